@@ -1,0 +1,167 @@
+// swift-tools-version: 6.1
+//
+// payrpc: five mobile payment SDK interfaces served as JSON-RPC 2.0 over NDJSON on libuv.
+//
+// The targets follow the path of one request (see README "Development"):
+//   CLibUV → PayRPCTransport (the only module that touches libuv)
+//   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
+//   PayRPCStore (SQLite through GRDB) → services (TatraService, PBBAService, ...)
+//   PayRPCGateway assembles them; `payrpc` is the command.
+// `payrpc-codegen` (swift-syntax) is a separate product: nothing in `payrpc` depends on it,
+// so a release build of the gateway never waits for swift-syntax.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "payrpc",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "payrpc", targets: ["payrpc"]),
+        .executable(name: "payrpc-codegen", targets: ["payrpc-codegen"]),
+        .executable(name: "payrpc-bench", targets: ["payrpc-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        .target(
+            name: "PayRPCJSON",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCSchema",
+            dependencies: ["PayRPCJSON"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCCore",
+            dependencies: [
+                "PayRPCJSON", "PayRPCSchema",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCTransport",
+            dependencies: [
+                "CLibUV", "PayRPCCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCStore",
+            dependencies: [
+                "PayRPCCore", "PayRPCJSON",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TatraService",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            resources: [.copy("Resources/tatra-sandbox.json")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PBBAService",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCGateway",
+            dependencies: [
+                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore",
+                "TatraService", "PBBAService",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "payrpc",
+            dependencies: [
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCCodegen",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "payrpc-codegen",
+            dependencies: [
+                "PayRPCCodegen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "payrpc-bench",
+            dependencies: [
+                "CLibUV", "PayRPCTransport", "PayRPCCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PayRPCTestSupport",
+            dependencies: ["PayRPCCore", "PayRPCJSON"],
+            path: "Tests/PayRPCTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PayRPCCoreTests",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PayRPCTransportTests",
+            dependencies: ["PayRPCTransport", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport", "CLibUV"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PayRPCStoreTests",
+            dependencies: ["PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TatraServiceTests",
+            dependencies: ["TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PBBAServiceTests",
+            dependencies: ["PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PayRPCCodegenTests",
+            dependencies: ["PayRPCCodegen"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["PayRPCJSON", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,1 @@
+// Module PBBAService: placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// Module PayRPCCodegen: placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// Module PayRPCCore: placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// Module PayRPCGateway: placeholder until its first file lands.

@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One value of a ``JSONTape``: a position on the tape, read lazily.
+///
+/// Elements are cheap to copy (a reference and an index). An element of a tape parsed in
+/// place is valid only while the parsed buffer is alive and the tape has not been reused.
+public struct JSONElement: @unchecked Sendable {
+    /// The tape this element belongs to.
+    public let tape: JSONTape
+    /// The element's index on the tape.
+    public let index: Int
+
+    @inlinable
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    @inlinable
+    var entry: JSONTape.Entry { tape.entries[index] }
+
+    /// The kind of value.
+    @inlinable
+    public var kind: JSONKind { entry.kind }
+
+    /// Whether the value is `null`.
+    @inlinable
+    public var isNull: Bool { entry.kind == .null }
+
+    /// The raw bytes of the value as they appear in the input (strings with their quotes).
+    @inlinable
+    public var rawBytes: UnsafeRawBufferPointer {
+        let entry = self.entry
+        return UnsafeRawBufferPointer(rebasing: tape.base[Int(entry.start)..<Int(entry.end)])
+    }
+
+    /// A copy of the raw bytes.
+    public var rawArray: [UInt8] { Array(rawBytes) }
+
+    /// The raw text of the value.
+    public var rawText: String { String(decoding: rawBytes, as: UTF8.self) }
+
+    /// The byte offset of the value in the input.
+    public var offset: Int { Int(entry.start) }
+
+    /// The Boolean value, or nil when the value is not a Boolean.
+    @inlinable
+    public var bool: Bool? {
+        let entry = self.entry
+        return entry.kind == .bool ? entry.count == 1 : nil
+    }
+
+    /// Number of elements of an array or members of an object; 0 for other kinds.
+    @inlinable
+    public var count: Int { Int(entry.count) }
+
+    // MARK: Strings
+
+    /// The bytes between the quotes of a string, escapes not decoded.
+    @inlinable
+    public var stringContentBytes: UnsafeRawBufferPointer? {
+        let entry = self.entry
+        guard entry.kind == .string else { return nil }
+        return UnsafeRawBufferPointer(rebasing: tape.base[Int(entry.start + 1)..<Int(entry.end - 1)])
+    }
+
+    /// The decoded string, or nil when the value is not a string.
+    public var string: String? {
+        let entry = self.entry
+        guard entry.kind == .string, let content = stringContentBytes else { return nil }
+        if !entry.hasEscapes { return String(decoding: content, as: UTF8.self) }
+        return JSONElement.unescape(content)
+    }
+
+    /// Whether the value is a string equal to `text`, compared without allocating when the
+    /// string has no escapes.
+    public func stringEquals(_ text: String) -> Bool {
+        let entry = self.entry
+        guard entry.kind == .string, let content = stringContentBytes else { return false }
+        if entry.hasEscapes { return string == text }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == content.count && (utf8.count == 0 || memcmp(utf8.baseAddress!, content.baseAddress!, utf8.count) == 0)
+        }
+    }
+
+    /// Whether the value is a string equal to the static text, compared byte for byte.
+    @inlinable
+    public func stringEquals(_ text: StaticString) -> Bool {
+        let entry = self.entry
+        guard entry.kind == .string else { return false }
+        if entry.hasEscapes { return string == text.description }
+        let length = Int(entry.end - entry.start) - 2
+        guard length == text.utf8CodeUnitCount else { return false }
+        if length == 0 { return true }
+        return memcmp(tape.base.baseAddress! + Int(entry.start) + 1, text.utf8Start, length) == 0
+    }
+
+    static func unescape(_ content: UnsafeRawBufferPointer) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
+        var index = 0
+        func appendScalar(_ value: UInt32) {
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            out.append(contentsOf: String(Character(scalar)).utf8)
+        }
+        while index < content.count {
+            let byte = content[index]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let code = content[index + 1]
+            index += 2
+            switch code {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var value: UInt32 = 0
+                for offset in 0..<4 { value = value << 4 | (hexValue(content[index + offset]) ?? 0) }
+                index += 4
+                if (0xD800...0xDBFF).contains(value), index + 5 < content.count + 0,
+                   content[index] == UInt8(ascii: "\\"), content[index + 1] == UInt8(ascii: "u") {
+                    var low: UInt32 = 0
+                    for offset in 2..<6 { low = low << 4 | (hexValue(content[index + offset]) ?? 0) }
+                    if (0xDC00...0xDFFF).contains(low) {
+                        index += 6
+                        appendScalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))
+                        continue
+                    }
+                }
+                appendScalar(value)  // a lone surrogate becomes U+FFFD
+            default: out.append(code)  // \" \\ \/
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Numbers
+
+    /// The number as a signed 64-bit integer, or nil when it is not an integer in range
+    /// (a fraction or exponent that leaves an integral value, such as `1.0` or `1e2`, counts).
+    public var int64: Int64? {
+        let entry = self.entry
+        guard entry.kind == .number else { return nil }
+        let bytes = rawBytes
+        var negative = false
+        var index = 0
+        if bytes[0] == UInt8(ascii: "-") { negative = true; index = 1 }
+        var value: Int64 = 0
+        while index < bytes.count, isDigit(bytes[index]) {
+            let digit = Int64(bytes[index] - UInt8(ascii: "0"))
+            let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflow2) = negative ? multiplied.subtractingReportingOverflow(digit)
+                                              : multiplied.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = added
+            index += 1
+        }
+        if index == bytes.count { return value }
+        guard let double = self.double, double.rounded() == double, abs(double) < 9.2e18 else { return nil }
+        return Int64(double)
+    }
+
+    /// The number as a `Double`, or nil when the value is not a number.
+    public var double: Double? {
+        guard entry.kind == .number else { return nil }
+        return Double(rawText)
+    }
+
+    /// The number's text exactly as written, or nil when the value is not a number.
+    public var numberText: String? {
+        entry.kind == .number ? rawText : nil
+    }
+
+    // MARK: Containers
+
+    /// The elements of an array (empty for other kinds).
+    public var arrayElements: ArrayElements { ArrayElements(tape: tape, parent: index) }
+
+    /// The members of an object (empty for other kinds), in input order.
+    public var objectMembers: ObjectMembers { ObjectMembers(tape: tape, parent: index) }
+
+    /// The value of the first member named `key`, or nil (also when not an object).
+    public func member(_ key: StaticString) -> JSONElement? {
+        guard kind == .object else { return nil }
+        for (name, value) in objectMembers where name.stringEquals(key) { return value }
+        return nil
+    }
+
+    /// The value of the first member named `key`, or nil (also when not an object).
+    public func member(_ key: String) -> JSONElement? {
+        guard kind == .object else { return nil }
+        for (name, value) in objectMembers where name.stringEquals(key) { return value }
+        return nil
+    }
+
+    /// The element at `position` of an array, or nil.
+    public func element(at position: Int) -> JSONElement? {
+        guard kind == .array, position >= 0, position < count else { return nil }
+        var current = 0
+        for element in arrayElements {
+            if current == position { return element }
+            current += 1
+        }
+        return nil
+    }
+
+    /// The elements of an array, in order.
+    public struct ArrayElements: Sequence {
+        let tape: JSONTape
+        let parent: Int
+
+        public func makeIterator() -> Iterator {
+            let entry = tape.entries[parent]
+            return entry.kind == .array
+                ? Iterator(tape: tape, current: parent + 1, end: Int(entry.next))
+                : Iterator(tape: tape, current: 0, end: 0)
+        }
+
+        /// Walks the elements by skipping over each one's subtree.
+        public struct Iterator: IteratorProtocol {
+            let tape: JSONTape
+            var current: Int
+            let end: Int
+
+            public mutating func next() -> JSONElement? {
+                guard current < end else { return nil }
+                let element = JSONElement(tape: tape, index: current)
+                current = Int(tape.entries[current].next)
+                return element
+            }
+        }
+    }
+
+    /// The members of an object, as (name, value) pairs in input order.
+    public struct ObjectMembers: Sequence {
+        let tape: JSONTape
+        let parent: Int
+
+        public func makeIterator() -> Iterator {
+            let entry = tape.entries[parent]
+            return entry.kind == .object
+                ? Iterator(tape: tape, current: parent + 1, end: Int(entry.next))
+                : Iterator(tape: tape, current: 0, end: 0)
+        }
+
+        /// Walks the members: a key entry, then the value's subtree.
+        public struct Iterator: IteratorProtocol {
+            let tape: JSONTape
+            var current: Int
+            let end: Int
+
+            public mutating func next() -> (name: JSONElement, value: JSONElement)? {
+                guard current < end else { return nil }
+                let name = JSONElement(tape: tape, index: current)
+                let value = JSONElement(tape: tape, index: current + 1)
+                current = Int(tape.entries[current + 1].next)
+                return (name, value)
+            }
+        }
+    }
+}
+
+extension JSONElement {
+    /// Structural equality as JSON Schema defines it: numbers compare by value (`1` equals
+    /// `1.0`), objects regardless of member order, strings after decoding escapes.
+    public func jsonEquals(_ other: JSONElement) -> Bool {
+        guard kind == other.kind else { return false }
+        switch kind {
+        case .null: return true
+        case .bool: return bool == other.bool
+        case .number:
+            if let left = int64, let right = other.int64 { return left == right }
+            return double == other.double
+        case .string:
+            if !entry.hasEscapes && !other.entry.hasEscapes {
+                let left = stringContentBytes!, right = other.stringContentBytes!
+                return left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+            return string == other.string
+        case .array:
+            guard count == other.count else { return false }
+            return zip(arrayElements, other.arrayElements).allSatisfy { $0.jsonEquals($1) }
+        case .object:
+            guard count == other.count else { return false }
+            for (name, value) in objectMembers {
+                guard let key = name.string, let match = other.member(key), value.jsonEquals(match) else { return false }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// Module PayRPCStore: placeholder until its first file lands.

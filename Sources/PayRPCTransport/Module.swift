@@ -1,0 +1,1 @@
+// Module PayRPCTransport: placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// Module TatraService: placeholder until its first file lands.
