@@ -1,0 +1,112 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The error a JSON-RPC response carries: the one wire error type of payrpc.
+///
+/// Codes are an open set of static constants rather than an enum, so services add their own
+/// without touching the core. Domain errors become an `RPCError` at one boundary, through
+/// ``RPCErrorConvertible``; anything else a handler throws becomes ``Code/internalError`` with
+/// a generic message, and its cause is logged, never sent.
+public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A JSON-RPC error code.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public init(_ rawValue: Int) { self.rawValue = rawValue }
+        public var description: String { String(rawValue) }
+
+        /// Invalid JSON was received (also: invalid UTF-8).
+        public static let parseError = Code(-32700)
+        /// The JSON sent is not a valid Request object (also: a line over the size limit, a batch over its limit).
+        public static let invalidRequest = Code(-32600)
+        /// The method does not exist.
+        public static let methodNotFound = Code(-32601)
+        /// Invalid method parameters; `data.violations` lists every one.
+        public static let invalidParams = Code(-32602)
+        /// Internal error; the cause is in the server's log.
+        public static let internalError = Code(-32603)
+
+        /// The request was cancelled by `$/cancelRequest` (LSP's code).
+        public static let cancelled = Code(-32800)
+        /// The connection must `rpc.hello` with the server's token first.
+        public static let unauthenticated = Code(-32001)
+        /// A limit was reached (requests in flight, connections); try again later.
+        public static let overloaded = Code(-32002)
+        /// The request's deadline (`_meta.timeoutMs` or the method's default) passed.
+        public static let deadlineExceeded = Code(-32003)
+        /// The server is draining and takes no new work.
+        public static let shuttingDown = Code(-32004)
+        /// The idempotency key was used before with different params.
+        public static let idempotencyConflict = Code(-32005)
+        /// The method exists only in sandbox mode.
+        public static let sandboxOnly = Code(-32006)
+        /// The server's own result or notification broke its schema (`--validate-results`).
+        public static let invalidResult = Code(-32007)
+    }
+
+    /// The error code.
+    public var code: Code
+    /// A short description.
+    public var message: String
+    /// Structured detail, written as the `data` member.
+    public var data: JSONValue?
+
+    public init(_ code: Code, _ message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    public var description: String { "\(code.rawValue) \(message)" }
+
+    /// Writes the JSON-RPC error object.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("code")
+        writer.int(code.rawValue)
+        writer.key("message")
+        writer.string(message)
+        if let data {
+            writer.key("data")
+            data.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension RPCError {
+    /// A parse error (-32700).
+    public static func parse(_ detail: String) -> RPCError {
+        RPCError(.parseError, "Parse error", data: ["detail": .string(detail)])
+    }
+
+    /// An invalid request (-32600).
+    public static func invalidRequest(_ detail: String) -> RPCError {
+        RPCError(.invalidRequest, "Invalid Request", data: ["detail": .string(detail)])
+    }
+
+    /// Method not found (-32601).
+    public static func methodNotFound(_ name: String) -> RPCError {
+        RPCError(.methodNotFound, "Method not found", data: ["method": .string(name)])
+    }
+
+    /// Invalid params (-32602) listing every violation.
+    public static func invalidParams(_ violations: [SchemaViolation]) -> RPCError {
+        RPCError(.invalidParams, "Invalid params", data: ["violations": .array(violations.map {
+            ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
+        })])
+    }
+
+    /// Internal error (-32603), with no detail: the cause goes to the log.
+    public static let internalError = RPCError(.internalError, "Internal error")
+}
+
+/// A domain error that knows its wire form: how services' typed errors reach the client.
+public protocol RPCErrorConvertible: Error {
+    /// The JSON-RPC error to send.
+    var rpcError: RPCError { get }
+}
+
+extension RPCError: RPCErrorConvertible {
+    public var rpcError: RPCError { self }
+}

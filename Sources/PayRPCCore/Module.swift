@@ -1,1 +1,0 @@
-// Module PayRPCCore: placeholder until its first file lands.
