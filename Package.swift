@@ -9,7 +9,17 @@
 //   PayRPCGateway assembles them; `payrpc` is the command.
 // `payrpc-codegen` (swift-syntax) is a separate product: nothing in `payrpc` depends on it,
 // so a release build of the gateway never waits for swift-syntax.
+import Foundation
 import PackageDescription
+
+/// `PAYRPC_TEST_ONLY=PayRPCJSONTests,PayRPCCoreTests swift test` declares only those test
+/// targets (and leaves out the swift-syntax generator unless `PayRPCCodegenTests` is named), so
+/// working on one module on a 2-core machine does not rebuild everything. Unset: everything.
+let testOnly = ProcessInfo.processInfo.environment["PAYRPC_TEST_ONLY"].map {
+    Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+}
+func declared(_ name: String) -> Bool { testOnly?.contains(name) ?? true }
+let codegenDeclared = declared("PayRPCCodegenTests")
 
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -163,5 +173,13 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["PayRPCJSON", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
-    ]
+    ].filter { target in
+        if target.type == .test { return declared(target.name) }
+        if target.name == "PayRPCCodegen" || target.name == "payrpc-codegen" { return codegenDeclared }
+        return true
+    }
 )
+package.products.removeAll { product in !codegenDeclared && product.name == "payrpc-codegen" }
+if !codegenDeclared {
+    package.dependencies.removeAll { "\($0.kind)".contains("swift-syntax") }
+}
