@@ -33,8 +33,8 @@ import Testing
         let tape = try JSONTape(string: document.jsonText)
         let violations = metaSchema.validate(tape.root)
         #expect(violations.isEmpty, "\(violations.prefix(10))")
-        // The check has teeth: a document whose method lacks a result is refused.
-        let broken = try JSONTape(string: #"{"openrpc":"1.2.6","info":{"title":"x","version":"1"},"methods":[{"name":"m","params":[]}]}"#)
+        // The check has teeth: a method without params and a document without info are refused.
+        let broken = try JSONTape(string: #"{"openrpc":"1.2.6","methods":[{"name":"m"}]}"#)
         #expect(!metaSchema.validate(broken.root).isEmpty)
     }
 
