@@ -51,7 +51,7 @@ struct ServeCommand: ParsableCommand {
     var maxConnections = 1024
 
     @Option(help: "Close socket connections idle for this many seconds (0: never).")
-    var idleTimeout: Double = 0
+    var idleTimeout: Double = 900
 
     @Option(help: "Seconds to finish in-flight requests at shutdown before closing anyway.")
     var drainTimeout: Double = 10
