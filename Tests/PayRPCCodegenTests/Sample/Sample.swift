@@ -1,0 +1,91 @@
+// A module-like sample of models, compiled into this test target together with the codec the
+// generator writes for it (`Sample+Generated.swift`, checked for drift by `SampleTests`), so the
+// round-trip tests prove that generated code compiles and works.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCJSON
+import PayRPCSchema
+
+/// A person the user can pay.
+/// - SchemaName: Contact
+struct SampleContact: JSONModel, Equatable {
+    /// Full name as shown in the app.
+    /// - MinLength: 1
+    var fullName: String
+    /// Phone numbers.  - MinItems: 1
+    var phones: [String]
+    /// - Key: image_url
+    var image: URL?
+    /// - Pattern: ^[A-Z]{3}$
+    /// - Example: "EUR"
+    var currency: String = "EUR"
+    /// When the contact was added.
+    let added: Date
+    /// Labels by language.
+    var labels: [String: String]?
+    /// The usual amount.
+    var usualAmount: Decimal?
+    /// How the contact prefers to be paid.
+    var preferred: SampleMethod = .transfer
+    /// Extra data passed through.
+    var extra: JSONValue?
+}
+
+/// How a payment is made.
+enum SampleMethod: String, JSONModel {
+    case transfer
+    case card
+    case instantTransfer = "instant"
+}
+
+/// A payment in every numeric and nested shape.
+struct SamplePayment: JSONModel, Equatable {
+    /// - Minimum: 1
+    var id: Int64
+    var count: Int
+    var small: Int32
+    var unsigned: UInt
+    /// - ExclusiveMinimum: 0
+    var ratio: Double
+    var approved: Bool
+    var amount: Decimal
+    var payee: SampleContact
+    var history: [SampleContact] = []
+    var notes: [String?]?
+    /// A nested model.
+    var status: Status?
+    /// - Deprecated: use `status`
+    var legacyStatus: String?
+    var `default`: Bool = false
+
+    /// The state of a payment.
+    struct Status: JSONModel, Equatable {
+        var code: String
+        var at: Date?
+    }
+}
+
+/// Create an order.
+struct SampleCreateOrder: JSONModel, Equatable {
+    var items: [String]
+    var note: String?
+}
+
+/// Refer to an existing order.
+struct SampleExistingOrder: JSONModel, Equatable {
+    var orderId: String
+    var note: String?
+}
+
+/// Either form of an order.
+enum SampleOrderInput: JSONModel, Equatable {
+    case create(SampleCreateOrder)
+    case existing(SampleExistingOrder)
+}
+
+/// No members at all.
+struct SampleEmpty: JSONModel, Equatable {}
