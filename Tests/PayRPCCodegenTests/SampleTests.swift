@@ -106,6 +106,11 @@ import Testing
         #expect(payment.notes == ["a", nil])
         #expect(payment.status == SamplePayment.Status(code: "OK", at: nil))
         #expect(try Self.decode(SamplePayment.self, Self.encode(payment)) == payment)
+        var greeting = payment
+        greeting.greeting = "hello"
+        let encoded = Self.encode(greeting)
+        #expect(encoded.hasSuffix(#","default":true,"say \"hi\"":"hello"}"#))
+        #expect(try Self.decode(SamplePayment.self, encoded) == greeting)
         let tooBig = try #require(try Self.decodingError(SamplePayment.self,
             Self.paymentJSON().replacingOccurrences(of: #""small":7"#, with: #""small":3000000000"#)))
         #expect(tooBig.pointer == "/small")

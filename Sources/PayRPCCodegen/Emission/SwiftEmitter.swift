@@ -168,7 +168,7 @@ struct SwiftEmitter {
         ]
         for field in model.fields {
             let property = "self.\(identifier(field.name))"
-            let key = "writer.key(\(staticString(field.key)))"
+            let key = "writer.key(\(keyLiteral(field.key)))"
             if field.isOptional {
                 lines += [
                     "        if let value = \(property) {",
@@ -247,6 +247,13 @@ struct SwiftEmitter {
     /// A literal typed as `StaticString`, so the byte-comparing overloads of `JSONElement` and
     /// `JSONWriter` are chosen (a bare literal would pick the `String` ones).
     private func staticString(_ text: String) -> String { "\(SwiftLiteral.string(text)) as StaticString" }
+
+    /// The argument of `writer.key`: a `StaticString` written as is, or, for a key that needs
+    /// JSON escaping (a quote, a backslash, a control character), a `String` the writer escapes.
+    private func keyLiteral(_ key: String) -> String {
+        let needsEscaping = key.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
+        return needsEscaping ? "\(SwiftLiteral.string(key)) as String" : staticString(key)
+    }
 
     private func swiftName(of id: ModelID) -> String { id.module == module ? id.path : "\(id.module).\(id.path)" }
 

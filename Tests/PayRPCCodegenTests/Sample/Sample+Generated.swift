@@ -236,7 +236,7 @@ extension SampleMethod {
 
 extension SamplePayment {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["id", "count", "small", "unsigned", "ratio", "approved", "amount", "payee", "history", "notes", "status", "legacyStatus", "default"] }
+    static var fieldOrder: [String] { ["id", "count", "small", "unsigned", "ratio", "approved", "amount", "payee", "history", "notes", "status", "legacyStatus", "default", "say \"hi\""] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -301,6 +301,10 @@ extension SamplePayment {
                 JSONValue.Member("exclusiveMinimum", .number("0")),
                 JSONValue.Member("type", .string("number")),
             ])),
+            JSONValue.Member("say \"hi\"", .object([
+                JSONValue.Member("description", .string("A key that needs JSON escaping.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("small", .object([
                 JSONValue.Member("maximum", .number("2147483647")),
                 JSONValue.Member("minimum", .number("-2147483648")),
@@ -346,6 +350,7 @@ extension SamplePayment {
         var _status: SamplePayment.Status? = nil
         var _legacyStatus: String? = nil
         var _default: Bool? = nil
+        var _greeting: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("id" as StaticString) {
                 do { _id = try Int64(json: memberValue) } catch { throw error.prefixed("id") }
@@ -379,6 +384,10 @@ extension SamplePayment {
                 }
             } else if memberName.stringEquals("default" as StaticString) {
                 do { _default = try Bool(json: memberValue) } catch { throw error.prefixed("default") }
+            } else if memberName.stringEquals("say \"hi\"" as StaticString) {
+                if !memberValue.isNull {
+                    do { _greeting = try String(json: memberValue) } catch { throw error.prefixed("say \"hi\"") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -404,6 +413,7 @@ extension SamplePayment {
         self.status = _status
         self.legacyStatus = _legacyStatus
         if let _default { self.`default` = _default }
+        self.greeting = _greeting
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -441,6 +451,10 @@ extension SamplePayment {
         }
         writer.key("default" as StaticString)
         self.`default`.encode(to: &writer)
+        if let value = self.greeting {
+            writer.key("say \"hi\"" as String)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }

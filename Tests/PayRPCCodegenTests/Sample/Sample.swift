@@ -61,6 +61,9 @@ struct SamplePayment: JSONModel, Equatable {
     /// - Deprecated: use `status`
     var legacyStatus: String?
     var `default`: Bool = false
+    /// A key that needs JSON escaping.
+    /// - Key: say "hi"
+    var greeting: String?
 
     /// The state of a payment.
     struct Status: JSONModel, Equatable {
