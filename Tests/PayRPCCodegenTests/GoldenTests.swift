@@ -34,6 +34,19 @@ import Testing
         #expect(aIndex.lowerBound < bIndex.lowerBound)
     }
 
+    @Test func methodsConformingThroughARefiningProtocolAreDocumented() throws {
+        let source = """
+            protocol ServiceMethod: RPCMethod {}
+            protocol TatraMethod: ServiceMethod {}
+            /// Lists contacts.
+            enum ListContacts: TatraMethod {}
+            """
+        let text = try #require(try TestPaths.generate([("M.swift", source)]))
+        #expect(text.contains("extension ListContacts {"))
+        #expect(text.contains(#"static var summary: String { "Lists contacts." }"#))
+        #expect(!text.contains("extension TatraMethod"))
+    }
+
     @Test func aModuleWithoutModelsOrMethodsGeneratesNothing() throws {
         #expect(try TestPaths.generate([("Plain.swift", "struct Plain { var x: Int }\nfunc f() {}\n")]) == nil)
     }

@@ -169,3 +169,16 @@ import Testing
             == #"{"description":"How a payment is made.","enum":["transfer","card","instant"],"type":"string"}"#)
     }
 }
+
+/// A hand-written model inside generated ones.
+@Suite struct HandWrittenModelTests {
+    @Test func generatedModelUsesTheHandWrittenCodecAndSchema() throws {
+        let value = try SampleTests.decode(SampleUsesHandWritten.self, #"{"point":[1,2],"points":[[3,4]]}"#)
+        #expect(value.point == SampleHandWritten(pair: (1, 2)))
+        #expect(SampleTests.encode(value) == #"{"point":[1,2],"points":[[3,4]]}"#)
+        let schema = SampleUsesHandWritten.schemaDefinition
+        #expect(schema["properties"]?["point"] == SampleHandWritten.schemaReference)
+        #expect(schema["properties"]?["points"]?["items"] == SampleHandWritten.schemaReference)
+        #expect(schema["properties"]?["points"]?["description"] == "Documented, so its schema wraps the run-time one.")
+    }
+}

@@ -16,6 +16,7 @@ struct ModelAnalyzer {
     init(prefixes: [String: String], scan: ScanResult) {
         self.prefixes = prefixes
         self.scan = scan
+        methodProtocols = Self.methodProtocols(in: scan)
         for type in scan.types { typesByModule[type.module, default: [:]][type.swiftName] = type }
         for alias in scan.aliases { aliasesByModule[alias.module, default: [:]][alias.path.joined(separator: ".")] = alias }
     }
@@ -35,7 +36,7 @@ struct ModelAnalyzer {
         }
         assignDiscriminators(&models)
         var methods: [(String, MethodDescription, String)] = []
-        for type in scan.types where isMethod(type) {
+        for type in scan.types where isMethod(type) && !isModelDeclaration(type) {
             if let method = describeMethod(type) { methods.append((type.module, method, type.file)) }
         }
         return (models, methods)
@@ -52,7 +53,25 @@ struct ModelAnalyzer {
     private func isModelDeclaration(_ type: ScannedType) -> Bool { type.inherited.contains("JSONModel") }
 
     private func isMethod(_ type: ScannedType) -> Bool {
-        type.kind != .protocol && (type.inherited.contains("RPCMethod") || type.inherited.contains("RPCNotification"))
+        type.kind != .protocol && type.inherited.contains { methodProtocols.contains($0) }
+    }
+
+    /// `RPCMethod`, `RPCNotification` and the scanned protocols that refine them (a service's
+    /// `protocol TatraMethod: RPCMethod`), whose conformers are methods too.
+    private let methodProtocols: Set<String>
+
+    private static func methodProtocols(in scan: ScanResult) -> Set<String> {
+        var names: Set<String> = ["RPCMethod", "RPCNotification"]
+        let protocols = scan.types.filter { $0.kind == .protocol }
+        var changed = true
+        while changed {
+            changed = false
+            for type in protocols where !names.contains(type.path.last ?? "") && type.inherited.contains(where: names.contains) {
+                names.insert(type.path.last ?? "")
+                changed = true
+            }
+        }
+        return names
     }
 
     private func effectiveAccess(_ type: ScannedType) -> AccessLevel {
@@ -80,7 +99,7 @@ struct ModelAnalyzer {
                 error(type.file, type.line, "`\(type.swiftName)` is \(access): the generated codec lives in another file and cannot see it; make it internal or wider")
                 continue
             }
-            guard let shape = shape(of: type) else { continue }
+            guard let shape = type.hasHandWrittenCodec ? .handWritten : shape(of: type) else { continue }
             var schemaName = type.path.joined()
             if let tag = type.doc.value("SchemaName") {
                 guard !tag.value.isEmpty, !tag.value.contains("/"), !tag.value.contains(" ") else {
@@ -137,6 +156,7 @@ struct ModelAnalyzer {
     private mutating func describe(_ header: ModelHeader) -> ModelDescription {
         var model = ModelDescription(header: header)
         let type = header.type
+        if header.shape == .handWritten { return model }
         checkTags(type.doc, file: type.file, allowed: ["SchemaName", "Deprecated", "Example"], what: "a type")
         var members: [(String, SchemaJSON)] = annotations(type.doc, file: type.file)
         switch header.shape {
@@ -194,6 +214,8 @@ struct ModelAnalyzer {
                 refs.append(reference(payload))
             }
             members.append(("oneOf", .array(refs)))
+        case .handWritten:
+            break
         }
         model.schema = .sortedObject(members)
         return model
@@ -268,7 +290,8 @@ struct ModelAnalyzer {
             error(file, property.line, "`- Key:` needs a member name")
             return nil
         }
-        var members: [(String, SchemaJSON)] = schema(of: resolved).objectMembers ?? []
+        let base = schema(of: resolved)
+        var members: [(String, SchemaJSON)] = base.objectMembers ?? []
         members.removeAll { member in
             // Tags override the type's own keywords.
             let overridden = property.doc.tags.map { Self.keyword(forTag: $0.name) }
@@ -291,7 +314,10 @@ struct ModelAnalyzer {
             extras.append(("default", value))
         }
         let schema: SchemaJSON
-        if members.contains(where: { $0.0 == "$ref" }), !extras.isEmpty {
+        if case .runtimeReference = base {
+            // A hand-written model's schema is known only at run time.
+            schema = extras.isEmpty ? base : .sortedObject([("allOf", .array([base]))] + extras)
+        } else if members.contains(where: { $0.0 == "$ref" }), !extras.isEmpty {
             // Draft-07 ignores a `$ref`'s siblings; wrap the reference so the keywords count.
             schema = .sortedObject([("allOf", .array([.object(members)]))] + extras)
         } else {
@@ -432,7 +458,11 @@ struct ModelAnalyzer {
         case .array(let element): return .object([("items", schema(of: element)), ("type", .string("array"))])
         case .dictionary(let value): return .object([("additionalProperties", schema(of: value)), ("type", .string("object"))])
         case .optional(let wrapped): return .object([("anyOf", .array([schema(of: wrapped), .object([("type", .string("null"))])]))])
-        case .model(let id): return reference(id)
+        case .model(let id):
+            if let header = headers[id], header.shape == .handWritten {
+                return .runtimeReference(id)
+            }
+            return reference(id)
         }
     }
 

@@ -41,6 +41,9 @@ enum ModelShape {
     case stringEnum
     /// An enum whose cases each carry one model: that model's object.
     case union
+    /// A model that writes its own `init(json:)` (and the other requirements): nothing is
+    /// generated for it; fields that use it take its `schemaReference` at run time.
+    case handWritten
 }
 
 /// What every model is known by before its fields are resolved.

@@ -86,7 +86,7 @@ struct SwiftEmitter {
             "    \(access)static var schemaDefinitionName: String { \(name) }",
             "",
             "    /// This model's schema (JSON Schema draft-07), as its definition holds it.",
-            "    \(access)static let schemaDefinition: JSONValue = \(model.schema.swiftExpression(indent: 4))",
+            "    \(access)static let schemaDefinition: JSONValue = \(model.schema.swiftExpression(indent: 4, module: module))",
             "",
             "    /// Adds this model's definition and, the first time, those of the models it refers to.",
             "    \(access)static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {",
@@ -106,6 +106,7 @@ struct SwiftEmitter {
         case .object: emitObjectCodec(model, access: access)
         case .stringEnum: emitEnumCodec(model, access: access)
         case .union: emitUnionCodec(model, access: access)
+        case .handWritten: break
         }
         lines.append("}")
     }

@@ -25,7 +25,7 @@ public enum ModelGenerator {
         var output: [GeneratedFile] = []
         for module in modules {
             var items: [(order: Int, item: SwiftEmitter.Item)] = []
-            for model in models where model.header.id.module == module.module {
+            for model in models where model.header.id.module == module.module && model.header.shape != .handWritten {
                 items.append((model.header.type.order, .model(model)))
             }
             for method in methods where method.module == module.module {

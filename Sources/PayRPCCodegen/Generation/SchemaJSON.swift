@@ -10,6 +10,8 @@ indirect enum SchemaJSON: Equatable, Sendable {
     case string(String)
     case array([SchemaJSON])
     case object([(String, SchemaJSON)])
+    /// The `schemaReference` of a hand-written model, evaluated when the schema is built.
+    case runtimeReference(ModelID)
 
     static func == (lhs: SchemaJSON, rhs: SchemaJSON) -> Bool {
         switch (lhs, rhs) {
@@ -17,6 +19,7 @@ indirect enum SchemaJSON: Equatable, Sendable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
+        case (.runtimeReference(let a), .runtimeReference(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -47,6 +50,7 @@ indirect enum SchemaJSON: Equatable, Sendable {
         case .array(let values): return "[" + values.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):
             return "{" + members.map { SchemaJSON.quoted($0.0) + ":" + $0.1.jsonText }.joined(separator: ",") + "}"
+        case .runtimeReference(let id): return "{\"$schemaReference\":" + SchemaJSON.quoted(id.path) + "}"
         }
     }
 
@@ -74,25 +78,27 @@ indirect enum SchemaJSON: Equatable, Sendable {
     /// Swift code that builds this value with explicit `JSONValue` constructors (which the type
     /// checker handles in linear time, unlike nested literals), indented for a member at
     /// `indent` spaces.
-    func swiftExpression(indent: Int) -> String {
+    /// `module` is the module the code is for: references to its own types are not qualified.
+    func swiftExpression(indent: Int, module: String) -> String {
         switch self {
         case .null: return ".null"
         case .bool(let value): return ".bool(\(value))"
         case .number(let text): return ".number(\(SwiftLiteral.string(text)))"
         case .string(let value): return ".string(\(SwiftLiteral.string(value)))"
+        case .runtimeReference(let id): return (id.module == module ? id.path : "\(id.module).\(id.path)") + ".schemaReference"
         case .array(let values):
             if values.isEmpty { return ".array([])" }
             if values.allSatisfy(\.isScalar) {
-                return ".array([" + values.map { $0.swiftExpression(indent: indent) }.joined(separator: ", ") + "])"
+                return ".array([" + values.map { $0.swiftExpression(indent: indent, module: module) }.joined(separator: ", ") + "])"
             }
             let pad = String(repeating: " ", count: indent + 4)
-            let items = values.map { pad + $0.swiftExpression(indent: indent + 4) + ",\n" }.joined()
+            let items = values.map { pad + $0.swiftExpression(indent: indent + 4, module: module) + ",\n" }.joined()
             return ".array([\n" + items + String(repeating: " ", count: indent) + "])"
         case .object(let members):
             if members.isEmpty { return ".object([])" }
             let pad = String(repeating: " ", count: indent + 4)
             let items = members.map {
-                pad + "JSONValue.Member(\(SwiftLiteral.string($0.0)), \($0.1.swiftExpression(indent: indent + 4))),\n"
+                pad + "JSONValue.Member(\(SwiftLiteral.string($0.0)), \($0.1.swiftExpression(indent: indent + 4, module: module))),\n"
             }.joined()
             return ".object([\n" + items + String(repeating: " ", count: indent) + "])"
         }

@@ -99,6 +99,9 @@ struct DeclarationScanner {
                         },
                         doc: doc))
                 }
+            } else if let initializer = decl.as(InitializerDeclSyntax.self),
+                      initializer.signature.parameterClause.parameters.first?.firstName.text == "json" {
+                type.hasHandWrittenCodec = true
             } else if decl.is(IfConfigDeclSyntax.self) {
                 type.unsupportedMembers.append((context.line(decl), "`#if` inside a model body is not supported: the generator cannot tell which members exist"))
             }

@@ -770,3 +770,73 @@ extension SampleEmpty {
         writer.endObject()
     }
 }
+
+// MARK: - SampleUsesHandWritten (Tests/PayRPCCodegenTests/Sample/Sample.swift)
+
+extension SampleUsesHandWritten {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["point", "points"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/sample.SampleUsesHandWritten"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "sample.SampleUsesHandWritten" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("Uses the hand-written model.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("point", SampleHandWritten.schemaReference),
+            JSONValue.Member("points", .object([
+                JSONValue.Member("description", .string("Documented, so its schema wraps the run-time one.")),
+                JSONValue.Member("items", SampleHandWritten.schemaReference),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("point")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        SampleHandWritten.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _point: SampleHandWritten? = nil
+        var _points: [SampleHandWritten]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("point" as StaticString) {
+                do { _point = try SampleHandWritten(json: memberValue) } catch { throw error.prefixed("point") }
+            } else if memberName.stringEquals("points" as StaticString) {
+                if !memberValue.isNull {
+                    do { _points = try [SampleHandWritten](json: memberValue) } catch { throw error.prefixed("points") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _point else { throw .missing("point") }
+        self.point = _point
+        self.points = _points
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("point" as StaticString)
+        self.point.encode(to: &writer)
+        if let value = self.points {
+            writer.key("points" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}

@@ -92,3 +92,37 @@ enum SampleOrderInput: JSONModel, Equatable {
 
 /// No members at all.
 struct SampleEmpty: JSONModel, Equatable {}
+
+/// A model with a hand-written codec (a shape the generator cannot express): the generator
+/// leaves it alone, and models that use it take its schema at run time.
+struct SampleHandWritten: JSONModel, Equatable {
+    var pair: (Int, Int)
+
+    init(pair: (Int, Int)) { self.pair = pair }
+
+    static func == (lhs: SampleHandWritten, rhs: SampleHandWritten) -> Bool { lhs.pair == rhs.pair }
+
+    init(json: JSONElement) throws(JSONDecodingError) {
+        let numbers = try [Int](json: json)
+        guard numbers.count == 2 else { throw JSONDecodingError("expected two integers") }
+        pair = (numbers[0], numbers[1])
+    }
+
+    func encode(to writer: inout JSONWriter) { [pair.0, pair.1].encode(to: &writer) }
+
+    static var fieldOrder: [String] { [] }
+    static var schemaReference: JSONValue {
+        .object([
+            JSONValue.Member("items", .object([JSONValue.Member("type", .string("integer"))])),
+            JSONValue.Member("maxItems", .number("2")), JSONValue.Member("minItems", .number("2")),
+            JSONValue.Member("type", .string("array")),
+        ])
+    }
+}
+
+/// Uses the hand-written model.
+struct SampleUsesHandWritten: JSONModel, Equatable {
+    var point: SampleHandWritten
+    /// Documented, so its schema wraps the run-time one.
+    var points: [SampleHandWritten]?
+}
