@@ -1,5 +1,35 @@
 /// The generator, without any file system: sources in, generated files out.
 ///
+/// ## What it reads
+/// - A **model** is a struct or enum that declares `JSONModel` in its own inheritance clause
+///   (not in an extension). Its definition name is `<prefix>.<SchemaName>`; `SchemaName` is the
+///   `- SchemaName:` tag or the type's name path joined (`ExecutePayment.Params` →
+///   `ExecutePaymentParams`).
+/// - Struct members are the stored instance properties (computed and `static` ones are not).
+///   `T?` is not required and left out when nil (`null` also reads as nil); a property with an
+///   initial value is not required and keeps that value when the member is absent (the schema
+///   gets `default` when the initializer is a literal or an enum case). A `let` without an
+///   initial value is decoded like a `var`. A **`let` with an initial value is an error**: it
+///   is a constant that cannot be decoded, and silently dropping it from the wire would hide a
+///   mistake; write `var` (a default) or `static let` (not data).
+/// - Enums without associated values are strings (raw values, else case names); enums whose
+///   cases each carry one unlabeled struct model are unions (`oneOf`), decoded by the first
+///   required member of a case's payload that no other payload has.
+/// - A model that declares its own `init(json:)` is hand-written: nothing is generated for it,
+///   and models that use it embed its `schemaReference` at run time. That is the way out for a
+///   shape the generator cannot express.
+/// - An `RPCMethod` or `RPCNotification` (or a conformer of a scanned protocol refining them)
+///   gets `summary` (first paragraph of its doc comment) and `documentation` (the rest);
+///   a missing doc comment is an error.
+/// - Doc-comment tags (`- Pattern:`, `- MinLength:`, `- MaxLength:`, `- Minimum:`, `- Maximum:`,
+///   `- ExclusiveMinimum:`, `- ExclusiveMaximum:`, `- MultipleOf:`, `- MinItems:`, `- MaxItems:`,
+///   `- Format:`, `- Example:` (JSON, repeatable → `examples`), `- Key:`, `- SchemaName:`,
+///   `- Default:` (JSON), `- Deprecated`) are checked against the field's type and removed from
+///   the description. A tag that differs from a known one only in case is an error.
+///
+/// Anything else (tuples, closures, generic models, unknown types, mixed enums, ...) is a
+/// ``CodegenDiagnostic`` naming the file and line; nothing is written while any exists.
+///
 /// ```swift
 /// let module = ModuleSources(module: "TatraService", prefix: "tatra",
 ///                            outputPath: "Sources/TatraService/Generated/TatraService+Generated.swift",
