@@ -32,6 +32,8 @@ import Testing
         Case(name: "class", source: "/// C.\nfinal class C: JSONModel {\n    var x = 1\n}\n", line: 3, reason: "is a class: models are structs or enums"),
         Case(name: "private model", source: "/// T.\nprivate struct T: JSONModel {\n    var x: Int\n}\n", line: 3, reason: "is private"),
         Case(name: "let with initial value", source: "/// T.\nstruct T: JSONModel {\n    let kind: String = \"card\"\n}\n", line: 4, reason: "is a constant that cannot be decoded"),
+        Case(name: "private property", source: "/// T.\nstruct T: JSONModel {\n    private var secret: String\n}\n", line: 4, reason: "`secret` can only be set from its own file (private)"),
+        Case(name: "private setter", source: "/// T.\npublic struct T: JSONModel {\n    public private(set) var x: Int\n}\n", line: 4, reason: "`x` can only be set from its own file (private)"),
         Case(name: "no type annotation", source: "/// T.\nstruct T: JSONModel {\n    var count = 0\n}\n", line: 4, reason: "needs an explicit type annotation"),
         Case(name: "lazy", source: "/// T.\nstruct T: JSONModel {\n    lazy var count: Int = 0\n}\n", line: 4, reason: "`lazy var count` cannot be decoded"),
         Case(name: "property wrapper", source: "/// T.\nstruct T: JSONModel {\n    @Clamped var count: Int\n}\n", line: 4, reason: "has the attribute `@Clamped`"),

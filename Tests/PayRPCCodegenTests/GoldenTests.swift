@@ -47,6 +47,22 @@ import Testing
         #expect(!text.contains("extension TatraMethod"))
     }
 
+    @Test func builtInAttributesAreAllowedAndAvailableDeprecatedCounts() throws {
+        let source = """
+            /// T.
+            struct T: JSONModel {
+                @available(*, deprecated, message: "use b")
+                var a: Int?
+                var b: Int
+            }
+            """
+        let text = try #require(try TestPaths.generate([("T.swift", source)]))
+        #expect(text.contains(#"""
+                        JSONValue.Member("a", .object([
+                            JSONValue.Member("deprecated", .bool(true)),
+            """#))
+    }
+
     @Test func aModuleWithoutModelsOrMethodsGeneratesNothing() throws {
         #expect(try TestPaths.generate([("Plain.swift", "struct Plain { var x: Int }\nfunc f() {}\n")]) == nil)
     }

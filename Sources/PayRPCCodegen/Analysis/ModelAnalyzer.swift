@@ -262,6 +262,10 @@ struct ModelAnalyzer {
             error(file, property.line, "`\(property.name)` has the attribute `\(attribute)`: property wrappers and attributes on model fields are not supported")
             return nil
         }
+        if let access = property.writeAccess, access < .internal {
+            error(file, property.line, "`\(property.name)` can only be set from its own file (\(access)): the generated decoder in another file must assign it; make it `internal(set)` or wider")
+            return nil
+        }
         if property.isLet, property.initializer != nil {
             error(file, property.line, "`let \(property.name)` has an initial value, so it is a constant that cannot be decoded; make it `var` (a default) or `static let` (not part of the JSON)")
             return nil
@@ -298,6 +302,9 @@ struct ModelAnalyzer {
             return overridden.contains(member.0)
         }
         var extras = annotations(property.doc, file: file)
+        if property.isDeprecatedByAttribute, !extras.contains(where: { $0.0 == "deprecated" }) {
+            extras.append(("deprecated", .bool(true)))
+        }
         for tag in property.doc.tags {
             guard let value = constraint(tag, type: resolved, property: property, file: file) else { continue }
             extras.append((Self.keyword(forTag: tag.name), value))

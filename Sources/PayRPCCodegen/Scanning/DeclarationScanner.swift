@@ -115,8 +115,14 @@ struct DeclarationScanner {
     private func properties(of variable: VariableDeclSyntax, context: Context) -> [ScannedProperty] {
         let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         let isLazy = variable.modifiers.contains { $0.name.text == "lazy" }
-        let attribute = variable.attributes.first.map { $0.trimmedDescription }
+        let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
+        let attribute = attributes.first { $0.attributeName.trimmedDescription.first?.isUppercase == true }?.trimmedDescription
+        let isDeprecated = attributes.contains {
+            $0.attributeName.trimmedDescription == "available" && $0.arguments?.trimmedDescription.contains("deprecated") == true
+        }
         let doc = DocComment(leadingTriviaOf: variable, converter: context.converter)
+        let writeAccess = [AccessLevel(modifiers: variable.modifiers), AccessLevel(setterModifiers: variable.modifiers)]
+            .compactMap { $0 }.min()
         let bindings = Array(variable.bindings)
         var result: [ScannedProperty] = []
         for (index, binding) in bindings.enumerated() {
@@ -140,7 +146,8 @@ struct DeclarationScanner {
             result.append(ScannedProperty(
                 name: name, line: context.line(binding), isLet: variable.bindingSpecifier.text == "let",
                 isStatic: isStatic, isComputed: isComputed, isLazy: isLazy, attribute: attribute,
-                type: type, initializer: binding.initializer?.value, doc: doc))
+                isDeprecatedByAttribute: isDeprecated, writeAccess: writeAccess, type: type,
+                initializer: binding.initializer?.value, doc: doc))
         }
         return result
     }

@@ -22,6 +22,28 @@ enum AccessLevel: Int, Comparable {
         return nil
     }
 
+    /// The setter's access level a modifier list spells (`private(set)`), or nil.
+    init?(setterModifiers modifiers: DeclModifierListSyntax) {
+        for modifier in modifiers where modifier.detail?.detail.text == "set" {
+            guard let level = AccessLevel(name: modifier.name.text) else { continue }
+            self = level
+            return
+        }
+        return nil
+    }
+
+    private init?(name: String) {
+        switch name {
+        case "private": self = .private
+        case "fileprivate": self = .fileprivate
+        case "internal": self = .internal
+        case "package": self = .package
+        case "public": self = .public
+        case "open": self = .open
+        default: return nil
+        }
+    }
+
     /// The modifier to write on generated members (with a trailing space), "" for internal.
     var memberModifier: String {
         switch self {
@@ -70,8 +92,12 @@ struct ScannedProperty {
     var isStatic: Bool
     var isComputed: Bool
     var isLazy: Bool
-    /// An attribute such as a property wrapper (`@Clamped`), which changes what is stored.
+    /// A property wrapper (`@Clamped`, a custom attribute), which changes what is stored.
     var attribute: String?
+    /// Whether `@available(..., deprecated ...)` marks the property.
+    var isDeprecatedByAttribute = false
+    /// The narrowest of the property's and its setter's access levels, when spelled.
+    var writeAccess: AccessLevel?
     var type: TypeSyntax?
     var initializer: ExprSyntax?
     var doc: DocComment
