@@ -81,6 +81,17 @@ import Testing
         #expect(text.contains("extension Outer.Inner {\n    /// The JSON member names of the stored properties, in declaration order.\n    static var fieldOrder"))
     }
 
+    @Test func aModelWithItsOwnCodecIsLeftAlone() throws {
+        let source = """
+            /// H.
+            struct H: JSONModel {
+                var pair: (Int, Int)
+                func encode(to writer: inout JSONWriter) {}
+            }
+            """
+        #expect(try TestPaths.generate([("H.swift", source)]) == nil)
+    }
+
     @Test func aModuleWithoutModelsOrMethodsGeneratesNothing() throws {
         #expect(try TestPaths.generate([("Plain.swift", "struct Plain { var x: Int }\nfunc f() {}\n")]) == nil)
     }
