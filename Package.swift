@@ -168,6 +168,7 @@ let package = Package(
         .testTarget(
             name: "PayRPCCodegenTests",
             dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
