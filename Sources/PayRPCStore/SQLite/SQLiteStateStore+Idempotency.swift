@@ -11,6 +11,8 @@ extension SQLiteStateStore {
     {
         try StoreArguments.check(profile: profile, key: key)
         try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
+        // Params may hold secrets (a PIN): only their keyed hash is kept.
+        let paramsDigest = secrets.keyedHash(paramsDigest, context: "idempotency.params")
         let now = configuration.now
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         return try await committer.write("idempotency claim") { db in

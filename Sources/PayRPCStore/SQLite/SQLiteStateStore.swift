@@ -17,6 +17,9 @@ public final class SQLiteStateStore: StateStore {
 
     /// The database file.
     public let path: String
+    /// The keyed hasher of this data directory (its server key): what services hash card
+    /// numbers, tokens and PINs with, and what idempotency records keep of their params.
+    public let secrets: SecretHasher
     let pool: DatabasePool
     let committer: GroupCommitter
     let configuration: StoreConfiguration
@@ -48,6 +51,7 @@ public final class SQLiteStateStore: StateStore {
         self.path = path
         self.configuration = configuration
         self.logger = logger
+        self.secrets = try SecretHasher.loadOrCreate(in: URL(fileURLWithPath: path).deletingLastPathComponent())
         var grdb = Configuration()
         grdb.label = "payrpc.store"
         grdb.busyMode = .timeout(Double(Timestamp.milliseconds(configuration.busyTimeout)) / 1000)
