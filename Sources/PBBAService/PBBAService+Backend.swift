@@ -40,7 +40,7 @@ extension PBBAService {
         if let token = target.secureToken {
             key = book.requestKey(for: token)
         } else if let brn {
-            guard let found = try await book.requestKey(forBRN: brn, now: currentTime()) else {
+            guard let found = try await book.requestKey(forBRN: brn) else {
                 throw PBBAError.brnNotFound(brn)
             }
             key = found

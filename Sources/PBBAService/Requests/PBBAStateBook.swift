@@ -43,9 +43,8 @@ struct PBBAStateBook: Sendable {
 
     /// The request stored under `key`.
     func record(key: String) async throws -> PaymentRequestRecord? {
-        guard let value = try await store.get(profile: Self.backendProfile, namespace: Self.requestsNamespace,
-                                              key: key) else { return nil }
-        return try StoredModel.decode(PaymentRequestRecord.self, from: value)
+        try await store.get(PaymentRequestRecord.self, profile: Self.backendProfile,
+                            namespace: Self.requestsNamespace, key: key)
     }
 
     /// Stores a new request under its token's key with a code that no live request uses.
@@ -56,14 +55,12 @@ struct PBBAStateBook: Sendable {
         var record = template
         for attempt in 1...8 {
             let brn = SecureTokenGenerator.brn()
-            let entry = StoredModel.encode(BRNIndexEntry(requestKey: key, expiresAt: record.expiresAt))
-            let claimed = try await store.update(profile: Self.backendProfile, namespace: Self.brnsNamespace,
-                                                 key: brn) { current -> (JSONValue?, Bool) in
-                if let current, let existing = try? StoredModel.decode(BRNIndexEntry.self, from: current),
-                   existing.expiresAt > now() {
-                    return (current, false)
-                }
-                return (entry, true)
+            let entry = BRNIndexEntry(requestKey: key, expiresAt: record.expiresAt)
+            let claimed = try await store.update(BRNIndexEntry.self, profile: Self.backendProfile,
+                                                 namespace: Self.brnsNamespace, key: brn) { current -> Bool in
+                if let existing = current, existing.expiresAt > now() { return false }
+                current = entry
+                return true
             }
             if claimed {
                 record.brn = brn
@@ -71,8 +68,7 @@ struct PBBAStateBook: Sendable {
             }
             if attempt == 8 { throw PBBAError.requestGenerationFailed() }
         }
-        try await store.put(profile: Self.backendProfile, namespace: Self.requestsNamespace, key: key,
-                            value: StoredModel.encode(record))
+        try await store.put(record, profile: Self.backendProfile, namespace: Self.requestsNamespace, key: key)
         return record
     }
 
@@ -81,21 +77,19 @@ struct PBBAStateBook: Sendable {
     func updateRecord<R: Sendable>(key: String,
                                    _ transform: @escaping @Sendable (inout PaymentRequestRecord) throws -> R)
         async throws -> R {
-        try await store.update(profile: Self.backendProfile, namespace: Self.requestsNamespace,
-                               key: key) { current -> (JSONValue?, R) in
-            guard let current else { throw PBBAError.paymentRequestNotFound() }
-            var record = try StoredModel.decode(PaymentRequestRecord.self, from: current)
+        try await store.update(PaymentRequestRecord.self, profile: Self.backendProfile,
+                               namespace: Self.requestsNamespace, key: key) { current -> R in
+            guard var record = current else { throw PBBAError.paymentRequestNotFound() }
             let result = try transform(&record)
-            return (StoredModel.encode(record), result)
+            current = record
+            return result
         }
     }
 
     /// The store key of the request a code identifies now, if any.
-    func requestKey(forBRN brn: String, now: Date) async throws -> String? {
-        guard let value = try await store.get(profile: Self.backendProfile, namespace: Self.brnsNamespace,
-                                              key: brn),
-              let entry = try? StoredModel.decode(BRNIndexEntry.self, from: value) else { return nil }
-        return entry.requestKey
+    func requestKey(forBRN brn: String) async throws -> String? {
+        try await store.get(BRNIndexEntry.self, profile: Self.backendProfile, namespace: Self.brnsNamespace,
+                            key: brn)?.requestKey
     }
 
     // MARK: The device
