@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSchema
 import PayRPCStore
 
 /// The Pay by Bank app (PBBA) merchant library and the merchant-backend half of its journey,
