@@ -10,6 +10,10 @@ extension PBBAService {
             throw RPCError.invalidParams([.init(pointer: "/amount", keyword: "exclusiveMinimum",
                                                 message: "amount must be greater than 0")])
         }
+        if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
+            throw RPCError.invalidParams([.init(pointer: "/retrievalExpiryInterval", keyword: "minimum",
+                                                message: "retrievalExpiryInterval must be from 1 to 86400 seconds")])
+        }
         if params.amount == sandbox.requestGenerationFailureAmount { throw PBBAError.requestGenerationFailed() }
         if params.amount == sandbox.networkErrorAmount { throw PBBAError.networkError() }
         let secureToken = SecureTokenGenerator.secureToken()

@@ -10,6 +10,7 @@ extension PBBAService {
     }
 
     func showPopup(_ params: ShowPBBAPopup.Params, _ context: RequestContext) async throws -> PBBAPopup {
+        try Self.check(params)
         let key = book.requestKey(for: params.secureToken)
         guard let record = try await book.record(key: key) else { throw PBBAError.paymentRequestNotFound() }
         guard record.brn == params.brn.uppercased() else {
@@ -98,6 +99,21 @@ extension PBBAService {
     }
 
     // MARK: Helpers
+
+    /// The two constraints the timers and the code lookup rely on, checked here as well as by the
+    /// params schema, so that no validator setting can let a huge interval reach the timer
+    /// arithmetic.
+    static func check(_ params: ShowPBBAPopup.Params) throws(RPCError) {
+        var violations: [SchemaViolation] = []
+        if params.brn.count != 6 || !params.brn.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
+            violations.append(.init(pointer: "/brn", keyword: "pattern", message: "brn must be exactly 6 letters or digits"))
+        }
+        if !(1...86_400).contains(params.expiryInterval) {
+            violations.append(.init(pointer: "/expiryInterval", keyword: "minimum",
+                                    message: "expiryInterval must be a whole number of seconds from 1 to 86400"))
+        }
+        if !violations.isEmpty { throw RPCError.invalidParams(violations) }
+    }
 
     /// Throws unless the request still waits for a decision at `time`.
     static func requireInProgress(_ record: PaymentRequestRecord, at time: Date) throws(PBBAError) {

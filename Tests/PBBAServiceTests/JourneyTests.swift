@@ -188,7 +188,7 @@ extension PBBAServiceTests {
                 // The code is now usable from another device.
                 let phone = environment.harness.connect()
                 _ = try phone.call("sandbox.pbba.approvePayment", ["brn": .string(request.brn)])
-                #expect(try app.notification("pbba.paymentStatusChanged")?["popupId"] == .string(popupId))
+                #expect(app.notification("pbba.paymentStatusChanged")?["popupId"] == .string(popupId))
             }
         }
 

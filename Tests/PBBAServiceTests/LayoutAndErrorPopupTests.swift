@@ -34,7 +34,7 @@ extension PBBAServiceTests {
         func width() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let layout = try app.call("getCustomUXConfigurationsWithWidth", ["width": 320.5, "type": "moreAbout"])
+                let layout = try app.call("getCustomUXConfigurationsWithWidth", ["width": .number("320.5"), "type": "moreAbout"])
                 #expect(layout["width"]?.jsonText == "320.5")
                 #expect(layout["moreAbout"]?["steps"]?.arrayValue?.count == 3)
             }

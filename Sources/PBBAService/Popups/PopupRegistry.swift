@@ -87,7 +87,8 @@ final class PopupRegistry: @unchecked Sendable {
     }
 
     private func arm(requestKey: String, watchID: UInt64, loop: any EventLoop, expiresAt: Date) {
-        let remaining = max(0, expiresAt.timeIntervalSince(now()))
+        // Bounded, so no stored date can overflow the timer's milliseconds (intervals are ≤ 1 day).
+        let remaining = min(max(0, expiresAt.timeIntervalSince(now())), 400 * 86_400)
         let delay = Duration.milliseconds(Int64((remaining * 1000).rounded(.up)))
         let job = loop.schedule(after: delay) { [weak self] in
             self?.timerFired(requestKey: requestKey, watchID: watchID)
