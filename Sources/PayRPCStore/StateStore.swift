@@ -33,6 +33,9 @@ public protocol StateStore: IdempotencyStore, Sendable {
     /// current value (nil if absent) and returns the new one (nil deletes) plus a result to
     /// return. No other write to the store runs between the read and the write; durable when it
     /// returns. When `transform` throws, nothing changes and its error is rethrown.
+    ///
+    /// `transform` runs on the store's writer, so it must be quick, must not wait for anything,
+    /// and must have no effect besides its return value (after a disk error it may run again).
     /// - Throws: ``StoreError``, or what `transform` throws.
     func update<R: Sendable>(
         profile: String, namespace: String, key: String,

@@ -5,8 +5,11 @@
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure: an open set of constants, so new kinds do not break callers.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, as logs show it.
         public var rawValue: String
+        /// A code named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The file exists but is not a SQLite database (or is encrypted).
@@ -44,5 +47,6 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The code and the message, for logs.
     public var description: String { "store error (\(code)): \(message)" }
 }

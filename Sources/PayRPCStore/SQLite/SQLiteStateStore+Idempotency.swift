@@ -4,6 +4,8 @@ import PayRPCCore
 /// ``IdempotencyStore``: one row per (profile, key) in `idempotency_key`, written through the
 /// group committer like every other write.
 extension SQLiteStateStore {
+    /// Claims `key`, or reports what an earlier call with it found, in one atomic write. A key
+    /// older than ``StoreConfiguration/idempotencyRetention`` counts as new.
     public func claim(profile: String, key: String, method: String, paramsDigest: String) async throws
         -> IdempotencyClaim
     {
@@ -33,6 +35,8 @@ extension SQLiteStateStore {
         }
     }
 
+    /// Stores the outcome of the claimed call; durable when it returns. Without a claim in
+    /// progress (it expired, or was abandoned) it changes nothing.
     public func complete(profile: String, key: String, outcome: String) async throws {
         try StoreArguments.check(profile: profile, key: key)
         let now = configuration.now
@@ -51,6 +55,7 @@ extension SQLiteStateStore {
         }
     }
 
+    /// Deletes a claim still in progress (never a completed key).
     public func abandon(profile: String, key: String) async throws {
         try StoreArguments.check(profile: profile, key: key)
         try await committer.write("idempotency abandon") { db in

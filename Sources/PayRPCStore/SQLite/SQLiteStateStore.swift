@@ -120,6 +120,7 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: - Documents
 
+    /// Reads the document at `key` on a reader connection; see ``StateStore/get(profile:namespace:key:)``.
     public func get(profile: String, namespace: String, key: String) async throws -> JSONValue? {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         let text = try await read("get") { db in
@@ -130,6 +131,7 @@ public final class SQLiteStateStore: StateStore {
         return try text.map { try Self.parse($0, namespace: namespace, key: key) }
     }
 
+    /// Stores `value` in the next group commit and returns once it is on disk.
     public func put(profile: String, namespace: String, key: String, value: JSONValue) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         let text = value.jsonText
@@ -144,6 +146,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Deletes the document in the next group commit and returns once that is on disk.
     public func delete(profile: String, namespace: String, key: String) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         try await committer.write("delete") { db in
@@ -153,6 +156,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Lists a namespace on a reader connection; see ``StateStore/list(profile:namespace:keyPrefix:)``.
     public func list(profile: String, namespace: String, keyPrefix: String?) async throws -> [StoredDocument] {
         try StoreArguments.check(profile: profile, namespace: namespace)
         let prefix = keyPrefix ?? ""
@@ -207,6 +211,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Every document of the profile, read in one snapshot: `{namespace: {key: value}}`.
     public func export(profile: String) async throws -> JSONValue {
         try StoreArguments.check(profile: profile)
         let rows = try await read("export") { db in
@@ -228,6 +233,7 @@ public final class SQLiteStateStore: StateStore {
         return .object(namespaces)
     }
 
+    /// Deletes the profile's documents and idempotency keys in one write; durable when it returns.
     public func reset(profile: String) async throws {
         try StoreArguments.check(profile: profile)
         let (documents, keys) = try await committer.write("reset") { db in
@@ -241,6 +247,7 @@ public final class SQLiteStateStore: StateStore {
         ])
     }
 
+    /// The profiles that have documents or idempotency keys, in order.
     public func profiles() async throws -> [String] {
         try await read("profiles") { db in
             try String.fetchAll(

@@ -15,13 +15,14 @@ public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    private var buffer: [UInt8] = []
+    /// Bytes of an unfinished block, the first `pendingCount` of them in use.
+    private var pending = [UInt8](repeating: 0, count: 64)
+    private var pendingCount = 0
+    /// Message length in bytes.
     private var length: UInt64 = 0
 
     /// A hasher with nothing fed yet.
-    public init() {
-        buffer.reserveCapacity(Self.blockSize)
-    }
+    public init() {}
 
     /// The digest of `bytes`, in one call.
     public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [UInt8] {
@@ -35,38 +36,64 @@ public struct SHA256: Sendable {
 
     /// Feeds more message bytes.
     public mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == Self.blockSize {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            update(bytes: UnsafeRawBufferPointer(buffer))
+        }
+        if done == nil {
+            Array(bytes).withUnsafeBytes { update(bytes: $0) }
+        }
+    }
+
+    /// Feeds bytes: whole blocks are compressed straight from `bytes`, the rest is kept.
+    private mutating func update(bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if pendingCount > 0 {
+            let taken = min(Self.blockSize - pendingCount, bytes.count)
+            pending.withUnsafeMutableBytes { block in
+                block.baseAddress!.advanced(by: pendingCount).copyMemory(from: bytes.baseAddress!, byteCount: taken)
             }
+            pendingCount += taken
+            offset = taken
+            guard pendingCount == Self.blockSize else { return }
+            let block = pending
+            block.withUnsafeBytes { compress($0) }
+            pendingCount = 0
+        }
+        while bytes.count - offset >= Self.blockSize {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Self.blockSize]))
+            offset += Self.blockSize
+        }
+        if offset < bytes.count {
+            let rest = bytes.count - offset
+            pending.withUnsafeMutableBytes { block in
+                block.baseAddress!.copyMemory(from: bytes.baseAddress!.advanced(by: offset), byteCount: rest)
+            }
+            pendingCount = rest
         }
     }
 
     /// Pads the message, and returns the 32-byte digest.
     public mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
-        buffer.append(0x80)
-        if buffer.count > 56 {
-            buffer.append(contentsOf: repeatElement(0, count: Self.blockSize - buffer.count))
-            compress(buffer)
-            buffer.removeAll(keepingCapacity: true)
+        var tail = [UInt8](repeating: 0, count: pendingCount < 56 ? 64 : 128)
+        for index in 0..<pendingCount { tail[index] = pending[index] }
+        tail[pendingCount] = 0x80
+        for index in 0..<8 {
+            tail[tail.count - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(8 * index))
         }
-        buffer.append(contentsOf: repeatElement(0, count: 56 - buffer.count))
-        for shift in stride(from: 56, through: 0, by: -8) {
-            buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        tail.withUnsafeBytes { bytes in
+            compress(UnsafeRawBufferPointer(rebasing: bytes[0..<64]))
+            if bytes.count == 128 { compress(UnsafeRawBufferPointer(rebasing: bytes[64..<128])) }
         }
-        compress(buffer)
-        buffer.removeAll(keepingCapacity: true)
-        var digest: [UInt8] = []
-        digest.reserveCapacity(Self.digestSize)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+        pendingCount = 0
+        var digest = [UInt8](repeating: 0, count: Self.digestSize)
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        for (index, word) in words.enumerated() {
+            digest[4 * index] = UInt8(truncatingIfNeeded: word >> 24)
+            digest[4 * index + 1] = UInt8(truncatingIfNeeded: word >> 16)
+            digest[4 * index + 2] = UInt8(truncatingIfNeeded: word >> 8)
+            digest[4 * index + 3] = UInt8(truncatingIfNeeded: word)
         }
         return digest
     }
@@ -82,46 +109,52 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
     /// Runs the compression function on one 64-byte block.
-    private mutating func compress(_ block: [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            block.withUnsafeBufferPointer { bytes in
-                for t in 0..<16 {
-                    w[t] = UInt32(bytes[4 * t]) << 24 | UInt32(bytes[4 * t + 1]) << 16
-                        | UInt32(bytes[4 * t + 2]) << 8 | UInt32(bytes[4 * t + 3])
-                }
-            }
-            for t in 16..<64 {
-                let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            Self.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
-                }
-            }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-            )
+    ///
+    /// Written with masking shifts (`&>>`, `&<<`) and plain pointer loops: those are inlined
+    /// even in debug builds, where PIN hashing in the services' tests would otherwise be slow.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        let w = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        defer { w.deallocate() }
+        let base = block.baseAddress!
+        for t in 0..<16 {
+            w[t] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: 4 &* t, as: UInt32.self))
         }
+        for t in 16..<64 {
+            let x = w[t &- 15]
+            let y = w[t &- 2]
+            let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
+            let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
+            w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        let k = Self.roundConstants
+        for t in 0..<64 {
+            let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+            let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            h = g
+            g = f
+            f = e
+            e = d &+ t1
+            d = c
+            c = b
+            b = a
+            a = t1 &+ s0 &+ majority
+        }
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
     }
+
+    /// The round constants, in memory that lives as long as the process.
+    /// Written once, read only: safe to share between threads.
+    nonisolated(unsafe) private static let roundConstants: UnsafePointer<UInt32> = {
+        let pointer = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        pointer.initialize(from: k, count: 64)
+        return UnsafePointer(pointer)
+    }()
 }
