@@ -13,15 +13,15 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let token = String(repeating: "ab", count: 20)
-                let error = app.expectError(-33100, type: "paymentRequestNotFound", "pbba.getPaymentStatus",
+                let error = await app.expectError(-33100, type: "paymentRequestNotFound", "pbba.getPaymentStatus",
                                             ["secureToken": .string(token)])
                 #expect(error?.message == "Payment request not found")
                 #expect(error?.data?["status"] == "NOT_FOUND")
-                _ = app.expectError(-33100, type: "paymentRequestNotFound", "pbba.showPBBAPopup",
+                _ = await app.expectError(-33100, type: "paymentRequestNotFound", "pbba.showPBBAPopup",
                                     ["secureToken": .string(token), "brn": "ABCDEF", "expiryInterval": 60])
-                _ = app.expectError(-33100, type: "paymentRequestNotFound", "pbba.openBankingApp",
+                _ = await app.expectError(-33100, type: "paymentRequestNotFound", "pbba.openBankingApp",
                                     ["secureToken": .string(token)])
-                _ = app.expectError(-33100, type: "paymentRequestNotFound", "sandbox.pbba.approvePayment",
+                _ = await app.expectError(-33100, type: "paymentRequestNotFound", "sandbox.pbba.approvePayment",
                                     ["secureToken": .string(token)])
             }
         }
@@ -30,7 +30,7 @@ extension PBBAServiceTests {
         func brnNotFound() async throws {
             try await PBBATestEnvironment.run { environment in
                 let phone = environment.harness.connect()
-                let error = phone.expectError(-33101, type: "brnNotFound", "sandbox.pbba.approvePayment", ["brn": "ZZZZZ9"])
+                let error = await phone.expectError(-33101, type: "brnNotFound", "sandbox.pbba.approvePayment", ["brn": "ZZZZZ9"])
                 #expect(error?.data?["brn"] == "ZZZZZ9")
             }
         }
@@ -40,15 +40,15 @@ extension PBBAServiceTests {
             let clock = TestClock()
             try await PBBATestEnvironment.run(clock: clock) { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit(interval: 60)
+                let request = try await app.submit(interval: 60)
                 clock.advance(by: 61)
-                let error = app.expectError(-33102, type: "requestExpired", "pbba.showPBBAPopup",
+                let error = await app.expectError(-33102, type: "requestExpired", "pbba.showPBBAPopup",
                                             ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
                                              "expiryInterval": 60])
                 #expect(error?.data?["status"] == "FAILED_PRECONDITION")
                 #expect(error?.data?["suggestedPopup"]?["errorTitle"] == "Request expired")
-                _ = app.expectError(-33102, type: "requestExpired", "sandbox.pbba.declinePayment", ["brn": .string(request.brn)])
-                _ = app.expectError(-33102, type: "requestExpired", "pbba.openBankingApp",
+                _ = await app.expectError(-33102, type: "requestExpired", "sandbox.pbba.declinePayment", ["brn": .string(request.brn)])
+                _ = await app.expectError(-33102, type: "requestExpired", "pbba.openBankingApp",
                                     ["secureToken": .string(request.secureToken)])
             }
         }
@@ -57,12 +57,12 @@ extension PBBAServiceTests {
         func paymentAlreadyFinished() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                _ = try app.call("sandbox.pbba.approvePayment", ["secureToken": .string(request.secureToken)])
-                let error = app.expectError(-33103, type: "paymentAlreadyFinished", "sandbox.pbba.declinePayment",
+                let request = try await app.submit()
+                _ = try await app.call("sandbox.pbba.approvePayment", ["secureToken": .string(request.secureToken)])
+                let error = await app.expectError(-33103, type: "paymentAlreadyFinished", "sandbox.pbba.declinePayment",
                                             ["secureToken": .string(request.secureToken)])
                 #expect(error?.data?["currentStatus"] == "completed")
-                _ = app.expectError(-33103, type: "paymentAlreadyFinished", "pbba.showPBBAPopup",
+                _ = await app.expectError(-33103, type: "paymentAlreadyFinished", "pbba.showPBBAPopup",
                                     ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
                                      "expiryInterval": 60])
             }
@@ -72,12 +72,12 @@ extension PBBAServiceTests {
         func noBankAppInstalled() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                _ = try app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
-                try app.setBankApps(0)
-                _ = app.expectError(-33104, type: "noBankAppInstalled", "pbba.openBankingApp",
+                let request = try await app.submit()
+                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+                try await app.setBankApps(0)
+                _ = await app.expectError(-33104, type: "noBankAppInstalled", "pbba.openBankingApp",
                                     ["secureToken": .string(request.secureToken)])
-                #expect(try app.setBankApps(0)["remembered"] == .bool(false))
+                #expect(try await app.setBankApps(0)["remembered"] == .bool(false))
             }
         }
 
@@ -85,12 +85,12 @@ extension PBBAServiceTests {
         func brnMismatch() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                let other = try app.submit()
-                _ = app.expectError(-33105, type: "brnMismatch", "pbba.showPBBAPopup",
+                let request = try await app.submit()
+                let other = try await app.submit()
+                _ = await app.expectError(-33105, type: "brnMismatch", "pbba.showPBBAPopup",
                                     ["secureToken": .string(request.secureToken), "brn": .string(other.brn),
                                      "expiryInterval": 60])
-                _ = app.expectError(-33105, type: "brnMismatch", "sandbox.pbba.approvePayment",
+                _ = await app.expectError(-33105, type: "brnMismatch", "sandbox.pbba.approvePayment",
                                     ["secureToken": .string(request.secureToken), "brn": .string(other.brn)])
             }
         }
@@ -100,7 +100,7 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 for method in ["sandbox.pbba.closePopup", "sandbox.pbba.tapTryAgain", "sandbox.pbba.tapGetCode"] {
-                    let error = app.expectError(-33106, type: "popupNotFound", method, ["popupId": "pp_0000000000000000"])
+                    let error = await app.expectError(-33106, type: "popupNotFound", method, ["popupId": "pp_0000000000000000"])
                     #expect(error?.data?["popupId"] == "pp_0000000000000000")
                 }
             }
@@ -110,13 +110,13 @@ extension PBBAServiceTests {
         func wrongPopupKind() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let payment = try #require(try app.showPopup(try app.submit())["popupId"]?.stringValue)
-                let error = app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapTryAgain",
+                let payment = try #require(try await app.showPopup(try await app.submit())["popupId"]?.stringValue)
+                let error = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapTryAgain",
                                             ["popupId": .string(payment)])
                 #expect(error?.data?["popupKind"] == "mcomm")
-                let errorPopup = try #require(try app.call("pbba.showPBBAErrorPopup", [
+                let errorPopup = try #require(try await app.call("pbba.showPBBAErrorPopup", [
                     "errorTitle": "Error", "errorMessage": "Try later."])["popupId"]?.stringValue)
-                _ = app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapGetCode",
+                _ = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapGetCode",
                                     ["popupId": .string(errorPopup)])
             }
         }
@@ -125,11 +125,11 @@ extension PBBAServiceTests {
         func magicAmounts() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let generation = app.expectError(-33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
+                let generation = await app.expectError(-33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
                                                  ["amount": "99.91", "currency": "GBP", "reference": "R"])
                 #expect(generation?.data?["status"] == "UNAVAILABLE")
                 #expect(generation?.data?["suggestedPopup"]?["errorTitle"] == "There has been a problem")
-                let network = app.expectError(-33109, type: "networkError", "submitPaymentRequest",
+                let network = await app.expectError(-33109, type: "networkError", "submitPaymentRequest",
                                               ["amount": "99.92", "currency": "GBP", "reference": "R"])
                 #expect(network?.message == "Network error")
             }
@@ -139,23 +139,23 @@ extension PBBAServiceTests {
         func invalidParams() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let width = app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 199, "type": "none"])
+                let width = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 199, "type": "none"])
                 #expect(width?.data?.jsonText.contains("/width") == true)
-                _ = app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 300, "type": "round"])
-                _ = app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
+                _ = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 300, "type": "round"])
+                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
                                     ["secureToken": "abc", "brn": "ABCDE", "expiryInterval": 60])
-                _ = app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
+                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
                                     ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": .number("1.5")])
-                _ = app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
+                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
                                     ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": 0])
-                _ = app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
+                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
                                     ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": .number("9223372036854775807")])
-                _ = app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
+                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
                                     ["secureToken": "abc", "brn": "ABC-EF", "expiryInterval": 60])
-                let amount = app.expectError(-32602, type: nil, "pbba.submitPaymentRequest",
+                let amount = await app.expectError(-32602, type: nil, "pbba.submitPaymentRequest",
                                              ["amount": "0", "currency": "GBP", "reference": "R"])
                 #expect(amount?.data?.jsonText.contains("/amount") == true)
-                _ = app.expectError(-32602, type: nil, "sandbox.pbba.approvePayment", [:])
+                _ = await app.expectError(-32602, type: nil, "sandbox.pbba.approvePayment", [:])
             }
         }
 
@@ -165,8 +165,8 @@ extension PBBAServiceTests {
             configuration.sandbox = false
             try await PBBATestEnvironment.run(configuration: configuration) { environment in
                 let app = environment.harness.connect()
-                _ = app.expectError(-32006, type: nil, "sandbox.pbba.setBankAppsInstalled", ["count": 0])
-                let available = try app.call("pbba.isCFIAppAvailable")
+                _ = await app.expectError(-32006, type: nil, "sandbox.pbba.setBankAppsInstalled", ["count": 0])
+                let available = try await app.call("pbba.isCFIAppAvailable")
                 #expect(available == .bool(true))
             }
         }

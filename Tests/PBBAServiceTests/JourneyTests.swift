@@ -12,11 +12,11 @@ extension PBBAServiceTests {
         func mcommFirstTime() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                #expect(try app.call("pbba.isCFIAppAvailable") == .bool(true))
-                let request = try app.submit()
+                #expect(try await app.call("pbba.isCFIAppAvailable") == .bool(true))
+                let request = try await app.submit()
                 #expect(request.brn.count == 6)
 
-                let popup = try app.showPopup(request)
+                let popup = try await app.showPopup(request)
                 #expect(popup["action"] == "showMCommPopup")
                 #expect(popup["kind"] == "mcomm")
                 #expect(popup["buttons"] == ["Open banking app", "Get code"])
@@ -24,21 +24,21 @@ extension PBBAServiceTests {
                 #expect(popup["remembered"] == .bool(false))
                 let popupId = try #require(popup["popupId"]?.stringValue)
 
-                let launch = try app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+                let launch = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
                 #expect(launch["url"] == .string("zapp://" + request.secureToken))
                 #expect(launch["remembered"] == .bool(true))
                 #expect(launch["appPicker"] == .bool(false))
 
-                let approved = try app.call("sandbox.pbba.approvePayment", ["secureToken": .string(request.secureToken)])
+                let approved = try await app.call("sandbox.pbba.approvePayment", ["secureToken": .string(request.secureToken)])
                 #expect(approved["status"] == "completed")
 
-                let change = try #require(app.notification("pbba.paymentStatusChanged"))
+                let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "completed")
                 #expect(change["requestId"] == .string(request.requestId))
                 #expect(change["brn"] == .string(request.brn))
                 #expect(change["popupId"] == .string(popupId))
 
-                let status = try app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
+                let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "completed")
                 #expect(Decimal.parseExact(status["amount"]?.stringValue ?? "") == 10)
                 #expect(status["reference"] == "Order 1")
@@ -49,19 +49,19 @@ extension PBBAServiceTests {
         func mcommSecondTime() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let first = try app.submit()
-                _ = try app.showPopup(first)
-                _ = try app.call("openBankingApp", ["secureToken": .string(first.secureToken)])
+                let first = try await app.submit()
+                _ = try await app.showPopup(first)
+                _ = try await app.call("openBankingApp", ["secureToken": .string(first.secureToken)])
 
-                let second = try app.submit(reference: "Order 2")
-                let decision = try app.showPopup(second)
+                let second = try await app.submit(reference: "Order 2")
+                let decision = try await app.showPopup(second)
                 #expect(decision["action"] == "openBankingApp")
                 #expect(decision["bankAppURL"] == .string("zapp://" + second.secureToken))
                 #expect(decision["popupId"] == nil)
                 #expect(decision["remembered"] == .bool(true))
 
-                _ = try app.call("sandbox.pbba.approvePayment", ["secureToken": .string(second.secureToken)])
-                let change = try #require(app.notification("pbba.paymentStatusChanged"))
+                _ = try await app.call("sandbox.pbba.approvePayment", ["secureToken": .string(second.secureToken)])
+                let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["requestId"] == .string(second.requestId))
                 #expect(change["status"] == "completed")
                 #expect(change["popupId"] == nil)
@@ -72,22 +72,22 @@ extension PBBAServiceTests {
         func ecommOtherDevice() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                try app.setBankApps(0)
-                #expect(try app.call("isCFIAppAvailable") == .bool(false))
-                let request = try app.submit(amount: "25.50")
-                let popup = try app.showPopup(request)
+                try await app.setBankApps(0)
+                #expect(try await app.call("isCFIAppAvailable") == .bool(false))
+                let request = try await app.submit(amount: "25.50")
+                let popup = try await app.showPopup(request)
                 #expect(popup["action"] == "showECommPopup")
                 #expect(popup["kind"] == "ecomm")
                 #expect(popup["code"] == .string(request.brn))
                 #expect(popup["instructions"]?.arrayValue?.isEmpty == false)
 
                 let phone = environment.harness.connect()
-                _ = try phone.call("rpc.hello", ["client": "bank app", "profile": "other-device"])
-                let approved = try phone.call("sandbox.pbba.approvePayment", ["brn": .string(request.brn.lowercased())])
+                _ = try await phone.call("rpc.hello", ["client": "bank app", "profile": "other-device"])
+                let approved = try await phone.call("sandbox.pbba.approvePayment", ["brn": .string(request.brn.lowercased())])
                 #expect(approved["status"] == "completed")
                 #expect(approved["requestId"] == .string(request.requestId))
 
-                let change = try #require(app.notification("pbba.paymentStatusChanged"))
+                let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "completed")
                 #expect(change["requestId"] == .string(request.requestId))
                 #expect(!phone.unreadLines.contains { $0.contains("pbba.paymentStatusChanged") })
@@ -98,20 +98,20 @@ extension PBBAServiceTests {
         func popupExpires() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                let popup = try app.showPopup(request, expiryInterval: 1)
+                let request = try await app.submit()
+                let popup = try await app.showPopup(request, expiryInterval: 1)
                 let popupId = try #require(popup["popupId"]?.stringValue)
 
-                let expired = try #require(app.notification("pbba.popupDidExpire"))
+                let expired = try #require(await app.notification("pbba.popupDidExpire"))
                 #expect(expired["popupId"] == .string(popupId))
                 #expect(expired["requestId"] == .string(request.requestId))
                 #expect(expired["suggestedPopup"]?["errorTitle"] == "Request expired")
-                let change = try #require(app.notification("pbba.paymentStatusChanged"))
+                let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "expired")
 
-                let status = try app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
+                let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "expired")
-                _ = app.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
+                _ = await app.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
                                     ["secureToken": .string(request.secureToken)])
             }
         }
@@ -120,10 +120,10 @@ extension PBBAServiceTests {
         func errorPopupRetry() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let failure = app.expectError(-33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
+                let failure = await app.expectError(-33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
                                               ["amount": "99.91", "currency": "GBP", "reference": "Order 9"])
                 let suggested = try #require(failure?.data?["suggestedPopup"])
-                let popup = try app.call("pbba.showPBBAErrorPopup", [
+                let popup = try await app.call("pbba.showPBBAErrorPopup", [
                     "errorTitle": try #require(suggested["errorTitle"]),
                     "errorMessage": try #require(suggested["errorMessage"]),
                 ])
@@ -132,13 +132,13 @@ extension PBBAServiceTests {
                 let popupId = try #require(popup["popupId"]?.stringValue)
 
                 let user = environment.harness.connect()
-                #expect(try user.call("sandbox.pbba.tapTryAgain", ["popupId": .string(popupId)]) == .null)
-                let retry = try #require(app.notification("pbba.popupRetryPaymentRequest"))
+                #expect(try await user.call("sandbox.pbba.tapTryAgain", ["popupId": .string(popupId)]) == .null)
+                let retry = try #require(await app.notification("pbba.popupRetryPaymentRequest"))
                 #expect(retry["popupId"] == .string(popupId))
                 // The pop-up is gone once tapped.
-                _ = user.expectError(-33106, type: "popupNotFound", "sandbox.pbba.closePopup", ["popupId": .string(popupId)])
+                _ = await user.expectError(-33106, type: "popupNotFound", "sandbox.pbba.closePopup", ["popupId": .string(popupId)])
                 // The retry succeeds with a normal amount.
-                #expect(try app.submit().brn.count == 6)
+                #expect(try await app.submit().brn.count == 6)
             }
         }
 
@@ -146,16 +146,16 @@ extension PBBAServiceTests {
         func closeThenApprove() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                let popupId = try #require(try app.showPopup(request)["popupId"]?.stringValue)
-                _ = try app.call("sandbox.pbba.closePopup", ["popupId": .string(popupId)])
-                let closed = try #require(app.notification("pbba.popupDidCloseByUser"))
+                let request = try await app.submit()
+                let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
+                _ = try await app.call("sandbox.pbba.closePopup", ["popupId": .string(popupId)])
+                let closed = try #require(await app.notification("pbba.popupDidCloseByUser"))
                 #expect(closed["popupId"] == .string(popupId))
                 #expect(closed["kind"] == "mcomm")
                 #expect(closed["requestId"] == .string(request.requestId))
 
-                _ = try app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
-                let change = try #require(app.notification("pbba.paymentStatusChanged"))
+                _ = try await app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
+                let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "declined")
                 #expect(change["popupId"] == nil)
             }
@@ -165,11 +165,11 @@ extension PBBAServiceTests {
         func closeErrorPopup() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let popup = try app.call("pbba.showPBBAErrorPopup", ["errorCode": "E1", "errorTitle": "Error",
+                let popup = try await app.call("pbba.showPBBAErrorPopup", ["errorCode": "E1", "errorTitle": "Error",
                                                                      "errorMessage": "Something went wrong."])
                 let popupId = try #require(popup["popupId"]?.stringValue)
-                _ = try app.call("sandbox.pbba.closePopup", ["popupId": .string(popupId)])
-                let closed = try #require(app.notification("pbba.popupDidCloseByUser"))
+                _ = try await app.call("sandbox.pbba.closePopup", ["popupId": .string(popupId)])
+                let closed = try #require(await app.notification("pbba.popupDidCloseByUser"))
                 #expect(closed["kind"] == "error")
                 #expect(closed["requestId"] == nil)
             }
@@ -179,16 +179,16 @@ extension PBBAServiceTests {
         func getCode() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                let popupId = try #require(try app.showPopup(request)["popupId"]?.stringValue)
-                let shown = try app.call("sandbox.pbba.tapGetCode", ["popupId": .string(popupId)])
+                let request = try await app.submit()
+                let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
+                let shown = try await app.call("sandbox.pbba.tapGetCode", ["popupId": .string(popupId)])
                 #expect(shown["kind"] == "ecomm")
                 #expect(shown["code"] == .string(request.brn))
                 #expect(shown["popupId"] == .string(popupId))
                 // The code is now usable from another device.
                 let phone = environment.harness.connect()
-                _ = try phone.call("sandbox.pbba.approvePayment", ["brn": .string(request.brn)])
-                #expect(app.notification("pbba.paymentStatusChanged")?["popupId"] == .string(popupId))
+                _ = try await phone.call("sandbox.pbba.approvePayment", ["brn": .string(request.brn)])
+                #expect(await app.notification("pbba.paymentStatusChanged")?["popupId"] == .string(popupId))
             }
         }
 
@@ -196,18 +196,18 @@ extension PBBAServiceTests {
         func rememberedFlagCleared() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let first = try app.submit()
-                _ = try app.call("pbba.openBankingApp", ["secureToken": .string(first.secureToken)])
+                let first = try await app.submit()
+                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(first.secureToken)])
 
-                #expect(try app.setBankApps(0)["remembered"] == .bool(true))
-                let second = try app.submit()
-                let ecomm = try app.showPopup(second)
+                #expect(try await app.setBankApps(0)["remembered"] == .bool(true))
+                let second = try await app.submit()
+                let ecomm = try await app.showPopup(second)
                 #expect(ecomm["action"] == "showECommPopup")
                 #expect(ecomm["remembered"] == .bool(false))
 
-                #expect(try app.setBankApps(1)["remembered"] == .bool(false))
-                let third = try app.submit()
-                #expect(try app.showPopup(third)["action"] == "showMCommPopup")
+                #expect(try await app.setBankApps(1)["remembered"] == .bool(false))
+                let third = try await app.submit()
+                #expect(try await app.showPopup(third)["action"] == "showMCommPopup")
             }
         }
 
@@ -215,11 +215,11 @@ extension PBBAServiceTests {
         func rememberedPerProfile() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                _ = try app.call("pbba.openBankingApp", ["secureToken": .string(try app.submit().secureToken)])
+                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(try await app.submit().secureToken)])
                 let other = environment.harness.connect()
-                _ = try other.call("rpc.hello", ["profile": "second-phone"])
-                #expect(try other.showPopup(try other.submit())["action"] == "showMCommPopup")
-                #expect(try app.showPopup(try app.submit())["action"] == "openBankingApp")
+                _ = try await other.call("rpc.hello", ["profile": "second-phone"])
+                #expect(try await other.showPopup(try await other.submit())["action"] == "showMCommPopup")
+                #expect(try await app.showPopup(try await app.submit())["action"] == "openBankingApp")
             }
         }
 
@@ -227,8 +227,8 @@ extension PBBAServiceTests {
         func appPicker() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                try app.setBankApps(2)
-                let launch = try app.call("pbba.openBankingApp", ["secureToken": .string(try app.submit().secureToken)])
+                try await app.setBankApps(2)
+                let launch = try await app.call("pbba.openBankingApp", ["secureToken": .string(try await app.submit().secureToken)])
                 #expect(launch["appPicker"] == .bool(true))
             }
         }
@@ -237,16 +237,16 @@ extension PBBAServiceTests {
         func closedConnection() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                _ = try app.showPopup(request)
+                let request = try await app.submit()
+                _ = try await app.showPopup(request)
                 let key = environment.service.book.requestKey(for: request.secureToken)
                 #expect(environment.service.registry.isWatched(requestKey: key))
                 app.disconnect()
                 let other = environment.harness.connect()
                 // A round trip on the loop after the close: the close has been handled.
-                #expect(try other.call("rpc.health")["status"] == "SERVING")
+                #expect(try await other.call("rpc.health")["status"] == "SERVING")
                 #expect(!environment.service.registry.isWatched(requestKey: key))
-                #expect(try other.call("sandbox.pbba.approvePayment",
+                #expect(try await other.call("sandbox.pbba.approvePayment",
                                        ["secureToken": .string(request.secureToken)])["status"] == "completed")
             }
         }

@@ -17,7 +17,7 @@ extension PBBAServiceTests {
         func layouts(type: String, kinds: [String], enumValue: String, hasMoreAbout: Bool) async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let layout = try app.call("pbba.getCustomUXConfigurations", ["width": 200, "type": .string(type)])
+                let layout = try await app.call("pbba.getCustomUXConfigurations", ["width": 200, "type": .string(type)])
                 #expect(layout["iosEnumValue"] == .string(enumValue))
                 #expect(layout["fixedSizeSubviews"] == .bool(true))
                 #expect(layout["minimumWidth"]?.jsonText == "200" || layout["minimumWidth"]?.jsonText == "200.0")
@@ -34,7 +34,7 @@ extension PBBAServiceTests {
         func width() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let layout = try app.call("getCustomUXConfigurationsWithWidth", ["width": .number("320.5"), "type": "moreAbout"])
+                let layout = try await app.call("getCustomUXConfigurationsWithWidth", ["width": .number("320.5"), "type": "moreAbout"])
                 #expect(layout["width"]?.jsonText == "320.5")
                 #expect(layout["moreAbout"]?["steps"]?.arrayValue?.count == 3)
             }
@@ -44,7 +44,7 @@ extension PBBAServiceTests {
         func lengthWarnings() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let long = try app.call("pbba.showPBBAErrorPopup", [
+                let long = try await app.call("pbba.showPBBAErrorPopup", [
                     "errorCode": "123456",
                     "errorTitle": .string(String(repeating: "t", count: 26)),
                     "errorMessage": .string(String(repeating: "m", count: 76)),
@@ -54,7 +54,7 @@ extension PBBAServiceTests {
                 #expect(warnings.compactMap { $0["recommendedMaximum"]?.intValue } == [5, 25, 75])
                 #expect(warnings.compactMap { $0["length"]?.intValue } == [6, 26, 76])
 
-                let fitting = try app.call("showPBBAErrorPopup", [
+                let fitting = try await app.call("showPBBAErrorPopup", [
                     "errorCode": "12345",
                     "errorTitle": .string(String(repeating: "t", count: 25)),
                     "errorMessage": .string(String(repeating: "m", count: 75)),
@@ -62,7 +62,7 @@ extension PBBAServiceTests {
                 #expect(fitting["warnings"] == [])
                 #expect(fitting["errorCode"] == "12345")
                 // The sample code passes no error code.
-                let noCode = try app.call("pbba.showPBBAErrorPopup", ["errorTitle": "Error", "errorMessage": "Failed."])
+                let noCode = try await app.call("pbba.showPBBAErrorPopup", ["errorTitle": "Error", "errorMessage": "Failed."])
                 #expect(noCode["errorCode"] == nil)
                 #expect(noCode["warnings"] == [])
             }
@@ -119,7 +119,7 @@ extension PBBAServiceTests {
                                                     "pbba.popupDidCloseByUser"])
                 let errorPopup = try #require(router.method(named: "pbba.showPBBAErrorPopup"))
                 #expect(errorPopup.notifications.contains("pbba.popupRetryPaymentRequest"))
-                let document = try environment.harness.connect().call("rpc.discover").jsonText
+                let document = try await environment.harness.connect().call("rpc.discover").jsonText
                 #expect(document.contains("pbba.popupDidExpire"))
                 #expect(document.contains("com.zapp.bankapp.remembered"))
             }

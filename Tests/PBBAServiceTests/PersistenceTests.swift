@@ -14,15 +14,15 @@ extension PBBAServiceTests {
             let clock = TestClock()
             let first = try PBBATestEnvironment(clock: clock)
             let app = first.harness.connect()
-            let request = try app.submit(interval: 120)
-            let popup = try app.showPopup(request, expiryInterval: 60)
+            let request = try await app.submit(interval: 120)
+            let popup = try await app.showPopup(request, expiryInterval: 60)
             #expect(popup["action"] == "showMCommPopup")
             try await first.closeStore()
 
             // Still in its period after a restart...
             clock.advance(by: 30)
             let second = try PBBATestEnvironment(directory: first.directory, clock: clock)
-            let status = try second.harness.connect().call("pbba.getPaymentStatus",
+            let status = try await second.harness.connect().call("pbba.getPaymentStatus",
                                                            ["secureToken": .string(request.secureToken)])
             #expect(status["status"] == "inProgress")
             try await second.closeStore()
@@ -31,9 +31,9 @@ extension PBBAServiceTests {
             clock.advance(by: 31)
             try await PBBATestEnvironment.run(directory: first.directory, clock: clock) { third in
                 let client = third.harness.connect()
-                let expired = try client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
+                let expired = try await client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(expired["status"] == "expired")
-                _ = client.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
+                _ = await client.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
                                        ["brn": .string(request.brn)])
             }
         }
@@ -42,16 +42,16 @@ extension PBBAServiceTests {
         func flagAndDecisionAcrossRestart() async throws {
             let first = try PBBATestEnvironment()
             let app = first.harness.connect()
-            let request = try app.submit()
-            _ = try app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
-            _ = try app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
+            let request = try await app.submit()
+            _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+            _ = try await app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
             try await first.closeStore()
 
             try await PBBATestEnvironment.run(directory: first.directory) { second in
                 let client = second.harness.connect()
-                let status = try client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
+                let status = try await client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "declined")
-                #expect(try client.showPopup(try client.submit())["action"] == "openBankingApp")
+                #expect(try await client.showPopup(try await client.submit())["action"] == "openBankingApp")
             }
         }
 
@@ -59,8 +59,8 @@ extension PBBAServiceTests {
         func storeContents() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try app.submit()
-                _ = try app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+                let request = try await app.submit()
+                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
                 let backend = try await environment.store.export(profile: PBBAStateBook.backendProfile).jsonText
                 let device = try await environment.store.export(profile: "default").jsonText
                 #expect(!backend.contains(request.secureToken))

@@ -93,11 +93,11 @@ struct SubmittedRequest {
 
 extension TestConnection {
     /// `pbba.submitPaymentRequest` with a normal amount.
-    func submit(amount: String = "10.00", reference: String = "Order 1", interval: Int? = nil) throws -> SubmittedRequest {
+    func submit(amount: String = "10.00", reference: String = "Order 1", interval: Int? = nil) async throws -> SubmittedRequest {
         var params: [JSONValue.Member] = [.init("amount", .string(amount)), .init("currency", "GBP"),
                                           .init("reference", .string(reference))]
         if let interval { params.append(.init("retrievalExpiryInterval", .int(interval))) }
-        let result = try call("pbba.submitPaymentRequest", .object(params))
+        let result = try await call("pbba.submitPaymentRequest", .object(params))
         return SubmittedRequest(secureToken: try #require(result["secureToken"]?.stringValue),
                                 brn: try #require(result["brn"]?.stringValue),
                                 requestId: try #require(result["requestId"]?.stringValue),
@@ -105,22 +105,22 @@ extension TestConnection {
     }
 
     /// `pbba.showPBBAPopup` for a request.
-    func showPopup(_ request: SubmittedRequest, expiryInterval: Int? = nil) throws -> JSONValue {
-        try call("pbba.showPBBAPopup", ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
+    func showPopup(_ request: SubmittedRequest, expiryInterval: Int? = nil) async throws -> JSONValue {
+        try await call("pbba.showPBBAPopup", ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
                                         "expiryInterval": .int(expiryInterval ?? request.retrievalExpiryInterval)])
     }
 
     /// `sandbox.pbba.setBankAppsInstalled`.
     @discardableResult
-    func setBankApps(_ count: Int) throws -> JSONValue {
-        try call("sandbox.pbba.setBankAppsInstalled", ["count": .int(count)])
+    func setBankApps(_ count: Int) async throws -> JSONValue {
+        try await call("sandbox.pbba.setBankAppsInstalled", ["count": .int(count)])
     }
 
     /// Expects the call to fail with `code` and, for domain errors, `data.type` == `type`.
     func expectError(_ code: Int, type: String? = nil, _ method: String, _ params: JSONValue? = nil,
-                     sourceLocation: SourceLocation = #_sourceLocation) -> RPCError? {
+                     sourceLocation: SourceLocation = #_sourceLocation) async -> RPCError? {
         do {
-            let result = try call(method, params)
+            let result = try await call(method, params)
             Issue.record("\(method) answered \(result.jsonText) instead of error \(code)", sourceLocation: sourceLocation)
             return nil
         } catch let error as RPCError {
