@@ -27,6 +27,7 @@ public struct PBBAError: Error, Sendable, Equatable, RPCErrorConvertible {
         return RPCError(code, message, data: value)
     }
 
+    /// Equal when code, message and data are.
     public static func == (lhs: PBBAError, rhs: PBBAError) -> Bool {
         lhs.code == rhs.code && lhs.message == rhs.message && lhs.data == rhs.data
     }

@@ -28,6 +28,7 @@ public struct PBBAErrorData: JSONModel, Equatable {
     /// The texts of the document's matching error pop-up, for `showPBBAErrorPopup`.
     public var suggestedPopup: SuggestedErrorPopup?
 
+    /// Creates the value from its members, one parameter per property.
     public init(type: String, status: String, fatal: Bool, requestId: String? = nil, brn: String? = nil,
                 popupId: String? = nil, currentStatus: PaymentStatus? = nil, expiredAt: Date? = nil,
                 popupKind: PopupKind? = nil, expectedKinds: [PopupKind]? = nil,

@@ -22,6 +22,7 @@ public enum GetCustomUXConfigurations: RPCMethod {
         /// The layout type (`customUXType`, iOS `PBBACustomUXType`).
         public var type: CustomUXType
 
+        /// Creates the value from its members, one parameter per property.
         public init(width: Double, type: CustomUXType) {
             self.width = width
             self.type = type

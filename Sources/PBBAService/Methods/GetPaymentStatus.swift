@@ -19,6 +19,7 @@ public enum GetPaymentStatus: RPCMethod {
         /// - MaxLength: 256
         public var secureToken: String
 
+        /// Creates the value from its members, one parameter per property.
         public init(secureToken: String) {
             self.secureToken = secureToken
         }

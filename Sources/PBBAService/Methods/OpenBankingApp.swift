@@ -22,6 +22,7 @@ public enum OpenBankingApp: RPCMethod {
         /// - MaxLength: 256
         public var secureToken: String
 
+        /// Creates the value from its members, one parameter per property.
         public init(secureToken: String) {
             self.secureToken = secureToken
         }

@@ -27,6 +27,7 @@ public enum ShowPBBAErrorPopup: RPCMethod {
         /// - MaxLength: 10000
         public var errorMessage: String
 
+        /// Creates the value from its members, one parameter per property.
         public init(errorCode: String? = nil, errorTitle: String, errorMessage: String) {
             self.errorCode = errorCode
             self.errorTitle = errorTitle

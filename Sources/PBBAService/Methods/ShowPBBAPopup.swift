@@ -43,6 +43,7 @@ public enum ShowPBBAPopup: RPCMethod {
         /// - Maximum: 86400
         public var expiryInterval: Int
 
+        /// Creates the value from its members, one parameter per property.
         public init(secureToken: String, brn: String, expiryInterval: Int) {
             self.secureToken = secureToken
             self.brn = brn

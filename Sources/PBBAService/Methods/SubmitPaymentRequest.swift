@@ -33,6 +33,7 @@ public enum SubmitPaymentRequest: RPCMethod {
         /// - Maximum: 86400
         public var retrievalExpiryInterval: Int?
 
+        /// Creates the value from its members, one parameter per property.
         public init(amount: Decimal, currency: String, reference: String, retrievalExpiryInterval: Int? = nil) {
             self.amount = amount
             self.currency = currency

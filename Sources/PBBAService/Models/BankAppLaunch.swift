@@ -12,6 +12,7 @@ public struct BankAppLaunch: JSONModel, Equatable {
     /// The remembered flag (`com.zapp.bankapp.remembered`) after the call: always true.
     public var remembered: Bool
 
+    /// Creates the value from its members, one parameter per property.
     public init(url: URL, appPicker: Bool, remembered: Bool) {
         self.url = url
         self.appPicker = appPicker

@@ -8,6 +8,7 @@ public struct BankAppsState: JSONModel, Equatable {
     /// The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`).
     public var remembered: Bool
 
+    /// Creates the value from its members, one parameter per property.
     public init(count: Int, remembered: Bool) {
         self.count = count
         self.remembered = remembered

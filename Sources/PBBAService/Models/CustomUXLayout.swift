@@ -22,6 +22,7 @@ public struct CustomUXLayout: JSONModel, Equatable {
     /// The "More about Pay by Bank app" pop-up the link opens (for `moreAbout` layouts).
     public var moreAbout: MoreAboutContent?
 
+    /// Creates the value from its members, one parameter per property.
     public init(type: CustomUXType, iosEnumValue: String, name: String, width: Double, minimumWidth: Double,
                 components: [LayoutComponent], fixedSizeSubviews: Bool, moreAbout: MoreAboutContent?) {
         self.type = type

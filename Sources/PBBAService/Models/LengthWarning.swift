@@ -13,6 +13,7 @@ public struct LengthWarning: JSONModel, Equatable {
     /// For people.
     public var message: String
 
+    /// Creates the value from its members, one parameter per property.
     public init(field: String, length: Int, recommendedMaximum: Int, message: String) {
         self.field = field
         self.length = length

@@ -11,6 +11,7 @@ public struct MoreAboutContent: JSONModel, Equatable {
     /// The numbered steps.
     public var steps: [String]
 
+    /// Creates the value from its members, one parameter per property.
     public init(headline: [String], stepsTitle: String, steps: [String]) {
         self.headline = headline
         self.stepsTitle = stepsTitle

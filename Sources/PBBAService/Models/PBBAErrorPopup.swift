@@ -19,6 +19,7 @@ public struct PBBAErrorPopup: JSONModel, Equatable {
     /// Strings longer than the recommended lengths (5 / 25 / 75); empty when all fit.
     public var warnings: [LengthWarning]
 
+    /// Creates the value from its members, one parameter per property.
     public init(popupId: String, kind: PopupKind, errorCode: String?, errorTitle: String, errorMessage: String,
                 buttons: [String], warnings: [LengthWarning]) {
         self.popupId = popupId

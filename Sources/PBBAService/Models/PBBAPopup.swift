@@ -36,6 +36,7 @@ public struct PBBAPopup: JSONModel, Equatable {
     /// The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`).
     public var requestId: String
 
+    /// Creates the value from its members, one parameter per property.
     public init(action: PopupAction, popupId: String?, kind: PopupKind?, bankAppURL: URL?, appPicker: Bool,
                 code: String?, title: String?, buttons: [String], instructions: [String], moreAboutLink: Bool,
                 expiresAt: Date, remembered: Bool, requestId: String) {

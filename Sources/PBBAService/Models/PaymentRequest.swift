@@ -24,6 +24,7 @@ public struct PaymentRequest: JSONModel, Equatable {
     /// - Pattern: ^pr_[0-9a-f]{16}$
     public var requestId: String
 
+    /// Creates the value from its members, one parameter per property.
     public init(secureToken: String, brn: String, retrievalExpiryInterval: Int, expiresAt: Date, requestId: String) {
         self.secureToken = secureToken
         self.brn = brn

@@ -22,6 +22,7 @@ public struct PaymentStatusInfo: JSONModel, Equatable {
     /// When the Consumer approved or declined it, if they did.
     public var decidedAt: Date?
 
+    /// Creates the value from its members, one parameter per property.
     public init(status: PaymentStatus, requestId: String, brn: String, amount: Decimal, currency: String,
                 reference: String, expiresAt: Date, decidedAt: Date?) {
         self.status = status

@@ -13,6 +13,7 @@ public struct PaymentTarget: JSONModel, Equatable {
     /// - Pattern: ^[A-Za-z0-9]{6}$
     public var brn: String?
 
+    /// Creates the value from its members, one parameter per property.
     public init(secureToken: String? = nil, brn: String? = nil) {
         self.secureToken = secureToken
         self.brn = brn

@@ -7,6 +7,7 @@ public struct PopupReference: JSONModel, Equatable {
     /// - Pattern: ^pp_[0-9a-f]{16}$
     public var popupId: String
 
+    /// Creates the value from its members, one parameter per property.
     public init(popupId: String) {
         self.popupId = popupId
     }

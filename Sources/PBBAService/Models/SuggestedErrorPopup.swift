@@ -9,6 +9,7 @@ public struct SuggestedErrorPopup: JSONModel, Equatable {
     /// For `errorMessage`.
     public var errorMessage: String
 
+    /// Creates the value from its members, one parameter per property.
     public init(errorTitle: String, errorMessage: String) {
         self.errorTitle = errorTitle
         self.errorMessage = errorMessage

@@ -23,6 +23,7 @@ public enum PaymentStatusChanged: RPCNotification {
         /// The pop-up that was showing the request, if one was still on screen.
         public var popupId: String?
 
+        /// Creates the value from its members, one parameter per property.
         public init(requestId: String, brn: String, status: PaymentStatus, popupId: String?) {
             self.requestId = requestId
             self.brn = brn

@@ -19,6 +19,7 @@ public enum PopupDidCloseByUser: RPCNotification {
         /// The payment request it showed (absent for an error pop-up).
         public var requestId: String?
 
+        /// Creates the value from its members, one parameter per property.
         public init(popupId: String, kind: PopupKind, requestId: String?) {
             self.popupId = popupId
             self.kind = kind

@@ -25,6 +25,7 @@ public enum PopupDidExpire: RPCNotification {
         /// The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
         public var suggestedPopup: SuggestedErrorPopup
 
+        /// Creates the value from its members, one parameter per property.
         public init(popupId: String, requestId: String, brn: String, expiredAt: Date,
                     suggestedPopup: SuggestedErrorPopup) {
             self.popupId = popupId

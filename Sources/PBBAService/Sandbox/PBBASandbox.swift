@@ -81,5 +81,6 @@ public struct PBBASandbox: Sendable, Equatable {
 public struct PBBASandboxError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, naming the file.
     public let message: String
+    /// The message.
     public var description: String { message }
 }

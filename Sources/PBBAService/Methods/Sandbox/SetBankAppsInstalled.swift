@@ -18,6 +18,7 @@ public enum SetBankAppsInstalled: RPCMethod {
         /// - Maximum: 20
         public var count: Int
 
+        /// Creates the value from its members, one parameter per property.
         public init(count: Int) {
             self.count = count
         }
