@@ -37,8 +37,7 @@ extension PBBAService {
         case .showMCommPopup: popup = .init(popupId: SecureTokenGenerator.popupId(), kind: .mcomm)
         case .showECommPopup: popup = .init(popupId: SecureTokenGenerator.popupId(), kind: .ecomm)
         }
-        registry.watch(requestKey: key, requestId: record.requestId, brn: record.brn, session: context.connection,
-                       popup: popup, expiresAt: expiresAt)
+        try await follow(key: key, record: record, session: context.connection, popup: popup, expiresAt: expiresAt)
         context.logger.debug("pbba pop-up decision", metadata: [
             "pbba.requestId": .string(record.requestId), "pbba.action": .string(decision.action.rawValue),
         ])
@@ -75,8 +74,8 @@ extension PBBAService {
         }
         try await book.setRemembered(true, profile: context.profile)
         if !registry.isWatched(requestKey: key) {
-            registry.watch(requestKey: key, requestId: record.requestId, brn: record.brn, session: context.connection,
-                           popup: nil, expiresAt: record.expiresAt)
+            try await follow(key: key, record: record, session: context.connection, popup: nil,
+                             expiresAt: record.expiresAt)
         }
         return BankAppLaunch(url: try Self.bankAppURL(params.secureToken), appPicker: bankApps > 1, remembered: true)
     }
@@ -99,6 +98,20 @@ extension PBBAService {
     }
 
     // MARK: Helpers
+
+    /// Makes `session` the watcher of the request, then reads it again: a decision stored between
+    /// the caller's read and the watch (by another connection) found no watcher to tell, so it is
+    /// reported here. Later decisions claim the watch themselves.
+    func follow(key: String, record: PaymentRequestRecord, session: ConnectionSession,
+                popup: PaymentWatch.OnScreenPopup?, expiresAt: Date) async throws {
+        registry.watch(requestKey: key, requestId: record.requestId, brn: record.brn, session: session,
+                       popup: popup, expiresAt: expiresAt)
+        guard let latest = try await book.record(key: key) else { return }
+        let status = latest.status(at: currentTime())
+        if status != .inProgress, let watch = registry.claim(requestKey: key) {
+            PopupRegistry.report(status, to: watch)
+        }
+    }
 
     /// The two constraints the timers and the code lookup rely on, checked here as well as by the
     /// params schema, so that no validator setting can let a huge interval reach the timer
