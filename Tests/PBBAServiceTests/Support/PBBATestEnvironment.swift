@@ -19,7 +19,7 @@ final class PBBATestEnvironment: @unchecked Sendable {
     ///   - directory: reuse a data directory (a restart); a new temporary one when nil.
     ///   - clock: the service's clock.
     ///   - configuration: engine configuration (sandbox on by default).
-    init(directory: URL? = nil, clock: TestClock? = nil,
+    init(directory: URL? = nil, clock: TestClock? = nil, sandbox: PBBASandbox = .standard,
          configuration: EngineConfiguration = EngineConfiguration()) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
@@ -28,18 +28,19 @@ final class PBBATestEnvironment: @unchecked Sendable {
         self.directory = directory
         self.store = try SQLiteStateStore(directory: directory, logger: logger)
         if let clock {
-            self.service = PBBAService(store: store, sandbox: .standard, now: { clock.now })
+            self.service = PBBAService(store: store, sandbox: sandbox, now: { clock.now })
         } else {
-            self.service = PBBAService(store: store)
+            self.service = PBBAService(store: store, sandbox: sandbox)
         }
         self.harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store)
     }
 
     /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
-    static func run(directory: URL? = nil, clock: TestClock? = nil,
+    static func run(directory: URL? = nil, clock: TestClock? = nil, sandbox: PBBASandbox = .standard,
                     configuration: EngineConfiguration = EngineConfiguration(),
                     _ body: (PBBATestEnvironment) async throws -> Void) async throws {
-        let environment = try PBBATestEnvironment(directory: directory, clock: clock, configuration: configuration)
+        let environment = try PBBATestEnvironment(directory: directory, clock: clock, sandbox: sandbox,
+                                                  configuration: configuration)
         do {
             try await body(environment)
         } catch {
