@@ -56,7 +56,7 @@ extension PBBAServiceTests {
                 _ = try PBBASandbox.sandboxData(from: url)
                 Issue.record("a missing file loaded")
             } catch let error as PBBASandboxError {
-                #expect(error.message.contains("nonexistent-pbba-sandbox.json"))
+                #expect(error.message.contains(url.lastPathComponent))
             } catch {
                 Issue.record("unexpected \(error)")
             }

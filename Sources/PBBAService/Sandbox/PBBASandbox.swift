@@ -42,7 +42,7 @@ public struct PBBASandbox: Sendable, Equatable {
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw PBBASandboxError(message: "cannot read \(file.path): \(error)")
+            throw PBBASandboxError(message: "cannot read \(file.path): \(error.localizedDescription)")
         }
         let value: JSONValue
         do {
