@@ -17,17 +17,10 @@ struct DataCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a profile's state as JSON ({namespace: {key: value}}).")
 
-        @Option(help: "The profile.")
-        var profile = "default"
-
-        @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
-        var data: String?
-
-        @OptionGroup var logging: LoggingOptions
+        @OptionGroup var options: ProfileStoreOptions
 
         func run() throws {
-            let store = try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger())
-            let profile = self.profile
+            let (store, profile) = try options.open()
             let state = try BlockingTask.run { try await store.export(profile: profile) }
             print(state.canonicalText, terminator: "")
         }
@@ -38,20 +31,29 @@ struct DataCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete every document and idempotency key of a profile (run it while no server uses the data directory, or accept that the server sees the change at once).")
 
-        @Option(help: "The profile.")
-        var profile = "default"
-
-        @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
-        var data: String?
-
-        @OptionGroup var logging: LoggingOptions
+        @OptionGroup var options: ProfileStoreOptions
 
         func run() throws {
-            let store = try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger())
-            let profile = self.profile
+            let (store, profile) = try options.open()
             try BlockingTask.run { try await store.reset(profile: profile) }
             print("profile \(profile) reset")
         }
+    }
+}
+
+/// The profile and data directory a `payrpc data` subcommand works on.
+struct ProfileStoreOptions: ParsableArguments {
+    @Option(help: "The profile.")
+    var profile = "default"
+
+    @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
+    var data: String?
+
+    @OptionGroup var logging: LoggingOptions
+
+    /// Opens the store of the data directory.
+    func open() throws -> (SQLiteStateStore, String) {
+        (try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger()), profile)
     }
 }
 
