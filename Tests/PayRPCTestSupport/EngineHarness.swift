@@ -51,7 +51,7 @@ public final class EngineHarness: @unchecked Sendable {
             connection.handler = engine.makeHandler(for: connection)
             return MemoryConnectionBox(connection: connection)
         }
-        return TestConnection(connection: connection, loop: loop, sink: sink)
+        return TestConnection(connection: connection, loop: loop, sink: sink, owner: self)
     }
 }
 
@@ -65,9 +65,13 @@ public final class TestConnection: @unchecked Sendable {
     private let box: MemoryConnectionBox
     private let loop: ThreadEventLoop
     private let sink: LineSink
-    private var lastID = 0
+    private let ids = IDCounter()
 
-    init(connection: MemoryConnectionBox, loop: ThreadEventLoop, sink: LineSink) {
+    /// Keeps the harness (and its loop thread) alive as long as a connection is used.
+    private let owner: EngineHarness
+
+    init(connection: MemoryConnectionBox, loop: ThreadEventLoop, sink: LineSink, owner: EngineHarness) {
+        self.owner = owner
         self.box = connection
         self.loop = loop
         self.sink = sink
@@ -80,6 +84,12 @@ public final class TestConnection: @unchecked Sendable {
     public func send(_ line: String) {
         let box = self.box
         let bytes = Array(line.utf8)
+        loop.execute { box.connection.deliver(bytes) }
+    }
+
+    /// Sends one raw line given as bytes (which need not be valid UTF-8).
+    public func send(bytes: [UInt8]) {
+        let box = self.box
         loop.execute { box.connection.deliver(bytes) }
     }
 
@@ -105,8 +115,8 @@ public final class TestConnection: @unchecked Sendable {
     }
 
     /// Whether the engine ended the connection (after EOF and all answers).
-    public func waitUntilClosed() -> Bool {
-        _ = sink.take(timeout: timeout) { _ in false }
+    public func waitUntilClosed() async -> Bool {
+        _ = await sink.take(timeout: timeout) { _ in false }
         return sink.isClosed
     }
 
@@ -114,31 +124,30 @@ public final class TestConnection: @unchecked Sendable {
     public var pauseCount: Int { sink.pauseCount }
 
     /// The next line the server wrote, whatever it is.
-    public func nextLine() -> String? {
-        sink.take(timeout: timeout) { _ in true }
+    public func nextLine() async -> String? {
+        await sink.take(timeout: timeout) { _ in true }
     }
 
     /// The next line, parsed.
-    public func nextMessage() -> JSONValue? {
-        nextLine().flatMap { try? JSONValue(parsing: $0) }
+    public func nextMessage() async -> JSONValue? {
+        await nextLine().flatMap { try? JSONValue(parsing: $0) }
     }
 
     /// Lines written so far that nobody took.
     public var unreadLines: [String] { sink.snapshot }
 
     /// Sends a request and waits for the response with its id.
-    public func request(_ method: String, _ params: JSONValue? = nil) -> JSONValue? {
-        lastID += 1
-        let id = lastID
+    public func request(_ method: String, _ params: JSONValue? = nil) async -> JSONValue? {
+        let id = ids.next()
         var members: [JSONValue.Member] = [.init("jsonrpc", "2.0"), .init("id", .int(id)), .init("method", .string(method))]
         if let params { members.append(.init("params", params)) }
         send(JSONValue.object(members).jsonText)
-        return response(id: .int(id))
+        return await response(id: .int(id))
     }
 
     /// Waits for the response whose id is `id`.
-    public func response(id: JSONValue) -> JSONValue? {
-        let line = sink.take(timeout: timeout) { line in
+    public func response(id: JSONValue) async -> JSONValue? {
+        let line = await sink.take(timeout: timeout) { line in
             guard let message = try? JSONValue(parsing: line) else { return false }
             return message["id"] == id && message["method"] == nil
         }
@@ -146,8 +155,8 @@ public final class TestConnection: @unchecked Sendable {
     }
 
     /// Calls a method: its result, or the error it answered, thrown.
-    public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        guard let response = request(method, params) else { throw HarnessError.noResponse(method) }
+    public func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
+        guard let response = await request(method, params) else { throw HarnessError.noResponse(method) }
         if let error = response["error"] {
             let code = error["code"].flatMap { Int($0.jsonText) } ?? 0
             throw RPCError(RPCError.Code(code), error["message"]?.stringValue ?? "", data: error["data"])
@@ -163,11 +172,23 @@ public final class TestConnection: @unchecked Sendable {
     }
 
     /// Waits for the next server notification named `method`; returns its params.
-    public func notification(_ method: String) -> JSONValue? {
-        let line = sink.take(timeout: timeout) { line in
+    public func notification(_ method: String) async -> JSONValue? {
+        let line = await sink.take(timeout: timeout) { line in
             (try? JSONValue(parsing: line))?["method"] == .string(method)
         }
         return line.flatMap { try? JSONValue(parsing: $0) }?["params"]
+    }
+}
+
+/// Hands out request ids.
+final class IDCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = 0
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
     }
 }
 

@@ -57,63 +57,131 @@ final class MemoryConnection: RPCConnection, @unchecked Sendable {
     }
 }
 
-/// The lines a connection wrote, waited for by the test thread.
+/// The lines a connection wrote, awaited by the test (without blocking a thread of the
+/// cooperative pool, which the engine's task handlers need).
 final class LineSink: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var lines: [String] = []
-    private(set) var closed = false
-    private(set) var pauses = 0
+    private var closed = false
+    private var pauses = 0
+    private var waiters: [UInt64: Waiter] = [:]
+    private var nextWaiter: UInt64 = 0
+    private var expired: Set<UInt64> = []
+
+    struct Waiter {
+        let matches: @Sendable (String) -> Bool
+        let continuation: CheckedContinuation<String?, Never>
+    }
 
     func append(_ line: String) {
-        condition.lock()
+        lock.lock()
         lines.append(line)
-        condition.broadcast()
-        condition.unlock()
+        let ready = resolveWaiters()
+        lock.unlock()
+        for (continuation, value) in ready { continuation.resume(returning: value) }
+    }
+
+    /// Matches waiting takers with lines; call with the lock held.
+    private func resolveWaiters() -> [(CheckedContinuation<String?, Never>, String?)] {
+        var ready: [(CheckedContinuation<String?, Never>, String?)] = []
+        for (key, waiter) in waiters.sorted(by: { $0.key < $1.key }) {
+            if let index = lines.firstIndex(where: waiter.matches) {
+                ready.append((waiter.continuation, lines.remove(at: index)))
+                waiters.removeValue(forKey: key)
+            } else if closed {
+                ready.append((waiter.continuation, nil))
+                waiters.removeValue(forKey: key)
+            }
+        }
+        return ready
     }
 
     func recordPause(_ paused: Bool) {
-        condition.lock()
+        lock.lock()
         if paused { pauses += 1 }
-        condition.unlock()
+        lock.unlock()
     }
 
     var pauseCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return pauses
     }
 
     func close() {
-        condition.lock()
+        lock.lock()
         closed = true
-        condition.broadcast()
-        condition.unlock()
+        let ready = resolveWaiters()
+        lock.unlock()
+        for (continuation, value) in ready { continuation.resume(returning: value) }
     }
 
     var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return closed
     }
 
     /// Removes and returns the first line that matches, waiting up to `timeout`.
-    func take(timeout: Duration, where matches: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let index = lines.firstIndex(where: matches) { return lines.remove(at: index) }
-            if closed || !condition.wait(until: deadline) {
-                if let index = lines.firstIndex(where: matches) { return lines.remove(at: index) }
-                return nil
+    func take(timeout: Duration, where matches: @escaping @Sendable (String) -> Bool) async -> String? {
+        switch takeNow(matches) {
+        case .found(let line): return line
+        case .closed: return nil
+        case .wait(let key):
+            let timer = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.expire(key)
+            }
+            defer { timer.cancel() }
+            return await withCheckedContinuation { continuation in
+                register(key, matches, continuation)
             }
         }
     }
 
+    private enum Attempt {
+        case found(String)
+        case closed
+        case wait(UInt64)
+    }
+
+    private func takeNow(_ matches: (String) -> Bool) -> Attempt {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = lines.firstIndex(where: matches) { return .found(lines.remove(at: index)) }
+        if closed { return .closed }
+        nextWaiter += 1
+        return .wait(nextWaiter)
+    }
+
+    private func register(_ key: UInt64, _ matches: @escaping @Sendable (String) -> Bool,
+                          _ continuation: CheckedContinuation<String?, Never>) {
+        lock.lock()
+        if let index = lines.firstIndex(where: matches) {
+            let line = lines.remove(at: index)
+            lock.unlock()
+            continuation.resume(returning: line)
+        } else if closed || expired.remove(key) != nil {
+            lock.unlock()
+            continuation.resume(returning: nil)
+        } else {
+            waiters[key] = Waiter(matches: matches, continuation: continuation)
+            lock.unlock()
+        }
+    }
+
+    private func expire(_ key: UInt64) {
+        lock.lock()
+        let waiter = waiters.removeValue(forKey: key)
+        if waiter == nil { expired.insert(key) }
+        lock.unlock()
+        waiter?.continuation.resume(returning: nil)
+    }
+
     /// Every line received so far, leaving them in place.
     var snapshot: [String] {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return lines
     }
 }

@@ -40,6 +40,45 @@ public final class Router: Sendable {
         return all
     }
 
+    /// Every violation of a method's params schema by `params` (named or positional, `_meta`
+    /// allowed); nil when no method has that name.
+    public func paramsViolations(method name: String, params: JSONElement?) -> [SchemaViolation]? {
+        guard let entry = table.lookup(name) else { return nil }
+        guard let params else { return entry.paramsValidator.validate(Self.emptyObject.root) }
+        if params.kind == .array {
+            let names = entry.descriptor.fieldOrder
+            guard params.count <= names.count else {
+                return [SchemaViolation(pointer: "", keyword: "maxItems",
+                                        message: "\(entry.descriptor.name) takes at most \(names.count) params by position")]
+            }
+            var writer = JSONWriter(capacity: params.rawBytes.count + 16 * params.count)
+            writer.beginObject()
+            for (key, value) in zip(names, params.arrayElements) {
+                writer.key(key)
+                writer.raw(value.rawBytes)
+            }
+            writer.endObject()
+            guard let tape = try? JSONTape(copying: writer.bytes) else { return [] }
+            return entry.paramsValidator.validate(tape.root)
+        }
+        return entry.paramsValidator.validate(params)
+    }
+
+    /// Every violation of a method's result schema; nil when no method has that name or the
+    /// router was built without result validation.
+    public func resultViolations(method name: String, result: JSONElement) -> [SchemaViolation]? {
+        guard let validator = table.lookup(name)?.resultValidator else { return nil }
+        return validator.validate(result)
+    }
+
+    /// Every violation of a notification's payload schema; nil when the server sends no such
+    /// notification or the router was built without result validation.
+    public func notificationViolations(name: String, params: JSONElement) -> [SchemaViolation]? {
+        notificationValidators[name]?.validate(params)
+    }
+
+    static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
+
     /// Checks a notification payload against its schema; nil when valid or not validated.
     func checkNotification(_ name: String, payload: [UInt8]) -> [SchemaViolation]? {
         guard let validator = notificationValidators[name] else { return nil }
