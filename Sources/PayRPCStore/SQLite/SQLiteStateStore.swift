@@ -124,9 +124,7 @@ public final class SQLiteStateStore: StateStore {
     public func get(profile: String, namespace: String, key: String) async throws -> JSONValue? {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         let text = try await read("get") { db in
-            try String.fetchOne(
-                db, sql: "SELECT value FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                arguments: [profile, namespace, key])
+            try String.fetchOne(db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
         }
         return try text.map { try Self.parse($0, namespace: namespace, key: key) }
     }
@@ -137,12 +135,8 @@ public final class SQLiteStateStore: StateStore {
         let text = value.jsonText
         let now = configuration.now
         try await committer.write("put") { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-                    """,
-                arguments: [profile, namespace, key, text, Timestamp.milliseconds(now())])
+            try StoreSQL.execute(
+                db, StoreSQL.upsert, [profile, namespace, key, text, Timestamp.milliseconds(now())])
         }
     }
 
@@ -150,9 +144,7 @@ public final class SQLiteStateStore: StateStore {
     public func delete(profile: String, namespace: String, key: String) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         try await committer.write("delete") { db in
-            try db.execute(
-                sql: "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                arguments: [profile, namespace, key])
+            try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
         }
     }
 
@@ -191,21 +183,14 @@ public final class SQLiteStateStore: StateStore {
         let now = configuration.now
         return try await committer.write("update") { db in
             let current = try String.fetchOne(
-                db, sql: "SELECT value FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                arguments: [profile, namespace, key]
+                db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key]
             ).map { try Self.parse($0, namespace: namespace, key: key) }
             let (next, result) = try transform(current)
             if let next {
-                try db.execute(
-                    sql: """
-                        INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-                        """,
-                    arguments: [profile, namespace, key, next.jsonText, Timestamp.milliseconds(now())])
+                try StoreSQL.execute(
+                    db, StoreSQL.upsert, [profile, namespace, key, next.jsonText, Timestamp.milliseconds(now())])
             } else if current != nil {
-                try db.execute(
-                    sql: "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                    arguments: [profile, namespace, key])
+                try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
             }
             return result
         }
