@@ -167,7 +167,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCodegenTests",
-            dependencies: ["PayRPCCodegen"],
+            dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
