@@ -72,7 +72,8 @@ extension TatraService {
             if state.flow == nil { _ = state.startFlow(explicit: false) }
             state.flow?.pending = pending
         }
-        return PaymentText.fill(texts.paymentConfirmation, values(of: pending, paymentId: nil))
+        return text(sandbox.confirmationTemplate, amount: amount, name: params.contact.fullName, phone: phone,
+                    reference: params.reference, paymentId: nil)
     }
 
     /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
@@ -124,7 +125,8 @@ extension TatraService {
         case .held(let paymentId):
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
-            return PaymentText.fill(sandbox.texts.paymentShare, values(of: pending, paymentId: paymentId))
+            return text(sandbox.shareTemplate, amount: pending.amount, name: pending.recipient.fullName,
+                        phone: pending.phone, reference: pending.reference, paymentId: paymentId)
         }
     }
 
@@ -155,11 +157,8 @@ extension TatraService {
         case .stillOutOfService:
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let payment):
-            return PaymentText.fill(sandbox.texts.paymentShare, [
-                "amount": PaymentText.amount(payment.amount), "currency": sandbox.currency,
-                "name": payment.recipientName, "phone": payment.phone, "reference": payment.reference ?? "",
-                "paymentId": payment.paymentId,
-            ])
+            return text(sandbox.shareTemplate, amount: payment.amount, name: payment.recipientName,
+                        phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId)
         }
     }
 
@@ -171,12 +170,18 @@ extension TatraService {
         }
     }
 
-    /// The placeholders of the payment texts.
-    private func values(of payment: PendingPayment, paymentId: String?) -> [String: String] {
-        [
-            "amount": PaymentText.amount(payment.amount), "currency": sandbox.currency,
-            "name": payment.recipient.fullName, "phone": payment.phone, "reference": payment.reference ?? "",
-            "paymentId": paymentId ?? "",
-        ]
+    /// A payment text: `template` filled in.
+    private func text(_ template: PaymentTemplate, amount: Decimal, name: String, phone: String, reference: String?,
+                      paymentId: String?) -> String {
+        template.fill { placeholder in
+            switch placeholder {
+            case .amount: PaymentText.amount(amount)
+            case .currency: sandbox.currency
+            case .name: name
+            case .phone: phone
+            case .reference: reference ?? ""
+            case .paymentId: paymentId ?? ""
+            }
+        }
     }
 }

@@ -165,12 +165,12 @@ struct ErrorTests {
         let client = fixture.connect()
         _ = try await client.call("rpc.hello", ["profile": "alice"])
         #expect(await client.error("tatra.authorize", ["pincode": "1111"]) != nil)
-        try fixture.restart()
+        try await fixture.restart()
         let again = fixture.connect()
         _ = try await again.call("rpc.hello", ["profile": "alice"])
         #expect(await again.error("tatra.authorize", ["pincode": "1111"])?.data?["applicationBlocked"] == .bool(false))
         #expect(await again.error("tatra.authorize", ["pincode": "1111"])?.data?["applicationBlocked"] == .bool(true))
-        try fixture.restart()
+        try await fixture.restart()
         let third = fixture.connect()
         _ = try await third.call("rpc.hello", ["profile": "alice"])
         #expect(await third.error("tatra.authorize", ["pincode": "1234"])?.data?["applicationBlocked"] == .bool(true))
@@ -184,7 +184,7 @@ struct ErrorTests {
     func authorizationAcrossRestart() async throws {
         let fixture = try TatraFixture()
         _ = try await fixture.connect().call("tatra.authorize", ["pincode": "1234"])
-        try fixture.restart()
+        try await fixture.restart()
         #expect(try await fixture.connect().call("tatra.getIban") == "SK9711000000002926123456")
     }
 
@@ -214,7 +214,7 @@ struct ErrorTests {
         expectError(again, .bankTempOOS, fatal: false)
         #expect(again?.data?["paymentId"] == paymentId)
         // Held per profile: resubmitting works after a restart too.
-        try fixture.restart()
+        try await fixture.restart()
         #expect(try await fixture.connect().call("tatra.resubmitPayment", ["paymentId": paymentId]).stringValue?.contains("90.06") == true)
     }
 

@@ -45,6 +45,10 @@ struct SandboxDataTests {
         }
         let badAmount = text.replacingOccurrences(of: #""balance": "1523.47""#, with: #""balance": "12,5""#)
         #expect { try TatraSandboxData.parse(Data(badAmount.utf8)) } throws: { error in "\(error)".contains("balance") }
+        let badTemplate = text.replacingOccurrences(of: "Pay {amount}", with: "Pay {amout}")
+        #expect { try TatraSandboxData.parse(Data(badTemplate.utf8)) } throws: { error in
+            "\(error)".contains("texts.paymentConfirmation") && "\(error)".contains("{amout}")
+        }
         #expect(throws: TatraSandboxDataError.self) {
             try TatraSandboxData.load(from: URL(fileURLWithPath: "/nonexistent/tatra.json"))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PayRPCCore
 import PayRPCJSON
 import PayRPCStore
@@ -17,13 +18,13 @@ final class ManualClock: @unchecked Sendable {
     func advance(seconds: Double) { lock.withLock { current = current.addingTimeInterval(seconds) } }
 }
 
-/// The tatra service on the real engine (in-memory harness) with a store in a temporary
-/// directory, a manual clock, and the sandbox data shipped with the service.
+/// The tatra service on the real engine (in-memory harness) with the real SQLite store in a
+/// temporary directory, a manual clock, and the sandbox data shipped with the service.
 final class TatraFixture: @unchecked Sendable {
     let directory: URL
     let clock = ManualClock()
     let sandbox: TatraSandboxData
-    private(set) var store: any StateStore
+    private(set) var store: SQLiteStateStore
     private(set) var harness: EngineHarness
 
     init(sandbox: TatraSandboxData? = nil) throws {
@@ -37,11 +38,12 @@ final class TatraFixture: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// A new connection to the server.
-    func connect() -> AsyncClient { AsyncClient(connection: harness.connect(), owner: self) }
+    func connect() -> TatraClient { TatraClient(connection: harness.connect(), owner: self) }
 
     /// Closes the store and the server and opens both again on the same directory: what a
     /// restart of `payrpc serve` does.
-    func restart() throws {
+    func restart() async throws {
+        try await store.close()
         store = try Self.openStore(in: directory)
         harness = try Self.makeHarness(store: store, sandbox: sandbox, clock: clock)
     }
@@ -51,8 +53,10 @@ final class TatraFixture: @unchecked Sendable {
         try EngineHarness(services: [TatraService(store: store, sandbox: sandbox, clock: { clock.now })])
     }
 
-    private static func openStore(in directory: URL) throws -> any StateStore {
-        try TemporaryFileStore(directory: directory)
+    private static func openStore(in directory: URL) throws -> SQLiteStateStore {
+        var logger = Logger(label: "tatra.tests.store")
+        logger.logLevel = .critical
+        return try SQLiteStateStore(directory: directory, logger: logger)
     }
 }
 

@@ -3,8 +3,7 @@ import FoundationEssentials
 #endif
 import Foundation
 
-/// The texts of a payment: amounts with two decimals, and the templates of `tatra-sandbox.json`
-/// filled in.
+/// Amounts in payment texts: two decimals.
 enum PaymentText {
     /// `amount` with exactly two decimals (`12.5` → `12.50`), rounded half up.
     static func amount(_ amount: Decimal) -> String {
@@ -25,14 +24,5 @@ enum PaymentText {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 2, .plain)
         return rounded == amount
-    }
-
-    /// `template` with `{name}` placeholders replaced by `values`; the result is trimmed.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        var text = template
-        for (name, value) in values {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
-        }
-        return text.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -51,6 +51,8 @@ public struct TatraSandboxData: Sendable {
     let descriptionRegex: CompiledRegex
     let phoneRegex: CompiledRegex
     let contactPermissionURI: URL
+    let confirmationTemplate: PaymentTemplate
+    let shareTemplate: PaymentTemplate
 
     /// The file shipped with the service.
     public static var bundledFile: URL? {
@@ -159,6 +161,13 @@ public struct TatraSandboxData: Sendable {
         }
         texts = raw.texts
         contactPermissionURI = try url(raw.texts.missingContactPermissionUri, "texts.missingContactPermissionUri")
+        func template(_ text: String, _ field: String) throws -> PaymentTemplate {
+            do { return try PaymentTemplate(text) } catch {
+                throw FieldError(field: field, message: "unknown placeholder {\(error.name)}")
+            }
+        }
+        confirmationTemplate = try template(raw.texts.paymentConfirmation, "texts.paymentConfirmation")
+        shareTemplate = try template(raw.texts.paymentShare, "texts.paymentShare")
     }
 
     /// The magic amount equal to `amount`, if any.

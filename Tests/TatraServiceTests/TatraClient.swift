@@ -3,10 +3,8 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCTestSupport
 
-/// A ``TestConnection`` whose waits happen on their own thread, so a test suspends instead of
-/// blocking a thread of Swift's cooperative pool (which runs the async handlers: with two cores,
-/// two blocked tests would starve them until the harness times out).
-struct AsyncClient: Sendable {
+/// A ``TestConnection`` that keeps its server alive, with the error of a call as a value.
+struct TatraClient: Sendable {
     let connection: TestConnection
     /// What keeps the server alive while the client is used (the harness stops its loop when
     /// released).
@@ -14,8 +12,7 @@ struct AsyncClient: Sendable {
 
     /// Calls a method: its result, or the error it answered, thrown.
     func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
-        let connection = self.connection
-        return try await offPool { try connection.call(method, params) }
+        try await connection.call(method, params)
     }
 
     /// The error a call answered, or nil when it succeeded.
@@ -33,13 +30,5 @@ struct AsyncClient: Sendable {
     /// Sends a notification.
     func notify(_ method: String, _ params: JSONValue? = nil) {
         connection.notify(method, params)
-    }
-}
-
-/// Runs blocking `body` on a thread of its own and resumes with its result.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.start()
     }
 }
