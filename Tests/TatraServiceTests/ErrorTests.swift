@@ -147,6 +147,16 @@ struct ErrorTests {
         #expect(try await client.call("tatra.authorize", ["pincode": "1234"]) == .null)
     }
 
+    @Test("a malformed PIN is invalid params and is not counted as a wrong PIN")
+    func malformedPin() async throws {
+        let fixture = try TatraFixture()
+        let client = fixture.connect()
+        for _ in 0..<5 {
+            #expect(await client.error("tatra.authorize", ["pincode": "12ab"])?.code == .invalidParams)
+        }
+        #expect(try await client.call("tatra.authorize", ["pincode": "1234"]) == .null)
+    }
+
     @Test("a right PIN resets the wrong-PIN counter")
     func rightPinResetsCounter() async throws {
         let fixture = try TatraFixture()

@@ -59,6 +59,9 @@ struct SandboxDataTests {
         #expect(PaymentText.amount(Decimal(string: "12.5")!) == "12.50")
         #expect(PaymentText.amount(Decimal(string: "5000")!) == "5000.00")
         #expect(PaymentText.amount(Decimal(string: "0.01")!) == "0.01")
+        #expect(PaymentText.amount(Decimal(string: "0.105")!) == "0.11")
+        #expect(PaymentText.amount(Decimal(string: "-3.1")!) == "-3.10")
+        #expect(PaymentText.amount(Decimal(string: "12345678901234567890.5")!) == "12345678901234567890.50")
         #expect(PaymentText.hasAtMostTwoDecimals(Decimal(string: "12.50")!))
         #expect(!PaymentText.hasAtMostTwoDecimals(Decimal(string: "12.505")!))
     }
