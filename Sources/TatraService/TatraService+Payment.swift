@@ -66,11 +66,12 @@ extension TatraService {
                 outOfServiceTimes = magic.outOfServiceTimes
             }
         }
-        let pending = PendingPayment(amount: amount, recipient: params.contact, phone: phone,
-                                     reference: params.reference, outOfServiceTimes: outOfServiceTimes)
+        let reference = params.reference, recipient = params.contact
         withConnectionState(context) { state in
-            if state.flow == nil { _ = state.startFlow(explicit: false) }
-            state.flow?.pending = pending
+            state.execute { serial in
+                PendingPayment(serial: serial, amount: amount, recipient: recipient, phone: phone, reference: reference,
+                               outOfServiceTimes: outOfServiceTimes)
+            }
         }
         return text(sandbox.confirmationTemplate, amount: amount, name: params.contact.fullName, phone: phone,
                     reference: params.reference, paymentId: nil)
@@ -80,17 +81,28 @@ extension TatraService {
     /// it, for a magic out-of-service amount).
     func authorizePayment(_ params: AuthorizePayment.Params, _ context: RequestContext) async throws -> String {
         try consumeInjectedFailure(.authorizePayment, context)
-        // Take the payment out of the flow, so two concurrent authorizations cannot both pay it.
-        let taken = withConnectionState(context) { state -> (flow: UInt64, payment: PendingPayment)? in
-            guard let flow = state.flow, let pending = flow.pending else { return nil }
-            state.flow?.pending = nil
-            return (flow.number, pending)
+        // Mark the payment as being authorized, so that a second authorization sent before this
+        // one has answered cannot pay it twice.
+        let claim = withConnectionState(context) { state -> Claim in
+            guard let flow = state.flow, let pending = flow.pending else { return .nothing }
+            if flow.authorizing { return .busy }
+            state.flow?.authorizing = true
+            return .claimed(flow: flow.number, pending)
         }
-        guard let (flowNumber, pending) = taken else {
+        let flowNumber: UInt64, pending: PendingPayment
+        switch claim {
+        case .claimed(let number, let payment):
+            (flowNumber, pending) = (number, payment)
+        case .nothing:
             throw TatraError.executePayment(
                 title: sandbox.texts.executePayment,
                 message: "No payment awaits authorization in the current flow: execute the payment first "
                     + "(a payment executed in another or a stopped flow cannot be authorized).",
+                status: .failedPrecondition)
+        case .busy:
+            throw TatraError.executePayment(
+                title: sandbox.texts.executePayment,
+                message: "The payment is being authorized already: wait for that answer before sending another PIN.",
                 status: .failedPrecondition)
         }
         enum Outcome: Sendable {
@@ -115,16 +127,19 @@ extension TatraService {
                 return .completed(paymentId)
             }
         } catch {
-            restore(pending, flow: flowNumber, context)
+            release(pending, flow: flowNumber, keep: true, context)
             throw error
         }
         switch outcome {
         case .pin(let check):
-            if case .rejected(blocked: false) = check { restore(pending, flow: flowNumber, context) }
-            throw wrongPinError(blocked: check != .rejected(blocked: false))
+            let mayRetry = check == .rejected(blocked: false)
+            release(pending, flow: flowNumber, keep: mayRetry, context)
+            throw wrongPinError(blocked: !mayRetry)
         case .held(let paymentId):
+            release(pending, flow: flowNumber, keep: false, context)
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
+            release(pending, flow: flowNumber, keep: false, context)
             return text(sandbox.shareTemplate, amount: pending.amount, name: pending.recipient.fullName,
                         phone: pending.phone, reference: pending.reference, paymentId: paymentId)
         }
@@ -162,11 +177,21 @@ extension TatraService {
         }
     }
 
-    /// Puts a payment taken for authorization back, if its flow is still the current one and no
-    /// other payment has been executed since.
-    private func restore(_ pending: PendingPayment, flow number: UInt64, _ context: RequestContext) {
+    /// What `tatra.authorizePayment` found in the flow.
+    private enum Claim {
+        case claimed(flow: UInt64, PendingPayment)
+        case nothing
+        case busy
+    }
+
+    /// Ends the authorization of `pending`: keeps it awaiting authorization (a wrong PIN, a store
+    /// failure) or forgets it (paid, held, blocked). Changes nothing when the flow has moved on
+    /// (stopped, restarted, or another payment executed meanwhile).
+    private func release(_ pending: PendingPayment, flow number: UInt64, keep: Bool, _ context: RequestContext) {
         withConnectionState(context) { state in
-            if state.flow?.number == number, state.flow?.pending == nil { state.flow?.pending = pending }
+            guard state.flow?.number == number, state.flow?.pending?.serial == pending.serial else { return }
+            state.flow?.authorizing = false
+            if !keep { state.flow?.pending = nil }
         }
     }
 

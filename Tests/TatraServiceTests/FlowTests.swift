@@ -67,4 +67,22 @@ struct FlowTests {
         #expect(await client.error("tatra.authorizePayment", ["pincode": "9999"])?.code.rawValue == -33007)
         #expect(try await client.call("tatra.authorizePayment", ["pincode": "1234"]).stringValue?.contains("20.00 EUR") == true)
     }
+
+    @Test("two authorizations sent at once pay the payment once")
+    func concurrentAuthorizations() async throws {
+        let fixture = try TatraFixture()
+        let client = fixture.connect()
+        _ = try await client.call("tatra.executePayment", benchPayment)
+        let connection = client.connection
+        connection.send(#"{"jsonrpc":"2.0","id":"a","method":"tatra.authorizePayment","params":{"pincode":"1234"}}"#)
+        connection.send(#"{"jsonrpc":"2.0","id":"b","method":"tatra.authorizePayment","params":{"pincode":"1234"}}"#)
+        let first = try #require(await connection.response(id: "a"))
+        let second = try #require(await connection.response(id: "b"))
+        let answers = [first, second]
+        #expect(answers.filter { $0["result"] != nil }.count == 1)
+        let refused = try #require(answers.first { $0["error"] != nil })
+        #expect(refused["error"]?["code"] == .int(-33002))
+        _ = try await client.call("tatra.authorize", ["pincode": "1234"])
+        #expect(try await client.call("tatra.fetchBalance")["balance"] == "1510.97")
+    }
 }

@@ -7,6 +7,9 @@ import Foundation
 /// A payment `tatra.executePayment` accepted and `tatra.authorizePayment` has not yet authorized;
 /// it lives in the flow that executed it and nowhere else.
 struct PendingPayment: Sendable, Equatable {
+    /// Which payment of the connection this is (1, 2, ...): tells a payment from the one that
+    /// replaced it while it was being authorized.
+    var serial: UInt64
     /// The amount.
     var amount: Decimal
     /// The recipient.
