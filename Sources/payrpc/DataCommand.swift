@@ -9,8 +9,25 @@ struct DataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "data",
         abstract: "Export or reset the stored state of a profile.",
-        subcommands: [Export.self, Reset.self]
+        subcommands: [Export.self, Reset.self, Check.self]
     )
+
+    /// `payrpc data check`.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the database's consistency (PRAGMA integrity_check); exit 1 when it is damaged.")
+
+        @OptionGroup var options: ProfileStoreOptions
+
+        func run() throws {
+            let (store, _) = try options.open()
+            guard try BlockingTask.run({ try await store.integrityCheck() }) else {
+                print("the database is damaged; see the log")
+                throw ExitCode(1)
+            }
+            print("ok")
+        }
+    }
 
     /// `payrpc data export`.
     struct Export: ParsableCommand {
