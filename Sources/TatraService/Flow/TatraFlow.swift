@@ -20,9 +20,6 @@ struct TatraFlow: Sendable, Equatable {
 
 /// What a connection keeps: the running flow, and how many flows it has started.
 struct TatraConnectionState: Sendable, Equatable {
-    /// The key under which the connection keeps it.
-    static let connectionKey = "tatra"
-
     /// The flow running now, if any.
     var flow: TatraFlow?
     /// How many flows were started on the connection.

@@ -51,6 +51,8 @@ public struct TatraSandboxData: Sendable {
     let descriptionRegex: CompiledRegex
     let phoneRegex: CompiledRegex
     let contactPermissionURI: URL
+    /// The magic amounts by their cents.
+    let magicByCents: [Int64: MagicAmount]
     let confirmationTemplate: PaymentTemplate
     let shareTemplate: PaymentTemplate
 
@@ -159,6 +161,14 @@ public struct TatraSandboxData: Sendable {
             return MagicAmount(amount: try decimal(entry.amount, field + ".amount"), outcome: entry.outcome,
                                outOfServiceTimes: times)
         }
+        var magicByCents: [Int64: MagicAmount] = [:]
+        for (index, magic) in magicAmounts.enumerated() {
+            guard let cents = PaymentText.exactCents(magic.amount) else {
+                throw FieldError(field: "magicAmounts[\(index)].amount", message: "has more than two decimals")
+            }
+            magicByCents[cents] = magic
+        }
+        self.magicByCents = magicByCents
         texts = raw.texts
         contactPermissionURI = try url(raw.texts.missingContactPermissionUri, "texts.missingContactPermissionUri")
         func template(_ text: String, _ field: String) throws -> PaymentTemplate {
@@ -172,7 +182,7 @@ public struct TatraSandboxData: Sendable {
 
     /// The magic amount equal to `amount`, if any.
     func magic(for amount: Decimal) -> MagicAmount? {
-        magicAmounts.first { $0.amount == amount }
+        PaymentText.exactCents(amount).flatMap { magicByCents[$0] }
     }
 
     private struct FieldError: Error {
