@@ -16,14 +16,15 @@ extension TatraService {
         let setup = sandbox.setup
         let texts = sandbox.texts
         let amount = params.amount
-        guard amount >= setup.minTransactionAmount, amount <= setup.maxTransactionAmount else {
+        // One exact conversion to cents, then integers only (Decimal comparisons are slow).
+        guard let cents = PaymentText.exactCents(amount), cents >= sandbox.minimumCents,
+              cents <= sandbox.maximumCents else {
+            let inRange = amount >= setup.minTransactionAmount && amount <= setup.maxTransactionAmount
             throw TatraError.amountLimit(
                 title: texts.amountLimit,
-                message: "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
+                message: inRange ? "The amount may have at most two decimals."
+                    : "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
                     + "\(PaymentText.amount(setup.maxTransactionAmount)) \(sandbox.currency).")
-        }
-        guard let cents = PaymentText.exactCents(amount) else {
-            throw TatraError.amountLimit(title: texts.amountLimit, message: "The amount may have at most two decimals.")
         }
         guard let phone = params.contact.phones.first else {
             throw TatraError.executePayment(title: texts.executePayment, message: "The recipient has no phone number.")

@@ -51,6 +51,9 @@ public struct TatraSandboxData: Sendable {
     let descriptionRegex: CompiledRegex
     let phoneRegex: CompiledRegex
     let contactPermissionURI: URL
+    /// The amount limits in cents.
+    let minimumCents: Int64
+    let maximumCents: Int64
     /// The magic amounts by their cents.
     let magicByCents: [Int64: MagicAmount]
     let confirmationTemplate: PaymentTemplate
@@ -122,6 +125,14 @@ public struct TatraSandboxData: Sendable {
         guard minimum <= maximum else {
             throw FieldError(field: "setup.minTransactionAmount", message: "is above maxTransactionAmount")
         }
+        guard let minimumCents = PaymentText.exactCents(minimum) else {
+            throw FieldError(field: "setup.minTransactionAmount", message: "has more than two decimals")
+        }
+        guard let maximumCents = PaymentText.exactCents(maximum) else {
+            throw FieldError(field: "setup.maxTransactionAmount", message: "has more than two decimals")
+        }
+        self.minimumCents = minimumCents
+        self.maximumCents = maximumCents
         guard raw.setup.descriptionValidationLength >= 0 else {
             throw FieldError(field: "setup.descriptionValidationLength", message: "is negative")
         }
