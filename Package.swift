@@ -168,10 +168,11 @@ let package = Package(
         .testTarget(
             name: "PayRPCCodegenTests",
             dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PayRPCJSON", "PayRPCTestSupport"],
+            dependencies: ["PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
     ].filter { target in
         if target.type == .test { return declared(target.name) }

@@ -5,6 +5,16 @@ import PayRPCCore
 import PayRPCGateway
 import PayRPCTransport
 
+/// Signals a parent may have left blocked (a test runner's threads often block SIGTERM, and a
+/// spawned child inherits the mask): without this, SIGTERM would never reach the loop.
+enum SignalMask {
+    static func unblockAll() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        pthread_sigmask(SIG_SETMASK, &set, nil)
+    }
+}
+
 /// `payrpc serve`: runs the gateway on stdio, TCP and Unix sockets, in any combination.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,7 +51,7 @@ struct ServeCommand: ParsableCommand {
     var maxConnections = 1024
 
     @Option(help: "Close socket connections idle for this many seconds (0: never).")
-    var idleTimeout: Double = 0
+    var idleTimeout: Double = 900
 
     @Option(help: "Seconds to finish in-flight requests at shutdown before closing anyway.")
     var drainTimeout: Double = 10
@@ -68,6 +78,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        SignalMask.unblockAll()
         let logger = logging.makeLogger()
         var configuration = try gateway.configuration()
         configuration.stdio = stdio

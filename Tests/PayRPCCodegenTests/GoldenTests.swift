@@ -63,6 +63,35 @@ import Testing
             """#))
     }
 
+    @Test func generatedMembersTakeTheTypesEffectiveAccess() throws {
+        let source = """
+            /// P.
+            public struct P: JSONModel { public var x: Int }
+            /// K.
+            package struct K: JSONModel { var x: Int }
+            enum Outer {
+                /// Public, but inside an internal type.
+                public struct Inner: JSONModel { public var x: Int }
+            }
+            """
+        let text = try #require(try TestPaths.generate([("A.swift", source)]))
+        #expect(text.contains("    public init(json: JSONElement) throws(JSONDecodingError) {\n        guard json.kind == .object else { throw .expected(\"an object\", found: json) }\n        var _x: Int? = nil"))
+        #expect(text.components(separatedBy: "public init(json:").count == 2)  // P only
+        #expect(text.components(separatedBy: "package init(json:").count == 2)  // K
+        #expect(text.contains("extension Outer.Inner {\n    /// The JSON member names of the stored properties, in declaration order.\n    static var fieldOrder"))
+    }
+
+    @Test func aModelWithItsOwnCodecIsLeftAlone() throws {
+        let source = """
+            /// H.
+            struct H: JSONModel {
+                var pair: (Int, Int)
+                func encode(to writer: inout JSONWriter) {}
+            }
+            """
+        #expect(try TestPaths.generate([("H.swift", source)]) == nil)
+    }
+
     @Test func aModuleWithoutModelsOrMethodsGeneratesNothing() throws {
         #expect(try TestPaths.generate([("Plain.swift", "struct Plain { var x: Int }\nfunc f() {}\n")]) == nil)
     }

@@ -15,7 +15,7 @@
 /// - Enums without associated values are strings (raw values, else case names); enums whose
 ///   cases each carry one unlabeled struct model are unions (`oneOf`), decoded by the first
 ///   required member of a case's payload that no other payload has.
-/// - A model that declares its own `init(json:)` is hand-written: nothing is generated for it,
+/// - A model that declares its own `init(json:)` or `encode(to:)` in its body is hand-written: nothing is generated for it,
 ///   and models that use it embed its `schemaReference` at run time. That is the way out for a
 ///   shape the generator cannot express.
 /// - An `RPCMethod` or `RPCNotification` (or a conformer of a scanned protocol refining them)

@@ -102,6 +102,9 @@ struct DeclarationScanner {
             } else if let initializer = decl.as(InitializerDeclSyntax.self),
                       initializer.signature.parameterClause.parameters.first?.firstName.text == "json" {
                 type.hasHandWrittenCodec = true
+            } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
+                      function.signature.parameterClause.parameters.first?.firstName.text == "to" {
+                type.hasHandWrittenCodec = true
             } else if decl.is(IfConfigDeclSyntax.self) {
                 type.unsupportedMembers.append((context.line(decl), "`#if` inside a model body is not supported: the generator cannot tell which members exist"))
             }

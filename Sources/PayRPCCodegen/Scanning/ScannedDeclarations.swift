@@ -76,7 +76,8 @@ struct ScannedType {
     var cases: [ScannedCase] = []
     /// A member construct the generator cannot look through (`#if` in the body), with its line.
     var unsupportedMembers: [(line: Int, reason: String)] = []
-    /// Whether the body declares its own `init(json:)`: a hand-written codec the generator leaves alone.
+    /// Whether the body declares its own `init(json:)` or `encode(to:)`: a hand-written codec the
+    /// generator leaves alone.
     var hasHandWrittenCodec = false
     /// Declaration order across the whole run (file order, then position in the file).
     var order: Int

@@ -77,9 +77,13 @@ final class GroupCommitter: @unchecked Sendable {
         }
     }
 
-    /// Refuses new writes; those already queued still commit.
-    func close() {
-        lock.withLock { closed = true }
+    /// Refuses new writes; those already queued still commit. Returns false when it was
+    /// already closed.
+    func close() -> Bool {
+        lock.withLock {
+            defer { closed = true }
+            return !closed
+        }
     }
 
     /// Commits batches until the queue is empty. Runs on GRDB's writer queue.

@@ -11,14 +11,20 @@ extension SQLiteStateStore {
     {
         try StoreArguments.check(profile: profile, key: key)
         try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
+        // Params may hold secrets (a PIN): only their keyed hash is kept.
+        let paramsDigest = secrets.keyedHash(paramsDigest, context: "idempotency.params")
         let now = configuration.now
+        let secrets = self.secrets
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         return try await committer.write("idempotency claim") { db in
             let time = Timestamp.milliseconds(now())
             let row = try Row.fetchOne(db.cachedStatement(sql: StoreSQL.selectClaim), arguments: [profile, key])
             if let row, (row["created_at"] as Int64) > time - retention {
                 guard row["method"] == method, row["params_digest"] == paramsDigest else { return .conflict }
-                guard let outcome: String = row["outcome"] else { return .inProgress }
+                guard let sealed: String = row["outcome"] else { return .inProgress }
+                guard let outcome = secrets.unseal(sealed, context: "idempotency.outcome") else {
+                    throw StoreError(.corrupt, "an idempotency record cannot be opened with this data directory's key")
+                }
                 return .replay(outcome: outcome)
             }
             // New, or expired (treated as new).
@@ -31,6 +37,8 @@ extension SQLiteStateStore {
     /// progress (it expired, or was abandoned) it changes nothing.
     public func complete(profile: String, key: String, outcome: String) async throws {
         try StoreArguments.check(profile: profile, key: key)
+        // The first answer may hold a secret (a secureToken): it is kept sealed under the server key.
+        let outcome = secrets.seal(outcome, context: "idempotency.outcome")
         let now = configuration.now
         let updated = try await committer.write("idempotency complete") { db in
             try StoreSQL.execute(db, StoreSQL.completeClaim, [outcome, Timestamp.milliseconds(now()), profile, key])

@@ -1,0 +1,63 @@
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+import PayRPCTestSupport
+import Testing
+@testable import PBBAService
+
+/// A PBBA service on a real SQLite store in a fresh temporary directory, served by the real
+/// engine through the in-memory harness.
+final class PBBATestEnvironment: @unchecked Sendable {
+    let directory: URL
+    let store: SQLiteStateStore
+    let service: PBBAService
+    let harness: EngineHarness
+
+    /// - Parameters:
+    ///   - directory: reuse a data directory (a restart); a new temporary one when nil.
+    ///   - clock: the service's clock.
+    ///   - configuration: engine configuration (sandbox on by default).
+    init(directory: URL? = nil, clock: TestClock? = nil, sandbox: PBBASandbox = .standard,
+         configuration: EngineConfiguration = EngineConfiguration()) throws {
+        let directory = directory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
+        var logger = Logger(label: "pbba.test")
+        logger.logLevel = .critical
+        self.directory = directory
+        self.store = try SQLiteStateStore(directory: directory, logger: logger)
+        if let clock {
+            self.service = PBBAService(store: store, sandbox: sandbox, now: { clock.now })
+        } else {
+            self.service = PBBAService(store: store, sandbox: sandbox)
+        }
+        self.harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store)
+    }
+
+    /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
+    static func run(directory: URL? = nil, clock: TestClock? = nil, sandbox: PBBASandbox = .standard,
+                    configuration: EngineConfiguration = EngineConfiguration(),
+                    _ body: (PBBATestEnvironment) async throws -> Void) async throws {
+        let environment = try PBBATestEnvironment(directory: directory, clock: clock, sandbox: sandbox,
+                                                  configuration: configuration)
+        do {
+            try await body(environment)
+        } catch {
+            await environment.tearDown()
+            throw error
+        }
+        await environment.tearDown()
+    }
+
+    /// Closes the store (keeping its files, for a restart).
+    func closeStore() async throws {
+        try await store.close()
+    }
+
+    /// Closes the store and deletes its directory.
+    func tearDown() async {
+        try? await store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
