@@ -19,6 +19,7 @@ public enum Authorize: RPCMethod {
         /// - Example: "1234"
         public var pincode: String
 
+        /// Creates the value from its members.
         public init(pincode: String) { self.pincode = pincode }
     }
 

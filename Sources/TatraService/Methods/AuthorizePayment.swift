@@ -23,6 +23,7 @@ public enum AuthorizePayment: RPCMethod {
         /// - Example: "1234"
         public var pincode: String
 
+        /// Creates the value from its members.
         public init(pincode: String) { self.pincode = pincode }
     }
 

@@ -41,6 +41,7 @@ public enum ExecutePayment: RPCMethod {
         /// - Example: "Invoice 2026-001 for services"
         public var reference: String?
 
+        /// Creates the value from its members.
         public init(amount: Decimal, contact: Contact, reference: String? = nil) {
             self.amount = amount
             self.contact = contact

@@ -20,6 +20,7 @@ public enum ResubmitPayment: RPCMethod {
         /// - Example: "TB-000001"
         public var paymentId: String
 
+        /// Creates the value from its members.
         public init(paymentId: String) { self.paymentId = paymentId }
     }
 

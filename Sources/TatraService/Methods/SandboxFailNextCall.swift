@@ -18,6 +18,7 @@ public enum SandboxFailNextCall: RPCMethod {
         /// The error it fails with.
         public var error: FailureKind
 
+        /// Creates the value from its members.
         public init(method: TatraBankCall, error: FailureKind) {
             self.method = method
             self.error = error

@@ -16,6 +16,7 @@ public enum SandboxSetContactPermission: RPCMethod {
         /// Whether the app may read the contacts.
         public var granted: Bool
 
+        /// Creates the value from its members.
         public init(granted: Bool) { self.granted = granted }
     }
 
