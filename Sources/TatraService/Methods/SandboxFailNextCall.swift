@@ -8,7 +8,7 @@ import PayRPCSchema
 ///
 /// One failure per call of this helper; it is consumed by the next call of that method on this
 /// connection (before anything else is checked) and forgotten when the connection closes.
-public enum SandboxFailNextCall: RPCMethod {
+public enum SandboxFailNextCall: TatraMethod {
     public static let name = "sandbox.tatra.failNextCall"
 
     /// Which call fails and how.

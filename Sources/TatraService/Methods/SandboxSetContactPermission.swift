@@ -8,7 +8,7 @@ import PayRPCSchema
 /// While withdrawn, `tatra.fetchTopContacts` and `tatra.fetchContacts` fail with
 /// `missingContactPermissionError`. Kept in the store per profile; a new profile starts with
 /// `contactPermissionGranted` of `tatra-sandbox.json` (true as shipped).
-public enum SandboxSetContactPermission: RPCMethod {
+public enum SandboxSetContactPermission: TatraMethod {
     public static let name = "sandbox.tatra.setContactPermission"
 
     /// The permission to set.
