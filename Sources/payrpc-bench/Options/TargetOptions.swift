@@ -1,0 +1,75 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which server the bench talks to and how: `--tcp`, `--unix` or `--spawn`, plus what it knows about
+/// the server process.
+struct TargetOptions: ParsableArguments {
+    @Option(name: .customLong("tcp"), help: ArgumentHelp("Connect to a loopback TCP port.", valueName: "host:port"))
+    var tcp: String?
+
+    @Option(name: .customLong("unix"), help: ArgumentHelp("Connect to a Unix socket.", valueName: "path"))
+    var unix: String?
+
+    @Flag(help: "Spawn `payrpc serve --stdio` (or, with --echo, `payrpc-bench ceiling --stdio`) and talk over its stdin/stdout.")
+    var spawn = false
+
+    @Option(help: ArgumentHelp("The payrpc binary that --spawn starts.", valueName: "path"))
+    var binary = ".build/release/payrpc"
+
+    @Option(help: ArgumentHelp("The server's process id, for its CPU time and peak RSS (implied by --spawn).", valueName: "pid"))
+    var serverPID: Int32?
+
+    @Flag(help: "The target is the ceiling (`payrpc-bench ceiling`), which echoes each line: check ids only, report target \"ceiling\".")
+    var echo = false
+
+    @Option(help: ArgumentHelp("Seconds to keep retrying the first connection while the server starts.", valueName: "seconds"))
+    var connectTimeout: Double = 5
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("Extra arguments for the spawned server (after `--`).", valueName: "server-args"))
+    var serverArguments: [String] = []
+
+    func validate() throws {
+        let chosen = [tcp != nil, unix != nil, spawn].filter { $0 }.count
+        guard chosen == 1 else { throw ValidationError("Choose exactly one of --tcp, --unix and --spawn.") }
+        if let tcp { _ = try Self.endpoint(tcp: tcp) }
+        if !spawn && !serverArguments.isEmpty {
+            throw ValidationError("Arguments after `--` are for a spawned server; add --spawn.")
+        }
+        if connectTimeout < 0 || connectTimeout > 600 { throw ValidationError("--connect-timeout must be 0...600 seconds.") }
+    }
+
+    /// The endpoint for `--tcp` or `--unix`; nil with `--spawn`.
+    func endpoint() throws -> Endpoint? {
+        if let tcp { return try Self.endpoint(tcp: tcp) }
+        if let unix { return .unix(path: unix) }
+        return nil
+    }
+
+    private static func endpoint(tcp: String) throws -> Endpoint {
+        do { return try Endpoint.tcp(tcp) } catch { throw ValidationError(error.description) }
+    }
+
+    /// `tcp`, `unix` or `stdio`.
+    var transportName: String { tcp != nil ? "tcp" : (unix != nil ? "unix" : "stdio") }
+
+    /// `payrpc` or `ceiling`.
+    var targetName: String { echo ? "ceiling" : "payrpc" }
+
+    /// The command line of the server that `--spawn` starts.
+    func spawnArguments() -> [String] {
+        if echo { return [SelfExecutable.path, "ceiling", "--stdio"] + serverArguments }
+        return [binary, "serve", "--stdio"] + serverArguments
+    }
+}
+
+/// The path of the running `payrpc-bench` binary (to spawn its own `ceiling --stdio`).
+enum SelfExecutable {
+    static var path: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
