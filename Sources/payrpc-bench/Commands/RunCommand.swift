@@ -106,6 +106,7 @@ struct RunCommand: ParsableCommand {
         } else {
             let spawned = try SpawnedServer(arguments: target.spawnArguments())
             server = spawned
+            if let core = target.serverCPU { try CPUAffinity.pin(spawned.pid, toCore: core) }
             serverPID = spawned.pid
             loadConnections.append(LoadConnection(
                 readFD: spawned.readFD, writeFD: spawned.writeFD, ownsDescriptors: false, tableCapacity: capacity))
@@ -141,7 +142,11 @@ struct RunCommand: ParsableCommand {
         if let cpu = outcome.serverCPUSeconds, outcome.answered > 0 {
             result.serverCPUMicrosecondsPerRequest = cpu * 1e6 / Double(outcome.answered)
         }
+        if outcome.answered > 0 {
+            result.clientCPUMicrosecondsPerRequest = outcome.clientCPUSeconds * 1e6 / Double(outcome.answered)
+        }
         print(report.json ? Format.json(result) : result.humanLine)
+        if outcome.interrupted { throw ExitCode(130) }
         if outcome.errors.total > 0 || outcome.answered == 0 {
             if !report.json { print("errors: \(Format.json(outcome.errors))") }
             throw ExitCode(1)

@@ -35,6 +35,7 @@ final class LoadGenerator {
         var latencyNanoseconds: Histogram<UInt64>
         var errors: LoadErrors
         var serverCPUSeconds: Double?
+        var clientCPUSeconds: Double
         var serverPeakRSS: UInt64?
         var interrupted: Bool
     }
@@ -68,6 +69,8 @@ final class LoadGenerator {
         var drainDeadline: UInt64 = .max
         var cpuAtStart: Double?
         var cpuAtEnd: Double?
+        var clientCPUAtStart = 0.0
+        var clientCPUAtEnd = 0.0
         var interrupted = false
 
         var pollSet = connections.map { pollfd(fd: $0.readFD, events: Int16(POLLIN), revents: 0) }
@@ -83,6 +86,7 @@ final class LoadGenerator {
             answered = 0
             measureStart = MonotonicClock.now()
             cpuAtStart = stats?.cpuSeconds()
+            clientCPUAtStart = LoadGenerator.ownCPUSeconds()
             if configuration.requests == nil {
                 measureEnd = measureStart + MonotonicClock.nanoseconds(configuration.duration)
             } else {
@@ -91,6 +95,7 @@ final class LoadGenerator {
         }
         func stopMeasuring() {
             cpuAtEnd = stats?.cpuSeconds()
+            clientCPUAtEnd = LoadGenerator.ownCPUSeconds()
             measureEnd = MonotonicClock.now()
             phase = .draining
             drainDeadline = measureEnd + MonotonicClock.nanoseconds(configuration.drainTimeout)
@@ -172,7 +177,16 @@ final class LoadGenerator {
         if let start = cpuAtStart, let end = cpuAtEnd { cpu = end - start }
         return Outcome(
             seconds: seconds, answered: answered, latencyNanoseconds: histogram, errors: errors,
-            serverCPUSeconds: cpu, serverPeakRSS: stats?.peakRSS(), interrupted: interrupted)
+            serverCPUSeconds: cpu, clientCPUSeconds: clientCPUAtEnd - clientCPUAtStart, serverPeakRSS: stats?.peakRSS(), interrupted: interrupted)
+    }
+
+    /// User + system CPU time of the load generator itself (`getrusage`, microsecond resolution).
+    static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
     }
 
     /// Tops every open connection up to `depth` lines in flight.

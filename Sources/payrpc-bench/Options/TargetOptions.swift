@@ -18,6 +18,9 @@ struct TargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The payrpc binary that --spawn starts.", valueName: "path"))
     var binary = ".build/release/payrpc"
 
+    @Option(name: .customLong("server-cpu"), help: ArgumentHelp("Pin the spawned server to this CPU core.", valueName: "core"))
+    var serverCPU: Int?
+
     @Option(help: ArgumentHelp("The server's process id, for its CPU time and peak RSS (implied by --spawn).", valueName: "pid"))
     var serverPID: Int32?
 
@@ -37,6 +40,7 @@ struct TargetOptions: ParsableArguments {
         if !spawn && !serverArguments.isEmpty {
             throw ValidationError("Arguments after `--` are for a spawned server; add --spawn.")
         }
+        if serverCPU != nil && !spawn { throw ValidationError("--server-cpu is for a spawned server; pin others with taskset.") }
         if connectTimeout < 0 || connectTimeout > 600 { throw ValidationError("--connect-timeout must be 0...600 seconds.") }
     }
 

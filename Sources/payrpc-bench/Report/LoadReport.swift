@@ -26,6 +26,9 @@ struct LoadReport: Codable {
     var errorCount: Int
     /// The server's CPU time (user + system) per answered request in microseconds, when its pid is known.
     var serverCPUMicrosecondsPerRequest: Double?
+    /// The load generator's own CPU time per answered request in microseconds (to show it is not the
+    /// bottleneck).
+    var clientCPUMicrosecondsPerRequest: Double?
     /// The server's peak resident set size (`VmHWM`) in bytes, when its pid is known.
     var serverPeakRSSBytes: UInt64?
     var serverPID: Int32?
@@ -54,6 +57,7 @@ struct LoadReport: Codable {
         text += " p99.9 \(Format.number(l.p999)) max \(Format.number(l.max))"
         text += ", errors \(errorCount)"
         if let cpu = serverCPUMicrosecondsPerRequest { text += ", server \(Format.number(cpu, digits: 2)) µs CPU/req" }
+        if let cpu = clientCPUMicrosecondsPerRequest { text += ", client \(Format.number(cpu, digits: 2)) µs CPU/req" }
         if let rss = serverPeakRSSBytes { text += ", peak RSS \(Format.mebibytes(rss))" }
         text += " (\(answered) in \(Format.number(seconds, digits: 2)) s)"
         if interrupted { text += " INTERRUPTED" }

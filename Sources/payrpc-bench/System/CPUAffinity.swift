@@ -9,9 +9,9 @@ import Glibc
 enum CPUAffinity {
     private typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
 
-    /// Restricts the calling thread to `core`.
+    /// Restricts the calling thread (`pid` 0) or another process to `core`.
     /// - Throws: ``BenchError`` when the core does not exist or the call fails.
-    static func pin(toCore core: Int) throws(BenchError) {
+    static func pin(_ pid: pid_t = 0, toCore core: Int) throws(BenchError) {
         guard core >= 0, core < MemoryLayout<cpu_set_t>.size * 8 else {
             throw BenchError("CPU \(core) is out of range")
         }
@@ -24,10 +24,10 @@ enum CPUAffinity {
             bytes[core / 8] |= UInt8(1) << UInt8(core % 8)
         }
         let result = withUnsafeBytes(of: &set) { bytes in
-            setAffinity(0, bytes.count, bytes.baseAddress!)
+            setAffinity(pid, bytes.count, bytes.baseAddress!)
         }
         if result != 0 {
-            throw BenchError("cannot pin the load generator to CPU \(core): \(String(cString: strerror(errno)))")
+            throw BenchError("cannot pin \(pid == 0 ? "the load generator" : "process \(pid)") to CPU \(core): \(String(cString: strerror(errno)))")
         }
     }
 }
