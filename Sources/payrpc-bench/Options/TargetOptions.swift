@@ -45,14 +45,14 @@ struct TargetOptions: ParsableArguments {
     }
 
     /// The endpoint for `--tcp` or `--unix`; nil with `--spawn`.
-    func endpoint() throws -> Endpoint? {
+    func endpoint() throws -> TargetAddress? {
         if let tcp { return try Self.endpoint(tcp: tcp) }
         if let unix { return .unix(path: unix) }
         return nil
     }
 
-    private static func endpoint(tcp: String) throws -> Endpoint {
-        do { return try Endpoint.tcp(tcp) } catch { throw ValidationError(error.description) }
+    private static func endpoint(tcp: String) throws -> TargetAddress {
+        do { return try TargetAddress.tcp(tcp) } catch { throw ValidationError(error.description) }
     }
 
     /// `tcp`, `unix` or `stdio`.

@@ -4,13 +4,13 @@ import Glibc
 
 /// Where the server under test listens: a loopback TCP port or a Unix socket. The bench never sends
 /// traffic anywhere else.
-enum Endpoint: CustomStringConvertible {
+enum TargetAddress: CustomStringConvertible {
     case tcp(host: String, port: UInt16)
     case unix(path: String)
 
     /// Parses `HOST:PORT`; the host must be a loopback IPv4 address (`127.x.x.x`) or `localhost`.
     /// - Throws: ``BenchError`` for anything else.
-    static func tcp(_ text: String) throws(BenchError) -> Endpoint {
+    static func tcp(_ text: String) throws(BenchError) -> TargetAddress {
         guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]), port > 0
         else { throw BenchError("--tcp wants HOST:PORT, got \(text)") }
         var host = String(text[..<colon])
