@@ -24,6 +24,8 @@ PORT=${PORT:-17070}
 SCRATCH=${SCRATCH:-.build}
 ONLY=${ONLY:-}
 
+# Only the products are built: no test targets, no swift-syntax.
+export PAYRPC_TEST_ONLY=${PAYRPC_TEST_ONLY:-none}
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     echo "building release binaries in $SCRATCH ..." >&2
     swift build -c release --scratch-path "$SCRATCH" --product payrpc >&2
