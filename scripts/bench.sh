@@ -82,13 +82,13 @@ start_server() {
         rm -f "$WORK/$target.sock"
     fi
     if [[ $target == payrpc ]]; then
-        taskset -c "$SERVER_CPU" "$PAYRPC" serve "${LISTEN[@]}" --data "$DATA" 2>>"$WORK/server.log" &
+        taskset -c "$SERVER_CPU" "$PAYRPC" serve "${LISTEN[@]}" --data "$DATA" >>"$WORK/server.log" 2>&1 &
     else
-        taskset -c "$SERVER_CPU" "$BENCH" ceiling "${LISTEN[@]}" 2>>"$WORK/server.log" &
+        taskset -c "$SERVER_CPU" "$BENCH" ceiling "${LISTEN[@]}" >>"$WORK/server.log" 2>&1 &
     fi
     SERVER_PID=$!
     # Ready when it answers (the bench retries the connection for up to 10 s).
-    if ! "$BENCH" run "${ADDR[@]}" "${ECHO[@]}" --requests 10 --warmup 0 --connect-timeout 10 >/dev/null 2>>"$WORK/server.log"; then
+    if ! "$BENCH" run "${ADDR[@]}" "${ECHO[@]}" --server-pid "$SERVER_PID" --requests 10 --warmup 0 --connect-timeout 10 >/dev/null 2>>"$WORK/server.log"; then
         echo "  $target ($transport) did not come up or answer rpc.health; see its log below" >&2
         tail -5 "$WORK/server.log" >&2 || true
         return 1

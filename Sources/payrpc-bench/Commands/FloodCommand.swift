@@ -51,7 +51,7 @@ struct FloodCommand: ParsableCommand {
         let hwmBefore = stats.peakRSS() ?? rssBefore
         let template = try RequestTemplate(requestLine: scenario.requestLine)
 
-        let fd = try endpoint.connect(timeout: target.connectTimeout)
+        let fd = try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID)
         defer { close(fd) }
         var peak = rssBefore
         var nextSample: UInt64 = 0

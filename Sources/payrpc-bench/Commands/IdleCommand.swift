@@ -48,7 +48,7 @@ struct IdleCommand: ParsableCommand {
         var fds: [Int32] = []
         defer { for fd in fds where fd >= 0 { close(fd) } }
         for _ in 0..<connections where !Interrupt.requested {
-            fds.append(try endpoint.connect(timeout: target.connectTimeout))
+            fds.append(try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID))
         }
 
         // Hold: wait out the time, noticing connections the server closes.

@@ -100,7 +100,7 @@ struct RunCommand: ParsableCommand {
         let capacity = depth * batch
         if let endpoint = try target.endpoint() {
             for _ in 0..<connections {
-                let fd = try endpoint.connect(timeout: target.connectTimeout)
+                let fd = try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID)
                 loadConnections.append(LoadConnection(readFD: fd, writeFD: fd, ownsDescriptors: true, tableCapacity: capacity))
             }
         } else {

@@ -12,7 +12,10 @@ enum MarkdownTables {
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for label in labels {
-            guard let r = payrpc[label] else { continue }
+            guard let r = payrpc[label] else {
+                lines.append("| \(label) | no report (payrpc failed to start or crashed) | | | | | | | | |")
+                continue
+            }
             let c = ceiling[label]
             let share = c.flatMap { c in c.requestsPerSecond > 0 ? "\(Format.number(100 * r.requestsPerSecond / c.requestsPerSecond, digits: 0)) %" : nil } ?? "–"
             let cpuRatio: String

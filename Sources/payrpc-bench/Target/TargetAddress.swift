@@ -39,9 +39,10 @@ enum TargetAddress: CustomStringConvertible {
     }
 
     /// Opens one non-blocking connection, retrying refused or missing endpoints until `timeout`
-    /// seconds have passed (the server may still be starting).
+    /// seconds have passed (the server may still be starting) or the server process `serverPID`, when
+    /// given, has exited.
     /// - Throws: ``BenchError`` when no connection could be made in time.
-    func connect(timeout: Double) throws(BenchError) -> Int32 {
+    func connect(timeout: Double, serverPID: pid_t? = nil) throws(BenchError) -> Int32 {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         var lastError: Int32 = 0
         while true {
@@ -52,6 +53,9 @@ enum TargetAddress: CustomStringConvertible {
                 lastError = code
             }
             if MonotonicClock.now() >= deadline || Interrupt.requested { break }
+            if let serverPID, !ProcessStats(pid: serverPID).isAlive {
+                throw BenchError("cannot connect to \(self): the server process \(serverPID) has exited")
+            }
             var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)  // retry back-off while the server starts
             nanosleep(&pause, nil)
         }
