@@ -35,7 +35,7 @@ struct FloodCommand: ParsableCommand {
     var checkOther = true
 
     func validate() throws {
-        guard !target.spawn else { throw ValidationError("flood needs --tcp or --unix.") }
+        guard target.tcp != nil || target.unix != nil else { throw ValidationError("flood needs --tcp or --unix.") }
         guard target.serverPID != nil else { throw ValidationError("flood needs --server-pid.") }
         guard (1...100_000_000).contains(requests) else { throw ValidationError("--requests must be 1...100000000.") }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be in (0, 600] seconds.") }
@@ -45,7 +45,8 @@ struct FloodCommand: ParsableCommand {
     func run() throws {
         Interrupt.install()
         try report.applyPinning()
-        guard let endpoint = try target.endpoint(), let pid = target.serverPID else { return }
+        let endpoint = try target.requiredEndpoint()
+        guard let pid = target.serverPID else { return }
         let stats = ProcessStats(pid: pid)
         guard let rssBefore = stats.currentRSS() else { throw BenchError("no process \(pid)") }
         let hwmBefore = stats.peakRSS() ?? rssBefore
@@ -136,11 +137,13 @@ struct FloodCommand: ParsableCommand {
         }
         nextSample = 0
         sample(MonotonicClock.now())
-        let peakAfter = max(peak, stats.peakRSS() ?? 0)
+        // VmHWM only tells something new when it rose during the flood (it may be older than it).
+        let hwmAfter = stats.peakRSS() ?? 0
+        let peakAfter = max(peak, hwmAfter > hwmBefore ? hwmAfter : 0)
 
         let result = FloodReport(
-            label: report.label ?? "flood \(target.transportName) \(requests)", target: target.targetName,
-            transport: target.transportName, requestsToWrite: requests, requestsWritten: requestsWritten,
+            label: report.label ?? "flood \(endpoint.transportName) \(requests)", target: target.targetName,
+            transport: endpoint.transportName, requestsToWrite: requests, requestsWritten: requestsWritten,
             bytesWritten: bytesWritten, secondsWriting: secondsWriting, stalled: stalled,
             rssBeforeBytes: rssBefore, peakRSSBeforeBytes: hwmBefore, peakRSSAfterBytes: peakAfter,
             peakRSSGrowthBytes: Int64(peakAfter) - Int64(rssBefore), otherConnectionServed: otherServed,

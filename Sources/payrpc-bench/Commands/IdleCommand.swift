@@ -28,7 +28,7 @@ struct IdleCommand: ParsableCommand {
     var verify = true
 
     func validate() throws {
-        guard !target.spawn else { throw ValidationError("idle needs --tcp or --unix.") }
+        guard target.tcp != nil || target.unix != nil else { throw ValidationError("idle needs --tcp or --unix.") }
         guard target.serverPID != nil else { throw ValidationError("idle needs --server-pid.") }
         guard (1...100_000).contains(connections) else { throw ValidationError("--connections must be 1...100000.") }
         guard hold >= 0, hold <= 600 else { throw ValidationError("--hold must be 0...600 seconds.") }
@@ -41,7 +41,8 @@ struct IdleCommand: ParsableCommand {
         guard limit >= connections + 16 else {
             throw ValidationError("the open-file limit (\(limit)) is too low for \(connections) connections")
         }
-        guard let endpoint = try target.endpoint(), let pid = target.serverPID else { return }
+        let endpoint = try target.requiredEndpoint()
+        guard let pid = target.serverPID else { return }
         let stats = ProcessStats(pid: pid)
         guard let before = stats.currentRSS() else { throw BenchError("no process \(pid)") }
 
@@ -88,8 +89,8 @@ struct IdleCommand: ParsableCommand {
         let opened = fds.count
         let perConnection = { (after: UInt64) in (Double(after) - Double(before)) / Double(max(opened, 1)) }
         let result = IdleReport(
-            label: report.label ?? "idle \(target.transportName) \(connections)", target: target.targetName,
-            transport: target.transportName, requested: connections, opened: opened, closedByServer: closed,
+            label: report.label ?? "idle \(endpoint.transportName) \(connections)", target: target.targetName,
+            transport: endpoint.transportName, requested: connections, opened: opened, closedByServer: closed,
             holdSeconds: hold, rssBeforeBytes: before, rssAfterHoldBytes: afterHold,
             rssAfterRequestBytes: afterRequest, bytesPerConnection: perConnection(afterHold),
             bytesPerConnectionAfterRequest: afterRequest.map(perConnection), serverPeakRSSBytes: stats.peakRSS(),

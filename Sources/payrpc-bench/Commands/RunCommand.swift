@@ -17,6 +17,7 @@ struct RunCommand: ParsableCommand {
             """)
 
     @OptionGroup var target: TargetOptions
+    @OptionGroup var spawn: SpawnOptions
     @OptionGroup var report: ReportOptions
 
     @Option(help: "Connections to open (1 with --spawn).")
@@ -64,7 +65,10 @@ struct RunCommand: ParsableCommand {
         guard drainTimeout >= 0, drainTimeout <= 600 else { throw ValidationError("--drain-timeout must be 0...600 s.") }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be in (0, 3600] seconds.") }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1.") }
-        if target.spawn && connections != 1 { throw ValidationError("--spawn has one connection (its stdin/stdout).") }
+        guard (target.tcp != nil ? 1 : 0) + (target.unix != nil ? 1 : 0) + (spawn.spawn ? 1 : 0) == 1 else {
+            throw ValidationError("Choose exactly one of --tcp, --unix and --spawn.")
+        }
+        if spawn.spawn && connections != 1 { throw ValidationError("--spawn has one connection (its stdin/stdout).") }
         if request != nil && method != nil { throw ValidationError("Give --request or --method, not both.") }
         if params != nil && method == nil { throw ValidationError("--params needs --method.") }
         _ = try makeTemplate()
@@ -80,6 +84,9 @@ struct RunCommand: ParsableCommand {
         }
         do { return try RequestTemplate(requestLine: line, batchSize: batch) } catch { throw ValidationError(error.description) }
     }
+
+    /// `tcp`, `unix` or `stdio`.
+    private var transportName: String { target.tcp != nil ? "tcp" : (target.unix != nil ? "unix" : "stdio") }
 
     private var requestName: String {
         if request != nil { return "custom" }
@@ -104,9 +111,9 @@ struct RunCommand: ParsableCommand {
                 loadConnections.append(LoadConnection(readFD: fd, writeFD: fd, ownsDescriptors: true, tableCapacity: capacity))
             }
         } else {
-            let spawned = try SpawnedServer(arguments: target.spawnArguments())
+            let spawned = try SpawnedServer(arguments: spawn.arguments(echo: target.echo))
             server = spawned
-            if let core = target.serverCPU { try CPUAffinity.pin(spawned.pid, toCore: core) }
+            if let core = spawn.serverCPU { try CPUAffinity.pin(spawned.pid, toCore: core) }
             serverPID = spawned.pid
             loadConnections.append(LoadConnection(
                 readFD: spawned.readFD, writeFD: spawned.writeFD, ownsDescriptors: false, tableCapacity: capacity))
@@ -124,8 +131,8 @@ struct RunCommand: ParsableCommand {
         let micro = { (value: UInt64) in Double(value) / 1000 }
         let hasLatency = h.totalCount > 0
         var result = LoadReport(
-            label: report.label ?? "\(requestName) \(target.transportName) \(connections)x\(depth)",
-            target: target.targetName, transport: target.transportName, request: requestName,
+            label: report.label ?? "\(requestName) \(transportName) \(connections)x\(depth)",
+            target: target.targetName, transport: transportName, request: requestName,
             connections: connections, depth: depth, batch: batch, seconds: outcome.seconds,
             answered: outcome.answered,
             requestsPerSecond: outcome.seconds > 0 ? Double(outcome.answered) / outcome.seconds : 0,

@@ -3,8 +3,8 @@ import ArgumentParser
 import Glibc
 #endif
 
-/// Which server the bench talks to and how: `--tcp`, `--unix` or `--spawn`, plus what it knows about
-/// the server process.
+/// Which server the bench talks to over a socket (`--tcp` or `--unix`), and what it knows about the
+/// server process.
 struct TargetOptions: ParsableArguments {
     @Option(name: .customLong("tcp"), help: ArgumentHelp("Connect to a loopback TCP port.", valueName: "host:port"))
     var tcp: String?
@@ -12,16 +12,7 @@ struct TargetOptions: ParsableArguments {
     @Option(name: .customLong("unix"), help: ArgumentHelp("Connect to a Unix socket.", valueName: "path"))
     var unix: String?
 
-    @Flag(help: "Spawn `payrpc serve --stdio` (or, with --echo, `payrpc-bench ceiling --stdio`) and talk over its stdin/stdout.")
-    var spawn = false
-
-    @Option(help: ArgumentHelp("The payrpc binary that --spawn starts.", valueName: "path"))
-    var binary = ".build/release/payrpc"
-
-    @Option(name: .customLong("server-cpu"), help: ArgumentHelp("Pin the spawned server to this CPU core.", valueName: "core"))
-    var serverCPU: Int?
-
-    @Option(help: ArgumentHelp("The server's process id, for its CPU time and peak RSS (implied by --spawn).", valueName: "pid"))
+    @Option(help: ArgumentHelp("The server's process id, for its CPU time and peak RSS.", valueName: "pid"))
     var serverPID: Int32?
 
     @Flag(help: "The target is the ceiling (`payrpc-bench ceiling`), which echoes each line: check ids only, report target \"ceiling\".")
@@ -30,39 +21,56 @@ struct TargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds to keep retrying the first connection while the server starts.", valueName: "seconds"))
     var connectTimeout: Double = 5
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("Extra arguments for the spawned server (after `--`).", valueName: "server-args"))
-    var serverArguments: [String] = []
-
     func validate() throws {
-        let chosen = [tcp != nil, unix != nil, spawn].filter { $0 }.count
-        guard chosen == 1 else { throw ValidationError("Choose exactly one of --tcp, --unix and --spawn.") }
+        guard tcp == nil || unix == nil else { throw ValidationError("Choose one of --tcp and --unix.") }
         if let tcp { _ = try Self.endpoint(tcp: tcp) }
-        if !spawn && !serverArguments.isEmpty {
-            throw ValidationError("Arguments after `--` are for a spawned server; add --spawn.")
-        }
-        if serverCPU != nil && !spawn { throw ValidationError("--server-cpu is for a spawned server; pin others with taskset.") }
         if connectTimeout < 0 || connectTimeout > 600 { throw ValidationError("--connect-timeout must be 0...600 seconds.") }
     }
 
-    /// The endpoint for `--tcp` or `--unix`; nil with `--spawn`.
+    /// The address from `--tcp` or `--unix`; nil when neither was given.
     func endpoint() throws -> TargetAddress? {
         if let tcp { return try Self.endpoint(tcp: tcp) }
         if let unix { return .unix(path: unix) }
         return nil
     }
 
+    /// The address, which this subcommand requires.
+    func requiredEndpoint() throws -> TargetAddress {
+        guard let address = try endpoint() else { throw ValidationError("Give --tcp or --unix.") }
+        return address
+    }
+
     private static func endpoint(tcp: String) throws -> TargetAddress {
         do { return try TargetAddress.tcp(tcp) } catch { throw ValidationError(error.description) }
     }
 
-    /// `tcp`, `unix` or `stdio`.
-    var transportName: String { tcp != nil ? "tcp" : (unix != nil ? "unix" : "stdio") }
-
     /// `payrpc` or `ceiling`.
     var targetName: String { echo ? "ceiling" : "payrpc" }
+}
+
+/// A server the load generator starts itself and talks to over its stdin/stdout.
+struct SpawnOptions: ParsableArguments {
+    @Flag(help: "Spawn `payrpc serve --stdio` (or, with --echo, `payrpc-bench ceiling --stdio`) and talk over its stdin/stdout; it is always reaped.")
+    var spawn = false
+
+    @Option(help: ArgumentHelp("The payrpc binary that --spawn starts.", valueName: "path"))
+    var binary = ".build/release/payrpc"
+
+    @Option(name: .customLong("server-cpu"), help: ArgumentHelp("Pin the spawned server to this CPU core.", valueName: "core"))
+    var serverCPU: Int?
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("Extra arguments for the spawned server (after `--`).", valueName: "server-args"))
+    var serverArguments: [String] = []
+
+    func validate() throws {
+        if !spawn && !serverArguments.isEmpty {
+            throw ValidationError("Arguments after `--` are for a spawned server; add --spawn.")
+        }
+        if serverCPU != nil && !spawn { throw ValidationError("--server-cpu is for a spawned server; pin others with taskset.") }
+    }
 
     /// The command line of the server that `--spawn` starts.
-    func spawnArguments() -> [String] {
+    func arguments(echo: Bool) -> [String] {
         if echo { return [SelfExecutable.path, "ceiling", "--stdio"] + serverArguments }
         return [binary, "serve", "--stdio"] + serverArguments
     }

@@ -52,7 +52,8 @@ struct FloodReport: Codable {
     var stalled: Bool
     var rssBeforeBytes: UInt64
     var peakRSSBeforeBytes: UInt64
-    /// The highest of the sampled `VmRSS` and the final `VmHWM`.
+    /// The highest `VmRSS` sampled (every 50 ms) during and after the flood, or the final `VmHWM` if it
+    /// rose above its value before the flood.
     var peakRSSAfterBytes: UInt64
     /// peakRSSAfter − rssBefore.
     var peakRSSGrowthBytes: Int64
