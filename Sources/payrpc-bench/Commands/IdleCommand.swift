@@ -48,8 +48,20 @@ struct IdleCommand: ParsableCommand {
 
         var fds: [Int32] = []
         defer { for fd in fds where fd >= 0 { close(fd) } }
+        // Opening is bounded as a whole too: the first connection may wait for the server to start,
+        // the rest share 30 s more.
+        let openDeadline = MonotonicClock.now() + MonotonicClock.nanoseconds(target.connectTimeout + 30)
         for _ in 0..<connections where !Interrupt.requested {
-            fds.append(try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID))
+            let now = MonotonicClock.now()
+            let remaining = now < openDeadline ? Double(openDeadline - now) / 1e9 : 0
+            do {
+                let timeout = fds.isEmpty ? target.connectTimeout : min(target.connectTimeout, remaining)
+                fds.append(try endpoint.connect(timeout: timeout, serverPID: target.serverPID))
+            } catch {
+                if fds.isEmpty { throw error }
+                StandardError.write("payrpc-bench idle: stopped after \(fds.count) connections: \(error)\n")
+                break
+            }
         }
 
         // Hold: wait out the time, noticing connections the server closes.
