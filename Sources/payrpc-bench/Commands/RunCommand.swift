@@ -145,7 +145,7 @@ struct RunCommand: ParsableCommand {
                 mean: hasLatency ? h.mean / 1000 : 0),
             errors: outcome.errors, errorCount: outcome.errors.total,
             serverPeakRSSBytes: outcome.serverPeakRSS, serverPID: serverPID, clientCPU: report.clientCPU,
-            interrupted: outcome.interrupted)
+            interrupted: outcome.interrupted, firstErrorLine: outcome.firstErrorLine)
         if let cpu = outcome.serverCPUSeconds, outcome.answered > 0 {
             result.serverCPUMicrosecondsPerRequest = cpu * 1e6 / Double(outcome.answered)
         }
@@ -155,7 +155,10 @@ struct RunCommand: ParsableCommand {
         print(report.json ? Format.json(result) : result.humanLine)
         if outcome.interrupted { throw ExitCode(130) }
         if outcome.errors.total > 0 || outcome.answered == 0 {
-            if !report.json { print("errors: \(Format.json(outcome.errors))") }
+            if !report.json {
+                print("errors: \(Format.json(outcome.errors))")
+                if let line = outcome.firstErrorLine { print("first error line: \(line)") }
+            }
             throw ExitCode(1)
         }
     }

@@ -38,6 +38,8 @@ final class LoadGenerator {
         var clientCPUSeconds: Double
         var serverPeakRSS: UInt64?
         var interrupted: Bool
+        /// The first line that counted as an error (at most 300 bytes), to see what went wrong.
+        var firstErrorLine: String?
     }
 
     private let configuration: Configuration
@@ -46,6 +48,7 @@ final class LoadGenerator {
         lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000_000, numberOfSignificantValueDigits: .three)
     private var errors = LoadErrors()
     private var scanned: [ScannedResponse] = []
+    private var firstErrorLine: String?
 
     private enum Phase { case warmup, measuring, draining }
     private var phase = Phase.warmup
@@ -177,7 +180,8 @@ final class LoadGenerator {
         if let start = cpuAtStart, let end = cpuAtEnd { cpu = end - start }
         return Outcome(
             seconds: seconds, answered: answered, latencyNanoseconds: histogram, errors: errors,
-            serverCPUSeconds: cpu, clientCPUSeconds: clientCPUAtEnd - clientCPUAtStart, serverPeakRSS: stats?.peakRSS(), interrupted: interrupted)
+            serverCPUSeconds: cpu, clientCPUSeconds: clientCPUAtEnd - clientCPUAtStart, serverPeakRSS: stats?.peakRSS(), interrupted: interrupted,
+            firstErrorLine: firstErrorLine)
     }
 
     /// User + system CPU time of the load generator itself (`getrusage`, microsecond resolution).
@@ -213,6 +217,12 @@ final class LoadGenerator {
     /// Checks one response line.
     @inline(__always)
     private func received(_ line: UnsafeRawBufferPointer, on connection: LoadConnection) {
+        let errorsBefore = errors.total
+        defer {
+            if firstErrorLine == nil, errors.total != errorsBefore {
+                firstErrorLine = String(decoding: UnsafeRawBufferPointer(rebasing: line.prefix(300)), as: UTF8.self)
+            }
+        }
         scanned.removeAll(keepingCapacity: true)
         guard ResponseScanner.scan(line, into: &scanned) else {
             errors.malformedLines += 1

@@ -36,6 +36,8 @@ struct LoadReport: Codable {
     var clientCPU: Int?
     /// Whether SIGINT/SIGTERM cut the run short.
     var interrupted: Bool
+    /// The first response line that counted as an error (at most 300 bytes).
+    var firstErrorLine: String?
 
     /// Latency percentiles, microseconds.
     struct Latency: Codable {

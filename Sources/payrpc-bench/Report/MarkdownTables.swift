@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Markdown tables of `payrpc-bench table`.
 enum MarkdownTables {
     /// One row per scenario label, in first-seen order: payrpc's figures, its fraction of the ceiling's
@@ -34,6 +36,17 @@ enum MarkdownTables {
             lines.append("| scenario | req/s | p50 µs | p99 µs | p99.9 µs | server µs CPU/req | peak RSS | errors |")
             lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
             for c in ceilingRows { lines.append(row(c, extra: [])) }
+        }
+        let failing = reports.filter { $0.errorCount > 0 }
+        if !failing.isEmpty {
+            lines.append("")
+            lines.append("Errors:")
+            lines.append("")
+            for r in failing {
+                var text = "- \(r.label) (\(r.target)): \(r.errorCount)"
+                if let line = r.firstErrorLine { text += "; first: `\(line.replacingOccurrences(of: "`", with: "'"))`" }
+                lines.append(text)
+            }
         }
         return lines.joined(separator: "\n")
     }
