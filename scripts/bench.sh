@@ -142,7 +142,8 @@ for request in health execute-payment; do
         --connections 1 --depth 1
 done
 pair "1,000 idle connections (tcp)" idle tcp --connections 1000 --hold 2 --client-cpu "$CLIENT_CPU"
-pair "flood: 100,000 requests unread (tcp)" flood tcp --requests 100000 --timeout 10 --client-cpu "$CLIENT_CPU"
+pair "flood: 100,000 requests unread (tcp)" flood tcp --requests 100000 --scenario execute-payment --timeout 10 \
+    --client-cpu "$CLIENT_CPU"
 
 # Start-up: the data directory exists (created by the runs above and by the warm-up run).
 if [[ -z "$ONLY" || "start-up" =~ $ONLY ]]; then
