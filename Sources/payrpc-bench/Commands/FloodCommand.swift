@@ -48,12 +48,12 @@ struct FloodCommand: ParsableCommand {
         let endpoint = try target.requiredEndpoint()
         guard let pid = target.serverPID else { return }
         let stats = ProcessStats(pid: pid)
-        guard let rssBefore = stats.currentRSS() else { throw BenchError("no process \(pid)") }
-        let hwmBefore = stats.peakRSS() ?? rssBefore
         let template = try RequestTemplate(requestLine: scenario.requestLine)
-
+        // Connected first, so the figures before are those of a server that is up and serving.
         let fd = try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID)
         defer { close(fd) }
+        guard let rssBefore = stats.currentRSS() else { throw BenchError("no process \(pid)") }
+        let hwmBefore = stats.peakRSS() ?? rssBefore
         var peak = rssBefore
         var nextSample: UInt64 = 0
         func sample(_ now: UInt64) {

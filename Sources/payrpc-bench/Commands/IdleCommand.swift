@@ -44,21 +44,20 @@ struct IdleCommand: ParsableCommand {
         let endpoint = try target.requiredEndpoint()
         guard let pid = target.serverPID else { return }
         let stats = ProcessStats(pid: pid)
-        guard let before = stats.currentRSS() else { throw BenchError("no process \(pid)") }
-
         var fds: [Int32] = []
         defer { for fd in fds where fd >= 0 { close(fd) } }
-        // Opening is bounded as a whole too: the first connection may wait for the server to start,
-        // the rest share 30 s more.
-        let openDeadline = MonotonicClock.now() + MonotonicClock.nanoseconds(target.connectTimeout + 30)
-        for _ in 0..<connections where !Interrupt.requested {
+        // The first connection waits for the server to be up; RSS before counts it (one connection).
+        fds.append(try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID))
+        guard let before = stats.currentRSS() else { throw BenchError("no process \(pid)") }
+        // Opening is bounded as a whole too: the rest share 30 s.
+        let openDeadline = MonotonicClock.now() + 30_000_000_000
+        for _ in 1..<connections where !Interrupt.requested {
             let now = MonotonicClock.now()
             let remaining = now < openDeadline ? Double(openDeadline - now) / 1e9 : 0
             do {
-                let timeout = fds.isEmpty ? target.connectTimeout : min(target.connectTimeout, remaining)
+                let timeout = min(target.connectTimeout, remaining)
                 fds.append(try endpoint.connect(timeout: timeout, serverPID: target.serverPID))
             } catch {
-                if fds.isEmpty { throw error }
                 StandardError.write("payrpc-bench idle: stopped after \(fds.count) connections: \(error)\n")
                 break
             }
@@ -99,7 +98,8 @@ struct IdleCommand: ParsableCommand {
         }
 
         let opened = fds.count
-        let perConnection = { (after: UInt64) in (Double(after) - Double(before)) / Double(max(opened, 1)) }
+        // `before` already had the first connection open.
+        let perConnection = { (after: UInt64) in (Double(after) - Double(before)) / Double(max(opened - 1, 1)) }
         let result = IdleReport(
             label: report.label ?? "idle \(endpoint.transportName) \(connections)", target: target.targetName,
             transport: endpoint.transportName, requested: connections, opened: opened, closedByServer: closed,

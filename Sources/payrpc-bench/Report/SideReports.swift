@@ -15,9 +15,9 @@ struct IdleReport: Codable {
     var rssBeforeBytes: UInt64
     var rssAfterHoldBytes: UInt64
     var rssAfterRequestBytes: UInt64?
-    /// (after hold − before) / opened.
+    /// (after hold − before) / (opened − 1): `before` is read with the first connection open.
     var bytesPerConnection: Double
-    /// (after one request each − before) / opened.
+    /// (after one request each − before) / (opened − 1).
     var bytesPerConnectionAfterRequest: Double?
     var serverPeakRSSBytes: UInt64?
     /// Connections whose verification request got no valid answer.
