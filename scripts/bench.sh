@@ -137,7 +137,8 @@ for request in health execute-payment; do
         pair "$request $transport 16×16" run $transport "${R[@]}" --connections 16 --depth 16
     done
     pair "$request stdio 1×64" run stdio "${R[@]}" --depth 64
-    pair "$request tcp batch 100 1×4" run tcp "${R[@]}" --batch 100 --depth 4
+    # Two batches of 100 in flight: 200 requests, under the server's default --max-in-flight (256).
+    pair "$request tcp batch 100 1×2" run tcp "${R[@]}" --batch 100 --depth 2
     pair "$request tcp 1×1 same core" run tcp --scenario "$request" "${LOAD[@]}" --client-cpu "$SERVER_CPU" \
         --connections 1 --depth 1
 done
