@@ -170,7 +170,7 @@ files=("$RESULTS"/*.json)
 if ((${#files[@]})); then "$BENCH" table "${files[@]}"; fi
 if ((FAILED > 0)); then
     echo
-    echo "$FAILED run(s) reported errors or failed; last server log lines:"
-    tail -20 "$WORK/server.log" || true
+    echo "$FAILED run(s) reported errors or failed (see the list above); warnings and errors logged:"
+    grep -iE 'error|warning|critical|fatal' "$WORK/server.log" | sort | uniq -c | sort -rn | head -20 || true
     exit 1
 fi
