@@ -22,6 +22,18 @@ struct SocketTests {
         #expect(running.stop())
     }
 
+    @Test("A host name is resolved; the bound address shows the real port")
+    func hostName() throws {
+        let running = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(try Endpoint.parse("localhost:0")) }
+        let address = running.address
+        #expect(address.hasPrefix("127.0.0.1:") || address.hasPrefix("[::1]:"))
+        let client = try TestClient(tcp: address)
+        try client.send("by name\n")
+        #expect(try client.readLine() == "by name")
+        client.close()
+        #expect(running.stop())
+    }
+
     @Test("TCP IPv6 round trip")
     func tcp6() throws {
         let factory = TestHandlerFactory()
@@ -240,4 +252,24 @@ func payrpc_path_mode_for_test(_ path: String) -> Int {
     var info = stat()
     guard lstat(path, &info) == 0 else { return -1 }
     return Int(info.st_mode) & 0o7777
+}
+
+@Suite("Closing", .serialized)
+struct ClosingTests {
+    @Test("A connection the handler finishes while the client is still sending gets its last answer, not a reset")
+    func finishWhileClientSends() throws {
+        let factory = TestHandlerFactory()
+        let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
+        for _ in 0..<5 {
+            let client = try TestClient(tcp: running.address)
+            try client.send("one\nquit\n" + String(repeating: "{\"after\":\"quit\"}\n", count: 20_000))
+            #expect(try client.readLine() == "one")
+            #expect(try client.readLine() == "bye")
+            #expect(try client.readLine() == nil)
+            #expect(!client.wasReset)
+            client.close()
+        }
+        #expect(factory.events.wait(for: "closed", times: 5))
+        #expect(running.stop())
+    }
 }

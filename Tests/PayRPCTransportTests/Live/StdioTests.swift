@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PayRPCTransport
+import CLibUV
 
 #if canImport(Glibc)
 import Glibc
@@ -125,6 +126,36 @@ struct StdioTests {
         #expect(lines[3001] == "timer")
         #expect(lines[3002] == "")
         #expect(factory.events.count("closed") == 1)
+    }
+
+    @Test("stdin as a terminal: lines typed, then ^D ends the input")
+    func terminal() throws {
+        // A pseudo-terminal: /dev/ptmx, unlocked (TIOCSPTLCK), its number (TIOCGPTN).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        #expect(master >= 0)
+        var unlock: Int32 = 0
+        #expect(ioctl(master, 0x4004_5431, &unlock) == 0)
+        var number: UInt32 = 0
+        #expect(ioctl(master, 0x8004_5430, &number) == 0)
+        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        #expect(terminal >= 0)
+        #expect(uv_guess_handle(terminal) == UV_TTY)
+        var output: [Int32] = [0, 0]
+        #expect(pipe(&output) == 0)
+        let factory = TestHandlerFactory()
+        let running = try RunningServer(factory: factory) { server in
+            try server.attachStdio(input: terminal, output: output[1])
+        }
+        // Canonical mode: each line is delivered when its newline is typed; ^D at the start of a
+        // line is end of file.
+        writeAll(master, "typed line\n")
+        writeAll(master, "another\n\u{04}")
+        #expect(running.waitUntilStopped())
+        close(output[1])
+        #expect(readAll(output[0]) == "typed line\nanother\n")
+        close(output[0])
+        close(terminal)
+        close(master)
     }
 
     @Test("/dev/null as stdin: EOF at once, nothing written")

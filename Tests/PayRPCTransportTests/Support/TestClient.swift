@@ -16,6 +16,8 @@ final class TestClient {
     private(set) var fd: Int32
     private var buffer: [UInt8] = []
     private var reachedEOF = false
+    /// The stream ended with a reset (ECONNRESET) rather than a clean EOF.
+    private(set) var wasReset = false
 
     /// Connects to `host:port` or `[v6]:port`.
     init(tcp address: String, timeout: TimeInterval = 10) throws {
@@ -124,6 +126,7 @@ final class TestClient {
                 reachedEOF = true
             } else if errno == ECONNRESET {
                 reachedEOF = true
+                wasReset = true
             } else {
                 throw TestClientError(description: "recv failed or timed out: errno \(errno)")
             }

@@ -22,6 +22,7 @@ final class TestHandlerFactory: RPCConnectionHandlerFactory, @unchecked Sendable
 /// - `offloop TEXT`: answers `TEXT` from another thread through `loop.execute`;
 /// - `big N`: answers one line of N `x`;
 /// - `hang`: never answers (the request stays in flight);
+/// - `quit`: answers `bye` and finishes the connection at once;
 /// - anything else is echoed back.
 /// An oversized line is answered `oversized LIMIT`. At end of input it finishes once nothing is in
 /// flight.
@@ -64,6 +65,9 @@ final class TestHandler: RPCConnectionHandler {
             write(String(repeating: "x", count: count))
         } else if text == "hang" {
             begin()
+        } else if text == "quit" {
+            write("bye")
+            connection.finish()
         } else {
             connection.write(line)
             write("")
