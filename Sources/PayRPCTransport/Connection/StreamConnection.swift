@@ -90,6 +90,8 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     private(set) var backpressured = false
     /// The most bytes ever queued at once (tests check that it stays bounded).
     private(set) var peakQueuedBytes = 0
+    /// How many times output was flushed (tests check that writes are coalesced).
+    private(set) var flushCount = 0
 
     private(set) var finishing = false
     private(set) var closing = false
@@ -427,6 +429,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
             outCount = 0
             return
         }
+        flushCount &+= 1
         switch output {
         case .stream(let handle):
             let stream = payrpc_stream(handle)

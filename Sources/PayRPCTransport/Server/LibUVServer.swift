@@ -63,6 +63,7 @@ public final class LibUVServer: @unchecked Sendable {
     deinit {
         guard state == .configuring, eventLoop.initError == nil else { return }
         // Never run: close what was opened so that the loop can be freed.
+        eventLoop.bindToCurrentThread()
         for listener in listeners { listener.close() }
         for connection in connections.values { connection.close() }
         eventLoop.close()

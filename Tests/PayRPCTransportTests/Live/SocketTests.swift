@@ -116,6 +116,9 @@ struct SocketTests {
         let requests = (0..<1000).map { "{\"jsonrpc\":\"2.0\",\"id\":\($0),\"method\":\"echo\"}" }
         try client.send(requests.joined(separator: "\n") + "\n")
         #expect(try client.readLines(1000) == requests)
+        // Answers written while handling one read go out together, not one write per line.
+        let flushes = try #require(running.onLoop { $0.openConnections.first?.flushCount } ?? nil)
+        #expect(flushes < 100)
         client.close()
         #expect(running.stop())
     }

@@ -63,7 +63,7 @@ struct StdioTests {
         var output: [Int32] = [0, 0]
         #expect(pipe(&input) == 0)
         #expect(pipe(&output) == 0)
-        let count = 20_000
+        let count = 200_000
         let running = try RunningServer(factory: TestHandlerFactory()) { server in
             try server.attachStdio(input: input[0], output: output[1])
         }
