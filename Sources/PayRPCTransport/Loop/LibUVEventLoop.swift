@@ -138,6 +138,11 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
         uv_run(uvLoop, UV_RUN_DEFAULT)
     }
 
+    /// Runs one turn of the loop without blocking (close callbacks of a server that never ran).
+    func runOnce() {
+        uv_run(uvLoop, UV_RUN_NOWAIT)
+    }
+
     /// Runs the jobs still queued, then closes the async and prepare handles and every timer, so
     /// that nothing of the loop's own keeps it alive. Later `execute` calls are dropped.
     func close() {

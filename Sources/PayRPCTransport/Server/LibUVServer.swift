@@ -67,6 +67,8 @@ public final class LibUVServer: @unchecked Sendable {
         for listener in listeners { listener.close() }
         for connection in connections.values { connection.close() }
         eventLoop.close()
+        // Run the close callbacks now: they release the connections, which hold the loop.
+        eventLoop.runOnce()
     }
 
     /// The addresses actually bound: `host:port` with the real port for TCP (port 0 resolved),
