@@ -182,6 +182,25 @@ struct StdioTests {
         close(output[0])
     }
 
+    @Test("A reader that closes stdout ends the server instead of killing it")
+    func stdoutClosedByReader() throws {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        #expect(pipe(&input) == 0)
+        #expect(pipe(&output) == 0)
+        close(output[0])
+        let factory = TestHandlerFactory()
+        let running = try RunningServer(factory: factory) { server in
+            try server.attachStdio(input: input[0], output: output[1])
+        }
+        close(input[0])
+        close(output[1])
+        writeAll(input[1], "nobody reads this\n")
+        #expect(running.waitUntilStopped())
+        #expect(factory.events.count("closed") == 1)
+        close(input[1])
+    }
+
     @Test("/dev/null as stdin: EOF at once, nothing written")
     func devNull() throws {
         let inputFD = open("/dev/null", O_RDONLY)

@@ -103,6 +103,7 @@ final class TestHandler: RPCConnectionHandler {
 
     private func complete(_ answer: String) {
         inFlight -= 1
+        if closed { events.record("write after close") }
         write(answer)
         if paused && inFlight < inFlightLimit {
             paused = false
