@@ -196,10 +196,11 @@ struct SocketTests {
         try staying.send("before\n")
         #expect(try staying.readLine() == "before")
         // A large answer it will never read, and an answer that comes after it is gone.
-        try leaving.send("big 8000000\nlater 50 too late\n")
-        #expect(factory.events.wait(for: "line", times: 3))
+        try leaving.send("big 8000000\nawait late too late\n")
+        #expect(factory.events.wait(for: "parked late"))
         leaving.reset()
         #expect(factory.events.wait(for: "closed"))
+        factory.release("late")
         for index in 0..<50 {
             try staying.send("still \(index)\n")
             #expect(try staying.readLine() == "still \(index)")

@@ -11,14 +11,30 @@ final class TestHandlerFactory: RPCConnectionHandlerFactory, @unchecked Sendable
         self.inFlightLimit = inFlightLimit
     }
 
+    private let lock = NSLock()
+    private var parked: [String: @Sendable () -> Void] = [:]
+
     func makeHandler(for connection: any RPCConnection) -> any RPCConnectionHandler {
         events.record("open \(connection.transport.rawValue)")
-        return TestHandler(connection: connection, events: events, inFlightLimit: inFlightLimit)
+        return TestHandler(connection: connection, factory: self, inFlightLimit: inFlightLimit)
+    }
+
+    /// Keeps the completion of an `await NAME ...` request until ``release(_:)``.
+    func park(_ name: String, _ completion: @escaping @Sendable () -> Void) {
+        lock.withLock { parked[name] = completion }
+        events.record("parked \(name)")
+    }
+
+    /// Completes the request parked as `name` (it answers from the loop thread).
+    func release(_ name: String) {
+        let completion = lock.withLock { parked.removeValue(forKey: name) }
+        completion?()
     }
 }
 
 /// A small engine stand-in. Every line is a command:
 /// - `later MS TEXT`: answers `TEXT` after MS milliseconds (`loop.schedule`);
+/// - `await NAME TEXT`: answers `TEXT` when the test calls `factory.release(NAME)`;
 /// - `offloop TEXT`: answers `TEXT` from another thread through `loop.execute`;
 /// - `big N`: answers one line of N `x`;
 /// - `hang`: never answers (the request stays in flight);
@@ -36,9 +52,12 @@ final class TestHandler: RPCConnectionHandler {
     private var paused = false
     private(set) var closed = false
 
-    init(connection: any RPCConnection, events: TestEvents, inFlightLimit: Int) {
+    private unowned let factory: TestHandlerFactory
+
+    init(connection: any RPCConnection, factory: TestHandlerFactory, inFlightLimit: Int) {
         self.connection = connection
-        self.events = events
+        self.factory = factory
+        self.events = factory.events
         self.inFlightLimit = inFlightLimit
     }
 
@@ -52,6 +71,13 @@ final class TestHandler: RPCConnectionHandler {
             begin()
             let bound = LoopBound(self, loop: connection.loop)
             connection.loop.schedule(after: .milliseconds(delay)) { bound.unwrapped.complete(answer) }
+        } else if text.hasPrefix("await ") {
+            let parts = text.split(separator: " ", maxSplits: 2)
+            let answer = parts.count > 2 ? String(parts[2]) : ""
+            begin()
+            let bound = LoopBound(self, loop: connection.loop)
+            let loop = connection.loop
+            factory.park(String(parts[1])) { loop.execute { bound.unwrapped.complete(answer) } }
         } else if text.hasPrefix("offloop ") {
             let answer = String(text.dropFirst(8))
             begin()
