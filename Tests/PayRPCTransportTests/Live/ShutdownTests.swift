@@ -26,13 +26,14 @@ struct ShutdownTests {
         #expect(started.wait(for: "draining"))
         #expect(try first.readToEOF() == ["b", "a"])
         #expect(try second.readToEOF() == ["c"])
+        // Clients close once they see EOF; the server, lingering for that, then closes too.
+        first.close()
+        second.close()
         #expect(running.waitUntilStopped())
         #expect(factory.events.count("inputEnded") == 2)
         #expect(factory.events.count("closed") == 2)
         // The listener is closed.
         #expect(throws: TestClientError.self) { _ = try TestClient(tcp: address) }
-        first.close()
-        second.close()
     }
 
     @Test("shutdown() is idempotent and callable before run()")
@@ -75,7 +76,7 @@ struct ShutdownTests {
         #expect(factory.events.wait(for: "paused"))
         running.server.shutdown()
         #expect(try client.readToEOF() == ["one", "two", "three"])
-        #expect(running.waitUntilStopped())
         client.close()
+        #expect(running.waitUntilStopped())
     }
 }

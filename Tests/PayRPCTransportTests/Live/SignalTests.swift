@@ -23,6 +23,7 @@ struct SignalTests {
         #expect(factory.events.wait(for: "line"))
         #expect(kill(getpid(), SIGTERM) == 0)
         #expect(try client.readToEOF() == ["answered"])
+        client.close()
         #expect(running.waitUntilStopped())
         #expect(running.logs.all.contains { $0.1 == "shutting down" && $0.2["reason"] == "SIGTERM" })
         client.close()

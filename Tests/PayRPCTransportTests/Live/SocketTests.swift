@@ -234,6 +234,22 @@ struct SocketTests {
         #expect(running.stop())
     }
 
+    @Test("The idle timeout also closes a peer that stopped reading its answers")
+    func idleStalledReader() throws {
+        var configuration = TransportConfiguration.testDefault
+        configuration.idleTimeout = .milliseconds(200)
+        let factory = TestHandlerFactory()
+        let running = try RunningServer(configuration: configuration, factory: factory) {
+            try $0.listen(.tcp(host: "127.0.0.1", port: 0))
+        }
+        let stalled = try TestClient(tcp: running.address)
+        try stalled.send("big 16000000\n")
+        #expect(factory.events.wait(for: "closed"))
+        #expect(running.onLoop { $0.openConnectionCount } == 0)
+        stalled.close()
+        #expect(running.stop())
+    }
+
     @Test("The idle timeout closes a silent connection but not one with work in flight")
     func idleTimeout() throws {
         var configuration = TransportConfiguration.testDefault

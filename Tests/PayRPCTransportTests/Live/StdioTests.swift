@@ -237,9 +237,10 @@ struct StdioTests {
         let client = try TestClient(tcp: running.address)
         try client.send("tcp\n")
         #expect(try client.readLine() == "tcp")
-        #expect(running.stop())
+        running.server.shutdown()
         #expect(try client.readLine() == nil)
         client.close()
+        #expect(running.waitUntilStopped())
         close(pair[1])
     }
 }
