@@ -161,6 +161,35 @@ struct StdioTests {
         close(master)
     }
 
+    @Test("stdout as a terminal")
+    func terminalOutput() throws {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        #expect(master >= 0)
+        var unlock: Int32 = 0
+        #expect(ioctl(master, 0x4004_5431, &unlock) == 0)
+        var number: UInt32 = 0
+        #expect(ioctl(master, 0x8004_5430, &number) == 0)
+        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        #expect(terminal >= 0)
+        var input: [Int32] = [0, 0]
+        #expect(pipe(&input) == 0)
+        writeAll(input[1], "to the terminal\n")
+        close(input[1])
+        let running = try RunningServer(factory: TestHandlerFactory()) { server in
+            try server.attachStdio(input: input[0], output: terminal)
+        }
+        #expect(running.waitUntilStopped())
+        close(input[0])
+        // The terminal turns "\n" into "\r\n" on its way out.
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&poller, 1, 10_000) == 1)
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress!, $0.count) }
+        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == "to the terminal\r\n")
+        close(terminal)
+        close(master)
+    }
+
     @Test("A server that never ran closes its stdio duplicates when it goes away")
     func neverRun() throws {
         var input: [Int32] = [0, 0]
