@@ -270,13 +270,21 @@ final class StreamConnection: RPCConnection, LineFramerSink {
 
     func framedLine(_ line: UnsafeRawBufferPointer) -> Bool {
         handler?.received(line: line)
-        return !handlerPaused && !finishing && !closing
+        return mayDeliverMore
     }
 
     func framedOversizedLine() -> Bool {
         logger.notice("line over the size limit discarded", metadata: ["limit": "\(maxLineBytes)"])
         handler?.receivedOversizedLine(limit: maxLineBytes)
-        return !handlerPaused && !finishing && !closing
+        return mayDeliverMore
+    }
+
+    /// Whether the next line of the current read may be handed to the handler. Besides a paused
+    /// handler, output counts: one read can hold a thousand requests whose answers are large, so
+    /// delivery stops as soon as the unsent output (written or still in the buffer) passes the
+    /// high-water mark; the rest of the read waits in `pendingInput` until the output drains.
+    private var mayDeliverMore: Bool {
+        !handlerPaused && !finishing && !closing && !backpressured && queuedBytes + outCount <= highWaterMark
     }
 
     // MARK: - Input
@@ -328,7 +336,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     /// Frames the input kept while the handler had paused, then reads on.
     private func resumeDelivery() {
         resumeScheduled = false
-        guard !closing, !finishing, !handlerPaused else { return }
+        guard !closing, !finishing, !handlerPaused, !backpressured else { return }
         if !pendingInput.isEmpty {
             let kept = pendingInput
             pendingInput = []
@@ -510,6 +518,8 @@ final class StreamConnection: RPCConnection, LineFramerSink {
             outBase = nil
             outCapacity = 0
         }
+        // Lines held back because the output was large went out at once (a fast reader): go on.
+        if !backpressured, !pendingInput.isEmpty, !handlerPaused, !delivering { scheduleResume() }
     }
 
     fileprivate func didWrite(_ length: Int, status: Int32) {
@@ -524,7 +534,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         lastActivity = uv_now(eventLoop.uvLoop)
         if backpressured && queuedBytes <= lowWaterMark {
             backpressured = false
-            updateReading()
+            if !pendingInput.isEmpty && !handlerPaused { scheduleResume() } else { updateReading() }
         }
     }
 
