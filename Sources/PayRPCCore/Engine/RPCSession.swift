@@ -227,7 +227,8 @@ final class RPCSession: RPCConnectionHandler {
             return
         }
         let paramsElement = normalized.element
-        let violations = entry.paramsValidator.validate(paramsElement)
+        // Absent params of a method whose schema accepts `{}` need no check (rpc.health's hot path).
+        let violations = params == nil && entry.acceptsAbsentParams ? [] : entry.paramsValidator.validate(paramsElement)
         guard violations.isEmpty else {
             reply(id, responder) { (.invalidParams(violations)) }
             return

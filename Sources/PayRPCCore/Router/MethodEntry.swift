@@ -11,6 +11,8 @@ final class MethodEntry: Sendable {
     let paramsValidator: CompiledSchema
     /// The result schema, compiled when results are validated.
     let resultValidator: CompiledSchema?
+    /// Whether absent params (`{}`) satisfy the params schema: then they are not validated again.
+    let acceptsAbsentParams: Bool
     /// Reads the params (already validated) into `M.Params`.
     let decode: @Sendable (JSONElement) throws(RPCError) -> any Sendable
     /// Writes decoded params in canonical form (the digest of idempotent calls).
@@ -30,6 +32,7 @@ final class MethodEntry: Sendable {
          encodeParams: @escaping @Sendable (any Sendable) -> [UInt8], body: Body) {
         self.descriptor = descriptor
         self.paramsValidator = paramsValidator
+        self.acceptsAbsentParams = paramsValidator.isValid(NormalizedParams.emptyObject.root)
         self.resultValidator = resultValidator
         self.decode = decode
         self.encodeParams = encodeParams
