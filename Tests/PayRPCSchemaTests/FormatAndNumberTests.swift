@@ -135,3 +135,27 @@ struct FormatAndNumberTests {
         }
     }
 }
+
+/// Sizes that must neither crash nor take quadratic time.
+@Suite("Large and deep values")
+struct LargeValueTests {
+    @Test func uniqueItemsOnLongArrays() throws {
+        let schema = try CompiledSchema(["uniqueItems": true])
+        let distinct = "[" + (0..<20_000).map { #"{"a": \#($0), "b": [\#($0), "x"]}"# }.joined(separator: ",") + "]"
+        #expect(schema.isValid(try JSONTape(string: distinct).root))
+        let repeated = "[" + (0..<20_000).map { "\($0)" }.joined(separator: ",") + #", {"b": 2, "a": 1}, 7.0, {"a": 1.0, "b": 2}]"#
+        let found = schema.validate(try JSONTape(string: repeated).root)
+        #expect(found == [SchemaViolation(pointer: "", keyword: "uniqueItems", message: "items #7 and #20001 are equal")])
+        let objects = "[" + (0..<20).map { "\($0)" }.joined(separator: ",") + #", {"b": 2, "a": 1}, {"a": 1.0, "b": 2}]"#
+        #expect(!schema.isValid(try JSONTape(string: objects).root))
+    }
+
+    @Test func deeplyNestedValuesAgainstRecursiveSchemas() throws {
+        let schema = try CompiledSchema(["anyOf": [["type": "integer"], ["type": "array", "items": ["$ref": "#"]]]])
+        let depth = 500
+        let deep = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        #expect(schema.isValid(try JSONTape(string: deep).root))
+        let bad = String(repeating: "[", count: depth) + "\"x\"" + String(repeating: "]", count: depth)
+        #expect(schema.validate(try JSONTape(string: bad).root).map(\.keyword) == ["anyOf"])
+    }
+}
