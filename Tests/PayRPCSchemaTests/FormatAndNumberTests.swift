@@ -159,3 +159,30 @@ struct LargeValueTests {
         #expect(schema.validate(try JSONTape(string: bad).root).map(\.keyword) == ["anyOf"])
     }
 }
+
+/// `pattern` follows ECMA-262 where ICU differs.
+@Suite("ECMA-262 patterns")
+struct PatternTests {
+    @Test func asciiClassesAndEndAnchor() throws {
+        let cases: [(pattern: String, text: String, valid: Bool)] = [
+            (#"^\d+$"#, "123", true),
+            (#"^\d+$"#, "١٢٣", false),
+            (#"^\d+$"#, "123\n", false),
+            (#"^[\d]+$"#, "4٣", false),
+            (#"^\w+$"#, "abc_1", true),
+            (#"^\w+$"#, "é", false),
+            (#"^\D$"#, "a", true),
+            (#"^\W$"#, "-", true),
+            (#"^a\$b$"#, "a$b", true),
+            (#"^[$]$"#, "$", true),
+            (#"\\d"#, #"\d"#, true),
+            ("^[^a-z]$", "1", true),
+            ("x-", "has x-y", true),
+            ("^[[]$", "[", true),
+        ]
+        for (pattern, text, valid) in cases {
+            let schema = try CompiledSchema(["pattern": .string(pattern)])
+            #expect(schema.isValid(.string(text)) == valid, "\(pattern) on \(text)")
+        }
+    }
+}
