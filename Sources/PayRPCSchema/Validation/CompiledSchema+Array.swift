@@ -7,9 +7,9 @@ extension CompiledSchema {
         if case .always(true) = nodes[id] { return true }
         var valid = true
         for (position, item) in value.arrayElements.enumerated() {
-            run.path.append(.index(position))
+            let entered = run.enter(.index(position))
             let itemValid = checkChild(id, item, &run, keyword: "items")
-            run.path.removeLast()
+            run.leave(entered)
             if !itemValid {
                 valid = false
                 if !run.collect { return false }
@@ -33,9 +33,9 @@ extension CompiledSchema {
             } else {
                 break
             }
-            run.path.append(.index(position))
+            let entered = run.enter(.index(position))
             let itemValid = checkChild(id, item, &run, keyword: keyword)
-            run.path.removeLast()
+            run.leave(entered)
             if !itemValid {
                 valid = false
                 if !run.collect { return false }
