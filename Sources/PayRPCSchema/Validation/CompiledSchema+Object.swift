@@ -7,8 +7,8 @@ extension CompiledSchema {
         guard value.kind == .object else { return true }
         var valid = true
         for (name, member) in value.objectMembers {
-            run.path.append(.key(name))
-            defer { run.path.removeLast() }
+            let entered = run.enter(.key(name))
+            defer { run.leave(entered) }
             var matched = false
             for property in members.properties where name.stringEquals(property.name) {
                 matched = true
@@ -66,9 +66,9 @@ extension CompiledSchema {
         guard value.kind == .object else { return true }
         var valid = true
         for (name, _) in value.objectMembers {
-            run.path.append(.key(name))
+            let entered = run.enter(.key(name))
             let nameValid = checkChild(id, name, &run, keyword: "propertyNames")
-            run.path.removeLast()
+            run.leave(entered)
             if !nameValid {
                 valid = false
                 if !run.collect { return false }

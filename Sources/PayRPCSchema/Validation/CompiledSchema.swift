@@ -45,7 +45,7 @@ public final class CompiledSchema: Sendable {
         return check(0, value, &run)
     }
 
-    /// Every violation of the schema by an owned value (see ``validate(_:)-(JSONElement)``).
+    /// Every violation of the schema by an owned value (written and parsed onto a tape first).
     public func validate(_ value: JSONValue) -> [SchemaViolation] {
         guard let tape = Self.tape(value) else { return [SchemaViolation(pointer: "", keyword: "type", message: "not JSON")] }
         return validate(tape.root)

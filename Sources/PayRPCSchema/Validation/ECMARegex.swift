@@ -5,16 +5,21 @@ import PayRPCJSON
 /// `NSRegularExpression` (ICU) and shared by every validation.
 ///
 /// JSON Schema says patterns are ECMA-262 regular expressions. ICU's syntax is a superset for
-/// most practical patterns; the differences that can change a result are:
-/// - `\d`, `\w`, `\s` and `\b` are Unicode-aware in ICU (`\d` matches `٣`), ASCII-only in ECMA-262
-///   (`\s` aside, which both treat as Unicode white space, with small differences in the set).
-/// - `$` also matches before a final line terminator in ICU; in ECMA-262 (without the `m`
-///   flag) only at the very end.
-/// - ICU accepts syntax ECMA-262 rejects (possessive quantifiers `a*+`, `\A`, `\Z`, `(?i)`
-///   inline flags, `[[:alpha:]]`-style sets); ECMA-262's `\cX` control escapes and
-///   `[^]` are not accepted the same way; ECMA-262 named groups `(?<name>)` work in both.
-/// - Matching is on UTF-16 code units in both, so astral characters count as two units in
-///   `.` and quantifiers in both, as ECMA-262 does without the `u` flag.
+/// most practical patterns. Before compiling, the pattern is translated where ICU would give a
+/// different answer: `\d`, `\D`, `\w`, `\W` become the ASCII classes ECMA-262 means (ICU's are
+/// Unicode-aware: its `\d` matches `٣`); `$` outside a class becomes `\z` (ICU's `$` also
+/// matches before a final line terminator; ECMA-262's, without the `m` flag, only at the end);
+/// and `[` inside a class is escaped (a literal in ECMA-262, a nested set in ICU).
+/// The differences that remain:
+/// - `\b`/`\B` use Unicode word characters in ICU, ASCII ones in ECMA-262; the `\s` sets differ
+///   slightly (both are Unicode white space).
+/// - ICU matches code points: `.` and `[^a]` consume a whole surrogate pair, so `^.$` matches
+///   `"💩"`, which ECMA-262 without the `u` flag does not (it sees two UTF-16 code units).
+/// - `\p{L}` is a Unicode property class here, as with ECMA-262's `u` flag (without it,
+///   ECMA-262 reads `\p` as the letter `p`).
+/// - ICU accepts syntax that ECMA-262 rejects (possessive quantifiers `a*+`, `\A`, `\Z`,
+///   inline flags `(?i)`), and rejects some that ECMA-262 accepts (`[^]`, a lone `{`): such a
+///   pattern is a compile error here.
 /// Patterns are not anchored: a match anywhere in the string counts, as JSON Schema requires.
 ///
 /// `NSRegularExpression` is documented as thread-safe for matching but is not marked
@@ -29,7 +34,9 @@ final class ECMARegex: @unchecked Sendable {
 
     /// Compiles `pattern`; nil when ICU rejects it.
     init?(_ pattern: String) {
-        guard let expression = try? NSRegularExpression(pattern: pattern, options: []) else { return nil }
+        guard let expression = try? NSRegularExpression(pattern: Self.translate(pattern), options: []) else {
+            return nil
+        }
         self.pattern = pattern
         self.expression = expression
         self.isDecimalPattern = pattern == Decimal.decimalPattern
@@ -40,5 +47,43 @@ final class ECMARegex: @unchecked Sendable {
         if isDecimalPattern { return Decimal.isDecimalText(text) }
         let range = NSRange(location: 0, length: text.utf16.count)
         return expression.firstMatch(in: text, options: [], range: range) != nil
+    }
+
+    /// The ICU spelling of an ECMA-262 pattern (see the type's documentation).
+    static func translate(_ pattern: String) -> String {
+        var output = ""
+        var inClass = false
+        var characters = pattern.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case "\\":
+                guard let escaped = characters.next() else {
+                    output.append(character)
+                    break
+                }
+                switch escaped {
+                case "d": output += inClass ? "0-9" : "[0-9]"
+                case "w": output += inClass ? "A-Za-z0-9_" : "[A-Za-z0-9_]"
+                case "D" where !inClass: output += "[^0-9]"
+                case "W" where !inClass: output += "[^A-Za-z0-9_]"
+                default:
+                    output.append(character)
+                    output.append(escaped)
+                }
+            case "[" where !inClass:
+                inClass = true
+                output.append(character)
+            case "[":  // literal inside an ECMA-262 class; ICU would open a nested set
+                output += "\\["
+            case "]" where inClass:
+                inClass = false
+                output.append(character)
+            case "$" where !inClass:
+                output += "\\z"
+            default:
+                output.append(character)
+            }
+        }
+        return output
     }
 }

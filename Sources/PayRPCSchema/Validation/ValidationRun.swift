@@ -21,6 +21,19 @@ struct ValidationRun {
         self.collect = collect
     }
 
+    /// Steps into a member or item. The path is only kept while collecting (nothing reads it
+    /// otherwise), so `isValid` never grows it; pass the result to ``leave(_:)``.
+    mutating func enter(_ step: Step) -> Bool {
+        guard collect else { return false }
+        path.append(step)
+        return true
+    }
+
+    /// Steps back out of what ``enter(_:)`` stepped into.
+    mutating func leave(_ entered: Bool) {
+        if entered { path.removeLast() }
+    }
+
     /// Records a violation at the current path (when collecting) and returns false.
     mutating func fail(_ keyword: String, _ message: @autoclosure () -> String) -> Bool {
         if collect { violations.append(SchemaViolation(pointer: pointer, keyword: keyword, message: message())) }
