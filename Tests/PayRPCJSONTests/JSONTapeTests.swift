@@ -1,0 +1,171 @@
+import Foundation
+import PayRPCJSON
+import Testing
+
+/// The hot-path reader: grammar, UTF-8, escapes, numbers, raw bytes, limits.
+@Suite struct JSONTapeTests {
+    @Test(arguments: [
+        #"{}"#, #"[]"#, #"null"#, #"true"#, #"false"#, #"0"#, #"-0.5e+10"#, #"1E-3"#, #""""#,
+        #"{"a":[1,2,{"b":null}],"c":"\u00e9\n"}"#, " \t\r\n[ 1 , 2 ] ", #""😀""#, #""\ud83d\ude00""#,
+    ])
+    func acceptsValidJSON(text: String) throws {
+        let tape = try JSONTape(string: text)
+        // What Foundation parses, the tape parses to the same value (compared as re-parsed text).
+        let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        let reencoded = try JSONSerialization.jsonObject(with: Data(JSONValue(tape.root).jsonText.utf8), options: [.fragmentsAllowed])
+        let normalize = { (value: Any) throws -> Data in
+            try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        }
+        #expect(try normalize(foundation) == normalize(reencoded))
+    }
+
+    @Test(arguments: [
+        ("", JSONParseError.Reason.empty), ("{", .unexpectedEnd), (#"{"a"}"#, .unexpectedCharacter),
+        ("[1,]", .unexpectedCharacter), ("01", .trailingData), ("1.", .invalidNumber), ("-", .invalidNumber),
+        ("+1", .unexpectedCharacter), (#""\x""#, .invalidEscape), (#""\u12G4""#, .invalidEscape),
+        ("\"a\u{1}b\"", .controlCharacterInString), ("[1] [2]", .trailingData), ("tru", .unexpectedEnd),
+        ("nul!", .unexpectedCharacter), (#"{"a":1,}"#, .unexpectedCharacter),
+    ])
+    func rejectsInvalidJSON(text: String, reason: JSONParseError.Reason) {
+        #expect(throws: JSONParseError.self) { try JSONTape(string: text) }
+        do { _ = try JSONTape(string: text) } catch { #expect(error.reason == reason, "\(text): \(error)") }
+    }
+
+    @Test(arguments: [
+        [0x22, 0xC0, 0xAF, 0x22],              // overlong "/"
+        [0x22, 0xED, 0xA0, 0x80, 0x22],        // UTF-16 surrogate encoded in UTF-8
+        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
+        [0x22, 0xE2, 0x82, 0x22],              // truncated sequence
+        [0x22, 0xFF, 0x22],                    // never valid
+        [0x22, 0x80, 0x22],                    // lone continuation byte
+    ] as [[UInt8]])
+    func rejectsInvalidUTF8(bytes: [UInt8]) {
+        do {
+            _ = try JSONTape(copying: bytes)
+            Issue.record("accepted \(bytes)")
+        } catch {
+            #expect(error.reason == .invalidUTF8)
+        }
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "[", count: JSONTape.maximumDepth + 1) + String(repeating: "]", count: JSONTape.maximumDepth + 1)
+        #expect(throws: JSONParseError.self) { try JSONTape(string: deep) }
+        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect((try? JSONTape(string: fine)) != nil)
+    }
+
+    @Test func rawBytesOfLargeNumbersAreKeptExactly() throws {
+        let tape = try JSONTape(string: #"{"id":123456789012345678901234567890,"x":1.0}"#)
+        #expect(tape.root.member("id")?.rawText == "123456789012345678901234567890")
+        #expect(tape.root.member("id")?.int64 == nil)
+        #expect(tape.root.member("x")?.int64 == 1)
+    }
+
+    @Test func escapesAndSurrogatesDecode() throws {
+        let tape = try JSONTape(string: #"["\"\\\/\b\f\n\r\t", "\u00e9\ud834\udd1e", "\ud800"]"#)
+        let strings = tape.root.arrayElements.map { $0.string }
+        #expect(strings[0] == "\"\\/\u{8}\u{C}\n\r\t")
+        #expect(strings[1] == "é𝄞")
+        #expect(strings[2] == "\u{FFFD}")  // a lone surrogate cannot be a Swift string
+    }
+
+    @Test func membersAndStringComparison() throws {
+        let tape = try JSONTape(string: #"{"method":"rpc.health","m\u0065thod2":"x","a":1,"a":2}"#)
+        #expect(tape.root.member("method")?.stringEquals("rpc.health") == true)
+        #expect(tape.root.member("method2")?.string == "x")  // escaped key, found by its value
+        #expect(tape.root.member("a")?.int64 == 1)           // the first of duplicates
+        #expect(tape.root.count == 4)
+    }
+
+    @Test func structuralEquality() throws {
+        let left = try JSONTape(string: #"{"a":[1,2.0,"x"],"b":{"c":null}}"#)
+        let right = try JSONTape(string: #"{"b":{"c":null},"a":[1.0,2,"x"]}"#)
+        let other = try JSONTape(string: #"{"b":{"c":false},"a":[1,2,"x"]}"#)
+        #expect(left.root.jsonEquals(right.root))
+        #expect(!left.root.jsonEquals(other.root))
+    }
+
+    @Test func aTapeIsReusedAcrossLines() throws {
+        let tape = JSONTape()
+        for text in [#"{"a":1}"#, "[1,2,3]", #""s""#] {
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBytes { try tape.parse(UnsafeRawBufferPointer($0)) }
+            bytes.withUnsafeBytes { _ in #expect(tape.root.kind != .null) }
+        }
+    }
+}
+
+/// The writer: escaping, numbers, round trips.
+@Suite struct JSONWriterTests {
+    @Test(arguments: ["plain", "quote \" backslash \\ slash /", "ctl \u{0}\u{1F}\n\t", "é 😀 \u{2028}", ""])
+    func stringsRoundTrip(text: String) throws {
+        var writer = JSONWriter()
+        writer.string(text)
+        let tape = try JSONTape(copying: writer.bytes)
+        #expect(tape.root.string == text)
+    }
+
+    @Test func integersAndDoubles() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in [0, -1, Int.max, Int.min] { writer.element(); writer.int(value) }
+        writer.element(); writer.double(1.5)
+        writer.element(); writer.double(.nan)
+        writer.element(); writer.double(3)
+        writer.endArray()
+        #expect(writer.text == "[0,-1,\(Int.max),\(Int.min),1.5,null,3]")
+    }
+
+    @Test func membersOmitNilOptionals() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.member("a", 1)
+        writer.member("b", Optional<String>.none)
+        writer.member("c", Optional("x"))
+        writer.endObject()
+        #expect(writer.text == #"{"a":1,"c":"x"}"#)
+    }
+
+    @Test func canonicalTextSortsKeysAndEndsWithANewline() throws {
+        let value = try JSONValue(parsing: #"{"b":[1,{"z":1,"a":2}],"a":"x","é":{}}"#)
+        #expect(value.canonicalText == """
+            {
+              "a": "x",
+              "b": [
+                1,
+                {
+                  "a": 2,
+                  "z": 1
+                }
+              ],
+              "é": {}
+            }
+
+            """)
+    }
+}
+
+/// RFC 3339 dates: the strict grammar, both ways.
+@Suite struct RFC3339Tests {
+    @Test(arguments: [
+        ("2026-01-31T12:00:00Z", 1_769_860_800.0), ("2026-01-31T13:00:00+01:00", 1_769_860_800.0),
+        ("2024-02-29T00:00:00.250Z", 1_709_164_800.25), ("1969-12-31T23:59:59Z", -1.0),
+    ])
+    func parses(text: String, seconds: Double) throws {
+        let date = try #require(RFC3339.parse(text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.0005)
+    }
+
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-01-31 12:00:00Z", "2026-01-31T12:00:00", "2026-13-01T00:00:00Z",
+                      "2026-01-31T24:00:00Z", "2026-1-31T12:00:00Z", "2026-01-31T12:00:00.Z", "2023-02-29T00:00:00Z"])
+    func rejects(text: String) {
+        #expect(RFC3339.parse(text) == nil)
+    }
+
+    @Test func formatsInUTC() {
+        #expect(RFC3339.format(Date(timeIntervalSince1970: 1_769_860_800)) == "2026-01-31T12:00:00Z")
+        #expect(RFC3339.format(Date(timeIntervalSince1970: 1_709_164_800.25)) == "2024-02-29T00:00:00.250Z")
+        #expect(RFC3339.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+}
