@@ -8,15 +8,40 @@ resolve without a resolver of our own.
 from __future__ import annotations
 
 import json
+import logging
+import re
 import threading
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from jsonschema import Draft7Validator
+from jsonschema import validators as _validators
+from jsonschema.exceptions import ValidationError as _SchemaError
 
 from .errors import ValidationError, Violation
 
 _BUNDLED = Path(__file__).with_name("openrpc.json")
+log = logging.getLogger("payrpc")
+_unsupported_patterns: set = set()
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    """``pattern`` as draft-07 says, except that a pattern Python's ``re`` cannot compile (an
+    ECMA-262 ``\\p{L}`` class, say) is not checked here — the server still checks it."""
+    if not validator.is_type(instance, "string"):
+        return
+    try:
+        found = re.search(pattern, instance)
+    except re.error:
+        if pattern not in _unsupported_patterns:
+            _unsupported_patterns.add(pattern)
+            log.debug("payrpc: pattern %r is not a Python regular expression; left to the server", pattern)
+        return
+    if found is None:
+        yield _SchemaError(f"{instance!r} does not match {pattern!r}")
+
+
+_Validator = _validators.extend(Draft7Validator, {"pattern": _pattern})
 
 
 def bundled_document() -> Optional[Dict[str, Any]]:
@@ -50,7 +75,7 @@ class SchemaSet:
         self._notifications = {
             n["name"]: n for n in document.get("x-notifications", []) if isinstance(n, dict) and "name" in n
         }
-        self._cache: Dict[Tuple[str, str], Optional[Draft7Validator]] = {}
+        self._cache: Dict[Tuple[str, str], Optional[Any]] = {}
         self._lock = threading.Lock()
 
     @classmethod
@@ -68,7 +93,7 @@ class SchemaSet:
         """The OpenRPC entry of a method, by canonical name."""
         return self._methods.get(name)
 
-    def _validator(self, kind: str, name: str) -> Optional[Draft7Validator]:
+    def _validator(self, kind: str, name: str) -> Optional[Any]:
         key = (kind, name)
         with self._lock:
             if key in self._cache:
@@ -77,7 +102,7 @@ class SchemaSet:
         validator = None
         if schema is not None:
             root = {"allOf": [schema], "components": self._components}
-            validator = Draft7Validator(root)
+            validator = _Validator(root)
         with self._lock:
             self._cache[key] = validator
         return validator
