@@ -75,7 +75,10 @@ class TCPServer:
             log.info("%s", line)
             if self.address is None and "listening" in line.lower():
                 match = _ADDRESS.search(line)
-                if match:
+                if "unix" in line.lower():
+                    self.address = ("unix", 0)
+                    self._found.set()
+                elif match:
                     self.address = (match.group(1).strip("[]"), int(match.group(2)))
                     self._found.set()
         self._found.set()

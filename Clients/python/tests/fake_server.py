@@ -169,6 +169,17 @@ async def tcp(address: str, token) -> None:
         await server.serve_forever()
 
 
+async def unix(path: str, token) -> None:
+    async def accept(reader, writer) -> None:
+        await Connection(reader, writer.write, token).serve()
+        writer.close()
+
+    server = await asyncio.start_unix_server(accept, path, limit=1 << 24)
+    print(f"info fake: listening on unix:{path}", file=sys.stderr, flush=True)
+    async with server:
+        await server.serve_forever()
+
+
 def main(argv) -> int:
     if argv[:2] == ["serve", "--stdio"]:
         asyncio.run(stdio())
@@ -177,6 +188,13 @@ def main(argv) -> int:
         token = argv[argv.index("--token") + 1] if "--token" in argv else None
         try:
             asyncio.run(tcp(argv[2], token))
+        except KeyboardInterrupt:
+            pass
+        return 0
+    if argv[:2] == ["serve", "--unix"]:
+        token = argv[argv.index("--token") + 1] if "--token" in argv else None
+        try:
+            asyncio.run(unix(argv[2], token))
         except KeyboardInterrupt:
             pass
         return 0

@@ -333,3 +333,18 @@ def test_async_tcp_and_connection_closed(tcp_server_factory) -> None:
 
     run(main())
     assert server.proc.poll() is None
+
+
+def test_unix_socket_sync_and_async(tcp_server_factory, tmp_path) -> None:
+    path = str(tmp_path / "payrpc.sock")
+    tcp_server_factory(fake_argv("serve", "--unix", path, "--token", "u"))
+    with payrpc.Client.connect_unix(path, token="u", schema=SCHEMA) as client:
+        assert client.call("rpc.health") == {"status": "SERVING"}
+
+    async def main() -> None:
+        async with await payrpc.AsyncClient.connect_unix(path, token="u", schema=SCHEMA) as client:
+            assert await client.call("rpc.health") == {"status": "SERVING"}
+            with pytest.raises(payrpc.Unauthenticated):
+                await client.hello(token="wrong")
+
+    run(main())

