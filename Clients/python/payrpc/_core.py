@@ -163,6 +163,17 @@ class Core:
             self.schemas.validate_result(method, result)
         return result
 
+    @staticmethod
+    def orphan_group(pending: Dict[Any, Any], groups: Dict[Any, Any], response: Dict[str, Any]) -> List[Any]:
+        """The ids an error without an id belongs to: every call of the one request (or batch)
+        in flight, when only one is; else none (it is logged)."""
+        owners = {groups.get(rid, rid) for rid in pending}
+        if len(owners) == 1:
+            owner = owners.pop()
+            return [rid for rid in pending if groups.get(rid, rid) == owner]
+        log.error("payrpc: the server reported an error without an id: %r", response.get("error"))
+        return []
+
     def outcome_or_error(self, method: str, response: Dict[str, Any]) -> Any:
         """Like :meth:`outcome`, but returns the exception instead of raising it (for batches)."""
         try:
@@ -199,10 +210,7 @@ class Core:
                         problem = error
                 on_notification(notification, problem)
             elif "id" in item and ("result" in item or "error" in item):
-                if item.get("id") is None:
-                    log.error("payrpc: the server reported an error without an id: %r", item.get("error"))
-                else:
-                    on_response(item["id"], item)
+                on_response(item.get("id"), item)  # id None: an error the server could not tie to a request
             else:
                 log.error("payrpc: the server sent an unexpected message: %.200r", item)
 

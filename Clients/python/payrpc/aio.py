@@ -108,6 +108,7 @@ class AsyncClient:
         self._closed = False
         self._eof = False
         self._proxies: Dict[str, Any] = {}
+        self._groups: Dict[Any, Any] = {}  # id of a batch's call → id of the batch's first call
         self._read_task = self._loop.create_task(self._read_loop())
         self._stderr_task: Optional["asyncio.Task[None]"] = None
         if process is not None and process.stderr is not None:
@@ -218,7 +219,7 @@ class AsyncClient:
         """Sends several calls (and notifications) as one batch (see :meth:`payrpc.Client.batch`)."""
         timeout = self.default_timeout if timeout is None else timeout
         messages, calls, order = self._core.batch(items, timeout)
-        futures = {rid: self._register(rid) for rid, _ in calls}
+        futures = {rid: self._register(rid, calls[0][0]) for rid, _ in calls}
         try:
             await self._send(encode(messages))
             gathered = asyncio.gather(*futures.values())
@@ -348,10 +349,12 @@ class AsyncClient:
         if self._closed or self._eof:
             raise ConnectionClosed("the connection is closed")
 
-    def _register(self, rid: Any) -> "asyncio.Future[Dict[str, Any]]":
+    def _register(self, rid: Any, group: Any = None) -> "asyncio.Future[Dict[str, Any]]":
         self._check_open()
         future: "asyncio.Future[Dict[str, Any]]" = self._loop.create_future()
         self._pending[rid] = future
+        if group is not None:
+            self._groups[rid] = group
         return future
 
     def _expire(self, rid: Any, method: str, timeout: float) -> None:
@@ -363,6 +366,7 @@ class AsyncClient:
         """Forgets a call nobody waits for any more and tells the server to stop it.
 
         Synchronous on purpose: it runs while the calling task is being cancelled."""
+        self._groups.pop(rid, None)
         if self._pending.pop(rid, None) is None or self._closed or self._eof:
             return
         try:
@@ -396,11 +400,17 @@ class AsyncClient:
 
     def _fail_pending(self) -> None:
         pending, self._pending = self._pending, {}
+        self._groups = {}
         for future in pending.values():
             if not future.done():
                 future.set_exception(ConnectionClosed("the connection closed before the answer arrived"))
 
     def _on_response(self, rid: Any, response: Dict[str, Any]) -> None:
+        if rid is None:
+            for owner in self._core.orphan_group(self._pending, self._groups, response):
+                self._on_response(owner, response)
+            return
+        self._groups.pop(rid, None)
         future = self._pending.pop(rid, None)
         if future is None:
             log.debug("payrpc: an answer to %r arrived after its call gave up", rid)

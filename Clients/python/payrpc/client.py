@@ -192,6 +192,7 @@ class Client:
         self._closed = False
         self._eof = False
         self._proxies: Dict[str, Any] = {}
+        self._groups: Dict[Any, Any] = {}  # id of a batch's call → id of the batch's first call
         self._reader = threading.Thread(target=self._read_loop, name="payrpc-reader", daemon=True)
         self._reader.start()
 
@@ -307,7 +308,7 @@ class Client:
         """
         timeout = self.default_timeout if timeout is None else timeout
         messages, calls, order = self._core.batch(items, timeout)
-        futures = {rid: self._register(rid) for rid, _ in calls}
+        futures = {rid: self._register(rid, calls[0][0]) for rid, _ in calls}
         deadline = None if timeout is None else time.monotonic() + timeout
         try:
             self._send(encode(messages))
@@ -412,18 +413,21 @@ class Client:
         if self._closed or self._eof:
             raise ConnectionClosed("the connection is closed")
 
-    def _register(self, rid: Any) -> "Future[Dict[str, Any]]":
+    def _register(self, rid: Any, group: Any = None) -> "Future[Dict[str, Any]]":
         future: "Future[Dict[str, Any]]" = Future()
         with self._lock:
             if self._closed or self._eof:
                 raise ConnectionClosed("the connection is closed")
             self._pending[rid] = future
+            if group is not None:
+                self._groups[rid] = group
         return future
 
     def _abandon(self, rid: Any) -> None:
         """Forgets a call nobody waits for any more and tells the server to stop it."""
         with self._lock:
             future = self._pending.pop(rid, None)
+            self._groups.pop(rid, None)
         if future is not None and not (self._closed or self._eof):
             try:
                 self._send(self._core.cancel(rid))
@@ -458,13 +462,21 @@ class Client:
     def _fail_pending(self) -> None:
         with self._lock:
             pending, self._pending = self._pending, {}
+            self._groups = {}
         for future in pending.values():
             if not future.done():
                 future.set_exception(ConnectionClosed("the connection closed before the answer arrived"))
 
     def _on_response(self, rid: Any, response: Dict[str, Any]) -> None:
+        if rid is None:
+            with self._lock:
+                owners = self._core.orphan_group(self._pending, self._groups, response)
+            for owner in owners:
+                self._on_response(owner, response)
+            return
         with self._lock:
             future = self._pending.pop(rid, None)
+            self._groups.pop(rid, None)
         if future is None:
             log.debug("payrpc: an answer to %r arrived after its call gave up", rid)
         elif not future.done():

@@ -85,8 +85,43 @@ def test_discover_matches_the_bundled_document_the_stubs_came_from(client: payrp
 
 Params = Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]]
 
+JANA = {"fullName": "Jana Nováková", "phones": ["+421900123456"]}
+
 #: The scenario: (method, params or a function of what earlier steps saved, name to save the result as).
-STEPS: List[Tuple[str, Params, Optional[str]]] = []
+#: Magic values are the sandbox's documented ones (see each method's description).
+STEPS: List[Tuple[str, Params, Optional[str]]] = [
+    ("tatra.onFlowStart", {}, None),
+    ("tatra.fetchSetupData", {}, "setup"),
+    ("tatra.fetchTopContacts", {}, None),
+    ("tatra.fetchContacts", {}, None),
+    ("tatra.executePayment", {"amount": Decimal("90.05"), "contact": JANA, "reference": "Lunch"}, None),
+    ("tatra.authorizePayment", {"pincode": "1234"}, "out_of_service"),
+    ("tatra.resubmitPayment", lambda saved: {"paymentId": saved["out_of_service"].payment_id}, None),
+    ("tatra.authorize", {"pincode": "1234"}, None),
+    ("tatra.fetchBalance", {}, None),
+    ("tatra.getIban", {}, None),
+    ("tatra.onFlowStop", {}, None),
+    ("sandbox.tatra.setContactPermission", {"granted": True}, None),
+    ("sandbox.tatra.failNextCall", {"method": "tatra.fetchSetupData", "error": "network"}, None),
+    ("sandbox.tatra.resetProfile", {}, None),
+    ("pbba.isCFIAppAvailable", {}, None),
+    ("sandbox.pbba.setBankAppsInstalled", {"count": 1}, None),
+    ("pbba.submitPaymentRequest", {"amount": Decimal("10.00"), "currency": "GBP", "reference": "Order 1"}, "request"),
+    (
+        "pbba.showPBBAPopup",
+        lambda saved: {"secureToken": saved["request"].secure_token, "brn": saved["request"].brn, "expiryInterval": 300},
+        "popup",
+    ),
+    ("sandbox.pbba.tapGetCode", lambda saved: {"popupId": saved["popup"].popup_id}, None),
+    ("sandbox.pbba.closePopup", lambda saved: {"popupId": saved["popup"].popup_id}, None),
+    ("sandbox.pbba.tapTryAgain", lambda saved: {"popupId": saved["popup"].popup_id}, None),
+    ("pbba.openBankingApp", lambda saved: {"secureToken": saved["request"].secure_token}, None),
+    ("pbba.getPaymentStatus", lambda saved: {"secureToken": saved["request"].secure_token}, None),
+    ("sandbox.pbba.approvePayment", lambda saved: {"secureToken": saved["request"].secure_token}, None),
+    ("sandbox.pbba.declinePayment", lambda saved: {"secureToken": saved["request"].secure_token}, None),
+    ("pbba.showPBBAErrorPopup", {"errorCode": "E1", "errorTitle": "Payment failed", "errorMessage": "Try again"}, None),
+    ("pbba.getCustomUXConfigurations", {"width": 320, "type": "moreAboutAndBankLogos"}, None),
+]
 
 
 def service_methods() -> List[str]:
@@ -131,6 +166,63 @@ def test_every_service_method_over_tcp(tcp_server) -> None:
     with payrpc.Client.connect_tcp(tcp_server.host, tcp_server.port) as client:
         outcomes = run_scenario(client)
     assert set(outcomes) == set(service_methods())
+
+
+# Domain errors and notifications -----------------------------------------------------------
+
+
+def test_wrong_pins_raise_wrong_pin_until_the_application_is_blocked(client: payrpc.Client) -> None:
+    from payrpc.errors import tatra as tatra_errors
+
+    client.hello(profile="wrong-pins")
+    blocked = []
+    for _ in range(3):
+        with pytest.raises(tatra_errors.WrongPin) as wrong:
+            client.tatra.authorize("0000")
+        assert isinstance(wrong.value, tatra_errors.TatraError) and wrong.value.code == tatra_errors.WrongPin.code_value
+        blocked.append(wrong.value.application_blocked)
+    assert blocked == [False, False, True]
+    with pytest.raises(tatra_errors.WrongPin):
+        client.tatra.authorize("1234")
+    client.sandbox.tatra_reset_profile()
+    assert client.tatra.authorize("1234") is None
+
+
+def test_amount_limit_is_its_own_exception(client: payrpc.Client) -> None:
+    from payrpc.errors import tatra as tatra_errors
+    from payrpc.services import tatra
+
+    contact = tatra.Contact(full_name="Jana Nováková", phones=["+421900123456"])
+    with pytest.raises(tatra_errors.AmountLimit) as limit:
+        client.tatra.execute_payment(Decimal("5000.01"), contact)
+    assert limit.value.status == "OUT_OF_RANGE"
+    assert isinstance(client.tatra.execute_payment(Decimal("12.50"), contact, "Lunch"), str)
+
+
+def test_payment_status_is_pushed_as_a_notification(client: payrpc.Client) -> None:
+    seen = []
+    arrived = threading.Event()
+    client.on_notification("pbba.paymentStatusChanged", lambda n: (seen.append(n), arrived.set()))
+    stream = client.notifications("pbba.paymentStatusChanged", timeout=30)
+    request = client.pbba.submit_payment_request(Decimal("10.00"), "GBP", "Order 7")
+    client.pbba.show_pbba_popup(request.secure_token, request.brn, 300)
+    client.sandbox.pbba_approve_payment(secure_token=request.secure_token)
+    notification = next(stream).typed()
+    assert notification.status.value == "completed" and notification.request_id == request.request_id
+    assert arrived.wait(30) and seen[0].method == "pbba.paymentStatusChanged"
+
+
+def test_popup_expiry_arrives_on_the_async_iterator(payrpc_bin: str, data_dir: Path) -> None:
+    async def main() -> None:
+        async with await payrpc.AsyncClient.spawn(payrpc_bin, server_args(data_dir)) as client:
+            stream = client.notifications("pbba.popupDidExpire", timeout=30)
+            request = await client.pbba.submit_payment_request(Decimal("1.00"), "GBP", "Expiring")
+            await client.pbba.show_pbba_popup(request.secure_token, request.brn, 1)
+            async for notification in stream:
+                assert notification.method == "pbba.popupDidExpire"
+                break
+
+    run(main())
 
 
 # Errors --------------------------------------------------------------------------------------

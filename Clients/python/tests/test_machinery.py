@@ -106,6 +106,31 @@ def test_meta_carries_timeout_and_idempotency_key_and_is_not_validated() -> None
         client.close()
 
 
+def test_an_error_without_an_id_fails_the_only_request_in_flight() -> None:
+    mine, theirs = socket.socketpair()
+    theirs.settimeout(5)
+    client = payrpc.Client(_SocketTransport(mine), schema=SCHEMA)
+    try:
+        outcome = []
+
+        def batch() -> None:
+            try:
+                outcome.append(client.batch([("rpc.health", None), ("test.echo", {})], timeout=10))
+            except payrpc.PayRpcError as error:
+                outcome.append(error)
+
+        thread = threading.Thread(target=batch, daemon=True)
+        thread.start()
+        assert len(json.loads(theirs.makefile("rb").readline())) == 2
+        error = {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
+        theirs.sendall(json.dumps(error).encode() + b"\n")
+        thread.join(5)
+        assert [type(e) for e in outcome[0]] == [payrpc.InvalidRequest, payrpc.InvalidRequest]
+    finally:
+        theirs.close()
+        client.close()
+
+
 def test_results_that_break_the_schema_raise_naming_the_pointer() -> None:
     with spawn_fake() as client:
         with pytest.raises(payrpc.ValidationError) as raised:
