@@ -1,60 +1,65 @@
 import PayRPCJSON
 
-// STUB — the schema helper replaces this file with the full draft-07 validator.
-// The public API below is the contract the engine codes against; keep it.
-
 /// A JSON Schema (draft-07) compiled once, then used to validate many values.
+///
+/// Compilation resolves every `$ref`, compiles every `pattern` once and turns each subschema
+/// into a node of precomputed keyword checks; validation then walks the value and the node
+/// table without building strings unless it reports a violation. A compiled schema is
+/// immutable and can be shared between threads.
+///
+/// What is implemented: all draft-07 validation keywords; `$ref` with `$id` base URIs,
+/// plain-name `#anchor` ids, JSON Pointer fragments (with `~0`/`~1` and `%XX` escapes) and
+/// recursive references; the draft-07 meta-schema (always known); the formats of
+/// ``StringFormat`` (others are ignored). `pattern` uses ICU regular expressions, see
+/// ``ECMARegex`` for where they differ from ECMA-262.
 public final class CompiledSchema: Sendable {
+    /// The node table; node 0 is the root.
+    let nodes: [SchemaNode]
+
     /// Compiles `schema`. `$ref`s resolve inside the schema (its `definitions`, `$id`s, JSON
     /// Pointers) and against the documents of `registry` (the draft-07 meta-schema is always known).
     /// - Throws: ``SchemaCompileError`` for a schema that is not valid draft-07 or an unresolved `$ref`.
     public init(_ schema: JSONValue, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
+        var compiler = SchemaCompiler(root: schema, registry: registry)
+        nodes = try compiler.compile()
     }
+
+    /// The draft-07 meta-schema, compiled: validates that a document is a draft-07 schema.
+    public static let draft07MetaSchema: CompiledSchema? = try? CompiledSchema(
+        ["$ref": .string(SchemaRegistry.draft07MetaSchemaURI + "#")])
 
     /// Every violation of the schema by `value` (empty when it is valid), each with a JSON
     /// Pointer into `value`.
-    public func validate(_ value: JSONElement) -> [SchemaViolation] { [] }
+    ///
+    /// A failed `anyOf` or `oneOf` is one violation at its location, not one per branch.
+    /// Missing `required` members are reported at the object, naming the member.
+    public func validate(_ value: JSONElement) -> [SchemaViolation] {
+        var run = ValidationRun(collect: true)
+        _ = check(0, value, &run)
+        return run.violations
+    }
 
     /// Whether `value` is valid; stops at the first violation.
-    public func isValid(_ value: JSONElement) -> Bool { true }
-}
-
-/// Documents a `$ref` may point to by absolute URI.
-public struct SchemaRegistry: Sendable {
-    public init() {}
-    /// Adds a document under `uri` (and under its own `$id`, when it has one).
-    public mutating func add(_ document: JSONValue, uri: String) {}
-}
-
-/// One way a value breaks a schema.
-public struct SchemaViolation: Sendable, Equatable, CustomStringConvertible {
-    /// JSON Pointer (RFC 6901) into the validated value; `""` is the value itself.
-    public var pointer: String
-    /// The schema keyword that failed (`type`, `required`, `pattern`, ...).
-    public var keyword: String
-    /// What is wrong, for people.
-    public var message: String
-
-    public init(pointer: String, keyword: String, message: String) {
-        self.pointer = pointer
-        self.keyword = keyword
-        self.message = message
+    public func isValid(_ value: JSONElement) -> Bool {
+        var run = ValidationRun(collect: false)
+        return check(0, value, &run)
     }
 
-    public var description: String { "\(pointer.isEmpty ? "(root)" : pointer): \(message) [\(keyword)]" }
-}
-
-/// Why a schema could not be compiled.
-public struct SchemaCompileError: Error, Sendable, CustomStringConvertible {
-    /// JSON Pointer into the schema where the problem is.
-    public var pointer: String
-    /// What is wrong.
-    public var message: String
-
-    public init(pointer: String, message: String) {
-        self.pointer = pointer
-        self.message = message
+    /// Every violation of the schema by an owned value (see ``validate(_:)-(JSONElement)``).
+    public func validate(_ value: JSONValue) -> [SchemaViolation] {
+        guard let tape = Self.tape(value) else { return [SchemaViolation(pointer: "", keyword: "type", message: "not JSON")] }
+        return validate(tape.root)
     }
 
-    public var description: String { "schema \(pointer.isEmpty ? "(root)" : pointer): \(message)" }
+    /// Whether an owned value is valid.
+    public func isValid(_ value: JSONValue) -> Bool {
+        guard let tape = Self.tape(value) else { return false }
+        return isValid(tape.root)
+    }
+
+    private static func tape(_ value: JSONValue) -> JSONTape? {
+        var writer = JSONWriter()
+        value.encode(to: &writer)
+        return try? JSONTape(copying: writer.bytes)
+    }
 }

@@ -1,0 +1,67 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The methods every payrpc server has: `rpc.health`, `rpc.hello`, `rpc.discover` and
+/// `$/cancelRequest`.
+public struct BuiltinService: RPCService {
+    let state: ServerState
+    let configuration: EngineConfiguration
+
+    /// - Parameters:
+    ///   - state: the server state the built-ins report.
+    ///   - configuration: the engine's identity and token.
+    public init(state: ServerState, configuration: EngineConfiguration) {
+        self.state = state
+        self.configuration = configuration
+    }
+
+    public func register(on router: inout RouterBuilder) {
+        let state = self.state
+        let configuration = self.configuration
+        router.registerInline(Health.self) { _, _ in
+            HealthStatus(status: state.isDraining ? .notServing : .serving)
+        }
+        router.registerInline(Hello.self) { params, context in
+            // Runs on the loop thread, like every inline handler: the session's flags are safe to touch.
+            if let expected = configuration.authToken, context.connection.transport != .stdio {
+                guard let token = params.token, ConstantTime.equals(Array(token.utf8), Array(expected.utf8)) else {
+                    context.logger.warning("rpc.hello with a wrong or missing token")
+                    throw RPCError(.unauthenticated, "Unauthenticated", data: ["detail": "wrong or missing token"])
+                }
+            }
+            context.connection.authenticate?()
+            if let profile = params.profile { context.connection.profile = profile }
+            if let client = params.client {
+                context.logger.info("hello", metadata: ["client": .string(client), "profile": .string(context.connection.profile)])
+            }
+            return HelloResult(server: configuration.serverName, version: configuration.version,
+                               protocolVersion: configuration.protocolVersion, methods: state.methodCount,
+                               profile: context.connection.profile)
+        }
+        router.registerInline(Discover.self) { _, _ in
+            OpenRPCDocument(bytes: state.discoveryDocument)
+        }
+        router.registerInline(CancelRequest.self) { params, context in
+            var writer = JSONWriter(capacity: 32)
+            params.id.encode(to: &writer)
+            _ = context.connection.cancelHandler?(writer.bytes)
+            return NoResult()
+        }
+    }
+}
+
+/// Comparison that takes the same time whatever the contents, so a token cannot be guessed
+/// byte by byte from response times.
+public enum ConstantTime {
+    /// Whether the two byte strings are equal; time depends only on their lengths.
+    public static func equals(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        var difference = UInt8(left.count == right.count ? 0 : 1)
+        let count = max(left.count, right.count)
+        for index in 0..<count {
+            let a = index < left.count ? left[index] : 0
+            let b = index < right.count ? right[index] : 0
+            difference |= a ^ b
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,29 @@
+import Logging
+
+/// Everything a handler knows about the call it is serving, besides its params.
+public struct RequestContext: Sendable {
+    /// The connection the call came from: its profile, per-connection state and server push.
+    public let connection: ConnectionSession
+    /// The state profile of the call (the connection's profile when the call arrived).
+    public let profile: String
+    /// Metadata from `params._meta`.
+    public let meta: RequestMeta
+    /// A logger carrying `connection.id`, `rpc.method` and `rpc.id`.
+    public let logger: Logger
+    /// Whether the server runs with the built-in sandboxes.
+    public let isSandbox: Bool
+
+    public init(connection: ConnectionSession, profile: String, meta: RequestMeta, logger: Logger, isSandbox: Bool) {
+        self.connection = connection
+        self.profile = profile
+        self.meta = meta
+        self.logger = logger
+        self.isSandbox = isSandbox
+    }
+
+    /// Sends a notification to the caller's connection (also after the call has answered).
+    @discardableResult
+    public func notify<N: RPCNotification>(_ notification: N.Type, _ payload: N.Payload) -> Bool {
+        connection.notify(notification, payload)
+    }
+}

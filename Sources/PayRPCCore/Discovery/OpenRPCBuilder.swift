@@ -1,0 +1,118 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// Builds the OpenRPC document (and the files of `Schemas/`) from the router's method
+/// declarations: the one place where the published description of the server is assembled.
+public struct OpenRPCBuilder: Sendable {
+    /// The router whose methods are described.
+    public let router: Router
+    /// The server's version, in `info`.
+    public let version: String
+
+    public init(router: Router, version: String) {
+        self.router = router
+        self.version = version
+    }
+
+    /// The OpenRPC version written in documents.
+    public static let openRPCVersion = "1.2.6"
+
+    /// The whole document, `$ref`s pointing into `components/schemas`.
+    public func document() -> JSONValue {
+        let definitions = router.allDefinitions
+        let methods: [JSONValue] = router.methods.map { method($0) }
+        let notifications: [JSONValue] = router.notifications.map { notification($0) }
+        let schemas = definitions.schemas.keys.sorted().map {
+            JSONValue.Member($0, Self.componentRefs(definitions.schemas[$0]!))
+        }
+        return .object([
+            .init("openrpc", .string(Self.openRPCVersion)),
+            .init("info", [
+                "title": "payrpc",
+                "version": .string(version),
+                "description": "Five mobile payment SDK interfaces (Tatra banka PayKey, Pay by Bank app, a payment journal, PayPal Northstar, Dotpay) as JSON-RPC 2.0 over newline-delimited JSON. Server-to-client notifications are listed under x-notifications.",
+            ]),
+            .init("methods", .array(methods)),
+            .init("components", ["schemas": .object(schemas)]),
+            .init("x-notifications", .array(notifications)),
+        ])
+    }
+
+    /// One method's entry.
+    func method(_ descriptor: MethodDescriptor) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("name", .string(descriptor.name)),
+            .init("summary", .string(descriptor.summary)),
+        ]
+        if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
+        members.append(.init("paramStructure", "either"))
+        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, definitions: descriptor.definitions))))
+        members.append(.init("result", ["name": "result", "schema": Self.componentRefs(descriptor.resultSchema)]))
+        members.append(.init("errors", .array(descriptor.errors.map { error in
+            var entry: [JSONValue.Member] = [.init("code", .int(error.code)), .init("message", .string(error.message))]
+            if let data = error.dataSchema { entry.append(.init("data", Self.componentRefs(data))) }
+            return .object(entry)
+        })))
+        members.append(.init("x-aliases", .array(descriptor.aliases.map { .string($0) })))
+        members.append(.init("x-mutates", .bool(descriptor.mutates)))
+        members.append(.init("x-notifications", .array(descriptor.notifications.map { .string($0) })))
+        if descriptor.sandboxOnly { members.append(.init("x-sandbox-only", true)) }
+        return .object(members)
+    }
+
+    func notification(_ descriptor: NotificationDescriptor) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("name", .string(descriptor.name)),
+            .init("summary", .string(descriptor.summary)),
+        ]
+        if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
+        members.append(.init("paramStructure", "by-name"))
+        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, definitions: descriptor.definitions))))
+        return .object(members)
+    }
+
+    /// The params of a method as OpenRPC content descriptors: one per member of its params model.
+    func contentDescriptors(_ schema: JSONValue, definitions: SchemaDefinitions) -> [JSONValue] {
+        let model = Self.resolve(schema, in: definitions)
+        guard case .object(let members) = model,
+              case .object(let properties)? = members.first(where: { $0.name == "properties" })?.value else { return [] }
+        var required: Set<String> = []
+        if case .array(let names)? = members.first(where: { $0.name == "required" })?.value {
+            required = Set(names.compactMap(\.stringValue))
+        }
+        return properties.map { property in
+            var entry: [JSONValue.Member] = [.init("name", .string(property.name))]
+            if let description = property.value["description"] { entry.append(.init("description", description)) }
+            entry.append(.init("required", .bool(required.contains(property.name))))
+            entry.append(.init("schema", Self.componentRefs(property.value)))
+            return .object(entry)
+        }
+    }
+
+    /// Follows a `#/definitions/Name` reference.
+    static func resolve(_ schema: JSONValue, in definitions: SchemaDefinitions) -> JSONValue {
+        if let ref = schema["$ref"]?.stringValue, ref.hasPrefix("#/definitions/") {
+            return definitions.schemas[String(ref.dropFirst("#/definitions/".count))] ?? schema
+        }
+        return schema
+    }
+
+    /// Rewrites `#/definitions/X` references to `#/components/schemas/X`.
+    static func componentRefs(_ schema: JSONValue) -> JSONValue {
+        rewriteRefs(schema, from: "#/definitions/", to: "#/components/schemas/")
+    }
+
+    static func rewriteRefs(_ schema: JSONValue, from: String, to: String) -> JSONValue {
+        switch schema {
+        case .array(let values): return .array(values.map { rewriteRefs($0, from: from, to: to) })
+        case .object(let members):
+            return .object(members.map { member in
+                if member.name == "$ref", let ref = member.value.stringValue, ref.hasPrefix(from) {
+                    return .init("$ref", .string(to + ref.dropFirst(from.count)))
+                }
+                return .init(member.name, rewriteRefs(member.value, from: from, to: to))
+            })
+        default: return schema
+        }
+    }
+}

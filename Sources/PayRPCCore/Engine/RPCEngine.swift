@@ -1,0 +1,52 @@
+import Logging
+import PayRPCJSON
+
+/// The JSON-RPC 2.0 engine shared by every connection: the router, the limits, and the stores
+/// the engine itself uses. The transport asks it for one ``RPCSession`` per connection.
+public final class RPCEngine: RPCConnectionHandlerFactory, @unchecked Sendable {
+    /// The methods served.
+    public let router: Router
+    /// Limits and identity.
+    public let configuration: EngineConfiguration
+    /// Draining flag and the published OpenRPC document.
+    public let state: ServerState
+    let idempotency: (any IdempotencyStore)?
+    let logger: Logger
+    private let lock = Mutex()
+    private var lastConnectionID: UInt64 = 0
+
+    /// - Parameters:
+    ///   - router: the frozen methods.
+    ///   - configuration: limits and identity.
+    ///   - state: shared with the built-in methods.
+    ///   - idempotency: where answers of idempotent calls are kept; nil disables idempotency keys.
+    ///   - logger: the engine's logger.
+    public init(router: Router, configuration: EngineConfiguration, state: ServerState,
+                idempotency: (any IdempotencyStore)?, logger: Logger) {
+        self.router = router
+        self.configuration = configuration
+        self.state = state
+        self.idempotency = idempotency
+        self.logger = logger
+    }
+
+    /// Called by the transport on the loop thread for each new connection.
+    public func makeHandler(for connection: any RPCConnection) -> any RPCConnectionHandler {
+        RPCSession(engine: self, connection: connection)
+    }
+
+    func nextConnectionID() -> UInt64 {
+        lock.withLock {
+            lastConnectionID += 1
+            return lastConnectionID
+        }
+    }
+
+    /// Maps anything a handler throws to the wire error; unknown errors are logged, not sent.
+    func wireError(_ error: any Error, method: String, logger: Logger) -> RPCError {
+        if let convertible = error as? any RPCErrorConvertible { return convertible.rpcError }
+        if error is CancellationError { return RPCError(.cancelled, "Request cancelled") }
+        logger.error("handler failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
+        return .internalError
+    }
+}

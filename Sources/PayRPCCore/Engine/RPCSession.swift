@@ -1,0 +1,594 @@
+import Logging
+import PayRPCJSON
+import PayRPCSchema
+
+/// The engine's side of one connection: parses each line once, classifies it with one switch,
+/// dispatches, and writes every answer back on the loop thread.
+///
+/// Loop-thread only. Inline handlers answer while the line is parsed, straight into the output
+/// buffer; task handlers run off the loop and their answers come back through
+/// ``EventLoop/execute(_:)``.
+final class RPCSession: RPCConnectionHandler {
+    let engine: RPCEngine
+    let connection: any RPCConnection
+    let shared: ConnectionSession
+    let logger: Logger
+    private let tape = JSONTape()
+    private var output = JSONWriter(capacity: 4096)
+    private var inFlight: [UInt64: InFlight] = [:]
+    private var tokensByID: [[UInt8]: UInt64] = [:]
+    private var nextToken: UInt64 = 0
+    private var inputHasEnded = false
+    private var finished = false
+    private var readingPaused = false
+    private var authenticated: Bool
+
+    /// A request whose answer has not been written yet.
+    struct InFlight {
+        let id: [UInt8]?
+        let method: String
+        let responder: Responder
+        let task: Task<Void, Never>?
+        var timer: ScheduledJob?
+    }
+
+    /// Where an answer goes: straight to the connection, or into a batch's array.
+    enum Responder {
+        case direct
+        case batch(BatchCollector)
+    }
+
+    init(engine: RPCEngine, connection: any RPCConnection) {
+        self.engine = engine
+        self.connection = connection
+        let id = engine.nextConnectionID()
+        var sessionLogger = engine.logger
+        sessionLogger[metadataKey: "connection.id"] = .stringConvertible(id)
+        self.logger = sessionLogger
+        let logger = sessionLogger
+        let loop = connection.loop
+        let router = engine.router
+        let weakSelf = LoopBound(WeakSession(), loop: loop)
+        self.shared = ConnectionSession(
+            id: id, transport: connection.transport, loop: loop,
+            deliver: { bytes in
+                loop.execute { weakSelf.unwrapped.session?.writeNotification(bytes) }
+            },
+            notificationCheck: { name, payload in
+                guard let violations = router.checkNotification(name, payload: payload) else { return nil }
+                logger.error("notification breaks its schema", metadata: [
+                    "rpc.method": .string(name), "violations": .string(violations.map(\.description).joined(separator: "; ")),
+                ])
+                return RPCError(.invalidResult, "Notification breaks its schema")
+            })
+        self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+        weakSelf.unwrapped.session = self
+        shared.cancelHandler = { [weak self] id in self?.cancel(idKey: id) ?? false }
+        shared.authenticate = { [weak self] in self?.authenticated = true }
+        logger.debug("connection opened", metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
+    }
+
+    var hasWorkInFlight: Bool { !inFlight.isEmpty }
+
+    // MARK: Input
+
+    func received(line: UnsafeRawBufferPointer) {
+        guard !finished else { return }
+        do {
+            try tape.parse(line)
+        } catch {
+            let rpcError = error.reason == .invalidUTF8 ? RPCError(.parseError, "Parse error: invalid UTF-8", data: ["detail": .string(error.description)])
+                                                        : RPCError.parse(error.description)
+            writeError(rpcError, id: nil, to: .direct)
+            flush()
+            return
+        }
+        let root = tape.root
+        switch root.kind {
+        case .array:
+            handleBatch(root)
+        case .object:
+            handle(root, responder: .direct)
+        case .null, .bool, .number, .string:
+            writeError(.invalidRequest("a request must be an object or an array of requests"), id: nil, to: .direct)
+        }
+        flush()
+    }
+
+    func receivedOversizedLine(limit: Int) {
+        writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
+                            data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
+                                   "limit": .int(limit)]),
+                   id: nil, to: .direct)
+        flush()
+    }
+
+    func inputEnded() {
+        inputHasEnded = true
+        finishIfDone()
+    }
+
+    func connectionClosed() {
+        finished = true
+        for (_, request) in inFlight {
+            request.task?.cancel()
+            request.timer?.cancel()
+        }
+        inFlight.removeAll()
+        tokensByID.removeAll()
+        shared.markClosed()
+        logger.debug("connection closed")
+    }
+
+    private func finishIfDone() {
+        if inputHasEnded, inFlight.isEmpty, !finished {
+            finished = true
+            flush()
+            connection.finish()
+        }
+    }
+
+    // MARK: Batches
+
+    private func handleBatch(_ batch: JSONElement) {
+        guard batch.count > 0 else {
+            writeError(.invalidRequest("an empty batch"), id: nil, to: .direct)
+            return
+        }
+        guard batch.count <= engine.configuration.maxBatch else {
+            writeError(RPCError(.invalidRequest, "Invalid Request: batch too large",
+                                data: ["detail": .string("a batch may have at most \(engine.configuration.maxBatch) members"),
+                                       "limit": .int(engine.configuration.maxBatch)]),
+                       id: nil, to: .direct)
+            return
+        }
+        let collector = BatchCollector()
+        collector.pending = batch.count
+        for member in batch.arrayElements {
+            if member.kind == .object {
+                handle(member, responder: .batch(collector))
+            } else {
+                writeError(.invalidRequest("a batch member must be a request object"), id: nil, to: .batch(collector))
+            }
+        }
+    }
+
+    // MARK: One request
+
+    private func handle(_ request: JSONElement, responder: Responder) {
+        var version: JSONElement?
+        var methodName: JSONElement?
+        var params: JSONElement?
+        var idElement: JSONElement?
+        for (name, value) in request.objectMembers {
+            if name.stringEquals("jsonrpc") { version = value }
+            else if name.stringEquals("method") { methodName = value }
+            else if name.stringEquals("params") { params = value }
+            else if name.stringEquals("id") { idElement = value }
+        }
+        var id: [UInt8]?
+        if let idElement {
+            switch idElement.kind {
+            case .string, .number, .null:
+                id = idElement.rawArray
+            case .bool, .array, .object:
+                writeError(.invalidRequest("id must be a string, a number or null"), id: nil, to: responder)
+                return
+            }
+        }
+        guard let version, version.stringEquals("2.0") else {
+            writeError(.invalidRequest("jsonrpc must be \"2.0\""), id: id, to: responder)
+            return
+        }
+        guard let methodName, methodName.kind == .string, let nameBytes = methodName.stringContentBytes else {
+            writeError(.invalidRequest("method must be a string"), id: id, to: responder)
+            return
+        }
+        if let params, params.kind != .object, params.kind != .array {
+            writeError(.invalidRequest("params must be an object or an array"), id: id, to: responder)
+            return
+        }
+        guard let entry = engine.router.entry(named: nameBytes) ?? (methodName.string.flatMap { name in
+            engine.router.table.lookup(name)
+        }) else {
+            reply(id, responder) { (.methodNotFound(methodName.string ?? "")) }
+            return
+        }
+        let descriptor = entry.descriptor
+        if !authenticated && !descriptor.allowedBeforeAuthentication {
+            reply(id, responder) {
+                RPCError(.unauthenticated, "Unauthenticated",
+                                data: ["detail": .string("call rpc.hello with the server's token first")])
+            }
+            return
+        }
+        if descriptor.sandboxOnly && !engine.configuration.sandbox {
+            reply(id, responder) {
+                RPCError(.sandboxOnly, "Sandbox only",
+                                data: ["detail": .string("\(descriptor.name) exists only in sandbox mode")])
+            }
+            return
+        }
+
+        // Params: `_meta` read and set aside, positional params mapped onto names, then validated.
+        var meta = RequestMeta()
+        var effectiveParams = params
+        var positionalTape: JSONTape?
+        if let given = params {
+            if given.kind == .object, let metaElement = given.member("_meta") {
+                do { meta = try RequestMeta(parsing: metaElement) } catch {
+                    reply(id, responder) { (error) }
+                    return
+                }
+            } else if given.kind == .array {
+                guard given.count <= descriptor.fieldOrder.count else {
+                    reply(id, responder) {
+                        RPCError.invalidParams([SchemaViolation(
+                            pointer: "", keyword: "maxItems",
+                            message: "\(descriptor.name) takes at most \(descriptor.fieldOrder.count) params by position")])
+                    }
+                    return
+                }
+                var writer = JSONWriter(capacity: given.rawBytes.count + 16 * given.count)
+                writer.beginObject()
+                for (name, value) in zip(descriptor.fieldOrder, given.arrayElements) {
+                    writer.key(name)
+                    writer.raw(value.rawBytes)
+                }
+                writer.endObject()
+                positionalTape = try? JSONTape(copying: writer.bytes)
+                effectiveParams = positionalTape?.root
+            }
+        }
+        let paramsElement: JSONElement
+        if let effectiveParams {
+            paramsElement = effectiveParams
+        } else {
+            paramsElement = Self.emptyObject.root
+        }
+        let violations = entry.paramsValidator.validate(paramsElement)
+        guard violations.isEmpty else {
+            reply(id, responder) { (.invalidParams(violations)) }
+            return
+        }
+        let decoded: any Sendable
+        do {
+            decoded = try entry.decode(paramsElement)
+        } catch {
+            reply(id, responder) { (error) }
+            return
+        }
+        if let trace = meta.traceparent {
+            logger.info("call", metadata: ["rpc.method": .string(descriptor.name), "traceparent": .string(trace)])
+        }
+        let context = RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
+                                     isSandbox: engine.configuration.sandbox)
+        let idempotencyKey = descriptor.mutates ? meta.idempotencyKey : nil
+        switch entry.body {
+        case .inline(let body) where idempotencyKey == nil || engine.idempotency == nil:
+            runInline(entry, body: body, params: decoded, context: context, id: id, responder: responder)
+        case .inline(let body):
+            startTask(entry, params: decoded, context: context, id: id, responder: responder) { params, context in
+                var writer = JSONWriter(capacity: 128)
+                try body(params, context, &writer)
+                return writer.bytes
+            }
+        case .task(let body):
+            startTask(entry, params: decoded, context: context, id: id, responder: responder, body: body)
+        }
+    }
+
+    private static let emptyObject: JSONTape = {
+        // A constant, valid JSON text: parsing it cannot fail.
+        (try? JSONTape(string: "{}")) ?? JSONTape()
+    }()
+
+    /// Runs an inline handler and writes its answer in place (nothing for a notification).
+    private func runInline(_ entry: MethodEntry, body: @Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,
+                           params: any Sendable, context: RequestContext, id: [UInt8]?, responder: Responder) {
+        guard let id else {
+            var scratch = JSONWriter(capacity: 0)
+            do { try body(params, context, &scratch) } catch {
+                logger.debug("notification failed", metadata: ["rpc.method": .string(entry.descriptor.name), "error": .string("\(error)")])
+            }
+            if case .batch(let collector) = responder { collect(nil, into: collector) }
+            return
+        }
+        switch responder {
+        case .direct:
+            let mark = output.bytes.count
+            writeResponsePrefix(id: id, into: &output)
+            output.raw("\"result\":")
+            let resultStart = output.bytes.count
+            do {
+                try body(params, context, &output)
+                if let problem = checkResult(entry, output.bytes[resultStart...]) {
+                    output.bytes.removeSubrange(mark...)
+                    writeError(problem, id: id, to: .direct)
+                    return
+                }
+                output.raw("}\n")
+            } catch {
+                output.bytes.removeSubrange(mark...)
+                writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: .direct)
+            }
+        case .batch(let collector):
+            var writer = JSONWriter(capacity: 128)
+            do {
+                try body(params, context, &writer)
+                if let problem = checkResult(entry, writer.bytes[...]) {
+                    writeError(problem, id: id, to: responder)
+                    return
+                }
+                var response = JSONWriter(capacity: writer.bytes.count + 48)
+                writeResponsePrefix(id: id, into: &response)
+                response.raw("\"result\":")
+                response.raw(writer.bytes)
+                response.endObject()
+                collect(response.bytes, into: collector)
+            } catch {
+                writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: responder)
+            }
+        }
+    }
+
+    /// Validates a written result under `--validate-results`; returns the error to send instead.
+    private func checkResult(_ entry: MethodEntry, _ bytes: ArraySlice<UInt8>) -> RPCError? {
+        guard let validator = entry.resultValidator else { return nil }
+        guard let tape = try? JSONTape(copying: bytes) else {
+            logger.error("result is not JSON", metadata: ["rpc.method": .string(entry.descriptor.name)])
+            return RPCError(.invalidResult, "Result breaks its schema")
+        }
+        let violations = validator.validate(tape.root)
+        guard !violations.isEmpty else { return nil }
+        logger.error("result breaks its schema", metadata: [
+            "rpc.method": .string(entry.descriptor.name),
+            "violations": .string(violations.map(\.description).joined(separator: "; ")),
+        ])
+        return RPCError(.invalidResult, "Result breaks its schema", data: ["violations": .array(violations.map {
+            ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
+        })])
+    }
+
+    // MARK: Requests that run as tasks
+
+    /// What a finished task answers: the member after the id, `"result":...` or `"error":{...}`.
+    typealias Outcome = [UInt8]
+
+    private func startTask(_ entry: MethodEntry, params: any Sendable, context: RequestContext, id: [UInt8]?,
+                           responder: Responder,
+                           body: @escaping @Sendable (any Sendable, RequestContext) async throws -> [UInt8]) {
+        nextToken += 1
+        let token = nextToken
+        let loop = connection.loop
+        let session = LoopBound(self, loop: loop)
+        let engine = self.engine
+        let logger = self.logger
+        let method = entry.descriptor.name
+        var idempotency: IdempotentCall?
+        if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
+            idempotency = IdempotentCall(key: key, store: store)
+        }
+        let canonicalParams = idempotency == nil ? [] : entry.encodeParams(params)
+        let resultValidator = entry.resultValidator
+        let task = Task {
+            let outcome = await RPCSession.run(method: method, params: params, context: context, body: body,
+                                         idempotency: idempotency, canonicalParams: canonicalParams,
+                                         resultValidator: resultValidator, engine: engine, logger: logger)
+            loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
+        }
+        var request = InFlight(id: id, method: method, responder: responder, task: task, timer: nil)
+        if let timeout = context.meta.timeoutMs.map({ Duration.milliseconds($0) })
+            ?? engine.configuration.methodTimeouts[method] ?? engine.configuration.defaultTimeout {
+            request.timer = loop.schedule(after: timeout) {
+                session.unwrapped.expire(token: token)
+            }
+        }
+        inFlight[token] = request
+        if let id { tokensByID[Self.idKey(id)] = token }
+        updateReading()
+    }
+
+    /// Runs the handler (through the idempotency store when the call has a key) and encodes the
+    /// outcome. Off the loop thread.
+    private static func run(method: String, params: any Sendable, context: RequestContext,
+                            body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8],
+                            idempotency: IdempotentCall?, canonicalParams: [UInt8],
+                            resultValidator: CompiledSchema?, engine: RPCEngine, logger: Logger) async -> Outcome {
+        if let idempotency {
+            let key = idempotency.key, store = idempotency.store
+            let digest = String(decoding: canonicalParams, as: UTF8.self)
+            do {
+                switch try await store.claim(profile: context.profile, key: key, method: method, paramsDigest: digest) {
+                case .replay(let outcome):
+                    return Array(outcome.utf8)
+                case .conflict:
+                    return errorOutcome(RPCError(.idempotencyConflict, "Idempotency key reused",
+                                                 data: ["detail": .string("the key was used before with other params or another method")]))
+                case .inProgress:
+                    return errorOutcome(RPCError(.idempotencyConflict, "Idempotency key in use",
+                                                 data: ["detail": .string("a call with this key is still running")]))
+                case .claimed:
+                    break
+                }
+            } catch {
+                return errorOutcome(engine.wireError(error, method: method, logger: logger))
+            }
+            let outcome = await execute(method: method, params: params, context: context, body: body,
+                                        resultValidator: resultValidator, engine: engine, logger: logger)
+            do {
+                if Task.isCancelled {
+                    try await store.abandon(profile: context.profile, key: key)
+                } else {
+                    try await store.complete(profile: context.profile, key: key,
+                                             outcome: String(decoding: outcome, as: UTF8.self))
+                }
+            } catch {
+                logger.error("idempotency record failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
+            }
+            return outcome
+        }
+        return await execute(method: method, params: params, context: context, body: body,
+                             resultValidator: resultValidator, engine: engine, logger: logger)
+    }
+
+    private static func execute(method: String, params: any Sendable, context: RequestContext,
+                                body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8],
+                                resultValidator: CompiledSchema?, engine: RPCEngine, logger: Logger) async -> Outcome {
+        do {
+            let result = try await body(params, context)
+            if let resultValidator, let tape = try? JSONTape(copying: result) {
+                let violations = resultValidator.validate(tape.root)
+                if !violations.isEmpty {
+                    logger.error("result breaks its schema", metadata: [
+                        "rpc.method": .string(method),
+                        "violations": .string(violations.map(\.description).joined(separator: "; ")),
+                    ])
+                    return errorOutcome(RPCError(.invalidResult, "Result breaks its schema"))
+                }
+            }
+            var writer = JSONWriter(capacity: result.count + 10)
+            writer.raw("\"result\":")
+            writer.raw(result)
+            return writer.bytes
+        } catch {
+            return errorOutcome(engine.wireError(error, method: method, logger: logger))
+        }
+    }
+
+    private static func errorOutcome(_ error: RPCError) -> Outcome {
+        var writer = JSONWriter(capacity: 96)
+        writer.raw("\"error\":")
+        error.encode(to: &writer)
+        return writer.bytes
+    }
+
+    /// A task finished: write its answer, unless the request was cancelled or expired meanwhile.
+    private func complete(token: UInt64, outcome: Outcome) {
+        guard let request = inFlight.removeValue(forKey: token) else { return }
+        request.timer?.cancel()
+        if let id = request.id {
+            tokensByID.removeValue(forKey: Self.idKey(id))
+            writeOutcome(outcome, id: id, to: request.responder)
+        } else if case .batch(let collector) = request.responder {
+            collect(nil, into: collector)
+        }
+        flush()
+        updateReading()
+        finishIfDone()
+    }
+
+    private func expire(token: UInt64) {
+        guard let request = inFlight[token] else { return }
+        request.task?.cancel()
+        complete(token: token, outcome: Self.errorOutcome(RPCError(.deadlineExceeded, "Deadline exceeded",
+                                                                   data: ["method": .string(request.method)])))
+    }
+
+    /// `$/cancelRequest`: answers the request with the cancelled error now and cancels its task.
+    private func cancel(idKey: [UInt8]) -> Bool {
+        guard let token = tokensByID[idKey], let request = inFlight[token] else { return false }
+        request.task?.cancel()
+        complete(token: token, outcome: Self.errorOutcome(RPCError(.cancelled, "Request cancelled")))
+        return true
+    }
+
+    /// The key under which a request id is found by `$/cancelRequest`: its canonical JSON form.
+    static func idKey(_ raw: [UInt8]) -> [UInt8] {
+        guard let tape = try? JSONTape(copying: raw) else { return raw }
+        var writer = JSONWriter(capacity: raw.count)
+        JSONValue(tape.root).encode(to: &writer)
+        return writer.bytes
+    }
+
+    private func updateReading() {
+        let shouldPause = inFlight.count >= engine.configuration.maxInFlight
+        if shouldPause != readingPaused {
+            readingPaused = shouldPause
+            connection.setReadingPaused(shouldPause)
+        }
+    }
+
+    // MARK: Output
+
+    private func writeResponsePrefix(id: [UInt8], into writer: inout JSONWriter) {
+        writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
+        writer.raw(id)
+        writer.raw(",")
+    }
+
+    /// Answers a well-formed request that failed before running (nothing for a notification:
+    /// the specification never answers those).
+    private func reply(_ id: [UInt8]?, _ responder: Responder, _ error: () -> RPCError) {
+        guard let id else {
+            if case .batch(let collector) = responder { collect(nil, into: collector) }
+            return
+        }
+        writeError(error(), id: id, to: responder)
+    }
+
+    private func writeError(_ error: RPCError, id: [UInt8]?, to responder: Responder) {
+        var fragment = JSONWriter(capacity: 96)
+        fragment.raw("\"error\":")
+        error.encode(to: &fragment)
+        writeOutcome(fragment.bytes, id: id ?? Array("null".utf8), to: responder)
+    }
+
+    private func writeOutcome(_ outcome: Outcome, id: [UInt8], to responder: Responder) {
+        switch responder {
+        case .direct:
+            writeResponsePrefix(id: id, into: &output)
+            output.raw(outcome)
+            output.raw("}\n")
+        case .batch(let collector):
+            var response = JSONWriter(capacity: outcome.count + id.count + 24)
+            writeResponsePrefix(id: id, into: &response)
+            response.raw(outcome)
+            response.endObject()
+            collect(response.bytes, into: collector)
+        }
+    }
+
+    /// Adds one member's answer (nil for a notification) to its batch; writes the batch's array
+    /// when the last member is in (nothing at all when every member was a notification).
+    private func collect(_ response: [UInt8]?, into collector: BatchCollector) {
+        if let response { collector.responses.append(response) }
+        collector.pending -= 1
+        guard collector.pending == 0, !collector.responses.isEmpty else { return }
+        output.beginArray()
+        for response in collector.responses {
+            output.element()
+            output.raw(response)
+        }
+        output.raw("]\n")
+    }
+
+    fileprivate func writeNotification(_ bytes: [UInt8]) {
+        guard !finished else { return }
+        output.raw(bytes)
+        flush()
+    }
+
+    private func flush() {
+        guard !output.bytes.isEmpty else { return }
+        output.bytes.withUnsafeBytes { connection.write($0) }
+        output.bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The answers of one batch, gathered until every member has answered.
+final class BatchCollector {
+    var pending = 0
+    var responses: [[UInt8]] = []
+}
+
+/// A call made with an idempotency key, and the store that remembers its answer.
+struct IdempotentCall: Sendable {
+    let key: String
+    let store: any IdempotencyStore
+}
+
+/// A weak reference to a session that closures carry to the loop.
+final class WeakSession {
+    weak var session: RPCSession?
+}

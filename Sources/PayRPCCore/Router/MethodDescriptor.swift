@@ -1,0 +1,105 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// Everything the server publishes about one method, derived from its ``RPCMethod`` declaration.
+public struct MethodDescriptor: Sendable {
+    /// The canonical name.
+    public let name: String
+    /// Other names that reach the same handler.
+    public let aliases: [String]
+    /// One line from the declaration's doc comment.
+    public let summary: String
+    /// The rest of the doc comment.
+    public let documentation: String
+    /// The params schema (usually a `$ref` into ``definitions``).
+    public let paramsSchema: JSONValue
+    /// The params' member names in declaration order (params by position map onto these).
+    public let fieldOrder: [String]
+    /// The result schema.
+    public let resultSchema: JSONValue
+    /// The domain errors the method can return.
+    public let errors: [ErrorDescriptor]
+    /// Whether the method changes state (and so honours idempotency keys).
+    public let mutates: Bool
+    /// Names of the notifications the method may cause.
+    public let notifications: [String]
+    /// Whether the method is refused outside sandbox mode.
+    public let sandboxOnly: Bool
+    /// Whether the method may be called before authenticating.
+    public let allowedBeforeAuthentication: Bool
+    /// Every model definition the params, result and error data refer to.
+    public let definitions: SchemaDefinitions
+    /// The notifications the method may cause, described.
+    let notificationDescriptors: [NotificationDescriptor]
+
+    /// One error as published.
+    public struct ErrorDescriptor: Sendable {
+        /// The stable code.
+        public let code: Int
+        /// The error's message.
+        public let message: String
+        /// The schema of `data`, when it has one.
+        public let dataSchema: JSONValue?
+    }
+
+    init<M: RPCMethod>(_ method: M.Type) {
+        var definitions = SchemaDefinitions()
+        M.Params.collectSchemaDefinitions(into: &definitions)
+        M.Result.collectSchemaDefinitions(into: &definitions)
+        var errors: [ErrorDescriptor] = []
+        for error in M.errors {
+            var dataSchema: JSONValue?
+            if let data = error.data {
+                data.collectSchemaDefinitions(into: &definitions)
+                dataSchema = data.schemaReference
+            }
+            errors.append(ErrorDescriptor(code: error.code.rawValue, message: error.message, dataSchema: dataSchema))
+        }
+        let notificationDescriptors = M.notifications.map { $0.descriptor }
+        self.name = M.name
+        self.aliases = M.aliases
+        self.summary = M.summary
+        self.documentation = M.documentation
+        self.paramsSchema = M.Params.schemaReference
+        self.fieldOrder = M.Params.fieldOrder
+        self.resultSchema = M.Result.schemaReference
+        self.errors = errors
+        self.mutates = M.mutates
+        self.notifications = M.notifications.map { $0.name }
+        self.sandboxOnly = M.sandboxOnly
+        self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
+        self.definitions = definitions
+        self.notificationDescriptors = notificationDescriptors
+    }
+}
+
+/// Everything the server publishes about one notification it may send.
+public struct NotificationDescriptor: Sendable {
+    /// The method name on the wire.
+    public let name: String
+    /// One line from the declaration's doc comment.
+    public let summary: String
+    /// The rest of the doc comment.
+    public let documentation: String
+    /// The payload schema.
+    public let paramsSchema: JSONValue
+    /// The payload's member names in declaration order.
+    public let fieldOrder: [String]
+    /// The model definitions the payload refers to.
+    public let definitions: SchemaDefinitions
+
+    init<N: RPCNotification>(_ notification: N.Type) {
+        var definitions = SchemaDefinitions()
+        N.Payload.collectSchemaDefinitions(into: &definitions)
+        self.name = N.name
+        self.summary = N.summary
+        self.documentation = N.documentation
+        self.paramsSchema = N.Payload.schemaReference
+        self.fieldOrder = N.Payload.fieldOrder
+        self.definitions = definitions
+    }
+}
+
+extension RPCNotification {
+    static var descriptor: NotificationDescriptor { NotificationDescriptor(self) }
+}

@@ -1,0 +1,134 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The frozen set of methods a server serves: name or alias → method, plus what `rpc.discover`
+/// publishes. Built once by ``RouterBuilder``; read-only afterwards, shared by every connection.
+public final class Router: Sendable {
+    let entries: [MethodEntry]
+    let table: MethodTable<MethodEntry>
+    /// The notifications the server may send, sorted by name.
+    public let notifications: [NotificationDescriptor]
+    let notificationValidators: [String: CompiledSchema]
+
+    init(entries: [MethodEntry], table: MethodTable<MethodEntry>, notifications: [NotificationDescriptor],
+         notificationValidators: [String: CompiledSchema]) {
+        self.entries = entries
+        self.table = table
+        self.notifications = notifications
+        self.notificationValidators = notificationValidators
+    }
+
+    /// The methods, sorted by canonical name.
+    public var methods: [MethodDescriptor] {
+        entries.map(\.descriptor).sorted { $0.name < $1.name }
+    }
+
+    /// The method named `name` (canonical or alias).
+    public func method(named name: String) -> MethodDescriptor? {
+        table.lookup(name)?.descriptor
+    }
+
+    func entry(named name: UnsafeRawBufferPointer) -> MethodEntry? {
+        table.lookup(name)
+    }
+
+    /// Every model definition of every method and notification.
+    public var allDefinitions: SchemaDefinitions {
+        var all = SchemaDefinitions()
+        for entry in entries { all.merge(entry.descriptor.definitions) }
+        for notification in notifications { all.merge(notification.definitions) }
+        return all
+    }
+
+    /// Every violation of a method's params schema by `params` (named or positional, `_meta`
+    /// allowed); nil when no method has that name.
+    public func paramsViolations(method name: String, params: JSONElement?) -> [SchemaViolation]? {
+        guard let entry = table.lookup(name) else { return nil }
+        guard let params else { return entry.paramsValidator.validate(Self.emptyObject.root) }
+        if params.kind == .array {
+            let names = entry.descriptor.fieldOrder
+            guard params.count <= names.count else {
+                return [SchemaViolation(pointer: "", keyword: "maxItems",
+                                        message: "\(entry.descriptor.name) takes at most \(names.count) params by position")]
+            }
+            var writer = JSONWriter(capacity: params.rawBytes.count + 16 * params.count)
+            writer.beginObject()
+            for (key, value) in zip(names, params.arrayElements) {
+                writer.key(key)
+                writer.raw(value.rawBytes)
+            }
+            writer.endObject()
+            guard let tape = try? JSONTape(copying: writer.bytes) else { return [] }
+            return entry.paramsValidator.validate(tape.root)
+        }
+        return entry.paramsValidator.validate(params)
+    }
+
+    /// Every violation of a method's result schema; nil when no method has that name or the
+    /// router was built without result validation.
+    public func resultViolations(method name: String, result: JSONElement) -> [SchemaViolation]? {
+        guard let validator = table.lookup(name)?.resultValidator else { return nil }
+        return validator.validate(result)
+    }
+
+    /// Every violation of a notification's payload schema; nil when the server sends no such
+    /// notification or the router was built without result validation.
+    public func notificationViolations(name: String, params: JSONElement) -> [SchemaViolation]? {
+        notificationValidators[name]?.validate(params)
+    }
+
+    static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
+
+    /// Checks a notification payload against its schema; nil when valid or not validated.
+    func checkNotification(_ name: String, payload: [UInt8]) -> [SchemaViolation]? {
+        guard let validator = notificationValidators[name] else { return nil }
+        guard let tape = try? JSONTape(copying: payload) else {
+            return [SchemaViolation(pointer: "", keyword: "json", message: "payload is not JSON")]
+        }
+        let violations = validator.validate(tape.root)
+        return violations.isEmpty ? nil : violations
+    }
+
+    /// A schema document: `schema` with `definitions` attached, so its `$ref`s resolve.
+    static func documentSchema(_ schema: JSONValue, definitions: SchemaDefinitions) -> JSONValue {
+        let definitionMembers = definitions.schemas.keys.sorted().map {
+            JSONValue.Member($0, definitions.schemas[$0]!)
+        }
+        return .object([
+            .init("allOf", .array([schema])),
+            .init("definitions", .object(definitionMembers)),
+        ])
+    }
+
+    /// The params schema as the engine checks it: the published one, plus `_meta` allowed at the
+    /// top (the engine reads `_meta` itself and the method never sees it).
+    static func paramsSchemaAllowingMeta(_ descriptor: MethodDescriptor) -> JSONValue {
+        var definitions = descriptor.definitions
+        var schema = descriptor.paramsSchema
+        if case .object(let members) = schema, let ref = members.first(where: { $0.name == "$ref" })?.value.stringValue,
+           ref.hasPrefix("#/definitions/") {
+            let name = String(ref.dropFirst("#/definitions/".count))
+            if let model = definitions.schemas[name] {
+                schema = Self.allowingMeta(model)
+                var copy = SchemaDefinitions()
+                for (key, value) in definitions.schemas where key != name { copy.insert(key, schema: value) }
+                copy.insert(name, schema: model)
+                definitions = copy
+            }
+        } else {
+            schema = Self.allowingMeta(schema)
+        }
+        return documentSchema(schema, definitions: definitions)
+    }
+
+    private static func allowingMeta(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var members) = schema else { return schema }
+        if let index = members.firstIndex(where: { $0.name == "properties" }), case .object(var properties) = members[index].value {
+            properties.append(.init("_meta", ["type": "object"]))
+            members[index].value = .object(properties)
+        } else if members.contains(where: { $0.name == "additionalProperties" }) {
+            members.append(.init("properties", ["_meta": ["type": "object"]]))
+        }
+        return .object(members)
+    }
+}

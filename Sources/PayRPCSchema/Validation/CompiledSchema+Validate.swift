@@ -1,0 +1,69 @@
+import PayRPCJSON
+
+/// Walking the node table over a value.
+extension CompiledSchema {
+    /// Validates `value` against node `id`; in collecting mode it goes on after a failure.
+    func check(_ id: NodeID, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
+        switch nodes[id] {
+        case .always(let valid):
+            return valid || run.fail("false", "no value is allowed here")
+        case .reference(let target):
+            return check(target, value, &run)
+        case .checks(let checks):
+            var valid = true
+            for keyword in checks where !evaluate(keyword, value, &run) {
+                valid = false
+                if !run.collect { return false }
+            }
+            return valid
+        }
+    }
+
+    /// Validates a member or item against node `id`; a `false` schema is reported under the
+    /// keyword that applied it (`additionalProperties`, `items`, ...).
+    func checkChild(_ id: NodeID, _ value: JSONElement, _ run: inout ValidationRun, keyword: String) -> Bool {
+        if case .always(false) = nodes[id] { return run.fail(keyword, "not allowed by \(keyword)") }
+        return check(id, value, &run)
+    }
+
+    /// Whether `value` passes node `id`, recording nothing.
+    func passes(_ id: NodeID, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
+        let collect = run.collect
+        run.collect = false
+        defer { run.collect = collect }
+        return check(id, value, &run)
+    }
+
+    /// One keyword check.
+    func evaluate(_ keyword: SchemaCheck, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
+        switch keyword {
+        case .type(let types): return checkType(types, value, &run)
+        case .enumeration(let values): return checkEnum(values, value, &run)
+        case .constant(let constant): return checkConst(constant, value, &run)
+        case .allOf(let ids): return checkAllOf(ids, value, &run)
+        case .anyOf(let ids): return checkAnyOf(ids, value, &run)
+        case .oneOf(let ids): return checkOneOf(ids, value, &run)
+        case .not(let id): return checkNot(id, value, &run)
+        case .conditional(let condition, let then, let otherwise):
+            return checkConditional(condition, then, otherwise, value, &run)
+        case .bound(let bound): return checkBound(bound, value, &run)
+        case .multipleOf(let divisor): return checkMultipleOf(divisor, value, &run)
+        case .minLength(let minimum): return checkLength(minimum: minimum, value, &run)
+        case .maxLength(let maximum): return checkLength(maximum: maximum, value, &run)
+        case .pattern(let regex): return checkPattern(regex, value, &run)
+        case .format(let format): return checkFormat(format, value, &run)
+        case .items(let id): return checkItems(id, value, &run)
+        case .tupleItems(let ids, let additional): return checkTupleItems(ids, additional, value, &run)
+        case .contains(let id): return checkContains(id, value, &run)
+        case .minItems(let minimum): return checkItemCount(minimum: minimum, value, &run)
+        case .maxItems(let maximum): return checkItemCount(maximum: maximum, value, &run)
+        case .uniqueItems: return checkUniqueItems(value, &run)
+        case .members(let members): return checkMembers(members, value, &run)
+        case .required(let names): return checkRequired(names, value, &run)
+        case .minProperties(let minimum): return checkMemberCount(minimum: minimum, value, &run)
+        case .maxProperties(let maximum): return checkMemberCount(maximum: maximum, value, &run)
+        case .propertyNames(let id): return checkPropertyNames(id, value, &run)
+        case .dependencies(let entries): return checkDependencies(entries, value, &run)
+        }
+    }
+}

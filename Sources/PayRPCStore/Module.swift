@@ -1,1 +1,0 @@
-// Module PayRPCStore: placeholder until its first file lands.

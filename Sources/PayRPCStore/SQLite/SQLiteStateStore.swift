@@ -1,0 +1,293 @@
+import Foundation
+import GRDB
+import Logging
+import PayRPCCore
+import PayRPCJSON
+
+/// The default ``StateStore``: one SQLite database (`payrpc.sqlite`) in the data directory,
+/// through a GRDB `DatabasePool` in WAL mode.
+///
+/// Reads run on GRDB's reader connections and see every write that has returned. Writes go
+/// through a ``GroupCommitter``: concurrent writes share one transaction and one fsync, and
+/// each returns only after its transaction is on disk (`synchronous=FULL` unless configured
+/// otherwise). Documents are stored as JSON text; values never appear in logs.
+public final class SQLiteStateStore: StateStore {
+    /// The name of the database file in the data directory.
+    public static let fileName = "payrpc.sqlite"
+
+    /// The database file.
+    public let path: String
+    let pool: DatabasePool
+    let committer: GroupCommitter
+    let configuration: StoreConfiguration
+    let logger: Logger
+    /// When expired idempotency keys were last purged (ms); read and written on the writer queue.
+    let lastPurge: LockedValue<Int64>
+
+    /// Opens (creating if needed) the store in `directory`, creating the directory too.
+    ///
+    /// Applies pending migrations, sets `synchronous` on the writer, purges expired
+    /// idempotency keys and drops claims left in progress by a process that died.
+    /// - Throws: ``StoreError``: `notADatabase` when `payrpc.sqlite` is some other file,
+    ///   `cannotOpen` when the directory or file cannot be created, `busy` when another process
+    ///   holds it locked, `corrupt`, `io`.
+    public convenience init(directory: URL, configuration: StoreConfiguration = .init(), logger: Logger) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.cannotOpen, "cannot create the data directory \(directory.path): \(error.localizedDescription)")
+        }
+        try self.init(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration, logger: logger)
+    }
+
+    /// Opens (creating if needed) the store in the database file at `path`.
+    /// - Throws: ``StoreError``, as ``init(directory:configuration:logger:)``.
+    public init(path: String, configuration: StoreConfiguration = .init(), logger: Logger) throws {
+        self.path = path
+        self.configuration = configuration
+        self.logger = logger
+        var grdb = Configuration()
+        grdb.label = "payrpc.store"
+        grdb.busyMode = .timeout(Double(Timestamp.milliseconds(configuration.busyTimeout)) / 1000)
+        grdb.maximumReaderCount = max(1, configuration.maximumReaderCount)
+        grdb.publicStatementArguments = false
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: grdb)
+        } catch {
+            throw Self.openError(error, path: path)
+        }
+        self.pool = pool
+        let lastPurge = LockedValue<Int64>(0)
+        self.lastPurge = lastPurge
+        let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
+        let interval = Timestamp.milliseconds(configuration.idempotencyPurgeInterval)
+        let now = configuration.now
+        let committer = GroupCommitter(
+            pool: pool, logger: logger, maximumBatchSize: configuration.maximumBatchSize,
+            maintenance: { db in
+                let time = Timestamp.milliseconds(now())
+                guard time - lastPurge.value >= interval else { return 0 }
+                let purged = try Self.purgeExpiredKeys(db, before: time - retention)
+                lastPurge.value = time
+                return purged
+            })
+        self.committer = committer
+        do {
+            let level = configuration.synchronousFull ? "FULL" : "NORMAL"
+            // DatabasePool sets NORMAL when it enables WAL, after `prepareDatabase` has run:
+            // set the level here, once the pool is open, on the writer connection.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = \(level)")
+            }
+            try StoreSchema.migrator.migrate(pool)
+            let time = Timestamp.milliseconds(now())
+            let (expired, abandoned) = try pool.write { db in
+                let expired = try Self.purgeExpiredKeys(db, before: time - retention)
+                try db.execute(sql: "DELETE FROM idempotency_key WHERE outcome IS NULL")
+                return (expired, db.changesCount)
+            }
+            lastPurge.value = time
+            committer.countExpiredKeys(expired)
+            logger.info(
+                "store: opened", metadata: [
+                    "store.path": "\(path)", "store.synchronous": "\(level)",
+                    "store.expiredIdempotencyKeys": "\(expired)", "store.abandonedClaims": "\(abandoned)",
+                ])
+        } catch {
+            try? pool.close()
+            throw Self.openError(error, path: path)
+        }
+    }
+
+    /// Counters of the writer: `writes` and `commits` (one fsync each) so far.
+    public var statistics: StoreStatistics { committer.statistics }
+
+    /// Finishes the queued writes, then closes every connection. Later calls fail with
+    /// ``StoreError/Code/closed``.
+    /// - Throws: ``StoreError`` when SQLite cannot close (a statement still running).
+    public func close() async throws {
+        committer.close()
+        do {
+            // Queued behind every drain already scheduled on the writer queue.
+            try await pool.writeWithoutTransaction { _ in }
+            try pool.close()
+        } catch {
+            throw StoreError.from(error, operation: "closing \(path)")
+        }
+        logger.info("store: closed", metadata: ["store.path": "\(path)"])
+    }
+
+    // MARK: - Documents
+
+    /// Reads the document at `key` on a reader connection; see ``StateStore/get(profile:namespace:key:)``.
+    public func get(profile: String, namespace: String, key: String) async throws -> JSONValue? {
+        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        let text = try await read("get") { db in
+            try String.fetchOne(
+                db, sql: "SELECT value FROM document WHERE profile = ? AND namespace = ? AND key = ?",
+                arguments: [profile, namespace, key])
+        }
+        return try text.map { try Self.parse($0, namespace: namespace, key: key) }
+    }
+
+    /// Stores `value` in the next group commit and returns once it is on disk.
+    public func put(profile: String, namespace: String, key: String, value: JSONValue) async throws {
+        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        let text = value.jsonText
+        let now = configuration.now
+        try await committer.write("put") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+                    """,
+                arguments: [profile, namespace, key, text, Timestamp.milliseconds(now())])
+        }
+    }
+
+    /// Deletes the document in the next group commit and returns once that is on disk.
+    public func delete(profile: String, namespace: String, key: String) async throws {
+        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        try await committer.write("delete") { db in
+            try db.execute(
+                sql: "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?",
+                arguments: [profile, namespace, key])
+        }
+    }
+
+    /// Lists a namespace on a reader connection; see ``StateStore/list(profile:namespace:keyPrefix:)``.
+    public func list(profile: String, namespace: String, keyPrefix: String?) async throws -> [StoredDocument] {
+        try StoreArguments.check(profile: profile, namespace: namespace)
+        let prefix = keyPrefix ?? ""
+        let rows = try await read("list") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT key, value, updated_at FROM document
+                    WHERE profile = ? AND namespace = ? AND key >= ? AND substr(key, 1, length(?)) = ?
+                    ORDER BY key
+                    """,
+                arguments: [profile, namespace, prefix, prefix, prefix]
+            ).map { row -> (String, String, Int64) in (row["key"], row["value"], row["updated_at"]) }
+        }
+        return try rows.map { key, text, updatedAt in
+            StoredDocument(
+                key: key, value: try Self.parse(text, namespace: namespace, key: key),
+                updatedAt: Timestamp.date(milliseconds: updatedAt))
+        }
+    }
+
+    /// Atomic read-modify-write; see ``StateStore/update(profile:namespace:key:_:)``.
+    ///
+    /// `transform` runs on the store's writer queue, so it must be quick and must not wait for
+    /// anything. If the disk fails mid-batch it may run again, so it must have no effect other
+    /// than its return value.
+    public func update<R: Sendable>(
+        profile: String, namespace: String, key: String,
+        _ transform: @escaping @Sendable (JSONValue?) throws -> (JSONValue?, R)
+    ) async throws -> R {
+        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        let now = configuration.now
+        return try await committer.write("update") { db in
+            let current = try String.fetchOne(
+                db, sql: "SELECT value FROM document WHERE profile = ? AND namespace = ? AND key = ?",
+                arguments: [profile, namespace, key]
+            ).map { try Self.parse($0, namespace: namespace, key: key) }
+            let (next, result) = try transform(current)
+            if let next {
+                try db.execute(
+                    sql: """
+                        INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+                        """,
+                    arguments: [profile, namespace, key, next.jsonText, Timestamp.milliseconds(now())])
+            } else if current != nil {
+                try db.execute(
+                    sql: "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?",
+                    arguments: [profile, namespace, key])
+            }
+            return result
+        }
+    }
+
+    /// Every document of the profile, read in one snapshot: `{namespace: {key: value}}`.
+    public func export(profile: String) async throws -> JSONValue {
+        try StoreArguments.check(profile: profile)
+        let rows = try await read("export") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT namespace, key, value FROM document WHERE profile = ? ORDER BY namespace, key",
+                arguments: [profile]
+            ).map { row -> (String, String, String) in (row["namespace"], row["key"], row["value"]) }
+        }
+        var namespaces: [JSONValue.Member] = []
+        var current: (name: String, members: [JSONValue.Member])?
+        for (namespace, key, text) in rows {
+            if current?.name != namespace {
+                if let current { namespaces.append(.init(current.name, .object(current.members))) }
+                current = (namespace, [])
+            }
+            current?.members.append(.init(key, try Self.parse(text, namespace: namespace, key: key)))
+        }
+        if let current { namespaces.append(.init(current.name, .object(current.members))) }
+        return .object(namespaces)
+    }
+
+    /// Deletes the profile's documents and idempotency keys in one write; durable when it returns.
+    public func reset(profile: String) async throws {
+        try StoreArguments.check(profile: profile)
+        let (documents, keys) = try await committer.write("reset") { db in
+            try db.execute(sql: "DELETE FROM document WHERE profile = ?", arguments: [profile])
+            let documents = db.changesCount
+            try db.execute(sql: "DELETE FROM idempotency_key WHERE profile = ?", arguments: [profile])
+            return (documents, db.changesCount)
+        }
+        logger.info("store: profile reset", metadata: [
+            "store.profile": "\(profile)", "store.documents": "\(documents)", "store.idempotencyKeys": "\(keys)",
+        ])
+    }
+
+    /// The profiles that have documents or idempotency keys, in order.
+    public func profiles() async throws -> [String] {
+        try await read("profiles") { db in
+            try String.fetchAll(
+                db, sql: "SELECT profile FROM document UNION SELECT profile FROM idempotency_key ORDER BY profile")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs a read on a reader connection, mapping failures to ``StoreError``.
+    func read<Value: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw StoreError.from(error, operation: operation)
+        }
+    }
+
+    /// A stored document's JSON text as a value.
+    static func parse(_ text: String, namespace: String, key: String) throws(StoreError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: text)
+        } catch {
+            throw StoreError(.corrupt, "the stored document \(namespace)/\(key) is not valid JSON (\(error))")
+        }
+    }
+
+    /// The error for a failure to open the file at `path`, with what to do about it.
+    static func openError(_ error: any Error, path: String) -> StoreError {
+        var mapped = StoreError.from(error, operation: "opening \(path)")
+        switch mapped.code {
+        case .notADatabase:
+            mapped.message = "\(path) is not a SQLite database (\(mapped.message)); move it away or choose another --data directory"
+        case .busy:
+            mapped.message += "; is another payrpc process using this data directory?"
+        default:
+            break
+        }
+        return mapped
+    }
+}

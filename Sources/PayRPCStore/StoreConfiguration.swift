@@ -1,0 +1,26 @@
+import Foundation
+
+/// How a ``SQLiteStateStore`` behaves; the defaults are the durable ones.
+public struct StoreConfiguration: Sendable {
+    /// How long a completed idempotency key answers with its first outcome; older keys are
+    /// purged and a repeat of one is treated as new.
+    public var idempotencyRetention: Duration = .seconds(24 * 60 * 60)
+    /// How often, at most, expired idempotency keys are purged while the store runs (they are
+    /// also purged on open, and an expired key is never replayed whatever this says).
+    public var idempotencyPurgeInterval: Duration = .seconds(10 * 60)
+    /// `PRAGMA synchronous=FULL` on the writer (fsync on every commit), so a write that returned
+    /// survives a power loss. `false` uses `NORMAL`: survives a crash of the process only.
+    public var synchronousFull = true
+    /// How long a write waits for a lock held by another process before failing with
+    /// ``StoreError/Code/busy``.
+    public var busyTimeout: Duration = .seconds(5)
+    /// The most SQLite connections reading at once.
+    public var maximumReaderCount = 4
+    /// The most writes committed in one transaction; more waiting writes go in the next one.
+    public var maximumBatchSize = 1_000
+    /// The clock for `updatedAt` and idempotency expiry; tests replace it to move time.
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,52 @@
+/// A failure of the state store, with a message that says what went wrong and where.
+///
+/// The engine does not know this type: it maps it, like any unknown error, to a JSON-RPC
+/// internal error and logs it. ``description`` never contains document values or secrets.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure: an open set of constants, so new kinds do not break callers.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, as logs show it.
+        public var rawValue: String
+        /// A code named `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
+        public var description: String { rawValue }
+
+        /// The file exists but is not a SQLite database (or is encrypted).
+        public static let notADatabase = Code(rawValue: "notADatabase")
+        /// The database is damaged.
+        public static let corrupt = Code(rawValue: "corrupt")
+        /// The file or directory cannot be opened or created.
+        public static let cannotOpen = Code(rawValue: "cannotOpen")
+        /// Another process holds the database locked beyond the busy timeout.
+        public static let busy = Code(rawValue: "busy")
+        /// A disk error, a full disk or a read-only file.
+        public static let io = Code(rawValue: "io")
+        /// A constraint of the schema refused the write (a caller's mistake, not the disk's).
+        public static let constraint = Code(rawValue: "constraint")
+        /// An argument was refused before reaching the database (empty profile, ...).
+        public static let invalidArgument = Code(rawValue: "invalidArgument")
+        /// A stored document does not decode into the type asked for.
+        public static let invalidDocument = Code(rawValue: "invalidDocument")
+        /// The store was closed.
+        public static let closed = Code(rawValue: "closed")
+        /// The server key file is unreadable, malformed or cannot be created.
+        public static let secretKey = Code(rawValue: "secretKey")
+        /// Any other SQLite failure.
+        public static let database = Code(rawValue: "database")
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// What went wrong, for logs and operators.
+    public var message: String
+
+    /// An error of `code` saying `message`.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The code and the message, for logs.
+    public var description: String { "store error (\(code)): \(message)" }
+}

@@ -1,0 +1,37 @@
+import PayRPCCore
+
+/// Makes handlers that write every line back followed by `\n`, without parsing it: the ceiling
+/// the benchmark compares the JSON-RPC engine against (transport cost only).
+public final class LineEchoHandlerFactory: RPCConnectionHandlerFactory {
+    /// Creates the factory.
+    public init() {}
+
+    /// A new echo handler for `connection`.
+    public func makeHandler(for connection: any RPCConnection) -> any RPCConnectionHandler {
+        LineEchoHandler(connection: connection)
+    }
+}
+
+/// Writes each line back; finishes when the input ends.
+final class LineEchoHandler: RPCConnectionHandler {
+    private unowned let connection: any RPCConnection
+
+    init(connection: any RPCConnection) {
+        self.connection = connection
+    }
+
+    func received(line: UnsafeRawBufferPointer) {
+        connection.write(line)
+        withUnsafeBytes(of: UInt8(ascii: "\n")) { connection.write($0) }
+    }
+
+    func receivedOversizedLine(limit: Int) {}
+
+    func inputEnded() {
+        connection.finish()
+    }
+
+    func connectionClosed() {}
+
+    var hasWorkInFlight: Bool { false }
+}

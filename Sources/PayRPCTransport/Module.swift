@@ -1,1 +1,0 @@
-// Module PayRPCTransport: placeholder until its first file lands.

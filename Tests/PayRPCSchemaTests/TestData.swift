@@ -1,0 +1,36 @@
+import Foundation
+import PayRPCJSON
+
+/// Where the shared test data lives: `../shared/testdata` from the repository root.
+enum TestData {
+    /// The repository root, found from this file's path.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/testdata` relative to the repository root.
+    static let directory = repositoryRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared").appendingPathComponent("testdata")
+
+    /// Whether `relativePath` exists under the test data directory.
+    static func exists(_ relativePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(relativePath).path)
+    }
+
+    /// Reads and parses a JSON file under the test data directory.
+    static func json(_ relativePath: String) throws -> JSONValue {
+        let data = try Data(contentsOf: directory.appendingPathComponent(relativePath))
+        return try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Parses JSON text into a tape whose root is the value to validate.
+    static func tape(_ text: String) throws -> JSONTape {
+        try JSONTape(string: text)
+    }
+
+    /// An owned value as a tape.
+    static func tape(_ value: JSONValue) throws -> JSONTape {
+        var writer = JSONWriter()
+        value.encode(to: &writer)
+        return try JSONTape(copying: writer.bytes)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCStore
+
+/// A temporary data directory for one test, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("payrpc-store-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var databasePath: String { url.appendingPathComponent(SQLiteStateStore.fileName).path }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = Mutex()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+}
+
+/// A logger that drops everything, so test output stays readable.
+let quietLogger = Logger(label: "payrpc.store.tests") { _ in SwiftLogNoOpLogHandler() }
+
+/// Opens a store in `directory` with `configure` applied to the defaults.
+func openStore(
+    _ directory: TemporaryDirectory, clock: TestClock? = nil,
+    _ configure: (inout StoreConfiguration) -> Void = { _ in }
+) throws -> SQLiteStateStore {
+    var configuration = StoreConfiguration()
+    if let clock { configuration.now = { clock.now } }
+    configure(&configuration)
+    return try SQLiteStateStore(directory: directory.url, configuration: configuration, logger: quietLogger)
+}
+
+/// Runs `body` with a fresh store in a fresh directory, then closes and removes both.
+func withStore<T>(
+    clock: TestClock? = nil, _ configure: (inout StoreConfiguration) -> Void = { _ in },
+    _ body: (SQLiteStateStore, TemporaryDirectory) async throws -> T
+) async throws -> T {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try openStore(directory, clock: clock, configure)
+    do {
+        let result = try await body(store, directory)
+        try await store.close()
+        return result
+    } catch {
+        try? await store.close()
+        throw error
+    }
+}
+
+/// The `StoreError` code of what `body` throws, or nil when it throws nothing or another error.
+func storeErrorCode(_ body: () async throws -> Void) async -> StoreError.Code? {
+    do {
+        try await body()
+        return nil
+    } catch let error as StoreError {
+        return error.code
+    } catch {
+        return nil
+    }
+}

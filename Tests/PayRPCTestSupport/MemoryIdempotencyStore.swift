@@ -1,0 +1,31 @@
+import PayRPCCore
+
+/// An ``IdempotencyStore`` in memory, for engine tests that check the engine's side of
+/// idempotency (the SQLite store has its own tests, and the end-to-end tests use it).
+public final class MemoryIdempotencyStore: IdempotencyStore, @unchecked Sendable {
+    private let lock = Mutex()
+    private var records: [String: (method: String, digest: String, outcome: String?)] = [:]
+
+    public init() {}
+
+    public func claim(profile: String, key: String, method: String, paramsDigest: String) async throws -> IdempotencyClaim {
+        lock.withLock {
+            let id = profile + "\u{0}" + key
+            guard let record = records[id] else {
+                records[id] = (method, paramsDigest, nil)
+                return .claimed
+            }
+            if record.method != method || record.digest != paramsDigest { return .conflict }
+            guard let outcome = record.outcome else { return .inProgress }
+            return .replay(outcome: outcome)
+        }
+    }
+
+    public func complete(profile: String, key: String, outcome: String) async throws {
+        lock.withLock { records[profile + "\u{0}" + key]?.outcome = outcome }
+    }
+
+    public func abandon(profile: String, key: String) async throws {
+        _ = lock.withLock { records.removeValue(forKey: profile + "\u{0}" + key) }
+    }
+}
