@@ -22,6 +22,8 @@ log = logging.getLogger("payrpc")
 PROTOCOL_VERSION = "1"
 #: What the client calls itself in ``rpc.hello``.
 CLIENT_NAME = "payrpc-python/0.1.0"
+#: The longest deadline the server takes in ``_meta.timeoutMs`` (one day).
+MAX_TIMEOUT_MS = 86_400_000
 #: The method name of the cancellation notification.
 CANCEL_METHOD = "$/cancelRequest"
 
@@ -99,8 +101,10 @@ class Core:
         if timeout is not None:
             if not (timeout > 0) or math.isinf(timeout):
                 raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
-            meta["timeoutMs"] = max(1, int(math.ceil(timeout * 1000)))
+            meta["timeoutMs"] = min(MAX_TIMEOUT_MS, max(1, int(math.ceil(timeout * 1000))))
         if idempotency_key is not None:
+            if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key.encode("utf-8")) <= 255:
+                raise ValueError("idempotency_key must be a string of 1 to 255 bytes")
             meta["idempotencyKey"] = idempotency_key
         if meta:
             if isinstance(wire, list):

@@ -332,7 +332,8 @@ class Client:
     def on_notification(self, method: Optional[str], callback: NotificationCallback) -> Callable[[], None]:
         """Calls ``callback(notification)`` for each notification ``method`` (None: every one).
 
-        Callbacks run on the reader thread; keep them short. Returns a function that removes
+        Callbacks run on the reader thread: keep them short and make no calls from them (that
+        raises PayRpcError; it would deadlock). Returns a function that removes
         the callback. Notifications that break their schema are logged and not delivered here.
         """
         with self._lock:
@@ -414,6 +415,11 @@ class Client:
             raise ConnectionClosed("the connection is closed")
 
     def _register(self, rid: Any, group: Any = None) -> "Future[Dict[str, Any]]":
+        if threading.current_thread() is self._reader:
+            raise PayRpcError(
+                "a call from a notification callback would wait for the thread that reads its answer; "
+                "use client.notifications() or hand the work to another thread"
+            )
         future: "Future[Dict[str, Any]]" = Future()
         with self._lock:
             if self._closed or self._eof:

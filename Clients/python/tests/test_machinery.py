@@ -191,6 +191,24 @@ def test_notifications_reach_streams_and_handlers() -> None:
             stream.get(timeout=0.05)
 
 
+def test_a_call_from_a_callback_raises_instead_of_deadlocking() -> None:
+    with spawn_fake() as client:
+        outcome = []
+        done = threading.Event()
+
+        def handler(notification: payrpc.Notification) -> None:
+            try:
+                client.call("rpc.health")
+            except payrpc.PayRpcError as error:
+                outcome.append(error)
+            done.set()
+
+        client.on_notification(None, handler)
+        client.call("test.notify", {"method": "x.y", "params": {}})
+        assert done.wait(5)
+        assert "notification callback" in str(outcome[0])
+
+
 def test_a_notification_that_breaks_its_schema_raises_in_the_stream() -> None:
     with spawn_fake() as client:
         stream = client.notifications(timeout=5)
