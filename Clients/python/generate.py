@@ -218,7 +218,7 @@ class Generator:
             if isinstance(branches, list) and len(branches) == 2:
                 nulls = [b for b in branches if b == {"type": "null"}]
                 if len(nulls) == 1:
-                    return [b for b in branches if b != {"type": "null"}][0]
+                    return Generator.unwrap([b for b in branches if b != {"type": "null"}][0])
         types = schema.get("type")
         if isinstance(types, list) and "null" in types and len(types) == 2:
             rest = dict(schema)
@@ -226,7 +226,18 @@ class Generator:
             return rest
         return None
 
+    @staticmethod
+    def unwrap(schema: Any) -> Any:
+        """``{"allOf": [X], "description": ...}`` (a described ``$ref``) → X."""
+        while (
+            isinstance(schema, dict) and isinstance(schema.get("allOf"), list) and len(schema["allOf"]) == 1
+            and not any(k in schema for k in ("type", "properties", "$ref", "anyOf", "oneOf", "enum"))
+        ):
+            schema = schema["allOf"][0]
+        return schema
+
     def annotation(self, schema: Any, service: Service, where: str) -> str:
+        schema = self.unwrap(schema)
         if not isinstance(schema, dict):
             return "Any"
         model = self.ref_model(schema, where)
@@ -262,6 +273,7 @@ class Generator:
     def converter(self, schema: Any, expr: str, service: Service, where: str, depth: int = 0) -> Optional[str]:
         """An expression turning the JSON value ``expr`` into the Python value, or None when
         the JSON value is already it."""
+        schema = self.unwrap(schema)
         if not isinstance(schema, dict):
             return None
         model = self.ref_model(schema, where)
@@ -566,7 +578,7 @@ class Generator:
         ]
         holder = Service("__errors__")  # models are not imported here: fields that refer to one stay JSON
         for code, cls, entry, users in entries:
-            data = entry.get("data")
+            data = self.unwrap(entry.get("data"))
             if isinstance(data, dict) and "$ref" in data:
                 model = self.ref_model(data, f"error {code}")
                 data = model.schema if model is not None else data
