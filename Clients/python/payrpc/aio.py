@@ -139,7 +139,12 @@ class AsyncClient:
             limit=LINE_LIMIT,
         )
         assert process.stdout is not None and process.stdin is not None
-        client = cls(process.stdout, process.stdin, process=process, **options)
+        try:
+            client = cls(process.stdout, process.stdin, process=process, **options)
+        except BaseException:
+            _kill(process)
+            await process.wait()
+            raise
         return await client._handshake(None, profile)
 
     @classmethod
@@ -281,6 +286,7 @@ class AsyncClient:
         if self._closed:
             return
         self._closed = True
+        waiting = list(self._pending.values())
         try:
             if self._writer.can_write_eof():
                 self._writer.write_eof()
@@ -290,21 +296,20 @@ class AsyncClient:
             pass
         if self._process is not None:
             await self._end_process()
-        try:
-            await asyncio.wait_for(asyncio.shield(self._read_task), self.close_timeout)
-        except (asyncio.TimeoutError, Exception):
-            self._read_task.cancel()
+            await asyncio.wait([self._read_task], timeout=self.close_timeout)
+        elif waiting:
+            # The server keeps a socket open after our end of input; wait only for answers in flight.
+            await asyncio.wait(waiting, timeout=self.close_timeout)
         self._writer.close()
         try:
             await self._writer.wait_closed()
         except (OSError, RuntimeError):
             pass
-        for task in [self._read_task, self._stderr_task, *self._tasks]:
-            if task is not None and not task.done():
+        tasks = [t for t in [self._read_task, self._stderr_task, *self._tasks] if t is not None]
+        for task in tasks:
+            if not task.done():
                 task.cancel()
-        await asyncio.gather(
-            *(t for t in [self._read_task, self._stderr_task, *self._tasks] if t is not None), return_exceptions=True
-        )
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._fail_pending()
 
     async def _end_process(self) -> None:

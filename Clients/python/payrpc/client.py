@@ -11,6 +11,7 @@ import time
 import weakref
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as _FutureTimeout
+from concurrent.futures import wait as futures_wait
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
@@ -217,7 +218,11 @@ class Client:
         With ``profile``, the connection says ``rpc.hello`` with it first.
         """
         transport = _ProcessTransport(_process.command(binary, args), env, cwd)
-        client = cls(transport, **options)
+        try:
+            client = cls(transport, **options)
+        except BaseException:
+            transport.close(0.0)
+            raise
         return client._handshake(None, profile)
 
     @classmethod
@@ -229,7 +234,7 @@ class Client:
         sock = socket.create_connection((host, port), timeout=connect_timeout)
         sock.settimeout(None)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return cls(_SocketTransport(sock), **options)._handshake(token, profile)
+        return cls._over_socket(sock, options)._handshake(token, profile)
 
     @classmethod
     def connect_unix(
@@ -245,7 +250,15 @@ class Client:
             sock.close()
             raise
         sock.settimeout(None)
-        return cls(_SocketTransport(sock), **options)._handshake(token, profile)
+        return cls._over_socket(sock, options)._handshake(token, profile)
+
+    @classmethod
+    def _over_socket(cls, sock: socket.socket, options: Dict[str, Any]) -> "Client":
+        try:
+            return cls(_SocketTransport(sock), **options)
+        except BaseException:
+            sock.close()
+            raise
 
     def _handshake(self, token: Optional[str], profile: Optional[str]) -> "Client":
         if token is None and profile is None:
@@ -381,16 +394,23 @@ class Client:
         if self._closed:
             return
         self._closed = True
-        self._transport.close(self.close_timeout)
-        self._reader.join(self.close_timeout)
         if isinstance(self._transport, _SocketTransport):
+            # The server keeps a socket open after our end of input; wait only for answers in flight.
+            with self._lock:
+                waiting = list(self._pending.values())
+            self._transport.close(self.close_timeout)
+            if waiting:
+                futures_wait(waiting, self.close_timeout)
             try:
                 self._transport.sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
-            self._reader.join(2.0)
+            self._reader.join(self.close_timeout)
             self._transport._file.close()
             self._transport.sock.close()
+        else:
+            self._transport.close(self.close_timeout)
+            self._reader.join(self.close_timeout)
         self._fail_pending()
 
     def __enter__(self) -> "Client":
