@@ -239,6 +239,16 @@ def from_wire(error: Any) -> RpcError:
     return error_class(code)(code, message if isinstance(message, str) else "", error.get("data"))
 
 
+def __getattr__(name: str) -> Any:
+    """``payrpc.errors.tatra`` without importing it first (the generated module of a service)."""
+    if not name.startswith("_"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError:
+            pass
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "PayRpcError",
     "ConnectionClosed",
