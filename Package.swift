@@ -171,7 +171,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PayRPCJSON", "PayRPCTestSupport"],
+            dependencies: ["PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
     ].filter { target in
         if target.type == .test { return declared(target.name) }

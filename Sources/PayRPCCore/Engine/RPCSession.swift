@@ -166,11 +166,12 @@ final class RPCSession: RPCConnectionHandler {
             else if name.stringEquals("params") { params = value }
             else if name.stringEquals("id") { idElement = value }
         }
-        var id: [UInt8]?
+        // The id's raw bytes, valid while this line is handled; copied only by requests that outlive it.
+        var id: UnsafeRawBufferPointer?
         if let idElement {
             switch idElement.kind {
             case .string, .number, .null:
-                id = idElement.rawArray
+                id = idElement.rawBytes
             case .bool, .array, .object:
                 writeError(.invalidRequest("id must be a string, a number or null"), id: nil, to: responder)
                 return
@@ -285,7 +286,7 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Runs an inline handler and writes its answer in place (nothing for a notification).
     private func runInline(_ entry: MethodEntry, body: @Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,
-                           params: any Sendable, context: RequestContext, id: [UInt8]?, responder: Responder) {
+                           params: any Sendable, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder) {
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
             do { try body(params, context, &scratch) } catch {
@@ -355,7 +356,7 @@ final class RPCSession: RPCConnectionHandler {
     /// What a finished task answers: the member after the id, `"result":...` or `"error":{...}`.
     typealias Outcome = [UInt8]
 
-    private func startTask(_ entry: MethodEntry, params: any Sendable, context: RequestContext, id: [UInt8]?,
+    private func startTask(_ entry: MethodEntry, params: any Sendable, context: RequestContext, id rawID: UnsafeRawBufferPointer?,
                            responder: Responder,
                            body: @escaping @Sendable (any Sendable, RequestContext) async throws -> [UInt8]) {
         nextToken += 1
@@ -377,6 +378,7 @@ final class RPCSession: RPCConnectionHandler {
                                          resultValidator: resultValidator, engine: engine, logger: logger)
             loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
         }
+        let id = rawID.map { Array($0) }
         var request = InFlight(id: id, method: method, responder: responder, task: task, timer: nil)
         if let timeout = context.meta.timeoutMs.map({ Duration.milliseconds($0) })
             ?? engine.configuration.methodTimeouts[method] ?? engine.configuration.defaultTimeout {
@@ -469,7 +471,7 @@ final class RPCSession: RPCConnectionHandler {
         request.timer?.cancel()
         if let id = request.id {
             tokensByID.removeValue(forKey: Self.idKey(id))
-            writeOutcome(outcome, id: id, to: request.responder)
+            id.withUnsafeBytes { writeOutcome(outcome, id: $0, to: request.responder) }
         } else if case .batch(let collector) = request.responder {
             collect(nil, into: collector)
         }
@@ -511,7 +513,7 @@ final class RPCSession: RPCConnectionHandler {
 
     // MARK: Output
 
-    private func writeResponsePrefix(id: [UInt8], into writer: inout JSONWriter) {
+    private func writeResponsePrefix(id: UnsafeRawBufferPointer, into writer: inout JSONWriter) {
         writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
         writer.raw(id)
         writer.raw(",")
@@ -519,7 +521,7 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Answers a well-formed request that failed before running (nothing for a notification:
     /// the specification never answers those).
-    private func reply(_ id: [UInt8]?, _ responder: Responder, _ error: () -> RPCError) {
+    private func reply(_ id: UnsafeRawBufferPointer?, _ responder: Responder, _ error: () -> RPCError) {
         guard let id else {
             if case .batch(let collector) = responder { collect(nil, into: collector) }
             return
@@ -527,14 +529,20 @@ final class RPCSession: RPCConnectionHandler {
         writeError(error(), id: id, to: responder)
     }
 
-    private func writeError(_ error: RPCError, id: [UInt8]?, to responder: Responder) {
+    private func writeError(_ error: RPCError, id: UnsafeRawBufferPointer?, to responder: Responder) {
         var fragment = JSONWriter(capacity: 96)
         fragment.raw("\"error\":")
         error.encode(to: &fragment)
-        writeOutcome(fragment.bytes, id: id ?? Array("null".utf8), to: responder)
+        if let id {
+            writeOutcome(fragment.bytes, id: id, to: responder)
+        } else {
+            Self.nullID.withUnsafeBytes { writeOutcome(fragment.bytes, id: $0, to: responder) }
+        }
     }
 
-    private func writeOutcome(_ outcome: Outcome, id: [UInt8], to responder: Responder) {
+    private static let nullID: [UInt8] = Array("null".utf8)
+
+    private func writeOutcome(_ outcome: Outcome, id: UnsafeRawBufferPointer, to responder: Responder) {
         switch responder {
         case .direct:
             writeResponsePrefix(id: id, into: &output)

@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+import PayRPCTransport
+
+/// The assembled server: store, services, router, engine and transport.
+public final class Gateway: @unchecked Sendable {
+    /// The frozen methods.
+    public let router: Router
+    /// The engine.
+    public let engine: RPCEngine
+    /// The store.
+    public let store: SQLiteStateStore
+    /// The transport.
+    public let server: LibUVServer
+    let logger: Logger
+
+    /// Opens the store, builds the router with every service and prepares the listeners.
+    /// - Throws: a store error, a router build error (a name clash), or a transport error
+    ///   (an address in use, a live Unix socket).
+    public init(configuration: GatewayConfiguration, logger: Logger) throws {
+        self.logger = logger
+        let store = try SQLiteStateStore(directory: configuration.dataDirectory, configuration: configuration.store,
+                                         logger: logger)
+        self.store = store
+        let state = ServerState()
+        let router = try Self.makeRouter(store: store, configuration: configuration, state: state, logger: logger)
+        self.router = router
+        let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
+        state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
+        let engine = RPCEngine(router: router, configuration: configuration.engine, state: state,
+                               idempotency: store, logger: logger)
+        self.engine = engine
+        let server = LibUVServer(configuration: configuration.transport, handlerFactory: engine, logger: logger)
+        server.onShutdownStarted = { state.beginDraining() }
+        self.server = server
+        for endpoint in configuration.listeners {
+            try server.listen(endpoint)
+        }
+        if configuration.stdio { try server.attachStdio() }
+    }
+
+    /// The router of a gateway: built-ins plus every service.
+    public static func makeRouter(store: any StateStore, configuration: GatewayConfiguration, state: ServerState,
+                                  logger: Logger) throws -> Router {
+        var builder = RouterBuilder()
+        BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
+        let context = ServiceCatalog.Context(store: store, configuration: configuration, logger: logger)
+        for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
+        return try builder.build(validateResults: configuration.engine.validateResults)
+    }
+
+    /// The addresses actually bound (a port 0 becomes the real port).
+    public var boundAddresses: [String] { server.boundAddresses }
+
+    /// Serves until shutdown (a signal, EOF on stdio, or ``shutdown()``) has drained.
+    public func run() throws {
+        for address in server.boundAddresses {
+            logger.notice("listening on \(address)", metadata: ["address": .string(address)])
+        }
+        try server.run()
+        logger.info("stopped")
+    }
+
+    /// Starts draining from any thread.
+    public func shutdown() { server.shutdown() }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import PayRPCCore
+import PayRPCStore
+import PayRPCTransport
+
+/// Everything `payrpc serve` is told: listeners, limits, data, sandbox.
+public struct GatewayConfiguration: Sendable {
+    /// The JSON-RPC engine's limits and identity.
+    public var engine = EngineConfiguration()
+    /// The transport's limits.
+    public var transport = TransportConfiguration()
+    /// The store's settings.
+    public var store = StoreConfiguration()
+    /// Socket listeners.
+    public var listeners: [Endpoint] = []
+    /// Whether to serve stdin/stdout.
+    public var stdio = false
+    /// The data directory (`--data`).
+    public var dataDirectory: URL
+    /// Sandbox data files by service (`--sandbox-data tatra=FILE`).
+    public var sandboxData: [String: URL] = [:]
+
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+}

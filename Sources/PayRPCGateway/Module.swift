@@ -1,1 +1,0 @@
-// Module PayRPCGateway: placeholder until its first file lands.

@@ -1,0 +1,55 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+/// Sandbox helpers that belong to no service: `sandbox.reset` and `sandbox.delay`.
+struct SandboxAdminService: RPCService {
+    let store: any StateStore
+
+    func register(on router: inout RouterBuilder) {
+        let store = self.store
+        router.register(SandboxReset.self) { _, context in
+            try await store.reset(profile: context.profile)
+            context.logger.info("sandbox state reset", metadata: ["profile": .string(context.profile)])
+            return NoResult()
+        }
+        router.register(SandboxDelay.self) { params, _ in
+            try await Task.sleep(for: .milliseconds(params.ms))
+            return params.ms
+        }
+    }
+}
+
+/// Forgets every piece of state of the caller's profile (sandbox mode only).
+///
+/// Deletes the profile's documents in every service (accounts, PIN attempts, remembered flags,
+/// payment requests, cards, history) and its idempotency keys, so a test starts from the
+/// sandbox's initial data. Other profiles are untouched.
+public enum SandboxReset: RPCMethod {
+    public static let name = "sandbox.reset"
+    public typealias Params = NoParams
+    public typealias Result = NoResult
+    public static let mutates = true
+    public static let sandboxOnly = true
+}
+
+/// Answers after the given number of milliseconds (sandbox mode only).
+///
+/// For testing a client's timeouts (`_meta.timeoutMs`), cancellation (`$/cancelRequest`) and
+/// behaviour at shutdown: the wait runs off the event loop, and cancelling it ends it at once.
+public enum SandboxDelay: RPCMethod {
+    public static let name = "sandbox.delay"
+    public typealias Params = DelayParams
+    public typealias Result = Int
+    public static let sandboxOnly = true
+}
+
+/// How long `sandbox.delay` waits.
+/// - SchemaName: DelayParams
+public struct DelayParams: JSONModel, Equatable {
+    /// Milliseconds to wait before answering them back.
+    /// - Minimum: 0
+    /// - Maximum: 600000
+    public var ms: Int
+}

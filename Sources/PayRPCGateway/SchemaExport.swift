@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCStore
+
+/// `payrpc schemas`: the files of `Schemas/` from the same declarations the server serves.
+public enum SchemaExport {
+    /// The files (relative path → contents) for the current build's methods.
+    public static func files(configuration: GatewayConfiguration, logger: Logger) throws -> [String: String] {
+        let router = try describingRouter(configuration: configuration, logger: logger)
+        return SchemaFiles(builder: OpenRPCBuilder(router: router, version: configuration.engine.version)).files
+    }
+
+    /// A router with every method, for describing and validating rather than serving.
+    ///
+    /// Services are constructed with a store; describing them touches no state, so a throwaway
+    /// store in a temporary directory (removed before this returns) does.
+    public static func describingRouter(configuration: GatewayConfiguration, logger: Logger) throws -> Router {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-describe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var quiet = logger
+        quiet.logLevel = .error
+        let store = try SQLiteStateStore(directory: directory, configuration: configuration.store, logger: quiet)
+        return try Gateway.makeRouter(store: store, configuration: configuration, state: ServerState(), logger: quiet)
+    }
+
+    /// Writes the files under `directory`, removing generated files that no longer exist.
+    public static func write(_ files: [String: String], to directory: URL) throws {
+        let manager = FileManager.default
+        for sub in ["models", "methods"] {
+            let folder = directory.appendingPathComponent(sub)
+            if let existing = try? manager.contentsOfDirectory(atPath: folder.path) {
+                for name in existing where name.hasSuffix(".json") && files["\(sub)/\(name)"] == nil {
+                    try manager.removeItem(at: folder.appendingPathComponent(name))
+                }
+            }
+        }
+        for (path, contents) in files {
+            let url = directory.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url, options: .atomic)
+        }
+    }
+
+    /// The relative paths whose contents under `directory` differ from `files` (missing,
+    /// different, or a generated file that should not exist).
+    public static func differences(_ files: [String: String], in directory: URL) -> [String] {
+        var different: [String] = []
+        for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
+            let existing = try? String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+            if existing != contents { different.append(path) }
+        }
+        for sub in ["models", "methods"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(sub).path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".json") && files["\(sub)/\(name)"] == nil {
+                different.append("\(sub)/\(name)")
+            }
+        }
+        return different
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import PayRPCJSON
+import PayRPCTransport
+
+/// `payrpc call`: one JSON-RPC call from the command line.
+struct CallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Call one method and print its result as pretty JSON.",
+        discussion: """
+            Connects with --tcp or --unix, or spawns `payrpc serve --stdio` itself with --spawn. \
+            Prints the result on stdout; an error goes to stderr and the exit code is 1.
+            Example: payrpc call tatra.fetchSetupData --spawn
+            """
+    )
+
+    @Argument(help: "The method, e.g. rpc.health.")
+    var method: String
+
+    @Argument(help: "The params as JSON: an object (by name) or an array (by position).")
+    var params: String?
+
+    @Option(help: ArgumentHelp("Connect to TCP HOST:PORT.", valueName: "host:port"))
+    var tcp: String?
+
+    @Option(help: ArgumentHelp("Connect to a Unix socket.", valueName: "path"))
+    var unix: String?
+
+    @Flag(help: "Spawn `payrpc serve --stdio` (this binary) and call it.")
+    var spawn = false
+
+    @Option(help: "Data directory of the spawned server.")
+    var data: String?
+
+    @Option(help: ArgumentHelp("File holding the server's token (sent in rpc.hello).", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(help: "State profile to use (sent in rpc.hello).")
+    var profile: String?
+
+    @Option(help: "Seconds to wait for the answer.")
+    var timeout: Double = 30
+
+    func validate() throws {
+        let chosen = [tcp != nil, unix != nil, spawn].filter { $0 }.count
+        guard chosen == 1 else { throw ValidationError("choose exactly one of --tcp, --unix or --spawn") }
+        if let params {
+            guard let value = try? JSONValue(parsing: params) else { throw ValidationError("params are not JSON: \(params)") }
+            switch value {
+            case .object, .array: break
+            default: throw ValidationError("params must be a JSON object or array")
+            }
+        }
+    }
+
+    func run() throws {
+        var lines: [String] = []
+        var hello: [JSONValue.Member] = []
+        if let tokenFile {
+            guard let token = try? String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) else {
+                throw ValidationError("cannot read \(tokenFile)")
+            }
+            hello.append(.init("token", .string(token)))
+        }
+        if let profile { hello.append(.init("profile", .string(profile))) }
+        if !hello.isEmpty {
+            lines.append(JSONValue.object([.init("jsonrpc", "2.0"), .init("id", "hello"), .init("method", "rpc.hello"),
+                                           .init("params", .object(hello))]).jsonText)
+        }
+        var request: [JSONValue.Member] = [.init("jsonrpc", "2.0"), .init("id", "call"), .init("method", .string(method))]
+        if let params { request.append(.init("params", try JSONValue(parsing: params))) }
+        lines.append(JSONValue.object(request).jsonText)
+
+        let connection: LineConnection
+        if let tcp {
+            connection = try LineConnection.tcp(tcp)
+        } else if let unix {
+            connection = try LineConnection.unix(unix)
+        } else {
+            var arguments = ["serve", "--stdio", "--log-level", "warning"]
+            if let data { arguments += ["--data", data] }
+            connection = try LineConnection.spawn(executable: "/proc/self/exe", arguments: arguments)
+        }
+        defer { connection.close() }
+        for line in lines { try connection.send(line) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while let line = try connection.readLine(deadline: deadline) {
+            guard let message = try? JSONValue(parsing: line) else { continue }
+            if message["id"] == "hello", let error = message["error"] {
+                FileHandle.standardError.write(Data((error.sortedKeys.canonicalText).utf8))
+                throw ExitCode(1)
+            }
+            guard message["id"] == "call" else { continue }
+            if let error = message["error"] {
+                FileHandle.standardError.write(Data(error.canonicalText.utf8))
+                throw ExitCode(1)
+            }
+            print((message["result"] ?? .null).canonicalText, terminator: "")
+            return
+        }
+        FileHandle.standardError.write(Data("payrpc call: no answer within \(timeout) s\n".utf8))
+        throw ExitCode(1)
+    }
+}

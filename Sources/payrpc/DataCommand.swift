@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import PayRPCGateway
+import PayRPCJSON
+import PayRPCStore
+
+/// `payrpc data`: inspect or clear the stored state of a profile.
+struct DataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "data",
+        abstract: "Export or reset the stored state of a profile.",
+        subcommands: [Export.self, Reset.self]
+    )
+
+    /// `payrpc data export`.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a profile's state as JSON ({namespace: {key: value}}).")
+
+        @Option(help: "The profile.")
+        var profile = "default"
+
+        @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
+        var data: String?
+
+        @OptionGroup var logging: LoggingOptions
+
+        func run() throws {
+            let store = try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger())
+            let profile = self.profile
+            let state = try BlockingTask.run { try await store.export(profile: profile) }
+            print(state.canonicalText, terminator: "")
+        }
+    }
+
+    /// `payrpc data reset`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete every document and idempotency key of a profile (run it while no server uses the data directory, or accept that the server sees the change at once).")
+
+        @Option(help: "The profile.")
+        var profile = "default"
+
+        @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
+        var data: String?
+
+        @OptionGroup var logging: LoggingOptions
+
+        func run() throws {
+            let store = try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger())
+            let profile = self.profile
+            try BlockingTask.run { try await store.reset(profile: profile) }
+            print("profile \(profile) reset")
+        }
+    }
+}
+
+/// Runs async work from a synchronous command and waits for it.
+enum BlockingTask {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return try box.result!.get()
+    }
+
+    final class ResultBox<T: Sendable>: @unchecked Sendable {
+        var result: Result<T, any Error>?
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking newline-delimited connection for `payrpc call`: a TCP or Unix socket, or the
+/// pipes of a spawned `payrpc serve --stdio`.
+final class LineConnection {
+    private let readFD: Int32
+    private let writeFD: Int32
+    private let process: Process?
+    private var buffer: [UInt8] = []
+
+    private init(readFD: Int32, writeFD: Int32, process: Process?) {
+        self.readFD = readFD
+        self.writeFD = writeFD
+        self.process = process
+    }
+
+    /// Connects to `host:port` (`[::1]:7070` for IPv6).
+    static func tcp(_ address: String) throws -> LineConnection {
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
+            throw ValidationError("--tcp takes HOST:PORT, got \(address)")
+        }
+        var host = String(address[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else {
+            throw ValidationError("cannot resolve \(host)")
+        }
+        defer { freeaddrinfo(result) }
+        var info: UnsafeMutablePointer<addrinfo>? = first
+        while let current = info {
+            let fd = socket(current.pointee.ai_family, current.pointee.ai_socktype, current.pointee.ai_protocol)
+            if fd >= 0, connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 {
+                return LineConnection(readFD: fd, writeFD: fd, process: nil)
+            }
+            if fd >= 0 { Glibc.close(fd) }
+            info = current.pointee.ai_next
+        }
+        throw ValidationError("cannot connect to \(address): \(String(cString: strerror(errno)))")
+    }
+
+    /// Connects to a Unix socket.
+    static func unix(_ path: String) throws -> LineConnection {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ValidationError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw ValidationError("socket path too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard status == 0 else {
+            Glibc.close(fd)
+            throw ValidationError("cannot connect to \(path): \(String(cString: strerror(errno)))")
+        }
+        return LineConnection(readFD: fd, writeFD: fd, process: nil)
+    }
+
+    /// Spawns the server (`executable`, normally this very binary) and talks to it over its stdin and stdout; its stderr is inherited.
+    static func spawn(executable: String, arguments: [String]) throws -> LineConnection {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        return LineConnection(readFD: output.fileHandleForReading.fileDescriptor,
+                              writeFD: input.fileHandleForWriting.fileDescriptor, process: process)
+    }
+
+    /// Writes one line.
+    func send(_ line: String) throws {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(writeFD, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else { throw ValidationError("write failed: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// The next line, or nil at EOF or when the deadline passes.
+    func readLine(deadline: Date) throws -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var poller = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 1000)))
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress!, $0.count) }
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Closes the connection; a spawned server gets EOF on stdin, drains and exits.
+    func close() {
+        if let process {
+            Glibc.close(writeFD)
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        } else {
+            Glibc.close(readFD)
+        }
+    }
+}

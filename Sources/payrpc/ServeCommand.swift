@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCGateway
+import PayRPCTransport
+
+/// Signals a parent may have left blocked (a test runner's threads often block SIGTERM, and a
+/// spawned child inherits the mask): without this, SIGTERM would never reach the loop.
+enum SignalMask {
+    static func unblockAll() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        pthread_sigmask(SIG_SETMASK, &set, nil)
+    }
+}
+
+/// `payrpc serve`: runs the gateway on stdio, TCP and Unix sockets, in any combination.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve JSON-RPC 2.0 over newline-delimited JSON.",
+        discussion: """
+            With no listener option, serves TCP on 127.0.0.1:7070. With --stdio, reads requests \
+            from stdin and writes responses to stdout (logs go to stderr); EOF on stdin drains and \
+            exits 0. SIGINT and SIGTERM stop accepting, answer what was read, flush and exit 0.
+            """
+    )
+
+    @Flag(help: "Serve stdin/stdout (for a parent process that spawns payrpc).")
+    var stdio = false
+
+    @Option(help: ArgumentHelp("Listen on TCP HOST:PORT (IPv4, or [IPv6]:PORT); repeatable.", valueName: "host:port"))
+    var tcp: [String] = []
+
+    @Option(help: ArgumentHelp("Listen on a Unix socket (created with mode 0600); repeatable.", valueName: "path"))
+    var unix: [String] = []
+
+    @OptionGroup var gateway: GatewayOptions
+
+    @Option(help: "Longest accepted line in bytes; a longer one is answered with an error and discarded.")
+    var maxLineBytes = 1 << 20
+
+    @Option(help: "Most members of a batch.")
+    var maxBatch = 1000
+
+    @Option(help: "Most requests of one connection in flight; past it the connection is not read until some finish.")
+    var maxInFlight = 256
+
+    @Option(help: "Most simultaneous socket connections.")
+    var maxConnections = 1024
+
+    @Option(help: "Close socket connections idle for this many seconds (0: never).")
+    var idleTimeout: Double = 900
+
+    @Option(help: "Seconds to finish in-flight requests at shutdown before closing anyway.")
+    var drainTimeout: Double = 10
+
+    @Option(help: "Default deadline of every call in milliseconds (0: none); _meta.timeoutMs overrides it.")
+    var defaultTimeout = 0
+
+    @Option(help: ArgumentHelp("A method's default deadline, as METHOD=MILLISECONDS; repeatable.", valueName: "method=ms"))
+    var methodTimeout: [String] = []
+
+    @Option(help: ArgumentHelp("File holding the token TCP and Unix clients must present in rpc.hello.", valueName: "file"))
+    var authTokenFile: String?
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
+        guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
+        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard idleTimeout >= 0, drainTimeout >= 0, defaultTimeout >= 0 else {
+            throw ValidationError("timeouts must not be negative")
+        }
+    }
+
+    func run() throws {
+        SignalMask.unblockAll()
+        let logger = logging.makeLogger()
+        var configuration = try gateway.configuration()
+        configuration.stdio = stdio
+        var endpoints: [Endpoint] = []
+        for address in tcp {
+            do { endpoints.append(try Endpoint.parse(address)) } catch {
+                throw ValidationError("--tcp \(address): \(error)")
+            }
+        }
+        for path in unix { endpoints.append(.unix(path: path)) }
+        if endpoints.isEmpty && !stdio { endpoints.append(.tcp(host: "127.0.0.1", port: 7070)) }
+        configuration.listeners = endpoints
+        configuration.transport.maxLineBytes = maxLineBytes
+        configuration.transport.maxConnections = maxConnections
+        configuration.transport.idleTimeout = idleTimeout > 0 ? .milliseconds(Int(idleTimeout * 1000)) : nil
+        configuration.transport.drainTimeout = .milliseconds(Int(drainTimeout * 1000))
+        configuration.engine.maxBatch = maxBatch
+        configuration.engine.maxInFlight = maxInFlight
+        configuration.engine.defaultTimeout = defaultTimeout > 0 ? .milliseconds(defaultTimeout) : nil
+        for entry in methodTimeout {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let ms = Int(parts[1]), ms > 0 else {
+                throw ValidationError("--method-timeout takes METHOD=MILLISECONDS, got \(entry)")
+            }
+            configuration.engine.methodTimeouts[parts[0]] = .milliseconds(ms)
+        }
+        if let authTokenFile {
+            guard let token = try? String(contentsOfFile: authTokenFile, encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+                throw ValidationError("--auth-token-file: cannot read a token from \(authTokenFile)")
+            }
+            configuration.engine.authToken = token
+        }
+        let gatewayServer: Gateway
+        do {
+            gatewayServer = try Gateway(configuration: configuration, logger: logger)
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(2)
+        }
+        logger.info("payrpc started", metadata: [
+            "data": .string(configuration.dataDirectory.path), "sandbox": .stringConvertible(configuration.engine.sandbox),
+            "methods": .stringConvertible(gatewayServer.router.methods.count),
+        ])
+        try gatewayServer.run()
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import PayRPCCore
+import PayRPCGateway
+import PayRPCStore
+import PayRPCTransport
+
+/// The options that make a gateway: data, sandbox, limits. Shared by `serve`, `schemas`,
+/// `validate` and `data`.
+struct GatewayOptions: ParsableArguments {
+    @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
+    var data: String?
+
+    @Flag(inversion: .prefixedNo, help: "Serve the built-in deterministic sandboxes and the sandbox.* helpers.")
+    var sandbox = true
+
+    @Option(help: ArgumentHelp("A service's sandbox data file, as SERVICE=FILE (e.g. tatra=./my-tatra.json).",
+                               valueName: "service=file"))
+    var sandboxData: [String] = []
+
+    @Flag(help: "Validate every result and notification against its schema before sending it.")
+    var validateResults = false
+
+    /// The gateway configuration these options describe.
+    func configuration() throws -> GatewayConfiguration {
+        var configuration = GatewayConfiguration(dataDirectory: DataDirectory.resolve(explicit: data))
+        configuration.engine.sandbox = sandbox
+        configuration.engine.validateResults = validateResults
+        for entry in sandboxData {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--sandbox-data takes SERVICE=FILE, got \(entry)")
+            }
+            let url = URL(fileURLWithPath: parts[1])
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw ValidationError("--sandbox-data: cannot read \(parts[1])")
+            }
+            configuration.sandboxData[parts[0]] = url
+        }
+        return configuration
+    }
+}

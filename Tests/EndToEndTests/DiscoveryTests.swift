@@ -1,0 +1,57 @@
+import Foundation
+import PayRPCJSON
+import PayRPCSchema
+import Testing
+
+/// `rpc.discover` and `Schemas/`: the same document, valid OpenRPC, every schema valid draft-07.
+@Suite struct DiscoveryTests {
+    static let testdata = SpawnedServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+
+    func discoverDocument() async throws -> JSONValue {
+        let server = try SpawnedServer(["serve", "--stdio", "--validate-results"])
+        let response = try #require(await server.request("rpc.discover"))
+        server.closeInput()
+        _ = await server.waitForExit()
+        return try #require(response["result"])
+    }
+
+    @Test func discoverAnswersTheCommittedDocument() async throws {
+        let document = try await discoverDocument()
+        let committed = try String(contentsOf: SpawnedServer.repositoryRoot.appendingPathComponent("Schemas/openrpc.json"), encoding: .utf8)
+        #expect(document.canonicalText == committed)
+        #expect(document["info"]?["version"] == "0.1.0")
+    }
+
+    @Test func discoverIsValidOpenRPC() async throws {
+        guard FileManager.default.fileExists(atPath: Self.testdata.appendingPathComponent("openrpc").path) else {
+            // CI always has ../shared/testdata; a clone without it cannot check against the meta-schema.
+            print("DiscoveryTests: ../shared/testdata/openrpc is absent; OpenRPC meta-schema check not run")
+            return
+        }
+        let metaSchema = try OpenRPCMetaSchema.compile(testdataDirectory: Self.testdata)
+        let document = try await discoverDocument()
+        let tape = try JSONTape(string: document.jsonText)
+        let violations = metaSchema.validate(tape.root)
+        #expect(violations.isEmpty, "\(violations.prefix(10))")
+        // The check has teeth: a method without params and a document without info are refused.
+        let broken = try JSONTape(string: #"{"openrpc":"1.2.6","methods":[{"name":"m"}]}"#)
+        #expect(!metaSchema.validate(broken.root).isEmpty)
+    }
+
+    @Test func everyCommittedSchemaIsValidDraft07AndCompiles() throws {
+        let root = SpawnedServer.repositoryRoot.appendingPathComponent("Schemas")
+        let metaSchema = try CompiledSchema(["$ref": "http://json-schema.org/draft-07/schema#"])
+        var checked = 0
+        for folder in ["models", "methods"] {
+            let directory = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".json") {
+                let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                let tape = try JSONTape(string: text)
+                #expect(metaSchema.validate(tape.root).isEmpty, "\(folder)/\(name) is not a draft-07 schema")
+                if folder == "models" { _ = try CompiledSchema(JSONValue(tape.root)) }
+                checked += 1
+            }
+        }
+        #expect(checked > 10)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import PayRPCJSON
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `payrpc serve --tcp` and `--unix`, spawned for real, with real sockets.
+@Suite struct SocketTests {
+    /// Starts a TCP server on a free loopback port and returns it with its address.
+    func tcpServer(_ extra: [String] = [], host: String = "127.0.0.1") async throws -> (SpawnedServer, String) {
+        let server = try SpawnedServer(["serve", "--tcp", "\(host):0"] + extra)
+        let address = try #require(await server.listeningAddress())
+        return (server, address)
+    }
+
+    @Test func tcpIPv4() async throws {
+        let (server, address) = try await tcpServer()
+        let client = try SocketClient.tcp(address)
+        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test func tcpIPv6() async throws {
+        let (server, address) = try await tcpServer(host: "[::1]")
+        #expect(address.hasPrefix("[::1]:"))
+        let client = try SocketClient.tcp(address)
+        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
+        server.signal(SIGINT)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test func unixSocketWithMode0600AndStaleFileReplaced() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-\(UUID().uuidString.prefix(8)).sock").path
+        // A stale socket file: bound by a process (here, this one) that no longer listens on it.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8))
+            raw[path.utf8.count] = 0
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(stale)
+        #expect(FileManager.default.fileExists(atPath: path))
+
+        let server = try SpawnedServer(["serve", "--unix", path])
+        #expect(await server.listeningAddress() != nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let client = try SocketClient.unix(path)
+        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
+
+        // A live socket is not taken over: a second server on the same path fails to start.
+        let second = try SpawnedServer(["serve", "--unix", path])
+        #expect(await second.waitForExit() == 2)
+        #expect(second.logText.contains(path))
+
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func halfCloseGetsEveryAnswerThenTheConnectionCloses() async throws {
+        let (server, address) = try await tcpServer()
+        let client = try SocketClient.tcp(address)
+        for index in 0..<5 {
+            client.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"sandbox.delay","params":{"ms":50}}"#)
+        }
+        client.shutdownWrite()
+        var ids = Set<Int>()
+        for _ in 0..<5 {
+            if let id = await client.nextMessage()?["id"].flatMap({ Int($0.jsonText) }) { ids.insert(id) }
+        }
+        #expect(ids == Set(0..<5))
+        #expect(await client.waitForEOF())
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test func aClientThatVanishesMidResponseDoesNotDisturbAnother() async throws {
+        let (server, address) = try await tcpServer()
+        let steady = try SocketClient.tcp(address)
+        do {
+            let leaver = try SocketClient.tcp(address)
+            var burst = ""
+            for index in 0..<5000 { burst += #"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.discover"}"# + "\n" }
+            leaver.write(Array(burst.utf8))
+            _ = await leaver.nextLine()
+        }  // closed here, with most of its answers unsent
+        for index in 0..<20 {
+            steady.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"#)
+            #expect(await steady.nextMessage()?["id"] == .int(index))
+        }
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test func aClientThatNeverReadsCannotGrowTheServerWithoutBound() async throws {
+        let (server, address) = try await tcpServer()
+        let before = try #require(server.residentKiB)
+        let flooder = try SocketClient.tcp(address)
+        let line = Array((#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n").utf8)
+        var chunk: [UInt8] = []
+        for _ in 0..<200 { chunk += line }
+        let deadline = Date().addingTimeInterval(8)
+        var sent = 0
+        while Date() < deadline && sent < 100_000 {
+            let written = flooder.tryWrite(chunk)
+            if written > 0 { sent += written / line.count } else { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        // The server has stopped reading the flooder; another client is still served.
+        let other = try SocketClient.tcp(address)
+        other.send(#"{"jsonrpc":"2.0","id":"other","method":"rpc.health"}"#)
+        #expect(await other.nextMessage()?["id"] == "other")
+        let after = try #require(server.residentKiB)
+        #expect(after - before < 64 * 1024, "server RSS grew by \(after - before) KiB")
+        server.signal(SIGKILL)
+        _ = await server.waitForExit()
+    }
+
+    @Test func tokenIsRequiredOnSockets() async throws {
+        let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-token-\(UUID().uuidString)")
+        try "correct-horse\n".write(to: tokenFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: tokenFile) }
+        let (server, address) = try await tcpServer(["--auth-token-file", tokenFile.path])
+        let client = try SocketClient.tcp(address)
+        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        #expect(await client.nextMessage()?["error"]?["code"] == -32001)
+        client.send(#"{"jsonrpc":"2.0","id":2,"method":"rpc.hello","params":{"token":"wrong"}}"#)
+        #expect(await client.nextMessage()?["error"]?["code"] == -32001)
+        client.send(#"{"jsonrpc":"2.0","id":3,"method":"rpc.hello","params":{"token":"correct-horse"}}"#)
+        #expect(await client.nextMessage()?["result"]?["server"] == "payrpc")
+        client.send(#"{"jsonrpc":"2.0","id":4,"method":"rpc.health"}"#)
+        #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
+        #expect(!server.logText.contains("correct-horse"))
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+}
