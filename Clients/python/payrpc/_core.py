@@ -19,7 +19,7 @@ from .schema import SchemaSet
 log = logging.getLogger("payrpc")
 
 #: The protocol version this client speaks.
-PROTOCOL_VERSION = "1"
+PROTOCOL_VERSION = "2026-11"
 #: What the client calls itself in ``rpc.hello``.
 CLIENT_NAME = "payrpc-python/0.1.0"
 #: The longest deadline the server takes in ``_meta.timeoutMs`` (one day).

@@ -108,6 +108,7 @@ class AsyncClient:
         self._closed = False
         self._eof = False
         self._proxies: Dict[str, Any] = {}
+        self._token: Optional[str] = None
         self._groups: Dict[Any, Any] = {}  # id of a batch's call → id of the batch's first call
         self._read_task = self._loop.create_task(self._read_loop())
         self._stderr_task: Optional["asyncio.Task[None]"] = None
@@ -179,13 +180,18 @@ class AsyncClient:
     async def hello(
         self, *, token: Optional[str] = None, profile: Optional[str] = None, timeout: Optional[float] = None
     ) -> Any:
-        """Sends ``rpc.hello`` (client name, protocol version, token, profile); returns the answer."""
+        """Sends ``rpc.hello`` (client name, protocol version, token, profile); returns the answer.
+
+        The token, once accepted, is remembered and sent with every later ``hello``."""
         params: Dict[str, Any] = {"client": CLIENT_NAME, "protocolVersion": PROTOCOL_VERSION}
+        token = self._token if token is None else token
         if token is not None:
             params["token"] = token
         if profile is not None:
             params["profile"] = profile
-        return await self.call("rpc.hello", params, timeout=timeout)
+        answer = await self.call("rpc.hello", params, timeout=timeout)
+        self._token = token
+        return answer
 
     # Calls ---------------------------------------------------------------------------------
 
