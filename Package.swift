@@ -167,7 +167,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCodegenTests",
-            dependencies: ["PayRPCCodegen"],
+            dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",

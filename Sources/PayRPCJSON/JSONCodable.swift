@@ -109,28 +109,13 @@ extension Bool: JSONCodable {
     public func encode(to writer: inout JSONWriter) { writer.bool(self) }
 }
 
-extension Int: JSONCodable {
+/// The integer types read a JSON number that is integral and fits, and write it in decimal.
+public protocol JSONInteger: FixedWidthInteger, JSONCodable {}
+
+extension JSONInteger {
     public init(json: JSONElement) throws(JSONDecodingError) {
-        guard let value = json.int64, let exact = Int(exactly: value) else { throw .expected("an integer", found: json) }
-        self = exact
-    }
-
-    public func encode(to writer: inout JSONWriter) { writer.int(self) }
-}
-
-extension Int64: JSONCodable {
-    public init(json: JSONElement) throws(JSONDecodingError) {
-        guard let value = json.int64 else { throw .expected("an integer", found: json) }
-        self = value
-    }
-
-    public func encode(to writer: inout JSONWriter) { writer.int(self) }
-}
-
-extension Int32: JSONCodable {
-    public init(json: JSONElement) throws(JSONDecodingError) {
-        guard let value = json.int64, let exact = Int32(exactly: value) else {
-            throw .expected("a 32-bit integer", found: json)
+        guard let value = json.int64, let exact = Self(exactly: value) else {
+            throw .expected("an integer from \(Self.min) to \(Self.max)", found: json)
         }
         self = exact
     }
@@ -138,16 +123,10 @@ extension Int32: JSONCodable {
     public func encode(to writer: inout JSONWriter) { writer.int(self) }
 }
 
-extension UInt: JSONCodable {
-    public init(json: JSONElement) throws(JSONDecodingError) {
-        guard let value = json.int64, let exact = UInt(exactly: value) else {
-            throw .expected("a non-negative integer", found: json)
-        }
-        self = exact
-    }
-
-    public func encode(to writer: inout JSONWriter) { writer.int(self) }
-}
+extension Int: JSONInteger {}
+extension Int64: JSONInteger {}
+extension Int32: JSONInteger {}
+extension UInt: JSONInteger {}
 
 extension Double: JSONCodable {
     public init(json: JSONElement) throws(JSONDecodingError) {

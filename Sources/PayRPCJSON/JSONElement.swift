@@ -77,7 +77,8 @@ public struct JSONElement: @unchecked Sendable {
     }
 
     /// Whether the value is a string equal to `text`, compared without allocating when the
-    /// string has no escapes.
+    /// string has no escapes. (Disfavoured, so that a literal picks the `StaticString` overload.)
+    @_disfavoredOverload
     public func stringEquals(_ text: String) -> Bool {
         let entry = self.entry
         guard entry.kind == .string, let content = stringContentBytes else { return false }
@@ -197,6 +198,7 @@ public struct JSONElement: @unchecked Sendable {
     }
 
     /// The value of the first member named `key`, or nil (also when not an object).
+    @_disfavoredOverload
     public func member(_ key: String) -> JSONElement? {
         guard kind == .object else { return nil }
         for (name, value) in objectMembers where name.stringEquals(key) { return value }

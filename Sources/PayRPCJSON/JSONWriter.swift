@@ -54,6 +54,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Starts an object member whose key may need escaping.
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         separate()
         string(name)

@@ -135,6 +135,7 @@ struct SQLiteSetupTests {
         defer { directory.remove() }
         let store = try openStore(directory)
         try await store.close()
+        try await store.close()
         #expect(await storeErrorCode { try await store.put(profile: "p", namespace: "n", key: "k", value: 1) } == .closed)
         #expect(await storeErrorCode { _ = try await store.get(profile: "p", namespace: "n", key: "k") } == .closed)
     }
@@ -146,5 +147,18 @@ func waitOnThread(_ semaphore: DispatchSemaphore) async -> Bool {
         DispatchQueue.global().async {
             continuation.resume(returning: semaphore.wait(timeout: .now() + 10) == .success)
         }
+    }
+}
+
+@Suite("Temporary stores for the tests of services")
+struct TemporaryStoreTests {
+    @Test("a temporary store works and its directory is gone after close")
+    func temporary() async throws {
+        let store = try SQLiteStateStore.temporary(logger: quietLogger)
+        try await store.put(profile: "p", namespace: "n", key: "k", value: true)
+        #expect(try await store.get(profile: "p", namespace: "n", key: "k") == true)
+        #expect(FileManager.default.fileExists(atPath: store.path))
+        try await store.close()
+        #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: store.path).deletingLastPathComponent().path))
     }
 }

@@ -93,3 +93,21 @@ struct SecretsVectorTests {
         }
     }
 }
+
+@Suite struct SealingTests {
+    @Test func sealedValuesOpenOnlyWithTheSameKeyAndContext() {
+        let hasher = SecretHasher.ephemeral()
+        let text = #""result":{"secureToken":"4d3045f8e4111e63ec5e515afdf42e803f3ba60f"}"#
+        let sealed = hasher.seal(text, context: "a")
+        #expect(!sealed.contains("4d3045f8"))
+        #expect(hasher.unseal(sealed, context: "a") == text)
+        #expect(hasher.unseal(sealed, context: "b") == nil)
+        #expect(SecretHasher.ephemeral().unseal(sealed, context: "a") == nil)
+        #expect(hasher.seal(text, context: "a") != sealed)  // a fresh nonce every time
+        var tampered = Array(sealed.utf8)
+        tampered[tampered.count - 1] = tampered[tampered.count - 1] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+        #expect(hasher.unseal(String(decoding: tampered, as: UTF8.self), context: "a") == nil)
+        #expect(hasher.unseal("not hex", context: "a") == nil)
+        #expect(hasher.unseal(hasher.seal("", context: "a"), context: "a") == "")
+    }
+}

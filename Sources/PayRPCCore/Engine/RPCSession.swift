@@ -211,42 +211,17 @@ final class RPCSession: RPCConnectionHandler {
             return
         }
 
-        // Params: `_meta` read and set aside, positional params mapped onto names, then validated.
+        // Params: positions mapped onto names, `_meta` read and set aside, then validated.
+        let normalized: NormalizedParams
         var meta = RequestMeta()
-        var effectiveParams = params
-        var positionalTape: JSONTape?
-        if let given = params {
-            if given.kind == .object, let metaElement = given.member("_meta") {
-                do { meta = try RequestMeta(parsing: metaElement) } catch {
-                    reply(id, responder) { (error) }
-                    return
-                }
-            } else if given.kind == .array {
-                guard given.count <= descriptor.fieldOrder.count else {
-                    reply(id, responder) {
-                        RPCError.invalidParams([SchemaViolation(
-                            pointer: "", keyword: "maxItems",
-                            message: "\(descriptor.name) takes at most \(descriptor.fieldOrder.count) params by position")])
-                    }
-                    return
-                }
-                var writer = JSONWriter(capacity: given.rawBytes.count + 16 * given.count)
-                writer.beginObject()
-                for (name, value) in zip(descriptor.fieldOrder, given.arrayElements) {
-                    writer.key(name)
-                    writer.raw(value.rawBytes)
-                }
-                writer.endObject()
-                positionalTape = try? JSONTape(copying: writer.bytes)
-                effectiveParams = positionalTape?.root
-            }
+        do {
+            normalized = try NormalizedParams(params, fieldOrder: descriptor.fieldOrder, method: descriptor.name)
+            if let metaElement = normalized.meta { meta = try RequestMeta(parsing: metaElement) }
+        } catch {
+            reply(id, responder) { (error) }
+            return
         }
-        let paramsElement: JSONElement
-        if let effectiveParams {
-            paramsElement = effectiveParams
-        } else {
-            paramsElement = Self.emptyObject.root
-        }
+        let paramsElement = normalized.element
         let violations = entry.paramsValidator.validate(paramsElement)
         guard violations.isEmpty else {
             reply(id, responder) { (.invalidParams(violations)) }
@@ -278,11 +253,6 @@ final class RPCSession: RPCConnectionHandler {
             startTask(entry, params: decoded, context: context, id: id, responder: responder, body: body)
         }
     }
-
-    private static let emptyObject: JSONTape = {
-        // A constant, valid JSON text: parsing it cannot fail.
-        (try? JSONTape(string: "{}")) ?? JSONTape()
-    }()
 
     /// Runs an inline handler and writes its answer in place (nothing for a notification).
     private func runInline(_ entry: MethodEntry, body: @Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,

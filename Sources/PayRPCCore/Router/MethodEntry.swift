@@ -7,7 +7,7 @@ import PayRPCSchema
 /// the result straight into the response; nothing goes through an intermediate JSON value.
 final class MethodEntry: Sendable {
     let descriptor: MethodDescriptor
-    /// The params schema (with `_meta` allowed), compiled at start-up.
+    /// The params schema, compiled at start-up.
     let paramsValidator: CompiledSchema
     /// The result schema, compiled when results are validated.
     let resultValidator: CompiledSchema?

@@ -40,28 +40,16 @@ public final class Router: Sendable {
         return all
     }
 
-    /// Every violation of a method's params schema by `params` (named or positional, `_meta`
-    /// allowed); nil when no method has that name.
+    /// Every violation of a method's params schema by `params` (named or positional; a `_meta`
+    /// member is set aside as the engine does); nil when no method has that name.
     public func paramsViolations(method name: String, params: JSONElement?) -> [SchemaViolation]? {
         guard let entry = table.lookup(name) else { return nil }
-        guard let params else { return entry.paramsValidator.validate(Self.emptyObject.root) }
-        if params.kind == .array {
-            let names = entry.descriptor.fieldOrder
-            guard params.count <= names.count else {
-                return [SchemaViolation(pointer: "", keyword: "maxItems",
-                                        message: "\(entry.descriptor.name) takes at most \(names.count) params by position")]
-            }
-            var writer = JSONWriter(capacity: params.rawBytes.count + 16 * params.count)
-            writer.beginObject()
-            for (key, value) in zip(names, params.arrayElements) {
-                writer.key(key)
-                writer.raw(value.rawBytes)
-            }
-            writer.endObject()
-            guard let tape = try? JSONTape(copying: writer.bytes) else { return [] }
-            return entry.paramsValidator.validate(tape.root)
+        do {
+            let normalized = try NormalizedParams(params, fieldOrder: entry.descriptor.fieldOrder, method: entry.descriptor.name)
+            return entry.paramsValidator.validate(normalized.element)
+        } catch {
+            return [SchemaViolation(pointer: "", keyword: "params", message: error.message)]
         }
-        return entry.paramsValidator.validate(params)
     }
 
     /// Every violation of a method's result schema; nil when no method has that name or the
@@ -76,8 +64,6 @@ public final class Router: Sendable {
     public func notificationViolations(name: String, params: JSONElement) -> [SchemaViolation]? {
         notificationValidators[name]?.validate(params)
     }
-
-    static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
 
     /// Checks a notification payload against its schema; nil when valid or not validated.
     func checkNotification(_ name: String, payload: [UInt8]) -> [SchemaViolation]? {
@@ -98,37 +84,5 @@ public final class Router: Sendable {
             .init("allOf", .array([schema])),
             .init("definitions", .object(definitionMembers)),
         ])
-    }
-
-    /// The params schema as the engine checks it: the published one, plus `_meta` allowed at the
-    /// top (the engine reads `_meta` itself and the method never sees it).
-    static func paramsSchemaAllowingMeta(_ descriptor: MethodDescriptor) -> JSONValue {
-        var definitions = descriptor.definitions
-        var schema = descriptor.paramsSchema
-        if case .object(let members) = schema, let ref = members.first(where: { $0.name == "$ref" })?.value.stringValue,
-           ref.hasPrefix("#/definitions/") {
-            let name = String(ref.dropFirst("#/definitions/".count))
-            if let model = definitions.schemas[name] {
-                schema = Self.allowingMeta(model)
-                var copy = SchemaDefinitions()
-                for (key, value) in definitions.schemas where key != name { copy.insert(key, schema: value) }
-                copy.insert(name, schema: model)
-                definitions = copy
-            }
-        } else {
-            schema = Self.allowingMeta(schema)
-        }
-        return documentSchema(schema, definitions: definitions)
-    }
-
-    private static func allowingMeta(_ schema: JSONValue) -> JSONValue {
-        guard case .object(var members) = schema else { return schema }
-        if let index = members.firstIndex(where: { $0.name == "properties" }), case .object(var properties) = members[index].value {
-            properties.append(.init("_meta", ["type": "object"]))
-            members[index].value = .object(properties)
-        } else if members.contains(where: { $0.name == "additionalProperties" }) {
-            members.append(.init("properties", ["_meta": ["type": "object"]]))
-        }
-        return .object(members)
     }
 }

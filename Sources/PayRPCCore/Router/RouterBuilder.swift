@@ -90,7 +90,7 @@ public struct RouterBuilder {
             let paramsValidator: CompiledSchema
             var resultValidator: CompiledSchema?
             do {
-                paramsValidator = try CompiledSchema(Router.paramsSchemaAllowingMeta(descriptor))
+                paramsValidator = try CompiledSchema(Router.documentSchema(descriptor.paramsSchema, definitions: descriptor.definitions))
                 if validateResults {
                     resultValidator = try CompiledSchema(Router.documentSchema(descriptor.resultSchema,
                                                                                definitions: descriptor.definitions))

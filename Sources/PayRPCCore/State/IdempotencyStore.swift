@@ -9,7 +9,8 @@ public protocol IdempotencyStore: Sendable {
     ///   - profile: the connection's profile; keys of different profiles never meet.
     ///   - key: the client's idempotency key.
     ///   - method: the canonical method name.
-    ///   - paramsDigest: a digest of the params (without `_meta`), to detect reuse with other params.
+    ///   - paramsDigest: the params (without `_meta`) in canonical form, to detect reuse with other
+    ///     params. They may hold secrets: an implementation keeps only a keyed hash of them.
     func claim(profile: String, key: String, method: String, paramsDigest: String) async throws -> IdempotencyClaim
 
     /// Records the answer of a claimed call: `outcome` is the JSON text of the response member

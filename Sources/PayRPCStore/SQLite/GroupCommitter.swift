@@ -43,6 +43,9 @@ final class GroupCommitter: @unchecked Sendable {
     /// The counters so far.
     var statistics: StoreStatistics { lock.withLock { counters } }
 
+    /// How many writes wait for the next batch (for tests that line up a batch).
+    var pendingCount: Int { lock.withLock { pending.count } }
+
     /// Adds to the expired-keys counter (the maintenance job reports here).
     func countExpiredKeys(_ count: Int) {
         lock.withLock { counters.expiredIdempotencyKeys += count }
@@ -74,9 +77,13 @@ final class GroupCommitter: @unchecked Sendable {
         }
     }
 
-    /// Refuses new writes; those already queued still commit.
-    func close() {
-        lock.withLock { closed = true }
+    /// Refuses new writes; those already queued still commit. Returns false when it was
+    /// already closed.
+    func close() -> Bool {
+        lock.withLock {
+            defer { closed = true }
+            return !closed
+        }
     }
 
     /// Commits batches until the queue is empty. Runs on GRDB's writer queue.
@@ -100,25 +107,14 @@ final class GroupCommitter: @unchecked Sendable {
     /// Runs `batch` in one transaction and answers every caller.
     private func commit(_ batch: [any PendingWrite], _ db: Database) {
         var remaining = batch
-        var writes = 0
-        var failed = 0
-        var commits = 0
-        defer {
-            lock.withLock {
-                counters.writes += writes
-                counters.failedWrites += failed
-                counters.commits += commits
-            }
-        }
         var maintained = false
         while !remaining.isEmpty {
             do {
                 try db.beginTransaction(.immediate)
             } catch {
                 logger.error("store: cannot begin a write transaction", metadata: ["store.error": "\(error)"])
-                for write in remaining { write.fail(error); write.finish(commitError: nil) }
-                writes += remaining.count
-                failed += remaining.count
+                for write in remaining { write.fail(error) }
+                answer(remaining, commitError: nil, committed: false)
                 return
             }
             if !maintained {
@@ -137,42 +133,46 @@ final class GroupCommitter: @unchecked Sendable {
                 // The transaction is gone: the write that broke it fails; the others run again.
                 if db.isInsideTransaction { try? db.rollback() }
                 let culprit = remaining.remove(at: lost)
-                culprit.finish(commitError: nil)
-                writes += 1
-                failed += 1
+                answer([culprit], commitError: nil, committed: false)
                 for write in remaining { write.forget() }
                 continue
             }
-            var commitError: (any Error)?
             do {
                 try db.commit()
-                commits += 1
+                answer(remaining, commitError: nil, committed: true)
             } catch {
-                commitError = error
                 logger.error("store: commit failed", metadata: ["store.error": "\(error)"])
                 try? db.rollback()
-            }
-            for write in remaining {
-                writes += 1
-                if write.hasFailed || commitError != nil { failed += 1 }
-                write.finish(commitError: commitError)
+                answer(remaining, commitError: error, committed: false)
             }
             return
         }
+    }
+
+    /// Counts `writes` (and the commit), then answers their callers: counters first, so a caller
+    /// that reads the statistics after its write returns sees that write counted.
+    private func answer(_ writes: [any PendingWrite], commitError: (any Error)?, committed: Bool) {
+        let failed = writes.filter { $0.hasFailed || commitError != nil }.count
+        lock.withLock {
+            counters.writes += writes.count
+            counters.failedWrites += failed
+            if committed { counters.commits += 1 }
+        }
+        for write in writes { write.finish(commitError: commitError) }
     }
 
     /// Runs one write in a savepoint, rolling back to it when the write fails. Returns false when
     /// the transaction itself is lost (the write has failed and must not be run again).
     private func runInSavepoint(_ write: any PendingWrite, _ db: Database) -> Bool {
         do {
-            try db.execute(sql: "SAVEPOINT payrpc_write")
+            try StoreSQL.execute(db, "SAVEPOINT payrpc_write")
         } catch {
             write.fail(error)
             return false
         }
         if write.run(db) == nil {
             do {
-                try db.execute(sql: "RELEASE SAVEPOINT payrpc_write")
+                try StoreSQL.execute(db, "RELEASE SAVEPOINT payrpc_write")
                 return true
             } catch {
                 write.fail(error)
@@ -181,7 +181,8 @@ final class GroupCommitter: @unchecked Sendable {
         }
         guard db.isInsideTransaction else { return false }
         do {
-            try db.execute(sql: "ROLLBACK TO SAVEPOINT payrpc_write; RELEASE SAVEPOINT payrpc_write")
+            try StoreSQL.execute(db, "ROLLBACK TO SAVEPOINT payrpc_write")
+            try StoreSQL.execute(db, "RELEASE SAVEPOINT payrpc_write")
             return true
         } catch {
             return false
@@ -191,14 +192,15 @@ final class GroupCommitter: @unchecked Sendable {
     /// Runs the maintenance job in its own savepoint; its failure only rolls itself back.
     private func runMaintenance(_ db: Database) {
         do {
-            try db.execute(sql: "SAVEPOINT payrpc_maintenance")
+            try StoreSQL.execute(db, "SAVEPOINT payrpc_maintenance")
             do {
                 let expired = try maintenance(db)
-                try db.execute(sql: "RELEASE SAVEPOINT payrpc_maintenance")
+                try StoreSQL.execute(db, "RELEASE SAVEPOINT payrpc_maintenance")
                 if expired > 0 { countExpiredKeys(expired) }
             } catch {
                 logger.warning("store: maintenance failed", metadata: ["store.error": "\(error)"])
-                try db.execute(sql: "ROLLBACK TO SAVEPOINT payrpc_maintenance; RELEASE SAVEPOINT payrpc_maintenance")
+                try StoreSQL.execute(db, "ROLLBACK TO SAVEPOINT payrpc_maintenance")
+                try StoreSQL.execute(db, "RELEASE SAVEPOINT payrpc_maintenance")
             }
         } catch {
             logger.warning("store: maintenance savepoint failed", metadata: ["store.error": "\(error)"])

@@ -11,26 +11,24 @@ extension SQLiteStateStore {
     {
         try StoreArguments.check(profile: profile, key: key)
         try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
+        // Params may hold secrets (a PIN): only their keyed hash is kept.
+        let paramsDigest = secrets.keyedHash(paramsDigest, context: "idempotency.params")
         let now = configuration.now
+        let secrets = self.secrets
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         return try await committer.write("idempotency claim") { db in
             let time = Timestamp.milliseconds(now())
-            let row = try Row.fetchOne(
-                db,
-                sql: "SELECT method, params_digest, outcome, created_at FROM idempotency_key WHERE profile = ? AND key = ?",
-                arguments: [profile, key])
+            let row = try Row.fetchOne(db.cachedStatement(sql: StoreSQL.selectClaim), arguments: [profile, key])
             if let row, (row["created_at"] as Int64) > time - retention {
                 guard row["method"] == method, row["params_digest"] == paramsDigest else { return .conflict }
-                guard let outcome: String = row["outcome"] else { return .inProgress }
+                guard let sealed: String = row["outcome"] else { return .inProgress }
+                guard let outcome = secrets.unseal(sealed, context: "idempotency.outcome") else {
+                    throw StoreError(.corrupt, "an idempotency record cannot be opened with this data directory's key")
+                }
                 return .replay(outcome: outcome)
             }
             // New, or expired (treated as new).
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO idempotency_key (profile, key, method, params_digest, outcome, created_at, completed_at)
-                    VALUES (?, ?, ?, ?, NULL, ?, NULL)
-                    """,
-                arguments: [profile, key, method, paramsDigest, time])
+            try StoreSQL.execute(db, StoreSQL.insertClaim, [profile, key, method, paramsDigest, time])
             return .claimed
         }
     }
@@ -39,14 +37,11 @@ extension SQLiteStateStore {
     /// progress (it expired, or was abandoned) it changes nothing.
     public func complete(profile: String, key: String, outcome: String) async throws {
         try StoreArguments.check(profile: profile, key: key)
+        // The first answer may hold a secret (a secureToken): it is kept sealed under the server key.
+        let outcome = secrets.seal(outcome, context: "idempotency.outcome")
         let now = configuration.now
         let updated = try await committer.write("idempotency complete") { db in
-            try db.execute(
-                sql: """
-                    UPDATE idempotency_key SET outcome = ?, completed_at = max(created_at, ?)
-                    WHERE profile = ? AND key = ? AND outcome IS NULL
-                    """,
-                arguments: [outcome, Timestamp.milliseconds(now()), profile, key])
+            try StoreSQL.execute(db, StoreSQL.completeClaim, [outcome, Timestamp.milliseconds(now()), profile, key])
             return db.changesCount
         }
         if updated == 0 {
@@ -59,15 +54,13 @@ extension SQLiteStateStore {
     public func abandon(profile: String, key: String) async throws {
         try StoreArguments.check(profile: profile, key: key)
         try await committer.write("idempotency abandon") { db in
-            try db.execute(
-                sql: "DELETE FROM idempotency_key WHERE profile = ? AND key = ? AND outcome IS NULL",
-                arguments: [profile, key])
+            try StoreSQL.execute(db, StoreSQL.abandonClaim, [profile, key])
         }
     }
 
     /// Deletes the idempotency keys created at or before `cutoff` (ms); returns how many.
     static func purgeExpiredKeys(_ db: Database, before cutoff: Int64) throws -> Int {
-        try db.execute(sql: "DELETE FROM idempotency_key WHERE created_at <= ?", arguments: [cutoff])
+        try StoreSQL.execute(db, StoreSQL.purgeExpired, [cutoff])
         return db.changesCount
     }
 }

@@ -17,10 +17,15 @@ public final class SQLiteStateStore: StateStore {
 
     /// The database file.
     public let path: String
+    /// The keyed hasher of this data directory (its server key): what services hash card
+    /// numbers, tokens and PINs with, and what idempotency records keep of their params.
+    public let secrets: SecretHasher
     let pool: DatabasePool
     let committer: GroupCommitter
     let configuration: StoreConfiguration
     let logger: Logger
+    /// A directory made by ``temporary(configuration:logger:)``, removed on close.
+    let temporaryDirectory: LockedValue<URL?> = LockedValue(nil)
     /// When expired idempotency keys were last purged (ms); read and written on the writer queue.
     let lastPurge: LockedValue<Int64>
 
@@ -46,6 +51,7 @@ public final class SQLiteStateStore: StateStore {
         self.path = path
         self.configuration = configuration
         self.logger = logger
+        self.secrets = try SecretHasher.loadOrCreate(in: URL(fileURLWithPath: path).deletingLastPathComponent())
         var grdb = Configuration()
         grdb.label = "payrpc.store"
         grdb.busyMode = .timeout(Double(Timestamp.milliseconds(configuration.busyTimeout)) / 1000)
@@ -100,14 +106,32 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// A store in a new directory under the system's temporary directory, removed again by
+    /// ``close()``: for the tests of services, which should run against the real store.
+    /// - Throws: ``StoreError``.
+    public static func temporary(
+        configuration: StoreConfiguration = .init(), logger: Logger = Logger(label: "payrpc.store")
+    ) throws -> SQLiteStateStore {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("payrpc-store-\(UUID().uuidString)", isDirectory: true)
+        do {
+            let store = try SQLiteStateStore(directory: directory, configuration: configuration, logger: logger)
+            store.temporaryDirectory.value = directory
+            return store
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
     /// Counters of the writer: `writes` and `commits` (one fsync each) so far.
     public var statistics: StoreStatistics { committer.statistics }
 
     /// Finishes the queued writes, then closes every connection. Later calls fail with
-    /// ``StoreError/Code/closed``.
+    /// ``StoreError/Code/closed``; closing again does nothing.
     /// - Throws: ``StoreError`` when SQLite cannot close (a statement still running).
     public func close() async throws {
-        committer.close()
+        guard committer.close() else { return }
         do {
             // Queued behind every drain already scheduled on the writer queue.
             try await pool.writeWithoutTransaction { _ in }
@@ -115,6 +139,7 @@ public final class SQLiteStateStore: StateStore {
         } catch {
             throw StoreError.from(error, operation: "closing \(path)")
         }
+        if let directory = temporaryDirectory.value { try? FileManager.default.removeItem(at: directory) }
         logger.info("store: closed", metadata: ["store.path": "\(path)"])
     }
 
@@ -124,9 +149,7 @@ public final class SQLiteStateStore: StateStore {
     public func get(profile: String, namespace: String, key: String) async throws -> JSONValue? {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         let text = try await read("get") { db in
-            try String.fetchOne(
-                db, sql: "SELECT value FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                arguments: [profile, namespace, key])
+            try String.fetchOne(db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
         }
         return try text.map { try Self.parse($0, namespace: namespace, key: key) }
     }
@@ -137,12 +160,8 @@ public final class SQLiteStateStore: StateStore {
         let text = value.jsonText
         let now = configuration.now
         try await committer.write("put") { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-                    """,
-                arguments: [profile, namespace, key, text, Timestamp.milliseconds(now())])
+            try StoreSQL.execute(
+                db, StoreSQL.upsert, [profile, namespace, key, text, Timestamp.milliseconds(now())])
         }
     }
 
@@ -150,9 +169,7 @@ public final class SQLiteStateStore: StateStore {
     public func delete(profile: String, namespace: String, key: String) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         try await committer.write("delete") { db in
-            try db.execute(
-                sql: "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                arguments: [profile, namespace, key])
+            try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
         }
     }
 
@@ -191,21 +208,14 @@ public final class SQLiteStateStore: StateStore {
         let now = configuration.now
         return try await committer.write("update") { db in
             let current = try String.fetchOne(
-                db, sql: "SELECT value FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                arguments: [profile, namespace, key]
+                db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key]
             ).map { try Self.parse($0, namespace: namespace, key: key) }
             let (next, result) = try transform(current)
             if let next {
-                try db.execute(
-                    sql: """
-                        INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-                        """,
-                    arguments: [profile, namespace, key, next.jsonText, Timestamp.milliseconds(now())])
+                try StoreSQL.execute(
+                    db, StoreSQL.upsert, [profile, namespace, key, next.jsonText, Timestamp.milliseconds(now())])
             } else if current != nil {
-                try db.execute(
-                    sql: "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?",
-                    arguments: [profile, namespace, key])
+                try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
             }
             return result
         }

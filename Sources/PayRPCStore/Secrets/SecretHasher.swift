@@ -15,7 +15,7 @@ public struct SecretHasher: Sendable {
     /// The prefix of PIN hashes written by ``hashPIN(_:iterations:)``.
     static let pinScheme = "pbkdf2-sha256"
 
-    private let mac: HMACSHA256
+    let mac: HMACSHA256
 
     /// A hasher keyed with `key`.
     /// - Throws: ``StoreError`` (`secretKey`) when the key is not ``keySize`` bytes.

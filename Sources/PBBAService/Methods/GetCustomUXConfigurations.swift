@@ -1,0 +1,33 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Describes the layout of an integrated custom merchant button of the given type and width.
+///
+/// Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which
+/// returns a `UIView`; the gateway returns what that view packs, for the merchant app to render
+/// (the rendering and the tap handling are the app's). The minimum width is 200 points: less is
+/// refused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never
+/// displayed (the Operator has disabled them).
+public enum GetCustomUXConfigurations: RPCMethod {
+    public static let name = "pbba.getCustomUXConfigurations"
+    public static let aliases = ["getCustomUXConfigurations", "getCustomUXConfigurationsWithWidth"]
+
+    /// The method's two parameters.
+    public struct Params: JSONModel, Equatable {
+        /// The layout width in points (`width`, a CGFloat); at least 200.
+        /// - Minimum: 200
+        /// - Maximum: 10000
+        public var width: Double
+        /// The layout type (`customUXType`, iOS `PBBACustomUXType`).
+        public var type: CustomUXType
+
+        /// Creates the value from its members, one parameter per property.
+        public init(width: Double, type: CustomUXType) {
+            self.width = width
+            self.type = type
+        }
+    }
+
+    public typealias Result = CustomUXLayout
+}

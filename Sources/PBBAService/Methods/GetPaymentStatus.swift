@@ -1,0 +1,31 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// The status of a payment request at the merchant backend: inProgress, completed, declined or
+/// expired.
+///
+/// Document sections 4.2.4 and 5 (`getPaymentStatus:`). Expiry is computed against the clock on
+/// every read, so a request that expired while the server was down reads as expired. Prefer the
+/// pushed `pbba.paymentStatusChanged` to polling this.
+public enum GetPaymentStatus: RPCMethod {
+    public static let name = "pbba.getPaymentStatus"
+    public static let aliases = ["getPaymentStatus"]
+
+    /// The request.
+    public struct Params: JSONModel, Equatable {
+        /// The request's secureToken.
+        /// - Pattern: ^[A-Za-z0-9._~-]+$
+        /// - MaxLength: 256
+        public var secureToken: String
+
+        /// Creates the value from its members, one parameter per property.
+        public init(secureToken: String) {
+            self.secureToken = secureToken
+        }
+    }
+
+    public typealias Result = PaymentStatusInfo
+
+    public static let errors = [PBBAError.Descriptors.paymentRequestNotFound]
+}

@@ -1,0 +1,17 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox: the Consumer taps the close button at the top right of a pop-up; the connection that
+/// showed it gets `pbba.popupDidCloseByUser`.
+///
+/// Callable from any connection. A payment pop-up's request stays in progress and watched.
+public enum ClosePopup: RPCMethod {
+    public static let name = "sandbox.pbba.closePopup"
+    public static let sandboxOnly = true
+    public static let mutates = true
+    public typealias Params = PopupReference
+    public typealias Result = NoResult
+    public static let errors = [PBBAError.Descriptors.popupNotFound]
+    public static var notifications: [any RPCNotification.Type] { [PopupDidCloseByUser.self] }
+}

@@ -1,0 +1,23 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox: the Consumer cancels the payment in the bank app, by secureToken or by code; the
+/// connection that showed its pop-up gets `pbba.paymentStatusChanged` declined.
+///
+/// Callable from any connection. Same errors as `sandbox.pbba.approvePayment`.
+public enum DeclinePayment: RPCMethod {
+    public static let name = "sandbox.pbba.declinePayment"
+    public static let sandboxOnly = true
+    public static let mutates = true
+    public typealias Params = PaymentTarget
+    public typealias Result = PaymentStatusInfo
+
+    public static let errors = [
+        PBBAError.Descriptors.paymentRequestNotFound, PBBAError.Descriptors.brnNotFound,
+        PBBAError.Descriptors.brnMismatch, PBBAError.Descriptors.requestExpired,
+        PBBAError.Descriptors.paymentAlreadyFinished,
+    ]
+
+    public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self] }
+}

@@ -1,0 +1,28 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
+///
+/// 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
+/// one makes opening the bank app go through the App Picker. A new profile has 1.
+public enum SetBankAppsInstalled: RPCMethod {
+    public static let name = "sandbox.pbba.setBankAppsInstalled"
+    public static let sandboxOnly = true
+    public static let mutates = true
+
+    /// The device's bank apps.
+    public struct Params: JSONModel, Equatable {
+        /// How many PBBA-enabled bank apps are installed.
+        /// - Minimum: 0
+        /// - Maximum: 20
+        public var count: Int
+
+        /// Creates the value from its members, one parameter per property.
+        public init(count: Int) {
+            self.count = count
+        }
+    }
+
+    public typealias Result = BankAppsState
+}

@@ -1,0 +1,17 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox: the Consumer taps the retry button of an error pop-up; the connection that showed it
+/// gets `pbba.popupRetryPaymentRequest` and the pop-up is dismissed.
+///
+/// Error pop-ups only: on a payment pop-up it fails with `wrongPopupKind`.
+public enum TapTryAgain: RPCMethod {
+    public static let name = "sandbox.pbba.tapTryAgain"
+    public static let sandboxOnly = true
+    public static let mutates = true
+    public typealias Params = PopupReference
+    public typealias Result = NoResult
+    public static let errors = [PBBAError.Descriptors.popupNotFound, PBBAError.Descriptors.wrongPopupKind]
+    public static var notifications: [any RPCNotification.Type] { [PopupRetryPaymentRequest.self] }
+}

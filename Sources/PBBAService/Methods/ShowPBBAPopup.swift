@@ -1,0 +1,62 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Shows the Pay by Bank app pop-up for a payment request, or opens the bank app at once: answers
+/// what the merchant library does.
+///
+/// Document section 4.2.3.1, Table 4, `[PBBAAppUtils showPBBAPopup:secureToken:brn:expiryInterval:delegate:]`.
+/// The calling connection is the `popupPresenter` and the `popupDelegate`: it receives the pop-up's
+/// callbacks as notifications. The decision:
+/// - remembered flag set and a PBBA-enabled bank app installed → `openBankingApp`
+///   (`zapp://<secureToken>`, no pop-up);
+/// - a bank app installed, first time → `showMCommPopup` with "Open banking app" and "Get code";
+/// - no bank app → `showECommPopup` with the code; a remembered flag is cleared.
+///
+/// The pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then
+/// `pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status
+/// changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
+/// connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
+/// `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
+public enum ShowPBBAPopup: RPCMethod {
+    public static let name = "pbba.showPBBAPopup"
+    public static let aliases = ["showPBBAPopup"]
+    public static let mutates = true
+
+    /// Table 4 of the document (`popupPresenter` and `popupDelegate` are the calling connection).
+    public struct Params: JSONModel, Equatable {
+        /// The unique token that identifies the payment request (Table 4 `secureToken`), from
+        /// `pbba.submitPaymentRequest`.
+        /// - Pattern: ^[A-Za-z0-9._~-]+$
+        /// - MaxLength: 256
+        public var secureToken: String
+        /// The six-character code that identifies the payment request for the retrieval period
+        /// (Table 4 `brn`).
+        /// - Pattern: ^[A-Za-z0-9]{6}$
+        /// - MinLength: 6
+        /// - MaxLength: 6
+        /// - Example: "K7MXQ2"
+        public var brn: String
+        /// The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's
+        /// `retrievalExpiryInterval`).
+        /// - Minimum: 1
+        /// - Maximum: 86400
+        public var expiryInterval: Int
+
+        /// Creates the value from its members, one parameter per property.
+        public init(secureToken: String, brn: String, expiryInterval: Int) {
+            self.secureToken = secureToken
+            self.brn = brn
+            self.expiryInterval = expiryInterval
+        }
+    }
+
+    public typealias Result = PBBAPopup
+
+    public static let errors = [
+        PBBAError.Descriptors.paymentRequestNotFound, PBBAError.Descriptors.brnMismatch,
+        PBBAError.Descriptors.requestExpired, PBBAError.Descriptors.paymentAlreadyFinished,
+    ]
+
+    public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self, PopupDidCloseByUser.self] }
+}

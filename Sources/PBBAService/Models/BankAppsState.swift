@@ -1,0 +1,16 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The sandbox device's bank apps and the merchant app's remembered flag.
+public struct BankAppsState: JSONModel, Equatable {
+    /// How many PBBA-enabled bank (CFI) apps are installed on the profile's device.
+    public var count: Int
+    /// The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`).
+    public var remembered: Bool
+
+    /// Creates the value from its members, one parameter per property.
+    public init(count: Int, remembered: Bool) {
+        self.count = count
+        self.remembered = remembered
+    }
+}

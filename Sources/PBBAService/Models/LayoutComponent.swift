@@ -1,0 +1,22 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// One fixed-size view of a custom merchant button layout.
+public struct LayoutComponent: JSONModel, Equatable {
+    /// Which view.
+    public var kind: LayoutComponentKind
+    /// Whether it is displayed (CFI logos never are: the Operator disabled them, section 1.1).
+    public var displayed: Bool
+    /// The text it shows, if any.
+    public var text: String?
+    /// Why it is (not) displayed or what tapping it does.
+    public var note: String?
+
+    /// Creates the value from its members, one parameter per property.
+    public init(kind: LayoutComponentKind, displayed: Bool, text: String? = nil, note: String? = nil) {
+        self.kind = kind
+        self.displayed = displayed
+        self.text = text
+        self.note = note
+    }
+}

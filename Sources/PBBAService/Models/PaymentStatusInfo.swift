@@ -1,0 +1,37 @@
+import Foundation
+import PayRPCJSON
+import PayRPCSchema
+
+/// The status of a payment request, as `getPaymentStatus` of the merchant backend answers it
+/// (document section 4.2.4).
+public struct PaymentStatusInfo: JSONModel, Equatable {
+    /// inProgress, completed, declined or expired (computed against the clock).
+    public var status: PaymentStatus
+    /// The request's non-secret id.
+    public var requestId: String
+    /// The request's six-character code.
+    public var brn: String
+    /// The amount, a decimal string.
+    public var amount: Decimal
+    /// ISO 4217 currency code.
+    public var currency: String
+    /// The merchant's reference.
+    public var reference: String
+    /// When the request expires (or expired) unless decided before.
+    public var expiresAt: Date
+    /// When the Consumer approved or declined it, if they did.
+    public var decidedAt: Date?
+
+    /// Creates the value from its members, one parameter per property.
+    public init(status: PaymentStatus, requestId: String, brn: String, amount: Decimal, currency: String,
+                reference: String, expiresAt: Date, decidedAt: Date?) {
+        self.status = status
+        self.requestId = requestId
+        self.brn = brn
+        self.amount = amount
+        self.currency = currency
+        self.reference = reference
+        self.expiresAt = expiresAt
+        self.decidedAt = decidedAt
+    }
+}

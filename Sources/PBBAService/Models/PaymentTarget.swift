@@ -1,0 +1,21 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The payment request a sandbox bank app acts on: by its secureToken (the bank app on the same
+/// device, opened through `zapp://<secureToken>`) or by its code (the bank app on another device,
+/// where the Consumer types the code: E-COMM). Give one of them; with both, they must match.
+public struct PaymentTarget: JSONModel, Equatable {
+    /// The request's secureToken.
+    /// - Pattern: ^[A-Za-z0-9._~-]+$
+    /// - MaxLength: 256
+    public var secureToken: String?
+    /// The request's six-character code, as typed into the bank app on the other device.
+    /// - Pattern: ^[A-Za-z0-9]{6}$
+    public var brn: String?
+
+    /// Creates the value from its members, one parameter per property.
+    public init(secureToken: String? = nil, brn: String? = nil) {
+        self.secureToken = secureToken
+        self.brn = brn
+    }
+}

@@ -1,0 +1,17 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The texts of one of the document's error pop-ups (sections 3.5.1.4 to 3.5.1.6), ready to pass
+/// to `showPBBAErrorPopup`.
+public struct SuggestedErrorPopup: JSONModel, Equatable {
+    /// For `errorTitle`.
+    public var errorTitle: String
+    /// For `errorMessage`.
+    public var errorMessage: String
+
+    /// Creates the value from its members, one parameter per property.
+    public init(errorTitle: String, errorMessage: String) {
+        self.errorTitle = errorTitle
+        self.errorMessage = errorMessage
+    }
+}

@@ -1,1 +1,0 @@
-// Module PBBAService: placeholder until its first file lands.

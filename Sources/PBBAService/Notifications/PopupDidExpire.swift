@@ -1,0 +1,38 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its
+/// `expiryInterval` passed with no decision. The payment request is expired too.
+///
+/// A loop timer fires at the expiry; no thread waits. The sample code answers with an error
+/// pop-up for the expired transaction: `suggestedPopup` carries the texts of the document's
+/// "Request expired" pop-up (section 3.5.1.5).
+public enum PopupDidExpire: RPCNotification {
+    public static let name = "pbba.popupDidExpire"
+
+    /// The pop-up that expired.
+    public struct Payload: JSONModel, Equatable {
+        /// The pop-up.
+        public var popupId: String
+        /// The payment request it showed.
+        public var requestId: String
+        /// Its code.
+        public var brn: String
+        /// When it expired.
+        public var expiredAt: Date
+        /// The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
+        public var suggestedPopup: SuggestedErrorPopup
+
+        /// Creates the value from its members, one parameter per property.
+        public init(popupId: String, requestId: String, brn: String, expiredAt: Date,
+                    suggestedPopup: SuggestedErrorPopup) {
+            self.popupId = popupId
+            self.requestId = requestId
+            self.brn = brn
+            self.expiredAt = expiredAt
+            self.suggestedPopup = suggestedPopup
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// The merchant backend's methods and the sandbox helpers that play the bank app and the device.
+extension PBBAService {
+    func submitPaymentRequest(_ params: SubmitPaymentRequest.Params) async throws -> PaymentRequest {
+        guard params.amount > 0 else {
+            throw RPCError.invalidParams([.init(pointer: "/amount", keyword: "exclusiveMinimum",
+                                                message: "amount must be greater than 0")])
+        }
+        if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
+            throw RPCError.invalidParams([.init(pointer: "/retrievalExpiryInterval", keyword: "minimum",
+                                                message: "retrievalExpiryInterval must be from 1 to 86400 seconds")])
+        }
+        if params.amount == sandbox.requestGenerationFailureAmount { throw PBBAError.requestGenerationFailed() }
+        if params.amount == sandbox.networkErrorAmount { throw PBBAError.networkError() }
+        let secureToken = SecureTokenGenerator.secureToken()
+        let interval = params.retrievalExpiryInterval ?? sandbox.defaultRetrievalExpiryInterval
+        let created = currentTime()
+        let template = PaymentRequestRecord(
+            requestId: SecureTokenGenerator.requestId(), brn: "", amount: params.amount, currency: params.currency,
+            reference: params.reference, createdAt: created,
+            expiresAt: created.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil)
+        let record = try await book.create(secureToken: secureToken, record: template, now: now)
+        return PaymentRequest(secureToken: secureToken, brn: record.brn, retrievalExpiryInterval: interval,
+                              expiresAt: record.expiresAt, requestId: record.requestId)
+    }
+
+    func paymentStatus(_ params: GetPaymentStatus.Params) async throws -> PaymentStatusInfo {
+        guard let record = try await book.record(key: book.requestKey(for: params.secureToken)) else {
+            throw PBBAError.paymentRequestNotFound()
+        }
+        return record.info(at: currentTime())
+    }
+
+    /// The bank app approves or declines: the decision is stored, then pushed to the connection
+    /// that watches the request. The watch is claimed first, so its expiry timer cannot report
+    /// too; when the request turns out expired, the expiry is reported instead.
+    func decide(_ target: PaymentTarget, as status: PaymentStatus) async throws -> PaymentStatusInfo {
+        let brn = target.brn?.uppercased()
+        let key: String
+        if let token = target.secureToken {
+            key = book.requestKey(for: token)
+        } else if let brn {
+            guard let found = try await book.requestKey(forBRN: brn) else {
+                throw PBBAError.brnNotFound(brn)
+            }
+            key = found
+        } else {
+            throw RPCError.invalidParams([.init(pointer: "", keyword: "required",
+                                                message: "give secureToken or brn")])
+        }
+        let watch = registry.claim(requestKey: key)
+        let clock = now
+        do {
+            let info = try await book.updateRecord(key: key) { record -> PaymentStatusInfo in
+                if let brn, record.brn != brn { throw PBBAError.brnMismatch(brn, requestId: record.requestId) }
+                let time = clock()
+                try Self.requireInProgress(record, at: time)
+                record.status = status
+                record.decidedAt = time
+                return record.info(at: time)
+            }
+            if let watch { PopupRegistry.report(status, to: watch) }
+            return info
+        } catch let error as PBBAError where error.data.type == "requestExpired" {
+            if let watch { PopupRegistry.report(.expired, to: watch) }
+            throw error
+        } catch {
+            if let watch { registry.reinstate(watch) }
+            throw error
+        }
+    }
+
+    func setBankApps(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws -> BankAppsState {
+        try await book.setBankApps(params.count, profile: context.profile)
+        return BankAppsState(count: params.count, remembered: try await book.remembered(profile: context.profile))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+/// The Pay by Bank app (PBBA) merchant library and the merchant-backend half of its journey,
+/// served as JSON-RPC (seed 001, `pbba` in SERVICES.md).
+///
+/// The library's decisions (`showPBBAPopup`, `openBankingApp`, the remembered flag) run against a
+/// sandbox device per profile; payment requests live in the merchant backend that every connection
+/// shares; pop-up callbacks and status changes are pushed to the connection that showed the
+/// pop-up. All state is in the store; only what is on screen (pop-ups, their expiry timers) is in
+/// memory, and it belongs to connections, so nothing needs re-arming when the server starts: a
+/// request's absolute expiry is stored and its status computed against the clock on every read.
+///
+/// ```swift
+/// router.register(PBBAService(store: store, sandbox: try PBBASandbox.sandboxData(from: file)))
+/// ```
+public struct PBBAService: RPCService {
+    let book: PBBAStateBook
+    let registry: PopupRegistry
+    let sandbox: PBBASandbox
+    let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - store: where requests, the device and the remembered flag are kept.
+    ///   - sandbox: the sandbox's defaults and magic values.
+    ///   - secrets: the server's keyed hasher; when given, a request's store key is the keyed hash
+    ///     of its secureToken, else its SHA-256 (a 160-bit random token cannot be guessed from its
+    ///     hash either). Use the same choice on every start.
+    ///   - now: the clock (tests move it).
+    public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        let hashToken: @Sendable (String) -> String
+        if let secrets {
+            hashToken = { secrets.keyedHash($0, context: "pbba.secureToken") }
+        } else {
+            hashToken = { Hex.encode(SHA256.hash("pbba.secureToken\u{0}" + $0)) }
+        }
+        self.book = PBBAStateBook(store: store, hashToken: hashToken, defaultBankApps: sandbox.defaultBankApps)
+        self.registry = PopupRegistry(now: now)
+        self.sandbox = sandbox
+        self.now = now
+    }
+
+    /// Registers the seven methods of the `pbba` table and the `sandbox.pbba.*` helpers.
+    public func register(on router: inout RouterBuilder) {
+        router.register(IsCFIAppAvailable.self) { _, context in try await isCFIAppAvailable(context) }
+        router.register(ShowPBBAPopup.self) { params, context in try await showPopup(params, context) }
+        router.registerInline(ShowPBBAErrorPopup.self) { params, context in showErrorPopup(params, context) }
+        router.register(OpenBankingApp.self) { params, context in try await openBankingApp(params, context) }
+        router.registerInline(GetCustomUXConfigurations.self) { params, _ in try customUXConfiguration(params) }
+        router.register(SubmitPaymentRequest.self) { params, _ in try await submitPaymentRequest(params) }
+        router.register(GetPaymentStatus.self) { params, _ in try await paymentStatus(params) }
+
+        router.register(ApprovePayment.self) { params, _ in try await decide(params, as: .completed) }
+        router.register(DeclinePayment.self) { params, _ in try await decide(params, as: .declined) }
+        router.register(SetBankAppsInstalled.self) { params, context in try await setBankApps(params, context) }
+        router.registerInline(ClosePopup.self) { params, _ in
+            try registry.closePopup(params.popupId)
+            return NoResult()
+        }
+        router.registerInline(TapTryAgain.self) { params, _ in
+            try registry.tapTryAgain(params.popupId)
+            return NoResult()
+        }
+        router.register(TapGetCode.self) { params, context in try await tapGetCode(params, context) }
+    }
+
+    /// The time now, rounded to the millisecond the store keeps.
+    func currentTime() -> Date {
+        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+
+/// The PBBA service's state in the store, behind intent-named methods.
+///
+/// - Payment requests belong to the merchant backend, which every device (connection) shares: they
+///   live in the store profile ``backendProfile``, namespace `pbba.requests`, keyed by a hash of
+///   the secureToken (the token is never stored); `pbba.brns` maps a code to its request while the
+///   code is valid.
+/// - The device belongs to the connection's profile: `pbba.device` / `bankApps` (how many
+///   PBBA-enabled bank apps the sandbox device has) and `pbba.userDefaults` /
+///   `com.zapp.bankapp.remembered` (the library's remembered flag, which it keeps in the merchant
+///   app's NSUserDefaults).
+struct PBBAStateBook: Sendable {
+    /// The store profile of the merchant backend's payment requests.
+    static let backendProfile = "pbba-merchant-backend"
+    /// Payment requests.
+    static let requestsNamespace = "pbba.requests"
+    /// Code → request.
+    static let brnsNamespace = "pbba.brns"
+    /// The sandbox device.
+    static let deviceNamespace = "pbba.device"
+    /// The merchant app's NSUserDefaults, as far as the library uses them.
+    static let userDefaultsNamespace = "pbba.userDefaults"
+    /// The key under which the library remembers that the Consumer tapped "Open banking app"
+    /// (document section 3.5).
+    static let rememberedKey = "com.zapp.bankapp.remembered"
+    /// The key of the installed bank app count.
+    static let bankAppsKey = "bankApps"
+
+    let store: any StateStore
+    let hashToken: @Sendable (String) -> String
+    let defaultBankApps: Int
+
+    /// The store key of the request a secureToken identifies.
+    func requestKey(for secureToken: String) -> String {
+        hashToken(secureToken)
+    }
+
+    // MARK: Payment requests
+
+    /// The request stored under `key`.
+    func record(key: String) async throws -> PaymentRequestRecord? {
+        try await store.get(PaymentRequestRecord.self, profile: Self.backendProfile,
+                            namespace: Self.requestsNamespace, key: key)
+    }
+
+    /// Stores a new request under its token's key with a code that no live request uses.
+    /// Returns the record with its code.
+    func create(secureToken: String, record template: PaymentRequestRecord,
+                now: @escaping @Sendable () -> Date) async throws -> PaymentRequestRecord {
+        let key = requestKey(for: secureToken)
+        var record = template
+        for attempt in 1...8 {
+            let brn = SecureTokenGenerator.brn()
+            let entry = BRNIndexEntry(requestKey: key, expiresAt: record.expiresAt)
+            let claimed = try await store.update(BRNIndexEntry.self, profile: Self.backendProfile,
+                                                 namespace: Self.brnsNamespace, key: brn) { current -> Bool in
+                if let existing = current, existing.expiresAt > now() { return false }
+                current = entry
+                return true
+            }
+            if claimed {
+                record.brn = brn
+                break
+            }
+            if attempt == 8 { throw PBBAError.requestGenerationFailed() }
+        }
+        try await store.put(record, profile: Self.backendProfile, namespace: Self.requestsNamespace, key: key)
+        return record
+    }
+
+    /// Atomically changes the request under `key`.
+    /// - Throws: ``PBBAError`` `paymentRequestNotFound`, or what `transform` throws.
+    func updateRecord<R: Sendable>(key: String,
+                                   _ transform: @escaping @Sendable (inout PaymentRequestRecord) throws -> R)
+        async throws -> R {
+        try await store.update(PaymentRequestRecord.self, profile: Self.backendProfile,
+                               namespace: Self.requestsNamespace, key: key) { current -> R in
+            guard var record = current else { throw PBBAError.paymentRequestNotFound() }
+            let result = try transform(&record)
+            current = record
+            return result
+        }
+    }
+
+    /// The store key of the request a code identifies now, if any.
+    func requestKey(forBRN brn: String) async throws -> String? {
+        try await store.get(BRNIndexEntry.self, profile: Self.backendProfile, namespace: Self.brnsNamespace,
+                            key: brn)?.requestKey
+    }
+
+    // MARK: The device
+
+    /// How many PBBA-enabled bank apps the profile's device has (read every time: never cached).
+    func bankApps(profile: String) async throws -> Int {
+        guard let value = try await store.get(profile: profile, namespace: Self.deviceNamespace,
+                                              key: Self.bankAppsKey),
+              case .number(let text) = value, let count = Int(text) else { return defaultBankApps }
+        return count
+    }
+
+    /// Installs or removes bank apps on the profile's device.
+    func setBankApps(_ count: Int, profile: String) async throws {
+        try await store.put(profile: profile, namespace: Self.deviceNamespace, key: Self.bankAppsKey,
+                            value: .int(count))
+    }
+
+    /// The remembered "Open banking app" flag of the profile's merchant app.
+    func remembered(profile: String) async throws -> Bool {
+        let value = try await store.get(profile: profile, namespace: Self.userDefaultsNamespace,
+                                        key: Self.rememberedKey)
+        if case .bool(let flag) = value { return flag }
+        return false
+    }
+
+    /// Sets or clears the remembered flag (cleared means no document, like a removed default).
+    func setRemembered(_ flag: Bool, profile: String) async throws {
+        if flag {
+            try await store.put(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey,
+                                value: .bool(true))
+        } else {
+            try await store.delete(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PayRPCJSON
+import PayRPCSchema
+
+/// A payment request as the merchant backend stores it (namespace `pbba.requests`, keyed by a
+/// hash of its secureToken; the token itself is never stored).
+struct PaymentRequestRecord: JSONModel, Equatable {
+    /// The non-secret id.
+    var requestId: String
+    /// The six-character code.
+    var brn: String
+    /// The amount.
+    var amount: Decimal
+    /// ISO 4217 code.
+    var currency: String
+    /// The merchant's reference.
+    var reference: String
+    /// When the request was created.
+    var createdAt: Date
+    /// The absolute expiry: the end of the retrieval period, brought forward to the expiry of a
+    /// pop-up showing the request. Status is computed against it on every read.
+    var expiresAt: Date
+    /// inProgress, completed or declined (expired is computed, never stored).
+    var status: PaymentStatus
+    /// When the Consumer approved or declined.
+    var decidedAt: Date?
+
+    /// The status at `now`: `expired` once the expiry has passed without a decision.
+    func status(at now: Date) -> PaymentStatus {
+        if status == .inProgress && now >= expiresAt { return .expired }
+        return status
+    }
+
+    /// The public view at `now`.
+    func info(at now: Date) -> PaymentStatusInfo {
+        PaymentStatusInfo(status: status(at: now), requestId: requestId, brn: brn, amount: amount,
+                          currency: currency, reference: reference, expiresAt: expiresAt, decidedAt: decidedAt)
+    }
+}

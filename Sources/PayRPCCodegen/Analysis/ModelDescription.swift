@@ -1,0 +1,103 @@
+/// A model, identified by its module and its name path inside the module.
+struct ModelID: Hashable, Comparable, Sendable {
+    var module: String
+    var path: String
+
+    static func < (lhs: ModelID, rhs: ModelID) -> Bool { (lhs.module, lhs.path) < (rhs.module, rhs.path) }
+}
+
+/// The JSON shape of a field, resolved from its Swift type.
+indirect enum FieldType: Equatable, Sendable {
+    case string, bool, int, int64, int32, uint, double, decimal, date, url, any
+    case array(FieldType)
+    case dictionary(FieldType)
+    case optional(FieldType)
+    case model(ModelID)
+
+    /// Whether writing this type needs Foundation (`Decimal`, `Date`, `URL`).
+    var needsFoundation: Bool {
+        switch self {
+        case .decimal, .date, .url: return true
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.needsFoundation
+        default: return false
+        }
+    }
+
+    /// The models this type refers to, in order of first appearance.
+    var models: [ModelID] {
+        switch self {
+        case .model(let id): return [id]
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.models
+        default: return []
+        }
+    }
+}
+
+/// How a model is written on the wire.
+enum ModelShape {
+    /// A struct: an object with one member per stored property.
+    case object
+    /// An enum without associated values: one of its raw values, as a string.
+    case stringEnum
+    /// An enum whose cases each carry one model: that model's object.
+    case union
+    /// A model that writes its own `init(json:)` (and the other requirements): nothing is
+    /// generated for it; fields that use it take its `schemaReference` at run time.
+    case handWritten
+}
+
+/// What every model is known by before its fields are resolved.
+struct ModelHeader {
+    var id: ModelID
+    var type: ScannedType
+    var shape: ModelShape
+    /// `<prefix>.<SchemaName>`: the key under `#/definitions/`.
+    var definitionName: String
+    var access: AccessLevel
+}
+
+/// One stored property of a struct model, ready to be written.
+struct FieldDescription {
+    /// The Swift property name (no backticks).
+    var name: String
+    /// The JSON member name.
+    var key: String
+    /// The type, without the outer optional.
+    var type: FieldType
+    var isOptional: Bool
+    /// Whether the property has an initial value (then it is filled in when the member is absent).
+    var hasInitialValue: Bool
+    /// The property's schema.
+    var schema: SchemaJSON
+    var line: Int
+
+    var isRequired: Bool { !isOptional && !hasInitialValue }
+}
+
+/// One case of a union enum.
+struct UnionCase {
+    var name: String
+    var payload: ModelID
+    /// The member whose presence selects this case.
+    var discriminator: String
+}
+
+/// A model with everything the emitter needs.
+struct ModelDescription {
+    var header: ModelHeader
+    var fields: [FieldDescription] = []
+    /// String enums: (case name, raw value).
+    var enumValues: [(name: String, value: String)] = []
+    var unionCases: [UnionCase] = []
+    /// The model's own schema (what `#/definitions/<name>` holds).
+    var schema: SchemaJSON = .object([])
+}
+
+/// An `RPCMethod` or `RPCNotification` and its documentation.
+struct MethodDescription {
+    var swiftName: String
+    var access: AccessLevel
+    var summary: String
+    var documentation: String
+    var order: Int
+}

@@ -1,1 +1,0 @@
-// Module PayRPCCodegen: placeholder until its first file lands.

@@ -1,0 +1,70 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// A request's params as its method's schema and codec see them: positions mapped onto the
+/// params model's member names, `_meta` set aside, absent params as `{}`.
+///
+/// The common case (named params without `_meta`) uses the request's own bytes; the others are
+/// rewritten into a small tape of their own, which this value keeps alive.
+struct NormalizedParams {
+    /// The params to validate and decode.
+    let element: JSONElement
+    /// `params._meta`, when present.
+    let meta: JSONElement?
+    /// Keeps a rewritten copy alive.
+    private let storage: JSONTape?
+
+    static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
+
+    /// - Throws: invalid params when more positions are given than the model has members.
+    init(_ params: JSONElement?, fieldOrder: [String], method: String) throws(RPCError) {
+        guard let params else {
+            self.init(element: Self.emptyObject.root, meta: nil, storage: nil)
+            return
+        }
+        switch params.kind {
+        case .array:
+            guard params.count <= fieldOrder.count else {
+                throw RPCError.invalidParams([SchemaViolation(
+                    pointer: "", keyword: "maxItems", message: "\(method) takes at most \(fieldOrder.count) params by position")])
+            }
+            var writer = JSONWriter(capacity: params.rawBytes.count + 16 * params.count)
+            writer.beginObject()
+            for (name, value) in zip(fieldOrder, params.arrayElements) {
+                writer.key(name)
+                writer.raw(value.rawBytes)
+            }
+            writer.endObject()
+            self.init(rewritten: writer.bytes, meta: nil)
+        case .object:
+            guard let meta = params.member("_meta") else {
+                self.init(element: params, meta: nil, storage: nil)
+                return
+            }
+            var writer = JSONWriter(capacity: params.rawBytes.count)
+            writer.beginObject()
+            for (name, value) in params.objectMembers where !name.stringEquals("_meta") {
+                writer.separate()
+                writer.raw(name.rawBytes)
+                writer.raw(":")
+                writer.raw(value.rawBytes)
+            }
+            writer.endObject()
+            self.init(rewritten: writer.bytes, meta: meta)
+        case .null, .bool, .number, .string:
+            self.init(element: params, meta: nil, storage: nil)
+        }
+    }
+
+    private init(element: JSONElement, meta: JSONElement?, storage: JSONTape?) {
+        self.element = element
+        self.meta = meta
+        self.storage = storage
+    }
+
+    /// Bytes written from valid JSON pieces are valid JSON, so the parse cannot fail.
+    private init(rewritten bytes: [UInt8], meta: JSONElement?) {
+        let tape = (try? JSONTape(copying: bytes)) ?? Self.emptyObject
+        self.init(element: tape.root, meta: meta, storage: tape)
+    }
+}

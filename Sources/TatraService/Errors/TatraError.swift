@@ -1,0 +1,132 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// An error of the PayKey error factory (Android `PayKeyErrorFactory`, iOS `TATRAErrorFactory`),
+/// typed: one static factory per document method, each with the document's parameters.
+///
+/// It reaches the client as a JSON-RPC error with the type's stable code, its message, and a
+/// `data` object (``TatraErrorData``, ``AuthRequiredErrorData``, ``WrongPinErrorData``,
+/// ``BankTempOOSErrorData`` or ``MissingContactPermissionErrorData``) carrying `type`, `status`,
+/// `fatal` and the factory's own fields.
+///
+/// Fatal errors (the document's "Fatal Error": irrecoverable, the user can only exit the flow):
+/// `general`, `serviceUnavailable`, and `wrongPin` once the application is blocked. Every other
+/// error lets the user correct the input, retry, authorize or resubmit.
+public struct TatraError: Error, RPCErrorConvertible, Sendable, Equatable {
+    /// The `data` of the error, one case per shape.
+    public enum Payload: Sendable, Equatable {
+        /// A title and a message.
+        case message(TatraErrorData)
+        /// Authorization required.
+        case authRequired(AuthRequiredErrorData)
+        /// Wrong PIN.
+        case wrongPin(WrongPinErrorData)
+        /// Bank temporarily out of service.
+        case bankTempOOS(BankTempOOSErrorData)
+        /// Missing contact permission.
+        case missingContactPermission(MissingContactPermissionErrorData)
+    }
+
+    /// Which factory error this is.
+    public let type: TatraErrorType
+    /// Its `data`.
+    public let payload: Payload
+
+    private init(_ type: TatraErrorType, _ payload: Payload) {
+        self.type = type
+        self.payload = payload
+    }
+
+    private static func message(_ type: TatraErrorType, title: String, message: String, fatal: Bool,
+                                status: TatraErrorStatus?) -> TatraError {
+        TatraError(type, .message(TatraErrorData(type: type, status: status ?? type.defaultStatus, fatal: fatal,
+                                                 title: title, message: message)))
+    }
+
+    /// `generalError(title, message)`: something went wrong. Fatal.
+    public static func general(title: String, message: String, status: TatraErrorStatus? = nil) -> TatraError {
+        Self.message(.general, title: title, message: message, fatal: true, status: status)
+    }
+
+    /// `authRequiredError(title, showConditions)`: the user must enter the PIN (`tatra.authorize`).
+    public static func authRequired(title: String, showConditions: Bool) -> TatraError {
+        TatraError(.authRequired, .authRequired(AuthRequiredErrorData(title: title, showConditions: showConditions)))
+    }
+
+    /// `executePaymentError(title, message)`: the payment cannot be made as requested.
+    public static func executePayment(title: String, message: String, status: TatraErrorStatus? = nil) -> TatraError {
+        Self.message(.executePayment, title: title, message: message, fatal: false, status: status)
+    }
+
+    /// `amountLimitError(title, message)`: the amount is outside the setup's limits.
+    public static func amountLimit(title: String, message: String) -> TatraError {
+        Self.message(.amountLimit, title: title, message: message, fatal: false, status: nil)
+    }
+
+    /// `sameRecipientError(title, message)`: the recipient is the user.
+    public static func sameRecipient(title: String, message: String) -> TatraError {
+        Self.message(.sameRecipient, title: title, message: message, fatal: false, status: nil)
+    }
+
+    /// `serviceUnavaiableError(title, message)`: the bank's service is down. Fatal.
+    public static func serviceUnavailable(title: String, message: String) -> TatraError {
+        Self.message(.serviceUnavailable, title: title, message: message, fatal: true, status: nil)
+    }
+
+    /// `networkError(title, message)`: the bank could not be reached; retrying may work.
+    public static func network(title: String, message: String) -> TatraError {
+        Self.message(.network, title: title, message: message, fatal: false, status: nil)
+    }
+
+    /// `wrongPinError(title, applicationBlocked)`: the PIN is wrong; fatal once the application is
+    /// blocked.
+    public static func wrongPin(title: String, applicationBlocked: Bool) -> TatraError {
+        TatraError(.wrongPin, .wrongPin(WrongPinErrorData(
+            status: applicationBlocked ? .failedPrecondition : .unauthenticated, fatal: applicationBlocked,
+            title: title, applicationBlocked: applicationBlocked)))
+    }
+
+    /// `bankTempOOSError(paymentId)`: the bank is temporarily out of service; the payment can be
+    /// resubmitted with `tatra.resubmitPayment`.
+    public static func bankTempOOS(paymentId: String) -> TatraError {
+        TatraError(.bankTempOOS, .bankTempOOS(BankTempOOSErrorData(paymentId: paymentId)))
+    }
+
+    /// `missingContactPermissionError(title, subtitle, uri)`: the contacts may not be read.
+    public static func missingContactPermission(title: String, subtitle: String, uri: URL) -> TatraError {
+        TatraError(.missingContactPermission, .missingContactPermission(MissingContactPermissionErrorData(
+            title: title, subtitle: subtitle, uri: uri)))
+    }
+
+    /// Whether the error is fatal.
+    public var isFatal: Bool {
+        switch payload {
+        case .message(let data): data.fatal
+        case .authRequired(let data): data.fatal
+        case .wrongPin(let data): data.fatal
+        case .bankTempOOS(let data): data.fatal
+        case .missingContactPermission(let data): data.fatal
+        }
+    }
+
+    /// The JSON-RPC error: the type's code and message, and the payload as `data`.
+    public var rpcError: RPCError {
+        var writer = JSONWriter(capacity: 192)
+        switch payload {
+        case .message(let data): data.encode(to: &writer)
+        case .authRequired(let data): data.encode(to: &writer)
+        case .wrongPin(let data): data.encode(to: &writer)
+        case .bankTempOOS(let data): data.encode(to: &writer)
+        case .missingContactPermission(let data): data.encode(to: &writer)
+        }
+        // The payload was written by its own generated encoder, so it always parses.
+        let data = try? JSONValue(parsing: writer.text)
+        return RPCError(type.code, type.message, data: data)
+    }
+}

@@ -1,0 +1,18 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Returns all contacts, for the contact list.
+///
+/// iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the
+/// sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
+/// the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
+/// `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with `generalError`,
+/// `serviceUnavaiableError` or `networkError`.
+public enum FetchContacts: RPCMethod {
+    public static let name = "tatra.fetchContacts"
+    public static let aliases = ["tatra.getContacts"]
+    public typealias Params = NoParams
+    public typealias Result = [Contact]
+    public static let errors = [TatraErrorDescriptors.missingContactPermission] + TatraErrorDescriptors.bankCall
+}

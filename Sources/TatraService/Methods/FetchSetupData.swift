@@ -1,0 +1,17 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Returns the setup data of the flows: activation, validation rules and amount limits.
+///
+/// iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
+/// answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
+/// 5000.00 as shipped). `sandbox.tatra.failNextCall` makes the next call fail with
+/// `generalError`, `serviceUnavaiableError` or `networkError`.
+public enum FetchSetupData: RPCMethod {
+    public static let name = "tatra.fetchSetupData"
+    public static let aliases = ["tatra.setup", "fetchSetupData"]
+    public typealias Params = NoParams
+    public typealias Result = SetupData
+    public static let errors = TatraErrorDescriptors.bankCall
+}

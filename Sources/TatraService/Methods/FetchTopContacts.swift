@@ -1,0 +1,18 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Returns the top contacts to present first.
+///
+/// iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
+/// sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
+/// while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
+/// with `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with
+/// `generalError`, `serviceUnavaiableError` or `networkError`.
+public enum FetchTopContacts: RPCMethod {
+    public static let name = "tatra.fetchTopContacts"
+    public static let aliases = ["tatra.getTopContacts", "getTopContacts"]
+    public typealias Params = NoParams
+    public typealias Result = [Contact]
+    public static let errors = [TatraErrorDescriptors.missingContactPermission] + TatraErrorDescriptors.bankCall
+}

@@ -1,0 +1,16 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Returns the account's IBAN.
+///
+/// iOS `getIban:`, Android `getIban(CompletionCallback<String>)`. Fails with `authRequiredError`
+/// until `tatra.authorize` succeeds with the right PIN, and again once that authorization has
+/// expired. In the sandbox: `iban` of `tatra-sandbox.json` (`SK9711000000002926123456`).
+public enum GetIban: RPCMethod {
+    public static let name = "tatra.getIban"
+    /// The IBAN, electronic format (no spaces).
+    public typealias Result = String
+    public typealias Params = NoParams
+    public static let errors = [TatraErrorDescriptors.authRequired] + TatraErrorDescriptors.bankCall
+}

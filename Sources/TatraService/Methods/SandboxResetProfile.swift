@@ -1,0 +1,16 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox only: forgets everything the tatra sandbox keeps for this profile — the wrong-PIN
+/// counter and blocked flag, the authorization, the contacts permission, held payments and the
+/// payments made.
+///
+/// The only way to unblock an application blocked by wrong PINs.
+public enum SandboxResetProfile: RPCMethod {
+    public static let name = "sandbox.tatra.resetProfile"
+    public typealias Params = NoParams
+    public typealias Result = NoResult
+    public static let mutates = true
+    public static let sandboxOnly = true
+}

@@ -1,1 +1,0 @@
-// Module TatraService: placeholder until its first file lands.

@@ -1,0 +1,49 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+extension TatraService {
+    /// `tatra.authorize`: a right PIN authorizes the profile for the authorization lifetime.
+    func authorize(_ params: Authorize.Params, _ context: RequestContext) async throws -> NoResult {
+        try consumeInjectedFailure(.authorize, context)
+        let now = clock()
+        let lifetime = sandbox.authorizationLifetime
+        let check = try await updateProfileState(context) { state in
+            let check = self.checkPin(params.pincode, in: &state)
+            if check == .accepted {
+                state.authorizedUntil = now.addingTimeInterval(Double(lifetime.components.seconds))
+                state.everAuthorized = true
+            }
+            return check
+        }
+        switch check {
+        case .accepted: return NoResult()
+        case .rejected(let blocked): throw wrongPinError(blocked: blocked)
+        case .blocked: throw wrongPinError(blocked: true)
+        }
+    }
+
+    /// `tatra.fetchBalance`: the balance minus what the profile has paid, once authorized.
+    func fetchBalance(_ context: RequestContext) async throws -> BalanceData {
+        try consumeInjectedFailure(.fetchBalance, context)
+        let state = try await requireAuthorization(context)
+        return BalanceData(balance: sandbox.balance - state.paid, dueDate: sandbox.dueDate)
+    }
+
+    /// `tatra.getIban`, once authorized.
+    func getIban(_ context: RequestContext) async throws -> String {
+        try consumeInjectedFailure(.getIban, context)
+        _ = try await requireAuthorization(context)
+        return sandbox.iban
+    }
+
+    /// The profile's state when its authorization is valid now; else `authRequiredError`
+    /// (`showConditions` until the profile has authorized once).
+    private func requireAuthorization(_ context: RequestContext) async throws -> TatraProfileState {
+        let state = try await profileState(context)
+        guard state.isAuthorized(at: clock()) else {
+            throw TatraError.authRequired(title: sandbox.texts.authRequired, showConditions: !state.everAuthorized)
+        }
+        return state
+    }
+}

@@ -1,0 +1,212 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+extension TatraService {
+    /// `tatra.executePayment`: validates the payment against the setup data and the magic amounts,
+    /// and keeps it in the current flow (starting one if there is none) until it is authorized.
+    /// Touches no store: the pending payment lives on the connection.
+    func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> String {
+        try consumeInjectedFailure(.executePayment, context)
+        let setup = sandbox.setup
+        let texts = sandbox.texts
+        let amount = params.amount
+        guard amount >= setup.minTransactionAmount, amount <= setup.maxTransactionAmount else {
+            throw TatraError.amountLimit(
+                title: texts.amountLimit,
+                message: "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
+                    + "\(PaymentText.amount(setup.maxTransactionAmount)) \(sandbox.currency).")
+        }
+        guard PaymentText.hasAtMostTwoDecimals(amount) else {
+            throw TatraError.amountLimit(title: texts.amountLimit, message: "The amount may have at most two decimals.")
+        }
+        guard let phone = params.contact.phones.first else {
+            throw TatraError.executePayment(title: texts.executePayment, message: "The recipient has no phone number.")
+        }
+        guard sandbox.phoneRegex.matchesWhole(phone) else {
+            throw TatraError.executePayment(title: texts.executePayment,
+                                            message: "The recipient's phone number \(phone) is not valid.")
+        }
+        guard phone != sandbox.owner.phone else {
+            throw TatraError.sameRecipient(title: texts.sameRecipient, message: "The recipient is your own phone number.")
+        }
+        if let reference = params.reference {
+            guard reference.utf16.count <= setup.descriptionValidationLength else {
+                throw TatraError.executePayment(
+                    title: texts.executePayment,
+                    message: "The reference may have at most \(setup.descriptionValidationLength) characters.")
+            }
+            guard sandbox.descriptionRegex.matchesWhole(reference) else {
+                throw TatraError.executePayment(title: texts.executePayment,
+                                                message: "The reference contains characters that are not allowed.")
+            }
+        }
+        guard setup.isActivated else {
+            throw TatraError.executePayment(title: texts.executePayment, message: "PayKey is not activated.",
+                                            status: .failedPrecondition)
+        }
+        var outOfServiceTimes = 0
+        if let magic = sandbox.magic(for: amount) {
+            switch magic.outcome {
+            case .general:
+                throw TatraError.general(title: texts.general, message: "The bank could not process the payment.")
+            case .serviceUnavailable:
+                throw TatraError.serviceUnavailable(title: texts.serviceUnavailable,
+                                                    message: "The bank's payment service is unavailable.")
+            case .network:
+                throw TatraError.network(title: texts.network, message: "The bank could not be reached.")
+            case .executePayment:
+                throw TatraError.executePayment(title: texts.executePayment, message: "The bank declined the payment.",
+                                                status: .failedPrecondition)
+            case .bankTempOOS:
+                outOfServiceTimes = magic.outOfServiceTimes
+            }
+        }
+        let reference = params.reference, recipient = params.contact
+        withConnectionState(context) { state in
+            state.execute { serial in
+                PendingPayment(serial: serial, amount: amount, recipient: recipient, phone: phone, reference: reference,
+                               outOfServiceTimes: outOfServiceTimes)
+            }
+        }
+        return text(sandbox.confirmationTemplate, amount: amount, name: params.contact.fullName, phone: phone,
+                    reference: params.reference, paymentId: nil)
+    }
+
+    /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
+    /// it, for a magic out-of-service amount).
+    func authorizePayment(_ params: AuthorizePayment.Params, _ context: RequestContext) async throws -> String {
+        try consumeInjectedFailure(.authorizePayment, context)
+        // Mark the payment as being authorized, so that a second authorization sent before this
+        // one has answered cannot pay it twice.
+        let claim = withConnectionState(context) { state -> Claim in
+            guard let flow = state.flow, let pending = flow.pending else { return .nothing }
+            if flow.authorizing { return .busy }
+            state.flow?.authorizing = true
+            return .claimed(flow: flow.number, pending)
+        }
+        let flowNumber: UInt64, pending: PendingPayment
+        switch claim {
+        case .claimed(let number, let payment):
+            (flowNumber, pending) = (number, payment)
+        case .nothing:
+            throw TatraError.executePayment(
+                title: sandbox.texts.executePayment,
+                message: "No payment awaits authorization in the current flow: execute the payment first "
+                    + "(a payment executed in another or a stopped flow cannot be authorized).",
+                status: .failedPrecondition)
+        case .busy:
+            throw TatraError.executePayment(
+                title: sandbox.texts.executePayment,
+                message: "The payment is being authorized already: wait for that answer before sending another PIN.",
+                status: .failedPrecondition)
+        }
+        enum Outcome: Sendable {
+            case pin(PinCheck)
+            case held(String)
+            case completed(String)
+        }
+        let outcome: Outcome
+        do {
+            outcome = try await updateProfileState(context) { state in
+                let check = self.checkPin(params.pincode, in: &state)
+                guard check == .accepted else { return .pin(check) }
+                let paymentId = state.nextPaymentId()
+                if pending.outOfServiceTimes > 0 {
+                    state.held.append(HeldPayment(
+                        paymentId: paymentId, amount: pending.amount, recipientName: pending.recipient.fullName,
+                        phone: pending.phone, reference: pending.reference,
+                        outOfServiceLeft: pending.outOfServiceTimes - 1))
+                    return .held(paymentId)
+                }
+                state.paid += pending.amount
+                return .completed(paymentId)
+            }
+        } catch {
+            release(pending, flow: flowNumber, keep: true, context)
+            throw error
+        }
+        switch outcome {
+        case .pin(let check):
+            let mayRetry = check == .rejected(blocked: false)
+            release(pending, flow: flowNumber, keep: mayRetry, context)
+            throw wrongPinError(blocked: !mayRetry)
+        case .held(let paymentId):
+            release(pending, flow: flowNumber, keep: false, context)
+            throw TatraError.bankTempOOS(paymentId: paymentId)
+        case .completed(let paymentId):
+            release(pending, flow: flowNumber, keep: false, context)
+            return text(sandbox.shareTemplate, amount: pending.amount, name: pending.recipient.fullName,
+                        phone: pending.phone, reference: pending.reference, paymentId: paymentId)
+        }
+    }
+
+    /// `tatra.resubmitPayment`: completes a held payment, unless the bank is still out of service.
+    func resubmitPayment(_ params: ResubmitPayment.Params, _ context: RequestContext) async throws -> String {
+        try consumeInjectedFailure(.resubmitPayment, context)
+        enum Outcome: Sendable {
+            case unknown
+            case stillOutOfService
+            case completed(HeldPayment)
+        }
+        let paymentId = params.paymentId
+        let outcome = try await updateProfileState(context) { state -> Outcome in
+            guard let index = state.held.firstIndex(where: { $0.paymentId == paymentId }) else { return .unknown }
+            if state.held[index].outOfServiceLeft > 0 {
+                state.held[index].outOfServiceLeft -= 1
+                return .stillOutOfService
+            }
+            let payment = state.held.remove(at: index)
+            state.paid += payment.amount
+            return .completed(payment)
+        }
+        switch outcome {
+        case .unknown:
+            throw TatraError.general(title: sandbox.texts.general,
+                                     message: "There is no payment \(paymentId) waiting to be resubmitted.",
+                                     status: .notFound)
+        case .stillOutOfService:
+            throw TatraError.bankTempOOS(paymentId: paymentId)
+        case .completed(let payment):
+            return text(sandbox.shareTemplate, amount: payment.amount, name: payment.recipientName,
+                        phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId)
+        }
+    }
+
+    /// What `tatra.authorizePayment` found in the flow.
+    private enum Claim {
+        case claimed(flow: UInt64, PendingPayment)
+        case nothing
+        case busy
+    }
+
+    /// Ends the authorization of `pending`: keeps it awaiting authorization (a wrong PIN, a store
+    /// failure) or forgets it (paid, held, blocked). Changes nothing when the flow has moved on
+    /// (stopped, restarted, or another payment executed meanwhile).
+    private func release(_ pending: PendingPayment, flow number: UInt64, keep: Bool, _ context: RequestContext) {
+        withConnectionState(context) { state in
+            guard state.flow?.number == number, state.flow?.pending?.serial == pending.serial else { return }
+            state.flow?.authorizing = false
+            if !keep { state.flow?.pending = nil }
+        }
+    }
+
+    /// A payment text: `template` filled in.
+    private func text(_ template: PaymentTemplate, amount: Decimal, name: String, phone: String, reference: String?,
+                      paymentId: String?) -> String {
+        template.fill { placeholder in
+            switch placeholder {
+            case .amount: PaymentText.amount(amount)
+            case .currency: sandbox.currency
+            case .name: name
+            case .phone: phone
+            case .reference: reference ?? ""
+            case .paymentId: paymentId ?? ""
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+extension TatraService {
+    /// The profile's tatra state (defaults when it has none).
+    func profileState(_ context: RequestContext) async throws -> TatraProfileState {
+        TatraProfileState(document: try await store.get(profile: context.profile, namespace: TatraProfileState.namespace,
+                                                        key: TatraProfileState.key))
+    }
+
+    /// Changes the profile's tatra state atomically and durably; `body` returns what happened.
+    /// Domain errors are thrown after the write, never from `body`, so that a counted wrong PIN
+    /// is on disk before the client hears of it.
+    func updateProfileState<R: Sendable>(
+        _ context: RequestContext, _ body: @escaping @Sendable (inout TatraProfileState) -> R
+    ) async throws -> R {
+        try await store.update(profile: context.profile, namespace: TatraProfileState.namespace,
+                               key: TatraProfileState.key) { document in
+            var state = TatraProfileState(document: document)
+            let result = body(&state)
+            return (state.document, result)
+        }
+    }
+
+    /// What checking a PIN against the profile's counter did.
+    enum PinCheck: Sendable, Equatable {
+        /// Right PIN; the counter is back to zero.
+        case accepted
+        /// Wrong PIN; `blocked` when it was the last allowed.
+        case rejected(blocked: Bool)
+        /// The application was already blocked; nothing was counted.
+        case blocked
+    }
+
+    /// Checks `pincode`, counting a wrong one against the profile (blocking at the limit).
+    func checkPin(_ pincode: String, in state: inout TatraProfileState) -> PinCheck {
+        if state.blocked { return .blocked }
+        guard sandbox.pin.accepts(pincode) else {
+            state.wrongPinAttempts += 1
+            if state.wrongPinAttempts >= sandbox.wrongPinLimit { state.blocked = true }
+            return .rejected(blocked: state.blocked)
+        }
+        state.wrongPinAttempts = 0
+        return .accepted
+    }
+
+    /// The `wrongPinError` of a refused PIN.
+    func wrongPinError(blocked: Bool) -> TatraError {
+        TatraError.wrongPin(title: sandbox.texts.wrongPin, applicationBlocked: blocked)
+    }
+
+    /// `sandbox.tatra.resetProfile`.
+    func resetProfile(_ context: RequestContext) async throws -> NoResult {
+        try await store.delete(profile: context.profile, namespace: TatraProfileState.namespace, key: TatraProfileState.key)
+        return NoResult()
+    }
+}

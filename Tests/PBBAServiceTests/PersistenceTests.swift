@@ -1,0 +1,74 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+import PayRPCTestSupport
+import Testing
+@testable import PBBAService
+
+extension PBBAServiceTests {
+    /// What survives a restart (a store closed and opened again on the same directory).
+    @Suite struct Persistence {
+        @Test("A request whose expiry passed while the server was down reads as expired")
+        func expiredAcrossRestart() async throws {
+            let clock = TestClock()
+            let first = try PBBATestEnvironment(clock: clock)
+            let app = first.harness.connect()
+            let request = try await app.submit(interval: 120)
+            let popup = try await app.showPopup(request, expiryInterval: 60)
+            #expect(popup["action"] == "showMCommPopup")
+            try await first.closeStore()
+
+            // Still in its period after a restart...
+            clock.advance(by: 30)
+            let second = try PBBATestEnvironment(directory: first.directory, clock: clock)
+            let status = try await second.harness.connect().call("pbba.getPaymentStatus",
+                                                           ["secureToken": .string(request.secureToken)])
+            #expect(status["status"] == "inProgress")
+            try await second.closeStore()
+
+            // ...and expired after the pop-up's expiry passed while the server was down.
+            clock.advance(by: 31)
+            try await PBBATestEnvironment.run(directory: first.directory, clock: clock) { third in
+                let client = third.harness.connect()
+                let expired = try await client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
+                #expect(expired["status"] == "expired")
+                _ = await client.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
+                                       ["brn": .string(request.brn)])
+            }
+        }
+
+        @Test("The remembered flag and a decision survive a restart")
+        func flagAndDecisionAcrossRestart() async throws {
+            let first = try PBBATestEnvironment()
+            let app = first.harness.connect()
+            let request = try await app.submit()
+            _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+            _ = try await app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
+            try await first.closeStore()
+
+            try await PBBATestEnvironment.run(directory: first.directory) { second in
+                let client = second.harness.connect()
+                let status = try await client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
+                #expect(status["status"] == "declined")
+                #expect(try await client.showPopup(try await client.submit())["action"] == "openBankingApp")
+            }
+        }
+
+        @Test("The secureToken is not in the store in clear, and the flag is under the document's key")
+        func storeContents() async throws {
+            try await PBBATestEnvironment.run { environment in
+                let app = environment.harness.connect()
+                let request = try await app.submit()
+                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+                let backend = try await environment.store.export(profile: PBBAStateBook.backendProfile).jsonText
+                let device = try await environment.store.export(profile: "default").jsonText
+                #expect(!backend.contains(request.secureToken))
+                #expect(backend.contains(request.brn))
+                #expect(backend.contains(request.requestId))
+                #expect(device.contains("com.zapp.bankapp.remembered"))
+                #expect(!device.contains(request.secureToken))
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import PayRPCJSON
+import Testing
+@testable import TatraService
+
+@Suite("tatra sandbox data")
+struct SandboxDataTests {
+    @Test("the shipped file loads, with the documented values")
+    func bundled() throws {
+        let data = try TatraSandboxData.load(from: nil)
+        #expect(data.setup.minTransactionAmount == Decimal(string: "0.01"))
+        #expect(data.setup.maxTransactionAmount == Decimal(string: "5000"))
+        #expect(data.owner.phone == "+421900000001")
+        #expect(data.wrongPinLimit == 3)
+        #expect(data.authorizationLifetime == .seconds(300))
+        #expect(data.pin.accepts("1234"))
+        #expect(!data.pin.accepts("1235"))
+        #expect("\(data.pin)" == "****")
+        #expect(data.magic(for: Decimal(string: "90.050")!)?.outcome == .bankTempOOS)
+        #expect(data.phoneRegex.matchesWhole("+421900123456"))
+        #expect(!data.phoneRegex.matchesWhole("+421900123456\n"))
+        #expect(data.descriptionRegex.matchesWhole("Invoice 2026-001 for services"))
+    }
+
+    @Test("--sandbox-data FILE replaces the shipped data")
+    func override() throws {
+        let shipped = try #require(TatraSandboxData.bundledFile)
+        var text = try String(contentsOf: shipped, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"wrongPinLimit\": 3", with: "\"wrongPinLimit\": 5")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try TatraService.sandboxData(from: file).wrongPinLimit == 5)
+    }
+
+    @Test("a broken file is refused with the field named")
+    func broken() throws {
+        let shipped = try #require(TatraSandboxData.bundledFile)
+        let text = try String(contentsOf: shipped, encoding: .utf8)
+        let badRegex = text.replacingOccurrences(of: #""phoneValidationRegex": "^\\+421[0-9]{9}$""#,
+                                                 with: #""phoneValidationRegex": "([""#)
+        #expect(badRegex != text)
+        #expect { try TatraSandboxData.parse(Data(badRegex.utf8)) } throws: { error in
+            "\(error)".contains("setup.phoneValidationRegex")
+        }
+        let badAmount = text.replacingOccurrences(of: #""balance": "1523.47""#, with: #""balance": "12,5""#)
+        #expect { try TatraSandboxData.parse(Data(badAmount.utf8)) } throws: { error in "\(error)".contains("balance") }
+        let badTemplate = text.replacingOccurrences(of: "Pay {amount}", with: "Pay {amout}")
+        #expect { try TatraSandboxData.parse(Data(badTemplate.utf8)) } throws: { error in
+            "\(error)".contains("texts.paymentConfirmation") && "\(error)".contains("{amout}")
+        }
+        #expect(throws: TatraSandboxDataError.self) {
+            try TatraSandboxData.load(from: URL(fileURLWithPath: "/nonexistent/tatra.json"))
+        }
+    }
+
+    @Test("amounts are formatted with two decimals")
+    func amounts() {
+        #expect(PaymentText.amount(Decimal(string: "12.5")!) == "12.50")
+        #expect(PaymentText.amount(Decimal(string: "5000")!) == "5000.00")
+        #expect(PaymentText.amount(Decimal(string: "0.01")!) == "0.01")
+        #expect(PaymentText.amount(Decimal(string: "0.105")!) == "0.11")
+        #expect(PaymentText.amount(Decimal(string: "-3.1")!) == "-3.10")
+        #expect(PaymentText.amount(Decimal(string: "12345678901234567890.5")!) == "12345678901234567890.50")
+        #expect(PaymentText.hasAtMostTwoDecimals(Decimal(string: "12.50")!))
+        #expect(!PaymentText.hasAtMostTwoDecimals(Decimal(string: "12.505")!))
+    }
+}

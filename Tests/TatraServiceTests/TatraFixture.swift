@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+import PayRPCTestSupport
+@testable import TatraService
+
+/// A clock the tests move by hand (authorization expiry without sleeping).
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) { current = start }
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(seconds: Double) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+}
+
+/// The tatra service on the real engine (in-memory harness) with the real SQLite store in a
+/// temporary directory, a manual clock, and the sandbox data shipped with the service.
+final class TatraFixture: @unchecked Sendable {
+    let directory: URL
+    let clock = ManualClock()
+    let sandbox: TatraSandboxData
+    private(set) var store: SQLiteStateStore
+    private(set) var harness: EngineHarness
+
+    init(sandbox: TatraSandboxData? = nil) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.sandbox = try sandbox ?? TatraSandboxData.load(from: nil)
+        store = try Self.openStore(in: directory)
+        harness = try Self.makeHarness(store: store, sandbox: self.sandbox, clock: clock)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A new connection to the server.
+    func connect() -> TatraClient { TatraClient(connection: harness.connect(), owner: self) }
+
+    /// Closes the store and the server and opens both again on the same directory: what a
+    /// restart of `payrpc serve` does.
+    func restart() async throws {
+        try await store.close()
+        store = try Self.openStore(in: directory)
+        harness = try Self.makeHarness(store: store, sandbox: sandbox, clock: clock)
+    }
+
+    private static func makeHarness(store: any StateStore, sandbox: TatraSandboxData,
+                                    clock: ManualClock) throws -> EngineHarness {
+        try EngineHarness(services: [TatraService(store: store, sandbox: sandbox, clock: { clock.now })])
+    }
+
+    private static func openStore(in directory: URL) throws -> SQLiteStateStore {
+        var logger = Logger(label: "tatra.tests.store")
+        logger.logLevel = .critical
+        return try SQLiteStateStore(directory: directory, logger: logger)
+    }
+}
+
+/// The bench's executePayment request params (about 250 bytes on the wire).
+let benchPayment: JSONValue = [
+    "amount": "12.50",
+    "contact": ["fullName": "Jana Nováková", "phones": ["+421900123456"]],
+    "reference": "Invoice 2026-001 for services",
+]
+
+/// A payment of `amount` to Jana Nováková.
+func payment(_ amount: String, phone: String = "+421900123456", reference: String? = "Lunch") -> JSONValue {
+    var members: [JSONValue.Member] = [
+        .init("amount", .string(amount)),
+        .init("contact", ["fullName": "Jana Nováková", "phones": .array([.string(phone)])]),
+    ]
+    if let reference { members.append(.init("reference", .string(reference))) }
+    return .object(members)
+}
