@@ -26,14 +26,15 @@ public struct PBBAService: RPCService {
     /// - Parameters:
     ///   - store: where requests, the device and the remembered flag are kept.
     ///   - sandbox: the sandbox's defaults and magic values.
-    ///   - secrets: the server's keyed hasher; when given, a request's store key is the keyed hash
-    ///     of its secureToken, else its SHA-256 (a 160-bit random token cannot be guessed from its
-    ///     hash either). Use the same choice on every start.
+    ///   - secrets: the server's keyed hasher; a request's store key is the keyed hash of its
+    ///     secureToken. Default: the SQLite store's own (`SQLiteStateStore.secrets`, the server key
+    ///     of its data directory); for another store, SHA-256 (a 160-bit random token cannot be
+    ///     recovered from its hash either). Use the same choice on every start.
     ///   - now: the clock (tests move it).
     public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         let hashToken: @Sendable (String) -> String
-        if let secrets {
+        if let secrets = secrets ?? (store as? SQLiteStateStore)?.secrets {
             hashToken = { secrets.keyedHash($0, context: "pbba.secureToken") }
         } else {
             hashToken = { Hex.encode(SHA256.hash("pbba.secureToken\u{0}" + $0)) }

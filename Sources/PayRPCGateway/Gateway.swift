@@ -26,7 +26,8 @@ public final class Gateway: @unchecked Sendable {
                                          logger: logger)
         self.store = store
         let state = ServerState()
-        let router = try Self.makeRouter(store: store, configuration: configuration, state: state, logger: logger)
+        let router = try Self.makeRouter(store: store, secrets: store.secrets, configuration: configuration, state: state,
+                                         logger: logger)
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
@@ -43,11 +44,11 @@ public final class Gateway: @unchecked Sendable {
     }
 
     /// The router of a gateway: built-ins plus every service.
-    public static func makeRouter(store: any StateStore, configuration: GatewayConfiguration, state: ServerState,
-                                  logger: Logger) throws -> Router {
+    public static func makeRouter(store: any StateStore, secrets: SecretHasher, configuration: GatewayConfiguration,
+                                  state: ServerState, logger: Logger) throws -> Router {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
-        let context = ServiceCatalog.Context(store: store, configuration: configuration, logger: logger)
+        let context = ServiceCatalog.Context(store: store, secrets: secrets, configuration: configuration, logger: logger)
         for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
         return try builder.build(validateResults: configuration.engine.validateResults)
     }

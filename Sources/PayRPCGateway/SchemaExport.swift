@@ -21,7 +21,8 @@ public enum SchemaExport {
         var quiet = logger
         quiet.logLevel = .error
         let store = try SQLiteStateStore(directory: directory, configuration: configuration.store, logger: quiet)
-        return try Gateway.makeRouter(store: store, configuration: configuration, state: ServerState(), logger: quiet)
+        return try Gateway.makeRouter(store: store, secrets: store.secrets, configuration: configuration,
+                                      state: ServerState(), logger: quiet)
     }
 
     /// Writes the files under `directory`, removing generated files that no longer exist.

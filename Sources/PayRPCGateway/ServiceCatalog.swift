@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import PBBAService
+import TatraService
 
 /// The services a gateway serves, constructed from the configuration: adding a service is one
 /// line here and nothing in the core.
@@ -9,14 +11,20 @@ enum ServiceCatalog {
     /// What services are built from.
     struct Context {
         let store: any StateStore
+        /// The data directory's keyed hasher (card numbers, tokens, PINs).
+        let secrets: SecretHasher
         let configuration: GatewayConfiguration
         let logger: Logger
     }
 
     /// Every service, built-ins excluded.
     static func services(_ context: Context) throws -> [any RPCService] {
-        [
+        let sandboxData = context.configuration.sandboxData
+        return [
             SandboxAdminService(store: context.store),
+            TatraService(store: context.store, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
+            PBBAService(store: context.store, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
+                        secrets: context.secrets),
         ]
     }
 }

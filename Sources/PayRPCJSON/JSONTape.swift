@@ -30,8 +30,9 @@ public final class JSONTape: @unchecked Sendable {
         @usableFromInline var count: UInt32
     }
 
-    @usableFromInline var entries: ContiguousArray<Entry> = []
-    @usableFromInline var base: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    // Read on every element access: no dynamic exclusivity check (a tape is used by one thread at a time).
+    @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Entry> = []
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     private var owned: UnsafeMutableRawBufferPointer?
 
     /// Maximum nesting depth accepted; deeper input is a parse error, never a stack overflow.

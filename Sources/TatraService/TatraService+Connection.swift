@@ -5,12 +5,19 @@ import PayRPCSchema
 extension TatraService {
     /// Reads and changes the connection's tatra state atomically.
     func withConnectionState<R>(_ context: RequestContext, _ body: (inout TatraConnectionState) throws -> R) rethrows -> R {
-        try context.connection.withValue(forKey: TatraConnectionState.connectionKey, default: TatraConnectionState(), body)
+        try TatraConnection.of(context.connection).withState(body)
     }
 
     /// Fails the call when `sandbox.tatra.failNextCall` asked for it (and forgets the request).
     func consumeInjectedFailure(_ call: TatraBankCall, _ context: RequestContext) throws(TatraError) {
-        let failure = withConnectionState(context) { state in state.failNext.removeValue(forKey: call) }
+        try consumeInjectedFailure(call, TatraConnection.of(context.connection))
+    }
+
+    /// Fails the call when `sandbox.tatra.failNextCall` asked for it (and forgets the request).
+    func consumeInjectedFailure(_ call: TatraBankCall, _ connection: TatraConnection) throws(TatraError) {
+        let failure = connection.withState { state in
+            state.failNext.isEmpty ? nil : state.failNext.removeValue(forKey: call)
+        }
         guard let failure else { return }
         let texts = sandbox.texts
         switch failure {

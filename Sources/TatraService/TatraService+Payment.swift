@@ -11,18 +11,20 @@ extension TatraService {
     /// and keeps it in the current flow (starting one if there is none) until it is authorized.
     /// Touches no store: the pending payment lives on the connection.
     func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> String {
-        try consumeInjectedFailure(.executePayment, context)
+        let connection = TatraConnection.of(context.connection)
+        try consumeInjectedFailure(.executePayment, connection)
         let setup = sandbox.setup
         let texts = sandbox.texts
         let amount = params.amount
-        guard amount >= setup.minTransactionAmount, amount <= setup.maxTransactionAmount else {
+        // One exact conversion to cents, then integers only (Decimal comparisons are slow).
+        guard let cents = PaymentText.exactCents(amount), cents >= sandbox.minimumCents,
+              cents <= sandbox.maximumCents else {
+            let inRange = amount >= setup.minTransactionAmount && amount <= setup.maxTransactionAmount
             throw TatraError.amountLimit(
                 title: texts.amountLimit,
-                message: "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
+                message: inRange ? "The amount may have at most two decimals."
+                    : "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
                     + "\(PaymentText.amount(setup.maxTransactionAmount)) \(sandbox.currency).")
-        }
-        guard PaymentText.hasAtMostTwoDecimals(amount) else {
-            throw TatraError.amountLimit(title: texts.amountLimit, message: "The amount may have at most two decimals.")
         }
         guard let phone = params.contact.phones.first else {
             throw TatraError.executePayment(title: texts.executePayment, message: "The recipient has no phone number.")
@@ -50,7 +52,7 @@ extension TatraService {
                                             status: .failedPrecondition)
         }
         var outOfServiceTimes = 0
-        if let magic = sandbox.magic(for: amount) {
+        if let magic = sandbox.magicByCents[cents] {
             switch magic.outcome {
             case .general:
                 throw TatraError.general(title: texts.general, message: "The bank could not process the payment.")
@@ -67,14 +69,14 @@ extension TatraService {
             }
         }
         let reference = params.reference, recipient = params.contact
-        withConnectionState(context) { state in
+        connection.withState { state in
             state.execute { serial in
                 PendingPayment(serial: serial, amount: amount, recipient: recipient, phone: phone, reference: reference,
                                outOfServiceTimes: outOfServiceTimes)
             }
         }
-        return text(sandbox.confirmationTemplate, amount: amount, name: params.contact.fullName, phone: phone,
-                    reference: params.reference, paymentId: nil)
+        return text(sandbox.confirmationTemplate, amount: PaymentText.format(cents: cents), name: recipient.fullName,
+                    phone: phone, reference: reference, paymentId: nil)
     }
 
     /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
@@ -140,7 +142,7 @@ extension TatraService {
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
             release(pending, flow: flowNumber, keep: false, context)
-            return text(sandbox.shareTemplate, amount: pending.amount, name: pending.recipient.fullName,
+            return text(sandbox.shareTemplate, amount: PaymentText.amount(pending.amount), name: pending.recipient.fullName,
                         phone: pending.phone, reference: pending.reference, paymentId: paymentId)
         }
     }
@@ -172,7 +174,7 @@ extension TatraService {
         case .stillOutOfService:
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let payment):
-            return text(sandbox.shareTemplate, amount: payment.amount, name: payment.recipientName,
+            return text(sandbox.shareTemplate, amount: PaymentText.amount(payment.amount), name: payment.recipientName,
                         phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId)
         }
     }
@@ -196,11 +198,11 @@ extension TatraService {
     }
 
     /// A payment text: `template` filled in.
-    private func text(_ template: PaymentTemplate, amount: Decimal, name: String, phone: String, reference: String?,
+    private func text(_ template: PaymentTemplate, amount: String, name: String, phone: String, reference: String?,
                       paymentId: String?) -> String {
         template.fill { placeholder in
             switch placeholder {
-            case .amount: PaymentText.amount(amount)
+            case .amount: amount
             case .currency: sandbox.currency
             case .name: name
             case .phone: phone

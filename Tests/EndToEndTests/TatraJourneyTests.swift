@@ -58,12 +58,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("amountLimit", -33003, JSONValue(["amount": "5000.01", "contact": jana])),
-        ("sameRecipient", -33004, JSONValue(["amount": "1.00", "contact": ["fullName": "Me", "phones": ["+421900000001"]]])),
-        ("executePayment", -33002, JSONValue(["amount": "1.00", "contact": jana, "reference": "<script>"])),
-        ("general", -33000, JSONValue(["amount": "90.01", "contact": jana])),
-        ("serviceUnavailable", -33005, JSONValue(["amount": "90.02", "contact": jana])),
-        ("network", -33006, JSONValue(["amount": "90.03", "contact": jana])),
+        ("amountLimit", -33003, ["amount": "5000.01", "contact": jana] as JSONValue),
+        ("sameRecipient", -33004, ["amount": "1.00", "contact": ["fullName": "Me", "phones": ["+421900000001"]]] as JSONValue),
+        ("executePayment", -33002, ["amount": "1.00", "contact": jana, "reference": "<script>"] as JSONValue),
+        ("general", -33000, ["amount": "90.01", "contact": jana] as JSONValue),
+        ("serviceUnavailable", -33005, ["amount": "90.02", "contact": jana] as JSONValue),
+        ("network", -33006, ["amount": "90.03", "contact": jana] as JSONValue),
     ])
     func executePaymentErrors(type: String, code: Int, params: JSONValue) async throws {
         let server = try server()

@@ -109,6 +109,21 @@ import Testing
         #expect(await client.nextMessage()?["id"] == "slow")
     }
 
+    @Test func orderedMethodsRunInArrivalOrderWhileOthersDoNot() async throws {
+        let (_, client, _) = try makeClient()
+        client.send(#"{"jsonrpc":"2.0","id":"slow","method":"test.slowStep","params":{"ms":150}}"#)
+        client.send(#"{"jsonrpc":"2.0","id":"quick","method":"test.quickStep"}"#)
+        client.send(#"{"jsonrpc":"2.0","id":"other","method":"subtract","params":[2,1]}"#)
+        // The unordered call does not wait; the quick ordered one waits for the slow one.
+        #expect(await client.nextMessage()?["id"] == "other")
+        let first = try #require(await client.nextMessage())
+        let second = try #require(await client.nextMessage())
+        #expect(first["id"] == "slow")
+        #expect(second["id"] == "quick")
+        #expect(first["result"] == 1)
+        #expect(second["result"] == 2)
+    }
+
     @Test func deadlineFromMeta() async throws {
         let (_, client, _) = try makeClient()
         let response = try #require(await client.request("test.sleep", ["ms": 5000, "_meta": ["timeoutMs": 50]]))

@@ -202,6 +202,22 @@ enum Crash: RPCMethod, TestDocumented {
     typealias Result = Int
 }
 
+/// An ordered step that takes a while.
+enum SlowStep: RPCMethod, TestDocumented {
+    static let name = "test.slowStep"
+    typealias Params = SleepParams
+    typealias Result = Int
+    static let ordered = true
+}
+
+/// An ordered step that answers at once.
+enum QuickStep: RPCMethod, TestDocumented {
+    static let name = "test.quickStep"
+    typealias Params = NoParams
+    typealias Result = Int
+    static let ordered = true
+}
+
 enum SandboxThing: RPCMethod, TestDocumented {
     static let name = "sandbox.test.thing"
     typealias Params = NoParams
@@ -250,5 +266,10 @@ struct TestService: RPCService {
         router.registerInline(Broken.self) { _, _ in LyingResult() }
         router.registerInline(Crash.self) { _, _ in throw UnexpectedFailure() }
         router.registerInline(SandboxThing.self) { _, _ in 1 }
+        router.register(SlowStep.self) { params, _ in
+            try await Task.sleep(for: .milliseconds(params.ms))
+            return counter.next()
+        }
+        router.registerInline(QuickStep.self) { _, _ in counter.next() }
     }
 }

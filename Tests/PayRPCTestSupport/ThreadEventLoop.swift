@@ -8,13 +8,13 @@ public final class ThreadEventLoop: EventLoop, @unchecked Sendable {
     private var jobs: [@Sendable () -> Void] = []
     private var timers: [(deadline: ContinuousClock.Instant, job: ScheduledJob, body: @Sendable () -> Void)] = []
     private var stopped = false
-    private var thread: Thread?
     private var threadID: pthread_t?
 
     public init() {
-        let thread = Thread { [unowned self] in self.runLoop() }
+        // The thread keeps the loop alive until stop() ends it: freeing the loop under a running
+        // thread would be a use after free.
+        let thread = Thread { self.runLoop() }
         thread.name = "test-event-loop"
-        self.thread = thread
         thread.start()
         condition.lock()
         while threadID == nil { condition.wait() }

@@ -78,7 +78,7 @@ struct ErrorTests {
     }
 
     @Test("amountLimitError: below the minimum, above the maximum, more than two decimals",
-          arguments: ["0.00", "0.009", "5000.01", "-1", "12.505"])
+          arguments: ["0.00", "0.009", "5000.01", "-1", "12.505", "99999999999999999999.99"])
     func amountLimit(_ amount: String) async throws {
         let client = try TatraFixture().connect()
         let error = await client.error("tatra.executePayment", payment(amount))

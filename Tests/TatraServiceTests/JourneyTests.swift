@@ -90,4 +90,15 @@ struct JourneyTests {
         let codes = Set(errors.compactMap { $0["code"].flatMap { Int($0.jsonText) } })
         #expect(codes.isSuperset(of: [-33000, -33002, -33003, -33004, -33005, -33006]))
     }
+
+    @Test("the sandbox.tatra helpers are refused when the server does not run in sandbox mode")
+    func helpersNeedSandboxMode() async throws {
+        let fixture = try TatraFixture(sandboxMode: false)
+        let client = fixture.connect()
+        #expect(await client.error("sandbox.tatra.setContactPermission", ["granted": false])?.code == .sandboxOnly)
+        #expect(await client.error("sandbox.tatra.failNextCall", ["method": "tatra.getIban", "error": "network"])?.code
+                == .sandboxOnly)
+        #expect(await client.error("sandbox.tatra.resetProfile")?.code == .sandboxOnly)
+        #expect(try await client.call("tatra.executePayment", benchPayment).stringValue?.hasPrefix("Pay 12.50") == true)
+    }
 }

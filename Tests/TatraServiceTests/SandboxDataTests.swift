@@ -62,7 +62,11 @@ struct SandboxDataTests {
         #expect(PaymentText.amount(Decimal(string: "0.105")!) == "0.11")
         #expect(PaymentText.amount(Decimal(string: "-3.1")!) == "-3.10")
         #expect(PaymentText.amount(Decimal(string: "12345678901234567890.5")!) == "12345678901234567890.50")
-        #expect(PaymentText.hasAtMostTwoDecimals(Decimal(string: "12.50")!))
-        #expect(!PaymentText.hasAtMostTwoDecimals(Decimal(string: "12.505")!))
+        #expect(PaymentText.exactCents(Decimal(string: "12.50")!) == 1250)
+        #expect(PaymentText.exactCents(Decimal(string: "12.500")!) == 1250)
+        #expect(PaymentText.exactCents(Decimal(string: "12.505")!) == nil)
+        #expect(PaymentText.exactCents(Decimal(string: "9007199254740.993")!) == nil)
+        #expect(PaymentText.exactCents(Decimal(string: "9007199254740.99")!) == 900_719_925_474_099)
+        #expect(PaymentText.format(cents: 5) == "0.05")
     }
 }

@@ -27,12 +27,15 @@ final class TatraFixture: @unchecked Sendable {
     private(set) var store: SQLiteStateStore
     private(set) var harness: EngineHarness
 
-    init(sandbox: TatraSandboxData? = nil) throws {
+    private let sandboxMode: Bool
+
+    init(sandbox: TatraSandboxData? = nil, sandboxMode: Bool = true) throws {
+        self.sandboxMode = sandboxMode
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.sandbox = try sandbox ?? TatraSandboxData.load(from: nil)
         store = try Self.openStore(in: directory)
-        harness = try Self.makeHarness(store: store, sandbox: self.sandbox, clock: clock)
+        harness = try Self.makeHarness(store: store, sandbox: self.sandbox, clock: clock, sandboxMode: sandboxMode)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -45,12 +48,15 @@ final class TatraFixture: @unchecked Sendable {
     func restart() async throws {
         try await store.close()
         store = try Self.openStore(in: directory)
-        harness = try Self.makeHarness(store: store, sandbox: sandbox, clock: clock)
+        harness = try Self.makeHarness(store: store, sandbox: sandbox, clock: clock, sandboxMode: sandboxMode)
     }
 
     private static func makeHarness(store: any StateStore, sandbox: TatraSandboxData,
-                                    clock: ManualClock) throws -> EngineHarness {
-        try EngineHarness(services: [TatraService(store: store, sandbox: sandbox, clock: { clock.now })])
+                                    clock: ManualClock, sandboxMode: Bool) throws -> EngineHarness {
+        var configuration = EngineConfiguration()
+        configuration.sandbox = sandboxMode
+        return try EngineHarness(services: [TatraService(store: store, sandbox: sandbox, clock: { clock.now })],
+                                 configuration: configuration)
     }
 
     private static func openStore(in directory: URL) throws -> SQLiteStateStore {

@@ -22,6 +22,10 @@ final class RPCSession: RPCConnectionHandler {
     private var finished = false
     private var readingPaused = false
     private var authenticated: Bool
+    /// The ordered call (``RPCMethod/ordered``) running as a task, if any.
+    private var orderedRunning: UInt64?
+    /// Ordered calls that arrived while another ran, in arrival order.
+    private var orderedWaiting: [() -> Void] = []
 
     /// A request whose answer has not been written yet.
     struct InFlight {
@@ -68,7 +72,7 @@ final class RPCSession: RPCConnectionHandler {
         logger.debug("connection opened", metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
     }
 
-    var hasWorkInFlight: Bool { !inFlight.isEmpty }
+    var hasWorkInFlight: Bool { !inFlight.isEmpty || !orderedWaiting.isEmpty }
 
     // MARK: Input
 
@@ -116,12 +120,13 @@ final class RPCSession: RPCConnectionHandler {
         }
         inFlight.removeAll()
         tokensByID.removeAll()
+        orderedWaiting.removeAll()
         shared.markClosed()
         logger.debug("connection closed")
     }
 
     private func finishIfDone() {
-        if inputHasEnded, inFlight.isEmpty, !finished {
+        if inputHasEnded, inFlight.isEmpty, orderedWaiting.isEmpty, !finished {
             finished = true
             flush()
             connection.finish()
@@ -239,7 +244,26 @@ final class RPCSession: RPCConnectionHandler {
         }
         let context = RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
                                      isSandbox: engine.configuration.sandbox)
-        let idempotencyKey = descriptor.mutates ? meta.idempotencyKey : nil
+        if descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty) {
+            // An earlier call of this connection's ordered sequence is still running: this one waits its turn.
+            let idCopy = id.map { Array($0) }
+            orderedWaiting.append { [unowned self] in
+                if let idCopy {
+                    idCopy.withUnsafeBytes { self.dispatch(entry, params: decoded, context: context, id: $0, responder: responder) }
+                } else {
+                    self.dispatch(entry, params: decoded, context: context, id: nil, responder: responder)
+                }
+            }
+            updateReading()
+            return
+        }
+        dispatch(entry, params: decoded, context: context, id: id, responder: responder)
+    }
+
+    /// Runs a decoded, validated call: inline on the loop thread, or as a task.
+    private func dispatch(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+                          id: UnsafeRawBufferPointer?, responder: Responder) {
+        let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
         switch entry.body {
         case .inline(let body) where idempotencyKey == nil || engine.idempotency == nil:
             runInline(entry, body: body, params: decoded, context: context, id: id, responder: responder)
@@ -251,6 +275,14 @@ final class RPCSession: RPCConnectionHandler {
             }
         case .task(let body):
             startTask(entry, params: decoded, context: context, id: id, responder: responder, body: body)
+        }
+    }
+
+    /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.
+    private func runWaitingOrderedCalls() {
+        while orderedRunning == nil, !orderedWaiting.isEmpty, !finished {
+            let start = orderedWaiting.removeFirst()
+            start()
         }
     }
 
@@ -358,6 +390,7 @@ final class RPCSession: RPCConnectionHandler {
         }
         inFlight[token] = request
         if let id { tokensByID[Self.idKey(id)] = token }
+        if entry.descriptor.ordered { orderedRunning = token }
         updateReading()
     }
 
@@ -439,6 +472,8 @@ final class RPCSession: RPCConnectionHandler {
     private func complete(token: UInt64, outcome: Outcome) {
         guard let request = inFlight.removeValue(forKey: token) else { return }
         request.timer?.cancel()
+        let releasesOrder = orderedRunning == token
+        if releasesOrder { orderedRunning = nil }
         if let id = request.id {
             tokensByID.removeValue(forKey: Self.idKey(id))
             id.withUnsafeBytes { writeOutcome(outcome, id: $0, to: request.responder) }
@@ -446,6 +481,10 @@ final class RPCSession: RPCConnectionHandler {
             collect(nil, into: collector)
         }
         flush()
+        if releasesOrder {
+            runWaitingOrderedCalls()
+            flush()
+        }
         updateReading()
         finishIfDone()
     }
@@ -474,7 +513,7 @@ final class RPCSession: RPCConnectionHandler {
     }
 
     private func updateReading() {
-        let shouldPause = inFlight.count >= engine.configuration.maxInFlight
+        let shouldPause = inFlight.count + orderedWaiting.count >= engine.configuration.maxInFlight
         if shouldPause != readingPaused {
             readingPaused = shouldPause
             connection.setReadingPaused(shouldPause)

@@ -37,6 +37,11 @@ public protocol RPCMethod: RPCMethodDocumented, Sendable {
     static var sandboxOnly: Bool { get }
     /// Whether the method may be called before `rpc.hello` on a connection that needs a token.
     static var allowedBeforeAuthentication: Bool { get }
+    /// Whether calls of this method on one connection run one after another, in arrival order,
+    /// with every other ordered method of the connection. For stateful flows (a payment executed,
+    /// then authorized, then the flow stopped) whose client pipelines its calls; other calls
+    /// still run concurrently.
+    static var ordered: Bool { get }
 }
 
 extension RPCMethod {
@@ -46,6 +51,7 @@ extension RPCMethod {
     public static var notifications: [any RPCNotification.Type] { [] }
     public static var sandboxOnly: Bool { false }
     public static var allowedBeforeAuthentication: Bool { false }
+    public static var ordered: Bool { false }
 }
 
 /// Documentation taken from a declaration's `///` doc comment by `payrpc-codegen`: the first

@@ -27,6 +27,8 @@ public struct MethodDescriptor: Sendable {
     public let sandboxOnly: Bool
     /// Whether the method may be called before authenticating.
     public let allowedBeforeAuthentication: Bool
+    /// Whether the method's calls on one connection run in arrival order.
+    public let ordered: Bool
     /// Every model definition the params, result and error data refer to.
     public let definitions: SchemaDefinitions
     /// The notifications the method may cause, described.
@@ -68,6 +70,7 @@ public struct MethodDescriptor: Sendable {
         self.notifications = M.notifications.map { $0.name }
         self.sandboxOnly = M.sandboxOnly
         self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
+        self.ordered = M.ordered
         self.definitions = definitions
         self.notificationDescriptors = notificationDescriptors
     }

@@ -90,9 +90,17 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     private(set) var backpressured = false
     /// The most bytes ever queued at once (tests check that it stays bounded).
     private(set) var peakQueuedBytes = 0
+    /// How many times output was flushed (tests check that writes are coalesced).
+    private(set) var flushCount = 0
 
     private(set) var finishing = false
     private(set) var closing = false
+    /// Finished, output flushed and shut down, and discarding input until the peer's EOF: closing a
+    /// socket with unread input would reset it and could destroy the last answers in flight.
+    private(set) var lingering = false
+    private var lingerTimer: UVTimer?
+    /// How long a finished socket waits for the peer's EOF before closing anyway.
+    static let lingerMilliseconds: UInt64 = 2000
     private(set) var lastActivity: UInt64
 
     /// Creates a connection over handles the caller has initialized; it takes them over (each
@@ -220,6 +228,8 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         closing = true
         reading = false
         outCount = 0
+        lingerTimer?.close()
+        lingerTimer = nil
         let inputHandle: UnsafeMutableRawPointer?
         switch input {
         case .stream(let handle):
@@ -246,8 +256,9 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     }
 
     /// Whether the idle timeout may close this connection.
+    /// Output that makes no progress counts as no traffic: a peer that stopped reading is idle too.
     func isIdle(now: UInt64, timeoutMilliseconds: UInt64) -> Bool {
-        guard !closing, !finishing, queuedBytes == 0, outCount == 0 else { return false }
+        guard !closing, !lingering else { return false }
         if handler?.hasWorkInFlight ?? false { return false }
         return now >= lastActivity && now - lastActivity >= timeoutMilliseconds
     }
@@ -290,6 +301,10 @@ final class StreamConnection: RPCConnection, LineFramerSink {
 
     /// The peer sent EOF (or half-closed).
     func inputDidEnd() {
+        if lingering {
+            close()
+            return
+        }
         guard !inputEnded, !closing else { return }
         inputEnded = true
         inputEndIsEOF = true
@@ -345,6 +360,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
 
     /// Starts or stops reading to match the state.
     private func updateReading() {
+        if lingering { return }
         let wanted = started && !handlerPaused && !backpressured && !inputEnded && !finishing && !closing
             && pendingInput.isEmpty
         switch input {
@@ -427,6 +443,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
             outCount = 0
             return
         }
+        flushCount &+= 1
         switch output {
         case .stream(let handle):
             let stream = payrpc_stream(handle)
@@ -515,7 +532,25 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         if status < 0 && status != UVCode.cancelled {
             logger.debug("shutdown reported an error", metadata: ["error": "\(UVCode.name(status))"])
         }
-        close()
+        guard status == 0, !closing, !(inputEnded && inputEndIsEOF),
+              transport == .tcp || transport == .unix,
+              case .stream(let handle) = input
+        else {
+            close()
+            return
+        }
+        // The peer may still be sending: read and discard until its EOF, for a bounded time.
+        lingering = true
+        if !reading {
+            guard uv_read_start(payrpc_stream(handle), streamAlloc, streamRead) == 0 else {
+                close()
+                return
+            }
+            reading = true
+        }
+        let timer = UVTimer(loop: eventLoop) { [unowned self] _ in close() }
+        timer.start(after: StreamConnection.lingerMilliseconds)
+        lingerTimer = timer
     }
 
     // MARK: - Closing

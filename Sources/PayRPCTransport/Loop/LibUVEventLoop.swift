@@ -11,7 +11,9 @@ import Darwin
 /// One libuv loop and the ways back onto it: the ``EventLoop`` of a ``LibUVServer``.
 ///
 /// `execute` appends to a locked queue and wakes the loop with `uv_async_send`; wake-ups
-/// coalesce, so each async callback drains the whole queue. `schedule(after:)` starts a
+/// coalesce, so each async callback drains the whole queue. Called on the running loop's own
+/// thread, it appends to an unlocked queue that a prepare handle runs before the loop next blocks
+/// (no lock, no system call). `schedule(after:)` starts a
 /// `uv_timer_t`. The loop also owns what every connection of the loop shares: the read buffer
 /// (reads on one loop never overlap) and the list of connections whose output is to be flushed at
 /// the end of the current callback.
@@ -24,6 +26,8 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     nonisolated(unsafe) private let asyncHandle: UnsafeMutableRawPointer
     nonisolated(unsafe) private let prepareHandle: UnsafeMutableRawPointer
     private let loopThread = Atomic<UInt>(0)
+    /// Set once `run` has made its thread the loop thread.
+    private let isRunning = Atomic<Bool>(false)
 
     // Guarded by `lock`.
     private let lock = Mutex()
@@ -32,6 +36,9 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
 
     // Loop-thread state.
     private var draining: [@Sendable () -> Void] = []
+    /// Jobs `execute`d on the loop thread itself: no lock, no wake-up; run before the loop polls.
+    private var localJobs: [@Sendable () -> Void] = []
+    private var runningLocalJobs: [@Sendable () -> Void] = []
     private var pendingFlush: [StreamConnection] = []
     private var timers: [ObjectIdentifier: UVTimer] = [:]
     private(set) var isClosed = false
@@ -99,6 +106,11 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     // MARK: - EventLoop
 
     func execute(_ job: @escaping @Sendable () -> Void) {
+        if isRunning.load(ordering: .acquiring) && inLoopThread {
+            // On the loop already: the prepare callback runs it before the loop next blocks.
+            if !isClosed { localJobs.append(job) }
+            return
+        }
         lock.withLock {
             guard acceptsJobs else { return }
             queued.append(job)
@@ -135,7 +147,13 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     /// Runs the loop until no handle keeps it alive.
     func run() {
         bindToCurrentThread()
+        isRunning.store(true, ordering: .releasing)
         uv_run(uvLoop, UV_RUN_DEFAULT)
+    }
+
+    /// Runs one turn of the loop without blocking (close callbacks of a server that never ran).
+    func runOnce() {
+        uv_run(uvLoop, UV_RUN_NOWAIT)
     }
 
     /// Runs the jobs still queued, then closes the async and prepare handles and every timer, so
@@ -145,6 +163,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
         guard !isClosed else { return }
         drainJobs()
         isClosed = true
+        localJobs.removeAll()
         lock.withLock {
             acceptsJobs = false
             queued.removeAll()
@@ -218,7 +237,25 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
         lock.withLock { swap(&queued, &draining) }
         for job in draining { job() }
         draining.removeAll(keepingCapacity: true)
+        runLocalJobs()
         flushPendingOutput()
+    }
+
+    /// Runs the jobs queued on the loop thread, and those they queue, a bounded number of rounds
+    /// so that a job that keeps queueing itself cannot starve I/O.
+    fileprivate func runLocalJobs() {
+        var rounds = 0
+        while !localJobs.isEmpty {
+            if rounds == 16 {
+                // More next turn; wake the loop so that it does not block meanwhile.
+                lock.withLock { if acceptsJobs { uv_async_send(payrpc_async(asyncHandle)) } }
+                return
+            }
+            rounds += 1
+            swap(&localJobs, &runningLocalJobs)
+            for job in runningLocalJobs { job() }
+            runningLocalJobs.removeAll(keepingCapacity: true)
+        }
     }
 }
 
@@ -235,7 +272,9 @@ private func asyncCallback(_ handle: UnsafeMutablePointer<uv_async_t>?) {
 
 private func prepareCallback(_ handle: UnsafeMutablePointer<uv_prepare_t>?) {
     guard let handle else { return }
-    Unmanaged<LibUVEventLoop>.fromOpaque(payrpc_handle_data(handle)).takeUnretainedValue().flushPendingOutput()
+    let loop = Unmanaged<LibUVEventLoop>.fromOpaque(payrpc_handle_data(handle)).takeUnretainedValue()
+    loop.runLocalJobs()
+    loop.flushPendingOutput()
 }
 
 /// The calling thread's id, as a number.

@@ -63,9 +63,12 @@ public final class LibUVServer: @unchecked Sendable {
     deinit {
         guard state == .configuring, eventLoop.initError == nil else { return }
         // Never run: close what was opened so that the loop can be freed.
+        eventLoop.bindToCurrentThread()
         for listener in listeners { listener.close() }
         for connection in connections.values { connection.close() }
         eventLoop.close()
+        // Run the close callbacks now: they release the connections, which hold the loop.
+        eventLoop.runOnce()
     }
 
     /// The addresses actually bound: `host:port` with the real port for TCP (port 0 resolved),

@@ -159,7 +159,8 @@ final class Listener {
         return storage
     }
 
-    private static func isLoopback(_ storage: sockaddr_storage) -> Bool {
+    /// Whether an address is 127.0.0.0/8 or ::1 (binding anything else logs a warning).
+    static func isLoopback(_ storage: sockaddr_storage) -> Bool {
         var copy = storage
         return withUnsafeBytes(of: &copy) { raw in
             switch Int32(storage.ss_family) {

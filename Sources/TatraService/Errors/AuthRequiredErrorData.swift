@@ -17,6 +17,7 @@ public struct AuthRequiredErrorData: JSONModel, Equatable {
     /// the sandbox, true until the profile has authorized once.
     public var showConditions: Bool
 
+    /// Creates the value from its members.
     public init(type: TatraErrorType = .authRequired, status: TatraErrorStatus = .unauthenticated, fatal: Bool = false,
                 title: String, showConditions: Bool) {
         self.type = type

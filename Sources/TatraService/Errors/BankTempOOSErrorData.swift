@@ -15,6 +15,7 @@ public struct BankTempOOSErrorData: JSONModel, Equatable {
     /// - Example: "TB-000001"
     public var paymentId: String
 
+    /// Creates the value from its members.
     public init(type: TatraErrorType = .bankTempOOS, status: TatraErrorStatus = .unavailable, fatal: Bool = false,
                 paymentId: String) {
         self.type = type

@@ -22,6 +22,7 @@ public struct MissingContactPermissionErrorData: JSONModel, Equatable {
     /// Where the user grants the permission (the factory's `uri`, Android `Uri`).
     public var uri: URL
 
+    /// Creates the value from its members.
     public init(type: TatraErrorType = .missingContactPermission, status: TatraErrorStatus = .permissionDenied,
                 fatal: Bool = false, title: String, subtitle: String, uri: URL) {
         self.type = type

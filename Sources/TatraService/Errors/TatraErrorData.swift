@@ -18,6 +18,7 @@ public struct TatraErrorData: JSONModel, Equatable {
     /// The text of the error screen (the factory's `message`).
     public var message: String
 
+    /// Creates the value from its members.
     public init(type: TatraErrorType, status: TatraErrorStatus, fatal: Bool, title: String, message: String) {
         self.type = type
         self.status = status

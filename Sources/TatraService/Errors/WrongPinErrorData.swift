@@ -16,6 +16,7 @@ public struct WrongPinErrorData: JSONModel, Equatable {
     /// Whether too many wrong PINs have blocked the application (the factory's `applicationBlocked`).
     public var applicationBlocked: Bool
 
+    /// Creates the value from its members.
     public init(type: TatraErrorType = .wrongPin, status: TatraErrorStatus, fatal: Bool, title: String,
                 applicationBlocked: Bool) {
         self.type = type

@@ -9,7 +9,7 @@ import PayRPCSchema
 /// The sandbox PIN is `1234`. Wrong PINs count together with `tatra.authorizePayment`'s: a wrong PIN
 /// → `wrongPinError`; the third in a row → `wrongPinError` with `applicationBlocked: true`, after
 /// which every PIN is refused, across restarts, until `sandbox.tatra.resetProfile`.
-public enum Authorize: RPCMethod {
+public enum Authorize: TatraMethod {
     public static let name = "tatra.authorize"
 
     /// The PIN the user entered. Android `AuthData`, iOS the `pincode` argument.
@@ -19,6 +19,7 @@ public enum Authorize: RPCMethod {
         /// - Example: "1234"
         public var pincode: String
 
+        /// Creates the value from its members.
         public init(pincode: String) { self.pincode = pincode }
     }
 

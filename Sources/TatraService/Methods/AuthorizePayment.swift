@@ -13,7 +13,7 @@ import PayRPCSchema
 /// `sandbox.tatra.resetProfile`. The sandbox PIN is `1234`. A right PIN for a payment of a magic
 /// amount `90.05` or `90.06` → `bankTempOOSError` with the `paymentId` to pass to
 /// `tatra.resubmitPayment`. A wrong PIN keeps the payment awaiting authorization.
-public enum AuthorizePayment: RPCMethod {
+public enum AuthorizePayment: TatraMethod {
     public static let name = "tatra.authorizePayment"
 
     /// The PIN the user entered. Android `AuthData`, iOS the `pincode` argument.
@@ -23,6 +23,7 @@ public enum AuthorizePayment: RPCMethod {
         /// - Example: "1234"
         public var pincode: String
 
+        /// Creates the value from its members.
         public init(pincode: String) { self.pincode = pincode }
     }
 

@@ -25,7 +25,7 @@ import PayRPCSchema
 /// - magic amounts: `90.01` → `generalError`, `90.02` → `serviceUnavaiableError`, `90.03` →
 ///   `networkError`, `90.04` → `executePaymentError` (the bank declines); `90.05` and `90.06` are
 ///   accepted here and answered by `tatra.authorizePayment` with `bankTempOOSError`.
-public enum ExecutePayment: RPCMethod {
+public enum ExecutePayment: TatraMethod {
     public static let name = "tatra.executePayment"
 
     /// The payment the user put together. Android `TransactionRequest`, iOS `TATRARequest`.
@@ -41,6 +41,7 @@ public enum ExecutePayment: RPCMethod {
         /// - Example: "Invoice 2026-001 for services"
         public var reference: String?
 
+        /// Creates the value from its members.
         public init(amount: Decimal, contact: Contact, reference: String? = nil) {
             self.amount = amount
             self.contact = contact

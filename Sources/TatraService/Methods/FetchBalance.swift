@@ -9,7 +9,7 @@ import PayRPCSchema
 /// authorization has expired (`authorizationLifetimeSeconds`, 300 as shipped). `showConditions` is
 /// true until the profile has authorized once. In the sandbox the balance is `balance` of
 /// `tatra-sandbox.json` (1523.47) minus the payments completed on the profile.
-public enum FetchBalance: RPCMethod {
+public enum FetchBalance: TatraMethod {
     public static let name = "tatra.fetchBalance"
     public static let aliases = ["tatra.getBalance"]
     public typealias Params = NoParams

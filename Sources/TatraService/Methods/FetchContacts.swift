@@ -9,7 +9,7 @@ import PayRPCSchema
 /// the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
 /// `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with `generalError`,
 /// `serviceUnavaiableError` or `networkError`.
-public enum FetchContacts: RPCMethod {
+public enum FetchContacts: TatraMethod {
     public static let name = "tatra.fetchContacts"
     public static let aliases = ["tatra.getContacts"]
     public typealias Params = NoParams

@@ -8,7 +8,7 @@ import PayRPCSchema
 /// answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
 /// 5000.00 as shipped). `sandbox.tatra.failNextCall` makes the next call fail with
 /// `generalError`, `serviceUnavaiableError` or `networkError`.
-public enum FetchSetupData: RPCMethod {
+public enum FetchSetupData: TatraMethod {
     public static let name = "tatra.fetchSetupData"
     public static let aliases = ["tatra.setup", "fetchSetupData"]
     public typealias Params = NoParams

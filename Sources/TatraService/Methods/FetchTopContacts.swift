@@ -9,7 +9,7 @@ import PayRPCSchema
 /// while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
 /// with `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with
 /// `generalError`, `serviceUnavaiableError` or `networkError`.
-public enum FetchTopContacts: RPCMethod {
+public enum FetchTopContacts: TatraMethod {
     public static let name = "tatra.fetchTopContacts"
     public static let aliases = ["tatra.getTopContacts", "getTopContacts"]
     public typealias Params = NoParams

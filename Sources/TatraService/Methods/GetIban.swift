@@ -7,7 +7,7 @@ import PayRPCSchema
 /// iOS `getIban:`, Android `getIban(CompletionCallback<String>)`. Fails with `authRequiredError`
 /// until `tatra.authorize` succeeds with the right PIN, and again once that authorization has
 /// expired. In the sandbox: `iban` of `tatra-sandbox.json` (`SK9711000000002926123456`).
-public enum GetIban: RPCMethod {
+public enum GetIban: TatraMethod {
     public static let name = "tatra.getIban"
     /// The IBAN, electronic format (no spaces).
     public typealias Result = String

@@ -7,7 +7,7 @@ import PayRPCSchema
 /// Android `onFlowStart(Context)`, iOS `onFlowStart`. Works as a request (answers null) and as a
 /// notification. A flow already running on the connection is ended first: its payment awaiting
 /// authorization is forgotten. The Android `Context` is the app's and has no wire form.
-public enum OnFlowStart: RPCMethod {
+public enum OnFlowStart: TatraMethod {
     public static let name = "tatra.onFlowStart"
     public static let aliases = ["onFlowStart"]
     public typealias Params = NoParams

@@ -7,7 +7,7 @@ import PayRPCSchema
 /// Android `onFlowStop(Context)`, iOS `onFlowStop`. Works as a request (answers null) and as a
 /// notification. Forgets the flow's state, including a payment awaiting authorization; without a
 /// running flow it does nothing.
-public enum OnFlowStop: RPCMethod {
+public enum OnFlowStop: TatraMethod {
     public static let name = "tatra.onFlowStop"
     public static let aliases = ["onFlowStop"]
     public typealias Params = NoParams

@@ -10,7 +10,7 @@ import PayRPCSchema
 /// restart. In the sandbox a payment of `90.05` completes on the first resubmission; one of `90.06`
 /// fails once more with `bankTempOOSError` (same `paymentId`) and completes on the second. An
 /// unknown or already completed `paymentId` → `generalError` (`NOT_FOUND`).
-public enum ResubmitPayment: RPCMethod {
+public enum ResubmitPayment: TatraMethod {
     public static let name = "tatra.resubmitPayment"
 
     /// The payment to resubmit.
@@ -20,6 +20,7 @@ public enum ResubmitPayment: RPCMethod {
         /// - Example: "TB-000001"
         public var paymentId: String
 
+        /// Creates the value from its members.
         public init(paymentId: String) { self.paymentId = paymentId }
     }
 

@@ -8,7 +8,7 @@ import PayRPCSchema
 ///
 /// One failure per call of this helper; it is consumed by the next call of that method on this
 /// connection (before anything else is checked) and forgotten when the connection closes.
-public enum SandboxFailNextCall: RPCMethod {
+public enum SandboxFailNextCall: TatraMethod {
     public static let name = "sandbox.tatra.failNextCall"
 
     /// Which call fails and how.
@@ -18,6 +18,7 @@ public enum SandboxFailNextCall: RPCMethod {
         /// The error it fails with.
         public var error: FailureKind
 
+        /// Creates the value from its members.
         public init(method: TatraBankCall, error: FailureKind) {
             self.method = method
             self.error = error

@@ -7,7 +7,7 @@ import PayRPCSchema
 /// payments made.
 ///
 /// The only way to unblock an application blocked by wrong PINs.
-public enum SandboxResetProfile: RPCMethod {
+public enum SandboxResetProfile: TatraMethod {
     public static let name = "sandbox.tatra.resetProfile"
     public typealias Params = NoParams
     public typealias Result = NoResult

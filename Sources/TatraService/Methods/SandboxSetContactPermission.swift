@@ -8,7 +8,7 @@ import PayRPCSchema
 /// While withdrawn, `tatra.fetchTopContacts` and `tatra.fetchContacts` fail with
 /// `missingContactPermissionError`. Kept in the store per profile; a new profile starts with
 /// `contactPermissionGranted` of `tatra-sandbox.json` (true as shipped).
-public enum SandboxSetContactPermission: RPCMethod {
+public enum SandboxSetContactPermission: TatraMethod {
     public static let name = "sandbox.tatra.setContactPermission"
 
     /// The permission to set.
@@ -16,6 +16,7 @@ public enum SandboxSetContactPermission: RPCMethod {
         /// Whether the app may read the contacts.
         public var granted: Bool
 
+        /// Creates the value from its members.
         public init(granted: Bool) { self.granted = granted }
     }
 

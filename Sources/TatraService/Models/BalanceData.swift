@@ -15,6 +15,7 @@ public struct BalanceData: JSONModel, Equatable {
     /// When the balance falls due. Android `Date dueDate`, iOS `NSDate* dueDate`.
     public var dueDate: Date
 
+    /// Creates the value from its members.
     public init(balance: Decimal, dueDate: Date) {
         self.balance = balance
         self.dueDate = dueDate

@@ -38,6 +38,7 @@ public struct SetupData: JSONModel, Equatable {
     /// `NSString* redirectionUri`.
     public var redirectionUri: URL?
 
+    /// Creates the value from its members.
     public init(isActivated: Bool, descriptionValidationRegex: String, descriptionValidationLength: Int,
                 phoneValidationRegex: String, minTransactionAmount: Decimal, maxTransactionAmount: Decimal,
                 redirectionUri: URL?) {

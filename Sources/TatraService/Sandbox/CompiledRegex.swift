@@ -22,8 +22,9 @@ final class CompiledRegex: @unchecked Sendable {
     /// Whether the whole of `text` matches.
     func matchesWhole(_ text: String) -> Bool {
         let length = text.utf16.count
-        guard let match = expression.firstMatch(in: text, options: [.anchored],
-                                                range: NSRange(location: 0, length: length)) else { return false }
-        return match.range.location == 0 && match.range.length == length
+        // rangeOfFirstMatch: no NSTextCheckingResult to allocate on the executePayment path.
+        let range = expression.rangeOfFirstMatch(in: text, options: [.anchored],
+                                                 range: NSRange(location: 0, length: length))
+        return range.location == 0 && range.length == length
     }
 }

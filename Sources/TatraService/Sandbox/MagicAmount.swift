@@ -29,6 +29,7 @@ public struct MagicAmount: Sendable, Equatable {
     /// For `bankTempOOS`: how many times in a row the bank is out of service (at least 1).
     public var outOfServiceTimes: Int
 
+    /// Creates the value from its members.
     public init(amount: Decimal, outcome: Outcome, outOfServiceTimes: Int = 1) {
         self.amount = amount
         self.outcome = outcome

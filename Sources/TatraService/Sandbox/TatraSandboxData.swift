@@ -51,6 +51,11 @@ public struct TatraSandboxData: Sendable {
     let descriptionRegex: CompiledRegex
     let phoneRegex: CompiledRegex
     let contactPermissionURI: URL
+    /// The amount limits in cents.
+    let minimumCents: Int64
+    let maximumCents: Int64
+    /// The magic amounts by their cents.
+    let magicByCents: [Int64: MagicAmount]
     let confirmationTemplate: PaymentTemplate
     let shareTemplate: PaymentTemplate
 
@@ -120,6 +125,14 @@ public struct TatraSandboxData: Sendable {
         guard minimum <= maximum else {
             throw FieldError(field: "setup.minTransactionAmount", message: "is above maxTransactionAmount")
         }
+        guard let minimumCents = PaymentText.exactCents(minimum) else {
+            throw FieldError(field: "setup.minTransactionAmount", message: "has more than two decimals")
+        }
+        guard let maximumCents = PaymentText.exactCents(maximum) else {
+            throw FieldError(field: "setup.maxTransactionAmount", message: "has more than two decimals")
+        }
+        self.minimumCents = minimumCents
+        self.maximumCents = maximumCents
         guard raw.setup.descriptionValidationLength >= 0 else {
             throw FieldError(field: "setup.descriptionValidationLength", message: "is negative")
         }
@@ -159,6 +172,14 @@ public struct TatraSandboxData: Sendable {
             return MagicAmount(amount: try decimal(entry.amount, field + ".amount"), outcome: entry.outcome,
                                outOfServiceTimes: times)
         }
+        var magicByCents: [Int64: MagicAmount] = [:]
+        for (index, magic) in magicAmounts.enumerated() {
+            guard let cents = PaymentText.exactCents(magic.amount) else {
+                throw FieldError(field: "magicAmounts[\(index)].amount", message: "has more than two decimals")
+            }
+            magicByCents[cents] = magic
+        }
+        self.magicByCents = magicByCents
         texts = raw.texts
         contactPermissionURI = try url(raw.texts.missingContactPermissionUri, "texts.missingContactPermissionUri")
         func template(_ text: String, _ field: String) throws -> PaymentTemplate {
@@ -172,7 +193,7 @@ public struct TatraSandboxData: Sendable {
 
     /// The magic amount equal to `amount`, if any.
     func magic(for amount: Decimal) -> MagicAmount? {
-        magicAmounts.first { $0.amount == amount }
+        PaymentText.exactCents(amount).flatMap { magicByCents[$0] }
     }
 
     private struct FieldError: Error {
@@ -216,14 +237,4 @@ public struct TatraSandboxData: Sendable {
         var phones: [String]
         var image: String?
     }
-}
-
-/// Why `tatra-sandbox.json` could not be used (a start-up error).
-public struct TatraSandboxDataError: Error, Sendable, CustomStringConvertible {
-    /// The file.
-    public let file: String
-    /// What is wrong, naming the field.
-    public let message: String
-
-    public var description: String { "\(file): \(message)" }
 }

@@ -1,0 +1,22 @@
+import PayRPCCore
+
+/// The tatra state of one connection, kept on the connection (``ConnectionSession``) as one
+/// reference: reading it costs a lookup and a cast, and changing it never re-boxes the state
+/// (which a value type stored on the connection would, once per change, on the executePayment path).
+final class TatraConnection: @unchecked Sendable {
+    /// The key under which the connection keeps it.
+    static let connectionKey = "tatra"
+
+    private let lock = Mutex()
+    private var state = TatraConnectionState()
+
+    /// The connection's tatra state, created on first use.
+    static func of(_ connection: ConnectionSession) -> TatraConnection {
+        connection.withValue(forKey: connectionKey, default: TatraConnection()) { $0 }
+    }
+
+    /// Reads and changes the state atomically.
+    func withState<R>(_ body: (inout TatraConnectionState) throws -> R) rethrows -> R {
+        try lock.withLock { try body(&state) }
+    }
+}

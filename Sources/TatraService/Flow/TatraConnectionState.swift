@@ -1,0 +1,29 @@
+/// What a connection keeps: the running flow, and how many flows it has started.
+struct TatraConnectionState: Sendable, Equatable {
+    /// The flow running now, if any.
+    var flow: TatraFlow?
+    /// How many flows were started on the connection.
+    var flowsStarted: UInt64 = 0
+    /// How many payments were executed on the connection.
+    var paymentsExecuted: UInt64 = 0
+    /// The error the next bank call of a method fails with (`sandbox.tatra.failNextCall`), by
+    /// canonical method name.
+    var failNext: [TatraBankCall: FailureKind] = [:]
+
+    /// Keeps `make(serial)` as the flow's payment awaiting authorization, replacing any other
+    /// (even one being authorized); starts an implicit flow when none runs.
+    mutating func execute(_ make: (UInt64) -> PendingPayment) {
+        if flow == nil { _ = startFlow(explicit: false) }
+        paymentsExecuted += 1
+        flow?.pending = make(paymentsExecuted)
+        flow?.authorizing = false
+    }
+
+    /// Starts a new flow, forgetting the one before (and its pending payment).
+    mutating func startFlow(explicit: Bool) -> TatraFlow {
+        flowsStarted += 1
+        let flow = TatraFlow(number: flowsStarted, explicit: explicit)
+        self.flow = flow
+        return flow
+    }
+}
