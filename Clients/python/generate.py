@@ -496,10 +496,15 @@ class Generator:
                 arg_docs.append(f"    {py}: {' '.join(str(text).split())}")
         result_schema = method.get("result", {}).get("schema", {})
         result_annotation = self.annotation(result_schema, service, f"{name}/result")
-        keywords = ["*", "timeout: Optional[float] = None"]
+        keywords = ["timeout: Optional[float] = None"]
         if mutates:
             keywords.append("idempotency_key: Optional[str] = None")
-        signature = ["self", *arguments, *optional_arguments, *keywords]
+        if len(params) == 1:
+            # One param: positional (``client.tatra.authorize("1234")``).
+            signature = ["self", *arguments, *optional_arguments, "*", *keywords]
+        else:
+            # Several: keyword-only, so a call never depends on the order of the document's params.
+            signature = ["self", "*", *arguments, *optional_arguments, *keywords]
         prefix = "async def" if asynchronous else "def"
         lines = [f"    {prefix} {py_name}(", *[f"        {s}," for s in signature], f"    ) -> {result_annotation}:"]
         doc = "\n\n".join(t.strip() for t in (method.get("summary"), method.get("description")) if t) or name
@@ -549,7 +554,7 @@ class Generator:
                 if not isinstance(code, int) or code in GATEWAY_CODES:
                     continue
                 if code not in by_code:
-                    by_code[code] = (method["name"].split(".", 1)[0], entry, [])
+                    by_code[code] = (error_service(method["name"]), entry, [])
                 by_code[code][2].append(method["name"])
         result: Dict[str, List[Tuple[int, str, Dict[str, Any], List[str]]]] = {}
         for code in sorted(by_code, reverse=True):
@@ -655,6 +660,15 @@ class Generator:
         lines += [f"    {code}: _{service}.{cls}," for code, service, cls in rows]
         lines += ["}", ""]
         return "\n".join(lines)
+
+
+def error_service(method: str) -> str:
+    """The service whose errors a method returns: ``tatra`` for ``tatra.authorize`` and for the
+    sandbox helper ``sandbox.tatra.resetProfile``."""
+    parts = method.split(".")
+    if parts[0] == "sandbox" and len(parts) > 2:
+        return parts[1]
+    return parts[0]
 
 
 def params_object(descriptors: List[Dict[str, Any]]) -> Dict[str, Any]:

@@ -5,8 +5,10 @@ import importlib
 from typing import Any
 
 SERVICES = (
+    "pbba",
     "rpc",
     "sandbox",
+    "tatra",
 )
 
 

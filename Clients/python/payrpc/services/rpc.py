@@ -226,11 +226,11 @@ class Proxy:
 
     def hello(
         self,
+        *,
         client: Optional[str] = None,
         profile: Optional[str] = None,
         protocol_version: Optional[str] = None,
         token: Optional[str] = None,
-        *,
         timeout: Optional[float] = None,
     ) -> HelloResult:
         """The optional handshake: names the client, selects the state profile, presents the token.
@@ -301,11 +301,11 @@ class AsyncProxy:
 
     async def hello(
         self,
+        *,
         client: Optional[str] = None,
         profile: Optional[str] = None,
         protocol_version: Optional[str] = None,
         token: Optional[str] = None,
-        *,
         timeout: Optional[float] = None,
     ) -> HelloResult:
         """The optional handshake: names the client, selects the state profile, presents the token.

@@ -13,6 +13,8 @@ from enum import Enum
 from typing import Any, Dict, List, Optional
 
 from payrpc import _runtime as _rt
+from payrpc.services import pbba as _pbba
+from payrpc.services import tatra as _tatra
 
 
 #: The notification classes by method name (``payrpc.Notification.typed()`` uses them).
@@ -47,6 +49,174 @@ class Proxy:
         result = self._client.call("sandbox.delay", params, timeout=timeout)
         return result
 
+    def pbba_approve_payment(
+        self,
+        *,
+        brn: Optional[str] = None,
+        secure_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PaymentStatusInfo:
+        """Sandbox: the bank app approves a payment request, by secureToken (same device, M-COMM) or by code (another device, E-COMM); the connection that showed its pop-up gets `pbba.paymentStatusChanged` completed.
+
+        Callable from any connection (the "other device"). Fails with `requestExpired` after the
+        retrieval period (the showing connection then gets `pbba.popupDidExpire`), and with
+        `paymentAlreadyFinished` once approved or declined.
+
+        Calls ``sandbox.pbba.approvePayment``.
+
+        Args:
+            brn: The request's six-character code, as typed into the bank app on the other device.
+            secure_token: The request's secureToken.
+
+        Raises:
+            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
+            payrpc.errors.pbba.CodeNotFound: Code not found (-33101)
+            payrpc.errors.pbba.CodeMismatch: Code mismatch (-33105)
+            payrpc.errors.pbba.RequestExpired: Request expired (-33102)
+            payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
+        """
+        params: Dict[str, Any] = {}
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
+        if secure_token is not None:
+            params["secureToken"] = _rt.to_wire(secure_token)
+        result = self._client.call("sandbox.pbba.approvePayment", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PaymentStatusInfo.from_json(result)
+
+    def pbba_close_popup(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox: the Consumer taps the close button at the top right of a pop-up; the connection that showed it gets `pbba.popupDidCloseByUser`.
+
+        Callable from any connection. A payment pop-up's request stays in progress and watched.
+
+        Calls ``sandbox.pbba.closePopup``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = self._client.call("sandbox.pbba.closePopup", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    def pbba_decline_payment(
+        self,
+        *,
+        brn: Optional[str] = None,
+        secure_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PaymentStatusInfo:
+        """Sandbox: the Consumer cancels the payment in the bank app, by secureToken or by code; the connection that showed its pop-up gets `pbba.paymentStatusChanged` declined.
+
+        Callable from any connection. Same errors as `sandbox.pbba.approvePayment`.
+
+        Calls ``sandbox.pbba.declinePayment``.
+
+        Args:
+            brn: The request's six-character code, as typed into the bank app on the other device.
+            secure_token: The request's secureToken.
+
+        Raises:
+            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
+            payrpc.errors.pbba.CodeNotFound: Code not found (-33101)
+            payrpc.errors.pbba.CodeMismatch: Code mismatch (-33105)
+            payrpc.errors.pbba.RequestExpired: Request expired (-33102)
+            payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
+        """
+        params: Dict[str, Any] = {}
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
+        if secure_token is not None:
+            params["secureToken"] = _rt.to_wire(secure_token)
+        result = self._client.call("sandbox.pbba.declinePayment", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PaymentStatusInfo.from_json(result)
+
+    def pbba_set_bank_apps_installed(
+        self,
+        count: int,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.BankAppsState:
+        """Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
+
+        0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
+        one makes opening the bank app go through the App Picker. A new profile has 1.
+
+        Calls ``sandbox.pbba.setBankAppsInstalled``.
+
+        Args:
+            count: How many PBBA-enabled bank apps are installed.
+        """
+        params: Dict[str, Any] = {
+            "count": _rt.to_wire(count),
+        }
+        result = self._client.call("sandbox.pbba.setBankAppsInstalled", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.BankAppsState.from_json(result)
+
+    def pbba_tap_get_code(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PBBAPopup:
+        """Sandbox: the Consumer taps "Get code" on the M-COMM pop-up; it now shows the code and the steps to pay on another device (document section 3.5.1.1). Returns the pop-up as shown.
+
+        Payment pop-ups only: on an error pop-up it fails with `wrongPopupKind`.
+
+        Calls ``sandbox.pbba.tapGetCode``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = self._client.call("sandbox.pbba.tapGetCode", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PBBAPopup.from_json(result)
+
+    def pbba_tap_try_again(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox: the Consumer taps the retry button of an error pop-up; the connection that showed it gets `pbba.popupRetryPaymentRequest` and the pop-up is dismissed.
+
+        Error pop-ups only: on a payment pop-up it fails with `wrongPopupKind`.
+
+        Calls ``sandbox.pbba.tapTryAgain``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = self._client.call("sandbox.pbba.tapTryAgain", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
     def reset(
         self,
         *,
@@ -63,6 +233,72 @@ class Proxy:
         """
         params: Dict[str, Any] = {}
         result = self._client.call("sandbox.reset", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    def tatra_fail_next_call(
+        self,
+        *,
+        error: _tatra.FailureKind,
+        method: _tatra.TatraBankCall,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: makes the next call of a tatra method on this connection fail with `generalError`, `serviceUnavaiableError` or `networkError`, as if the bank or the network had failed.
+
+        One failure per call of this helper; it is consumed by the next call of that method on this
+        connection (before anything else is checked) and forgotten when the connection closes.
+
+        Calls ``sandbox.tatra.failNextCall``.
+
+        Args:
+            error: The error it fails with.
+            method: The canonical name of the method whose next call fails.
+        """
+        params: Dict[str, Any] = {
+            "error": _rt.to_wire(error),
+            "method": _rt.to_wire(method),
+        }
+        result = self._client.call("sandbox.tatra.failNextCall", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    def tatra_reset_profile(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: forgets everything the tatra sandbox keeps for this profile — the wrong-PIN counter and blocked flag, the authorization, the contacts permission, held payments and the payments made.
+
+        The only way to unblock an application blocked by wrong PINs.
+
+        Calls ``sandbox.tatra.resetProfile``.
+        """
+        params: Dict[str, Any] = {}
+        result = self._client.call("sandbox.tatra.resetProfile", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    def tatra_set_contact_permission(
+        self,
+        granted: bool,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: grants or withdraws the contacts permission of this profile, as the user would in the phone's settings.
+
+        While withdrawn, `tatra.fetchTopContacts` and `tatra.fetchContacts` fail with
+        `missingContactPermissionError`. Kept in the store per profile; a new profile starts with
+        `contactPermissionGranted` of `tatra-sandbox.json` (true as shipped).
+
+        Calls ``sandbox.tatra.setContactPermission``.
+
+        Args:
+            granted: Whether the app may read the contacts.
+        """
+        params: Dict[str, Any] = {
+            "granted": _rt.to_wire(granted),
+        }
+        result = self._client.call("sandbox.tatra.setContactPermission", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
 
@@ -94,6 +330,174 @@ class AsyncProxy:
         result = await self._client.call("sandbox.delay", params, timeout=timeout)
         return result
 
+    async def pbba_approve_payment(
+        self,
+        *,
+        brn: Optional[str] = None,
+        secure_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PaymentStatusInfo:
+        """Sandbox: the bank app approves a payment request, by secureToken (same device, M-COMM) or by code (another device, E-COMM); the connection that showed its pop-up gets `pbba.paymentStatusChanged` completed.
+
+        Callable from any connection (the "other device"). Fails with `requestExpired` after the
+        retrieval period (the showing connection then gets `pbba.popupDidExpire`), and with
+        `paymentAlreadyFinished` once approved or declined.
+
+        Calls ``sandbox.pbba.approvePayment``.
+
+        Args:
+            brn: The request's six-character code, as typed into the bank app on the other device.
+            secure_token: The request's secureToken.
+
+        Raises:
+            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
+            payrpc.errors.pbba.CodeNotFound: Code not found (-33101)
+            payrpc.errors.pbba.CodeMismatch: Code mismatch (-33105)
+            payrpc.errors.pbba.RequestExpired: Request expired (-33102)
+            payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
+        """
+        params: Dict[str, Any] = {}
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
+        if secure_token is not None:
+            params["secureToken"] = _rt.to_wire(secure_token)
+        result = await self._client.call("sandbox.pbba.approvePayment", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PaymentStatusInfo.from_json(result)
+
+    async def pbba_close_popup(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox: the Consumer taps the close button at the top right of a pop-up; the connection that showed it gets `pbba.popupDidCloseByUser`.
+
+        Callable from any connection. A payment pop-up's request stays in progress and watched.
+
+        Calls ``sandbox.pbba.closePopup``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = await self._client.call("sandbox.pbba.closePopup", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    async def pbba_decline_payment(
+        self,
+        *,
+        brn: Optional[str] = None,
+        secure_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PaymentStatusInfo:
+        """Sandbox: the Consumer cancels the payment in the bank app, by secureToken or by code; the connection that showed its pop-up gets `pbba.paymentStatusChanged` declined.
+
+        Callable from any connection. Same errors as `sandbox.pbba.approvePayment`.
+
+        Calls ``sandbox.pbba.declinePayment``.
+
+        Args:
+            brn: The request's six-character code, as typed into the bank app on the other device.
+            secure_token: The request's secureToken.
+
+        Raises:
+            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
+            payrpc.errors.pbba.CodeNotFound: Code not found (-33101)
+            payrpc.errors.pbba.CodeMismatch: Code mismatch (-33105)
+            payrpc.errors.pbba.RequestExpired: Request expired (-33102)
+            payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
+        """
+        params: Dict[str, Any] = {}
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
+        if secure_token is not None:
+            params["secureToken"] = _rt.to_wire(secure_token)
+        result = await self._client.call("sandbox.pbba.declinePayment", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PaymentStatusInfo.from_json(result)
+
+    async def pbba_set_bank_apps_installed(
+        self,
+        count: int,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.BankAppsState:
+        """Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
+
+        0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
+        one makes opening the bank app go through the App Picker. A new profile has 1.
+
+        Calls ``sandbox.pbba.setBankAppsInstalled``.
+
+        Args:
+            count: How many PBBA-enabled bank apps are installed.
+        """
+        params: Dict[str, Any] = {
+            "count": _rt.to_wire(count),
+        }
+        result = await self._client.call("sandbox.pbba.setBankAppsInstalled", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.BankAppsState.from_json(result)
+
+    async def pbba_tap_get_code(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PBBAPopup:
+        """Sandbox: the Consumer taps "Get code" on the M-COMM pop-up; it now shows the code and the steps to pay on another device (document section 3.5.1.1). Returns the pop-up as shown.
+
+        Payment pop-ups only: on an error pop-up it fails with `wrongPopupKind`.
+
+        Calls ``sandbox.pbba.tapGetCode``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = await self._client.call("sandbox.pbba.tapGetCode", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PBBAPopup.from_json(result)
+
+    async def pbba_tap_try_again(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox: the Consumer taps the retry button of an error pop-up; the connection that showed it gets `pbba.popupRetryPaymentRequest` and the pop-up is dismissed.
+
+        Error pop-ups only: on a payment pop-up it fails with `wrongPopupKind`.
+
+        Calls ``sandbox.pbba.tapTryAgain``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = await self._client.call("sandbox.pbba.tapTryAgain", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
     async def reset(
         self,
         *,
@@ -110,4 +514,70 @@ class AsyncProxy:
         """
         params: Dict[str, Any] = {}
         result = await self._client.call("sandbox.reset", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    async def tatra_fail_next_call(
+        self,
+        *,
+        error: _tatra.FailureKind,
+        method: _tatra.TatraBankCall,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: makes the next call of a tatra method on this connection fail with `generalError`, `serviceUnavaiableError` or `networkError`, as if the bank or the network had failed.
+
+        One failure per call of this helper; it is consumed by the next call of that method on this
+        connection (before anything else is checked) and forgotten when the connection closes.
+
+        Calls ``sandbox.tatra.failNextCall``.
+
+        Args:
+            error: The error it fails with.
+            method: The canonical name of the method whose next call fails.
+        """
+        params: Dict[str, Any] = {
+            "error": _rt.to_wire(error),
+            "method": _rt.to_wire(method),
+        }
+        result = await self._client.call("sandbox.tatra.failNextCall", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    async def tatra_reset_profile(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: forgets everything the tatra sandbox keeps for this profile — the wrong-PIN counter and blocked flag, the authorization, the contacts permission, held payments and the payments made.
+
+        The only way to unblock an application blocked by wrong PINs.
+
+        Calls ``sandbox.tatra.resetProfile``.
+        """
+        params: Dict[str, Any] = {}
+        result = await self._client.call("sandbox.tatra.resetProfile", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    async def tatra_set_contact_permission(
+        self,
+        granted: bool,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: grants or withdraws the contacts permission of this profile, as the user would in the phone's settings.
+
+        While withdrawn, `tatra.fetchTopContacts` and `tatra.fetchContacts` fail with
+        `missingContactPermissionError`. Kept in the store per profile; a new profile starts with
+        `contactPermissionGranted` of `tatra-sandbox.json` (true as shipped).
+
+        Calls ``sandbox.tatra.setContactPermission``.
+
+        Args:
+            granted: Whether the app may read the contacts.
+        """
+        params: Dict[str, Any] = {
+            "granted": _rt.to_wire(granted),
+        }
+        result = await self._client.call("sandbox.tatra.setContactPermission", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
