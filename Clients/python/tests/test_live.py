@@ -230,6 +230,30 @@ def test_popup_expiry_arrives_on_the_async_iterator(payrpc_bin: str, data_dir: P
     run(main())
 
 
+def test_an_idempotency_key_replays_the_first_answer(client: payrpc.Client) -> None:
+    first = client.pbba.submit_payment_request(amount=Decimal("3.00"), currency="GBP", reference="Once", idempotency_key="order-1")
+    again = client.pbba.submit_payment_request(amount=Decimal("3.00"), currency="GBP", reference="Once", idempotency_key="order-1")
+    assert again == first
+    other = client.pbba.submit_payment_request(amount=Decimal("3.00"), currency="GBP", reference="Once")
+    assert other.secure_token != first.secure_token
+    with pytest.raises(payrpc.IdempotencyConflict):
+        client.pbba.submit_payment_request(amount=Decimal("4.00"), currency="GBP", reference="Once", idempotency_key="order-1")
+
+
+def test_batches_over_the_real_server(client: payrpc.Client) -> None:
+    answers = client.batch(
+        [
+            ("rpc.health", None),
+            ("tatra.authorize", {"pincode": "0000"}),
+            payrpc.Request("tatra.onFlowStart", {}, notify=True),
+            ("nope.nothing", {}),
+        ]
+    )
+    assert answers[0] == {"status": "SERVING"}
+    assert isinstance(answers[1], payrpc.errors.tatra.WrongPin) and answers[1].application_blocked is False
+    assert answers[2] is None and isinstance(answers[3], payrpc.MethodNotFound)
+
+
 # Errors --------------------------------------------------------------------------------------
 
 
