@@ -33,7 +33,8 @@ final class SpawnedServer: @unchecked Sendable {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Starts `payrpc <arguments>`; `--data` is added (a fresh temporary directory) unless given.
+    /// Starts `payrpc <arguments>`; for `serve`, `--validate-results` is added, and `--data` (a
+    /// fresh temporary directory) unless given.
     init(_ arguments: [String], dataDirectory: URL? = nil) throws {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
@@ -41,6 +42,8 @@ final class SpawnedServer: @unchecked Sendable {
         process.executableURL = Self.binary
         var arguments = arguments
         if arguments.first == "serve" && !arguments.contains("--data") { arguments += ["--data", directory.path] }
+        // Every result and notification a test sees has been checked against its schema.
+        if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
         process.arguments = arguments
         process.standardInput = stdin
         process.standardOutput = stdout
