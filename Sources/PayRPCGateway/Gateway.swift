@@ -61,8 +61,16 @@ public final class Gateway: @unchecked Sendable {
         for address in server.boundAddresses {
             logger.notice("listening on \(address)", metadata: ["address": .string(address)])
         }
+        let started = ContinuousClock.now
         try server.run()
-        logger.info("stopped")
+        let statistics = store.statistics
+        let seconds = max(0.001, Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+            + Double((ContinuousClock.now - started).components.seconds))
+        logger.info("stopped", metadata: [
+            "store.writes": .stringConvertible(statistics.writes), "store.commits": .stringConvertible(statistics.commits),
+            "store.commitsPerSecond": .string(String(Int(Double(statistics.commits) / seconds))),
+            "uptime.seconds": .string(String(format: "%.1f", seconds)),
+        ])
     }
 
     /// Starts draining from any thread.
