@@ -115,7 +115,7 @@ import Glibc
 
     @Test func stdoutMayBeARegularFile() async throws {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-out-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let process = Process()
         process.executableURL = SpawnedServer.binary
