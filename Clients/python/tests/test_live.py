@@ -417,3 +417,6 @@ def test_the_server_exits_cleanly_and_is_reaped(payrpc_bin: str, data_dir: Path,
             raise KeyError("a failing test")
     assert client.returncode == 0
     assert process_gone(pid)
+    server_lines = [r.getMessage() for r in caplog.records if r.name == "payrpc.server"]
+    assert any("payrpc started" in line for line in server_lines)
+    assert any("stopped" in line for line in server_lines)
