@@ -75,10 +75,15 @@ final class LineSink: @unchecked Sendable {
 
     func append(_ line: String) {
         lock.lock()
+        // Waiters already looked at the older lines: only the new one can satisfy them.
+        if let key = waiters.keys.sorted().first(where: { waiters[$0]!.matches(line) }) {
+            let waiter = waiters.removeValue(forKey: key)!
+            lock.unlock()
+            waiter.continuation.resume(returning: line)
+            return
+        }
         lines.append(line)
-        let ready = resolveWaiters()
         lock.unlock()
-        for (continuation, value) in ready { continuation.resume(returning: value) }
     }
 
     /// Matches waiting takers with lines; call with the lock held.
