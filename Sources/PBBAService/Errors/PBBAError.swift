@@ -115,6 +115,10 @@ public struct PBBAError: Error, Sendable, Equatable, RPCErrorConvertible {
 
     /// The published descriptors, one per error; methods list them in their `errors`.
     public enum Descriptors {
+        /// What the bank app's decision on a request (approve or decline) can fail with.
+        public static var bankDecision: [RPCErrorDescriptor] {
+            [paymentRequestNotFound, brnNotFound, brnMismatch, requestExpired, paymentAlreadyFinished]
+        }
         public static let paymentRequestNotFound = RPCErrorDescriptor(
             code: RPCError.Code(-33100), message: "Payment request not found", data: PBBAErrorData.self)
         public static let brnNotFound = RPCErrorDescriptor(

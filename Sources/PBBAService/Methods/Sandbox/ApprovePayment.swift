@@ -16,11 +16,7 @@ public enum ApprovePayment: RPCMethod {
     public typealias Params = PaymentTarget
     public typealias Result = PaymentStatusInfo
 
-    public static let errors = [
-        PBBAError.Descriptors.paymentRequestNotFound, PBBAError.Descriptors.brnNotFound,
-        PBBAError.Descriptors.brnMismatch, PBBAError.Descriptors.requestExpired,
-        PBBAError.Descriptors.paymentAlreadyFinished,
-    ]
+    public static var errors: [RPCErrorDescriptor] { PBBAError.Descriptors.bankDecision }
 
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self] }
 }
