@@ -264,5 +264,9 @@ import Testing
         #expect(sum?["x-aliases"] == ["test.sum"])
         #expect(methods.contains { $0["name"] == "rpc.health" })
         #expect(document["x-notifications"]?.jsonText.contains("test.tick") == true)
+        // Params are listed in declaration order: the order params given by position map onto.
+        let subtract = methods.first { $0["name"] == "subtract" }
+        guard case .array(let params)? = subtract?["params"] else { Issue.record("no params"); return }
+        #expect(params.compactMap { $0["name"]?.stringValue } == ["minuend", "subtrahend"])
     }
 }

@@ -46,7 +46,8 @@ public struct OpenRPCBuilder: Sendable {
         ]
         if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
         members.append(.init("paramStructure", "either"))
-        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, definitions: descriptor.definitions))))
+        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
+                                                                  definitions: descriptor.definitions))))
         members.append(.init("result", ["name": "result", "schema": Self.componentRefs(descriptor.resultSchema)]))
         members.append(.init("errors", .array(descriptor.errors.map { error in
             var entry: [JSONValue.Member] = [.init("code", .int(error.code)), .init("message", .string(error.message))]
@@ -68,12 +69,14 @@ public struct OpenRPCBuilder: Sendable {
         ]
         if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
         members.append(.init("paramStructure", "by-name"))
-        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, definitions: descriptor.definitions))))
+        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
+                                                                  definitions: descriptor.definitions))))
         return .object(members)
     }
 
-    /// The params of a method as OpenRPC content descriptors: one per member of its params model.
-    func contentDescriptors(_ schema: JSONValue, definitions: SchemaDefinitions) -> [JSONValue] {
+    /// The params of a method as OpenRPC content descriptors: one per member of its params model,
+    /// in declaration order, which is the order params given by position map onto.
+    func contentDescriptors(_ schema: JSONValue, fieldOrder: [String], definitions: SchemaDefinitions) -> [JSONValue] {
         let model = Self.resolve(schema, in: definitions)
         guard case .object(let members) = model,
               case .object(let properties)? = members.first(where: { $0.name == "properties" })?.value else { return [] }
@@ -81,7 +84,11 @@ public struct OpenRPCBuilder: Sendable {
         if case .array(let names)? = members.first(where: { $0.name == "required" })?.value {
             required = Set(names.compactMap(\.stringValue))
         }
-        return properties.map { property in
+        let position = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = properties.enumerated().sorted {
+            (position[$0.element.name] ?? fieldOrder.count + $0.offset) < (position[$1.element.name] ?? fieldOrder.count + $1.offset)
+        }.map(\.element)
+        return ordered.map { property in
             var entry: [JSONValue.Member] = [.init("name", .string(property.name))]
             if let description = property.value["description"] { entry.append(.init("description", description)) }
             entry.append(.init("required", .bool(required.contains(property.name))))

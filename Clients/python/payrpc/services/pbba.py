@@ -1050,14 +1050,14 @@ class PaymentStatusChangedNotification:
     the pop-up and shows its confirmation screen (sections 4.2.5, 5).
 
     Attributes:
-        brn: The request's code.
-        popup_id: The pop-up that was showing the request, if one was still on screen.
         request_id: The request's non-secret id (from `pbba.submitPaymentRequest`).
+        brn: The request's code.
         status: The new status: completed, declined or expired.
+        popup_id: The pop-up that was showing the request, if one was still on screen.
     """
 
-    brn: str
     request_id: str
+    brn: str
     status: PaymentStatus
     popup_id: Optional[str] = None
 
@@ -1065,20 +1065,20 @@ class PaymentStatusChangedNotification:
     def from_json(cls, data: Dict[str, Any]) -> PaymentStatusChangedNotification:
         """Reads a PaymentStatusChangedNotification from its JSON object."""
         return cls(
-            brn=data["brn"],
-            popup_id=data.get("popupId"),
             request_id=data["requestId"],
+            brn=data["brn"],
             status=PaymentStatus.from_json(data["status"]),
+            popup_id=data.get("popupId"),
         )
 
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this PaymentStatusChangedNotification."""
         data: Dict[str, Any] = {}
+        data["requestId"] = _rt.to_wire(self.request_id)
         data["brn"] = _rt.to_wire(self.brn)
+        data["status"] = _rt.to_wire(self.status)
         if self.popup_id is not None:
             data["popupId"] = _rt.to_wire(self.popup_id)
-        data["requestId"] = _rt.to_wire(self.request_id)
-        data["status"] = _rt.to_wire(self.status)
         return data
 
 
@@ -1090,29 +1090,29 @@ class PopupDidCloseByUserNotification:
     app, and `pbba.paymentStatusChanged` still follows.
 
     Attributes:
-        kind: Which pop-up it was.
         popup_id: The pop-up.
+        kind: Which pop-up it was.
         request_id: The payment request it showed (absent for an error pop-up).
     """
 
-    kind: PopupKind
     popup_id: str
+    kind: PopupKind
     request_id: Optional[str] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> PopupDidCloseByUserNotification:
         """Reads a PopupDidCloseByUserNotification from its JSON object."""
         return cls(
-            kind=PopupKind.from_json(data["kind"]),
             popup_id=data["popupId"],
+            kind=PopupKind.from_json(data["kind"]),
             request_id=data.get("requestId"),
         )
 
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this PopupDidCloseByUserNotification."""
         data: Dict[str, Any] = {}
-        data["kind"] = _rt.to_wire(self.kind)
         data["popupId"] = _rt.to_wire(self.popup_id)
+        data["kind"] = _rt.to_wire(self.kind)
         if self.request_id is not None:
             data["requestId"] = _rt.to_wire(self.request_id)
         return data
@@ -1127,37 +1127,37 @@ class PopupDidExpireNotification:
     "Request expired" pop-up (section 3.5.1.5).
 
     Attributes:
-        brn: Its code.
-        expired_at: When it expired.
         popup_id: The pop-up.
         request_id: The payment request it showed.
+        brn: Its code.
+        expired_at: When it expired.
         suggested_popup: The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
     """
 
-    brn: str
-    expired_at: datetime
     popup_id: str
     request_id: str
+    brn: str
+    expired_at: datetime
     suggested_popup: SuggestedErrorPopup
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> PopupDidExpireNotification:
         """Reads a PopupDidExpireNotification from its JSON object."""
         return cls(
-            brn=data["brn"],
-            expired_at=_rt.datetime_from_json(data["expiredAt"]),
             popup_id=data["popupId"],
             request_id=data["requestId"],
+            brn=data["brn"],
+            expired_at=_rt.datetime_from_json(data["expiredAt"]),
             suggested_popup=SuggestedErrorPopup.from_json(data["suggestedPopup"]),
         )
 
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this PopupDidExpireNotification."""
         data: Dict[str, Any] = {}
-        data["brn"] = _rt.to_wire(self.brn)
-        data["expiredAt"] = _rt.to_wire(self.expired_at)
         data["popupId"] = _rt.to_wire(self.popup_id)
         data["requestId"] = _rt.to_wire(self.request_id)
+        data["brn"] = _rt.to_wire(self.brn)
+        data["expiredAt"] = _rt.to_wire(self.expired_at)
         data["suggestedPopup"] = _rt.to_wire(self.suggested_popup)
         return data
 
@@ -1167,8 +1167,8 @@ class PopupRetryPaymentRequestNotification:
     """The Consumer tapped the retry button of an error pop-up (`pbbaPopupViewControllerRetryPaymentRequest:`, document section 4.2.3.2): the app may submit the payment request again. Sandbox: `sandbox.pbba.tapTryAgain`. Error pop-ups only.
 
     Attributes:
-        error_code: Its error code, if it had one.
         popup_id: The pop-up.
+        error_code: Its error code, if it had one.
     """
 
     popup_id: str
@@ -1178,16 +1178,16 @@ class PopupRetryPaymentRequestNotification:
     def from_json(cls, data: Dict[str, Any]) -> PopupRetryPaymentRequestNotification:
         """Reads a PopupRetryPaymentRequestNotification from its JSON object."""
         return cls(
-            error_code=data.get("errorCode"),
             popup_id=data["popupId"],
+            error_code=data.get("errorCode"),
         )
 
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this PopupRetryPaymentRequestNotification."""
         data: Dict[str, Any] = {}
+        data["popupId"] = _rt.to_wire(self.popup_id)
         if self.error_code is not None:
             data["errorCode"] = _rt.to_wire(self.error_code)
-        data["popupId"] = _rt.to_wire(self.popup_id)
         return data
 
 
@@ -1209,8 +1209,8 @@ class Proxy:
     def get_custom_ux_configurations(
         self,
         *,
-        type: CustomUXType,
         width: float,
+        type: CustomUXType,
         timeout: Optional[float] = None,
     ) -> CustomUXLayout:
         """Describes the layout of an integrated custom merchant button of the given type and width.
@@ -1224,12 +1224,12 @@ class Proxy:
         Calls ``pbba.getCustomUXConfigurations``.
 
         Args:
-            type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
             width: The layout width in points (`width`, a CGFloat); at least 200.
+            type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
         """
         params: Dict[str, Any] = {
-            "type": _rt.to_wire(type),
             "width": _rt.to_wire(width),
+            "type": _rt.to_wire(type),
         }
         result = self._client.call("pbba.getCustomUXConfigurations", params, timeout=timeout)
         return CustomUXLayout.from_json(result)
@@ -1312,8 +1312,8 @@ class Proxy:
     def show_pbba_error_popup(
         self,
         *,
-        error_message: str,
         error_title: str,
+        error_message: str,
         error_code: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
@@ -1330,12 +1330,12 @@ class Proxy:
 
         Args:
             error_code: The error code shown with the message (Table 5 `errorCode`); the sample code passes nil.
-            error_message: The error message (Table 5 `errorMessage`); recommended at most 75 characters.
             error_title: The error title (Table 5 `errorTitle`); recommended at most 25 characters.
+            error_message: The error message (Table 5 `errorMessage`); recommended at most 75 characters.
         """
         params: Dict[str, Any] = {
-            "errorMessage": _rt.to_wire(error_message),
             "errorTitle": _rt.to_wire(error_title),
+            "errorMessage": _rt.to_wire(error_message),
         }
         if error_code is not None:
             params["errorCode"] = _rt.to_wire(error_code)
@@ -1345,9 +1345,9 @@ class Proxy:
     def show_pbba_popup(
         self,
         *,
+        secure_token: str,
         brn: str,
         expiry_interval: int,
-        secure_token: str,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> PBBAPopup:
@@ -1370,9 +1370,9 @@ class Proxy:
         Calls ``pbba.showPBBAPopup``.
 
         Args:
+            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
             brn: The six-character code that identifies the payment request for the retrieval period (Table 4 `brn`).
             expiry_interval: The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's `retrievalExpiryInterval`).
-            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
 
         Raises:
             payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
@@ -1381,9 +1381,9 @@ class Proxy:
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
         params: Dict[str, Any] = {
+            "secureToken": _rt.to_wire(secure_token),
             "brn": _rt.to_wire(brn),
             "expiryInterval": _rt.to_wire(expiry_interval),
-            "secureToken": _rt.to_wire(secure_token),
         }
         result = self._client.call("pbba.showPBBAPopup", params, timeout=timeout, idempotency_key=idempotency_key)
         return PBBAPopup.from_json(result)
@@ -1437,8 +1437,8 @@ class AsyncProxy:
     async def get_custom_ux_configurations(
         self,
         *,
-        type: CustomUXType,
         width: float,
+        type: CustomUXType,
         timeout: Optional[float] = None,
     ) -> CustomUXLayout:
         """Describes the layout of an integrated custom merchant button of the given type and width.
@@ -1452,12 +1452,12 @@ class AsyncProxy:
         Calls ``pbba.getCustomUXConfigurations``.
 
         Args:
-            type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
             width: The layout width in points (`width`, a CGFloat); at least 200.
+            type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
         """
         params: Dict[str, Any] = {
-            "type": _rt.to_wire(type),
             "width": _rt.to_wire(width),
+            "type": _rt.to_wire(type),
         }
         result = await self._client.call("pbba.getCustomUXConfigurations", params, timeout=timeout)
         return CustomUXLayout.from_json(result)
@@ -1540,8 +1540,8 @@ class AsyncProxy:
     async def show_pbba_error_popup(
         self,
         *,
-        error_message: str,
         error_title: str,
+        error_message: str,
         error_code: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
@@ -1558,12 +1558,12 @@ class AsyncProxy:
 
         Args:
             error_code: The error code shown with the message (Table 5 `errorCode`); the sample code passes nil.
-            error_message: The error message (Table 5 `errorMessage`); recommended at most 75 characters.
             error_title: The error title (Table 5 `errorTitle`); recommended at most 25 characters.
+            error_message: The error message (Table 5 `errorMessage`); recommended at most 75 characters.
         """
         params: Dict[str, Any] = {
-            "errorMessage": _rt.to_wire(error_message),
             "errorTitle": _rt.to_wire(error_title),
+            "errorMessage": _rt.to_wire(error_message),
         }
         if error_code is not None:
             params["errorCode"] = _rt.to_wire(error_code)
@@ -1573,9 +1573,9 @@ class AsyncProxy:
     async def show_pbba_popup(
         self,
         *,
+        secure_token: str,
         brn: str,
         expiry_interval: int,
-        secure_token: str,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> PBBAPopup:
@@ -1598,9 +1598,9 @@ class AsyncProxy:
         Calls ``pbba.showPBBAPopup``.
 
         Args:
+            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
             brn: The six-character code that identifies the payment request for the retrieval period (Table 4 `brn`).
             expiry_interval: The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's `retrievalExpiryInterval`).
-            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
 
         Raises:
             payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
@@ -1609,9 +1609,9 @@ class AsyncProxy:
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
         params: Dict[str, Any] = {
+            "secureToken": _rt.to_wire(secure_token),
             "brn": _rt.to_wire(brn),
             "expiryInterval": _rt.to_wire(expiry_interval),
-            "secureToken": _rt.to_wire(secure_token),
         }
         result = await self._client.call("pbba.showPBBAPopup", params, timeout=timeout, idempotency_key=idempotency_key)
         return PBBAPopup.from_json(result)

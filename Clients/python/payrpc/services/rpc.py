@@ -228,9 +228,9 @@ class Proxy:
         self,
         *,
         client: Optional[str] = None,
-        profile: Optional[str] = None,
         protocol_version: Optional[str] = None,
         token: Optional[str] = None,
+        profile: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> HelloResult:
         """The optional handshake: names the client, selects the state profile, presents the token.
@@ -243,19 +243,19 @@ class Proxy:
 
         Args:
             client: The client's name and version, for the server's log.
-            profile: The state profile this connection uses (one app user on one device); `default` when absent.
             protocol_version: The protocol version the client speaks.
             token: The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.
+            profile: The state profile this connection uses (one app user on one device); `default` when absent.
         """
         params: Dict[str, Any] = {}
         if client is not None:
             params["client"] = _rt.to_wire(client)
-        if profile is not None:
-            params["profile"] = _rt.to_wire(profile)
         if protocol_version is not None:
             params["protocolVersion"] = _rt.to_wire(protocol_version)
         if token is not None:
             params["token"] = _rt.to_wire(token)
+        if profile is not None:
+            params["profile"] = _rt.to_wire(profile)
         result = self._client.call("rpc.hello", params, timeout=timeout)
         return HelloResult.from_json(result)
 
@@ -303,9 +303,9 @@ class AsyncProxy:
         self,
         *,
         client: Optional[str] = None,
-        profile: Optional[str] = None,
         protocol_version: Optional[str] = None,
         token: Optional[str] = None,
+        profile: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> HelloResult:
         """The optional handshake: names the client, selects the state profile, presents the token.
@@ -318,18 +318,18 @@ class AsyncProxy:
 
         Args:
             client: The client's name and version, for the server's log.
-            profile: The state profile this connection uses (one app user on one device); `default` when absent.
             protocol_version: The protocol version the client speaks.
             token: The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.
+            profile: The state profile this connection uses (one app user on one device); `default` when absent.
         """
         params: Dict[str, Any] = {}
         if client is not None:
             params["client"] = _rt.to_wire(client)
-        if profile is not None:
-            params["profile"] = _rt.to_wire(profile)
         if protocol_version is not None:
             params["protocolVersion"] = _rt.to_wire(protocol_version)
         if token is not None:
             params["token"] = _rt.to_wire(token)
+        if profile is not None:
+            params["profile"] = _rt.to_wire(profile)
         result = await self._client.call("rpc.hello", params, timeout=timeout)
         return HelloResult.from_json(result)

@@ -52,8 +52,8 @@ class Proxy:
     def pbba_approve_payment(
         self,
         *,
-        brn: Optional[str] = None,
         secure_token: Optional[str] = None,
+        brn: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> _pbba.PaymentStatusInfo:
@@ -66,8 +66,8 @@ class Proxy:
         Calls ``sandbox.pbba.approvePayment``.
 
         Args:
-            brn: The request's six-character code, as typed into the bank app on the other device.
             secure_token: The request's secureToken.
+            brn: The request's six-character code, as typed into the bank app on the other device.
 
         Raises:
             payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
@@ -77,10 +77,10 @@ class Proxy:
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
         params: Dict[str, Any] = {}
-        if brn is not None:
-            params["brn"] = _rt.to_wire(brn)
         if secure_token is not None:
             params["secureToken"] = _rt.to_wire(secure_token)
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
         result = self._client.call("sandbox.pbba.approvePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PaymentStatusInfo.from_json(result)
 
@@ -112,8 +112,8 @@ class Proxy:
     def pbba_decline_payment(
         self,
         *,
-        brn: Optional[str] = None,
         secure_token: Optional[str] = None,
+        brn: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> _pbba.PaymentStatusInfo:
@@ -124,8 +124,8 @@ class Proxy:
         Calls ``sandbox.pbba.declinePayment``.
 
         Args:
-            brn: The request's six-character code, as typed into the bank app on the other device.
             secure_token: The request's secureToken.
+            brn: The request's six-character code, as typed into the bank app on the other device.
 
         Raises:
             payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
@@ -135,10 +135,10 @@ class Proxy:
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
         params: Dict[str, Any] = {}
-        if brn is not None:
-            params["brn"] = _rt.to_wire(brn)
         if secure_token is not None:
             params["secureToken"] = _rt.to_wire(secure_token)
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
         result = self._client.call("sandbox.pbba.declinePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PaymentStatusInfo.from_json(result)
 
@@ -238,8 +238,8 @@ class Proxy:
     def tatra_fail_next_call(
         self,
         *,
-        error: _tatra.FailureKind,
         method: _tatra.TatraBankCall,
+        error: _tatra.FailureKind,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> None:
@@ -251,12 +251,12 @@ class Proxy:
         Calls ``sandbox.tatra.failNextCall``.
 
         Args:
-            error: The error it fails with.
             method: The canonical name of the method whose next call fails.
+            error: The error it fails with.
         """
         params: Dict[str, Any] = {
-            "error": _rt.to_wire(error),
             "method": _rt.to_wire(method),
+            "error": _rt.to_wire(error),
         }
         result = self._client.call("sandbox.tatra.failNextCall", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
@@ -333,8 +333,8 @@ class AsyncProxy:
     async def pbba_approve_payment(
         self,
         *,
-        brn: Optional[str] = None,
         secure_token: Optional[str] = None,
+        brn: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> _pbba.PaymentStatusInfo:
@@ -347,8 +347,8 @@ class AsyncProxy:
         Calls ``sandbox.pbba.approvePayment``.
 
         Args:
-            brn: The request's six-character code, as typed into the bank app on the other device.
             secure_token: The request's secureToken.
+            brn: The request's six-character code, as typed into the bank app on the other device.
 
         Raises:
             payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
@@ -358,10 +358,10 @@ class AsyncProxy:
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
         params: Dict[str, Any] = {}
-        if brn is not None:
-            params["brn"] = _rt.to_wire(brn)
         if secure_token is not None:
             params["secureToken"] = _rt.to_wire(secure_token)
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
         result = await self._client.call("sandbox.pbba.approvePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PaymentStatusInfo.from_json(result)
 
@@ -393,8 +393,8 @@ class AsyncProxy:
     async def pbba_decline_payment(
         self,
         *,
-        brn: Optional[str] = None,
         secure_token: Optional[str] = None,
+        brn: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> _pbba.PaymentStatusInfo:
@@ -405,8 +405,8 @@ class AsyncProxy:
         Calls ``sandbox.pbba.declinePayment``.
 
         Args:
-            brn: The request's six-character code, as typed into the bank app on the other device.
             secure_token: The request's secureToken.
+            brn: The request's six-character code, as typed into the bank app on the other device.
 
         Raises:
             payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
@@ -416,10 +416,10 @@ class AsyncProxy:
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
         params: Dict[str, Any] = {}
-        if brn is not None:
-            params["brn"] = _rt.to_wire(brn)
         if secure_token is not None:
             params["secureToken"] = _rt.to_wire(secure_token)
+        if brn is not None:
+            params["brn"] = _rt.to_wire(brn)
         result = await self._client.call("sandbox.pbba.declinePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PaymentStatusInfo.from_json(result)
 
@@ -519,8 +519,8 @@ class AsyncProxy:
     async def tatra_fail_next_call(
         self,
         *,
-        error: _tatra.FailureKind,
         method: _tatra.TatraBankCall,
+        error: _tatra.FailureKind,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> None:
@@ -532,12 +532,12 @@ class AsyncProxy:
         Calls ``sandbox.tatra.failNextCall``.
 
         Args:
-            error: The error it fails with.
             method: The canonical name of the method whose next call fails.
+            error: The error it fails with.
         """
         params: Dict[str, Any] = {
-            "error": _rt.to_wire(error),
             "method": _rt.to_wire(method),
+            "error": _rt.to_wire(error),
         }
         result = await self._client.call("sandbox.tatra.failNextCall", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
