@@ -80,7 +80,9 @@ import Glibc
         for index in 0..<20 {
             server.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"sandbox.delay","params":{"ms":400}}"#)
         }
-        try await Task.sleep(for: .milliseconds(150))
+        // Lines are read in order: once this one is answered, all twenty are in flight.
+        server.send(#"{"jsonrpc":"2.0","id":"read","method":"rpc.health"}"#)
+        #expect(await server.nextMessage()?["id"] == "read")
         server.signal(SIGTERM)
         var answered = Set<Int>()
         for _ in 0..<20 {
