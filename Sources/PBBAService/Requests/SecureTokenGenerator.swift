@@ -8,8 +8,7 @@ enum SecureTokenGenerator {
     /// A new secureToken: 160 bits from `SystemRandomNumberGenerator`, lower-case hex (URL-safe,
     /// so `zapp://<secureToken>` needs no escaping).
     static func secureToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return hex((0..<tokenBytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        hex(randomBytes(tokenBytes))
     }
 
     /// A new six-character code, each symbol drawn uniformly from ``brnAlphabet``.
@@ -29,8 +28,19 @@ enum SecureTokenGenerator {
     }
 
     private static func randomHex(_ count: Int) -> String {
+        hex(randomBytes(count))
+    }
+
+    /// `count` random bytes, eight per draw: each draw of `SystemRandomNumberGenerator` is a
+    /// `getrandom` system call, so drawing byte by byte cost twenty calls per token.
+    private static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return hex((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 7)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
