@@ -205,17 +205,6 @@ public struct JSONElement: @unchecked Sendable {
         return nil
     }
 
-    /// The element at `position` of an array, or nil.
-    public func element(at position: Int) -> JSONElement? {
-        guard kind == .array, position >= 0, position < count else { return nil }
-        var current = 0
-        for element in arrayElements {
-            if current == position { return element }
-            current += 1
-        }
-        return nil
-    }
-
     /// The elements of an array, in order.
     public struct ArrayElements: Sequence {
         let tape: JSONTape

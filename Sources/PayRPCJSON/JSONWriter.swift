@@ -150,12 +150,6 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Writes any encodable value.
-    @inlinable
-    public mutating func value<Value: JSONEncodable>(_ value: Value) {
-        value.encode(to: &self)
-    }
-
     /// Writes a member whose value is encodable.
     @inlinable
     public mutating func member<Value: JSONEncodable>(_ name: StaticString, _ value: Value) {

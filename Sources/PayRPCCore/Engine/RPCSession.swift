@@ -338,20 +338,26 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Validates a written result under `--validate-results`; returns the error to send instead.
     private func checkResult(_ entry: MethodEntry, _ bytes: ArraySlice<UInt8>) -> RPCError? {
-        guard let validator = entry.resultValidator else { return nil }
-        guard let tape = try? JSONTape(copying: bytes) else {
-            logger.error("result is not JSON", metadata: ["rpc.method": .string(entry.descriptor.name)])
-            return RPCError(.invalidResult, "Result breaks its schema")
+        Self.resultProblem(entry.resultValidator, bytes, method: entry.descriptor.name, logger: logger)
+    }
+
+    /// Under `--validate-results`, the error to send instead of a result that breaks its schema
+    /// (logged with every violation); nil when the result is fine or results are not validated.
+    private static func resultProblem<Bytes: Collection<UInt8>>(_ validator: CompiledSchema?, _ bytes: Bytes,
+                                                                method: String, logger: Logger) -> RPCError? {
+        guard let validator else { return nil }
+        let violations: [SchemaViolation]
+        if let tape = try? JSONTape(copying: bytes) {
+            violations = validator.validate(tape.root)
+        } else {
+            violations = [SchemaViolation(pointer: "", keyword: "json", message: "the result is not JSON")]
         }
-        let violations = validator.validate(tape.root)
         guard !violations.isEmpty else { return nil }
         logger.error("result breaks its schema", metadata: [
-            "rpc.method": .string(entry.descriptor.name),
+            "rpc.method": .string(method),
             "violations": .string(violations.map(\.description).joined(separator: "; ")),
         ])
-        return RPCError(.invalidResult, "Result breaks its schema", data: ["violations": .array(violations.map {
-            ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
-        })])
+        return .invalidResult(violations)
     }
 
     // MARK: Requests that run as tasks
@@ -443,15 +449,8 @@ final class RPCSession: RPCConnectionHandler {
                                 resultValidator: CompiledSchema?, engine: RPCEngine, logger: Logger) async -> Outcome {
         do {
             let result = try await body(params, context)
-            if let resultValidator, let tape = try? JSONTape(copying: result) {
-                let violations = resultValidator.validate(tape.root)
-                if !violations.isEmpty {
-                    logger.error("result breaks its schema", metadata: [
-                        "rpc.method": .string(method),
-                        "violations": .string(violations.map(\.description).joined(separator: "; ")),
-                    ])
-                    return errorOutcome(RPCError(.invalidResult, "Result breaks its schema"))
-                }
+            if let problem = resultProblem(resultValidator, result, method: method, logger: logger) {
+                return errorOutcome(problem)
             }
             var writer = JSONWriter(capacity: result.count + 10)
             writer.raw("\"result\":")

@@ -92,9 +92,19 @@ extension RPCError {
 
     /// Invalid params (-32602) listing every violation.
     public static func invalidParams(_ violations: [SchemaViolation]) -> RPCError {
-        RPCError(.invalidParams, "Invalid params", data: ["violations": .array(violations.map {
+        RPCError(.invalidParams, "Invalid params", data: ["violations": violationList(violations)])
+    }
+
+    /// A result or notification of the server's own that breaks its schema (-32007).
+    public static func invalidResult(_ violations: [SchemaViolation]) -> RPCError {
+        RPCError(.invalidResult, "Result breaks its schema", data: ["violations": violationList(violations)])
+    }
+
+    /// Violations as the `data.violations` array: `{pointer, keyword, message}` each.
+    static func violationList(_ violations: [SchemaViolation]) -> JSONValue {
+        .array(violations.map {
             ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
-        })])
+        })
     }
 
     /// Internal error (-32603), with no detail: the cause goes to the log.

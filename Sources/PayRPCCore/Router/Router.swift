@@ -67,11 +67,11 @@ public final class Router: Sendable {
 
     /// Checks a notification payload against its schema; nil when valid or not validated.
     func checkNotification(_ name: String, payload: [UInt8]) -> [SchemaViolation]? {
-        guard let validator = notificationValidators[name] else { return nil }
+        guard notificationValidators[name] != nil else { return nil }
         guard let tape = try? JSONTape(copying: payload) else {
             return [SchemaViolation(pointer: "", keyword: "json", message: "payload is not JSON")]
         }
-        let violations = validator.validate(tape.root)
+        let violations = notificationViolations(name: name, params: tape.root) ?? []
         return violations.isEmpty ? nil : violations
     }
 
