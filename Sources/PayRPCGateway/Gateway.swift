@@ -64,8 +64,8 @@ public final class Gateway: @unchecked Sendable {
         let started = ContinuousClock.now
         try server.run()
         let statistics = store.statistics
-        let seconds = max(0.001, Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - started).components.seconds))
+        let uptime = ContinuousClock.now - started
+        let seconds = max(0.001, Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18)
         logger.info("stopped", metadata: [
             "store.writes": .stringConvertible(statistics.writes), "store.commits": .stringConvertible(statistics.commits),
             "store.commitsPerSecond": .string(String(Int(Double(statistics.commits) / seconds))),
