@@ -1,15 +1,22 @@
 import Foundation
 import PayRPCJSON
 
-/// A `pattern` / `patternProperties` regular expression, compiled once with
-/// `NSRegularExpression` (ICU) and shared by every validation.
+/// A `pattern` / `patternProperties` regular expression, compiled once and shared by every
+/// validation.
+///
+/// A pattern in ``SimplePattern``'s subset (a sequence of character sets with greedy counts, such
+/// as `^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`) is matched by it, in linear time and without ICU; the
+/// decimal pattern every money field uses by a hand-written check; any other pattern by
+/// `NSRegularExpression` (ICU). The pattern is compiled with ICU in every case, so that a pattern
+/// ICU rejects is still an error, and the three give the same answers (see ``SimplePattern`` for
+/// the Unicode-version caveat).
 ///
 /// JSON Schema says patterns are ECMA-262 regular expressions. ICU's syntax is a superset for
 /// most practical patterns. Before compiling, the pattern is translated where ICU would give a
-/// different answer: `\d`, `\D`, `\w`, `\W` become the ASCII classes ECMA-262 means (ICU's are
-/// Unicode-aware: its `\d` matches `٣`); `$` outside a class becomes `\z` (ICU's `$` also
-/// matches before a final line terminator; ECMA-262's, without the `m` flag, only at the end);
-/// and `[` inside a class is escaped (a literal in ECMA-262, a nested set in ICU).
+/// different answer: `\d`, `\D`, `\w`, `\W` become the ASCII classes ECMA-262 means, inside a
+/// class too (ICU's are Unicode-aware: its `\d` matches `٣`); `$` outside a class becomes `\z`
+/// (ICU's `$` also matches before a final line terminator; ECMA-262's, without the `m` flag, only
+/// at the end); and `[` inside a class is escaped (a literal in ECMA-262, a nested set in ICU).
 /// The differences that remain:
 /// - `\b`/`\B` use Unicode word characters in ICU, ASCII ones in ECMA-262; the `\s` sets differ
 ///   slightly (both are Unicode white space).
@@ -28,6 +35,8 @@ final class ECMARegex: @unchecked Sendable {
     /// The pattern as written in the schema.
     let pattern: String
     private let expression: NSRegularExpression
+    /// The fast matcher, when the pattern is in its subset (and is not the decimal pattern).
+    private let simplePattern: SimplePattern?
     /// A hand-written matcher for a pattern every money field uses (``Decimal/decimalPattern``),
     /// a tenth of an ICU match's cost on the hot path.
     private let isDecimalPattern: Bool
@@ -40,11 +49,14 @@ final class ECMARegex: @unchecked Sendable {
         self.pattern = pattern
         self.expression = expression
         self.isDecimalPattern = pattern == Decimal.decimalPattern
+        self.simplePattern = isDecimalPattern ? nil : SimplePattern(pattern, dialect: .ecma262)
     }
 
-    /// Whether the pattern matches somewhere in `text`.
+    /// Whether the pattern matches somewhere in `text`: with the decimal check, ``SimplePattern``
+    /// or ICU, whichever applies.
     func matches(_ text: String) -> Bool {
         if isDecimalPattern { return Decimal.isDecimalText(text) }
+        if let simplePattern { return simplePattern.matchesSomewhere(text) }
         let range = NSRange(location: 0, length: text.utf16.count)
         return expression.firstMatch(in: text, options: [], range: range) != nil
     }
@@ -64,8 +76,9 @@ final class ECMARegex: @unchecked Sendable {
                 switch escaped {
                 case "d": output += inClass ? "0-9" : "[0-9]"
                 case "w": output += inClass ? "A-Za-z0-9_" : "[A-Za-z0-9_]"
-                case "D" where !inClass: output += "[^0-9]"
-                case "W" where !inClass: output += "[^A-Za-z0-9_]"
+                // Inside a class, a nested ICU set: `[a\D]` is `[a[^0-9]]`.
+                case "D": output += "[^0-9]"
+                case "W": output += "[^A-Za-z0-9_]"
                 default:
                     output.append(character)
                     output.append(escaped)
