@@ -69,4 +69,33 @@ struct SandboxDataTests {
         #expect(PaymentText.exactCents(Decimal(string: "9007199254740.99")!) == 900_719_925_474_099)
         #expect(PaymentText.format(cents: 5) == "0.05")
     }
+
+    @Test("exact cents agree with Decimal arithmetic, across scales, signs and the bounds")
+    func exactCentsAgreeWithDecimalArithmetic() {
+        /// The definition: amount × 100 is a whole number below 10^15 in magnitude.
+        func reference(_ amount: Decimal) -> Int64? {
+            var scaled = amount * 100
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &scaled, 0, .plain)
+            guard rounded == scaled, rounded.magnitude < 1_000_000_000_000_000 else { return nil }
+            return NSDecimalNumber(decimal: rounded).int64Value
+        }
+        var texts = ["0", "0.00", "-0.01", "-3.10", "1e3", "1E-2", "0.001", "100", "5000.00", "9999999999999.99",
+                     "10000000000000", "10000000000000.00", "99999999999999.99", "12345678901234567.8",
+                     "123456789012345678901234567890", "0.000000000000000000000000000001", "1e100", "-1e-100"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let whole = UInt64.random(in: 0..<(UInt64(1) << UInt64.random(in: 1...60, using: &generator)), using: &generator)
+            let decimals = Int.random(in: 0...5, using: &generator)
+            var text = String(whole)
+            if decimals > 0 {
+                text += "." + String((0..<decimals).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            }
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        for text in texts {
+            let amount = Decimal(string: text, locale: nil)!
+            #expect(PaymentText.exactCents(amount) == reference(amount), "\(text)")
+        }
+    }
 }
