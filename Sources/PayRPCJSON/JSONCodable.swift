@@ -143,55 +143,67 @@ extension Decimal: JSONCodable {
     public static let decimalPattern = "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$"
 
     public init(json: JSONElement) throws(JSONDecodingError) {
-        guard let text = json.string else { throw .expected("a decimal string", found: json) }
-        guard let value = Decimal.parseExact(text) else {
-            throw JSONDecodingError("expected a decimal string such as \"10.00\"")
-        }
+        guard json.kind == .string else { throw .expected("a decimal string", found: json) }
+        // A decimal string never needs escapes; one that has them is read through `String`.
+        let value = json.stringContentBytes.flatMap { json.hasEscapes ? nil : Decimal.parseExact(utf8: $0) }
+            ?? json.string.flatMap(Decimal.parseExact)
+        guard let value else { throw JSONDecodingError("expected a decimal string such as \"10.00\"") }
         self = value
     }
 
     /// Whether `text` matches ``decimalPattern``, checked without a regular expression (the
     /// validator uses this for that pattern: an ICU match costs about a microsecond).
     public static func isDecimalText(_ text: String) -> Bool {
-        var utf8 = text.utf8[...]
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        guard let first = utf8.first, isDigit(first) else { return false }
-        var index = utf8.startIndex
-        if first == UInt8(ascii: "0") {
-            index = utf8.index(after: index)
+        var text = text
+        return text.withUTF8 { isDecimalText(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether the UTF-8 bytes match ``decimalPattern``.
+    public static func isDecimalText(utf8: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = utf8.count
+        if index < count, utf8[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count, isDigit(utf8[index]) else { return false }
+        if utf8[index] == UInt8(ascii: "0") {
+            index += 1
         } else {
-            while index < utf8.endIndex, isDigit(utf8[index]) { index = utf8.index(after: index) }
+            while index < count, isDigit(utf8[index]) { index += 1 }
         }
-        if index == utf8.endIndex { return true }
-        guard utf8[index] == UInt8(ascii: ".") else { return false }
-        index = utf8.index(after: index)
-        guard index < utf8.endIndex else { return false }
-        while index < utf8.endIndex {
+        if index == count { return true }
+        guard utf8[index] == UInt8(ascii: "."), index + 1 < count else { return false }
+        index += 1
+        while index < count {
             guard isDigit(utf8[index]) else { return false }
-            index = utf8.index(after: index)
+            index += 1
         }
         return true
     }
 
     /// Parses a string that matches ``decimalPattern`` exactly, or returns nil.
+    public static func parseExact(_ text: String) -> Decimal? {
+        var text = text
+        return text.withUTF8 { parseExact(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses UTF-8 bytes that match ``decimalPattern`` exactly, or returns nil.
     ///
     /// Up to 19 significant digits are read straight into a significand and an exponent;
     /// `Decimal(string:)` (which also accepts forms the pattern does not) costs several times
     /// as much and is used only for longer numbers.
-    public static func parseExact(_ text: String) -> Decimal? {
-        guard isDecimalText(text) else { return nil }
+    public static func parseExact(utf8: UnsafeRawBufferPointer) -> Decimal? {
+        guard isDecimalText(utf8: utf8) else { return nil }
         var significand: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
         var negative = false
         var inFraction = false
-        for byte in text.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "-"): negative = true
             case UInt8(ascii: "."): inFraction = true
             default:
                 digits += 1
-                guard digits <= 19 else { return Decimal(string: text, locale: nil) }
+                guard digits <= 19 else { return Decimal(string: String(decoding: utf8, as: UTF8.self), locale: nil) }
                 significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if inFraction { fractionDigits += 1 }
             }
@@ -228,6 +240,9 @@ extension URL: JSONCodable {
 }
 
 extension Array: JSONDecodable where Element: JSONDecodable {
+    /// Inlinable, so that each model's arrays are decoded by a specialized copy (the generic one
+    /// goes through witness tables for every element).
+    @inlinable
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .array else { throw .expected("an array", found: json) }
         var result: [Element] = []
@@ -285,6 +300,7 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
 }
 
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
+    @inlinable
     public init(json: JSONElement) throws(JSONDecodingError) {
         self = json.isNull ? nil : try Wrapped(json: json)
     }

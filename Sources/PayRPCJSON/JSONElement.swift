@@ -68,6 +68,11 @@ public struct JSONElement: @unchecked Sendable {
         return UnsafeRawBufferPointer(rebasing: tape.base[Int(entry.start + 1)..<Int(entry.end - 1)])
     }
 
+    /// Whether the value is a string written with backslash escapes (its content bytes are then
+    /// not its text).
+    @inlinable
+    public var hasEscapes: Bool { entry.hasEscapes }
+
     /// The decoded string, or nil when the value is not a string.
     public var string: String? {
         let entry = self.entry
@@ -81,12 +86,17 @@ public struct JSONElement: @unchecked Sendable {
     @_disfavoredOverload
     public func stringEquals(_ text: String) -> Bool {
         let entry = self.entry
-        guard entry.kind == .string, let content = stringContentBytes else { return false }
+        guard entry.kind == .string else { return false }
         if entry.hasEscapes { return string == text }
-        var text = text
-        return text.withUTF8 { utf8 in
-            utf8.count == content.count && (utf8.count == 0 || memcmp(utf8.baseAddress!, content.baseAddress!, utf8.count) == 0)
-        }
+        let start = Int(entry.start) + 1
+        let length = Int(entry.end) - start - 1
+        let utf8 = text.utf8
+        // The length first: a native string knows it, and most names differ in it.
+        guard utf8.count == length else { return false }
+        if length == 0 { return true }
+        let content = tape.base.baseAddress! + start
+        return utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, content, length) == 0 }
+            ?? utf8.elementsEqual(UnsafeRawBufferPointer(start: content, count: length))
     }
 
     /// Whether the value is a string equal to the static text, compared byte for byte.
@@ -192,16 +202,28 @@ public struct JSONElement: @unchecked Sendable {
 
     /// The value of the first member named `key`, or nil (also when not an object).
     public func member(_ key: StaticString) -> JSONElement? {
-        guard kind == .object else { return nil }
-        for (name, value) in objectMembers where name.stringEquals(key) { return value }
-        return nil
+        memberIndex { $0.stringEquals(key) }.map { JSONElement(tape: tape, index: $0) }
     }
 
     /// The value of the first member named `key`, or nil (also when not an object).
     @_disfavoredOverload
     public func member(_ key: String) -> JSONElement? {
-        guard kind == .object else { return nil }
-        for (name, value) in objectMembers where name.stringEquals(key) { return value }
+        memberIndex { $0.stringEquals(key) }.map { JSONElement(tape: tape, index: $0) }
+    }
+
+    /// The tape index of the value of the first member whose name passes `isKey`. Walks the
+    /// tape's entries directly: no iterator and no element per member (each would retain the tape).
+    @inline(__always)
+    private func memberIndex(_ isKey: (JSONElement) -> Bool) -> Int? {
+        let tape = self.tape
+        let object = tape.entries[index]
+        guard object.kind == .object else { return nil }
+        var current = index + 1
+        let end = Int(object.next)
+        while current < end {
+            if isKey(JSONElement(tape: tape, index: current)) { return current + 1 }
+            current = Int(tape.entries[current + 1].next)
+        }
         return nil
     }
 

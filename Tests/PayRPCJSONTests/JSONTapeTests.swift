@@ -168,4 +168,55 @@ import Testing
         #expect(RFC3339.format(Date(timeIntervalSince1970: 1_709_164_800.25)) == "2024-02-29T00:00:00.250Z")
         #expect(RFC3339.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
+
+    /// Strings are scanned eight bytes at a time until a byte needs a closer look: every special
+    /// byte is tried at every offset of the first three words, with plain bytes around it.
+    @Test func specialBytesAreFoundAtEveryOffsetOfAWord() throws {
+        for offset in 0..<24 {
+            for tail in [0, 1, 7, 8, 13] {
+                let before = [UInt8](repeating: UInt8(ascii: "a"), count: offset)
+                let after = [UInt8](repeating: UInt8(ascii: "z"), count: tail)
+                func parse(_ middle: [UInt8]) -> Result<String, JSONParseError> {
+                    let line = [0x22] + before + middle + after + [0x22]
+                    do { return .success(try JSONTape(copying: line).root.string ?? "not a string") }
+                    catch { return .failure(error) }
+                }
+                let prefix = String(decoding: before, as: UTF8.self), suffix = String(decoding: after, as: UTF8.self)
+                #expect(try parse([]).get() == prefix + suffix)
+                #expect(try parse([0x5C, 0x22]).get() == prefix + "\"" + suffix, "escaped quote at \(offset)")
+                #expect(try parse([0x5C, 0x5C]).get() == prefix + "\\" + suffix)
+                #expect(try parse([0x5C, 0x75, 0x30, 0x30, 0x65, 0x39]).get() == prefix + "é" + suffix)
+                #expect(try parse([0xC3, 0xA9]).get() == prefix + "é" + suffix, "two-byte UTF-8 at \(offset)")
+                #expect(try parse([0xF0, 0x9F, 0x98, 0x80]).get() == prefix + "😀" + suffix)
+                #expect(try parse([0x7F, 0x20, 0x7E]).get() == prefix + "\u{7F} ~" + suffix, "DEL, space and ~ are plain")
+                for control: UInt8 in [0x00, 0x01, 0x0A, 0x1F] {
+                    guard case .failure(let error) = parse([control]) else {
+                        Issue.record("control byte \(control) at \(offset) accepted")
+                        continue
+                    }
+                    #expect(error.reason == .controlCharacterInString)
+                    #expect(error.offset == offset + 1, "the error points at the control byte")
+                }
+                for invalid: [UInt8] in [[0xFF], [0x80], [0xC3]] {
+                    guard case .failure(let error) = parse(invalid) else {
+                        Issue.record("invalid UTF-8 \(invalid) at \(offset) accepted")
+                        continue
+                    }
+                    #expect(error.reason == .invalidUTF8)
+                }
+                // A quote in the middle ends the string: what follows is trailing data.
+                guard case .failure(let error) = parse([0x22]) else {
+                    Issue.record("a bare quote at \(offset) did not end the string")
+                    continue
+                }
+                #expect(error.reason == .trailingData)
+                #expect(error.offset == offset + 2)
+            }
+        }
+        // Unterminated: the scan must stop at the end of the buffer, whatever its length.
+        for length in 0..<20 {
+            let line = [0x22] + [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(throws: JSONParseError.self) { try JSONTape(copying: line) }
+        }
+    }
 }
