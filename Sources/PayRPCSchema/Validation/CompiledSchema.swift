@@ -33,7 +33,11 @@ public final class CompiledSchema: Sendable {
     ///
     /// A failed `anyOf` or `oneOf` is one violation at its location, not one per branch.
     /// Missing `required` members are reported at the object, naming the member.
+    ///
+    /// Valid values (nearly every call) take the ``isValid(_:)`` path, which stops early and keeps
+    /// no path; only an invalid value is walked again to collect its violations.
     public func validate(_ value: JSONElement) -> [SchemaViolation] {
+        if isValid(value) { return [] }
         var run = ValidationRun(collect: true)
         _ = check(0, value, &run)
         return run.violations
