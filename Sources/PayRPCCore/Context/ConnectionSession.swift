@@ -1,5 +1,6 @@
 import Logging
 import PayRPCJSON
+import Synchronization
 
 /// What a service may keep about one client connection, and how it reaches that connection
 /// later: per-connection state (a Tatra flow), server push (a PBBA pop-up expiring), and the
@@ -16,7 +17,7 @@ public final class ConnectionSession: @unchecked Sendable {
     public let loop: any EventLoop
 
     private let lock = Mutex()
-    private var storage: [String: any Sendable] = [:]
+    private var objects: [ObjectIdentifier: AnyObject] = [:]
     private var closeHandlers: [@Sendable () -> Void] = []
     private var open = true
     private var currentProfile = "default"
@@ -40,8 +41,15 @@ public final class ConnectionSession: @unchecked Sendable {
     /// The profile whose state this connection uses: the one named in `rpc.hello`, else `default`.
     public var profile: String {
         get { lock.withLock { currentProfile } }
-        set { lock.withLock { currentProfile = newValue } }
+        set {
+            lock.withLock { currentProfile = newValue }
+            profileGeneration.add(1, ordering: .releasing)
+        }
     }
+
+    /// Counts the changes of ``profile``: the engine keeps a context made for one profile
+    /// until this moves.
+    let profileGeneration = Atomic<UInt64>(0)
 
     /// Whether the connection is still open.
     public var isOpen: Bool { lock.withLock { open } }
@@ -64,23 +72,17 @@ public final class ConnectionSession: @unchecked Sendable {
         return true
     }
 
-    /// A value kept for this connection under `key` (per-connection state of a service).
-    public func value<T: Sendable>(forKey key: String, as type: T.Type = T.self) -> T? {
-        lock.withLock { storage[key] as? T }
-    }
-
-    /// Keeps `value` for this connection under `key`; nil removes it.
-    public func setValue<T: Sendable>(_ value: T?, forKey key: String) {
-        lock.withLock { storage[key] = value }
-    }
-
-    /// Atomically reads and changes the value under `key`.
-    public func withValue<T: Sendable, R>(forKey key: String, default defaultValue: @autoclosure () -> T,
-                                          _ body: (inout T) throws -> R) rethrows -> R {
-        try lock.withLock {
-            var value = (storage[key] as? T) ?? defaultValue()
-            defer { storage[key] = value }
-            return try body(&value)
+    /// The object of class `T` kept for this connection, made by `make` on first use.
+    ///
+    /// For a service that keeps its per-connection state as one reference (and locks it itself):
+    /// found by the class's identity, with no string hashing, no dynamic cast and nothing written
+    /// back, so reading it on every call is cheap.
+    public func object<T: AnyObject & Sendable>(_ type: T.Type, orMake make: () -> T) -> T {
+        lock.withLock {
+            if let existing = objects[ObjectIdentifier(type)] { return unsafeDowncast(existing, to: T.self) }
+            let made = make()
+            objects[ObjectIdentifier(type)] = made
+            return made
         }
     }
 
@@ -97,7 +99,7 @@ public final class ConnectionSession: @unchecked Sendable {
     func markClosed() {
         let handlers = lock.withLock { () -> [@Sendable () -> Void] in
             open = false
-            storage.removeAll()
+            objects.removeAll()
             defer { closeHandlers.removeAll() }
             return closeHandlers
         }

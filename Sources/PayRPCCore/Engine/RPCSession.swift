@@ -1,6 +1,7 @@
 import Logging
 import PayRPCJSON
 import PayRPCSchema
+import Synchronization
 
 /// The engine's side of one connection: parses each line once, classifies it with one switch,
 /// dispatches, and writes every answer back on the loop thread.
@@ -26,6 +27,9 @@ final class RPCSession: RPCConnectionHandler {
     private var orderedRunning: UInt64?
     /// Ordered calls that arrived while another ran, in arrival order.
     private var orderedWaiting: [() -> Void] = []
+    /// The context shared by calls without `_meta`, and the profile generation it was made for.
+    private var cachedPlainContext: RequestContext?
+    private var cachedPlainContextGeneration: UInt64 = 0
 
     /// A request whose answer has not been written yet.
     struct InFlight {
@@ -166,10 +170,21 @@ final class RPCSession: RPCConnectionHandler {
         var params: JSONElement?
         var idElement: JSONElement?
         for (name, value) in request.objectMembers {
-            if name.stringEquals("jsonrpc") { version = value }
-            else if name.stringEquals("method") { methodName = value }
-            else if name.stringEquals("params") { params = value }
-            else if name.stringEquals("id") { idElement = value }
+            // The length of the written name picks the one candidate to compare (an escaped
+            // name is written longer than it reads, so it is compared with each).
+            switch name.hasEscapes ? 0 : name.rawBytes.count - 2 {
+            case 2: if name.stringEquals("id") { idElement = value }
+            case 6:
+                if name.stringEquals("method") { methodName = value }
+                else if name.stringEquals("params") { params = value }
+            case 7: if name.stringEquals("jsonrpc") { version = value }
+            case 0:
+                if name.stringEquals("jsonrpc") { version = value }
+                else if name.stringEquals("method") { methodName = value }
+                else if name.stringEquals("params") { params = value }
+                else if name.stringEquals("id") { idElement = value }
+            default: break
+            }
         }
         // The id's raw bytes, valid while this line is handled; copied only by requests that outlive it.
         var id: UnsafeRawBufferPointer?
@@ -218,7 +233,7 @@ final class RPCSession: RPCConnectionHandler {
 
         // Params: positions mapped onto names, `_meta` read and set aside, then validated.
         let normalized: NormalizedParams
-        var meta = RequestMeta()
+        var meta: RequestMeta?
         do {
             normalized = try NormalizedParams(params, fieldOrder: descriptor.fieldOrder, method: descriptor.name)
             if let metaElement = normalized.meta { meta = try RequestMeta(parsing: metaElement) }
@@ -233,6 +248,19 @@ final class RPCSession: RPCConnectionHandler {
             reply(id, responder) { (.invalidParams(violations)) }
             return
         }
+        if let trace = meta?.traceparent {
+            logger.info("call", metadata: ["rpc.method": .string(descriptor.name), "traceparent": .string(trace)])
+        }
+        let context = meta.map(makeContext) ?? plainContext()
+        let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
+        let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
+        if case .inline(_, let fromElement) = entry.body, !waitsItsTurn, !idempotent {
+            // The usual call: decoded and answered in one go, straight into the response.
+            runInline(entry, context: context, id: id, responder: responder) { writer in
+                try fromElement(paramsElement, context, &writer)
+            }
+            return
+        }
         let decoded: any Sendable
         do {
             decoded = try entry.decode(paramsElement)
@@ -240,12 +268,7 @@ final class RPCSession: RPCConnectionHandler {
             reply(id, responder) { (error) }
             return
         }
-        if let trace = meta.traceparent {
-            logger.info("call", metadata: ["rpc.method": .string(descriptor.name), "traceparent": .string(trace)])
-        }
-        let context = RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
-                                     isSandbox: engine.configuration.sandbox)
-        if descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty) {
+        if waitsItsTurn {
             // An earlier call of this connection's ordered sequence is still running: this one waits its turn.
             let idCopy = id.map { Array($0) }
             orderedWaiting.append { [unowned self] in
@@ -261,14 +284,33 @@ final class RPCSession: RPCConnectionHandler {
         dispatch(entry, params: decoded, context: context, id: id, responder: responder)
     }
 
+    /// The context of a call that carries `_meta`.
+    private func makeContext(_ meta: RequestMeta) -> RequestContext {
+        RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
+                       isSandbox: engine.configuration.sandbox)
+    }
+
+    /// The context of a call without `_meta`: one for every such call of the connection, made
+    /// again when the connection's profile changes.
+    private func plainContext() -> RequestContext {
+        let generation = shared.profileGeneration.load(ordering: .acquiring)
+        if let context = cachedPlainContext, cachedPlainContextGeneration == generation { return context }
+        let context = makeContext(RequestMeta())
+        cachedPlainContext = context
+        cachedPlainContextGeneration = generation
+        return context
+    }
+
     /// Runs a decoded, validated call: inline on the loop thread, or as a task.
     private func dispatch(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
                           id: UnsafeRawBufferPointer?, responder: Responder) {
         let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
         switch entry.body {
-        case .inline(let body) where idempotencyKey == nil || engine.idempotency == nil:
-            runInline(entry, body: body, params: decoded, context: context, id: id, responder: responder)
-        case .inline(let body):
+        case .inline(let body, _) where idempotencyKey == nil || engine.idempotency == nil:
+            runInline(entry, context: context, id: id, responder: responder) { writer in
+                try body(decoded, context, &writer)
+            }
+        case .inline(let body, _):
             startTask(entry, params: decoded, context: context, id: id, responder: responder) { params, context in
                 var writer = JSONWriter(capacity: 128)
                 try body(params, context, &writer)
@@ -287,12 +329,13 @@ final class RPCSession: RPCConnectionHandler {
         }
     }
 
-    /// Runs an inline handler and writes its answer in place (nothing for a notification).
-    private func runInline(_ entry: MethodEntry, body: @Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,
-                           params: any Sendable, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder) {
+    /// Runs an inline handler (`produce` writes the result) and writes its answer in place
+    /// (nothing for a notification).
+    private func runInline(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
+                           _ produce: (inout JSONWriter) throws -> Void) {
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
-            do { try body(params, context, &scratch) } catch {
+            do { try produce(&scratch) } catch {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(entry.descriptor.name), "error": .string("\(error)")])
             }
             if case .batch(let collector) = responder { collect(nil, into: collector) }
@@ -305,7 +348,7 @@ final class RPCSession: RPCConnectionHandler {
             output.raw("\"result\":")
             let resultStart = output.bytes.count
             do {
-                try body(params, context, &output)
+                try produce(&output)
                 if let problem = checkResult(entry, output.bytes[resultStart...]) {
                     output.bytes.removeSubrange(mark...)
                     writeError(problem, id: id, to: .direct)
@@ -319,7 +362,7 @@ final class RPCSession: RPCConnectionHandler {
         case .batch(let collector):
             var writer = JSONWriter(capacity: 128)
             do {
-                try body(params, context, &writer)
+                try produce(&writer)
                 if let problem = checkResult(entry, writer.bytes[...]) {
                     writeError(problem, id: id, to: responder)
                     return

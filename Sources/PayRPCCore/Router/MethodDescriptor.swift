@@ -2,7 +2,10 @@ import PayRPCJSON
 import PayRPCSchema
 
 /// Everything the server publishes about one method, derived from its ``RPCMethod`` declaration.
-public struct MethodDescriptor: Sendable {
+///
+/// A class: the engine reads a few of its flags on every call, and copying the struct it was
+/// cost some twenty retains of its strings, arrays and schemas each time.
+public final class MethodDescriptor: Sendable {
     /// The canonical name.
     public let name: String
     /// Other names that reach the same handler.

@@ -21,8 +21,11 @@ final class MethodEntry: Sendable {
     let body: Body
 
     enum Body: Sendable {
-        /// Answers inline on the loop thread, writing the result into the response.
-        case inline(@Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void)
+        /// Answers inline on the loop thread, writing the result into the response: from decoded
+        /// params, or straight from the validated params element (decoded into `M.Params` and
+        /// passed to the handler with no existential box and no cast: the usual path).
+        case inline(@Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,
+                    fromElement: @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void)
         /// Runs as a task; returns the encoded result.
         case task(@Sendable (any Sendable, RequestContext) async throws -> [UInt8])
     }

@@ -38,10 +38,13 @@ public struct RouterBuilder {
     public mutating func registerInline<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
-        add(method, body: .inline { params, context, writer in
+        add(method, body: .inline({ params, context, writer in
             let result = try handler(params as! M.Params, context)
             result.encode(to: &writer)
-        })
+        }, fromElement: { element, context, writer in
+            let result = try handler(try Self.decodeParams(M.self, element), context)
+            result.encode(to: &writer)
+        }))
     }
 
     /// Declares a notification that no method lists (so it still appears in `rpc.discover`).
@@ -55,12 +58,7 @@ public struct RouterBuilder {
             MethodEntry(
                 descriptor: descriptor, paramsValidator: params, resultValidator: result,
                 decode: { (element: JSONElement) throws(RPCError) -> any Sendable in
-                    do throws(JSONDecodingError) {
-                        return try M.Params(json: element)
-                    } catch {
-                        throw RPCError.invalidParams([SchemaViolation(pointer: error.pointer, keyword: "decode",
-                                                                      message: error.message)])
-                    }
+                    try Self.decodeParams(M.self, element)
                 },
                 encodeParams: { params in
                     var writer = JSONWriter(capacity: 128)
@@ -69,6 +67,15 @@ public struct RouterBuilder {
                 },
                 body: body)
         })
+    }
+
+    /// Reads validated params into `M.Params`; a codec failure is an invalid-params error.
+    private static func decodeParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement) throws(RPCError) -> M.Params {
+        do throws(JSONDecodingError) {
+            return try M.Params(json: element)
+        } catch {
+            throw RPCError.invalidParams([SchemaViolation(pointer: error.pointer, keyword: "decode", message: error.message)])
+        }
     }
 
     /// Freezes the registrations: compiles every schema once and checks that no name or alias is

@@ -1,18 +1,15 @@
 import PayRPCCore
 
-/// The tatra state of one connection, kept on the connection (``ConnectionSession``) as one
-/// reference: reading it costs a lookup and a cast, and changing it never re-boxes the state
+/// The tatra state of one connection, kept on the connection (``ConnectionSession/object(_:orMake:)``)
+/// as one reference: reading it costs a lookup by class, and changing it never re-boxes the state
 /// (which a value type stored on the connection would, once per change, on the executePayment path).
 final class TatraConnection: @unchecked Sendable {
-    /// The key under which the connection keeps it.
-    static let connectionKey = "tatra"
-
     private let lock = Mutex()
     private var state = TatraConnectionState()
 
     /// The connection's tatra state, created on first use.
     static func of(_ connection: ConnectionSession) -> TatraConnection {
-        connection.withValue(forKey: connectionKey, default: TatraConnection()) { $0 }
+        connection.object(TatraConnection.self) { TatraConnection() }
     }
 
     /// Reads and changes the state atomically.
