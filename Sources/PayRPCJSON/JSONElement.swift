@@ -195,9 +195,11 @@ public struct JSONElement: @unchecked Sendable {
     // MARK: Containers
 
     /// The elements of an array (empty for other kinds).
+    @inlinable
     public var arrayElements: ArrayElements { ArrayElements(tape: tape, parent: index) }
 
     /// The members of an object (empty for other kinds), in input order.
+    @inlinable
     public var objectMembers: ObjectMembers { ObjectMembers(tape: tape, parent: index) }
 
     /// The value of the first member named `key`, or nil (also when not an object).
@@ -228,10 +230,21 @@ public struct JSONElement: @unchecked Sendable {
     }
 
     /// The elements of an array, in order.
+    ///
+    /// The sequences and their iterators are inlinable: inlined where they are walked (codecs,
+    /// the validator), the optimizer sees that the iterator keeps the tape alive and drops the
+    /// retain and release of the tape for every element it makes.
     public struct ArrayElements: Sequence {
-        let tape: JSONTape
-        let parent: Int
+        @usableFromInline let tape: JSONTape
+        @usableFromInline let parent: Int
 
+        @inlinable
+        init(tape: JSONTape, parent: Int) {
+            self.tape = tape
+            self.parent = parent
+        }
+
+        @inlinable
         public func makeIterator() -> Iterator {
             let entry = tape.entries[parent]
             return entry.kind == .array
@@ -241,10 +254,18 @@ public struct JSONElement: @unchecked Sendable {
 
         /// Walks the elements by skipping over each one's subtree.
         public struct Iterator: IteratorProtocol {
-            let tape: JSONTape
-            var current: Int
-            let end: Int
+            @usableFromInline let tape: JSONTape
+            @usableFromInline var current: Int
+            @usableFromInline let end: Int
 
+            @inlinable
+            init(tape: JSONTape, current: Int, end: Int) {
+                self.tape = tape
+                self.current = current
+                self.end = end
+            }
+
+            @inlinable
             public mutating func next() -> JSONElement? {
                 guard current < end else { return nil }
                 let element = JSONElement(tape: tape, index: current)
@@ -256,9 +277,16 @@ public struct JSONElement: @unchecked Sendable {
 
     /// The members of an object, as (name, value) pairs in input order.
     public struct ObjectMembers: Sequence {
-        let tape: JSONTape
-        let parent: Int
+        @usableFromInline let tape: JSONTape
+        @usableFromInline let parent: Int
 
+        @inlinable
+        init(tape: JSONTape, parent: Int) {
+            self.tape = tape
+            self.parent = parent
+        }
+
+        @inlinable
         public func makeIterator() -> Iterator {
             let entry = tape.entries[parent]
             return entry.kind == .object
@@ -268,10 +296,18 @@ public struct JSONElement: @unchecked Sendable {
 
         /// Walks the members: a key entry, then the value's subtree.
         public struct Iterator: IteratorProtocol {
-            let tape: JSONTape
-            var current: Int
-            let end: Int
+            @usableFromInline let tape: JSONTape
+            @usableFromInline var current: Int
+            @usableFromInline let end: Int
 
+            @inlinable
+            init(tape: JSONTape, current: Int, end: Int) {
+                self.tape = tape
+                self.current = current
+                self.end = end
+            }
+
+            @inlinable
             public mutating func next() -> (name: JSONElement, value: JSONElement)? {
                 guard current < end else { return nil }
                 let name = JSONElement(tape: tape, index: current)

@@ -31,7 +31,7 @@ public final class JSONTape: @unchecked Sendable {
     }
 
     // Read on every element access: no dynamic exclusivity check (a tape is used by one thread at a time).
-    @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Entry> = []
+    @exclusivity(unchecked) @usableFromInline var entries = EntryBuffer(capacity: 64)
     @exclusivity(unchecked) @usableFromInline var base: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     private var owned: UnsafeMutableRawBufferPointer?
 
@@ -39,9 +39,7 @@ public final class JSONTape: @unchecked Sendable {
     public static let maximumDepth = 512
 
     /// Makes an empty tape to be filled by ``parse(_:)``.
-    public init() {
-        entries.reserveCapacity(64)
-    }
+    public init() {}
 
     /// Parses a copy of `bytes`; the tape owns the copy and stays valid on its own.
     /// - Throws: ``JSONParseError`` when the bytes are not one JSON text.
@@ -60,6 +58,7 @@ public final class JSONTape: @unchecked Sendable {
 
     deinit {
         owned?.deallocate()
+        entries.deallocate()
     }
 
     /// Parses `buffer` in place, replacing what the tape held before.
@@ -68,7 +67,7 @@ public final class JSONTape: @unchecked Sendable {
     /// until the last use of any element of this parse.
     /// - Throws: ``JSONParseError`` with the byte offset of the first problem.
     public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
-        entries.removeAll(keepingCapacity: true)
+        entries.removeAll()
         base = buffer
         var parser = Parser(bytes: buffer)
         try parser.parseDocument(into: &entries)
@@ -80,6 +79,49 @@ public final class JSONTape: @unchecked Sendable {
 
     /// The bytes the tape was parsed from.
     public var bytes: UnsafeRawBufferPointer { base }
+}
+
+/// A tape's entries: a growable buffer of trivial values that the tape owns and frees.
+///
+/// Written by hand instead of a `ContiguousArray` because every element access reads it: an
+/// array stored in a class property is retained and bounds-checked on each read, a pointer is
+/// not. The indices read come from the tape itself (each entry's `next`), so they are in range.
+@usableFromInline
+struct EntryBuffer {
+    @usableFromInline var base: UnsafeMutablePointer<JSONTape.Entry>
+    @usableFromInline var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inlinable
+    subscript(index: Int) -> JSONTape.Entry {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    @inline(__always)
+    mutating func append(_ entry: JSONTape.Entry) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+
+    /// Forgets the entries, keeping the memory (entries are trivial: nothing to deinitialize).
+    mutating func removeAll() { count = 0 }
+
+    func deallocate() { base.deallocate() }
 }
 
 /// The six kinds of JSON value.
@@ -126,7 +168,7 @@ struct Parser {
         self.bytes = bytes
     }
 
-    mutating func parseDocument(into entries: inout ContiguousArray<JSONTape.Entry>) throws(JSONParseError) {
+    mutating func parseDocument(into entries: inout EntryBuffer) throws(JSONParseError) {
         guard bytes.count < Int(UInt32.max) else { throw JSONParseError(.tooLarge, at: 0) }
         skipWhitespace()
         guard position < bytes.count else { throw JSONParseError(.empty, at: 0) }
@@ -145,7 +187,7 @@ struct Parser {
         }
     }
 
-    mutating func parseValue(into entries: inout ContiguousArray<JSONTape.Entry>) throws(JSONParseError) {
+    mutating func parseValue(into entries: inout EntryBuffer) throws(JSONParseError) {
         guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
         let start = position
         switch bytes[position] {
@@ -188,7 +230,7 @@ struct Parser {
         position += count
     }
 
-    mutating func parseObject(into entries: inout ContiguousArray<JSONTape.Entry>) throws(JSONParseError) {
+    mutating func parseObject(into entries: inout EntryBuffer) throws(JSONParseError) {
         depth += 1
         guard depth <= JSONTape.maximumDepth else { throw JSONParseError(.tooDeep, at: position) }
         let index = entries.count
@@ -234,7 +276,7 @@ struct Parser {
         depth -= 1
     }
 
-    mutating func parseArray(into entries: inout ContiguousArray<JSONTape.Entry>) throws(JSONParseError) {
+    mutating func parseArray(into entries: inout EntryBuffer) throws(JSONParseError) {
         depth += 1
         guard depth <= JSONTape.maximumDepth else { throw JSONParseError(.tooDeep, at: position) }
         let index = entries.count

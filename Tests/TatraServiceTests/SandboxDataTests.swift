@@ -68,6 +68,13 @@ struct SandboxDataTests {
         #expect(PaymentText.exactCents(Decimal(string: "9007199254740.993")!) == nil)
         #expect(PaymentText.exactCents(Decimal(string: "9007199254740.99")!) == 900_719_925_474_099)
         #expect(PaymentText.format(cents: 5) == "0.05")
+        #expect(PaymentText.format(cents: 0) == "0.00")
+        #expect(PaymentText.format(cents: 100) == "1.00")
+        #expect(PaymentText.format(cents: 1250) == "12.50")
+        #expect(PaymentText.format(cents: -310) == "-3.10")
+        #expect(PaymentText.format(cents: -7) == "-0.07")
+        #expect(PaymentText.format(cents: .max) == "92233720368547758.07")
+        #expect(PaymentText.format(cents: .min) == "-92233720368547758.08")
     }
 
     @Test("exact cents agree with Decimal arithmetic, across scales, signs and the bounds")

@@ -39,8 +39,28 @@ enum PaymentText {
 
     /// `cents` as text with two decimals (`1250` → `12.50`).
     static func format(cents: Int64) -> String {
-        let whole = cents.magnitude / 100, fraction = cents.magnitude % 100
-        return (cents < 0 ? "-" : "") + String(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)
+        // Digits written backwards into the string's own buffer: no intermediate strings.
+        String(unsafeUninitializedCapacity: 24) { buffer in
+            var magnitude = cents.magnitude
+            var position = buffer.count
+            func put(_ byte: UInt8) {
+                position -= 1
+                buffer[position] = byte
+            }
+            for index in 0..<2 {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+                if index == 1 { put(UInt8(ascii: ".")) }
+            }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            if cents < 0 { put(UInt8(ascii: "-")) }
+            let length = buffer.count - position
+            for index in 0..<length { buffer[index] = buffer[position + index] }
+            return length
+        }
     }
 
     /// `amount` with exactly two decimals (`12.5` → `12.50`), rounded half up.
