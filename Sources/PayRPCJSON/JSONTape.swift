@@ -346,29 +346,11 @@ struct Parser {
         throw JSONParseError(.unexpectedEnd, at: position)
     }
 
-    /// Skips eight bytes at a time while none of them needs a closer look: no quote, no
-    /// backslash, no control character, nothing outside ASCII (the usual SWAR byte tests on a
-    /// 64-bit word). Stops at or before the first byte that does; the byte loop handles it.
+    /// Skips the bytes that need no closer look (no quote, backslash, control character or
+    /// byte outside ASCII), eight at a time; the byte loop handles the one it stops at.
     @inline(__always)
     mutating func skipPlainASCII() {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        guard let base = bytes.baseAddress else { return }
-        while position &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            // A lane is flagged when it is a quote or a backslash (a zero after the xor), below
-            // 0x20 (the subtraction borrows into its high bit) or 0x80 and above. A borrow only
-            // flags lanes above one that is flagged already, so the lowest flagged lane is real.
-            let flagged = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | (word &- ones &* 0x20) | word) & highs
-            if flagged != 0 {
-                position &+= flagged.trailingZeroBitCount >> 3
-                return
-            }
-            position &+= 8
-        }
+        position = StringBytes.firstSpecial(in: bytes, from: position, stopAtNonASCII: true)
     }
 
     mutating func scanNumber() throws(JSONParseError) {

@@ -127,9 +127,10 @@ public struct JSONWriter: Sendable {
     public mutating func string(utf8: UnsafeRawBufferPointer) {
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        for index in 0..<utf8.count {
+        var index = StringBytes.firstSpecial(in: utf8, from: 0, stopAtNonASCII: false)
+        while index < utf8.count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            defer { index = StringBytes.firstSpecial(in: utf8, from: index + 1, stopAtNonASCII: false) }
             if runStart < index { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
             runStart = index + 1
             switch byte {

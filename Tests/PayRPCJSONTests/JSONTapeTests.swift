@@ -106,6 +106,26 @@ import Testing
         #expect(tape.root.string == text)
     }
 
+    /// The writer copies text that needs no escaping eight bytes at a time: each character that
+    /// must be escaped is tried at every offset of the first three words, in plain and in
+    /// non-ASCII surroundings, and the written text is compared with JSONSerialization's reading.
+    @Test func escapesAreFoundAtEveryOffsetOfAWord() throws {
+        for offset in 0..<24 {
+            for filler in ["a", "é"] {
+                for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "/", "😀"] {
+                    let text = String(repeating: filler, count: offset) + special + String(repeating: "z", count: offset % 9)
+                    var writer = JSONWriter()
+                    writer.string(text)
+                    let written = String(decoding: writer.bytes, as: UTF8.self)
+                    let read = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: [.fragmentsAllowed]) as? String
+                    #expect(read == text, "\(written)")
+                    let escaped = written.dropFirst().dropLast()
+                    #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 }, "control characters are escaped: \(written)")
+                }
+            }
+        }
+    }
+
     @Test func integersAndDoubles() {
         var writer = JSONWriter()
         writer.beginArray()

@@ -242,7 +242,7 @@ final class RPCSession: RPCConnectionHandler {
         let normalized: NormalizedParams
         var meta: RequestMeta?
         do {
-            normalized = try NormalizedParams(params, fieldOrder: descriptor.fieldOrder, method: descriptor.name)
+            normalized = try NormalizedParams(params, method: descriptor)
             if let metaElement = normalized.meta { meta = try RequestMeta(parsing: metaElement) }
         } catch {
             reply(id, responder) { (error) }

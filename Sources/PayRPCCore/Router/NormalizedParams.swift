@@ -17,16 +17,20 @@ struct NormalizedParams {
     static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
 
     /// - Throws: invalid params when more positions are given than the model has members.
-    init(_ params: JSONElement?, fieldOrder: [String], method: String) throws(RPCError) {
+    ///
+    /// Takes the method's descriptor (one reference), not its field order and name: those are
+    /// needed only for positional params and errors, and passing them cost two retains per call.
+    init(_ params: JSONElement?, method descriptor: MethodDescriptor) throws(RPCError) {
         guard let params else {
             self.init(element: Self.emptyObject.root, meta: nil, storage: nil)
             return
         }
         switch params.kind {
         case .array:
+            let fieldOrder = descriptor.fieldOrder
             guard params.count <= fieldOrder.count else {
                 throw RPCError.invalidParams([SchemaViolation(
-                    pointer: "", keyword: "maxItems", message: "\(method) takes at most \(fieldOrder.count) params by position")])
+                    pointer: "", keyword: "maxItems", message: "\(descriptor.name) takes at most \(fieldOrder.count) params by position")])
             }
             var writer = JSONWriter(capacity: params.rawBytes.count + 16 * params.count)
             writer.beginObject()

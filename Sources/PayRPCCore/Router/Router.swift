@@ -45,7 +45,7 @@ public final class Router: Sendable {
     public func paramsViolations(method name: String, params: JSONElement?) -> [SchemaViolation]? {
         guard let entry = table.lookup(name) else { return nil }
         do {
-            let normalized = try NormalizedParams(params, fieldOrder: entry.descriptor.fieldOrder, method: entry.descriptor.name)
+            let normalized = try NormalizedParams(params, method: entry.descriptor)
             return entry.paramsValidator.validate(normalized.element)
         } catch {
             return [SchemaViolation(pointer: "", keyword: "params", message: error.message)]

@@ -1,0 +1,37 @@
+/// Finding the bytes of a JSON string that need attention, eight at a time.
+///
+/// The usual SWAR ("SIMD within a register") byte tests on a 64-bit word: a lane is flagged when
+/// it is a quote or a backslash (zero after an xor), below 0x20 (the subtraction borrows into its
+/// high bit) or, when asked, 0x80 and above. A borrow only flags lanes above one that is flagged
+/// already, so the lowest flagged lane is a real one. The parser uses it to skip plain text inside
+/// strings, the writer to copy text that needs no escaping in one piece.
+enum StringBytes {
+    /// The offset of the first byte at or after `start` that is a quote, a backslash, a control
+    /// character or (when `stopAtNonASCII`) not ASCII; `bytes.count` when there is none.
+    @inline(__always)
+    static func firstSpecial(in bytes: UnsafeRawBufferPointer, from start: Int, stopAtNonASCII: Bool) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var position = start
+        while position &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            var flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word)
+            if stopAtNonASCII { flagged |= word }
+            flagged &= highs
+            if flagged != 0 { return position &+ flagged.trailingZeroBitCount >> 3 }
+            position &+= 8
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (stopAtNonASCII && byte >= 0x80) {
+                return position
+            }
+            position &+= 1
+        }
+        return position
+    }
+}
