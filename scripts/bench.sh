@@ -82,7 +82,7 @@ start_server() {
         rm -f "$WORK/$target.sock"
     fi
     if [[ $target == payrpc ]]; then
-        taskset -c "$SERVER_CPU" "$PAYRPC" serve "${LISTEN[@]}" --data "$DATA" >>"$WORK/server.log" 2>&1 &
+        taskset -c "$SERVER_CPU" "$PAYRPC" serve "${LISTEN[@]}" --data "$DATA" >>"${SERVER_LOG:-$WORK/server.log}" 2>&1 &
     else
         taskset -c "$SERVER_CPU" "$BENCH" ceiling "${LISTEN[@]}" >>"$WORK/server.log" 2>&1 &
     fi
@@ -142,6 +142,43 @@ for request in health execute-payment; do
     pair "$request tcp 1×1 same core" run tcp --scenario "$request" "${LOAD[@]}" --client-cpu "$SERVER_CPU" \
         --connections 1 --depth 1
 done
+# Durable writes: payrpc only (the ceiling stores nothing). The server logs its store's writes and
+# commits (fsyncs) when it stops; writes per commit show the group commit at work.
+DURABLE_ROWS=()
+for shape in "1 64" "16 16"; do
+    read -r connections depth <<<"$shape"
+    label="durable-write tcp ${connections}×${depth}"
+    if [[ -n "$ONLY" && ! "$label" =~ $ONLY ]]; then continue; fi
+    RUN=$((RUN + 1))
+    out="$RESULTS/$(printf %03d $RUN)-payrpc.json"
+    echo "== $label [payrpc]" >&2
+    SERVER_LOG="$WORK/durable-$RUN.log"
+    if ! start_server payrpc tcp; then
+        stop_server
+        FAILED=$((FAILED + 1))
+        unset SERVER_LOG
+        continue
+    fi
+    status=0
+    "$BENCH" run "${ADDR[@]}" --server-pid "$SERVER_PID" --label "$label" --json --scenario durable-write "${LOAD[@]}" \
+        --client-cpu "$CLIENT_CPU" --connections "$connections" --depth "$depth" >"$out" 2>>"$WORK/server.log" || status=$?
+    stop_server
+    if [[ $status -ne 0 ]]; then FAILED=$((FAILED + 1)); echo "   exit code $status" >&2; fi
+    stopped=$(grep -o 'stopped .*' "$SERVER_LOG" | tail -1)
+    writes=$(sed -n 's/.*store\.writes=\([0-9]*\).*/\1/p' <<<"$stopped")
+    commits=$(sed -n 's/.*store\.commits=\([0-9]*\).*/\1/p' <<<"$stopped")
+    uptime=$(sed -n 's/.*uptime\.seconds=\([0-9.]*\).*/\1/p' <<<"$stopped")
+    rate=$(sed -n 's/.*"requestsPerSecond" *: *\([0-9.]*\).*/\1/p' "$out" | head -1)
+    if [[ -n "$writes" && -n "$commits" && -n "$uptime" && "$commits" -gt 0 ]]; then
+        DURABLE_ROWS+=("| $label | ${rate%.*} | $(awk -v w="$writes" -v u="$uptime" 'BEGIN{printf "%d", w/u}') | $(awk -v c="$commits" -v u="$uptime" 'BEGIN{printf "%d", c/u}') | $(awk -v w="$writes" -v c="$commits" 'BEGIN{printf "%.0f", w/c}') |")
+    else
+        echo "   no store statistics in the server's log" >&2
+        FAILED=$((FAILED + 1))
+    fi
+    cat "$SERVER_LOG" >>"$WORK/server.log"
+    unset SERVER_LOG
+done
+
 pair "1,000 idle connections (tcp)" idle tcp --connections 1000 --hold 2 --client-cpu "$CLIENT_CPU"
 pair "flood: 100,000 requests unread (tcp)" flood tcp --requests 100000 --scenario execute-payment --timeout 10 \
     --client-cpu "$CLIENT_CPU"
@@ -168,6 +205,14 @@ echo
 shopt -s nullglob
 files=("$RESULTS"/*.json)
 if ((${#files[@]})); then "$BENCH" table "${files[@]}"; fi
+if ((${#DURABLE_ROWS[@]})); then
+    echo
+    echo "Durable writes (group commit, synchronous=FULL), from the store's counts over the server's uptime:"
+    echo
+    echo "| scenario | req/s | store writes/s | commits (fsyncs)/s | writes per commit |"
+    echo "|---|---:|---:|---:|---:|"
+    printf '%s\n' "${DURABLE_ROWS[@]}"
+fi
 if ((FAILED > 0)); then
     echo
     echo "$FAILED run(s) reported errors or failed (see the list above); warnings and errors logged:"

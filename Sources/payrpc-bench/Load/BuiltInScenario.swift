@@ -7,6 +7,9 @@ enum BuiltInScenario: String, CaseIterable, ExpressibleByArgument {
     case health
     /// `tatra.executePayment`: a realistic request (~200 bytes) through validation into a service.
     case executePayment = "execute-payment"
+    /// `pbba.submitPaymentRequest`: a payment request stored durably (SQLite, `synchronous=FULL`,
+    /// group commit) before it is answered; measures the store's write path.
+    case durableWrite = "durable-write"
 
     /// The request line (without newline); its `"id"` is replaced per request.
     var requestLine: String {
@@ -16,6 +19,9 @@ enum BuiltInScenario: String, CaseIterable, ExpressibleByArgument {
         case .executePayment:
             return #"{"jsonrpc":"2.0","id":0,"method":"tatra.executePayment","params":"#
                 + BuiltInScenario.executePaymentParams + "}"
+        case .durableWrite:
+            return #"{"jsonrpc":"2.0","id":0,"method":"pbba.submitPaymentRequest","params":"#
+                + #"{"amount":"12.50","currency":"GBP","reference":"Invoice 2026-001 for services"}}"#
         }
     }
 
