@@ -46,7 +46,12 @@ public final class JSONTape: @unchecked Sendable {
     public convenience init<Bytes: Collection<UInt8>>(copying bytes: Bytes) throws(JSONParseError) {
         self.init()
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(bytes.count, 1), alignment: 1)
-        _ = storage.initializeMemory(as: UInt8.self, from: bytes)
+        // One copy of contiguous bytes (arrays, slices: every caller); the element-by-element
+        // copy through a generic iterator was 70 % of the store's document encoding.
+        let copied = bytes.withContiguousStorageIfAvailable { source in
+            if let base = source.baseAddress { storage.baseAddress!.copyMemory(from: base, byteCount: source.count) }
+        }
+        if copied == nil { _ = storage.initializeMemory(as: UInt8.self, from: bytes) }
         owned = storage
         try parse(UnsafeRawBufferPointer(rebasing: storage[0..<bytes.count]))
     }
