@@ -4,8 +4,10 @@ import PayRPCJSON
 ///
 /// Compilation resolves every `$ref`, compiles every `pattern` once and turns each subschema
 /// into a node of precomputed keyword checks; validation then walks the value and the node
-/// table without building strings unless it reports a violation. A compiled schema is
-/// immutable and can be shared between threads.
+/// table without building strings unless it reports a violation. The yes/no question that
+/// nearly every call asks, ``isValid(_:)``, walks the same table rewritten as a
+/// ``ValidityProgram`` (trivial values, one pass per object), the reporting walk only runs for
+/// an invalid value. A compiled schema is immutable and can be shared between threads.
 ///
 /// What is implemented: all draft-07 validation keywords; `$ref` with `$id` base URIs,
 /// plain-name `#anchor` ids, JSON Pointer fragments (with `~0`/`~1` and `%XX` escapes) and
@@ -13,8 +15,10 @@ import PayRPCJSON
 /// ``StringFormat`` (others are ignored). `pattern` uses ICU regular expressions, see
 /// ``ECMARegex`` for where they differ from ECMA-262.
 public final class CompiledSchema: Sendable {
-    /// The node table; node 0 is the root.
+    /// The node table; node 0 is the root. The collecting walker (``validate(_:)``) reads it.
     let nodes: [SchemaNode]
+    /// The node table rewritten for ``isValid(_:)``.
+    let program: ValidityProgram
 
     /// Compiles `schema`. `$ref`s resolve inside the schema (its `definitions`, `$id`s, JSON
     /// Pointers) and against the documents of `registry` (the draft-07 meta-schema is always known).
@@ -22,6 +26,7 @@ public final class CompiledSchema: Sendable {
     public init(_ schema: JSONValue, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
         var compiler = SchemaCompiler(root: schema, registry: registry)
         nodes = try compiler.compile()
+        program = ValidityProgram(compiling: nodes)
     }
 
     /// The draft-07 meta-schema, compiled: validates that a document is a draft-07 schema.
@@ -38,15 +43,23 @@ public final class CompiledSchema: Sendable {
     /// no path; only an invalid value is walked again to collect its violations.
     public func validate(_ value: JSONElement) -> [SchemaViolation] {
         if isValid(value) { return [] }
-        var run = ValidationRun(collect: true)
-        _ = check(0, value, &run)
-        return run.violations
+        return validateCollectingOnly(value)
     }
 
     /// Whether `value` is valid; stops at the first violation.
+    ///
+    /// Walks ``ValidityProgram``, the node table rewritten so that a visit copies no reference,
+    /// rather than the nodes ``validate(_:)`` reports from; the answers are the same.
     public func isValid(_ value: JSONElement) -> Bool {
-        var run = ValidationRun(collect: false)
-        return check(0, value, &run)
+        holds(ValidityProgram.root, value)
+    }
+
+    /// Every violation of the schema by `value`, found by the collecting walker alone (without
+    /// asking ``isValid(_:)`` first); the reference the tests compare ``isValid(_:)`` with.
+    func validateCollectingOnly(_ value: JSONElement) -> [SchemaViolation] {
+        var run = ValidationRun(collect: true)
+        _ = check(0, value, &run)
+        return run.violations
     }
 
     /// Every violation of the schema by an owned value (written and parsed onto a tape first).

@@ -61,6 +61,16 @@ final class ECMARegex: @unchecked Sendable {
         return expression.firstMatch(in: text, options: [], range: range) != nil
     }
 
+    /// Whether the pattern matches somewhere in a JSON string value: ``matches(_:)`` on its text,
+    /// read from the tape's bytes without making a `String` when it has no escapes and the
+    /// decimal check or ``SimplePattern`` applies (the tape's strings are valid UTF-8).
+    func matches(stringValue value: JSONElement) -> Bool {
+        guard !value.hasEscapes, let content = value.stringContentBytes else { return matches(value.string ?? "") }
+        if isDecimalPattern { return Decimal.isDecimalText(utf8: content) }
+        if let simplePattern { return simplePattern.matchesSomewhere(utf8: content.assumingMemoryBound(to: UInt8.self)) }
+        return matches(String(decoding: content, as: UTF8.self))
+    }
+
     /// The ICU spelling of an ECMA-262 pattern (see the type's documentation).
     static func translate(_ pattern: String) -> String {
         var output = ""

@@ -182,25 +182,31 @@ public struct SimplePattern: Sendable {
     /// - Parameter text: the text to search.
     public func matchesSomewhere(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            asciiAtoms.withUnsafeBufferPointer { asciiAtoms in
-                // Unanchored: a new match may start before every scalar.
-                let restart = anchoredAtStart ? 0 : start
-                var state = start
-                var index = 0
-                while true {
-                    if state & accept != 0 {
-                        if !anchoredAtEnd || index == bytes.count { return true }
-                        if endsBeforeFinalLineTerminator && Self.isFinalLineTerminator(bytes, at: index) {
-                            return true
-                        }
+        return text.withUTF8 { matchesSomewhere(utf8: $0) }
+    }
+
+    /// Whether the pattern matches somewhere in the text whose UTF-8 is `bytes` (valid UTF-8,
+    /// such as the content of a JSON string without escapes): ``matchesSomewhere(_:)`` without
+    /// making a `String`.
+    /// - Parameter bytes: the text to search.
+    func matchesSomewhere(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        asciiAtoms.withUnsafeBufferPointer { asciiAtoms in
+            // Unanchored: a new match may start before every scalar.
+            let restart = anchoredAtStart ? 0 : start
+            var state = start
+            var index = 0
+            while true {
+                if state & accept != 0 {
+                    if !anchoredAtEnd || index == bytes.count { return true }
+                    if endsBeforeFinalLineTerminator && Self.isFinalLineTerminator(bytes, at: index) {
+                        return true
                     }
-                    if index == bytes.count { return false }
-                    let (atoms, width) = atoms(accepting: bytes, at: index, asciiAtoms: asciiAtoms)
-                    index += width
-                    state = advance(state & atoms) | restart
-                    if state == 0 { return false }
                 }
+                if index == bytes.count { return false }
+                let (atoms, width) = atoms(accepting: bytes, at: index, asciiAtoms: asciiAtoms)
+                index += width
+                state = advance(state & atoms) | restart
+                if state == 0 { return false }
             }
         }
     }
