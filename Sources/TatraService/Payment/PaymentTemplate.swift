@@ -38,10 +38,16 @@ struct PaymentTemplate: Sendable, Equatable {
     func fill(_ value: (Placeholder) -> String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(160)
+        func append(_ text: String) {
+            // A native string's UTF-8 is contiguous: one copy (appending the UTF8View walks it).
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
+        }
         for segment in segments {
             switch segment {
-            case .text(let literal): bytes.append(contentsOf: literal.utf8)
-            case .placeholder(let placeholder): bytes.append(contentsOf: value(placeholder).utf8)
+            case .text(let literal): append(literal)
+            case .placeholder(let placeholder): append(value(placeholder))
             }
         }
         while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
