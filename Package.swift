@@ -148,7 +148,7 @@ let package = Package(
         ),
         .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON"],
+            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",

@@ -48,7 +48,7 @@ public final class JSONTape: @unchecked Sendable {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(bytes.count, 1), alignment: 1)
         // One copy of contiguous bytes (arrays, slices: every caller); the element-by-element
         // copy through a generic iterator was 70 % of the store's document encoding.
-        let copied = bytes.withContiguousStorageIfAvailable { source in
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
             if let base = source.baseAddress { storage.baseAddress!.copyMemory(from: base, byteCount: source.count) }
         }
         if copied == nil { _ = storage.initializeMemory(as: UInt8.self, from: bytes) }

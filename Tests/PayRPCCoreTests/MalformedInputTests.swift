@@ -7,18 +7,6 @@ import Testing
 /// Thousands of damaged requests, deterministic (seeded): the engine answers each line that
 /// needs an answer with a JSON-RPC error or a result, never crashes, and keeps serving.
 @Suite struct MalformedInputTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds: [String] = [
         #"{"jsonrpc":"2.0","id":1,"method":"subtract","params":[42,23]}"#,
         #"{"jsonrpc":"2.0","id":"x","method":"subtract","params":{"minuend":1,"subtrahend":2}}"#,
@@ -31,7 +19,7 @@ import Testing
     func damagedRequestsNeverCrashTheEngine(seed: UInt64) async throws {
         let harness = try EngineHarness(services: [TestService()])
         let client = harness.connect()
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let interesting: [UInt8] = Array(#"{}[]",:"\0123456789-.eEtrufalsn \#u{7F}"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF, 0xED, 0xA0]
         for _ in 0..<2000 {
             var bytes = Array(Self.seeds[Int(random.next() % UInt64(Self.seeds.count))].utf8)

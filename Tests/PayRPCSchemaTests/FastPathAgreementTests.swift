@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCJSON
 @testable import PayRPCSchema
+import PayRPCTestSupport
 import Testing
 
 /// `isValid` (the ``ValidityProgram`` walk) gives the answer of the collecting walker
@@ -21,17 +22,11 @@ struct FastPathAgreementTests {
     /// so each schema meets many more values than the suite pairs it with.
     @Test("every JSON-Schema-Test-Suite draft7 schema against every value of its file")
     func jsonSchemaTestSuite() throws {
-        let folder = "JSON-Schema-Test-Suite/draft7"
-        guard TestData.exists(folder) else {
-            print("JSON-Schema-Test-Suite not found at \(TestData.directory.path)/\(folder): test not run")
-            return
-        }
-        let url = TestData.directory.appendingPathComponent(folder)
-        let files = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+        guard let files = try TestData.draft7Files(for: "the agreement test") else { return }
         var compared = 0
         var mismatches: [String] = []
         for file in files where JSONSchemaTestSuiteTests.skippedFiles[file] == nil {
-            guard case .array(let groups) = try TestData.json("\(folder)/\(file)") else { continue }
+            guard case .array(let groups) = try TestData.json("\(TestData.draft7Folder)/\(file)") else { continue }
             var values: [(name: String, tape: JSONTape)] = []
             for group in groups {
                 guard case .array(let tests)? = group["tests"] else { continue }
@@ -104,19 +99,6 @@ struct FastPathAgreementTests {
           "additionalProperties": false
         }
         """#
-
-    /// A splitmix64 generator, so a failing case can be reproduced from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Member names a mutation may rename to: near misses of the schemas' names and names of
     /// the other object.
@@ -208,7 +190,7 @@ struct FastPathAgreementTests {
     /// Runs `count` mutation chains from `base` against `schema`; returns how many mutated values
     /// were valid and invalid, recording every disagreement.
     static func mutationRun(_ schema: CompiledSchema, base: JSONValue, seed: UInt64, count: Int) throws -> (valid: Int, invalid: Int) {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         var valid = 0, invalid = 0
         for round in 0..<count {
             var value = base

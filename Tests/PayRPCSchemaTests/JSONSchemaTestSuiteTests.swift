@@ -18,19 +18,13 @@ struct JSONSchemaTestSuiteTests {
 
     @Test("every case passes, except the listed ones")
     func suite() throws {
-        let folder = "JSON-Schema-Test-Suite/draft7"
-        guard TestData.exists(folder) else {
-            print("JSON-Schema-Test-Suite not found at \(TestData.directory.path)/\(folder): suite not run")
-            return
-        }
-        let url = TestData.directory.appendingPathComponent(folder)
-        let files = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+        guard let files = try TestData.draft7Files(for: "the suite") else { return }
         #expect(files.count > 30)
         var passed = 0, total = 0
         var unexpected: [String] = []
         var fixed: [String] = []
         for file in files where Self.skippedFiles[file] == nil {
-            guard case .array(let groups) = try TestData.json("\(folder)/\(file)") else {
+            guard case .array(let groups) = try TestData.json("\(TestData.draft7Folder)/\(file)") else {
                 Issue.record("\(file) is not an array of groups")
                 continue
             }

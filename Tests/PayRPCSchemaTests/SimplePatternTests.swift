@@ -1,5 +1,6 @@
 import Foundation
 @testable import PayRPCSchema
+import PayRPCTestSupport
 import Testing
 
 /// ``SimplePattern`` answers as `NSRegularExpression` does, in both dialects, for the patterns it
@@ -91,7 +92,7 @@ struct SimplePatternTests {
 
     /// `count` random strings over ``alphabet``, mostly short.
     static func randomInputs(count: Int, seed: UInt64) -> [String] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
             let length = Int.random(in: 0...3, using: &generator) == 0 ? Int.random(in: 0...40, using: &generator)
                 : Int.random(in: 0...8, using: &generator)
@@ -203,17 +204,3 @@ struct SimplePatternTests {
     }
 }
 
-/// A seeded generator, so that the random inputs are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

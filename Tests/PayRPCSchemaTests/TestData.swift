@@ -16,6 +16,20 @@ enum TestData {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent(relativePath).path)
     }
 
+    /// The JSON-Schema-Test-Suite's draft-07 folder.
+    static let draft7Folder = "JSON-Schema-Test-Suite/draft7"
+
+    /// The names of the suite's draft-07 files, sorted; nil (said on stdout) when the suite is
+    /// not in the test data.
+    static func draft7Files(for test: String) throws -> [String]? {
+        guard exists(draft7Folder) else {
+            print("JSON-Schema-Test-Suite not found at \(directory.path)/\(draft7Folder): \(test) not run")
+            return nil
+        }
+        let url = directory.appendingPathComponent(draft7Folder)
+        return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
     /// Reads and parses a JSON file under the test data directory.
     static func json(_ relativePath: String) throws -> JSONValue {
         let data = try Data(contentsOf: directory.appendingPathComponent(relativePath))
