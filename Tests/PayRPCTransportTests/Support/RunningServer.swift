@@ -33,7 +33,16 @@ final class RunningServer: @unchecked Sendable {
             finished.signal()
         }
         thread.stackSize = 1 << 20
+        // The loop thread binds itself when run() starts; until then the creating thread counts as
+        // the loop thread, so a test that schedules or cancels a job right away raced with the
+        // bind (a timer started here, then closed from the loop: "LoopBound value used off the
+        // loop thread"). A first job that has run means the loop is running on its own thread.
+        let running = DispatchSemaphore(value: 0)
+        server.loop.execute { running.signal() }
         thread.start()
+        if running.wait(timeout: .now() + 10) == .timedOut {
+            print("RunningServer: the loop did not start within 10 s")
+        }
     }
 
     /// The first bound address.
