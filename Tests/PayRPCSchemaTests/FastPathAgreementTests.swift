@@ -218,7 +218,7 @@ struct FastPathAgreementTests {
             return
         }
         #expect(schema.isValid(try JSONTape(string: Self.executePaymentParams.jsonText).root))
-        let counts = try Self.mutationRun(schema, base: Self.executePaymentParams, seed: seed, count: 3000)
+        let counts = try Self.mutationRun(schema, base: Self.executePaymentParams, seed: seed, count: 800)
         #expect(counts.valid > 100 && counts.invalid > 100, "\(counts)")
     }
 
@@ -235,7 +235,7 @@ struct FastPathAgreementTests {
         ]
         let violations = schema.validate(try JSONTape(string: base.jsonText).root)
         #expect(violations.isEmpty, "\(violations)")
-        let counts = try Self.mutationRun(schema, base: base, seed: seed, count: 3000)
+        let counts = try Self.mutationRun(schema, base: base, seed: seed, count: 800)
         #expect(counts.valid > 100 && counts.invalid > 100, "\(counts)")
     }
 

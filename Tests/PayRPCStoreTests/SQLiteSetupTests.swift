@@ -141,11 +141,15 @@ struct SQLiteSetupTests {
     }
 }
 
-/// Waits for `semaphore` on a thread of its own (at most 10 s), not on the cooperative pool.
+/// Waits for `semaphore` on a thread of its own (at most 30 s), not on the cooperative pool.
+///
+/// What signals it is usually a store call started with `async let`, which needs a thread of the
+/// cooperative pool to begin; in a full parallel `swift test` on two cores, CPU-bound tests can
+/// hold both of those for many seconds (10 s was not always enough), so the bound is generous.
 func waitOnThread(_ semaphore: DispatchSemaphore) async -> Bool {
     await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
-            continuation.resume(returning: semaphore.wait(timeout: .now() + 10) == .success)
+            continuation.resume(returning: semaphore.wait(timeout: .now() + 30) == .success)
         }
     }
 }

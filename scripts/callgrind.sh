@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Counts the instructions payrpc spends per request inside the engine, under valgrind's callgrind:
+# repeatable for the same binary and input, whatever else the machine is doing (the CPU-time
+# figures of scripts/bench.sh move 2-5x between runs on shared machines). Only what runs inside
+# StreamConnection.receive is counted: framing, parsing, validation, the handler and writing the
+# answer into the output buffer, not the kernel's socket work or the loop.
+#
+# Usage: scripts/callgrind.sh [SCENARIO] [REQUESTS]
+#   SCENARIO   a payrpc-bench built-in scenario: health, execute-payment, durable-write (default health)
+#   REQUESTS   how many requests to send (default 10000; 3000 is plenty for execute-payment)
+# Environment: SKIP_BUILD=1 uses the binaries in .build/release; PORT (default 17171);
+#   KEEP=FILE keeps the callgrind output there (read it with callgrind_annotate --inclusive=yes FILE).
+# Prints one line: the scenario, the requests and the instructions per request.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+fi
+SCENARIO=${1:-health}
+REQUESTS=${2:-10000}
+PORT=${PORT:-17171}
+command -v valgrind >/dev/null || { echo "scripts/callgrind.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+if [[ -z "${SKIP_BUILD:-}" ]]; then
+    echo "building release binaries ..." >&2
+    PAYRPC_TEST_ONLY=none swift build -c release --product payrpc >&2
+    PAYRPC_TEST_ONLY=none swift build -c release --product payrpc-bench >&2
+fi
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/payrpc-callgrind.XXXXXX")
+OUT=${KEEP:-$WORK/callgrind.out}
+SERVER_PID=""
+cleanup() {
+    [[ -n "$SERVER_PID" ]] && kill -KILL "$SERVER_PID" 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
+    .build/release/payrpc serve --tcp "127.0.0.1:$PORT" --data "$WORK/data" 2>"$WORK/server.log" &
+SERVER_PID=$!
+# The bench retries the connection while the server starts under valgrind (slow).
+.build/release/payrpc-bench run --tcp "127.0.0.1:$PORT" --scenario "$SCENARIO" --requests "$REQUESTS" \
+    --warmup 0 --depth 16 --connect-timeout 120 >"$WORK/bench.txt" 2>&1 || {
+    echo "scripts/callgrind.sh: the load run failed:" >&2
+    cat "$WORK/bench.txt" >&2
+    exit 1
+}
+kill -INT "$SERVER_PID"
+wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+TOTAL=$(callgrind_annotate "$OUT" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}')
+[[ -n "$TOTAL" ]] || { echo "scripts/callgrind.sh: no totals in $OUT" >&2; exit 1; }
+echo "$SCENARIO: $REQUESTS requests, $((TOTAL / REQUESTS)) instructions per request inside the engine"
