@@ -49,6 +49,7 @@ SERVER_PID=$!
 kill -INT "$SERVER_PID"
 wait "$SERVER_PID" 2>/dev/null || true
 SERVER_PID=""
-TOTAL=$(callgrind_annotate "$OUT" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}')
+# awk reads to the end: leaving early would kill callgrind_annotate with SIGPIPE (and pipefail).
+TOTAL=$(callgrind_annotate "$OUT" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {gsub(",", "", $1); print $1; seen = 1}')
 [[ -n "$TOTAL" ]] || { echo "scripts/callgrind.sh: no totals in $OUT" >&2; exit 1; }
 echo "$SCENARIO: $REQUESTS requests, $((TOTAL / REQUESTS)) instructions per request inside the engine"
