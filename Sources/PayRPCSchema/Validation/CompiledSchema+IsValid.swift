@@ -35,8 +35,6 @@ extension CompiledSchema {
                 guard Self.hasLength(atLeast: minimum, value) else { return false }
             case .maxLength(let maximum):
                 guard Self.hasLength(atMost: maximum, value) else { return false }
-            case .decimalPattern:
-                guard Self.isDecimal(value) else { return false }
             case let op:
                 guard holdsOther(op, value) else { return false }
             }
@@ -77,8 +75,6 @@ extension CompiledSchema {
         case .pattern(let index):
             guard value.kind == .string else { return true }
             return program.regexes.withUnsafeBufferPointer { $0[Int(index)].matches(stringValue: value) }
-        case .decimalPattern:
-            return Self.isDecimal(value)
         case .format(let format):
             guard value.kind == .string, let text = value.string else { return true }
             return format.accepts(text)
@@ -124,16 +120,6 @@ extension CompiledSchema {
         if node.types == ValidityProgram.anyType && node.members < 0 && node.ops.count == 0 { return true }  // `true`, `{}`
         for item in value.arrayElements where !holds(id, item) { return false }
         return true
-    }
-
-    /// Whether a string matches ``Decimal/decimalPattern`` (other kinds pass), as
-    /// ``ECMARegex/matches(_:)`` answers for that pattern, read from the tape's bytes.
-    static func isDecimal(_ value: JSONElement) -> Bool {
-        guard value.kind == .string else { return true }
-        guard !value.hasEscapes, let content = value.stringContentBytes else {
-            return Decimal.isDecimalText(value.string ?? "")
-        }
-        return Decimal.isDecimalText(utf8: content)
     }
 
     /// `properties`, `additionalProperties` and `required` in one pass over the members.

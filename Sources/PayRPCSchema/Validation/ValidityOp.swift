@@ -25,9 +25,6 @@ enum ValidityOp: Sendable {
     case maxLength(Int)
     /// `pattern`: an index into ``ValidityProgram/regexes``.
     case pattern(Int32)
-    /// `pattern` with ``Decimal/decimalPattern`` (every money field's), checked by hand as
-    /// ``ECMARegex`` does.
-    case decimalPattern
     /// `format`.
     case format(StringFormat)
     /// `items` with one schema for every item.

@@ -81,8 +81,6 @@ extension ValidityProgram {
                 ops.append(.conditional(if: Int32(condition), then: Int32(then ?? -1), else: Int32(otherwise ?? -1)))
             case .minLength(let minimum): ops.append(.minLength(minimum))
             case .maxLength(let maximum): ops.append(.maxLength(maximum))
-            case .pattern(let regex) where regex.pattern == Decimal.decimalPattern:
-                ops.append(.decimalPattern)
             case .pattern(let regex):
                 regexes.append(regex)
                 ops.append(.pattern(Int32(regexes.count - 1)))
