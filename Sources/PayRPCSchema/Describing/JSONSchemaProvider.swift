@@ -75,6 +75,11 @@ extension String: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "string"] }
 }
 
+extension UTF8Text: JSONSchemaProvider {
+    /// A plain string's: a client cannot tell the two apart.
+    public static var schemaReference: JSONValue { String.schemaReference }
+}
+
 extension Bool: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "boolean"] }
 }

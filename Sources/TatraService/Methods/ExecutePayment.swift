@@ -49,8 +49,9 @@ public enum ExecutePayment: TatraMethod {
         }
     }
 
-    /// The text to present on the authentication screen (the document's `confirmationString`).
-    public typealias Result = String
+    /// The text to present on the authentication screen (the document's `confirmationString`): a
+    /// string, kept as the UTF-8 bytes it is put together from.
+    public typealias Result = UTF8Text
     public static let errors = [
         TatraErrorDescriptors.amountLimit, TatraErrorDescriptors.sameRecipient, TatraErrorDescriptors.executePayment,
     ] + TatraErrorDescriptors.bankCall

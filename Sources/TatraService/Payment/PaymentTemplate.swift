@@ -1,3 +1,5 @@
+import PayRPCJSON
+
 /// A confirmation text template of `tatra-sandbox.json` (`Pay {amount} {currency} to {name}?`),
 /// split into literal text and placeholders once, when the sandbox data is loaded, so that filling
 /// it in on the payment path is a few appends.
@@ -7,51 +9,80 @@ struct PaymentTemplate: Sendable, Equatable {
         case amount, currency, name, phone, reference, paymentId
     }
 
-    enum Segment: Sendable, Equatable {
-        case text(String)
+    /// One piece of the template: literal text (an index into ``literals``) or a placeholder.
+    /// Trivial values, so that walking them on the payment path retains nothing.
+    enum Piece: Sendable, Equatable {
+        case literal(Int)
         case placeholder(Placeholder)
     }
 
-    let segments: [Segment]
+    let pieces: [Piece]
+    let literals: [UTF8Text]
 
     /// Splits `template`.
     /// - Throws: ``UnknownPlaceholder`` naming a `{...}` that is not a ``Placeholder``.
     init(_ template: String) throws(UnknownPlaceholder) {
-        var segments: [Segment] = []
+        var pieces: [Piece] = []
+        var literals: [UTF8Text] = []
+        func literal(_ text: Substring) {
+            pieces.append(.literal(literals.count))
+            literals.append(UTF8Text(String(text)))
+        }
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             let name = rest[rest.index(after: open)..<close]
             guard let placeholder = Placeholder(rawValue: String(name)) else { throw UnknownPlaceholder(name: String(name)) }
-            if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
-            segments.append(.placeholder(placeholder))
+            if open > rest.startIndex { literal(rest[..<open]) }
+            pieces.append(.placeholder(placeholder))
             rest = rest[rest.index(after: close)...]
         }
-        if !rest.isEmpty { segments.append(.text(String(rest))) }
-        self.segments = segments
+        if !rest.isEmpty { literal(rest) }
+        self.pieces = pieces
+        self.literals = literals
     }
 
-    /// The text with every placeholder replaced by `value(placeholder)`, without surrounding spaces.
+    /// The values the placeholders stand for; an absent reference or payment id leaves its
+    /// placeholder empty.
+    struct Values {
+        var amount: String
+        var currency: String
+        var name: String
+        var phone: String
+        var reference: String?
+        var paymentId: String?
+    }
+
+    /// The text with every placeholder replaced by its value, without spaces at the end.
     ///
-    /// Put together as UTF-8 bytes and made a `String` once: appending to a `String` costs a few
-    /// hundred instructions per piece, most of it for keeping its grapheme breaks right.
-    func fill(_ value: (Placeholder) -> String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(160)
-        func append(_ text: String) {
-            // A native string's UTF-8 is contiguous: one copy (appending the UTF8View walks it).
-            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: text.utf8)
+    /// Put together as UTF-8 bytes (``UTF8Text``), measured first and then copied into one buffer:
+    /// appending to a `String` costs a few hundred instructions per piece, most of it for keeping
+    /// its grapheme breaks right, and making a `String` of the bytes checks them again.
+    func fill(_ values: Values) -> UTF8Text {
+        var count = 0
+        walk(values, literal: { count += $0.bytes.count }, value: { count += $0.utf8.count })
+        var text = UTF8Text(count: count) { writer in
+            walk(values, literal: { writer.append($0) }, value: { writer.append($0) })
+        }
+        text.trimTrailingSpaces()
+        return text
+    }
+
+    /// Calls `literal` or `value` for each piece in order (an absent reference or payment id is
+    /// skipped).
+    @inline(__always)
+    private func walk(_ values: Values, literal: (UTF8Text) -> Void, value: (String) -> Void) {
+        for piece in pieces {
+            switch piece {
+            case .literal(let index): literal(literals[index])
+            case .placeholder(.amount): value(values.amount)
+            case .placeholder(.currency): value(values.currency)
+            case .placeholder(.name): value(values.name)
+            case .placeholder(.phone): value(values.phone)
+            case .placeholder(.reference): if let reference = values.reference { value(reference) }
+            case .placeholder(.paymentId): if let paymentId = values.paymentId { value(paymentId) }
             }
         }
-        for segment in segments {
-            switch segment {
-            case .text(let literal): append(literal)
-            case .placeholder(let placeholder): append(value(placeholder))
-            }
-        }
-        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A `{name}` that is not a known placeholder.
