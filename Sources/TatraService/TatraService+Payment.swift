@@ -10,72 +10,73 @@ extension TatraService {
     /// `tatra.executePayment`: validates the payment against the setup data and the magic amounts,
     /// and keeps it in the current flow (starting one if there is none) until it is authorized.
     /// Touches no store: the pending payment lives on the connection.
-    func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> String {
+    func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> UTF8Text {
         let connection = TatraConnection.of(context.connection)
         try consumeInjectedFailure(.executePayment, connection)
-        let setup = sandbox.setup
-        let texts = sandbox.texts
-        let amount = params.amount
+        // The sandbox's parts and the params are read in place, not copied into locals: `setup`,
+        // the amount and the contact hold Foundation types (`Decimal`, `URL`) whose layout is known
+        // only at run time, and each copy and drop of one goes through generic value witnesses.
         // One exact conversion to cents, then integers only (Decimal comparisons are slow).
-        guard let cents = PaymentText.exactCents(amount), cents >= sandbox.minimumCents,
+        guard let cents = PaymentText.exactCents(params.amount), cents >= sandbox.minimumCents,
               cents <= sandbox.maximumCents else {
+            let setup = sandbox.setup, amount = params.amount
             let inRange = amount >= setup.minTransactionAmount && amount <= setup.maxTransactionAmount
             throw TatraError.amountLimit(
-                title: texts.amountLimit,
+                title: sandbox.texts.amountLimit,
                 message: inRange ? "The amount may have at most two decimals."
                     : "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
                     + "\(PaymentText.amount(setup.maxTransactionAmount)) \(sandbox.currency).")
         }
         guard let phone = params.contact.phones.first else {
-            throw TatraError.executePayment(title: texts.executePayment, message: "The recipient has no phone number.")
+            throw TatraError.executePayment(title: sandbox.texts.executePayment, message: "The recipient has no phone number.")
         }
         guard sandbox.phoneRegex.matchesWhole(phone) else {
-            throw TatraError.executePayment(title: texts.executePayment,
+            throw TatraError.executePayment(title: sandbox.texts.executePayment,
                                             message: "The recipient's phone number \(phone) is not valid.")
         }
         guard phone != sandbox.owner.phone else {
-            throw TatraError.sameRecipient(title: texts.sameRecipient, message: "The recipient is your own phone number.")
+            throw TatraError.sameRecipient(title: sandbox.texts.sameRecipient, message: "The recipient is your own phone number.")
         }
         if let reference = params.reference {
-            guard reference.utf16.count <= setup.descriptionValidationLength else {
+            guard reference.utf16.count <= sandbox.setup.descriptionValidationLength else {
                 throw TatraError.executePayment(
-                    title: texts.executePayment,
-                    message: "The reference may have at most \(setup.descriptionValidationLength) characters.")
+                    title: sandbox.texts.executePayment,
+                    message: "The reference may have at most \(sandbox.setup.descriptionValidationLength) characters.")
             }
             guard sandbox.descriptionRegex.matchesWhole(reference) else {
-                throw TatraError.executePayment(title: texts.executePayment,
+                throw TatraError.executePayment(title: sandbox.texts.executePayment,
                                                 message: "The reference contains characters that are not allowed.")
             }
         }
-        guard setup.isActivated else {
-            throw TatraError.executePayment(title: texts.executePayment, message: "PayKey is not activated.",
+        guard sandbox.setup.isActivated else {
+            throw TatraError.executePayment(title: sandbox.texts.executePayment, message: "PayKey is not activated.",
                                             status: .failedPrecondition)
         }
         var outOfServiceTimes = 0
-        if let magic = sandbox.magicByCents[cents] {
+        if let magic = sandbox.magic(cents: cents) {
             switch magic.outcome {
             case .general:
-                throw TatraError.general(title: texts.general, message: "The bank could not process the payment.")
+                throw TatraError.general(title: sandbox.texts.general, message: "The bank could not process the payment.")
             case .serviceUnavailable:
-                throw TatraError.serviceUnavailable(title: texts.serviceUnavailable,
+                throw TatraError.serviceUnavailable(title: sandbox.texts.serviceUnavailable,
                                                     message: "The bank's payment service is unavailable.")
             case .network:
-                throw TatraError.network(title: texts.network, message: "The bank could not be reached.")
+                throw TatraError.network(title: sandbox.texts.network, message: "The bank could not be reached.")
             case .executePayment:
-                throw TatraError.executePayment(title: texts.executePayment, message: "The bank declined the payment.",
+                throw TatraError.executePayment(title: sandbox.texts.executePayment, message: "The bank declined the payment.",
                                                 status: .failedPrecondition)
             case .bankTempOOS:
                 outOfServiceTimes = magic.outOfServiceTimes
             }
         }
-        let reference = params.reference, recipient = params.contact
+        let reference = params.reference, recipientName = params.contact.fullName
         connection.withState { state in
             state.execute { serial in
-                PendingPayment(serial: serial, amount: amount, recipient: recipient, phone: phone, reference: reference,
-                               outOfServiceTimes: outOfServiceTimes)
+                PendingPayment(serial: serial, cents: cents, recipientName: recipientName, phone: phone,
+                               reference: reference, outOfServiceTimes: outOfServiceTimes)
             }
         }
-        return text(sandbox.confirmationTemplate, amount: PaymentText.format(cents: cents), name: recipient.fullName,
+        return text(sandbox.confirmationTemplate, amount: PaymentText.format(cents: cents), name: recipientName,
                     phone: phone, reference: reference, paymentId: nil)
     }
 
@@ -120,7 +121,7 @@ extension TatraService {
                 let paymentId = state.nextPaymentId()
                 if pending.outOfServiceTimes > 0 {
                     state.held.append(HeldPayment(
-                        paymentId: paymentId, amount: pending.amount, recipientName: pending.recipient.fullName,
+                        paymentId: paymentId, amount: pending.amount, recipientName: pending.recipientName,
                         phone: pending.phone, reference: pending.reference,
                         outOfServiceLeft: pending.outOfServiceTimes - 1))
                     return .held(paymentId)
@@ -142,8 +143,8 @@ extension TatraService {
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
             release(pending, flow: flowNumber, keep: false, context)
-            return text(sandbox.shareTemplate, amount: PaymentText.amount(pending.amount), name: pending.recipient.fullName,
-                        phone: pending.phone, reference: pending.reference, paymentId: paymentId)
+            return text(sandbox.shareTemplate, amount: PaymentText.format(cents: pending.cents), name: pending.recipientName,
+                        phone: pending.phone, reference: pending.reference, paymentId: paymentId).description
         }
     }
 
@@ -175,7 +176,7 @@ extension TatraService {
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let payment):
             return text(sandbox.shareTemplate, amount: PaymentText.amount(payment.amount), name: payment.recipientName,
-                        phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId)
+                        phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId).description
         }
     }
 
@@ -199,16 +200,8 @@ extension TatraService {
 
     /// A payment text: `template` filled in.
     private func text(_ template: PaymentTemplate, amount: String, name: String, phone: String, reference: String?,
-                      paymentId: String?) -> String {
-        template.fill { placeholder in
-            switch placeholder {
-            case .amount: amount
-            case .currency: sandbox.currency
-            case .name: name
-            case .phone: phone
-            case .reference: reference ?? ""
-            case .paymentId: paymentId ?? ""
-            }
-        }
+                      paymentId: String?) -> UTF8Text {
+        template.fill(.init(amount: amount, currency: sandbox.currency, name: name, phone: phone,
+                            reference: reference, paymentId: paymentId))
     }
 }

@@ -56,6 +56,9 @@ public struct TatraSandboxData: Sendable {
     let maximumCents: Int64
     /// The magic amounts by their cents.
     let magicByCents: [Int64: MagicAmount]
+    /// The smallest and largest magic amount in cents: most amounts fall outside, and checking
+    /// that costs two comparisons where the dictionary's lookup costs a hash.
+    let magicCentsRange: ClosedRange<Int64>?
     let confirmationTemplate: PaymentTemplate
     let shareTemplate: PaymentTemplate
 
@@ -180,6 +183,7 @@ public struct TatraSandboxData: Sendable {
             magicByCents[cents] = magic
         }
         self.magicByCents = magicByCents
+        magicCentsRange = magicByCents.keys.min().map { $0...magicByCents.keys.max()! }
         texts = raw.texts
         contactPermissionURI = try url(raw.texts.missingContactPermissionUri, "texts.missingContactPermissionUri")
         func template(_ text: String, _ field: String) throws -> PaymentTemplate {
@@ -193,7 +197,13 @@ public struct TatraSandboxData: Sendable {
 
     /// The magic amount equal to `amount`, if any.
     func magic(for amount: Decimal) -> MagicAmount? {
-        PaymentText.exactCents(amount).flatMap { magicByCents[$0] }
+        PaymentText.exactCents(amount).flatMap(magic(cents:))
+    }
+
+    /// The magic amount of `cents`, if any.
+    func magic(cents: Int64) -> MagicAmount? {
+        guard let range = magicCentsRange, range.contains(cents) else { return nil }
+        return magicByCents[cents]
     }
 
     private struct FieldError: Error {
