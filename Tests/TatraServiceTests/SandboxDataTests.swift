@@ -105,4 +105,25 @@ struct SandboxDataTests {
             #expect(PaymentText.exactCents(amount) == reference(amount), "\(text)")
         }
     }
+
+    @Test("a Decimal's parts read from its bytes agree with Foundation's, on this platform's layout")
+    func decimalPartsFromTheLayout() {
+        // The fast path is the one taken here; if Foundation's layout changes, this fails first
+        // (and the gateway falls back to the public way rather than misreading amounts).
+        #expect(DecimalParts.layoutIsKnown)
+        var generator = SystemRandomNumberGenerator()
+        var samples: [Decimal] = [Decimal(), Decimal(string: "-0")!, Decimal(string: "12.50")!,
+                                  Decimal(UInt64.max), Decimal(string: "18446744073709551616")!,
+                                  Decimal(string: "123456789012345678901234567890")!, Decimal(string: "-1e-100")!]
+        for _ in 0..<2000 {
+            let significand = UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
+            samples.append(Decimal(sign: Bool.random(using: &generator) ? .minus : .plus,
+                                   exponent: Int.random(in: -30...30, using: &generator), significand: Decimal(significand)))
+        }
+        for sample in samples {
+            let fast = DecimalParts.fromLayout(sample), slow = DecimalParts.throughFoundation(sample)
+            #expect(fast?.significand == slow?.significand && fast?.exponent == slow?.exponent
+                        && fast?.negative == slow?.negative, "\(sample)")
+        }
+    }
 }
