@@ -17,7 +17,9 @@ public final class ConnectionSession: @unchecked Sendable {
     public let loop: any EventLoop
 
     private let lock = Mutex()
-    private var objects: [ObjectIdentifier: AnyObject] = [:]
+    /// The per-connection objects by class, searched in order: a connection holds one per service
+    /// it used, a handful, and comparing a few identities costs less than hashing one.
+    private var objects: [(type: ObjectIdentifier, object: AnyObject)] = []
     private var closeHandlers: [@Sendable () -> Void] = []
     private var open = true
     private var currentProfile = "default"
@@ -79,9 +81,10 @@ public final class ConnectionSession: @unchecked Sendable {
     /// back, so reading it on every call is cheap.
     public func object<T: AnyObject & Sendable>(_ type: T.Type, orMake make: () -> T) -> T {
         lock.withLock {
-            if let existing = objects[ObjectIdentifier(type)] { return unsafeDowncast(existing, to: T.self) }
+            let key = ObjectIdentifier(type)
+            for entry in objects where entry.type == key { return unsafeDowncast(entry.object, to: T.self) }
             let made = make()
-            objects[ObjectIdentifier(type)] = made
+            objects.append((key, made))
             return made
         }
     }
