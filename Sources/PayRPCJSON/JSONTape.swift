@@ -11,7 +11,8 @@
 /// A tape is reused line after line (``parse(_:)`` keeps the capacity of its entry array), so
 /// parsing a request allocates nothing once the tape has grown to the size of typical input.
 /// A tape parsed in place reads bytes it does not own: the buffer must outlive every use of
-/// the tape's elements. ``JSONTape/init(copying:)`` makes a tape that owns a copy.
+/// the tape's elements. ``JSONTape/init(copying:)`` makes a tape that owns a copy. The tape
+/// itself must outlive its elements too, which do not retain it (see ``JSONElement``).
 public final class JSONTape: @unchecked Sendable {
     /// One token of the tape.
     @usableFromInline
@@ -79,8 +80,18 @@ public final class JSONTape: @unchecked Sendable {
     }
 
     /// The top-level value. Only meaningful after a successful parse.
+    ///
+    /// Elements do not keep the tape alive: a tape held in a local is released after its last
+    /// use, which may come before its elements are read. Read them inside ``withRoot(_:)``, or
+    /// keep the tape in a stored property.
     @inlinable
     public var root: JSONElement { JSONElement(tape: self, index: 0) }
+
+    /// Calls `body` with the top-level value, keeping the tape alive until it returns.
+    @inlinable
+    public func withRoot<Result, Failure: Error>(_ body: (JSONElement) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withExtendedLifetime(self) { () throws(Failure) -> Result in try body(root) }
+    }
 
     /// The bytes the tape was parsed from.
     public var bytes: UnsafeRawBufferPointer { base }

@@ -29,7 +29,7 @@ public enum JSONValue: Sendable, Hashable {
     /// - Throws: ``JSONParseError``.
     public init(parsing text: String) throws(JSONParseError) {
         let tape = try JSONTape(string: text)
-        self.init(tape.root)
+        self = tape.withRoot { JSONValue($0) }
     }
 
     /// Copies an element of a tape into an owned value.

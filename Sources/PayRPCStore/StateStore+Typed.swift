@@ -53,7 +53,7 @@ enum DocumentCoding {
         value.encode(to: &writer)
         do {
             let tape = try JSONTape(copying: writer.bytes)
-            return try T(json: tape.root)
+            return try tape.withRoot { root throws(JSONDecodingError) in try T(json: root) }
         } catch let error as JSONDecodingError {
             throw StoreError(.invalidDocument, "\(namespace)/\(key) is not a \(T.self): \(error)")
         } catch {
@@ -67,7 +67,7 @@ enum DocumentCoding {
         var writer = JSONWriter()
         value.encode(to: &writer)
         do {
-            return JSONValue(try JSONTape(copying: writer.bytes).root)
+            return try JSONTape(copying: writer.bytes).withRoot { JSONValue($0) }
         } catch {
             throw StoreError(.invalidDocument, "the codec of \(T.self) wrote invalid JSON: \(error)")
         }

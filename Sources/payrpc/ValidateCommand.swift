@@ -61,7 +61,7 @@ struct ValidateCommand: ParsableCommand {
             }
             for (number, line) in lines {
                 let tape = try parse(line, number: number)
-                verdicts.append(Verdict(line: number, what: "value", violations: compiled.validate(tape.root)))
+                verdicts.append(Verdict(line: number, what: "value", violations: tape.withRoot { compiled.validate($0) }))
             }
         } else {
             var configuration = GatewayConfiguration(dataDirectory: FileManager.default.temporaryDirectory)
@@ -72,7 +72,7 @@ struct ValidateCommand: ParsableCommand {
             var pending: [String: String] = [:]
             for (number, line) in lines {
                 let tape = try parse(line, number: number)
-                verdicts.append(check(tape.root, line: number, router: router, pending: &pending))
+                verdicts.append(tape.withRoot { check($0, line: number, router: router, pending: &pending) })
             }
         }
         report(verdicts)

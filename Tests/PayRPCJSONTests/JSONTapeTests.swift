@@ -198,7 +198,7 @@ import Testing
                 let after = [UInt8](repeating: UInt8(ascii: "z"), count: tail)
                 func parse(_ middle: [UInt8]) -> Result<String, JSONParseError> {
                     let line = [0x22] + before + middle + after + [0x22]
-                    do { return .success(try JSONTape(copying: line).root.string ?? "not a string") }
+                    do { return .success(try JSONTape(copying: line).withRoot { $0.string } ?? "not a string") }
                     catch { return .failure(error) }
                 }
                 let prefix = String(decoding: before, as: UTF8.self), suffix = String(decoding: after, as: UTF8.self)

@@ -217,7 +217,7 @@ struct FastPathAgreementTests {
             Issue.record("Schemas/methods/tatra.executePayment.json not found")
             return
         }
-        #expect(schema.isValid(try JSONTape(string: Self.executePaymentParams.jsonText).root))
+        #expect(try JSONTape(string: Self.executePaymentParams.jsonText).withRoot { schema.isValid($0) })
         let counts = try Self.mutationRun(schema, base: Self.executePaymentParams, seed: seed, count: 800)
         #expect(counts.valid > 100 && counts.invalid > 100, "\(counts)")
     }
@@ -233,7 +233,7 @@ struct FastPathAgreementTests {
             "anything": [1, 2],
             "count": 4,
         ]
-        let violations = schema.validate(try JSONTape(string: base.jsonText).root)
+        let violations = try JSONTape(string: base.jsonText).withRoot { schema.validate($0) }
         #expect(violations.isEmpty, "\(violations)")
         let counts = try Self.mutationRun(schema, base: base, seed: seed, count: 800)
         #expect(counts.valid > 100 && counts.invalid > 100, "\(counts)")

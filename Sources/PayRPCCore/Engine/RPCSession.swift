@@ -241,6 +241,8 @@ final class RPCSession: RPCConnectionHandler {
             reply(id, responder) { (error) }
             return
         }
+        // A rewritten params' tape lives in `normalized`: kept until the call has been read.
+        defer { withExtendedLifetime(normalized) {} }
         let paramsElement = normalized.element
         // Absent params of a method whose schema accepts `{}` need no check (rpc.health's hot path).
         let violations = params == nil && entry.acceptsAbsentParams ? [] : entry.paramsValidator.validate(paramsElement)
@@ -389,7 +391,7 @@ final class RPCSession: RPCConnectionHandler {
         guard let validator else { return nil }
         let violations: [SchemaViolation]
         if let tape = try? JSONTape(copying: bytes) {
-            violations = validator.validate(tape.root)
+            violations = tape.withRoot { validator.validate($0) }
         } else {
             violations = [SchemaViolation(pointer: "", keyword: "json", message: "the result is not JSON")]
         }
@@ -549,7 +551,7 @@ final class RPCSession: RPCConnectionHandler {
     static func idKey(_ raw: [UInt8]) -> [UInt8] {
         guard let tape = try? JSONTape(copying: raw) else { return raw }
         var writer = JSONWriter(capacity: raw.count)
-        JSONValue(tape.root).encode(to: &writer)
+        tape.withRoot { JSONValue($0) }.encode(to: &writer)
         return writer.bytes
     }
 

@@ -71,7 +71,7 @@ public final class Router: Sendable {
         guard let tape = try? JSONTape(copying: payload) else {
             return [SchemaViolation(pointer: "", keyword: "json", message: "payload is not JSON")]
         }
-        let violations = notificationViolations(name: name, params: tape.root) ?? []
+        let violations = tape.withRoot { notificationViolations(name: name, params: $0) } ?? []
         return violations.isEmpty ? nil : violations
     }
 

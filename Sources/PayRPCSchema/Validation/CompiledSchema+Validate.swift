@@ -42,8 +42,8 @@ extension CompiledSchema {
     func evaluate(_ keyword: SchemaCheck, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         switch keyword {
         case .type(let types): return checkType(types, value, &run)
-        case .enumeration(let values): return checkEnum(values, value, &run)
-        case .constant(let constant): return checkConst(constant, value, &run)
+        case .enumeration(let values): return checkEnum(values.elements, value, &run)
+        case .constant(let constant): return checkConst(constant.elements[0], value, &run)
         case .allOf(let ids): return checkAllOf(ids, value, &run)
         case .anyOf(let ids): return checkAnyOf(ids, value, &run)
         case .oneOf(let ids): return checkOneOf(ids, value, &run)

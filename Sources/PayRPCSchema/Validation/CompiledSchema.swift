@@ -65,13 +65,13 @@ public final class CompiledSchema: Sendable {
     /// Every violation of the schema by an owned value (written and parsed onto a tape first).
     public func validate(_ value: JSONValue) -> [SchemaViolation] {
         guard let tape = Self.tape(value) else { return [SchemaViolation(pointer: "", keyword: "type", message: "not JSON")] }
-        return validate(tape.root)
+        return tape.withRoot { validate($0) }
     }
 
     /// Whether an owned value is valid.
     public func isValid(_ value: JSONValue) -> Bool {
         guard let tape = Self.tape(value) else { return false }
-        return isValid(tape.root)
+        return tape.withRoot { isValid($0) }
     }
 
     private static func tape(_ value: JSONValue) -> JSONTape? {

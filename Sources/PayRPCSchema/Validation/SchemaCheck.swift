@@ -38,8 +38,8 @@ struct MemberSchemas: Sendable {
 enum SchemaCheck: Sendable {
     // Any kind
     case type(JSONTypeSet)
-    case enumeration([JSONElement])
-    case constant(JSONElement)
+    case enumeration(ConstantValues)
+    case constant(ConstantValues)
     case allOf([NodeID])
     case anyOf([NodeID])
     case oneOf([NodeID])
@@ -67,4 +67,24 @@ enum SchemaCheck: Sendable {
     case maxProperties(Int)
     case propertyNames(NodeID)
     case dependencies([(name: String, dependency: SchemaDependency)])
+}
+
+/// The values of an `enum` or a `const`, as elements of a tape this value keeps alive (elements
+/// do not keep their tape alive, and these live as long as the compiled schema).
+struct ConstantValues: @unchecked Sendable {
+    /// The values, in the schema's order (one for `const`).
+    let elements: [JSONElement]
+    private let tape: JSONTape?
+
+    /// `values` written and parsed onto a tape of their own.
+    init(_ values: [JSONValue]) {
+        var writer = JSONWriter()
+        JSONValue.array(values).encode(to: &writer)
+        guard let tape = try? JSONTape(copying: writer.bytes) else {
+            (elements, self.tape) = ([], nil)
+            return
+        }
+        self.tape = tape
+        elements = Array(tape.root.arrayElements)
+    }
 }

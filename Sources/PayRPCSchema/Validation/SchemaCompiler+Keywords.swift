@@ -20,10 +20,11 @@ extension SchemaCompiler {
             guard case .array(let items) = values else {
                 throw failure(builder.location, ["enum"], "enum must be an array")
             }
-            builder.checks.append(.enumeration(Self.elements(items)))
+            builder.checks.append(.enumeration(ConstantValues(items)))
         }
-        if let constant = builder.value("const"), let element = Self.elements([constant]).first {
-            builder.checks.append(.constant(element))
+        if let constant = builder.value("const") {
+            let values = ConstantValues([constant])
+            if !values.elements.isEmpty { builder.checks.append(.constant(values)) }
         }
     }
 

@@ -178,12 +178,4 @@ struct SchemaCompiler {
         }
         return regex
     }
-
-    /// JSON values as elements of one owned tape, for `enum` and `const`.
-    static func elements(_ values: [JSONValue]) -> [JSONElement] {
-        var writer = JSONWriter()
-        JSONValue.array(values).encode(to: &writer)
-        guard let tape = try? JSONTape(copying: writer.bytes) else { return [] }
-        return Array(tape.root.arrayElements)
-    }
 }

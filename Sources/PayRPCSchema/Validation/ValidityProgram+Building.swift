@@ -71,8 +71,8 @@ extension ValidityProgram {
         for check in checks {
             switch check {
             case .type(let types): node.types = types
-            case .enumeration(let values): ops.append(.enumeration(valueSet(values)))
-            case .constant(let value): ops.append(.enumeration(valueSet([value])))
+            case .enumeration(let values): ops.append(.enumeration(valueSet(values.elements)))
+            case .constant(let value): ops.append(.enumeration(valueSet(value.elements)))
             case .allOf(let ids): ops.append(.allOf(list(ids)))
             case .anyOf(let ids): ops.append(.anyOf(list(ids)))
             case .oneOf(let ids): ops.append(.oneOf(list(ids)))
