@@ -25,7 +25,7 @@ import Testing
         let pieces = ["Pay ", "12.50", " EUR to ", "Jana Nováková", " 😀"]
         let count = pieces.reduce(0) { $0 + $1.utf8.count }
         let literal = UTF8Text(" (end)")
-        let text = UTF8Text(count: count + literal.bytes.count) { writer in
+        let text = UTF8Text(count: count + literal.count) { writer in
             for piece in pieces { writer.append(piece) }
             writer.append(literal)
         }
@@ -44,6 +44,18 @@ import Testing
         var inner = UTF8Text(" a b")
         inner.trimTrailingSpaces()
         #expect(inner.description == " a b")
+    }
+
+    @Test("copies share their bytes but not their length: trimming one leaves the other whole")
+    func copiesAreValues() {
+        let original = UTF8Text("paid  ")
+        var trimmed = original
+        trimmed.trimTrailingSpaces()
+        #expect(original.description == "paid  " && original.count == 6)
+        #expect(trimmed.description == "paid" && trimmed.count == 4)
+        #expect(trimmed != original)
+        #expect(trimmed == UTF8Text("paid"))
+        #expect(Set([trimmed, UTF8Text("paid"), original]).count == 2)
     }
 
     @Test("a value that is not a string is refused")

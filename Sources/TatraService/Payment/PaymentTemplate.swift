@@ -60,7 +60,7 @@ struct PaymentTemplate: Sendable, Equatable {
     /// its grapheme breaks right, and making a `String` of the bytes checks them again.
     func fill(_ values: Values) -> UTF8Text {
         var count = 0
-        walk(values, literal: { count += $0.bytes.count }, value: { count += $0.utf8.count })
+        walk(values, literal: { count += $0.count }, value: { count += $0.utf8.count })
         var text = UTF8Text(count: count) { writer in
             walk(values, literal: { writer.append($0) }, value: { writer.append($0) })
         }
