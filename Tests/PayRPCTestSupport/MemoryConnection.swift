@@ -38,6 +38,7 @@ final class MemoryConnection: RPCConnection, @unchecked Sendable {
         while !self.paused, !held.isEmpty {
             let line = held.removeFirst()
             line.withUnsafeBytes { handler?.received(line: $0) }
+            handler?.receivedAvailableLines()
         }
     }
 
@@ -54,6 +55,7 @@ final class MemoryConnection: RPCConnection, @unchecked Sendable {
             return
         }
         line.withUnsafeBytes { handler?.received(line: $0) }
+        handler?.receivedAvailableLines()
     }
 }
 

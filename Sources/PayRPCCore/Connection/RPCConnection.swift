@@ -37,6 +37,11 @@ public protocol RPCConnectionHandler: AnyObject {
     /// bytes are valid only during the call.
     func received(line: UnsafeRawBufferPointer)
 
+    /// Every line of one read has been delivered through ``received(line:)`` (or reading stopped
+    /// part-way): a handler that gathers its answers hands them to the connection now, in one
+    /// write instead of one per line. A connection calls it after each run of deliveries.
+    func receivedAvailableLines()
+
     /// A line passed the size limit; the transport discards the rest of it as it arrives.
     func receivedOversizedLine(limit: Int)
 

@@ -92,7 +92,6 @@ final class RPCSession: RPCConnectionHandler {
             let rpcError = error.reason == .invalidUTF8 ? RPCError(.parseError, "Parse error: invalid UTF-8", data: ["detail": .string(error.description)])
                                                         : RPCError.parse(error.description)
             writeError(rpcError, id: nil, to: .direct)
-            flush()
             return
         }
         let root = tape.root
@@ -104,6 +103,11 @@ final class RPCSession: RPCConnectionHandler {
         case .null, .bool, .number, .string:
             writeError(.invalidRequest("a request must be an object or an array of requests"), id: nil, to: .direct)
         }
+        // Written when the connection has delivered every line of the read (receivedAvailableLines):
+        // one write for all of them, instead of a copy into the connection's buffer per line.
+    }
+
+    func receivedAvailableLines() {
         flush()
     }
 

@@ -301,6 +301,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         delivering = true
         let consumed = framer.process(chunk, into: self)
         delivering = false
+        handler?.receivedAvailableLines()
         if consumed < chunk.count, !finishing, !closing {
             pendingInput.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[consumed...]))
         }
@@ -343,6 +344,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
             delivering = true
             let consumed = kept.withUnsafeBytes { framer.process($0, into: self) }
             delivering = false
+            handler?.receivedAvailableLines()
             if consumed < kept.count, !finishing, !closing {
                 pendingInput = Array(kept[consumed...])
                 if !handlerPaused { scheduleResume() }
@@ -359,6 +361,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
             delivering = true
             framer.finish(into: self)
             delivering = false
+            handler?.receivedAvailableLines()
         } else {
             framer.reset()
         }

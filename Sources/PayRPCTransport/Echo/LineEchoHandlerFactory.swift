@@ -25,6 +25,9 @@ final class LineEchoHandler: RPCConnectionHandler {
         withUnsafeBytes(of: UInt8(ascii: "\n")) { connection.write($0) }
     }
 
+    /// Each line was written back as it came: nothing is gathered.
+    func receivedAvailableLines() {}
+
     func receivedOversizedLine(limit: Int) {}
 
     func inputEnded() {

@@ -22,6 +22,23 @@ struct SocketTests {
         #expect(running.stop())
     }
 
+    @Test("The lines of one read are delivered, then the handler is told they all were, once")
+    func linesOfOneReadThenOneNotice() throws {
+        let factory = TestHandlerFactory()
+        let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
+        let client = try TestClient(tcp: running.address)
+        try client.send("one\ntwo\nthree\n")
+        for expected in ["one", "two", "three"] { #expect(try client.readLine() == expected) }
+        #expect(factory.events.wait(for: "lines delivered"))
+        // Every line comes before the notice that follows it, and a notice follows the last line.
+        let events = factory.events.all.filter { $0 == "line" || $0 == "lines delivered" }
+        #expect(events.filter { $0 == "line" }.count == 3)
+        #expect(events.last == "lines delivered")
+        #expect(events.first == "line")
+        client.close()
+        #expect(running.stop())
+    }
+
     @Test("A host name is resolved; the bound address shows the real port")
     func hostName() throws {
         let running = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(try Endpoint.parse("localhost:0")) }

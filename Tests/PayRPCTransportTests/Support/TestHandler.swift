@@ -61,6 +61,10 @@ final class TestHandler: RPCConnectionHandler {
         self.inFlightLimit = inFlightLimit
     }
 
+    func receivedAvailableLines() {
+        events.record("lines delivered")
+    }
+
     func received(line: UnsafeRawBufferPointer) {
         let text = String(decoding: line, as: UTF8.self)
         events.record("line")
