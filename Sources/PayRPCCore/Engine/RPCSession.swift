@@ -104,8 +104,15 @@ final class RPCSession: RPCConnectionHandler {
             writeError(.invalidRequest("a request must be an object or an array of requests"), id: nil, to: .direct)
         }
         // Written when the connection has delivered every line of the read (receivedAvailableLines):
-        // one write for all of them, instead of a copy into the connection's buffer per line.
+        // one write for all of them, instead of a copy into the connection's buffer per line. Large
+        // answers go at once, so that the connection's high-water mark (it stops delivering lines
+        // while its output is full) sees them, and a client that does not read cannot make the
+        // engine buffer a whole read's worth of answers.
+        if output.bytes.count >= Self.flushThreshold { flush() }
     }
+
+    /// Answers gathered beyond this many bytes are handed to the connection before the read ends.
+    static let flushThreshold = 16 << 10
 
     func receivedAvailableLines() {
         flush()
