@@ -35,16 +35,32 @@ public struct RouterBuilder {
 
     /// Registers a handler that answers at once on the loop thread. Only for pure, fast work
     /// (no I/O, no locks held for long): it runs inline with the parsing of the request.
+    ///
+    /// Inlinable, so that the two closures are compiled in the service's module for its `M`:
+    /// decoding the params, calling the handler and encoding the result then work on the concrete
+    /// types. Compiled here, generically, every call went through witness tables, and the params
+    /// were copied and destroyed through value-witness calls.
+    @inlinable
     public mutating func registerInline<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
-        add(method, body: .inline({ params, context, writer in
+        addInline(method, decoded: { params, context, writer in
             let result = try handler(params as! M.Params, context)
             result.encode(to: &writer)
         }, fromElement: { element, context, writer in
             let result = try handler(try Self.decodeParams(M.self, element), context)
             result.encode(to: &writer)
-        }))
+        })
+    }
+
+    /// ``registerInline(_:handler:)``'s registration, with the closures made.
+    @usableFromInline
+    mutating func addInline<M: RPCMethod>(
+        _ method: M.Type,
+        decoded: @escaping @Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,
+        fromElement: @escaping @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void
+    ) {
+        add(method, body: .inline(decoded, fromElement: fromElement))
     }
 
     /// Declares a notification that no method lists (so it still appears in `rpc.discover`).
@@ -70,7 +86,9 @@ public struct RouterBuilder {
     }
 
     /// Reads validated params into `M.Params`; a codec failure is an invalid-params error.
-    private static func decodeParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement) throws(RPCError) -> M.Params {
+    /// Inlinable with ``registerInline(_:handler:)``, so that the codec is called directly.
+    @inlinable
+    static func decodeParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement) throws(RPCError) -> M.Params {
         do throws(JSONDecodingError) {
             return try M.Params(json: element)
         } catch {
