@@ -195,7 +195,10 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
             pendingFlush[index].flushOutput()
             index += 1
         }
-        pendingFlush.removeAll(keepingCapacity: true)
+        // Emptied one by one, keeping the capacity: `removeAll(keepingCapacity:)` destroys the
+        // elements through the generic `swift_arrayDestroy`, which cost 4 % of a one-request
+        // round trip, more than the rest of flushing.
+        while pendingFlush.popLast() != nil {}
     }
 
     // MARK: - Timers
