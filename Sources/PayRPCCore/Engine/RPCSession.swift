@@ -391,8 +391,11 @@ final class RPCSession: RPCConnectionHandler {
     }
 
     /// Validates a written result under `--validate-results`; returns the error to send instead.
-    private func checkResult(_ entry: MethodEntry, _ bytes: ArraySlice<UInt8>) -> RPCError? {
-        Self.resultProblem(entry.resultValidator, bytes, method: entry.descriptor.name, logger: logger)
+    /// ``resultProblem(_:_:method:logger:)`` for an inline call's result; the bytes are looked at
+    /// (and sliced) only when results are validated.
+    private func checkResult(_ entry: MethodEntry, _ bytes: @autoclosure () -> ArraySlice<UInt8>) -> RPCError? {
+        guard entry.resultValidator != nil else { return nil }
+        return Self.resultProblem(entry.resultValidator, bytes(), method: entry.descriptor.name, logger: logger)
     }
 
     /// Under `--validate-results`, the error to send instead of a result that breaks its schema
