@@ -13,17 +13,12 @@ struct TatraConnectionState: Sendable, Equatable {
     /// Keeps `make(serial)` as the flow's payment awaiting authorization, replacing any other
     /// (even one being authorized); starts an implicit flow when none runs.
     mutating func execute(_ make: (UInt64) -> PendingPayment) {
-        paymentsExecuted += 1
-        let pending = make(paymentsExecuted)
         // Changed in place, without `flow == nil` or `flow?.` (each copied the flow through
         // generic value witnesses, some 700 instructions per payment).
-        if case .some = flow {
-            flow!.pending = pending
-            flow!.authorizing = false
-        } else {
-            flowsStarted += 1
-            flow = TatraFlow(number: flowsStarted, explicit: false, pending: pending)
-        }
+        if case .none = flow { _ = startFlow(explicit: false) }
+        paymentsExecuted += 1
+        flow!.pending = make(paymentsExecuted)
+        flow!.authorizing = false
     }
 
     /// Starts a new flow, forgetting the one before (and its pending payment).
