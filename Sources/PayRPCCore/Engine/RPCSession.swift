@@ -188,14 +188,11 @@ final class RPCSession: RPCConnectionHandler {
         var params: JSONElement?
         var idElement: JSONElement?
         for (name, value) in request.objectMembers {
-            // The length of the written name rules out the other candidates before any call (an
-            // escaped name is written longer than it reads, so it is compared with each).
-            let length = name.hasEscapes ? nil : name.rawBytes.count - 2
-            func mayBe(_ candidateLength: Int) -> Bool { length == nil || length == candidateLength }
-            if mayBe(7), name.stringEquals("jsonrpc") { version = value }
-            else if mayBe(6), name.stringEquals("method") { methodName = value }
-            else if mayBe(6), name.stringEquals("params") { params = value }
-            else if mayBe(2), name.stringEquals("id") { idElement = value }
+            // Inlined comparisons: each rules a name out by its length before reading a byte.
+            if name.stringEquals("jsonrpc") { version = value }
+            else if name.stringEquals("method") { methodName = value }
+            else if name.stringEquals("params") { params = value }
+            else if name.stringEquals("id") { idElement = value }
         }
         // The id's raw bytes, valid while this line is handled; copied only by requests that outlive it.
         var id: UnsafeRawBufferPointer?
