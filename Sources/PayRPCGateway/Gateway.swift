@@ -15,6 +15,8 @@ public final class Gateway: @unchecked Sendable {
     public let store: SQLiteStateStore
     /// The transport.
     public let server: LibUVServer
+    /// The tester's controls: clocks, seeds, armed failures.
+    public let sandbox: SandboxControls
     let logger: Logger
 
     /// Opens the store, builds the router with every service and prepares the listeners.
@@ -26,13 +28,15 @@ public final class Gateway: @unchecked Sendable {
                                          logger: logger)
         self.store = store
         let state = ServerState()
+        let sandbox = SandboxControls(seed: configuration.seed)
+        self.sandbox = sandbox
         let router = try Self.makeRouter(store: store, secrets: store.secrets, configuration: configuration, state: state,
-                                         logger: logger)
+                                         sandbox: sandbox, logger: logger)
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
         let engine = RPCEngine(router: router, configuration: configuration.engine, state: state,
-                               idempotency: store, logger: logger)
+                               idempotency: store, sandbox: sandbox, logger: logger)
         self.engine = engine
         let server = LibUVServer(configuration: configuration.transport, handlerFactory: engine, logger: logger)
         server.onShutdownStarted = { state.beginDraining() }
@@ -45,10 +49,12 @@ public final class Gateway: @unchecked Sendable {
 
     /// The router of a gateway: built-ins plus every service.
     public static func makeRouter(store: any StateStore, secrets: SecretHasher, configuration: GatewayConfiguration,
-                                  state: ServerState, logger: Logger) throws -> Router {
+                                  state: ServerState, sandbox: SandboxControls = SandboxControls(),
+                                  logger: Logger) throws -> Router {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
-        let context = ServiceCatalog.Context(store: store, secrets: secrets, configuration: configuration, logger: logger)
+        let context = ServiceCatalog.Context(store: store, secrets: secrets, sandbox: sandbox, configuration: configuration,
+                                             logger: logger)
         for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
         return try builder.build(validateResults: configuration.engine.validateResults)
     }

@@ -19,6 +19,8 @@ public struct GatewayConfiguration: Sendable {
     public var dataDirectory: URL
     /// Sandbox data files by service (`--sandbox-data tatra=FILE`).
     public var sandboxData: [String: URL] = [:]
+    /// The seed of every profile's generated values (`--seed`); nil: random.
+    public var seed: UInt64?
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

@@ -13,6 +13,9 @@ enum ServiceCatalog {
         let store: any StateStore
         /// The data directory's keyed hasher (card numbers, tokens, PINs).
         let secrets: SecretHasher
+        /// The tester's controls: every time-dependent rule reads its clock, every generated value
+        /// comes from its generators.
+        let sandbox: SandboxControls
         let configuration: GatewayConfiguration
         let logger: Logger
     }

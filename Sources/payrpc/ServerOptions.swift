@@ -21,11 +21,16 @@ struct GatewayOptions: ParsableArguments {
     @Flag(help: "Validate every result and notification against its schema before sending it.")
     var validateResults = false
 
+    @Option(help: ArgumentHelp("Seed every generated value (tokens, codes, ids) so that the same calls in the same order give the same values; a profile's own seed (rpc.hello {seed}) wins. Default: random.",
+                               valueName: "n"))
+    var seed: UInt64?
+
     /// The gateway configuration these options describe.
     func configuration() throws -> GatewayConfiguration {
         var configuration = GatewayConfiguration(dataDirectory: DataDirectory.resolve(explicit: data))
         configuration.engine.sandbox = sandbox
         configuration.engine.validateResults = validateResults
+        configuration.seed = seed
         for entry in sandboxData {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

@@ -356,7 +356,7 @@ struct ModelAnalyzer {
     private mutating func constraint(_ tag: DocComment.Tag, type: FieldType, property: ScannedProperty, file: String) -> SchemaJSON? {
         let isString: Bool
         switch type {
-        case .string, .decimal, .date, .url: isString = true
+        case .string, .decimal, .amount, .currency, .date, .url: isString = true
         default: isString = false
         }
         let isNumber: Bool
@@ -458,7 +458,8 @@ struct ModelAnalyzer {
             return .object([("maximum", .number(String(Int32.max))), ("minimum", .number(String(Int32.min))), ("type", .string("integer"))])
         case .uint: return .object([("minimum", .number("0")), ("type", .string("integer"))])
         case .double: return .object([("type", .string("number"))])
-        case .decimal: return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string"))])
+        case .decimal, .amount: return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string"))])
+        case .currency: return .object([("pattern", .string("^[A-Z]{3}$")), ("type", .string("string"))])
         case .date: return .object([("format", .string("date-time")), ("type", .string("string"))])
         case .url: return .object([("format", .string("uri")), ("type", .string("string"))])
         case .any: return .object([])
@@ -473,7 +474,7 @@ struct ModelAnalyzer {
         }
     }
 
-    /// The same pattern as `Decimal.decimalPattern` in PayRPCJSON (a sample test checks they agree).
+    /// The same pattern as `Amount.decimalPattern` in PayRPCJSON (a sample test checks they agree).
     static let decimalPattern = "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$"
 
     func reference(_ id: ModelID) -> SchemaJSON {
@@ -482,7 +483,7 @@ struct ModelAnalyzer {
 
     private static let primitives: [String: FieldType] = [
         "String": .string, "Bool": .bool, "Int": .int, "Int64": .int64, "Int32": .int32, "UInt": .uint,
-        "Double": .double, "Decimal": .decimal, "Date": .date, "URL": .url, "JSONValue": .any,
+        "Double": .double, "Decimal": .decimal, "Amount": .amount, "Currency": .currency, "Date": .date, "URL": .url, "JSONValue": .any,
     ]
     private static let qualifiers: Set<String> = ["Swift", "Foundation", "FoundationEssentials", "PayRPCJSON"]
 
@@ -572,9 +573,9 @@ struct ModelAnalyzer {
         }
         if names.count == 1, let primitive = Self.primitives[names[0]] { return primitive }
         if ["Float", "Int8", "Int16", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Substring", "Data", "UUID"].contains(names.joined()) {
-            return unsupported("is not a supported field type (use String, Bool, Int, Int64, Int32, UInt, Double, Decimal, Date, URL or JSONValue)")
+            return unsupported("is not a supported field type (use String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL or JSONValue)")
         }
-        return unsupported("is unknown: it is neither a model in the scanned modules nor a supported primitive (String, Bool, Int, Int64, Int32, UInt, Double, Decimal, Date, URL, JSONValue)")
+        return unsupported("is unknown: it is neither a model in the scanned modules nor a supported primitive (String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL, JSONValue)")
     }
 
     private enum Lookup {

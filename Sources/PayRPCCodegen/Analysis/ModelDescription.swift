@@ -8,7 +8,9 @@ struct ModelID: Hashable, Comparable, Sendable {
 
 /// The JSON shape of a field, resolved from its Swift type.
 indirect enum FieldType: Equatable, Sendable {
-    case string, bool, int, int64, int32, uint, double, decimal, date, url, any
+    /// `decimal` is Foundation's `Decimal` (being retired); `amount` is PayRPCJSON's exact `Amount`, with the
+    /// same schema; `currency` is an ISO 4217 code (`Currency`).
+    case string, bool, int, int64, int32, uint, double, decimal, amount, currency, date, url, any
     case array(FieldType)
     case dictionary(FieldType)
     case optional(FieldType)

@@ -268,6 +268,8 @@ struct SwiftEmitter {
         case .uint: return "UInt"
         case .double: return "Double"
         case .decimal: return "Decimal"
+        case .amount: return "Amount"
+        case .currency: return "Currency"
         case .date: return "Date"
         case .url: return "URL"
         case .any: return "JSONValue"

@@ -30,6 +30,13 @@ public struct HelloParams: JSONModel, Equatable {
     /// The state profile this connection uses (one app user on one device); `default` when absent.
     /// - Pattern: ^[A-Za-z0-9._-]{1,64}$
     public var profile: String?
+    /// Seeds the profile's generated values (tokens, codes, ids): the same seed and the same calls
+    /// in the same order give the same values, so a test can snapshot whole transcripts. Every
+    /// generator of the profile starts again. Sandbox mode only; without it, `serve --seed` or
+    /// random.
+    /// - Minimum: 0
+    /// - Maximum: 9007199254740991
+    public var seed: Int64?
 }
 
 /// Who the server is.
@@ -45,6 +52,8 @@ public struct HelloResult: JSONModel, Equatable {
     public var methods: Int
     /// The profile this connection now uses.
     public var profile: String
+    /// The seed of the profile's generated values, when one is in force.
+    public var seed: Int64?
 }
 
 /// Which request to cancel.

@@ -31,12 +31,19 @@ public struct BuiltinService: RPCService {
             }
             context.connection.authenticate?()
             if let profile = params.profile { context.connection.profile = profile }
+            let profile = context.connection.profile
+            if let seed = params.seed {
+                guard context.isSandbox else {
+                    throw RPCError(.sandboxOnly, "Sandbox only", data: ["detail": "a seed exists only in sandbox mode"])
+                }
+                context.sandbox.seed(profile: profile, UInt64(seed))
+            }
             if let client = params.client {
                 context.logger.info("hello", metadata: ["client": .string(client), "profile": .string(context.connection.profile)])
             }
             return HelloResult(server: configuration.serverName, version: configuration.version,
                                protocolVersion: configuration.protocolVersion, methods: state.methodCount,
-                               profile: context.connection.profile)
+                               profile: profile, seed: context.sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) })
         }
         router.registerInline(Discover.self) { _, _ in
             OpenRPCDocument(bytes: state.discoveryDocument)

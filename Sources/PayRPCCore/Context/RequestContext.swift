@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Logging
 
 /// Everything a handler knows about the call it is serving, besides its params.
@@ -16,13 +21,29 @@ public final class RequestContext: Sendable {
     public let logger: Logger
     /// Whether the server runs with the built-in sandboxes.
     public let isSandbox: Bool
+    /// The tester's controls: the profile's clock, seeded generators and armed failures.
+    public let sandbox: SandboxControls
 
-    public init(connection: ConnectionSession, profile: String, meta: RequestMeta, logger: Logger, isSandbox: Bool) {
+    public init(connection: ConnectionSession, profile: String, meta: RequestMeta, logger: Logger, isSandbox: Bool,
+                sandbox: SandboxControls) {
         self.connection = connection
         self.profile = profile
         self.meta = meta
         self.logger = logger
         self.isSandbox = isSandbox
+        self.sandbox = sandbox
+    }
+
+    /// The profile's sandbox time: what every time-dependent rule reads (never `Date()`).
+    public var now: Date { sandbox.now(profile: profile) }
+
+    /// A generator over the profile's stream `stream` (`"pbba.brn"`): seeded values are a
+    /// deterministic function of the seed and the order of calls.
+    public func random(_ stream: String) -> SandboxGenerator { sandbox.generator(profile: profile, stream: stream) }
+
+    /// `length` characters from `alphabet`, drawn from the profile's stream `stream`.
+    public func randomString(_ stream: String, length: Int, alphabet: String) -> String {
+        sandbox.string(profile: profile, stream: stream, length: length, alphabet: alphabet)
     }
 
     /// Sends a notification to the caller's connection (also after the call has answered).

@@ -11,6 +11,8 @@ public final class RPCEngine: RPCConnectionHandlerFactory, @unchecked Sendable {
     /// Draining flag and the published OpenRPC document.
     public let state: ServerState
     let idempotency: (any IdempotencyStore)?
+    /// The tester's controls (clocks, seeds, armed failures), shared with the services.
+    public let sandbox: SandboxControls
     let logger: Logger
     private let lock = Mutex()
     private var lastConnectionID: UInt64 = 0
@@ -20,13 +22,15 @@ public final class RPCEngine: RPCConnectionHandlerFactory, @unchecked Sendable {
     ///   - configuration: limits and identity.
     ///   - state: shared with the built-in methods.
     ///   - idempotency: where answers of idempotent calls are kept; nil disables idempotency keys.
+    ///   - sandbox: the sandbox controls the services were built with.
     ///   - logger: the engine's logger.
     public init(router: Router, configuration: EngineConfiguration, state: ServerState,
-                idempotency: (any IdempotencyStore)?, logger: Logger) {
+                idempotency: (any IdempotencyStore)?, sandbox: SandboxControls = SandboxControls(), logger: Logger) {
         self.router = router
         self.configuration = configuration
         self.state = state
         self.idempotency = idempotency
+        self.sandbox = sandbox
         self.logger = logger
     }
 

@@ -262,6 +262,11 @@ final class RPCSession: RPCConnectionHandler {
             logger.info("call", metadata: ["rpc.method": .string(descriptor.name), "traceparent": .string(trace)])
         }
         let context = meta.map(makeContext) ?? plainContext()
+        // `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when none is).
+        if let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name) {
+            reply(id, responder) { failure.error }
+            return
+        }
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         if case .inline(_, let fromElement) = entry.body, !waitsItsTurn, !idempotent {
@@ -297,7 +302,7 @@ final class RPCSession: RPCConnectionHandler {
     /// The context of a call that carries `_meta`.
     private func makeContext(_ meta: RequestMeta) -> RequestContext {
         RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
-                       isSandbox: engine.configuration.sandbox)
+                       isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
     }
 
     /// The context of a call without `_meta`: one for every such call of the connection, made
@@ -465,7 +470,8 @@ final class RPCSession: RPCConnectionHandler {
             let key = idempotency.key, store = idempotency.store
             let digest = String(decoding: canonicalParams, as: UTF8.self)
             do {
-                switch try await store.claim(profile: context.profile, key: key, method: method, paramsDigest: digest) {
+                switch try await store.claim(profile: context.profile, key: key, method: method, paramsDigest: digest,
+                                               now: context.now) {
                 case .replay(let outcome):
                     return Array(outcome.utf8)
                 case .conflict:

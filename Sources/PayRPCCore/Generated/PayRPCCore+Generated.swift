@@ -158,7 +158,7 @@ extension HealthStatus {
 
 extension HelloParams {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["client", "protocolVersion", "token", "profile"] }
+    public static var fieldOrder: [String] { ["client", "protocolVersion", "token", "profile", "seed"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -188,6 +188,12 @@ extension HelloParams {
                 JSONValue.Member("maxLength", .number("40")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("seed", .object([
+                JSONValue.Member("description", .string("Seeds the profile's generated values (tokens, codes, ids): the same seed and the same calls\nin the same order give the same values, so a test can snapshot whole transcripts. Every\ngenerator of the profile starts again. Sandbox mode only; without it, `serve --seed` or\nrandom.")),
+                JSONValue.Member("maximum", .number("9007199254740991")),
+                JSONValue.Member("minimum", .number("0")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
             JSONValue.Member("token", .object([
                 JSONValue.Member("description", .string("The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.")),
                 JSONValue.Member("maxLength", .number("1024")),
@@ -209,6 +215,7 @@ extension HelloParams {
         var _protocolVersion: String? = nil
         var _token: String? = nil
         var _profile: String? = nil
+        var _seed: Int64? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("client" as StaticString) {
                 if !memberValue.isNull {
@@ -226,6 +233,10 @@ extension HelloParams {
                 if !memberValue.isNull {
                     do { _profile = try String(json: memberValue) } catch { throw error.prefixed("profile") }
                 }
+            } else if memberName.stringEquals("seed" as StaticString) {
+                if !memberValue.isNull {
+                    do { _seed = try Int64(json: memberValue) } catch { throw error.prefixed("seed") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -234,6 +245,7 @@ extension HelloParams {
         self.protocolVersion = _protocolVersion
         self.token = _token
         self.profile = _profile
+        self.seed = _seed
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -255,6 +267,10 @@ extension HelloParams {
             writer.key("profile" as StaticString)
             value.encode(to: &writer)
         }
+        if let value = self.seed {
+            writer.key("seed" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }
@@ -263,7 +279,7 @@ extension HelloParams {
 
 extension HelloResult {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["server", "version", "protocolVersion", "methods", "profile"] }
+    public static var fieldOrder: [String] { ["server", "version", "protocolVersion", "methods", "profile", "seed"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -289,6 +305,10 @@ extension HelloResult {
             JSONValue.Member("protocolVersion", .object([
                 JSONValue.Member("description", .string("The protocol version the server speaks.")),
                 JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("seed", .object([
+                JSONValue.Member("description", .string("The seed of the profile's generated values, when one is in force.")),
+                JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("server", .object([
                 JSONValue.Member("description", .string("The server's name.")),
@@ -316,6 +336,7 @@ extension HelloResult {
         var _protocolVersion: String? = nil
         var _methods: Int? = nil
         var _profile: String? = nil
+        var _seed: Int64? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("server" as StaticString) {
                 do { _server = try String(json: memberValue) } catch { throw error.prefixed("server") }
@@ -327,6 +348,10 @@ extension HelloResult {
                 do { _methods = try Int(json: memberValue) } catch { throw error.prefixed("methods") }
             } else if memberName.stringEquals("profile" as StaticString) {
                 do { _profile = try String(json: memberValue) } catch { throw error.prefixed("profile") }
+            } else if memberName.stringEquals("seed" as StaticString) {
+                if !memberValue.isNull {
+                    do { _seed = try Int64(json: memberValue) } catch { throw error.prefixed("seed") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -341,6 +366,7 @@ extension HelloResult {
         self.methods = _methods
         guard let _profile else { throw .missing("profile") }
         self.profile = _profile
+        self.seed = _seed
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -356,6 +382,10 @@ extension HelloResult {
         self.methods.encode(to: &writer)
         writer.key("profile" as StaticString)
         self.profile.encode(to: &writer)
+        if let value = self.seed {
+            writer.key("seed" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }

@@ -79,10 +79,16 @@ public struct RPCErrorDescriptor: @unchecked Sendable {
     public var message: String
     /// The schema of its `data` member, when it has one.
     public var data: (any JSONSchemaProvider.Type)?
+    /// The `data` the error carries when `sandbox.failNext` injects it and the caller gives none
+    /// (members the caller gives replace these). Its `type` member, when it has one, is also a
+    /// name `sandbox.failNext` accepts for the error.
+    public var sampleData: JSONValue?
 
-    public init(code: RPCError.Code, message: String, data: (any JSONSchemaProvider.Type)? = nil) {
+    public init(code: RPCError.Code, message: String, data: (any JSONSchemaProvider.Type)? = nil,
+                sampleData: JSONValue? = nil) {
         self.code = code
         self.message = message
         self.data = data
+        self.sampleData = sampleData
     }
 }

@@ -45,6 +45,8 @@ public final class MethodDescriptor: Sendable {
         public let message: String
         /// The schema of `data`, when it has one.
         public let dataSchema: JSONValue?
+        /// The `data` an injected error carries by default (``RPCErrorDescriptor/sampleData``).
+        public let sampleData: JSONValue?
     }
 
     init<M: RPCMethod>(_ method: M.Type) {
@@ -58,7 +60,8 @@ public final class MethodDescriptor: Sendable {
                 data.collectSchemaDefinitions(into: &definitions)
                 dataSchema = data.schemaReference
             }
-            errors.append(ErrorDescriptor(code: error.code.rawValue, message: error.message, dataSchema: dataSchema))
+            errors.append(ErrorDescriptor(code: error.code.rawValue, message: error.message, dataSchema: dataSchema,
+                                          sampleData: error.sampleData))
         }
         let notificationDescriptors = M.notifications.map { $0.descriptor }
         self.name = M.name

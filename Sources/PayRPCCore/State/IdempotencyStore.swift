@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Where the engine records the answers of mutating calls made with `_meta.idempotencyKey`, so
 /// that a repeat returns the first answer without running the method again.
 ///
@@ -11,7 +17,10 @@ public protocol IdempotencyStore: Sendable {
     ///   - method: the canonical method name.
     ///   - paramsDigest: the params (without `_meta`) in canonical form, to detect reuse with other
     ///     params. They may hold secrets: an implementation keeps only a keyed hash of them.
-    func claim(profile: String, key: String, method: String, paramsDigest: String) async throws -> IdempotencyClaim
+    ///   - now: the profile's sandbox time: retention is measured on it, so advancing the test
+    ///     clock past the retention forgets the key.
+    func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws
+        -> IdempotencyClaim
 
     /// Records the answer of a claimed call: `outcome` is the JSON text of the response member
     /// that follows the id, `"result":...` or `"error":{...}`.
@@ -19,6 +28,15 @@ public protocol IdempotencyStore: Sendable {
 
     /// Forgets a claim whose call ended without an answer worth keeping (cancelled, deadline).
     func abandon(profile: String, key: String) async throws
+}
+
+extension IdempotencyStore {
+    /// Claims `key` on real time (outside a sandbox profile's clock: tools and tests).
+    public func claim(profile: String, key: String, method: String, paramsDigest: String) async throws
+        -> IdempotencyClaim
+    {
+        try await claim(profile: profile, key: key, method: method, paramsDigest: paramsDigest, now: Date())
+    }
 }
 
 /// What ``IdempotencyStore/claim(profile:key:method:paramsDigest:)`` found.

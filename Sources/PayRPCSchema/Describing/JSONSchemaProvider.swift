@@ -110,6 +110,14 @@ extension Decimal: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Decimal.decimalPattern)] }
 }
 
+extension Amount: JSONSchemaProvider {
+    public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Amount.decimalPattern)] }
+}
+
+extension Currency: JSONSchemaProvider {
+    public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Currency.codePattern)] }
+}
+
 extension Date: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "string", "format": "date-time"] }
 }

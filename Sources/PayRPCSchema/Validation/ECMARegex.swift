@@ -37,7 +37,7 @@ final class ECMARegex: @unchecked Sendable {
     private let expression: NSRegularExpression
     /// The fast matcher, when the pattern is in its subset (and is not the decimal pattern).
     private let simplePattern: SimplePattern?
-    /// A hand-written matcher for a pattern every money field uses (``Decimal/decimalPattern``),
+    /// A hand-written matcher for a pattern every money field uses (``Amount/decimalPattern``),
     /// a tenth of an ICU match's cost on the hot path.
     private let isDecimalPattern: Bool
 
@@ -48,14 +48,14 @@ final class ECMARegex: @unchecked Sendable {
         }
         self.pattern = pattern
         self.expression = expression
-        self.isDecimalPattern = pattern == Decimal.decimalPattern
+        self.isDecimalPattern = pattern == Amount.decimalPattern
         self.simplePattern = isDecimalPattern ? nil : SimplePattern(pattern, dialect: .ecma262)
     }
 
     /// Whether the pattern matches somewhere in `text`: with the decimal check, ``SimplePattern``
     /// or ICU, whichever applies.
     func matches(_ text: String) -> Bool {
-        if isDecimalPattern { return Decimal.isDecimalText(text) }
+        if isDecimalPattern { return Amount.isDecimalText(text) }
         if let simplePattern { return simplePattern.matchesSomewhere(text) }
         let range = NSRange(location: 0, length: text.utf16.count)
         return expression.firstMatch(in: text, options: [], range: range) != nil
@@ -66,7 +66,7 @@ final class ECMARegex: @unchecked Sendable {
     /// decimal check or ``SimplePattern`` applies (the tape's strings are valid UTF-8).
     func matches(stringValue value: JSONElement) -> Bool {
         guard !value.hasEscapes, let content = value.stringContentBytes else { return matches(value.string ?? "") }
-        if isDecimalPattern { return Decimal.isDecimalText(utf8: content) }
+        if isDecimalPattern { return Amount.isDecimalText(utf8: content) }
         if let simplePattern { return simplePattern.matchesSomewhere(utf8: content.assumingMemoryBound(to: UInt8.self)) }
         return matches(String(decoding: content, as: UTF8.self))
     }

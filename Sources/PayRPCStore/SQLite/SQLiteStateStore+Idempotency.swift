@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import PayRPCCore
 
@@ -5,19 +6,19 @@ import PayRPCCore
 /// group committer like every other write.
 extension SQLiteStateStore {
     /// Claims `key`, or reports what an earlier call with it found, in one atomic write. A key
-    /// older than ``StoreConfiguration/idempotencyRetention`` counts as new.
-    public func claim(profile: String, key: String, method: String, paramsDigest: String) async throws
+    /// older than ``StoreConfiguration/idempotencyRetention`` at `now` (the profile's sandbox
+    /// time) counts as new.
+    public func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws
         -> IdempotencyClaim
     {
         try StoreArguments.check(profile: profile, key: key)
         try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
         // Params may hold secrets (a PIN): only their keyed hash is kept.
         let paramsDigest = secrets.keyedHash(paramsDigest, context: "idempotency.params")
-        let now = configuration.now
         let secrets = self.secrets
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
+        let time = Timestamp.milliseconds(now)
         return try await committer.write("idempotency claim") { db in
-            let time = Timestamp.milliseconds(now())
             let row = try Row.fetchOne(db.cachedStatement(sql: StoreSQL.selectClaim), arguments: [profile, key])
             if let row, (row["created_at"] as Int64) > time - retention {
                 guard row["method"] == method, row["params_digest"] == paramsDigest else { return .conflict }

@@ -1,0 +1,308 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCJSON
+import Synchronization
+
+/// The controls a tester has over a sandbox, per profile, shared by every service: a test clock,
+/// the seed of every generated value, and failures armed for the next calls of a method.
+///
+/// A sandbox is a test tool, so the tester owns its time and its dice (DESIGN.md, "Money, time and
+/// randomness"):
+/// - **Clock.** Each profile's time is the wall clock plus an offset that only grows
+///   (``advance(profile:by:)``, ``set(profile:to:)``). Every rule of every service that depends
+///   on time reads ``now(profile:)`` (through ``RequestContext/now``), never `Date()`. Call
+///   deadlines (`_meta.timeoutMs`) stay on the monotonic clock. Services with timers watch
+///   ``onClockChange(_:)`` to fire what an advance made due.
+/// - **Seed.** With a seed (`serve --seed N`, or `rpc.hello {seed}` for one profile), every value a
+///   service generates is drawn from a deterministic stream named after what it generates
+///   (`pbba.secureToken`, `northstar.orderID`): the same seed and the same calls in the same order
+///   give the same values, so a test can snapshot whole transcripts. One stream per name keeps a
+///   new draw in one service from shifting another's values. Unseeded, values come from the
+///   system's cryptographic generator (`getrandom`), so secrets stay unguessable.
+/// - **Failures.** ``arm(profile:method:failure:count:)`` makes the next calls of a method fail with
+///   an error it declares; the engine takes them (``takeFailure(profile:method:)``) before the
+///   handler runs. One mechanism for every service.
+///
+/// Safe to use from any thread. The hot path of a call without armed failures reads one atomic.
+public final class SandboxControls: Sendable {
+    private let state: Synchronization.Mutex<State>
+    /// How many failures are armed in all: lets every call skip the lock while none is.
+    private let armedCount = Atomic<Int>(0)
+    private let wallClock: @Sendable () -> Date
+    private let serverSeed: UInt64?
+
+    private struct State {
+        var profiles: [String: ProfileState] = [:]
+        var clockObservers: [UInt64: @Sendable (String, Date) -> Void] = [:]
+        var nextObserver: UInt64 = 0
+    }
+
+    private struct ProfileState {
+        var offset: TimeInterval = 0
+        var seed: UInt64?
+        var streams: [String: SeededStream] = [:]
+        var failures: [String: [ArmedFailure]] = [:]
+    }
+
+    /// - Parameters:
+    ///   - seed: the seed of every profile that sets none of its own (`serve --seed`); nil: random.
+    ///   - wallClock: real time (tests may pass their own).
+    public init(seed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }) {
+        self.serverSeed = seed
+        self.wallClock = wallClock
+        self.state = Synchronization.Mutex(State())
+    }
+
+    // MARK: - Clock
+
+    /// The profile's sandbox time: real time plus what the tester added, to the millisecond.
+    public func now(profile: String) -> Date {
+        let offset = state.withLock { $0.profiles[profile]?.offset ?? 0 }
+        let seconds = wallClock().timeIntervalSince1970 + offset
+        return Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+    }
+
+    /// How far the profile's clock is ahead of real time, in seconds.
+    public func offset(profile: String) -> TimeInterval {
+        state.withLock { $0.profiles[profile]?.offset ?? 0 }
+    }
+
+    /// Moves the profile's clock forward by `seconds` (≥ 0) and returns the new time; observers
+    /// then fire what became due.
+    /// - Throws: ``SandboxControlError`` for a negative or non-finite amount.
+    @discardableResult
+    public func advance(profile: String, by seconds: TimeInterval) throws(SandboxControlError) -> Date {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw SandboxControlError("the clock only moves forward: seconds must be 0 or more")
+        }
+        state.withLock { $0.profiles[profile, default: ProfileState()].offset += seconds }
+        return clockChanged(profile)
+    }
+
+    /// Moves the profile's clock to `time`, which must not be before its current time.
+    /// - Throws: ``SandboxControlError`` when `time` is in the profile's past.
+    @discardableResult
+    public func set(profile: String, to time: Date) throws(SandboxControlError) -> Date {
+        let current = now(profile: profile)
+        guard time >= current else {
+            throw SandboxControlError("the clock only moves forward: \(RFC3339.format(time)) is before the profile's time \(RFC3339.format(current))")
+        }
+        return try advance(profile: profile, by: time.timeIntervalSince(current))
+    }
+
+    /// Restores a stored offset at start-up (no observer is told).
+    public func restore(profile: String, offset: TimeInterval) {
+        guard offset.isFinite, offset >= 0 else { return }
+        state.withLock { $0.profiles[profile, default: ProfileState()].offset = offset }
+    }
+
+    /// Forgets the profile's clock offset, seed streams and armed failures (`sandbox.reset`).
+    public func reset(profile: String) {
+        let removed = state.withLock { state -> Int in
+            let count = state.profiles[profile]?.failures.values.reduce(0) { $0 + $1.count } ?? 0
+            state.profiles[profile] = nil
+            return count
+        }
+        if removed > 0 { armedCount.subtract(removed, ordering: .relaxed) }
+        _ = clockChanged(profile)
+    }
+
+    /// Calls `observer(profile, now)` after every change of a profile's clock, on the thread that
+    /// changed it. For services with timers: fire what became due. Returns a token for
+    /// ``removeClockObserver(_:)``.
+    @discardableResult
+    public func onClockChange(_ observer: @escaping @Sendable (String, Date) -> Void) -> UInt64 {
+        state.withLock { state in
+            state.nextObserver += 1
+            state.clockObservers[state.nextObserver] = observer
+            return state.nextObserver
+        }
+    }
+
+    /// Stops calling an observer.
+    public func removeClockObserver(_ token: UInt64) {
+        state.withLock { _ = $0.clockObservers.removeValue(forKey: token) }
+    }
+
+    private func clockChanged(_ profile: String) -> Date {
+        let observers = state.withLock { Array($0.clockObservers.values) }
+        let time = now(profile: profile)
+        for observer in observers { observer(profile, time) }
+        return time
+    }
+
+    // MARK: - Seeded values
+
+    /// Seeds the profile's generators (nil: back to the server's seed, or random). Every stream
+    /// starts again from its beginning.
+    public func seed(profile: String, _ seed: UInt64?) {
+        state.withLock { state in
+            state.profiles[profile, default: ProfileState()].seed = seed
+            state.profiles[profile]?.streams = [:]
+        }
+    }
+
+    /// The seed in force for the profile, if any.
+    public func seed(profile: String) -> UInt64? {
+        state.withLock { $0.profiles[profile]?.seed } ?? serverSeed
+    }
+
+    /// The next 64 random bits of the profile's stream `stream`: deterministic under a seed,
+    /// from the system's cryptographic generator otherwise.
+    public func next(profile: String, stream: String) -> UInt64 {
+        let drawn: UInt64? = state.withLock { state in
+            guard let seed = state.profiles[profile]?.seed ?? serverSeed else { return nil }
+            var profileState = state.profiles[profile] ?? ProfileState()
+            var generator = profileState.streams[stream] ?? SeededStream(seed: seed, name: stream)
+            let value = generator.next()
+            profileState.streams[stream] = generator
+            state.profiles[profile] = profileState
+            return value
+        }
+        if let drawn { return drawn }
+        var system = SystemRandomNumberGenerator()
+        return system.next()
+    }
+
+    /// A generator over the profile's stream, for `Int.random(in:using:)` and friends.
+    public func generator(profile: String, stream: String) -> SandboxGenerator {
+        SandboxGenerator(controls: self, profile: profile, stream: stream)
+    }
+
+    /// `length` characters drawn uniformly from `alphabet` (an id, a code, a token).
+    /// - Precondition: `alphabet` is not empty.
+    public func string(profile: String, stream: String, length: Int, alphabet: String) -> String {
+        let characters = Array(alphabet)
+        precondition(!characters.isEmpty, "an empty alphabet")
+        var generator = self.generator(profile: profile, stream: stream)
+        var result = ""
+        result.reserveCapacity(length)
+        for _ in 0..<length { result.append(characters[Int.random(in: 0..<characters.count, using: &generator)]) }
+        return result
+    }
+
+    /// `count` random bytes (a token's entropy).
+    public func bytes(profile: String, stream: String, count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: next(profile: profile, stream: stream).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
+    }
+
+    /// A version-4 UUID from the profile's stream, upper-case as Foundation writes it.
+    public func uuid(profile: String, stream: String) -> String {
+        var bytes = self.bytes(profile: profile, stream: stream, count: 16)
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { byte -> String in
+            let text = String(byte, radix: 16, uppercase: true)
+            return text.count == 1 ? "0" + text : text
+        }.joined()
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+                     hex.dropFirst(20)]
+        return parts.joined(separator: "-")
+    }
+
+    // MARK: - Injected failures
+
+    /// Arms `count` failures of `method` (a canonical name) for the profile; they are taken in
+    /// order by its next calls, after any armed before.
+    public func arm(profile: String, method: String, failure: InjectedFailure, count: Int) {
+        guard count > 0 else { return }
+        state.withLock { state in
+            state.profiles[profile, default: ProfileState()].failures[method, default: []]
+                .append(ArmedFailure(failure: failure, remaining: count))
+        }
+        armedCount.add(count, ordering: .relaxed)
+    }
+
+    /// The failure armed for the profile's next call of `method`, consumed; nil when none is.
+    public func takeFailure(profile: String, method: String) -> InjectedFailure? {
+        guard armedCount.load(ordering: .relaxed) > 0 else { return nil }
+        let taken: InjectedFailure? = state.withLock { state in
+            guard var list = state.profiles[profile]?.failures[method], !list.isEmpty else { return nil }
+            let failure = list[0].failure
+            list[0].remaining -= 1
+            if list[0].remaining == 0 { list.removeFirst() }
+            state.profiles[profile]?.failures[method] = list.isEmpty ? nil : list
+            return failure
+        }
+        if taken != nil { armedCount.subtract(1, ordering: .relaxed) }
+        return taken
+    }
+
+    /// The failures still armed for the profile: method → how many.
+    public func armedFailures(profile: String) -> [String: Int] {
+        state.withLock { state in
+            (state.profiles[profile]?.failures ?? [:]).mapValues { $0.reduce(0) { $0 + $1.remaining } }
+        }
+    }
+
+    private struct ArmedFailure {
+        let failure: InjectedFailure
+        var remaining: Int
+    }
+}
+
+/// An error to answer a call with instead of running it (`sandbox.failNext`).
+public struct InjectedFailure: Sendable, Equatable {
+    /// The error, exactly as it will be sent.
+    public let error: RPCError
+
+    public init(error: RPCError) {
+        self.error = error
+    }
+}
+
+/// A sandbox control was used wrongly (moving the clock backwards); answered as invalid params.
+public struct SandboxControlError: Error, Sendable, Equatable, RPCErrorConvertible {
+    /// What is wrong.
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var rpcError: RPCError {
+        RPCError(.invalidParams, "Invalid params", data: ["detail": .string(message)])
+    }
+}
+
+/// A `RandomNumberGenerator` over one of a profile's streams.
+public struct SandboxGenerator: RandomNumberGenerator {
+    let controls: SandboxControls
+    let profile: String
+    let stream: String
+
+    public mutating func next() -> UInt64 { controls.next(profile: profile, stream: stream) }
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014) over a state derived from the seed and the stream's
+/// name: small, fast, and statistically sound for test data. Not for secrets: seeded values are
+/// meant to be reproducible; unseeded ones come from the system generator instead.
+struct SeededStream {
+    private var state: UInt64
+
+    init(seed: UInt64, name: String) {
+        // FNV-1a of the name, mixed with the seed, so each stream starts somewhere else.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        state = seed ^ hash
+    }
+
+    mutating func next() -> UInt64 {
+        state = state &+ 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
