@@ -29,6 +29,7 @@ public final class Gateway: @unchecked Sendable {
         self.store = store
         let state = ServerState()
         let sandbox = SandboxControls(seed: configuration.seed)
+        try SandboxControlService.restoreClocks(from: store, into: sandbox)
         self.sandbox = sandbox
         let router = try Self.makeRouter(store: store, secrets: store.secrets, configuration: configuration, state: state,
                                          sandbox: sandbox, logger: logger)
@@ -55,8 +56,12 @@ public final class Gateway: @unchecked Sendable {
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
         let context = ServiceCatalog.Context(store: store, secrets: secrets, sandbox: sandbox, configuration: configuration,
                                              logger: logger)
+        let reference = RouterReference()
+        SandboxControlService(store: store, sandbox: sandbox, router: reference).register(on: &builder)
         for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
-        return try builder.build(validateResults: configuration.engine.validateResults)
+        let router = try builder.build(validateResults: configuration.engine.validateResults)
+        reference.set(router)
+        return router
     }
 
     /// The addresses actually bound (a port 0 becomes the real port).

@@ -6,11 +6,14 @@ import PayRPCStore
 /// Sandbox helpers that belong to no service: `sandbox.reset` and `sandbox.delay`.
 struct SandboxAdminService: RPCService {
     let store: any StateStore
+    let sandbox: SandboxControls
 
     func register(on router: inout RouterBuilder) {
         let store = self.store
+        let sandbox = self.sandbox
         router.register(SandboxReset.self) { _, context in
             try await store.reset(profile: context.profile)
+            sandbox.reset(profile: context.profile)
             context.logger.info("sandbox state reset", metadata: ["profile": .string(context.profile)])
             return NoResult()
         }
@@ -24,8 +27,9 @@ struct SandboxAdminService: RPCService {
 /// Forgets every piece of state of the caller's profile (sandbox mode only).
 ///
 /// Deletes the profile's documents in every service (accounts, PIN attempts, remembered flags,
-/// payment requests, cards, history) and its idempotency keys, so a test starts from the
-/// sandbox's initial data. Other profiles are untouched.
+/// payment requests, cards, history) and its idempotency keys, returns its sandbox clock to real
+/// time and forgets its armed failures and seeded streams (a seed set with `rpc.hello` is
+/// forgotten too), so a test starts from the sandbox's initial data. Other profiles are untouched.
 public enum SandboxReset: RPCMethod {
     public static let name = "sandbox.reset"
     public typealias Params = NoParams

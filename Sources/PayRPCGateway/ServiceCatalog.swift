@@ -24,7 +24,7 @@ enum ServiceCatalog {
     static func services(_ context: Context) throws -> [any RPCService] {
         let sandboxData = context.configuration.sandboxData
         return [
-            SandboxAdminService(store: context.store),
+            SandboxAdminService(store: context.store, sandbox: context.sandbox),
             TatraService(store: context.store, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
             PBBAService(store: context.store, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
                         secrets: context.secrets),

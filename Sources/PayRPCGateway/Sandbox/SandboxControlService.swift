@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+import Synchronization
+
+/// The sandbox controls every service shares: `sandbox.failNext` and the test clock
+/// (`sandbox.clock.get`, `advance`, `set`). The mechanisms are in the core
+/// (``SandboxControls``, ``Router/injectedError(for:)``); this service is their JSON-RPC face, and
+/// keeps each profile's clock offset in the store (namespace `sandbox`, key `clock`) so that a
+/// restart does not send a profile's time backwards.
+struct SandboxControlService: RPCService {
+    let store: any StateStore
+    let sandbox: SandboxControls
+    /// The router, known once it is built (failures are checked against its declarations).
+    let router: RouterReference
+
+    /// The store namespace and key of a profile's clock offset.
+    static let clockNamespace = "sandbox"
+    static let clockKey = "clock"
+
+    func register(on router: inout RouterBuilder) {
+        router.registerInline(SandboxFailNext.self, handler: failNext)
+        router.registerInline(SandboxClockGet.self, handler: clockGet)
+        router.register(SandboxClockAdvance.self, handler: clockAdvance)
+        router.register(SandboxClockSet.self, handler: clockSet)
+    }
+
+    func failNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
+        guard let router = router.router else { throw RPCError.internalError }
+        let request = FailureRequest(method: params.method, errorName: params.error, code: params.code,
+                                     message: params.message, data: params.data)
+        let (method, error) = try router.injectedError(for: request)
+        context.sandbox.arm(profile: context.profile, method: method, failure: InjectedFailure(error: error),
+                            count: params.count ?? 1)
+        context.logger.info("sandbox failure armed", metadata: [
+            "rpc.method": .string(method), "error.code": .stringConvertible(error.code.rawValue),
+        ])
+        return FailNextResult(method: method, code: error.code.rawValue, message: error.message,
+                              armed: context.sandbox.armedFailures(profile: context.profile)[method] ?? 0)
+    }
+
+    func clockGet(_ params: NoParams, _ context: RequestContext) throws -> SandboxClockState {
+        state(context)
+    }
+
+    func clockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
+        try context.sandbox.advance(profile: context.profile, by: params.seconds)
+        try await persist(context)
+        return state(context)
+    }
+
+    func clockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
+        try context.sandbox.set(profile: context.profile, to: params.time)
+        try await persist(context)
+        return state(context)
+    }
+
+    private func persist(_ context: RequestContext) async throws {
+        let offset = context.sandbox.offset(profile: context.profile)
+        try await store.put(profile: context.profile, namespace: Self.clockNamespace, key: Self.clockKey,
+                            value: .object([.init("offsetSeconds", .number(String(offset)))]))
+    }
+
+    private func state(_ context: RequestContext) -> SandboxClockState {
+        SandboxClockState(time: context.now, realTime: Date(), offsetSeconds: context.sandbox.offset(profile: context.profile))
+    }
+
+    /// Restores every profile's stored clock offset (at start-up, before serving).
+    static func restoreClocks(from store: SQLiteStateStore, into sandbox: SandboxControls) throws {
+        for (profile, value) in try store.documentsAtStartUp(namespace: clockNamespace, key: clockKey) {
+            if case .number(let text)? = value["offsetSeconds"], let offset = Double(text) {
+                sandbox.restore(profile: profile, offset: offset)
+            }
+        }
+    }
+}
+
+/// The router of a gateway, set once it is built: methods registered before the build (such as
+/// `sandbox.failNext`) read the declarations of every other method through it.
+final class RouterReference: Sendable {
+    private let value = Synchronization.Mutex<Router?>(nil)
+
+    /// The router; nil until ``set(_:)``.
+    var router: Router? { value.withLock { $0 } }
+
+    /// Publishes the built router.
+    func set(_ router: Router) { value.withLock { $0 = router } }
+}
