@@ -1,3 +1,4 @@
+import Foundation
 import PayRPCCore
 
 /// An ``IdempotencyStore`` in memory, for engine tests that check the engine's side of
@@ -8,7 +9,10 @@ public final class MemoryIdempotencyStore: IdempotencyStore, @unchecked Sendable
 
     public init() {}
 
-    public func claim(profile: String, key: String, method: String, paramsDigest: String) async throws -> IdempotencyClaim {
+    /// Claims `key`; this store keeps keys forever, so `now` does not matter.
+    public func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws
+        -> IdempotencyClaim
+    {
         lock.withLock {
             let id = profile + "\u{0}" + key
             guard let record = records[id] else {
