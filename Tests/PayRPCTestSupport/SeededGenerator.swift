@@ -1,18 +1,6 @@
-/// A seeded random number generator (SplitMix64) for tests that draw random inputs: the same seed
-/// gives the same inputs on every run, so a failing case can be replayed from its seed.
-public struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+import PayRPCCore
 
-    /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A seeded random number generator for tests that draw random inputs: the same seed gives the
+/// same inputs on every run, so a failing case can be replayed from its seed. The sandbox's own
+/// SplitMix64 stream.
+public typealias SeededGenerator = SeededStream

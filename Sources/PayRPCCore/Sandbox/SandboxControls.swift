@@ -282,14 +282,20 @@ public struct SandboxGenerator: RandomNumberGenerator {
     public mutating func next() -> UInt64 { controls.next(profile: profile, stream: stream) }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014) over a state derived from the seed and the stream's
-/// name: small, fast, and statistically sound for test data. Not for secrets: seeded values are
-/// meant to be reproducible; unseeded ones come from the system generator instead.
-struct SeededStream {
+/// SplitMix64 (Steele, Lea and Flood 2014): small, fast, and statistically sound for test data.
+/// Not for secrets: seeded values are meant to be reproducible; unseeded sandbox values come from
+/// the system generator instead. The tests draw their random inputs from it too.
+public struct SeededStream: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64, name: String) {
-        // FNV-1a of the name, mixed with the seed, so each stream starts somewhere else.
+    /// The stream whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The stream named `name` under `seed`: FNV-1a of the name mixed with the seed, so each name
+    /// starts somewhere else.
+    public init(seed: UInt64, name: String) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {
             hash ^= UInt64(byte)
@@ -298,7 +304,7 @@ struct SeededStream {
         state = seed ^ hash
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state = state &+ 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

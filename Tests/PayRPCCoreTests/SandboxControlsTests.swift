@@ -1,0 +1,100 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import Synchronization
+import Testing
+
+/// The tester's controls: per-profile clocks that only move forward and tell observers, seeded
+/// streams that repeat, unseeded ones that do not, and armed failures taken in order.
+@Suite struct SandboxControlsTests {
+    /// A wall clock frozen at a known instant, so the offsets are exact.
+    static let instant = Date(timeIntervalSince1970: 1_800_000_000)
+    static func controls(seed: UInt64? = nil) -> SandboxControls { SandboxControls(seed: seed, wallClock: { instant }) }
+
+    @Test func eachProfileHasItsOwnClockThatOnlyMovesForward() throws {
+        let controls = Self.controls()
+        #expect(controls.now(profile: "a") == Self.instant)
+        try controls.advance(profile: "a", by: 300)
+        #expect(controls.now(profile: "a") == Self.instant.addingTimeInterval(300))
+        #expect(controls.now(profile: "b") == Self.instant)
+        try controls.set(profile: "a", to: Self.instant.addingTimeInterval(3600))
+        #expect(controls.offset(profile: "a") == 3600)
+        #expect(throws: SandboxControlError.self) { try controls.advance(profile: "a", by: -1) }
+        #expect(throws: SandboxControlError.self) { try controls.advance(profile: "a", by: .infinity) }
+        #expect(throws: SandboxControlError.self) { try controls.set(profile: "a", to: Self.instant) }
+        #expect(controls.offset(profile: "a") == 3600)
+        controls.reset(profile: "a")
+        #expect(controls.now(profile: "a") == Self.instant)
+    }
+
+    @Test func observersHearEveryChangeWithTheProfileAndItsTime() throws {
+        let controls = Self.controls()
+        let heard = Mutex<[(String, Date)]>([])
+        let token = controls.onClockChange { profile, now in heard.withLock { $0.append((profile, now)) } }
+        try controls.advance(profile: "p", by: 10)
+        try controls.set(profile: "q", to: Self.instant.addingTimeInterval(20))
+        controls.removeClockObserver(token)
+        try controls.advance(profile: "p", by: 10)
+        let events = heard.withLock { $0 }
+        #expect(events.map(\.0) == ["p", "q"])
+        #expect(events.map(\.1) == [Self.instant.addingTimeInterval(10), Self.instant.addingTimeInterval(20)])
+    }
+
+    @Test func aSeedRepeatsEveryStreamAndStreamsAreIndependent() {
+        func draw(_ controls: SandboxControls, profile: String = "p") -> [String] {
+            [controls.string(profile: profile, stream: "x.token", length: 12, alphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"),
+             String(controls.next(profile: profile, stream: "x.id")),
+             controls.uuid(profile: profile, stream: "x.uuid"),
+             controls.bytes(profile: profile, stream: "x.bytes", count: 5).map(String.init).joined(separator: ",")]
+        }
+        let one = Self.controls(seed: 42), two = Self.controls(seed: 42)
+        #expect(draw(one) == draw(two))
+        #expect(draw(one) == draw(two))  // the second draws repeat too
+        // A draw from another stream does not shift this one.
+        let three = Self.controls(seed: 42)
+        _ = three.next(profile: "p", stream: "unrelated")
+        #expect(draw(three) == draw(Self.controls(seed: 42)))
+        #expect(draw(Self.controls(seed: 43)) != draw(Self.controls(seed: 42)))
+        // A profile's own seed wins over the server's, and setting it starts the streams again.
+        let four = Self.controls(seed: 42)
+        let first = draw(four, profile: "q")
+        four.seed(profile: "q", 42)
+        #expect(draw(four, profile: "q") == first)
+        four.seed(profile: "q", 7)
+        #expect(four.seed(profile: "q") == 7)
+        #expect(draw(four, profile: "q") == draw(Self.controls(seed: 7), profile: "q"))
+        // A UUID is version 4.
+        let uuid = Self.controls(seed: 1).uuid(profile: "p", stream: "u")
+        #expect(uuid.count == 36 && Array(uuid)[14] == "4" && UUID(uuidString: uuid) != nil)
+    }
+
+    @Test func withoutASeedValuesDiffer() {
+        let controls = Self.controls()
+        #expect(controls.seed(profile: "p") == nil)
+        let values = (0..<8).map { _ in controls.next(profile: "p", stream: "s") }
+        #expect(Set(values).count == 8)
+        #expect(Self.controls().string(profile: "p", stream: "s", length: 32, alphabet: "ab")
+                != Self.controls().string(profile: "p", stream: "s", length: 32, alphabet: "ab"))
+    }
+
+    @Test func armedFailuresAreTakenInOrderPerProfileAndMethod() {
+        let controls = Self.controls()
+        let general = InjectedFailure(error: RPCError(RPCError.Code(-33000), "General error"))
+        let network = InjectedFailure(error: RPCError(RPCError.Code(-33006), "Network error"))
+        #expect(controls.takeFailure(profile: "p", method: "m") == nil)
+        controls.arm(profile: "p", method: "m", failure: general, count: 2)
+        controls.arm(profile: "p", method: "m", failure: network, count: 1)
+        controls.arm(profile: "p", method: "m", failure: network, count: 0)  // nothing
+        #expect(controls.armedFailures(profile: "p") == ["m": 3])
+        #expect(controls.takeFailure(profile: "other", method: "m") == nil)
+        #expect(controls.takeFailure(profile: "p", method: "other") == nil)
+        #expect(controls.takeFailure(profile: "p", method: "m") == general)
+        #expect(controls.takeFailure(profile: "p", method: "m") == general)
+        #expect(controls.takeFailure(profile: "p", method: "m") == network)
+        #expect(controls.takeFailure(profile: "p", method: "m") == nil)
+        controls.arm(profile: "p", method: "m", failure: general, count: 5)
+        controls.reset(profile: "p")
+        #expect(controls.takeFailure(profile: "p", method: "m") == nil)
+        #expect(controls.armedFailures(profile: "p").isEmpty)
+    }
+}
