@@ -40,6 +40,54 @@ class CancelParams:
 
 
 @dataclass
+class ClockAdvanceParams:
+    """How far to move the clock.
+
+    Attributes:
+        seconds: Seconds to add (fractions allowed); at most ten years at a time.
+    """
+
+    seconds: float
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> ClockAdvanceParams:
+        """Reads a ClockAdvanceParams from its JSON object."""
+        return cls(
+            seconds=data["seconds"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this ClockAdvanceParams."""
+        data: Dict[str, Any] = {}
+        data["seconds"] = _rt.to_wire(self.seconds)
+        return data
+
+
+@dataclass
+class ClockSetParams:
+    """Where to move the clock.
+
+    Attributes:
+        time: The new sandbox time (RFC 3339), not before the current one.
+    """
+
+    time: datetime
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> ClockSetParams:
+        """Reads a ClockSetParams from its JSON object."""
+        return cls(
+            time=_rt.datetime_from_json(data["time"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this ClockSetParams."""
+        data: Dict[str, Any] = {}
+        data["time"] = _rt.to_wire(self.time)
+        return data
+
+
+@dataclass
 class DelayParams:
     """How long `sandbox.delay` waits.
 
@@ -60,6 +108,91 @@ class DelayParams:
         """The JSON object of this DelayParams."""
         data: Dict[str, Any] = {}
         data["ms"] = _rt.to_wire(self.ms)
+        return data
+
+
+@dataclass
+class FailNextParams:
+    """Which calls fail, and how.
+
+    Attributes:
+        code: The error's code. Give this or `error`.
+        count: How many of the next calls fail (default 1).
+        data: Members of the error's `data` that replace the declared sample's (for example a `title` and a `message` of the bank's own).
+        error: The error's name: its `data.type` or its message. Give this or `code`.
+        message: The message to send instead of the declared one.
+        method: The method whose next calls fail, by canonical name or alias.
+    """
+
+    method: str
+    code: Optional[int] = None
+    count: Optional[int] = None
+    data: Any = None
+    error: Optional[str] = None
+    message: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> FailNextParams:
+        """Reads a FailNextParams from its JSON object."""
+        return cls(
+            code=data.get("code"),
+            count=data.get("count"),
+            data=data.get("data"),
+            error=data.get("error"),
+            message=data.get("message"),
+            method=data["method"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this FailNextParams."""
+        data: Dict[str, Any] = {}
+        if self.code is not None:
+            data["code"] = _rt.to_wire(self.code)
+        if self.count is not None:
+            data["count"] = _rt.to_wire(self.count)
+        if self.data is not None:
+            data["data"] = _rt.to_wire(self.data)
+        if self.error is not None:
+            data["error"] = _rt.to_wire(self.error)
+        if self.message is not None:
+            data["message"] = _rt.to_wire(self.message)
+        data["method"] = _rt.to_wire(self.method)
+        return data
+
+
+@dataclass
+class FailNextResult:
+    """What is armed.
+
+    Attributes:
+        armed: How many calls of the method are now armed to fail, in all.
+        code: The code the calls will fail with.
+        message: The message they will carry.
+        method: The method's canonical name.
+    """
+
+    armed: int
+    code: int
+    message: str
+    method: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> FailNextResult:
+        """Reads a FailNextResult from its JSON object."""
+        return cls(
+            armed=data["armed"],
+            code=data["code"],
+            message=data["message"],
+            method=data["method"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this FailNextResult."""
+        data: Dict[str, Any] = {}
+        data["armed"] = _rt.to_wire(self.armed)
+        data["code"] = _rt.to_wire(self.code)
+        data["message"] = _rt.to_wire(self.message)
+        data["method"] = _rt.to_wire(self.method)
         return data
 
 
@@ -95,12 +228,14 @@ class HelloParams:
         client: The client's name and version, for the server's log.
         profile: The state profile this connection uses (one app user on one device); `default` when absent.
         protocol_version: The protocol version the client speaks.
+        seed: Seeds the profile's generated values (tokens, codes, ids): the same seed and the same calls in the same order give the same values, so a test can snapshot whole transcripts. Every generator of the profile starts again. Sandbox mode only; without it, `serve --seed` or random.
         token: The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.
     """
 
     client: Optional[str] = None
     profile: Optional[str] = None
     protocol_version: Optional[str] = None
+    seed: Optional[int] = None
     token: Optional[str] = None
 
     @classmethod
@@ -110,6 +245,7 @@ class HelloParams:
             client=data.get("client"),
             profile=data.get("profile"),
             protocol_version=data.get("protocolVersion"),
+            seed=data.get("seed"),
             token=data.get("token"),
         )
 
@@ -122,6 +258,8 @@ class HelloParams:
             data["profile"] = _rt.to_wire(self.profile)
         if self.protocol_version is not None:
             data["protocolVersion"] = _rt.to_wire(self.protocol_version)
+        if self.seed is not None:
+            data["seed"] = _rt.to_wire(self.seed)
         if self.token is not None:
             data["token"] = _rt.to_wire(self.token)
         return data
@@ -135,6 +273,7 @@ class HelloResult:
         methods: How many methods the server serves (canonical names).
         profile: The profile this connection now uses.
         protocol_version: The protocol version the server speaks.
+        seed: The seed of the profile's generated values, when one is in force.
         server: The server's name.
         version: The server's version.
     """
@@ -144,6 +283,7 @@ class HelloResult:
     protocol_version: str
     server: str
     version: str
+    seed: Optional[int] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> HelloResult:
@@ -152,6 +292,7 @@ class HelloResult:
             methods=data["methods"],
             profile=data["profile"],
             protocol_version=data["protocolVersion"],
+            seed=data.get("seed"),
             server=data["server"],
             version=data["version"],
         )
@@ -162,8 +303,42 @@ class HelloResult:
         data["methods"] = _rt.to_wire(self.methods)
         data["profile"] = _rt.to_wire(self.profile)
         data["protocolVersion"] = _rt.to_wire(self.protocol_version)
+        if self.seed is not None:
+            data["seed"] = _rt.to_wire(self.seed)
         data["server"] = _rt.to_wire(self.server)
         data["version"] = _rt.to_wire(self.version)
+        return data
+
+
+@dataclass
+class SandboxClockState:
+    """A profile's sandbox clock.
+
+    Attributes:
+        offset_seconds: How far the sandbox time is ahead of real time, in seconds.
+        real_time: The real time when it was read.
+        time: The profile's sandbox time.
+    """
+
+    offset_seconds: float
+    real_time: datetime
+    time: datetime
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SandboxClockState:
+        """Reads a SandboxClockState from its JSON object."""
+        return cls(
+            offset_seconds=data["offsetSeconds"],
+            real_time=_rt.datetime_from_json(data["realTime"]),
+            time=_rt.datetime_from_json(data["time"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SandboxClockState."""
+        data: Dict[str, Any] = {}
+        data["offsetSeconds"] = _rt.to_wire(self.offset_seconds)
+        data["realTime"] = _rt.to_wire(self.real_time)
+        data["time"] = _rt.to_wire(self.time)
         return data
 
 
@@ -231,6 +406,7 @@ class Proxy:
         protocol_version: Optional[str] = None,
         token: Optional[str] = None,
         profile: Optional[str] = None,
+        seed: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> HelloResult:
         """The optional handshake: names the client, selects the state profile, presents the token.
@@ -246,6 +422,7 @@ class Proxy:
             protocol_version: The protocol version the client speaks.
             token: The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.
             profile: The state profile this connection uses (one app user on one device); `default` when absent.
+            seed: Seeds the profile's generated values (tokens, codes, ids): the same seed and the same calls in the same order give the same values, so a test can snapshot whole transcripts. Every generator of the profile starts again. Sandbox mode only; without it, `serve --seed` or random.
         """
         params: Dict[str, Any] = {}
         if client is not None:
@@ -256,6 +433,8 @@ class Proxy:
             params["token"] = _rt.to_wire(token)
         if profile is not None:
             params["profile"] = _rt.to_wire(profile)
+        if seed is not None:
+            params["seed"] = _rt.to_wire(seed)
         result = self._client.call("rpc.hello", params, timeout=timeout)
         return HelloResult.from_json(result)
 
@@ -306,6 +485,7 @@ class AsyncProxy:
         protocol_version: Optional[str] = None,
         token: Optional[str] = None,
         profile: Optional[str] = None,
+        seed: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> HelloResult:
         """The optional handshake: names the client, selects the state profile, presents the token.
@@ -321,6 +501,7 @@ class AsyncProxy:
             protocol_version: The protocol version the client speaks.
             token: The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.
             profile: The state profile this connection uses (one app user on one device); `default` when absent.
+            seed: Seeds the profile's generated values (tokens, codes, ids): the same seed and the same calls in the same order give the same values, so a test can snapshot whole transcripts. Every generator of the profile starts again. Sandbox mode only; without it, `serve --seed` or random.
         """
         params: Dict[str, Any] = {}
         if client is not None:
@@ -331,5 +512,7 @@ class AsyncProxy:
             params["token"] = _rt.to_wire(token)
         if profile is not None:
             params["profile"] = _rt.to_wire(profile)
+        if seed is not None:
+            params["seed"] = _rt.to_wire(seed)
         result = await self._client.call("rpc.hello", params, timeout=timeout)
         return HelloResult.from_json(result)

@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional
 
 from payrpc import _runtime as _rt
 from payrpc.services import pbba as _pbba
+from payrpc.services import rpc as _rpc
 from payrpc.services import tatra as _tatra
 
 
@@ -26,6 +27,72 @@ class Proxy:
 
     def __init__(self, client: Any) -> None:
         self._client = client
+
+    def clock_advance(
+        self,
+        seconds: float,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.SandboxClockState:
+        """Moves the caller's profile's sandbox clock forward (sandbox mode only).
+
+        What became due fires at once: an expired PBBA pop-up sends `pbba.popupDidExpire`, a Tatra
+        authorization lapses, an idempotency key past its retention is forgotten. A test that needed
+        300 real seconds needs one call. The offset is stored with the profile and survives a restart;
+        `sandbox.reset` returns the profile to real time.
+
+        Calls ``sandbox.clock.advance``.
+
+        Args:
+            seconds: Seconds to add (fractions allowed); at most ten years at a time.
+        """
+        params: Dict[str, Any] = {
+            "seconds": _rt.to_wire(seconds),
+        }
+        result = self._client.call("sandbox.clock.advance", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.SandboxClockState.from_json(result)
+
+    def clock_get(
+        self,
+        *,
+        timeout: Optional[float] = None,
+    ) -> _rpc.SandboxClockState:
+        """Reads the caller's profile's sandbox clock (sandbox mode only).
+
+        Every time-dependent rule of every service reads this clock: Tatra's authorization expiry,
+        PBBA's pop-up and request expiry, idempotency retention, journal retries, Dotpay payments that
+        complete later, Northstar order expiry. It is real time plus what `sandbox.clock.advance` and
+        `sandbox.clock.set` added; call deadlines (`_meta.timeoutMs`) stay on the monotonic clock.
+
+        Calls ``sandbox.clock.get``.
+        """
+        params: Dict[str, Any] = {}
+        result = self._client.call("sandbox.clock.get", params, timeout=timeout)
+        return _rpc.SandboxClockState.from_json(result)
+
+    def clock_set(
+        self,
+        time: datetime,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.SandboxClockState:
+        """Moves the caller's profile's sandbox clock to a time (sandbox mode only); never backwards.
+
+        A time before the profile's current sandbox time is refused with invalid params (-32602): the
+        clock only moves forward, as payment providers' test clocks do, so stored expiries stay sound.
+
+        Calls ``sandbox.clock.set``.
+
+        Args:
+            time: The new sandbox time (RFC 3339), not before the current one.
+        """
+        params: Dict[str, Any] = {
+            "time": _rt.to_wire(time),
+        }
+        result = self._client.call("sandbox.clock.set", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.SandboxClockState.from_json(result)
 
     def delay(
         self,
@@ -48,6 +115,55 @@ class Proxy:
         }
         result = self._client.call("sandbox.delay", params, timeout=timeout)
         return result
+
+    def fail_next(
+        self,
+        *,
+        method: str,
+        error: Optional[str] = None,
+        code: Optional[int] = None,
+        message: Optional[str] = None,
+        data: Any = None,
+        count: Optional[int] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.FailNextResult:
+        """Makes the next call(s) of a method fail with one of the errors it declares (sandbox mode only).
+
+        One mechanism for every service: the engine answers an armed call with the error before its
+        handler runs, so nothing of the call happens (no state changes, no notification). Name the error
+        by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+        by its code; members of `data` you give replace the declared sample's, so an error can carry a
+        title and a message of your own (the Tatra document lets the bank side create errors of its own),
+        and the result is checked against the error's data schema. Failures armed for one method are
+        taken in order by its next calls on any connection of the caller's profile; `sandbox.reset`
+        forgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.
+
+        Calls ``sandbox.failNext``.
+
+        Args:
+            method: The method whose next calls fail, by canonical name or alias.
+            error: The error's name: its `data.type` or its message. Give this or `code`.
+            code: The error's code. Give this or `error`.
+            message: The message to send instead of the declared one.
+            data: Members of the error's `data` that replace the declared sample's (for example a `title` and a `message` of the bank's own).
+            count: How many of the next calls fail (default 1).
+        """
+        params: Dict[str, Any] = {
+            "method": _rt.to_wire(method),
+        }
+        if error is not None:
+            params["error"] = _rt.to_wire(error)
+        if code is not None:
+            params["code"] = _rt.to_wire(code)
+        if message is not None:
+            params["message"] = _rt.to_wire(message)
+        if data is not None:
+            params["data"] = _rt.to_wire(data)
+        if count is not None:
+            params["count"] = _rt.to_wire(count)
+        result = self._client.call("sandbox.failNext", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.FailNextResult.from_json(result)
 
     def pbba_approve_payment(
         self,
@@ -226,8 +342,9 @@ class Proxy:
         """Forgets every piece of state of the caller's profile (sandbox mode only).
 
         Deletes the profile's documents in every service (accounts, PIN attempts, remembered flags,
-        payment requests, cards, history) and its idempotency keys, so a test starts from the
-        sandbox's initial data. Other profiles are untouched.
+        payment requests, cards, history) and its idempotency keys, returns its sandbox clock to real
+        time and forgets its armed failures and seeded streams (a seed set with `rpc.hello` is
+        forgotten too), so a test starts from the sandbox's initial data. Other profiles are untouched.
 
         Calls ``sandbox.reset``.
         """
@@ -308,6 +425,72 @@ class AsyncProxy:
     def __init__(self, client: Any) -> None:
         self._client = client
 
+    async def clock_advance(
+        self,
+        seconds: float,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.SandboxClockState:
+        """Moves the caller's profile's sandbox clock forward (sandbox mode only).
+
+        What became due fires at once: an expired PBBA pop-up sends `pbba.popupDidExpire`, a Tatra
+        authorization lapses, an idempotency key past its retention is forgotten. A test that needed
+        300 real seconds needs one call. The offset is stored with the profile and survives a restart;
+        `sandbox.reset` returns the profile to real time.
+
+        Calls ``sandbox.clock.advance``.
+
+        Args:
+            seconds: Seconds to add (fractions allowed); at most ten years at a time.
+        """
+        params: Dict[str, Any] = {
+            "seconds": _rt.to_wire(seconds),
+        }
+        result = await self._client.call("sandbox.clock.advance", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.SandboxClockState.from_json(result)
+
+    async def clock_get(
+        self,
+        *,
+        timeout: Optional[float] = None,
+    ) -> _rpc.SandboxClockState:
+        """Reads the caller's profile's sandbox clock (sandbox mode only).
+
+        Every time-dependent rule of every service reads this clock: Tatra's authorization expiry,
+        PBBA's pop-up and request expiry, idempotency retention, journal retries, Dotpay payments that
+        complete later, Northstar order expiry. It is real time plus what `sandbox.clock.advance` and
+        `sandbox.clock.set` added; call deadlines (`_meta.timeoutMs`) stay on the monotonic clock.
+
+        Calls ``sandbox.clock.get``.
+        """
+        params: Dict[str, Any] = {}
+        result = await self._client.call("sandbox.clock.get", params, timeout=timeout)
+        return _rpc.SandboxClockState.from_json(result)
+
+    async def clock_set(
+        self,
+        time: datetime,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.SandboxClockState:
+        """Moves the caller's profile's sandbox clock to a time (sandbox mode only); never backwards.
+
+        A time before the profile's current sandbox time is refused with invalid params (-32602): the
+        clock only moves forward, as payment providers' test clocks do, so stored expiries stay sound.
+
+        Calls ``sandbox.clock.set``.
+
+        Args:
+            time: The new sandbox time (RFC 3339), not before the current one.
+        """
+        params: Dict[str, Any] = {
+            "time": _rt.to_wire(time),
+        }
+        result = await self._client.call("sandbox.clock.set", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.SandboxClockState.from_json(result)
+
     async def delay(
         self,
         ms: int,
@@ -329,6 +512,55 @@ class AsyncProxy:
         }
         result = await self._client.call("sandbox.delay", params, timeout=timeout)
         return result
+
+    async def fail_next(
+        self,
+        *,
+        method: str,
+        error: Optional[str] = None,
+        code: Optional[int] = None,
+        message: Optional[str] = None,
+        data: Any = None,
+        count: Optional[int] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.FailNextResult:
+        """Makes the next call(s) of a method fail with one of the errors it declares (sandbox mode only).
+
+        One mechanism for every service: the engine answers an armed call with the error before its
+        handler runs, so nothing of the call happens (no state changes, no notification). Name the error
+        by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+        by its code; members of `data` you give replace the declared sample's, so an error can carry a
+        title and a message of your own (the Tatra document lets the bank side create errors of its own),
+        and the result is checked against the error's data schema. Failures armed for one method are
+        taken in order by its next calls on any connection of the caller's profile; `sandbox.reset`
+        forgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.
+
+        Calls ``sandbox.failNext``.
+
+        Args:
+            method: The method whose next calls fail, by canonical name or alias.
+            error: The error's name: its `data.type` or its message. Give this or `code`.
+            code: The error's code. Give this or `error`.
+            message: The message to send instead of the declared one.
+            data: Members of the error's `data` that replace the declared sample's (for example a `title` and a `message` of the bank's own).
+            count: How many of the next calls fail (default 1).
+        """
+        params: Dict[str, Any] = {
+            "method": _rt.to_wire(method),
+        }
+        if error is not None:
+            params["error"] = _rt.to_wire(error)
+        if code is not None:
+            params["code"] = _rt.to_wire(code)
+        if message is not None:
+            params["message"] = _rt.to_wire(message)
+        if data is not None:
+            params["data"] = _rt.to_wire(data)
+        if count is not None:
+            params["count"] = _rt.to_wire(count)
+        result = await self._client.call("sandbox.failNext", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.FailNextResult.from_json(result)
 
     async def pbba_approve_payment(
         self,
@@ -507,8 +739,9 @@ class AsyncProxy:
         """Forgets every piece of state of the caller's profile (sandbox mode only).
 
         Deletes the profile's documents in every service (accounts, PIN attempts, remembered flags,
-        payment requests, cards, history) and its idempotency keys, so a test starts from the
-        sandbox's initial data. Other profiles are untouched.
+        payment requests, cards, history) and its idempotency keys, returns its sandbox clock to real
+        time and forgets its armed failures and seeded streams (a seed set with `rpc.hello` is
+        forgotten too), so a test starts from the sandbox's initial data. Other profiles are untouched.
 
         Calls ``sandbox.reset``.
         """
