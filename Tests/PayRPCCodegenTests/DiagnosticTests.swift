@@ -69,9 +69,9 @@ import Testing
         let source = "/// T.\nstruct T: JSONModel {\n    var a: (Int, Int)\n    var b: Nope\n}\n"
         let diagnostics = TestPaths.diagnostics(source, extra: [("Another.swift", "/// U.\nstruct U: JSONModel { var c: Float }\n")])
         #expect(diagnostics.map(\.description) == [
-            "Another.swift:2: error: type `Float` is not a supported field type (use String, Bool, Int, Int64, Int32, UInt, Double, Decimal, Date, URL or JSONValue)",
+            "Another.swift:2: error: type `Float` is not a supported field type (use String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL or JSONValue)",
             "Bad.swift:3: error: type `(Int, Int)` is a tuple: JSON has no tuples; declare a model struct",
-            "Bad.swift:4: error: type `Nope` is unknown: it is neither a model in the scanned modules nor a supported primitive (String, Bool, Int, Int64, Int32, UInt, Double, Decimal, Date, URL, JSONValue)",
+            "Bad.swift:4: error: type `Nope` is unknown: it is neither a model in the scanned modules nor a supported primitive (String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL, JSONValue)",
         ])
     }
 

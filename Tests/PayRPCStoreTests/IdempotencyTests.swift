@@ -59,22 +59,22 @@ struct IdempotencyTests {
         }
     }
 
-    @Test("a key older than the retention is treated as new, and purged")
+    @Test("a key older than the retention (on the caller's clock) is treated as new, and purged")
     func retention() async throws {
         let clock = TestClock()
         try await withStore(clock: clock, {
             $0.idempotencyRetention = .seconds(60)
             $0.idempotencyPurgeInterval = .seconds(30)
         }) { store, _ in
-            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d") == .claimed)
+            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d", now: clock.now) == .claimed)
             try await store.complete(profile: "p", key: "old", outcome: outcome)
             clock.advance(by: 59)
-            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d")
+            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d", now: clock.now)
                 == .replay(outcome: outcome))
-            #expect(try await store.claim(profile: "p", key: "other-old", method: "m", paramsDigest: "d") == .claimed)
+            #expect(try await store.claim(profile: "p", key: "other-old", method: "m", paramsDigest: "d", now: clock.now) == .claimed)
             clock.advance(by: 2)
             // Expired: a repeat with other params is a new call, not a conflict.
-            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "new") == .claimed)
+            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "new", now: clock.now) == .claimed)
             // Past the purge interval, the next batch deletes what expired ("other-old" is 61 s old now).
             clock.advance(by: 59)
             let before = store.statistics.expiredIdempotencyKeys
