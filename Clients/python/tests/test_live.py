@@ -15,6 +15,7 @@ import os
 import signal
 import threading
 import time
+from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
@@ -95,6 +96,10 @@ JANA = {"fullName": "Jana Nováková", "phones": ["+421900123456"]}
 STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("sandbox.delay", {"ms": 1}, None),
     ("sandbox.reset", {}, None),
+    ("sandbox.clock.get", {}, "clock"),
+    ("sandbox.clock.advance", {"seconds": 60}, None),
+    ("sandbox.clock.set", {"time": datetime(2100, 1, 1, tzinfo=timezone.utc)}, None),
+    ("sandbox.failNext", {"method": "tatra.getIban", "code": -33006}, None),
     ("tatra.onFlowStart", {}, None),
     ("tatra.fetchSetupData", {}, "setup"),
     ("tatra.fetchTopContacts", {}, None),
