@@ -5,8 +5,7 @@ import PayRPCSchema
 extension TatraService {
     /// `tatra.authorize`: a right PIN authorizes the profile for the authorization lifetime.
     func authorize(_ params: Authorize.Params, _ context: RequestContext) async throws -> NoResult {
-        try consumeInjectedFailure(.authorize, context)
-        let now = clock()
+        let now = context.now
         let lifetime = sandbox.authorizationLifetime
         let check = try await updateProfileState(context) { state in
             let check = self.checkPin(params.pincode, in: &state)
@@ -25,14 +24,12 @@ extension TatraService {
 
     /// `tatra.fetchBalance`: the balance minus what the profile has paid, once authorized.
     func fetchBalance(_ context: RequestContext) async throws -> BalanceData {
-        try consumeInjectedFailure(.fetchBalance, context)
         let state = try await requireAuthorization(context)
-        return BalanceData(balance: sandbox.balance - state.paid, dueDate: sandbox.dueDate)
+        return BalanceData(balance: sandbox.balance.subtracting(state.paid) ?? sandbox.balance, dueDate: sandbox.dueDate)
     }
 
     /// `tatra.getIban`, once authorized.
     func getIban(_ context: RequestContext) async throws -> String {
-        try consumeInjectedFailure(.getIban, context)
         _ = try await requireAuthorization(context)
         return sandbox.iban
     }
@@ -41,7 +38,7 @@ extension TatraService {
     /// (`showConditions` until the profile has authorized once).
     private func requireAuthorization(_ context: RequestContext) async throws -> TatraProfileState {
         let state = try await profileState(context)
-        guard state.isAuthorized(at: clock()) else {
+        guard state.isAuthorized(at: context.now) else {
             throw TatraError.authRequired(title: sandbox.texts.authRequired, showConditions: !state.everAuthorized)
         }
         return state

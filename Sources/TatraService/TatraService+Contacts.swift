@@ -5,8 +5,7 @@ import PayRPCSchema
 extension TatraService {
     /// `tatra.fetchTopContacts` and `tatra.fetchContacts`: the sandbox's contacts, when the
     /// profile has granted the contacts permission.
-    func fetchContacts(_ call: TatraBankCall, _ context: RequestContext) async throws -> [Contact] {
-        try consumeInjectedFailure(call, context)
+    func fetchContacts(top: Bool, _ context: RequestContext) async throws -> [Contact] {
         let state = try await profileState(context)
         guard state.contactPermission ?? sandbox.contactPermissionGranted else {
             let texts = sandbox.texts
@@ -14,7 +13,7 @@ extension TatraService {
                                                       subtitle: texts.missingContactPermissionSubtitle,
                                                       uri: sandbox.contactPermissionURI)
         }
-        return call == .fetchTopContacts ? sandbox.topContacts : sandbox.contacts
+        return top ? sandbox.topContacts : sandbox.contacts
     }
 
     /// `sandbox.tatra.setContactPermission`.

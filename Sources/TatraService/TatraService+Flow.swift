@@ -16,14 +16,16 @@ extension TatraService {
     }
 
     /// `tatra.fetchSetupData`.
-    func fetchSetupData(_ context: RequestContext) throws(TatraError) -> SetupData {
-        try consumeInjectedFailure(.fetchSetupData, context)
-        return sandbox.setup
+    func fetchSetupData(_ context: RequestContext) async throws -> SetupData {
+        var setup = sandbox.setup
+        if let activated = try await profileState(context).activated { setup.isActivated = activated }
+        return setup
     }
 
-    /// `sandbox.tatra.failNextCall`.
-    func failNextCall(_ params: SandboxFailNextCall.Params, _ context: RequestContext) -> NoResult {
-        withConnectionState(context) { $0.failNext[params.method] = params.error }
+    /// `sandbox.tatra.setActivated`.
+    func setActivated(_ params: SandboxSetActivated.Params, _ context: RequestContext) async throws -> NoResult {
+        let activated = params.activated
+        try await updateProfileState(context) { $0.activated = activated }
         return NoResult()
     }
 }

@@ -12,11 +12,10 @@ extension TatraService {
     /// Touches no store: the pending payment lives on the connection.
     func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> UTF8Text {
         let connection = TatraConnection.of(context.connection)
-        try consumeInjectedFailure(.executePayment, connection)
-        // The sandbox's parts and the params are read in place, not copied into locals: `setup`,
-        // the amount and the contact hold Foundation types (`Decimal`, `URL`) whose layout is known
-        // only at run time, and each copy and drop of one goes through generic value witnesses.
-        // One exact conversion to cents, then integers only (Decimal comparisons are slow).
+        // The sandbox's parts and the params are read in place, not copied into locals: `setup`
+        // and the contact hold a Foundation `URL`, whose layout is known only at run time, and
+        // each copy and drop of one goes through generic value witnesses. One exact conversion
+        // to cents, then integers only.
         guard let cents = PaymentText.exactCents(params.amount), cents >= sandbox.minimumCents,
               cents <= sandbox.maximumCents else {
             let setup = sandbox.setup, amount = params.amount
@@ -83,7 +82,6 @@ extension TatraService {
     /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
     /// it, for a magic out-of-service amount).
     func authorizePayment(_ params: AuthorizePayment.Params, _ context: RequestContext) async throws -> String {
-        try consumeInjectedFailure(.authorizePayment, context)
         // Mark the payment as being authorized, so that a second authorization sent before this
         // one has answered cannot pay it twice.
         let claim = withConnectionState(context) { state -> Claim in
@@ -126,7 +124,7 @@ extension TatraService {
                         outOfServiceLeft: pending.outOfServiceTimes - 1))
                     return .held(paymentId)
                 }
-                state.paid += pending.amount
+                state.addPaid(pending.amount)
                 return .completed(paymentId)
             }
         } catch {
@@ -150,7 +148,6 @@ extension TatraService {
 
     /// `tatra.resubmitPayment`: completes a held payment, unless the bank is still out of service.
     func resubmitPayment(_ params: ResubmitPayment.Params, _ context: RequestContext) async throws -> String {
-        try consumeInjectedFailure(.resubmitPayment, context)
         enum Outcome: Sendable {
             case unknown
             case stillOutOfService
@@ -164,7 +161,7 @@ extension TatraService {
                 return .stillOutOfService
             }
             let payment = state.held.remove(at: index)
-            state.paid += payment.amount
+            state.addPaid(payment.amount)
             return .completed(payment)
         }
         switch outcome {

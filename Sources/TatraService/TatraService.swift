@@ -17,16 +17,15 @@ import PayRPCStore
 public struct TatraService: RPCService {
     let store: any StateStore
     let sandbox: TatraSandboxData
-    let clock: @Sendable () -> Date
 
+    /// Every time rule (the authorization's expiry) reads the profile's sandbox clock
+    /// (`RequestContext.now`).
     /// - Parameters:
     ///   - store: where per-profile state is kept.
     ///   - sandbox: the sandbox's data and rules.
-    ///   - clock: the current time (tests pass their own to expire authorizations).
-    public init(store: any StateStore, sandbox: TatraSandboxData, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any StateStore, sandbox: TatraSandboxData) {
         self.store = store
         self.sandbox = sandbox
-        self.clock = clock
     }
 
     /// Reads the sandbox data from `file` (`--sandbox-data FILE`), or the copy shipped with the
@@ -41,9 +40,9 @@ public struct TatraService: RPCService {
         let service = self
         router.registerInline(OnFlowStart.self) { _, context in service.onFlowStart(context) }
         router.registerInline(OnFlowStop.self) { _, context in service.onFlowStop(context) }
-        router.registerInline(FetchSetupData.self) { _, context in try service.fetchSetupData(context) }
-        router.register(FetchTopContacts.self) { _, context in try await service.fetchContacts(.fetchTopContacts, context) }
-        router.register(FetchContacts.self) { _, context in try await service.fetchContacts(.fetchContacts, context) }
+        router.register(FetchSetupData.self) { _, context in try await service.fetchSetupData(context) }
+        router.register(FetchTopContacts.self) { _, context in try await service.fetchContacts(top: true, context) }
+        router.register(FetchContacts.self) { _, context in try await service.fetchContacts(top: false, context) }
         router.registerInline(ExecutePayment.self) { params, context in try service.executePayment(params, context) }
         router.register(AuthorizePayment.self) { params, context in try await service.authorizePayment(params, context) }
         router.register(ResubmitPayment.self) { params, context in try await service.resubmitPayment(params, context) }
@@ -53,7 +52,7 @@ public struct TatraService: RPCService {
         router.register(SandboxSetContactPermission.self) { params, context in
             try await service.setContactPermission(params, context)
         }
-        router.registerInline(SandboxFailNextCall.self) { params, context in service.failNextCall(params, context) }
+        router.register(SandboxSetActivated.self) { params, context in try await service.setActivated(params, context) }
         router.register(SandboxResetProfile.self) { _, context in try await service.resetProfile(context) }
     }
 }

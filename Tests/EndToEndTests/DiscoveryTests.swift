@@ -22,6 +22,43 @@ import Testing
         #expect(document["info"]?["version"] == "0.1.0")
     }
 
+    /// The naming rule, over whatever services the binary serves: every part after a service
+    /// prefix (`executePayment` of `tatra.executePayment`, `getBalance` of `tatra.getBalance`)
+    /// that belongs to one method only is an alias of that method, and answers.
+    @Test func everyUniqueMethodNameIsABareAlias() async throws {
+        let document = try await discoverDocument()
+        guard case .array(let methods)? = document["methods"] else { Issue.record("no methods"); return }
+        var names: [String: [String]] = [:]
+        for method in methods {
+            guard let name = method["name"]?.stringValue else { continue }
+            var all = [name]
+            if case .array(let aliases)? = method["x-aliases"] { all += aliases.compactMap(\.stringValue) }
+            names[name] = all
+        }
+        let service = names.keys.filter { !$0.hasPrefix("rpc.") && !$0.hasPrefix("sandbox.") && !$0.hasPrefix("$/") }
+        var owners: [String: Set<String>] = [:]
+        for method in service {
+            for name in names[method] ?? [] {
+                let parts = name.split(separator: ".")
+                if parts.count == 2 { owners[String(parts[1]), default: []].insert(method) }
+            }
+        }
+        #expect(owners.count > 10)
+        for (bare, methods) in owners where methods.count == 1 {
+            let method = methods.first!
+            #expect(names[method]?.contains(bare) == true, "\(method) lacks its bare alias \(bare)")
+        }
+        // And they answer, as their methods do.
+        let server = try SpawnedServer(["serve", "--stdio"])
+        #expect(try #require(await server.request("getIban"))["error"]?["data"]?["type"] == "authRequired")
+        #expect(try #require(await server.request("getBalance"))["error"]?["data"]?["type"] == "authRequired")
+        #expect(try #require(await server.request("executePayment", [
+            "amount": "1.00", "recepient": ["fullName": "Jana", "phone": "+421900123456"],
+        ]))["result"]?.stringValue != nil)
+        server.closeInput()
+        _ = await server.waitForExit()
+    }
+
     @Test func discoverIsValidOpenRPC() async throws {
         guard FileManager.default.fileExists(atPath: Self.testdata.appendingPathComponent("openrpc").path) else {
             // CI always has ../shared/testdata; a clone without it cannot check against the meta-schema.

@@ -52,6 +52,10 @@ import Testing
         Case(name: "duplicate definition", source: "/// A.\n/// - SchemaName: Same\nstruct A: JSONModel { var x: Int }\n/// B.\n/// - SchemaName: Same\nstruct B: JSONModel { var x: Int }\n", line: 7, reason: "has the definition name `fx.Same`, already used by `A` at Bad.swift:4"),
         Case(name: "conformance in an extension", source: "struct T { var x: Int }\nextension T: JSONModel {}\n", line: 3, reason: "must be declared on `T` itself"),
         Case(name: "if config in a model", source: "/// T.\nstruct T: JSONModel {\n#if DEBUG\n    var x: Int\n#endif\n}\n", line: 4, reason: "`#if` inside a model body"),
+        Case(name: "alias of a non-array as one element", source: "/// T.\nstruct T: JSONModel {\n    /// - Alias: x (one element)\n    var y: String\n}\n", line: 4, reason: "needs an array property"),
+        Case(name: "alias equal to its own key", source: "/// T.\nstruct T: JSONModel {\n    /// - Alias: y\n    var y: String\n}\n", line: 4, reason: "is the member's own name"),
+        Case(name: "alias of two words", source: "/// T.\nstruct T: JSONModel {\n    /// - Alias: a b\n    var y: String\n}\n", line: 4, reason: "needs one member name"),
+        Case(name: "alias taken by another property", source: "/// T.\nstruct T: JSONModel {\n    var a: Int\n    /// - Alias: a\n    var b: Int\n}\n", line: 6, reason: "alias `a` is also the key"),
         Case(name: "undocumented method", source: "enum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n}\n", line: 2, reason: "method `Ping` has no doc comment"),
     ]
 

@@ -12,14 +12,17 @@ public final class EngineHarness: @unchecked Sendable {
     public let loop: ThreadEventLoop
     /// Draining flag and discovery document.
     public let state: ServerState
+    /// The sandbox controls the engine and the services share: tests move its clocks.
+    public let sandbox: SandboxControls
     private var nextID: UInt64 = 0
 
     /// - Parameters:
     ///   - services: the services to serve besides the built-ins.
     ///   - configuration: engine limits; `validateResults` is forced on.
     ///   - idempotency: the idempotency store, if the test uses keys.
+    ///   - sandbox: the sandbox controls (clocks, seeds, armed failures) the services were given.
     public init(services: [any RPCService] = [], configuration: EngineConfiguration = EngineConfiguration(),
-                idempotency: (any IdempotencyStore)? = nil) throws {
+                idempotency: (any IdempotencyStore)? = nil, sandbox: SandboxControls = SandboxControls()) throws {
         var configuration = configuration
         configuration.validateResults = true
         let state = ServerState()
@@ -32,9 +35,10 @@ public final class EngineHarness: @unchecked Sendable {
         var logger = Logger(label: "payrpc.test")
         logger.logLevel = .critical
         self.engine = RPCEngine(router: router, configuration: configuration, state: state,
-                                idempotency: idempotency, logger: logger)
+                                idempotency: idempotency, sandbox: sandbox, logger: logger)
         self.loop = ThreadEventLoop()
         self.state = state
+        self.sandbox = sandbox
     }
 
     deinit { loop.stop() }

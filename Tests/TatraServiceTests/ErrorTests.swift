@@ -24,12 +24,13 @@ struct ErrorTests {
 
     @Test("generalError: magic amount 90.01, failNextCall, unknown payment id")
     func general() async throws {
-        let client = try TatraFixture().connect()
+        let fixture = try TatraFixture()
+        let client = fixture.connect()
         let error = await client.error("tatra.executePayment", payment("90.01"))
         expectError(error, .general, fatal: true)
         #expect(error?.data?["title"] == "Something went wrong")
         #expect(error?.data?["message"]?.stringValue?.isEmpty == false)
-        _ = try await client.call("sandbox.tatra.failNextCall", ["method": "tatra.fetchSetupData", "error": "general"])
+        try fixture.failNext("tatra.fetchSetupData", "general")
         expectError(await client.error("tatra.setup"), .general, fatal: true)
         #expect(try await client.call("tatra.fetchSetupData")["isActivated"] == .bool(true))
         let unknown = await client.error("tatra.resubmitPayment", ["paymentId": "TB-999999"])
@@ -78,12 +79,24 @@ struct ErrorTests {
     }
 
     @Test("amountLimitError: below the minimum, above the maximum, more than two decimals",
-          arguments: ["0.00", "0.009", "5000.01", "-1", "12.505", "99999999999999999999.99"])
+          arguments: ["0.00", "0.009", "5000.01", "-1", "12.505", "999999999999999999"])
     func amountLimit(_ amount: String) async throws {
         let client = try TatraFixture().connect()
         let error = await client.error("tatra.executePayment", payment(amount))
         expectError(error, .amountLimit, fatal: false)
         #expect(error?.data?["status"] == "OUT_OF_RANGE")
+    }
+
+    @Test("an amount beyond 18 significant digits is invalid params naming /amount, not a rounded amount")
+    func amountBeyondEighteenDigits() async throws {
+        let client = try TatraFixture().connect()
+        let error = await client.error("tatra.executePayment", payment("99999999999999999999.99"))
+        #expect(error?.code == .invalidParams)
+        guard case .array(let violations)? = error?.data?["violations"] else {
+            Issue.record("no violations in \(String(describing: error))")
+            return
+        }
+        #expect(violations.first?["pointer"] == "/amount")
     }
 
     @Test("the limits themselves are accepted", arguments: ["0.01", "5000.00", "5000"])
@@ -108,9 +121,10 @@ struct ErrorTests {
 
     @Test("serviceUnavailableError: magic amount 90.02 and failNextCall")
     func serviceUnavailable() async throws {
-        let client = try TatraFixture().connect()
+        let fixture = try TatraFixture()
+        let client = fixture.connect()
         expectError(await client.error("tatra.executePayment", payment("90.02")), .serviceUnavailable, fatal: true)
-        _ = try await client.call("sandbox.tatra.failNextCall", ["method": "tatra.getIban", "error": "serviceUnavailable"])
+        try fixture.failNext("tatra.getIban", "serviceUnavailable")
         expectError(await client.error("tatra.getIban"), .serviceUnavailable, fatal: true)
         // Consumed: the next call is back to normal (authorization required).
         expectError(await client.error("tatra.getIban"), .authRequired, fatal: false)
@@ -118,9 +132,10 @@ struct ErrorTests {
 
     @Test("networkError: magic amount 90.03 and failNextCall")
     func network() async throws {
-        let client = try TatraFixture().connect()
+        let fixture = try TatraFixture()
+        let client = fixture.connect()
         expectError(await client.error("tatra.executePayment", payment("90.03")), .network, fatal: false)
-        _ = try await client.call("sandbox.tatra.failNextCall", ["method": "tatra.fetchTopContacts", "error": "network"])
+        try fixture.failNext("tatra.fetchTopContacts", "network")
         expectError(await client.error("getTopContacts"), .network, fatal: false)
     }
 

@@ -40,6 +40,14 @@ final class TatraFixture: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
+    /// Arms the next call of `method` on `profile` to fail with its declared error `error`: what
+    /// `sandbox.failNext` does (its JSON-RPC face is in the gateway, tested end to end).
+    func failNext(_ method: String, _ error: String, profile: String = "default") throws {
+        let (name, injected) = try harness.engine.router.injectedError(
+            for: FailureRequest(method: method, errorName: error, code: nil, message: nil, data: nil))
+        harness.sandbox.arm(profile: profile, method: name, failure: InjectedFailure(error: injected), count: 1)
+    }
+
     /// A new connection to the server.
     func connect() -> TatraClient { TatraClient(connection: harness.connect(), owner: self) }
 
@@ -55,8 +63,8 @@ final class TatraFixture: @unchecked Sendable {
                                     clock: ManualClock, sandboxMode: Bool) throws -> EngineHarness {
         var configuration = EngineConfiguration()
         configuration.sandbox = sandboxMode
-        return try EngineHarness(services: [TatraService(store: store, sandbox: sandbox, clock: { clock.now })],
-                                 configuration: configuration)
+        return try EngineHarness(services: [TatraService(store: store, sandbox: sandbox)],
+                                 configuration: configuration, sandbox: SandboxControls(wallClock: { clock.now }))
     }
 
     private static func openStore(in directory: URL) throws -> SQLiteStateStore {

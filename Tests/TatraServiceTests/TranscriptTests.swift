@@ -12,7 +12,7 @@ struct TranscriptTests {
         (#"{"jsonrpc":"2.0","id":1,"method":"tatra.onFlowStart"}"#,
          #"{"jsonrpc":"2.0","id":1,"result":null}"#),
         (#"{"jsonrpc":"2.0","id":2,"method":"tatra.fetchSetupData"}"#,
-         #"{"jsonrpc":"2.0","id":2,"result":{"isActivated":true,"descriptionValidationRegex":"^[\\p{L}\\p{N} .,:;/()?!'+\\-]*$","descriptionValidationLength":140,"phoneValidationRegex":"^\\+421[0-9]{9}$","minTransactionAmount":"0.01","maxTransactionAmount":"5000","redirectionUri":"https://sandbox.tatrabanka.example/paykey/return"}}"#),
+         #"{"jsonrpc":"2.0","id":2,"result":{"isActivated":true,"descriptionValidationRegex":"^[\\p{L}\\p{N} .,:;/()?!'+\\-]*$","descriptionValidationLength":140,"phoneValidationRegex":"^\\+421[0-9]{9}$","minTransactionAmount":"0.01","maxTransactionAmount":"5000.00","makePaymentValues":{"minValue":"0.01","maxValue":"5000.00"},"redirectionUri":"https://sandbox.tatrabanka.example/paykey/return"}}"#),
         (#"{"jsonrpc":"2.0","id":3,"method":"getTopContacts"}"#,
          #"{"jsonrpc":"2.0","id":3,"result":[{"fullName":"Jana Nováková","phones":["+421900123456"],"image":"https://sandbox.tatrabanka.example/avatars/jana.png"},{"fullName":"Peter Horváth","phones":["+421905111222"]},{"fullName":"Mária Kováčová","phones":["+421911333444","+421244556677"],"image":"https://sandbox.tatrabanka.example/avatars/maria.png"}]}"#),
         (#"{"jsonrpc":"2.0","id":4,"method":"tatra.executePayment","params":{"amount":"12.50","contact":{"fullName":"Jana Nováková","phones":["+421900123456"]},"reference":"Invoice 2026-001 for services"}}"#,

@@ -112,7 +112,7 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("tatra.getIban", {}, None),
     ("tatra.onFlowStop", {}, None),
     ("sandbox.tatra.setContactPermission", {"granted": True}, None),
-    ("sandbox.tatra.failNextCall", {"method": "tatra.fetchSetupData", "error": "network"}, None),
+    ("sandbox.tatra.setActivated", {"activated": True}, None),
     ("sandbox.tatra.resetProfile", {}, None),
     ("pbba.isCFIAppAvailable", {}, None),
     ("sandbox.pbba.setBankAppsInstalled", {"count": 1}, None),

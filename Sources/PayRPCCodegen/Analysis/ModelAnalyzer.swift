@@ -163,6 +163,7 @@ struct ModelAnalyzer {
         case .object:
             var properties: [(String, SchemaJSON)] = []
             var required: [SchemaJSON] = []
+            var aliasRules: [SchemaJSON] = []
             var keys: [String: Int] = [:]
             let stored = type.properties.filter { !$0.isStatic && !$0.isComputed }
             if stored.isEmpty, type.properties.contains(where: { !$0.isStatic && $0.isComputed }) {
@@ -175,14 +176,30 @@ struct ModelAnalyzer {
                     continue
                 }
                 keys[field.key] = property.line
-                model.fields.append(field)
+                var accepted = field
+                accepted.aliases = []
+                for alias in field.aliases {
+                    if let previous = keys[alias.key] {
+                        error(type.file, property.line, "alias `\(alias.key)` is also the key of the property on line \(previous)")
+                        continue
+                    }
+                    keys[alias.key] = property.line
+                    accepted.aliases.append(alias)
+                    properties.append((alias.key, aliasSchema(alias, of: field)))
+                }
+                model.fields.append(accepted)
                 properties.append((field.key, field.schema))
-                if field.isRequired { required.append(.string(field.key)) }
+                if !accepted.aliases.isEmpty {
+                    aliasRules.append(aliasRule(of: accepted))
+                } else if field.isRequired {
+                    required.append(.string(field.key))
+                }
             }
             members.append(("type", .string("object")))
             members.append(("additionalProperties", .bool(false)))
             members.append(("properties", .sortedObject(properties)))
             if !required.isEmpty { members.append(("required", .array(required))) }
+            if !aliasRules.isEmpty { members.append(("allOf", .array(aliasRules))) }
         case .stringEnum:
             for enumCase in type.cases {
                 var value = enumCase.name
@@ -330,9 +347,68 @@ struct ModelAnalyzer {
         } else {
             schema = .sortedObject(members + extras)
         }
-        return FieldDescription(
+        var field = FieldDescription(
             name: property.name, key: key, type: resolved, isOptional: isOptional,
             hasInitialValue: property.initializer != nil, schema: schema, line: property.line)
+        for tag in property.doc.values("Alias") {
+            guard let alias = fieldAlias(tag, of: field, file: file) else { continue }
+            field.aliases.append(alias)
+        }
+        return field
+    }
+
+    /// Reads `- Alias: name` or `- Alias: name (one element)` of `field`.
+    private mutating func fieldAlias(_ tag: DocComment.Tag, of field: FieldDescription, file: String) -> FieldAlias? {
+        var value = Substring(tag.value)
+        let oneElementSuffix = "(one element)"
+        var isOneElement = false
+        if value.hasSuffix(oneElementSuffix) {
+            isOneElement = true
+            value = value.dropLast(oneElementSuffix.count)
+        }
+        let key = value.trimmed
+        guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == "\"" }) else {
+            error(file, tag.line, "`- Alias: \(tag.value)` needs one member name, optionally followed by `(one element)`")
+            return nil
+        }
+        if key == field.key {
+            error(file, tag.line, "`- Alias: \(key)` is the member's own name")
+            return nil
+        }
+        if isOneElement, case .array = field.type {} else if isOneElement {
+            error(file, tag.line, "`- Alias: \(key) (one element)` needs an array property: `\(field.name)` is not one")
+            return nil
+        }
+        return FieldAlias(key: key, isOneElement: isOneElement)
+    }
+
+    /// The schema of an alias member: the field's own (or its element's), described as the
+    /// other spelling.
+    private func aliasSchema(_ alias: FieldAlias, of field: FieldDescription) -> SchemaJSON {
+        var base = field.schema
+        var note = "Another spelling of `\(field.key)` (the same value); give one of the two."
+        if alias.isOneElement, case .array(let element) = field.type {
+            base = schema(of: element)
+            note = "Another spelling of `\(field.key)` carrying one element of it: `\"\(alias.key)\": x` reads as `\"\(field.key)\": [x]`; give one of the two."
+        }
+        let members = (base.objectMembers ?? [("allOf", .array([base]))]).filter { $0.0 != "description" && $0.0 != "examples" }
+        return .sortedObject(members + [("description", .string(note))])
+    }
+
+    /// The rule that a field and its aliases are not given together, and that one of them is
+    /// given when the field is required.
+    private func aliasRule(of field: FieldDescription) -> SchemaJSON {
+        let keys = [field.key] + field.aliases.map(\.key)
+        if field.isRequired {
+            return .object([("oneOf", .array(keys.map { .object([("required", .array([.string($0)]))]) }))])
+        }
+        var pairs: [SchemaJSON] = []
+        for (index, first) in keys.enumerated() {
+            for second in keys[(index + 1)...] {
+                pairs.append(.object([("required", .array([.string(first), .string(second)]))]))
+            }
+        }
+        return .object([("not", .object([("anyOf", .array(pairs))]))])
     }
 
     static func keyword(forTag tag: String) -> String {

@@ -58,6 +58,16 @@ struct ModelHeader {
     var access: AccessLevel
 }
 
+/// Another member name a field is read from (`- Alias: recepient`): the spelling of another
+/// platform's SDK. Written back under the field's own key only.
+struct FieldAlias: Equatable {
+    /// The member name.
+    var key: String
+    /// Whether the member carries one element of the (array) field rather than the whole value
+    /// (`- Alias: phone (one element)`: Android's single `phone` for iOS's `phones`).
+    var isOneElement: Bool
+}
+
 /// One stored property of a struct model, ready to be written.
 struct FieldDescription {
     /// The Swift property name (no backticks).
@@ -72,6 +82,8 @@ struct FieldDescription {
     /// The property's schema.
     var schema: SchemaJSON
     var line: Int
+    /// Other member names the field is read from.
+    var aliases: [FieldAlias] = []
 
     var isRequired: Bool { !isOptional && !hasInitialValue }
 }

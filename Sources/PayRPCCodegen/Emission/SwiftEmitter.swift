@@ -146,6 +146,30 @@ struct SwiftEmitter {
                     lines.append("                    " + decode("_\(field.name) = .some(try \(type)(json: memberValue))"))
                     lines.append("                }")
                 }
+                for alias in field.aliases {
+                    let aliasPrefix = SwiftLiteral.string(alias.key)
+                    func decodeAlias(_ statement: String) -> String {
+                        "do { \(statement) } catch { throw error.prefixed(\(aliasPrefix)) }"
+                    }
+                    var value = "try \(type)(json: memberValue)"
+                    if alias.isOneElement, case .array(let element) = field.type {
+                        value = "[try \(swiftType(element))(json: memberValue)]"
+                    }
+                    lines.append("            } else if memberName.stringEquals(\(staticString(alias.key))) {")
+                    if !field.isOptional {
+                        lines.append("                " + decodeAlias("_\(field.name) = \(value)"))
+                    } else if !field.hasInitialValue {
+                        lines.append("                if !memberValue.isNull {")
+                        lines.append("                    " + decodeAlias("_\(field.name) = \(value)"))
+                        lines.append("                }")
+                    } else {
+                        lines.append("                if memberValue.isNull {")
+                        lines.append("                    _\(field.name) = .some(nil)")
+                        lines.append("                } else {")
+                        lines.append("                    " + decodeAlias("_\(field.name) = .some(\(value))"))
+                        lines.append("                }")
+                    }
+                }
             }
             lines += ["            } else {", "                \(unknown)", "            }", "        }"]
         }

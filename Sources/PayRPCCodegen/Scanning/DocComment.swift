@@ -3,7 +3,7 @@ import SwiftSyntax
 /// A declaration's `///` (or `/** */`) doc comment: its prose and its constraint tags.
 ///
 /// Tags are lines of the form `- Tag: value`, in the way typescript-json-schema reads JSDoc
-/// tags: `- Pattern: ^[A-Z]{3}$`, `- Minimum: 0`, `- Key: image_url`. A tag may also close a
+/// tags: `- Pattern: ^[A-Z]{3}$`, `- Minimum: 0`, `- Key: image_url`, `- Alias: recepient`. A tag may also close a
 /// line of prose (`Phone numbers.  - MinItems: 1`). Tags are removed from the prose; other
 /// Swift markup (`- Note:`, `- Returns:`) stays in it.
 struct DocComment: Equatable {
@@ -27,6 +27,7 @@ struct DocComment: Equatable {
     static let knownTags: [String] = [
         "Pattern", "MinLength", "MaxLength", "Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum",
         "MultipleOf", "MinItems", "MaxItems", "Format", "Example", "Key", "SchemaName", "Default", "Deprecated",
+        "Alias",
     ]
 
     /// The whole prose: paragraphs separated by a blank line, lines within one kept as written

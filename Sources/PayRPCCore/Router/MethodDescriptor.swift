@@ -80,6 +80,25 @@ public final class MethodDescriptor: Sendable {
         self.definitions = definitions
         self.notificationDescriptors = notificationDescriptors
     }
+
+    /// `other` with `aliases` in place of its own (the router adds the derived bare names).
+    init(_ other: MethodDescriptor, aliases: [String]) {
+        self.name = other.name
+        self.aliases = aliases
+        self.summary = other.summary
+        self.documentation = other.documentation
+        self.paramsSchema = other.paramsSchema
+        self.fieldOrder = other.fieldOrder
+        self.resultSchema = other.resultSchema
+        self.errors = other.errors
+        self.mutates = other.mutates
+        self.notifications = other.notifications
+        self.sandboxOnly = other.sandboxOnly
+        self.allowedBeforeAuthentication = other.allowedBeforeAuthentication
+        self.ordered = other.ordered
+        self.definitions = other.definitions
+        self.notificationDescriptors = other.notificationDescriptors
+    }
 }
 
 /// Everything the server publishes about one notification it may send.

@@ -15,7 +15,7 @@ public struct RouterBuilder {
 
     struct Registration {
         let descriptor: MethodDescriptor
-        let make: (CompiledSchema, CompiledSchema?) -> MethodEntry
+        let make: (MethodDescriptor, CompiledSchema, CompiledSchema?) -> MethodEntry
     }
 
     public init() {}
@@ -70,7 +70,7 @@ public struct RouterBuilder {
 
     private mutating func add<M: RPCMethod>(_ method: M.Type, body: MethodEntry.Body) {
         let descriptor = MethodDescriptor(method)
-        registrations.append(Registration(descriptor: descriptor) { params, result in
+        registrations.append(Registration(descriptor: descriptor) { descriptor, params, result in
             MethodEntry(
                 descriptor: descriptor, paramsValidator: params, resultValidator: result,
                 decode: { (element: JSONElement) throws(RPCError) -> any Sendable in
@@ -96,16 +96,18 @@ public struct RouterBuilder {
         }
     }
 
-    /// Freezes the registrations: compiles every schema once and checks that no name or alias is
-    /// used twice.
+    /// Freezes the registrations: adds the derived bare names (``BareAliases``), compiles every
+    /// schema once and checks that no name or alias is used twice.
     /// - Throws: ``RouterBuildError`` naming the clash or the schema that does not compile.
     public func build(validateResults: Bool) throws(RouterBuildError) -> Router {
         var names: [String: String] = [:]
         var table: [(String, MethodEntry)] = []
         var entries: [MethodEntry] = []
         var notifications: [String: NotificationDescriptor] = [:]
+        let bare = BareAliases.derive(registrations.map(\.descriptor))
         for registration in registrations {
-            let descriptor = registration.descriptor
+            var descriptor = registration.descriptor
+            if let extra = bare[descriptor.name] { descriptor = MethodDescriptor(descriptor, aliases: descriptor.aliases + extra) }
             for name in [descriptor.name] + descriptor.aliases {
                 if let owner = names[name] {
                     throw RouterBuildError(message: "the name \(name) of \(descriptor.name) is already used by \(owner)")
@@ -123,7 +125,7 @@ public struct RouterBuilder {
             } catch {
                 throw RouterBuildError(message: "the schema of \(descriptor.name) does not compile: \(error)")
             }
-            let entry = registration.make(paramsValidator, resultValidator)
+            let entry = registration.make(descriptor, paramsValidator, resultValidator)
             entries.append(entry)
             for name in [descriptor.name] + descriptor.aliases { table.append((name, entry)) }
         }

@@ -14,6 +14,10 @@ import PayRPCSchema
 /// forgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.
 public enum SandboxFailNext: RPCMethod {
     public static let name = "sandbox.failNext"
+    /// Tatra's own spelling, kept so that tests written against it still run: its params
+    /// (`{method, error}` with `error` one of `general`, `serviceUnavailable`, `network`) are a
+    /// subset of these.
+    public static let aliases = ["sandbox.tatra.failNextCall"]
     public typealias Params = FailNextParams
     public typealias Result = FailNextResult
     public static let mutates = true

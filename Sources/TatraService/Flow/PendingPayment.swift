@@ -3,13 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCJSON
 
 /// A payment `tatra.executePayment` accepted and `tatra.authorizePayment` has not yet authorized;
 /// it lives in the flow that executed it and nowhere else.
 ///
 /// Only the parts authorization uses, in types of this module and the standard library: a
-/// `Decimal` or a `Contact` (whose `URL` is Foundation's too) has a layout known only at run
-/// time, and every payment copied into and dropped from the flow then went through the generic
+/// `Contact` (whose `URL` is Foundation's) has a layout known only at run time, and every payment copied into and dropped from the flow then went through the generic
 /// value-witness calls (about 900 instructions per `tatra.executePayment`). (A final class costs
 /// more again: allocating one and freeing the one it replaces.)
 struct PendingPayment: Sendable, Equatable {
@@ -28,5 +28,5 @@ struct PendingPayment: Sendable, Equatable {
     var outOfServiceTimes: Int
 
     /// The amount, exactly.
-    var amount: Decimal { PaymentText.decimal(cents: cents) }
+    var amount: Amount { PaymentText.amount(cents: cents) }
 }

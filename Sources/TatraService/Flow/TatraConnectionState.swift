@@ -6,9 +6,6 @@ struct TatraConnectionState: Sendable, Equatable {
     var flowsStarted: UInt64 = 0
     /// How many payments were executed on the connection.
     var paymentsExecuted: UInt64 = 0
-    /// The error the next bank call of a method fails with (`sandbox.tatra.failNextCall`), by
-    /// canonical method name.
-    var failNext: [TatraBankCall: FailureKind] = [:]
 
     /// Keeps `make(serial)` as the flow's payment awaiting authorization, replacing any other
     /// (even one being authorized); starts an implicit flow when none runs.

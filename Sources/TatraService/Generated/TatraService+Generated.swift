@@ -869,6 +869,27 @@ extension ExecutePayment.Params {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("allOf", .array([
+            .object([
+                JSONValue.Member("oneOf", .array([
+                    .object([
+                        JSONValue.Member("required", .array([.string("contact")])),
+                    ]),
+                    .object([
+                        JSONValue.Member("required", .array([.string("recepient")])),
+                    ]),
+                ])),
+            ]),
+            .object([
+                JSONValue.Member("not", .object([
+                    JSONValue.Member("anyOf", .array([
+                        .object([
+                            JSONValue.Member("required", .array([.string("reference"), .string("messageForRecipient")])),
+                        ]),
+                    ])),
+                ])),
+            ]),
+        ])),
         JSONValue.Member("description", .string("The payment the user put together. Android `TransactionRequest`, iOS `TATRARequest`.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("amount", .object([
@@ -883,15 +904,27 @@ extension ExecutePayment.Params {
                         JSONValue.Member("$ref", .string("#/definitions/tatra.Contact")),
                     ]),
                 ])),
-                JSONValue.Member("description", .string("The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic).")),
+                JSONValue.Member("description", .string("The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic),\naccepted under either name.")),
+            ])),
+            JSONValue.Member("messageForRecipient", .object([
+                JSONValue.Member("description", .string("Another spelling of `reference` (the same value); give one of the two.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("recepient", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/tatra.Contact")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("Another spelling of `contact` (the same value); give one of the two.")),
             ])),
             JSONValue.Member("reference", .object([
-                JSONValue.Member("description", .string("The message for the recipient, checked against the setup's description rules. iOS\n`TATRARequest.reference`, Android `TransactionRequest.messageForRecipient`.")),
+                JSONValue.Member("description", .string("The message for the recipient, checked against the setup's description rules. iOS\n`TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under\neither name).")),
                 JSONValue.Member("examples", .array([.string("Invoice 2026-001 for services")])),
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("amount"), .string("contact")])),
+        JSONValue.Member("required", .array([.string("amount")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -904,17 +937,23 @@ extension ExecutePayment.Params {
     /// Reads the model from a JSON object, in one pass over its members.
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _amount: Decimal? = nil
+        var _amount: Amount? = nil
         var _contact: Contact? = nil
         var _reference: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("amount" as StaticString) {
-                do { _amount = try Decimal(json: memberValue) } catch { throw error.prefixed("amount") }
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
             } else if memberName.stringEquals("contact" as StaticString) {
                 do { _contact = try Contact(json: memberValue) } catch { throw error.prefixed("contact") }
+            } else if memberName.stringEquals("recepient" as StaticString) {
+                do { _contact = try Contact(json: memberValue) } catch { throw error.prefixed("recepient") }
             } else if memberName.stringEquals("reference" as StaticString) {
                 if !memberValue.isNull {
                     do { _reference = try String(json: memberValue) } catch { throw error.prefixed("reference") }
+                }
+            } else if memberName.stringEquals("messageForRecipient" as StaticString) {
+                if !memberValue.isNull {
+                    do { _reference = try String(json: memberValue) } catch { throw error.prefixed("messageForRecipient") }
                 }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
@@ -959,7 +998,7 @@ extension FetchContacts {
     public static var summary: String { "Returns all contacts, for the contact list." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError`." }
+    public static var documentation: String { "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError`." }
 }
 
 // MARK: - FetchSetupData (Sources/TatraService/Methods/FetchSetupData.swift)
@@ -969,7 +1008,7 @@ extension FetchSetupData {
     public static var summary: String { "Returns the setup data of the flows: activation, validation rules and amount limits." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to\n5000.00 as shipped). `sandbox.tatra.failNextCall` makes the next call fail with\n`generalError`, `serviceUnavaiableError` or `networkError`." }
+    public static var documentation: String { "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to\n5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError`." }
 }
 
 // MARK: - FetchTopContacts (Sources/TatraService/Methods/FetchTopContacts.swift)
@@ -979,7 +1018,7 @@ extension FetchTopContacts {
     public static var summary: String { "Returns the top contacts to present first." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`\nwhile the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`\nwith `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with\n`generalError`, `serviceUnavaiableError` or `networkError`." }
+    public static var documentation: String { "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`\nwhile the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`\nwith `granted: false`); `sandbox.failNext` makes the next call fail with\n`generalError`, `serviceUnavaiableError` or `networkError`." }
 }
 
 // MARK: - GetIban (Sources/TatraService/Methods/GetIban.swift)
@@ -1081,94 +1120,6 @@ extension ResubmitPayment.Params {
     }
 }
 
-// MARK: - SandboxFailNextCall (Sources/TatraService/Methods/SandboxFailNextCall.swift)
-
-extension SandboxFailNextCall {
-    /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "Sandbox only: makes the next call of a tatra method on this connection fail with `generalError`, `serviceUnavaiableError` or `networkError`, as if the bank or the network had failed." }
-
-    /// The rest of the declaration's doc comment.
-    public static var documentation: String { "One failure per call of this helper; it is consumed by the next call of that method on this\nconnection (before anything else is checked) and forgotten when the connection closes." }
-}
-
-// MARK: - SandboxFailNextCall.Params (Sources/TatraService/Methods/SandboxFailNextCall.swift)
-
-extension SandboxFailNextCall.Params {
-    /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["method", "error"] }
-
-    /// A reference to this model's definition.
-    public static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.SandboxFailNextCallParams"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    public static var schemaDefinitionName: String { "tatra.SandboxFailNextCallParams" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    public static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("Which call fails and how.")),
-        JSONValue.Member("properties", .object([
-            JSONValue.Member("error", .object([
-                JSONValue.Member("allOf", .array([
-                    .object([
-                        JSONValue.Member("$ref", .string("#/definitions/tatra.FailureKind")),
-                    ]),
-                ])),
-                JSONValue.Member("description", .string("The error it fails with.")),
-            ])),
-            JSONValue.Member("method", .object([
-                JSONValue.Member("allOf", .array([
-                    .object([
-                        JSONValue.Member("$ref", .string("#/definitions/tatra.TatraBankCall")),
-                    ]),
-                ])),
-                JSONValue.Member("description", .string("The canonical name of the method whose next call fails.")),
-            ])),
-        ])),
-        JSONValue.Member("required", .array([.string("method"), .string("error")])),
-        JSONValue.Member("type", .string("object")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
-        TatraBankCall.collectSchemaDefinitions(into: &definitions)
-        FailureKind.collectSchemaDefinitions(into: &definitions)
-    }
-
-    /// Reads the model from a JSON object, in one pass over its members.
-    public init(json: JSONElement) throws(JSONDecodingError) {
-        guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _method: TatraBankCall? = nil
-        var _error: FailureKind? = nil
-        for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("method" as StaticString) {
-                do { _method = try TatraBankCall(json: memberValue) } catch { throw error.prefixed("method") }
-            } else if memberName.stringEquals("error" as StaticString) {
-                do { _error = try FailureKind(json: memberValue) } catch { throw error.prefixed("error") }
-            } else {
-                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
-            }
-        }
-        guard let _method else { throw .missing("method") }
-        self.method = _method
-        guard let _error else { throw .missing("error") }
-        self.error = _error
-    }
-
-    /// Writes the model as a JSON object; nil optionals are left out.
-    public func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("method" as StaticString)
-        self.method.encode(to: &writer)
-        writer.key("error" as StaticString)
-        self.error.encode(to: &writer)
-        writer.endObject()
-    }
-}
-
 // MARK: - SandboxResetProfile (Sources/TatraService/Methods/SandboxResetProfile.swift)
 
 extension SandboxResetProfile {
@@ -1177,6 +1128,73 @@ extension SandboxResetProfile {
 
     /// The rest of the declaration's doc comment.
     public static var documentation: String { "The only way to unblock an application blocked by wrong PINs." }
+}
+
+// MARK: - SandboxSetActivated (Sources/TatraService/Methods/SandboxSetActivated.swift)
+
+extension SandboxSetActivated {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox only: turns PayKey on or off for this profile, as the bank would for a user whose service is suspended or newly activated." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "`tatra.fetchSetupData` then answers `isActivated` with the value set. Kept in the store per\nprofile; a new profile starts with `setup.isActivated` of `tatra-sandbox.json` (true as\nshipped), and `sandbox.tatra.resetProfile` returns to it." }
+}
+
+// MARK: - SandboxSetActivated.Params (Sources/TatraService/Methods/SandboxSetActivated.swift)
+
+extension SandboxSetActivated.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["activated"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.SandboxSetActivatedParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "tatra.SandboxSetActivatedParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The activation to set.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("activated", .object([
+                JSONValue.Member("description", .string("Whether PayKey is activated for this user.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("activated")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _activated: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("activated" as StaticString) {
+                do { _activated = try Bool(json: memberValue) } catch { throw error.prefixed("activated") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _activated else { throw .missing("activated") }
+        self.activated = _activated
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("activated" as StaticString)
+        self.activated.encode(to: &writer)
+        writer.endObject()
+    }
 }
 
 // MARK: - SandboxSetContactPermission (Sources/TatraService/Methods/SandboxSetContactPermission.swift)
@@ -1246,6 +1264,78 @@ extension SandboxSetContactPermission.Params {
     }
 }
 
+// MARK: - AmountValues (Sources/TatraService/Models/AmountValues.swift)
+
+extension AmountValues {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["minValue", "maxValue"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.AmountValues"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "tatra.AmountValues" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The amount limits of a payment as iOS nests them: `PKSetupData.makePaymentValues`, a\n`PKAmountValues`. The same limits as the setup's flat `minTransactionAmount` and\n`maxTransactionAmount` (Android `TBSetupData`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("maxValue", .object([
+                JSONValue.Member("description", .string("The largest amount a payment may have, inclusive. iOS `PKAmountValues.maxValue`.")),
+                JSONValue.Member("examples", .array([.string("5000.00")])),
+                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("minValue", .object([
+                JSONValue.Member("description", .string("The smallest amount a payment may have, inclusive. iOS `PKAmountValues.minValue`.")),
+                JSONValue.Member("examples", .array([.string("0.01")])),
+                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("minValue"), .string("maxValue")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _minValue: Amount? = nil
+        var _maxValue: Amount? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("minValue" as StaticString) {
+                do { _minValue = try Amount(json: memberValue) } catch { throw error.prefixed("minValue") }
+            } else if memberName.stringEquals("maxValue" as StaticString) {
+                do { _maxValue = try Amount(json: memberValue) } catch { throw error.prefixed("maxValue") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _minValue else { throw .missing("minValue") }
+        self.minValue = _minValue
+        guard let _maxValue else { throw .missing("maxValue") }
+        self.maxValue = _maxValue
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("minValue" as StaticString)
+        self.minValue.encode(to: &writer)
+        writer.key("maxValue" as StaticString)
+        self.maxValue.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - BalanceData (Sources/TatraService/Models/BalanceData.swift)
 
 extension BalanceData {
@@ -1289,11 +1379,11 @@ extension BalanceData {
     /// Reads the model from a JSON object, in one pass over its members.
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _balance: Decimal? = nil
+        var _balance: Amount? = nil
         var _dueDate: Date? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("balance" as StaticString) {
-                do { _balance = try Decimal(json: memberValue) } catch { throw error.prefixed("balance") }
+                do { _balance = try Amount(json: memberValue) } catch { throw error.prefixed("balance") }
             } else if memberName.stringEquals("dueDate" as StaticString) {
                 do { _dueDate = try Date(json: memberValue) } catch { throw error.prefixed("dueDate") }
             } else {
@@ -1334,6 +1424,27 @@ extension Contact {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("allOf", .array([
+            .object([
+                JSONValue.Member("oneOf", .array([
+                    .object([
+                        JSONValue.Member("required", .array([.string("phones")])),
+                    ]),
+                    .object([
+                        JSONValue.Member("required", .array([.string("phone")])),
+                    ]),
+                ])),
+            ]),
+            .object([
+                JSONValue.Member("not", .object([
+                    JSONValue.Member("anyOf", .array([
+                        .object([
+                            JSONValue.Member("required", .array([.string("image"), .string("icon")])),
+                        ]),
+                    ])),
+                ])),
+            ]),
+        ])),
         JSONValue.Member("description", .string("A person the user can pay: a top contact, an entry of the contact list, or the recipient of\na payment.\n\nOne JSON shape for Android `TTContact` (`fullName`, `phone`, `image`) and iOS `TATRAContact`\n(`fullName`, `icon`, and `phones` from `PKContact`).")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("fullName", .object([
@@ -1342,13 +1453,22 @@ extension Contact {
                 JSONValue.Member("minLength", .number("1")),
                 JSONValue.Member("type", .string("string")),
             ])),
-            JSONValue.Member("image", .object([
-                JSONValue.Member("description", .string("The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon`\n(a `UIImage`, which a gateway carries as the URI of the image).")),
+            JSONValue.Member("icon", .object([
+                JSONValue.Member("description", .string("Another spelling of `image` (the same value); give one of the two.")),
                 JSONValue.Member("format", .string("uri")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("image", .object([
+                JSONValue.Member("description", .string("The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon`\n(a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.")),
+                JSONValue.Member("format", .string("uri")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("phone", .object([
+                JSONValue.Member("description", .string("Another spelling of `phones` carrying one element of it: `\"phone\": x` reads as `\"phones\": [x]`; give one of the two.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("phones", .object([
-                JSONValue.Member("description", .string("The contact's phone numbers, in international format; the first one is the number a payment\ngoes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number);\nAndroid `TTContact.phone` is the first element.")),
+                JSONValue.Member("description", .string("The contact's phone numbers, in international format; the first one is the number a payment\ngoes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number);\nAndroid `TTContact.phone` is the first element, and is accepted in its place.")),
                 JSONValue.Member("examples", .array([
                     .array([.string("+421900123456")]),
                 ])),
@@ -1358,7 +1478,7 @@ extension Contact {
                 JSONValue.Member("type", .string("array")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("fullName"), .string("phones")])),
+        JSONValue.Member("required", .array([.string("fullName")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -1378,9 +1498,15 @@ extension Contact {
                 do { _fullName = try String(json: memberValue) } catch { throw error.prefixed("fullName") }
             } else if memberName.stringEquals("phones" as StaticString) {
                 do { _phones = try [String](json: memberValue) } catch { throw error.prefixed("phones") }
+            } else if memberName.stringEquals("phone" as StaticString) {
+                do { _phones = [try String(json: memberValue)] } catch { throw error.prefixed("phone") }
             } else if memberName.stringEquals("image" as StaticString) {
                 if !memberValue.isNull {
                     do { _image = try URL(json: memberValue) } catch { throw error.prefixed("image") }
+                }
+            } else if memberName.stringEquals("icon" as StaticString) {
+                if !memberValue.isNull {
+                    do { _image = try URL(json: memberValue) } catch { throw error.prefixed("icon") }
                 }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
@@ -1412,7 +1538,7 @@ extension Contact {
 
 extension SetupData {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["isActivated", "descriptionValidationRegex", "descriptionValidationLength", "phoneValidationRegex", "minTransactionAmount", "maxTransactionAmount", "redirectionUri"] }
+    public static var fieldOrder: [String] { ["isActivated", "descriptionValidationRegex", "descriptionValidationLength", "phoneValidationRegex", "minTransactionAmount", "maxTransactionAmount", "makePaymentValues", "redirectionUri"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -1440,6 +1566,14 @@ extension SetupData {
                 JSONValue.Member("description", .string("Whether PayKey is activated for this user. Android `TBSetupData.isActivated`, iOS\n`TATRASetupData.isActivated`.")),
                 JSONValue.Member("type", .string("boolean")),
             ])),
+            JSONValue.Member("makePaymentValues", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/tatra.AmountValues")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The same limits nested as iOS reads them: `PKSetupData.makePaymentValues`\n(`PKAmountValues {minValue, maxValue}`), served alongside the flat members.")),
+            ])),
             JSONValue.Member("maxTransactionAmount", .object([
                 JSONValue.Member("description", .string("The largest amount a payment may have, inclusive. Android `BigDecimal maxTransactionAmount`,\niOS `PKSetupData.makePaymentValues.maxValue` (`PKAmountValues`).")),
                 JSONValue.Member("examples", .array([.string("5000.00")])),
@@ -1462,13 +1596,14 @@ extension SetupData {
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("isActivated"), .string("descriptionValidationRegex"), .string("descriptionValidationLength"), .string("phoneValidationRegex"), .string("minTransactionAmount"), .string("maxTransactionAmount")])),
+        JSONValue.Member("required", .array([.string("isActivated"), .string("descriptionValidationRegex"), .string("descriptionValidationLength"), .string("phoneValidationRegex"), .string("minTransactionAmount"), .string("maxTransactionAmount"), .string("makePaymentValues")])),
         JSONValue.Member("type", .string("object")),
     ])
 
     /// Adds this model's definition and, the first time, those of the models it refers to.
     public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        AmountValues.collectSchemaDefinitions(into: &definitions)
     }
 
     /// Reads the model from a JSON object, in one pass over its members.
@@ -1478,8 +1613,9 @@ extension SetupData {
         var _descriptionValidationRegex: String? = nil
         var _descriptionValidationLength: Int? = nil
         var _phoneValidationRegex: String? = nil
-        var _minTransactionAmount: Decimal? = nil
-        var _maxTransactionAmount: Decimal? = nil
+        var _minTransactionAmount: Amount? = nil
+        var _maxTransactionAmount: Amount? = nil
+        var _makePaymentValues: AmountValues? = nil
         var _redirectionUri: URL? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("isActivated" as StaticString) {
@@ -1491,9 +1627,11 @@ extension SetupData {
             } else if memberName.stringEquals("phoneValidationRegex" as StaticString) {
                 do { _phoneValidationRegex = try String(json: memberValue) } catch { throw error.prefixed("phoneValidationRegex") }
             } else if memberName.stringEquals("minTransactionAmount" as StaticString) {
-                do { _minTransactionAmount = try Decimal(json: memberValue) } catch { throw error.prefixed("minTransactionAmount") }
+                do { _minTransactionAmount = try Amount(json: memberValue) } catch { throw error.prefixed("minTransactionAmount") }
             } else if memberName.stringEquals("maxTransactionAmount" as StaticString) {
-                do { _maxTransactionAmount = try Decimal(json: memberValue) } catch { throw error.prefixed("maxTransactionAmount") }
+                do { _maxTransactionAmount = try Amount(json: memberValue) } catch { throw error.prefixed("maxTransactionAmount") }
+            } else if memberName.stringEquals("makePaymentValues" as StaticString) {
+                do { _makePaymentValues = try AmountValues(json: memberValue) } catch { throw error.prefixed("makePaymentValues") }
             } else if memberName.stringEquals("redirectionUri" as StaticString) {
                 if !memberValue.isNull {
                     do { _redirectionUri = try URL(json: memberValue) } catch { throw error.prefixed("redirectionUri") }
@@ -1514,6 +1652,8 @@ extension SetupData {
         self.minTransactionAmount = _minTransactionAmount
         guard let _maxTransactionAmount else { throw .missing("maxTransactionAmount") }
         self.maxTransactionAmount = _maxTransactionAmount
+        guard let _makePaymentValues else { throw .missing("makePaymentValues") }
+        self.makePaymentValues = _makePaymentValues
         self.redirectionUri = _redirectionUri
     }
 
@@ -1532,130 +1672,12 @@ extension SetupData {
         self.minTransactionAmount.encode(to: &writer)
         writer.key("maxTransactionAmount" as StaticString)
         self.maxTransactionAmount.encode(to: &writer)
+        writer.key("makePaymentValues" as StaticString)
+        self.makePaymentValues.encode(to: &writer)
         if let value = self.redirectionUri {
             writer.key("redirectionUri" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()
-    }
-}
-
-// MARK: - FailureKind (Sources/TatraService/Sandbox/FailureKind.swift)
-
-extension FailureKind {
-    /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { [] }
-
-    /// A reference to this model's definition.
-    public static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.FailureKind"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    public static var schemaDefinitionName: String { "tatra.FailureKind" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    public static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("An error the sandbox can make the next bank call fail with (`sandbox.tatra.failNextCall`).")),
-        JSONValue.Member("enum", .array([.string("general"), .string("serviceUnavailable"), .string("network")])),
-        JSONValue.Member("type", .string("string")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
-    }
-
-    /// Reads the case whose raw value the JSON string is.
-    public init(json: JSONElement) throws(JSONDecodingError) {
-        if json.stringEquals("general" as StaticString) {
-            self = .general
-        } else if json.stringEquals("serviceUnavailable" as StaticString) {
-            self = .serviceUnavailable
-        } else if json.stringEquals("network" as StaticString) {
-            self = .network
-        } else if json.kind == .string {
-            throw JSONDecodingError("expected one of \"general\", \"serviceUnavailable\", \"network\"")
-        } else {
-            throw .expected("a string", found: json)
-        }
-    }
-
-    /// Writes the case's raw value.
-    public func encode(to writer: inout JSONWriter) {
-        switch self {
-        case .general: writer.raw("\"general\"")
-        case .serviceUnavailable: writer.raw("\"serviceUnavailable\"")
-        case .network: writer.raw("\"network\"")
-        }
-    }
-}
-
-// MARK: - TatraBankCall (Sources/TatraService/Sandbox/TatraBankCall.swift)
-
-extension TatraBankCall {
-    /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { [] }
-
-    /// A reference to this model's definition.
-    public static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.TatraBankCall"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    public static var schemaDefinitionName: String { "tatra.TatraBankCall" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    public static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("A tatra method that calls the bank, and so can fail with `generalError`,\n`serviceUnavaiableError` or `networkError`: what `sandbox.tatra.failNextCall` can make fail.")),
-        JSONValue.Member("enum", .array([.string("tatra.fetchSetupData"), .string("tatra.fetchTopContacts"), .string("tatra.fetchContacts"), .string("tatra.executePayment"), .string("tatra.authorizePayment"), .string("tatra.resubmitPayment"), .string("tatra.fetchBalance"), .string("tatra.getIban"), .string("tatra.authorize")])),
-        JSONValue.Member("type", .string("string")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
-    }
-
-    /// Reads the case whose raw value the JSON string is.
-    public init(json: JSONElement) throws(JSONDecodingError) {
-        if json.stringEquals("tatra.fetchSetupData" as StaticString) {
-            self = .fetchSetupData
-        } else if json.stringEquals("tatra.fetchTopContacts" as StaticString) {
-            self = .fetchTopContacts
-        } else if json.stringEquals("tatra.fetchContacts" as StaticString) {
-            self = .fetchContacts
-        } else if json.stringEquals("tatra.executePayment" as StaticString) {
-            self = .executePayment
-        } else if json.stringEquals("tatra.authorizePayment" as StaticString) {
-            self = .authorizePayment
-        } else if json.stringEquals("tatra.resubmitPayment" as StaticString) {
-            self = .resubmitPayment
-        } else if json.stringEquals("tatra.fetchBalance" as StaticString) {
-            self = .fetchBalance
-        } else if json.stringEquals("tatra.getIban" as StaticString) {
-            self = .getIban
-        } else if json.stringEquals("tatra.authorize" as StaticString) {
-            self = .authorize
-        } else if json.kind == .string {
-            throw JSONDecodingError("expected one of \"tatra.fetchSetupData\", \"tatra.fetchTopContacts\", \"tatra.fetchContacts\", \"tatra.executePayment\", \"tatra.authorizePayment\", \"tatra.resubmitPayment\", \"tatra.fetchBalance\", \"tatra.getIban\", \"tatra.authorize\"")
-        } else {
-            throw .expected("a string", found: json)
-        }
-    }
-
-    /// Writes the case's raw value.
-    public func encode(to writer: inout JSONWriter) {
-        switch self {
-        case .fetchSetupData: writer.raw("\"tatra.fetchSetupData\"")
-        case .fetchTopContacts: writer.raw("\"tatra.fetchTopContacts\"")
-        case .fetchContacts: writer.raw("\"tatra.fetchContacts\"")
-        case .executePayment: writer.raw("\"tatra.executePayment\"")
-        case .authorizePayment: writer.raw("\"tatra.authorizePayment\"")
-        case .resubmitPayment: writer.raw("\"tatra.resubmitPayment\"")
-        case .fetchBalance: writer.raw("\"tatra.fetchBalance\"")
-        case .getIban: writer.raw("\"tatra.getIban\"")
-        case .authorize: writer.raw("\"tatra.authorize\"")
-        }
     }
 }

@@ -33,16 +33,20 @@ public enum ExecutePayment: TatraMethod {
         /// The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS
         /// `NSNumber* amount`.
         /// - Example: "12.50"
-        public var amount: Decimal
-        /// The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic).
+        public var amount: Amount
+        /// The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic),
+        /// accepted under either name.
+        /// - Alias: recepient
         public var contact: Contact
         /// The message for the recipient, checked against the setup's description rules. iOS
-        /// `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient`.
+        /// `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under
+        /// either name).
+        /// - Alias: messageForRecipient
         /// - Example: "Invoice 2026-001 for services"
         public var reference: String?
 
         /// Creates the value from its members.
-        public init(amount: Decimal, contact: Contact, reference: String? = nil) {
+        public init(amount: Amount, contact: Contact, reference: String? = nil) {
             self.amount = amount
             self.contact = contact
             self.reference = reference

@@ -7,7 +7,7 @@ import PayRPCSchema
 /// iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the
 /// sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
 /// the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
-/// `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with `generalError`,
+/// `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
 /// `serviceUnavaiableError` or `networkError`.
 public enum FetchContacts: TatraMethod {
     public static let name = "tatra.fetchContacts"

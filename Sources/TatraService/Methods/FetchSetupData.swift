@@ -6,11 +6,12 @@ import PayRPCSchema
 ///
 /// iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
 /// answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-/// 5000.00 as shipped). `sandbox.tatra.failNextCall` makes the next call fail with
-/// `generalError`, `serviceUnavaiableError` or `networkError`.
+/// 5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+/// `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
+/// `networkError`.
 public enum FetchSetupData: TatraMethod {
     public static let name = "tatra.fetchSetupData"
-    public static let aliases = ["tatra.setup", "fetchSetupData"]
+    public static let aliases = ["tatra.setup"]
     public typealias Params = NoParams
     public typealias Result = SetupData
     public static let errors = TatraErrorDescriptors.bankCall

@@ -7,11 +7,11 @@ import PayRPCSchema
 /// iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
 /// sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
 /// while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-/// with `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with
+/// with `granted: false`); `sandbox.failNext` makes the next call fail with
 /// `generalError`, `serviceUnavaiableError` or `networkError`.
 public enum FetchTopContacts: TatraMethod {
     public static let name = "tatra.fetchTopContacts"
-    public static let aliases = ["tatra.getTopContacts", "getTopContacts"]
+    public static let aliases = ["tatra.getTopContacts"]
     public typealias Params = NoParams
     public typealias Result = [Contact]
     public static let errors = [TatraErrorDescriptors.missingContactPermission] + TatraErrorDescriptors.bankCall

@@ -9,7 +9,6 @@ import PayRPCSchema
 /// running flow it does nothing.
 public enum OnFlowStop: TatraMethod {
     public static let name = "tatra.onFlowStop"
-    public static let aliases = ["onFlowStop"]
     public typealias Params = NoParams
     public typealias Result = NoResult
     public static let mutates = true

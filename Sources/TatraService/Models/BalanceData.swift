@@ -11,12 +11,12 @@ import PayRPCSchema
 public struct BalanceData: JSONModel, Equatable {
     /// The current balance. Android `BigDecimal balance`, iOS `NSNumber* balance`.
     /// - Example: "1523.47"
-    public var balance: Decimal
+    public var balance: Amount
     /// When the balance falls due. Android `Date dueDate`, iOS `NSDate* dueDate`.
     public var dueDate: Date
 
     /// Creates the value from its members.
-    public init(balance: Decimal, dueDate: Date) {
+    public init(balance: Amount, dueDate: Date) {
         self.balance = balance
         self.dueDate = dueDate
     }

@@ -18,11 +18,13 @@ public struct Contact: JSONModel, Equatable {
     public var fullName: String
     /// The contact's phone numbers, in international format; the first one is the number a payment
     /// goes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number);
-    /// Android `TTContact.phone` is the first element.
+    /// Android `TTContact.phone` is the first element, and is accepted in its place.
     /// - Example: ["+421900123456"]
+    /// - Alias: phone (one element)
     public var phones: [String]
     /// The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon`
-    /// (a `UIImage`, which a gateway carries as the URI of the image).
+    /// (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
+    /// - Alias: icon
     public var image: URL?
 
     /// Creates the value from its members.

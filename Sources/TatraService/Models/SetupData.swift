@@ -29,18 +29,21 @@ public struct SetupData: JSONModel, Equatable {
     /// The smallest amount a payment may have, inclusive. Android `BigDecimal minTransactionAmount`,
     /// iOS `PKSetupData.makePaymentValues.minValue` (`PKAmountValues`).
     /// - Example: "0.01"
-    public var minTransactionAmount: Decimal
+    public var minTransactionAmount: Amount
     /// The largest amount a payment may have, inclusive. Android `BigDecimal maxTransactionAmount`,
     /// iOS `PKSetupData.makePaymentValues.maxValue` (`PKAmountValues`).
     /// - Example: "5000.00"
-    public var maxTransactionAmount: Decimal
+    public var maxTransactionAmount: Amount
+    /// The same limits nested as iOS reads them: `PKSetupData.makePaymentValues`
+    /// (`PKAmountValues {minValue, maxValue}`), served alongside the flat members.
+    public var makePaymentValues: AmountValues
     /// Where the bank app returns to after the flow. Android `Uri redirectionUri`, iOS
     /// `NSString* redirectionUri`.
     public var redirectionUri: URL?
 
     /// Creates the value from its members.
     public init(isActivated: Bool, descriptionValidationRegex: String, descriptionValidationLength: Int,
-                phoneValidationRegex: String, minTransactionAmount: Decimal, maxTransactionAmount: Decimal,
+                phoneValidationRegex: String, minTransactionAmount: Amount, maxTransactionAmount: Amount,
                 redirectionUri: URL?) {
         self.isActivated = isActivated
         self.descriptionValidationRegex = descriptionValidationRegex
@@ -48,6 +51,7 @@ public struct SetupData: JSONModel, Equatable {
         self.phoneValidationRegex = phoneValidationRegex
         self.minTransactionAmount = minTransactionAmount
         self.maxTransactionAmount = maxTransactionAmount
+        self.makePaymentValues = AmountValues(minValue: minTransactionAmount, maxValue: maxTransactionAmount)
         self.redirectionUri = redirectionUri
     }
 }

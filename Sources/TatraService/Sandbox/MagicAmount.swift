@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCJSON
 
 /// An amount that makes the sandbox answer a payment with a given error, the way payment providers
 /// publish test card numbers. Listed in `tatra-sandbox.json` under `magicAmounts`.
@@ -23,14 +24,14 @@ public struct MagicAmount: Sendable, Equatable {
     }
 
     /// The amount.
-    public var amount: Decimal
+    public var amount: Amount
     /// What it does.
     public var outcome: Outcome
     /// For `bankTempOOS`: how many times in a row the bank is out of service (at least 1).
     public var outOfServiceTimes: Int
 
     /// Creates the value from its members.
-    public init(amount: Decimal, outcome: Outcome, outOfServiceTimes: Int = 1) {
+    public init(amount: Amount, outcome: Outcome, outOfServiceTimes: Int = 1) {
         self.amount = amount
         self.outcome = outcome
         self.outOfServiceTimes = outOfServiceTimes

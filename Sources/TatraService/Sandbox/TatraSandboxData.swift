@@ -27,7 +27,7 @@ public struct TatraSandboxData: Sendable {
     /// The account owner.
     public var owner: Owner
     /// The balance before any sandbox payment.
-    public var balance: Decimal
+    public var balance: Amount
     /// The balance's due date.
     public var dueDate: Date
     /// The account's IBAN (electronic format).
@@ -99,8 +99,8 @@ public struct TatraSandboxData: Sendable {
     }
 
     private init(_ raw: RawFile) throws {
-        func decimal(_ text: String, _ field: String) throws -> Decimal {
-            guard let value = Decimal.parseExact(text) else {
+        func decimal(_ text: String, _ field: String) throws -> Amount {
+            guard let value = Amount(text) else {
                 throw FieldError(field: field, message: "\"\(text)\" is not a decimal string such as \"10.00\"")
             }
             return value
@@ -196,7 +196,7 @@ public struct TatraSandboxData: Sendable {
     }
 
     /// The magic amount equal to `amount`, if any.
-    func magic(for amount: Decimal) -> MagicAmount? {
+    func magic(for amount: Amount) -> MagicAmount? {
         PaymentText.exactCents(amount).flatMap(magic(cents:))
     }
 

@@ -12,7 +12,7 @@ struct HeldPayment: Sendable, Equatable {
     /// The id the error carried.
     var paymentId: String
     /// The amount.
-    var amount: Decimal
+    var amount: Amount
     /// The recipient's name.
     var recipientName: String
     /// The phone the payment goes to.
@@ -22,7 +22,7 @@ struct HeldPayment: Sendable, Equatable {
     /// How many more resubmissions the bank is out of service for.
     var outOfServiceLeft: Int
 
-    init(paymentId: String, amount: Decimal, recipientName: String, phone: String, reference: String?,
+    init(paymentId: String, amount: Amount, recipientName: String, phone: String, reference: String?,
          outOfServiceLeft: Int) {
         self.paymentId = paymentId
         self.amount = amount
@@ -35,7 +35,7 @@ struct HeldPayment: Sendable, Equatable {
     /// Reads a stored document; nil when it is not one.
     init?(document: JSONValue) {
         guard let paymentId = document["paymentId"]?.stringValue,
-              let amount = document["amount"]?.stringValue.flatMap(Decimal.parseExact),
+              let amount = document["amount"]?.stringValue.flatMap(Amount.init),
               let name = document["recipientName"]?.stringValue,
               let phone = document["phone"]?.stringValue,
               case .number(let left)? = document["outOfServiceLeft"], let outOfServiceLeft = Int(left)

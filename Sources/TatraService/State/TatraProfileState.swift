@@ -28,10 +28,12 @@ struct TatraProfileState: Sendable, Equatable {
     var everAuthorized = false
     /// The contacts permission set by `sandbox.tatra.setContactPermission`; nil: the data file's.
     var contactPermission: Bool?
+    /// The activation set by `sandbox.tatra.setActivated`; nil: the data file's.
+    var activated: Bool?
     /// The number of the last payment id given out.
     var paymentSequence = 0
     /// The sum of the completed payments (subtracted from the sandbox balance).
-    var paid: Decimal = 0
+    var paid: Amount = .zero
     /// Payments waiting for `tatra.resubmitPayment`.
     var held: [HeldPayment] = []
 
@@ -45,8 +47,9 @@ struct TatraProfileState: Sendable, Equatable {
         if let text = document["authorizedUntil"]?.stringValue { authorizedUntil = RFC3339.parse(text) }
         if case .bool(let value)? = document["everAuthorized"] { everAuthorized = value }
         if case .bool(let value)? = document["contactPermission"] { contactPermission = value }
+        if case .bool(let value)? = document["activated"] { activated = value }
         if case .number(let text)? = document["paymentSequence"], let value = Int(text) { paymentSequence = value }
-        if let value = document["paid"]?.stringValue.flatMap(Decimal.parseExact) { paid = value }
+        if let value = document["paid"]?.stringValue.flatMap(Amount.init) { paid = value }
         if case .array(let items)? = document["held"] { held = items.compactMap(HeldPayment.init(document:)) }
     }
 
@@ -62,7 +65,15 @@ struct TatraProfileState: Sendable, Equatable {
         ]
         if let authorizedUntil { members.append(.init("authorizedUntil", .string(RFC3339.format(authorizedUntil)))) }
         if let contactPermission { members.append(.init("contactPermission", .bool(contactPermission))) }
+        if let activated { members.append(.init("activated", .bool(activated))) }
         return .object(members)
+    }
+
+    /// Adds a completed payment to ``paid``. Each payment is at most the setup's maximum (two
+    /// decimals, checked when the sandbox data is read), so the sum cannot leave 64 bits of cents
+    /// before some 10^12 payments; past that it stays at the last sum rather than wrap.
+    mutating func addPaid(_ amount: Amount) {
+        paid = paid.adding(amount) ?? paid
     }
 
     /// Whether an authorization is valid at `now`.

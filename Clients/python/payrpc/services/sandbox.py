@@ -15,7 +15,6 @@ from typing import Any, Dict, List, Optional
 from payrpc import _runtime as _rt
 from payrpc.services import pbba as _pbba
 from payrpc.services import rpc as _rpc
-from payrpc.services import tatra as _tatra
 
 
 #: The notification classes by method name (``payrpc.Notification.typed()`` uses them).
@@ -352,32 +351,6 @@ class Proxy:
         result = self._client.call("sandbox.reset", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
-    def tatra_fail_next_call(
-        self,
-        *,
-        method: _tatra.TatraBankCall,
-        error: _tatra.FailureKind,
-        timeout: Optional[float] = None,
-        idempotency_key: Optional[str] = None,
-    ) -> None:
-        """Sandbox only: makes the next call of a tatra method on this connection fail with `generalError`, `serviceUnavaiableError` or `networkError`, as if the bank or the network had failed.
-
-        One failure per call of this helper; it is consumed by the next call of that method on this
-        connection (before anything else is checked) and forgotten when the connection closes.
-
-        Calls ``sandbox.tatra.failNextCall``.
-
-        Args:
-            method: The canonical name of the method whose next call fails.
-            error: The error it fails with.
-        """
-        params: Dict[str, Any] = {
-            "method": _rt.to_wire(method),
-            "error": _rt.to_wire(error),
-        }
-        result = self._client.call("sandbox.tatra.failNextCall", params, timeout=timeout, idempotency_key=idempotency_key)
-        return result
-
     def tatra_reset_profile(
         self,
         *,
@@ -392,6 +365,30 @@ class Proxy:
         """
         params: Dict[str, Any] = {}
         result = self._client.call("sandbox.tatra.resetProfile", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    def tatra_set_activated(
+        self,
+        activated: bool,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: turns PayKey on or off for this profile, as the bank would for a user whose service is suspended or newly activated.
+
+        `tatra.fetchSetupData` then answers `isActivated` with the value set. Kept in the store per
+        profile; a new profile starts with `setup.isActivated` of `tatra-sandbox.json` (true as
+        shipped), and `sandbox.tatra.resetProfile` returns to it.
+
+        Calls ``sandbox.tatra.setActivated``.
+
+        Args:
+            activated: Whether PayKey is activated for this user.
+        """
+        params: Dict[str, Any] = {
+            "activated": _rt.to_wire(activated),
+        }
+        result = self._client.call("sandbox.tatra.setActivated", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
     def tatra_set_contact_permission(
@@ -749,32 +746,6 @@ class AsyncProxy:
         result = await self._client.call("sandbox.reset", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
-    async def tatra_fail_next_call(
-        self,
-        *,
-        method: _tatra.TatraBankCall,
-        error: _tatra.FailureKind,
-        timeout: Optional[float] = None,
-        idempotency_key: Optional[str] = None,
-    ) -> None:
-        """Sandbox only: makes the next call of a tatra method on this connection fail with `generalError`, `serviceUnavaiableError` or `networkError`, as if the bank or the network had failed.
-
-        One failure per call of this helper; it is consumed by the next call of that method on this
-        connection (before anything else is checked) and forgotten when the connection closes.
-
-        Calls ``sandbox.tatra.failNextCall``.
-
-        Args:
-            method: The canonical name of the method whose next call fails.
-            error: The error it fails with.
-        """
-        params: Dict[str, Any] = {
-            "method": _rt.to_wire(method),
-            "error": _rt.to_wire(error),
-        }
-        result = await self._client.call("sandbox.tatra.failNextCall", params, timeout=timeout, idempotency_key=idempotency_key)
-        return result
-
     async def tatra_reset_profile(
         self,
         *,
@@ -789,6 +760,30 @@ class AsyncProxy:
         """
         params: Dict[str, Any] = {}
         result = await self._client.call("sandbox.tatra.resetProfile", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    async def tatra_set_activated(
+        self,
+        activated: bool,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox only: turns PayKey on or off for this profile, as the bank would for a user whose service is suspended or newly activated.
+
+        `tatra.fetchSetupData` then answers `isActivated` with the value set. Kept in the store per
+        profile; a new profile starts with `setup.isActivated` of `tatra-sandbox.json` (true as
+        shipped), and `sandbox.tatra.resetProfile` returns to it.
+
+        Calls ``sandbox.tatra.setActivated``.
+
+        Args:
+            activated: Whether PayKey is activated for this user.
+        """
+        params: Dict[str, Any] = {
+            "activated": _rt.to_wire(activated),
+        }
+        result = await self._client.call("sandbox.tatra.setActivated", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
     async def tatra_set_contact_permission(

@@ -16,6 +16,36 @@ from payrpc import _runtime as _rt
 
 
 @dataclass
+class AmountValues:
+    """The amount limits of a payment as iOS nests them: `PKSetupData.makePaymentValues`, a
+    `PKAmountValues`. The same limits as the setup's flat `minTransactionAmount` and
+    `maxTransactionAmount` (Android `TBSetupData`).
+
+    Attributes:
+        max_value: The largest amount a payment may have, inclusive. iOS `PKAmountValues.maxValue`.
+        min_value: The smallest amount a payment may have, inclusive. iOS `PKAmountValues.minValue`.
+    """
+
+    max_value: Decimal
+    min_value: Decimal
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> AmountValues:
+        """Reads a AmountValues from its JSON object."""
+        return cls(
+            max_value=_rt.decimal_from_json(data["maxValue"]),
+            min_value=_rt.decimal_from_json(data["minValue"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this AmountValues."""
+        data: Dict[str, Any] = {}
+        data["maxValue"] = _rt.to_wire(self.max_value)
+        data["minValue"] = _rt.to_wire(self.min_value)
+        return data
+
+
+@dataclass
 class AuthRequiredErrorData:
     """The `data` of `authRequiredError(String title, boolean showConditions)` (iOS
     `authRequired:(NSNumber*)showConditions title:(NSString*)title`): the user must enter the PIN
@@ -182,30 +212,41 @@ class Contact:
 
     Attributes:
         full_name: The contact's full name. Android `TTContact.fullName`, iOS `TATRAContact.fullName`.
-        image: The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon` (a `UIImage`, which a gateway carries as the URI of the image).
-        phones: The contact's phone numbers, in international format; the first one is the number a payment goes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number); Android `TTContact.phone` is the first element.
+        icon: Another spelling of `image` (the same value); give one of the two.
+        image: The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon` (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
+        phone: Another spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two.
+        phones: The contact's phone numbers, in international format; the first one is the number a payment goes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number); Android `TTContact.phone` is the first element, and is accepted in its place.
     """
 
     full_name: str
-    phones: List[str]
+    icon: Optional[str] = None
     image: Optional[str] = None
+    phone: Optional[str] = None
+    phones: Optional[List[str]] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> Contact:
         """Reads a Contact from its JSON object."""
         return cls(
             full_name=data["fullName"],
+            icon=data.get("icon"),
             image=data.get("image"),
-            phones=data["phones"],
+            phone=data.get("phone"),
+            phones=data.get("phones"),
         )
 
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this Contact."""
         data: Dict[str, Any] = {}
         data["fullName"] = _rt.to_wire(self.full_name)
+        if self.icon is not None:
+            data["icon"] = _rt.to_wire(self.icon)
         if self.image is not None:
             data["image"] = _rt.to_wire(self.image)
-        data["phones"] = _rt.to_wire(self.phones)
+        if self.phone is not None:
+            data["phone"] = _rt.to_wire(self.phone)
+        if self.phones is not None:
+            data["phones"] = _rt.to_wire(self.phones)
         return data
 
 
@@ -215,12 +256,16 @@ class ExecutePaymentParams:
 
     Attributes:
         amount: The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
-        contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic).
-        reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient`.
+        contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
+        message_for_recipient: Another spelling of `reference` (the same value); give one of the two.
+        recepient: Another spelling of `contact` (the same value); give one of the two.
+        reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
     """
 
     amount: Decimal
-    contact: Contact
+    contact: Optional[Contact] = None
+    message_for_recipient: Optional[str] = None
+    recepient: Optional[Contact] = None
     reference: Optional[str] = None
 
     @classmethod
@@ -228,7 +273,9 @@ class ExecutePaymentParams:
         """Reads a ExecutePaymentParams from its JSON object."""
         return cls(
             amount=_rt.decimal_from_json(data["amount"]),
-            contact=Contact.from_json(data["contact"]),
+            contact=None if data.get("contact") is None else Contact.from_json(data["contact"]),
+            message_for_recipient=data.get("messageForRecipient"),
+            recepient=None if data.get("recepient") is None else Contact.from_json(data["recepient"]),
             reference=data.get("reference"),
         )
 
@@ -236,25 +283,15 @@ class ExecutePaymentParams:
         """The JSON object of this ExecutePaymentParams."""
         data: Dict[str, Any] = {}
         data["amount"] = _rt.to_wire(self.amount)
-        data["contact"] = _rt.to_wire(self.contact)
+        if self.contact is not None:
+            data["contact"] = _rt.to_wire(self.contact)
+        if self.message_for_recipient is not None:
+            data["messageForRecipient"] = _rt.to_wire(self.message_for_recipient)
+        if self.recepient is not None:
+            data["recepient"] = _rt.to_wire(self.recepient)
         if self.reference is not None:
             data["reference"] = _rt.to_wire(self.reference)
         return data
-
-
-class FailureKind(str, Enum):
-    """An error the sandbox can make the next bank call fail with (`sandbox.tatra.failNextCall`)."""
-
-    GENERAL = "general"
-    SERVICE_UNAVAILABLE = "serviceUnavailable"
-    NETWORK = "network"
-
-    @classmethod
-    def from_json(cls, data: Any) -> FailureKind:
-        return cls(data)
-
-    def to_json(self) -> Any:
-        return self.value
 
 
 @dataclass
@@ -327,30 +364,26 @@ class ResubmitPaymentParams:
 
 
 @dataclass
-class SandboxFailNextCallParams:
-    """Which call fails and how.
+class SandboxSetActivatedParams:
+    """The activation to set.
 
     Attributes:
-        error: The error it fails with.
-        method: The canonical name of the method whose next call fails.
+        activated: Whether PayKey is activated for this user.
     """
 
-    error: FailureKind
-    method: TatraBankCall
+    activated: bool
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> SandboxFailNextCallParams:
-        """Reads a SandboxFailNextCallParams from its JSON object."""
+    def from_json(cls, data: Dict[str, Any]) -> SandboxSetActivatedParams:
+        """Reads a SandboxSetActivatedParams from its JSON object."""
         return cls(
-            error=FailureKind.from_json(data["error"]),
-            method=TatraBankCall.from_json(data["method"]),
+            activated=data["activated"],
         )
 
     def to_json(self) -> Dict[str, Any]:
-        """The JSON object of this SandboxFailNextCallParams."""
+        """The JSON object of this SandboxSetActivatedParams."""
         data: Dict[str, Any] = {}
-        data["error"] = _rt.to_wire(self.error)
-        data["method"] = _rt.to_wire(self.method)
+        data["activated"] = _rt.to_wire(self.activated)
         return data
 
 
@@ -390,6 +423,7 @@ class SetupData:
         description_validation_length: The most characters (UTF-16 code units, as Java `String.length()` and `NSString.length` count them) a payment's reference may have. Android `int descriptionValidationLength`, iOS `NSNumber* descriptionValidationLength`.
         description_validation_regex: The regular expression (ICU / java.util.regex syntax) a payment's reference must match as a whole. Android `descriptionValidationRegex`, iOS `descriptionValidationRegex`.
         is_activated: Whether PayKey is activated for this user. Android `TBSetupData.isActivated`, iOS `TATRASetupData.isActivated`.
+        make_payment_values: The same limits nested as iOS reads them: `PKSetupData.makePaymentValues` (`PKAmountValues {minValue, maxValue}`), served alongside the flat members.
         max_transaction_amount: The largest amount a payment may have, inclusive. Android `BigDecimal maxTransactionAmount`, iOS `PKSetupData.makePaymentValues.maxValue` (`PKAmountValues`).
         min_transaction_amount: The smallest amount a payment may have, inclusive. Android `BigDecimal minTransactionAmount`, iOS `PKSetupData.makePaymentValues.minValue` (`PKAmountValues`).
         phone_validation_regex: The regular expression the recipient's phone number must match as a whole. Android `phoneValidationRegex`, iOS `phoneValidationRegex`.
@@ -399,6 +433,7 @@ class SetupData:
     description_validation_length: int
     description_validation_regex: str
     is_activated: bool
+    make_payment_values: AmountValues
     max_transaction_amount: Decimal
     min_transaction_amount: Decimal
     phone_validation_regex: str
@@ -411,6 +446,7 @@ class SetupData:
             description_validation_length=data["descriptionValidationLength"],
             description_validation_regex=data["descriptionValidationRegex"],
             is_activated=data["isActivated"],
+            make_payment_values=AmountValues.from_json(data["makePaymentValues"]),
             max_transaction_amount=_rt.decimal_from_json(data["maxTransactionAmount"]),
             min_transaction_amount=_rt.decimal_from_json(data["minTransactionAmount"]),
             phone_validation_regex=data["phoneValidationRegex"],
@@ -423,35 +459,13 @@ class SetupData:
         data["descriptionValidationLength"] = _rt.to_wire(self.description_validation_length)
         data["descriptionValidationRegex"] = _rt.to_wire(self.description_validation_regex)
         data["isActivated"] = _rt.to_wire(self.is_activated)
+        data["makePaymentValues"] = _rt.to_wire(self.make_payment_values)
         data["maxTransactionAmount"] = _rt.to_wire(self.max_transaction_amount)
         data["minTransactionAmount"] = _rt.to_wire(self.min_transaction_amount)
         data["phoneValidationRegex"] = _rt.to_wire(self.phone_validation_regex)
         if self.redirection_uri is not None:
             data["redirectionUri"] = _rt.to_wire(self.redirection_uri)
         return data
-
-
-class TatraBankCall(str, Enum):
-    """A tatra method that calls the bank, and so can fail with `generalError`,
-    `serviceUnavaiableError` or `networkError`: what `sandbox.tatra.failNextCall` can make fail.
-    """
-
-    TATRA_FETCH_SETUP_DATA = "tatra.fetchSetupData"
-    TATRA_FETCH_TOP_CONTACTS = "tatra.fetchTopContacts"
-    TATRA_FETCH_CONTACTS = "tatra.fetchContacts"
-    TATRA_EXECUTE_PAYMENT = "tatra.executePayment"
-    TATRA_AUTHORIZE_PAYMENT = "tatra.authorizePayment"
-    TATRA_RESUBMIT_PAYMENT = "tatra.resubmitPayment"
-    TATRA_FETCH_BALANCE = "tatra.fetchBalance"
-    TATRA_GET_IBAN = "tatra.getIban"
-    TATRA_AUTHORIZE = "tatra.authorize"
-
-    @classmethod
-    def from_json(cls, data: Any) -> TatraBankCall:
-        return cls(data)
-
-    def to_json(self) -> Any:
-        return self.value
 
 
 @dataclass
@@ -665,8 +679,10 @@ class Proxy:
         self,
         *,
         amount: Decimal,
-        contact: Contact,
+        contact: Optional[Contact] = None,
         reference: Optional[str] = None,
+        message_for_recipient: Optional[str] = None,
+        recepient: Optional[Contact] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> str:
@@ -693,8 +709,10 @@ class Proxy:
 
         Args:
             amount: The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
-            contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic).
-            reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient`.
+            contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
+            reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
+            message_for_recipient: Another spelling of `reference` (the same value); give one of the two.
+            recepient: Another spelling of `contact` (the same value); give one of the two.
 
         Raises:
             payrpc.errors.tatra.AmountLimit: Amount limit (-33003)
@@ -706,10 +724,15 @@ class Proxy:
         """
         params: Dict[str, Any] = {
             "amount": _rt.to_wire(amount),
-            "contact": _rt.to_wire(contact),
         }
+        if contact is not None:
+            params["contact"] = _rt.to_wire(contact)
         if reference is not None:
             params["reference"] = _rt.to_wire(reference)
+        if message_for_recipient is not None:
+            params["messageForRecipient"] = _rt.to_wire(message_for_recipient)
+        if recepient is not None:
+            params["recepient"] = _rt.to_wire(recepient)
         result = self._client.call("tatra.executePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
@@ -748,7 +771,7 @@ class Proxy:
         iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the
         sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
         the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
-        `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with `generalError`,
+        `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
         `serviceUnavaiableError` or `networkError`.
 
         Calls ``tatra.fetchContacts``.
@@ -772,8 +795,9 @@ class Proxy:
 
         iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
         answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-        5000.00 as shipped). `sandbox.tatra.failNextCall` makes the next call fail with
-        `generalError`, `serviceUnavaiableError` or `networkError`.
+        5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+        `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
+        `networkError`.
 
         Calls ``tatra.fetchSetupData``.
 
@@ -796,7 +820,7 @@ class Proxy:
         iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
         sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
         while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-        with `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with
+        with `granted: false`); `sandbox.failNext` makes the next call fail with
         `generalError`, `serviceUnavaiableError` or `networkError`.
 
         Calls ``tatra.fetchTopContacts``.
@@ -982,8 +1006,10 @@ class AsyncProxy:
         self,
         *,
         amount: Decimal,
-        contact: Contact,
+        contact: Optional[Contact] = None,
         reference: Optional[str] = None,
+        message_for_recipient: Optional[str] = None,
+        recepient: Optional[Contact] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> str:
@@ -1010,8 +1036,10 @@ class AsyncProxy:
 
         Args:
             amount: The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
-            contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic).
-            reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient`.
+            contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
+            reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
+            message_for_recipient: Another spelling of `reference` (the same value); give one of the two.
+            recepient: Another spelling of `contact` (the same value); give one of the two.
 
         Raises:
             payrpc.errors.tatra.AmountLimit: Amount limit (-33003)
@@ -1023,10 +1051,15 @@ class AsyncProxy:
         """
         params: Dict[str, Any] = {
             "amount": _rt.to_wire(amount),
-            "contact": _rt.to_wire(contact),
         }
+        if contact is not None:
+            params["contact"] = _rt.to_wire(contact)
         if reference is not None:
             params["reference"] = _rt.to_wire(reference)
+        if message_for_recipient is not None:
+            params["messageForRecipient"] = _rt.to_wire(message_for_recipient)
+        if recepient is not None:
+            params["recepient"] = _rt.to_wire(recepient)
         result = await self._client.call("tatra.executePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
@@ -1065,7 +1098,7 @@ class AsyncProxy:
         iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the
         sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
         the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
-        `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with `generalError`,
+        `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
         `serviceUnavaiableError` or `networkError`.
 
         Calls ``tatra.fetchContacts``.
@@ -1089,8 +1122,9 @@ class AsyncProxy:
 
         iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
         answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-        5000.00 as shipped). `sandbox.tatra.failNextCall` makes the next call fail with
-        `generalError`, `serviceUnavaiableError` or `networkError`.
+        5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+        `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
+        `networkError`.
 
         Calls ``tatra.fetchSetupData``.
 
@@ -1113,7 +1147,7 @@ class AsyncProxy:
         iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
         sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
         while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-        with `granted: false`); `sandbox.tatra.failNextCall` makes the next call fail with
+        with `granted: false`); `sandbox.failNext` makes the next call fail with
         `generalError`, `serviceUnavaiableError` or `networkError`.
 
         Calls ``tatra.fetchTopContacts``.
