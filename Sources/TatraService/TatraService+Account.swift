@@ -4,7 +4,7 @@ import PayRPCSchema
 
 extension TatraService {
     /// `tatra.authorize`: a right PIN authorizes the profile for the authorization lifetime.
-    func authorize(_ params: Authorize.Params, _ context: RequestContext) async throws -> NoResult {
+    public func authorize(_ params: Authorize.Params, _ context: RequestContext) async throws -> NoResult {
         let now = context.now
         let lifetime = sandbox.authorizationLifetime
         let check = try await updateProfileState(context) { state in
@@ -23,13 +23,13 @@ extension TatraService {
     }
 
     /// `tatra.fetchBalance`: the balance minus what the profile has paid, once authorized.
-    func fetchBalance(_ context: RequestContext) async throws -> BalanceData {
+    public func fetchBalance(_ params: NoParams, _ context: RequestContext) async throws -> BalanceData {
         let state = try await requireAuthorization(context)
         return BalanceData(balance: sandbox.balance.subtracting(state.paid) ?? sandbox.balance, dueDate: sandbox.dueDate)
     }
 
     /// `tatra.getIban`, once authorized.
-    func getIban(_ context: RequestContext) async throws -> String {
+    public func getIban(_ params: NoParams, _ context: RequestContext) async throws -> String {
         _ = try await requireAuthorization(context)
         return sandbox.iban
     }

@@ -4,26 +4,26 @@ import PayRPCSchema
 
 extension TatraService {
     /// `tatra.onFlowStart`: starts a new flow, forgetting the connection's previous one.
-    func onFlowStart(_ context: RequestContext) -> NoResult {
+    public func onFlowStart(_ params: NoParams, _ context: RequestContext) -> NoResult {
         _ = withConnectionState(context) { $0.startFlow(explicit: true) }
         return NoResult()
     }
 
     /// `tatra.onFlowStop`: forgets the connection's flow and its pending payment.
-    func onFlowStop(_ context: RequestContext) -> NoResult {
+    public func onFlowStop(_ params: NoParams, _ context: RequestContext) -> NoResult {
         withConnectionState(context) { $0.flow = nil }
         return NoResult()
     }
 
     /// `tatra.fetchSetupData`.
-    func fetchSetupData(_ context: RequestContext) async throws -> SetupData {
+    public func fetchSetupData(_ params: NoParams, _ context: RequestContext) async throws -> SetupData {
         var setup = sandbox.setup
         if let activated = try await profileState(context).activated { setup.isActivated = activated }
         return setup
     }
 
     /// `sandbox.tatra.setActivated`.
-    func setActivated(_ params: SandboxSetActivated.Params, _ context: RequestContext) async throws -> NoResult {
+    public func sandboxSetActivated(_ params: SandboxSetActivated.Params, _ context: RequestContext) async throws -> NoResult {
         let activated = params.activated
         try await updateProfileState(context) { $0.activated = activated }
         return NoResult()

@@ -10,7 +10,7 @@ extension TatraService {
     /// `tatra.executePayment`: validates the payment against the setup data and the magic amounts,
     /// and keeps it in the current flow (starting one if there is none) until it is authorized.
     /// Touches no store: the pending payment lives on the connection.
-    func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> UTF8Text {
+    public func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> UTF8Text {
         let connection = TatraConnection.of(context.connection)
         // The sandbox's parts and the params are read in place, not copied into locals: `setup`
         // and the contact hold a Foundation `URL`, whose layout is known only at run time, and
@@ -81,7 +81,7 @@ extension TatraService {
 
     /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
     /// it, for a magic out-of-service amount).
-    func authorizePayment(_ params: AuthorizePayment.Params, _ context: RequestContext) async throws -> String {
+    public func authorizePayment(_ params: AuthorizePayment.Params, _ context: RequestContext) async throws -> String {
         // Mark the payment as being authorized, so that a second authorization sent before this
         // one has answered cannot pay it twice.
         let claim = withConnectionState(context) { state -> Claim in
@@ -147,7 +147,7 @@ extension TatraService {
     }
 
     /// `tatra.resubmitPayment`: completes a held payment, unless the bank is still out of service.
-    func resubmitPayment(_ params: ResubmitPayment.Params, _ context: RequestContext) async throws -> String {
+    public func resubmitPayment(_ params: ResubmitPayment.Params, _ context: RequestContext) async throws -> String {
         enum Outcome: Sendable {
             case unknown
             case stillOutOfService

@@ -52,7 +52,7 @@ extension TatraService {
     }
 
     /// `sandbox.tatra.resetProfile`.
-    func resetProfile(_ context: RequestContext) async throws -> NoResult {
+    public func sandboxResetProfile(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
         try await store.delete(profile: context.profile, namespace: TatraProfileState.namespace, key: TatraProfileState.key)
         return NoResult()
     }

@@ -56,6 +56,10 @@ import Testing
         Case(name: "alias equal to its own key", source: "/// T.\nstruct T: JSONModel {\n    /// - Alias: y\n    var y: String\n}\n", line: 4, reason: "is the member's own name"),
         Case(name: "alias of two words", source: "/// T.\nstruct T: JSONModel {\n    /// - Alias: a b\n    var y: String\n}\n", line: 4, reason: "needs one member name"),
         Case(name: "alias taken by another property", source: "/// T.\nstruct T: JSONModel {\n    var a: Int\n    /// - Alias: a\n    var b: Int\n}\n", line: 6, reason: "alias `a` is also the key"),
+        Case(name: "handlers on a protocol that is not a method's", source: "/// P.\n/// - Handlers: H\nprotocol P {}\n", line: 3, reason: "belongs on a protocol that refines `RPCMethod`"),
+        Case(name: "handlers without methods", source: "/// P.\n/// - Handlers: H\nprotocol P: RPCMethod {}\n", line: 3, reason: "no method of"),
+        Case(name: "handlers name not a type name", source: "/// P.\n/// - Handlers: my handlers\nprotocol P: RPCMethod {}\n/// M.\nenum M: P {}\n", line: 3, reason: "needs a Swift type name"),
+        Case(name: "two handlers of one name", source: "/// P.\n/// - Handlers: H\nprotocol P: RPCMethod {}\n/// M.\nenum URLOpen: P {}\n/// N.\nenum UrlOpen: P {}\n", line: 8, reason: "already the handler of the method on line 6"),
         Case(name: "undocumented method", source: "enum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n}\n", line: 2, reason: "method `Ping` has no doc comment"),
     ]
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct GoldenTests {
     static let fixtureNames = [
         "Primitives", "OptionalsAndDefaults", "Constraints", "NestedReferences", "StringEnum", "Union",
-        "DocComments", "MethodDocs", "Aliases",
+        "DocComments", "MethodDocs", "Aliases", "Handlers",
     ]
 
     @Test(arguments: fixtureNames)
@@ -19,6 +19,14 @@ import Testing
         if TestPaths.isRecording { try TestPaths.write(generated, to: expectedURL) }
         let expected = try TestPaths.read(expectedURL)
         #expect(generated == expected, "\(name).generated.txt differs; rerun with PAYRPC_RECORD=1 and review the diff")
+    }
+
+    @Test("handler names lowercase the type's first word", arguments: [
+        ("ExecutePayment", "executePayment"), ("OpenURL", "openURL"), ("URLOpen", "urlOpen"), ("IsCFIAppAvailable", "isCFIAppAvailable"),
+        ("Pay", "pay"), ("URL", "url"), ("authorize", "authorize"),
+    ])
+    func handlerNames(_ typeName: String, _ expected: String) {
+        #expect(ModelAnalyzer.handlerName(of: typeName) == expected)
     }
 
     @Test func outputIsDeterministicAcrossRunsAndFileOrder() throws {

@@ -21,6 +21,9 @@ struct ModelAnalyzer {
         for alias in scan.aliases { aliasesByModule[alias.module, default: [:]][alias.path.joined(separator: ".")] = alias }
     }
 
+    /// The handler protocols asked for with `- Handlers:`, by module (filled by ``analyze()``).
+    private(set) var handlerProtocols: [(module: String, handlers: HandlerProtocolDescription, file: String)] = []
+
     /// Analyzes everything; returns the models and methods in declaration order.
     mutating func analyze() -> (models: [ModelDescription], methods: [(module: String, method: MethodDescription, file: String)]) {
         for conforming in scan.conformingExtensions {
@@ -39,7 +42,80 @@ struct ModelAnalyzer {
         for type in scan.types where isMethod(type) && !isModelDeclaration(type) {
             if let method = describeMethod(type) { methods.append((type.module, method, type.file)) }
         }
+        describeHandlerProtocols()
         return (models, methods)
+    }
+
+    // MARK: Handler protocols
+
+    /// Finds every protocol tagged `- Handlers: Name` and the methods that conform to it.
+    private mutating func describeHandlerProtocols() {
+        let rpcMethodProtocols = Self.refinements(of: "RPCMethod", in: scan)
+        for type in scan.types where type.kind == .protocol {
+            guard let tag = type.doc.value("Handlers") else { continue }
+            let protocolName = type.path.last ?? ""
+            guard rpcMethodProtocols.contains(protocolName) else {
+                error(type.file, tag.line, "`- Handlers:` belongs on a protocol that refines `RPCMethod`; `\(type.swiftName)` does not")
+                continue
+            }
+            let name = tag.value
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true else {
+                error(type.file, tag.line, "`- Handlers: \(tag.value)` needs a Swift type name")
+                continue
+            }
+            let conformers = Self.refinements(of: protocolName, in: scan)
+            var handled: [HandledMethod] = []
+            var handlerLines: [String: Int] = [:]
+            var access = effectiveAccess(type)
+            for method in scan.types where method.module == type.module && method.kind != .protocol
+                && method.inherited.contains(where: conformers.contains) {
+                let handlerName = Self.handlerName(of: method.path.last ?? method.swiftName)
+                if let previous = handlerLines[handlerName] {
+                    error(method.file, method.line, "the handler of `\(method.swiftName)` would be `\(handlerName)`, already the handler of the method on line \(previous); rename one of the types")
+                    continue
+                }
+                handlerLines[handlerName] = method.line
+                access = min(access, effectiveAccess(method))
+                let property = { (wanted: String) in method.properties.first { $0.isStatic && $0.name == wanted } }
+                let runsInline = property("runsInline")?.initializer?.trimmedDescription == "true"
+                let rpcName = property("name")?.initializer?.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                handled.append(HandledMethod(swiftName: method.swiftName, rpcName: rpcName, handlerName: handlerName,
+                                             runsInline: runsInline))
+            }
+            if handled.isEmpty {
+                error(type.file, tag.line, "`- Handlers: \(name)`: no method of \(type.module) conforms to `\(protocolName)`")
+                continue
+            }
+            handlerProtocols.append((type.module, HandlerProtocolDescription(
+                name: name, methodProtocol: protocolName, access: access, methods: handled, order: type.order), type.file))
+        }
+    }
+
+    /// `base` and every scanned protocol that refines it, directly or through another.
+    private static func refinements(of base: String, in scan: ScanResult) -> Set<String> {
+        var names: Set<String> = [base]
+        let protocols = scan.types.filter { $0.kind == .protocol }
+        var changed = true
+        while changed {
+            changed = false
+            for type in protocols where !names.contains(type.path.last ?? "") && type.inherited.contains(where: names.contains) {
+                names.insert(type.path.last ?? "")
+                changed = true
+            }
+        }
+        return names
+    }
+
+    /// The type's name with its first word lowercased, as Swift names methods: `ExecutePayment`
+    /// → `executePayment`, `URLOpen` → `urlOpen`, `OpenURL` → `openURL`.
+    static func handlerName(of typeName: String) -> String {
+        let characters = Array(typeName)
+        var upper = 0
+        while upper < characters.count, characters[upper].isUppercase { upper += 1 }
+        if upper == 0 { return typeName }
+        // In a run of capitals followed by a lowercase letter, the last capital starts the next word.
+        let lowered = upper > 1 && upper < characters.count ? upper - 1 : upper
+        return String(characters[..<lowered]).lowercased() + String(characters[lowered...])
     }
 
     // MARK: Diagnostics
@@ -61,17 +137,7 @@ struct ModelAnalyzer {
     private let methodProtocols: Set<String>
 
     private static func methodProtocols(in scan: ScanResult) -> Set<String> {
-        var names: Set<String> = ["RPCMethod", "RPCNotification"]
-        let protocols = scan.types.filter { $0.kind == .protocol }
-        var changed = true
-        while changed {
-            changed = false
-            for type in protocols where !names.contains(type.path.last ?? "") && type.inherited.contains(where: names.contains) {
-                names.insert(type.path.last ?? "")
-                changed = true
-            }
-        }
-        return names
+        refinements(of: "RPCMethod", in: scan).union(refinements(of: "RPCNotification", in: scan))
     }
 
     private func effectiveAccess(_ type: ScannedType) -> AccessLevel {

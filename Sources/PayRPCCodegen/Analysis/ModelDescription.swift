@@ -107,6 +107,33 @@ struct ModelDescription {
     var schema: SchemaJSON = .object([])
 }
 
+/// A service's handler protocol, asked for by `- Handlers: Name` on the protocol its methods
+/// conform to (`protocol TatraMethod: RPCMethod`): one requirement per method, and the
+/// registration that binds each method to its requirement.
+struct HandlerProtocolDescription {
+    /// The protocol to generate.
+    var name: String
+    /// The method protocol that asked for it.
+    var methodProtocol: String
+    var access: AccessLevel
+    var methods: [HandledMethod]
+    /// Declaration order of the method protocol.
+    var order: Int
+}
+
+/// One method of a handler protocol.
+struct HandledMethod {
+    /// The method type (`ExecutePayment`).
+    var swiftName: String
+    /// The canonical name, when the declaration spells it as a literal (for the doc comment).
+    var rpcName: String?
+    /// The requirement's name: the type's name with its first word lowercased (`executePayment`).
+    var handlerName: String
+    /// Whether the method declares `static let runsInline = true`: a synchronous requirement
+    /// registered to answer on the loop thread; otherwise an `async` one run as a task.
+    var runsInline: Bool
+}
+
 /// An `RPCMethod` or `RPCNotification` and its documentation.
 struct MethodDescription {
     var swiftName: String

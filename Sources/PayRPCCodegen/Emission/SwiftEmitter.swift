@@ -18,6 +18,7 @@ struct SwiftEmitter {
     enum Item {
         case model(ModelDescription)
         case method(MethodDescription, file: String)
+        case handlers(HandlerProtocolDescription, file: String)
     }
 
     /// The whole file.
@@ -34,6 +35,8 @@ struct SwiftEmitter {
         if models.contains(where: { $0.fields.contains { $0.type.needsFoundation } }) {
             lines += ["#if canImport(FoundationEssentials)", "import FoundationEssentials", "#else", "import Foundation", "#endif"]
         }
+        let hasHandlers = items.contains { if case .handlers = $0 { return true } else { return false } }
+        if hasHandlers { lines.append("import PayRPCCore") }
         if !models.isEmpty { lines += ["import PayRPCJSON", "import PayRPCSchema"] }
         for item in items {
             lines.append("")
@@ -46,6 +49,10 @@ struct SwiftEmitter {
                 lines.append("// MARK: - \(method.swiftName) (\(file))")
                 lines.append("")
                 emit(method)
+            case .handlers(let handlers, let file):
+                lines.append("// MARK: - \(handlers.name) (\(file))")
+                lines.append("")
+                emit(handlers)
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -64,6 +71,41 @@ struct SwiftEmitter {
             "    \(access)static var documentation: String { \(SwiftLiteral.string(method.documentation)) }",
             "}",
         ]
+    }
+
+    private mutating func emit(_ handlers: HandlerProtocolDescription) {
+        let access = handlers.access.memberModifier
+        lines += [
+            "/// The handlers of every method that conforms to `\(handlers.methodProtocol)`: one requirement per",
+            "/// method, each taking the method's decoded params and the call's context. A service conforms",
+            "/// to this protocol and gets `register(on:)`, which binds every method to its handler.",
+            "\(access)protocol \(handlers.name): RPCService {",
+        ]
+        for (index, method) in handlers.methods.enumerated() {
+            if index > 0 { lines.append("") }
+            let what = method.rpcName.map { "`\($0)`" } ?? "``\(method.swiftName)``"
+            let how = method.runsInline ? "answers on the loop thread: pure, fast work only" : "runs as a task off the loop"
+            let effects = method.runsInline ? "throws" : "async throws"
+            lines += [
+                "    /// Handles \(what) (\(how)).",
+                "    func \(method.handlerName)(_ params: \(method.swiftName).Params, _ context: RequestContext) \(effects) -> \(method.swiftName).Result",
+            ]
+        }
+        lines += [
+            "}",
+            "",
+            "extension \(handlers.name) {",
+            "    /// Registers every method that conforms to `\(handlers.methodProtocol)` with its handler.",
+            "    \(access)func register(on router: inout RouterBuilder) {",
+        ]
+        for method in handlers.methods {
+            if method.runsInline {
+                lines.append("        router.registerInline(\(method.swiftName).self) { params, context in try self.\(method.handlerName)(params, context) }")
+            } else {
+                lines.append("        router.register(\(method.swiftName).self) { params, context in try await self.\(method.handlerName)(params, context) }")
+            }
+        }
+        lines += ["    }", "}"]
     }
 
     // MARK: Models

@@ -21,6 +21,12 @@
 /// - An `RPCMethod` or `RPCNotification` (or a conformer of a scanned protocol refining them)
 ///   gets `summary` (first paragraph of its doc comment) and `documentation` (the rest);
 ///   a missing doc comment is an error.
+/// - A protocol refining `RPCMethod` tagged `- Handlers: TatraHandlers` gets that handler
+///   protocol: one requirement per conforming method of its module, named after the method type
+///   (`ExecutePayment` → `executePayment(_:_:)`), synchronous when the method declares
+///   `static let runsInline = true` and `async` otherwise, and a `register(on:)` that binds
+///   every method to its requirement. A service conforms to it instead of listing
+///   registrations, so a method without a handler does not compile.
 /// - Doc-comment tags (`- Pattern:`, `- MinLength:`, `- MaxLength:`, `- Minimum:`, `- Maximum:`,
 ///   `- ExclusiveMinimum:`, `- ExclusiveMaximum:`, `- MultipleOf:`, `- MinItems:`, `- MaxItems:`,
 ///   `- Format:`, `- Example:` (JSON, repeatable → `examples`), `- Key:`, `- SchemaName:`,
@@ -60,6 +66,9 @@ public enum ModelGenerator {
             }
             for method in methods where method.module == module.module {
                 items.append((method.method.order, .method(method.method, file: method.file)))
+            }
+            for handlers in analyzer.handlerProtocols where handlers.module == module.module {
+                items.append((handlers.handlers.order, .handlers(handlers.handlers, file: handlers.file)))
             }
             guard !items.isEmpty else { continue }
             var emitter = SwiftEmitter(module: module.module, headers: analyzer.headers)

@@ -42,6 +42,11 @@ public protocol RPCMethod: RPCMethodDocumented, Sendable {
     /// then authorized, then the flow stopped) whose client pipelines its calls; other calls
     /// still run concurrently.
     static var ordered: Bool { get }
+    /// Whether the handler answers at once on the loop thread: pure, fast work with no I/O, no
+    /// store and no lock held for long (``RouterBuilder/registerInline(_:handler:)``). A service's
+    /// generated handler protocol makes its requirement synchronous and registers it inline;
+    /// otherwise the requirement is `async` and runs as a task off the loop.
+    static var runsInline: Bool { get }
 }
 
 extension RPCMethod {
@@ -52,6 +57,7 @@ extension RPCMethod {
     public static var sandboxOnly: Bool { false }
     public static var allowedBeforeAuthentication: Bool { false }
     public static var ordered: Bool { false }
+    public static var runsInline: Bool { false }
 }
 
 /// Documentation taken from a declaration's `///` doc comment by `payrpc-codegen`: the first

@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -1261,6 +1262,75 @@ extension SandboxSetContactPermission.Params {
         writer.key("granted" as StaticString)
         self.granted.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+// MARK: - TatraHandlers (Sources/TatraService/Methods/TatraMethod.swift)
+
+/// The handlers of every method that conforms to `TatraMethod`: one requirement per
+/// method, each taking the method's decoded params and the call's context. A service conforms
+/// to this protocol and gets `register(on:)`, which binds every method to its handler.
+public protocol TatraHandlers: RPCService {
+    /// Handles `tatra.authorize` (runs as a task off the loop).
+    func authorize(_ params: Authorize.Params, _ context: RequestContext) async throws -> Authorize.Result
+
+    /// Handles `tatra.authorizePayment` (runs as a task off the loop).
+    func authorizePayment(_ params: AuthorizePayment.Params, _ context: RequestContext) async throws -> AuthorizePayment.Result
+
+    /// Handles `tatra.executePayment` (answers on the loop thread: pure, fast work only).
+    func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws -> ExecutePayment.Result
+
+    /// Handles `tatra.fetchBalance` (runs as a task off the loop).
+    func fetchBalance(_ params: FetchBalance.Params, _ context: RequestContext) async throws -> FetchBalance.Result
+
+    /// Handles `tatra.fetchContacts` (runs as a task off the loop).
+    func fetchContacts(_ params: FetchContacts.Params, _ context: RequestContext) async throws -> FetchContacts.Result
+
+    /// Handles `tatra.fetchSetupData` (runs as a task off the loop).
+    func fetchSetupData(_ params: FetchSetupData.Params, _ context: RequestContext) async throws -> FetchSetupData.Result
+
+    /// Handles `tatra.fetchTopContacts` (runs as a task off the loop).
+    func fetchTopContacts(_ params: FetchTopContacts.Params, _ context: RequestContext) async throws -> FetchTopContacts.Result
+
+    /// Handles `tatra.getIban` (runs as a task off the loop).
+    func getIban(_ params: GetIban.Params, _ context: RequestContext) async throws -> GetIban.Result
+
+    /// Handles `tatra.onFlowStart` (answers on the loop thread: pure, fast work only).
+    func onFlowStart(_ params: OnFlowStart.Params, _ context: RequestContext) throws -> OnFlowStart.Result
+
+    /// Handles `tatra.onFlowStop` (answers on the loop thread: pure, fast work only).
+    func onFlowStop(_ params: OnFlowStop.Params, _ context: RequestContext) throws -> OnFlowStop.Result
+
+    /// Handles `tatra.resubmitPayment` (runs as a task off the loop).
+    func resubmitPayment(_ params: ResubmitPayment.Params, _ context: RequestContext) async throws -> ResubmitPayment.Result
+
+    /// Handles `sandbox.tatra.resetProfile` (runs as a task off the loop).
+    func sandboxResetProfile(_ params: SandboxResetProfile.Params, _ context: RequestContext) async throws -> SandboxResetProfile.Result
+
+    /// Handles `sandbox.tatra.setActivated` (runs as a task off the loop).
+    func sandboxSetActivated(_ params: SandboxSetActivated.Params, _ context: RequestContext) async throws -> SandboxSetActivated.Result
+
+    /// Handles `sandbox.tatra.setContactPermission` (runs as a task off the loop).
+    func sandboxSetContactPermission(_ params: SandboxSetContactPermission.Params, _ context: RequestContext) async throws -> SandboxSetContactPermission.Result
+}
+
+extension TatraHandlers {
+    /// Registers every method that conforms to `TatraMethod` with its handler.
+    public func register(on router: inout RouterBuilder) {
+        router.register(Authorize.self) { params, context in try await self.authorize(params, context) }
+        router.register(AuthorizePayment.self) { params, context in try await self.authorizePayment(params, context) }
+        router.registerInline(ExecutePayment.self) { params, context in try self.executePayment(params, context) }
+        router.register(FetchBalance.self) { params, context in try await self.fetchBalance(params, context) }
+        router.register(FetchContacts.self) { params, context in try await self.fetchContacts(params, context) }
+        router.register(FetchSetupData.self) { params, context in try await self.fetchSetupData(params, context) }
+        router.register(FetchTopContacts.self) { params, context in try await self.fetchTopContacts(params, context) }
+        router.register(GetIban.self) { params, context in try await self.getIban(params, context) }
+        router.registerInline(OnFlowStart.self) { params, context in try self.onFlowStart(params, context) }
+        router.registerInline(OnFlowStop.self) { params, context in try self.onFlowStop(params, context) }
+        router.register(ResubmitPayment.self) { params, context in try await self.resubmitPayment(params, context) }
+        router.register(SandboxResetProfile.self) { params, context in try await self.sandboxResetProfile(params, context) }
+        router.register(SandboxSetActivated.self) { params, context in try await self.sandboxSetActivated(params, context) }
+        router.register(SandboxSetContactPermission.self) { params, context in try await self.sandboxSetContactPermission(params, context) }
     }
 }
 

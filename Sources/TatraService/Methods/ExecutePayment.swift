@@ -27,6 +27,7 @@ import PayRPCSchema
 ///   accepted here and answered by `tatra.authorizePayment` with `bankTempOOSError`.
 public enum ExecutePayment: TatraMethod {
     public static let name = "tatra.executePayment"
+    public static let runsInline = true
 
     /// The payment the user put together. Android `TransactionRequest`, iOS `TATRARequest`.
     public struct Params: JSONModel, Equatable {
