@@ -1,6 +1,7 @@
 import PayRPCJSON
 
-/// Typed access with the project's JSON codecs (the generated models are `JSONCodable`).
+/// Typed access with the project's generated codecs, on the stored JSON text: reading decodes the
+/// stored bytes straight into the model, writing stores the bytes its codec wrote.
 extension StateStore {
     /// The document at `key` decoded as `T`, or nil when there is none.
     /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not
@@ -8,14 +9,14 @@ extension StateStore {
     public func get<T: JSONDecodable>(
         _ type: T.Type, profile: String, namespace: String, key: String
     ) async throws -> T? {
-        guard let value = try await get(profile: profile, namespace: namespace, key: key) else { return nil }
-        return try DocumentCoding.decode(T.self, from: value, namespace: namespace, key: key)
+        guard let text = try await getText(profile: profile, namespace: namespace, key: key) else { return nil }
+        return try DocumentCoding.decode(T.self, from: text, namespace: namespace, key: key)
     }
 
     /// Stores `value` encoded with its codec at `key`; durable when it returns.
     /// - Throws: ``StoreError``.
     public func put<T: JSONEncodable>(_ value: T, profile: String, namespace: String, key: String) async throws {
-        try await put(profile: profile, namespace: namespace, key: key, value: try DocumentCoding.encode(value))
+        try await putText(profile: profile, namespace: namespace, key: key, text: DocumentCoding.encode(value))
     }
 
     /// The documents of a namespace decoded as `T`, ordered by key.
@@ -23,8 +24,8 @@ extension StateStore {
     public func list<T: JSONDecodable>(
         _ type: T.Type, profile: String, namespace: String, keyPrefix: String? = nil
     ) async throws -> [(key: String, value: T)] {
-        try await list(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { document in
-            (document.key, try DocumentCoding.decode(T.self, from: document.value, namespace: namespace, key: document.key))
+        try await listText(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { document in
+            (document.key, try DocumentCoding.decode(T.self, from: document.text, namespace: namespace, key: document.key))
         }
     }
 
@@ -35,41 +36,69 @@ extension StateStore {
         _ type: T.Type, profile: String, namespace: String, key: String,
         _ transform: @escaping @Sendable (inout T?) throws -> R
     ) async throws -> R {
-        try await update(profile: profile, namespace: namespace, key: key) { current in
+        try await updateText(profile: profile, namespace: namespace, key: key) { current in
             var value = try current.map { try DocumentCoding.decode(T.self, from: $0, namespace: namespace, key: key) }
             let result = try transform(&value)
-            return (try value.map { try DocumentCoding.encode($0) }, result)
+            return (value.map(DocumentCoding.encode), result)
         }
     }
 }
 
-/// Converts between JSON values and typed models with the hot-path codecs.
+/// The text operations through the `JSONValue` ones, for a store that keeps values rather than
+/// text (the SQLite store implements them on the text it stores).
+extension StateStore {
+    public func getText(profile: String, namespace: String, key: String) async throws -> String? {
+        try await get(profile: profile, namespace: namespace, key: key)?.jsonText
+    }
+
+    public func putText(profile: String, namespace: String, key: String, text: String) async throws {
+        try await put(profile: profile, namespace: namespace, key: key, value: DocumentCoding.parse(text))
+    }
+
+    public func listText(profile: String, namespace: String, keyPrefix: String?) async throws -> [(key: String, text: String)] {
+        try await list(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { ($0.key, $0.value.jsonText) }
+    }
+
+    public func updateText<R: Sendable>(
+        profile: String, namespace: String, key: String,
+        _ transform: @escaping @Sendable (String?) throws -> (String?, R)
+    ) async throws -> R {
+        try await update(profile: profile, namespace: namespace, key: key) { current in
+            let (next, result) = try transform(current?.jsonText)
+            return (try next.map(DocumentCoding.parse), result)
+        }
+    }
+}
+
+/// Converts between stored JSON text and typed models with the hot-path codecs.
 enum DocumentCoding {
-    /// `value` read as `T`.
+    /// `text` read as `T`, in one pass over its bytes.
     static func decode<T: JSONDecodable>(
-        _ type: T.Type, from value: JSONValue, namespace: String, key: String
+        _ type: T.Type, from text: String, namespace: String, key: String
     ) throws(StoreError) -> T {
-        var writer = JSONWriter()
-        value.encode(to: &writer)
         do {
-            let tape = try JSONTape(copying: writer.bytes)
+            let tape = try JSONTape(string: text)
             return try tape.withRoot { root throws(JSONDecodingError) in try T(json: root) }
         } catch let error as JSONDecodingError {
             throw StoreError(.invalidDocument, "\(namespace)/\(key) is not a \(T.self): \(error)")
         } catch {
-            throw StoreError(.invalidDocument, "\(namespace)/\(key) is not valid JSON: \(error)")
+            throw StoreError(.corrupt, "the stored document \(namespace)/\(key) is not valid JSON (\(error))")
         }
     }
 
-    /// `value` written as a JSON value.
-    /// - Throws: ``StoreError`` (`invalidDocument`) when the codec wrote something that is not JSON.
-    static func encode<T: JSONEncodable>(_ value: T) throws(StoreError) -> JSONValue {
+    /// `value` as the JSON text its codec writes.
+    static func encode<T: JSONEncodable>(_ value: T) -> String {
         var writer = JSONWriter()
         value.encode(to: &writer)
+        return writer.text
+    }
+
+    /// JSON text as a value (the fallback path only).
+    static func parse(_ text: String) throws(StoreError) -> JSONValue {
         do {
-            return try JSONTape(copying: writer.bytes).withRoot { JSONValue($0) }
+            return try JSONValue(parsing: text)
         } catch {
-            throw StoreError(.invalidDocument, "the codec of \(T.self) wrote invalid JSON: \(error)")
+            throw StoreError(.invalidDocument, "not a JSON value: \(error)")
         }
     }
 }

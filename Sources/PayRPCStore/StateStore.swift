@@ -53,4 +53,27 @@ public protocol StateStore: IdempotencyStore, Sendable {
     /// The profiles that have documents or idempotency keys, in order.
     /// - Throws: ``StoreError``.
     func profiles() async throws -> [String]
+
+    // The same operations on a document's JSON text, for the typed API (`StateStore+Typed.swift`):
+    // a generated codec reads the stored bytes and writes the bytes stored, with no `JSONValue`
+    // in between. The text given must be one JSON value (the codecs always write one).
+
+    /// The JSON text of the document at `key`, or nil when there is none.
+    /// - Throws: ``StoreError``.
+    func getText(profile: String, namespace: String, key: String) async throws -> String?
+
+    /// Stores the JSON text `text` at `key`; durable when it returns.
+    /// - Throws: ``StoreError``.
+    func putText(profile: String, namespace: String, key: String, text: String) async throws
+
+    /// The keys and JSON texts of a namespace's documents, as ``list(profile:namespace:keyPrefix:)``.
+    /// - Throws: ``StoreError``.
+    func listText(profile: String, namespace: String, keyPrefix: String?) async throws -> [(key: String, text: String)]
+
+    /// ``update(profile:namespace:key:_:)`` on the JSON text.
+    /// - Throws: ``StoreError``, or what `transform` throws.
+    func updateText<R: Sendable>(
+        profile: String, namespace: String, key: String,
+        _ transform: @escaping @Sendable (String?) throws -> (String?, R)
+    ) async throws -> R
 }

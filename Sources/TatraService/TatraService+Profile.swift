@@ -6,8 +6,8 @@ import PayRPCStore
 extension TatraService {
     /// The profile's tatra state (defaults when it has none).
     func profileState(_ context: RequestContext) async throws -> TatraProfileState {
-        TatraProfileState(document: try await store.get(profile: context.profile, namespace: TatraProfileState.namespace,
-                                                        key: TatraProfileState.key))
+        try await store.get(TatraProfileState.self, profile: context.profile, namespace: TatraProfileState.namespace,
+                            key: TatraProfileState.key) ?? TatraProfileState()
     }
 
     /// Changes the profile's tatra state atomically and durably; `body` returns what happened.
@@ -16,11 +16,12 @@ extension TatraService {
     func updateProfileState<R: Sendable>(
         _ context: RequestContext, _ body: @escaping @Sendable (inout TatraProfileState) -> R
     ) async throws -> R {
-        try await store.update(profile: context.profile, namespace: TatraProfileState.namespace,
-                               key: TatraProfileState.key) { document in
-            var state = TatraProfileState(document: document)
+        try await store.update(TatraProfileState.self, profile: context.profile, namespace: TatraProfileState.namespace,
+                               key: TatraProfileState.key) { stored in
+            var state = stored ?? TatraProfileState()
             let result = body(&state)
-            return (state.document, result)
+            stored = state
+            return result
         }
     }
 

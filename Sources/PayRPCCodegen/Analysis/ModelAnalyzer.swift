@@ -230,6 +230,7 @@ struct ModelAnalyzer {
             var properties: [(String, SchemaJSON)] = []
             var required: [SchemaJSON] = []
             var aliasRules: [SchemaJSON] = []
+            var aliasDependencies: [(String, SchemaJSON)] = []
             var keys: [String: Int] = [:]
             let stored = type.properties.filter { !$0.isStatic && !$0.isComputed }
             if stored.isEmpty, type.properties.contains(where: { !$0.isStatic && $0.isComputed }) {
@@ -256,7 +257,8 @@ struct ModelAnalyzer {
                 model.fields.append(accepted)
                 properties.append((field.key, field.schema))
                 if !accepted.aliases.isEmpty {
-                    aliasRules.append(aliasRule(of: accepted))
+                    if let requirement = aliasRequirement(of: accepted) { aliasRules.append(requirement) }
+                    aliasDependencies += aliasExclusions(of: accepted)
                 } else if field.isRequired {
                     required.append(.string(field.key))
                 }
@@ -265,7 +267,9 @@ struct ModelAnalyzer {
             members.append(("additionalProperties", .bool(false)))
             members.append(("properties", .sortedObject(properties)))
             if !required.isEmpty { members.append(("required", .array(required))) }
-            if !aliasRules.isEmpty { members.append(("allOf", .array(aliasRules))) }
+            if aliasRules.count == 1 { members += aliasRules[0].objectMembers ?? [] }
+            if aliasRules.count > 1 { members.append(("allOf", .array(aliasRules))) }
+            if !aliasDependencies.isEmpty { members.append(("dependencies", .sortedObject(aliasDependencies))) }
         case .stringEnum:
             for enumCase in type.cases {
                 var value = enumCase.name
@@ -461,20 +465,24 @@ struct ModelAnalyzer {
         return .sortedObject(members + [("description", .string(note))])
     }
 
-    /// The rule that a field and its aliases are not given together, and that one of them is
-    /// given when the field is required.
-    private func aliasRule(of field: FieldDescription) -> SchemaJSON {
+    /// The rule that one of a required field's spellings is given: `anyOf` of their `required`,
+    /// the field's own first, so a request with it stops at the first branch.
+    private func aliasRequirement(of field: FieldDescription) -> SchemaJSON? {
+        guard field.isRequired else { return nil }
         let keys = [field.key] + field.aliases.map(\.key)
-        if field.isRequired {
-            return .object([("oneOf", .array(keys.map { .object([("required", .array([.string($0)]))]) }))])
+        return .object([("anyOf", .array(keys.map { .object([("required", .array([.string($0)]))]) }))])
+    }
+
+    /// The rule that the spellings are not given together, as `dependencies`: an alias present
+    /// forbids the other spellings. Checked only when an alias is present, so a request in the
+    /// canonical spelling pays nothing for it.
+    private func aliasExclusions(of field: FieldDescription) -> [(String, SchemaJSON)] {
+        let keys = [field.key] + field.aliases.map(\.key)
+        return field.aliases.map { alias in
+            let others = keys.filter { $0 != alias.key }.map { SchemaJSON.object([("required", .array([.string($0)]))]) }
+            let forbidden: SchemaJSON = others.count == 1 ? others[0] : .object([("anyOf", .array(others))])
+            return (alias.key, .object([("not", forbidden)]))
         }
-        var pairs: [SchemaJSON] = []
-        for (index, first) in keys.enumerated() {
-            for second in keys[(index + 1)...] {
-                pairs.append(.object([("required", .array([.string(first), .string(second)]))]))
-            }
-        }
-        return .object([("not", .object([("anyOf", .array(pairs))]))])
     }
 
     static func keyword(forTag tag: String) -> String {

@@ -166,6 +166,7 @@ extension CompiledSchema {
                 }
             }
             if node >= 0 && !holds(node, member) { return false }
+            if group.presenceOnly && found & group.required == group.required { return true }
         }
         return found & group.required == group.required
     }

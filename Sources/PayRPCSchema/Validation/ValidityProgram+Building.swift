@@ -160,7 +160,8 @@ extension ValidityProgram {
             mask |= memberNames[position].requiredBit
         }
         memberGroups.append(MemberGroup(names: Span(start: Int32(start), count: Int32(memberNames.count - start)),
-                                        additional: Int32(additional ?? -1), required: mask))
+                                        additional: Int32(additional ?? -1), required: mask,
+                                        presenceOnly: properties.isEmpty && additional == nil))
         return Int32(memberGroups.count - 1)
     }
 

@@ -70,6 +70,9 @@ struct ValidityProgram: Sendable {
         var additional: Int32
         /// The bits of every required name.
         var required: UInt64
+        /// Whether the group only asks for names to be present (no `properties`, no
+        /// `additionalProperties`), so the walk may stop once every required name was seen.
+        var presenceOnly: Bool
     }
 
     /// A string of an `enum` or `const`.

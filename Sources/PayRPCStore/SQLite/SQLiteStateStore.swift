@@ -154,10 +154,22 @@ public final class SQLiteStateStore: StateStore {
         return try text.map { try Self.parse($0, namespace: namespace, key: key) }
     }
 
+    /// The stored text of the document at `key`, read on a reader connection.
+    public func getText(profile: String, namespace: String, key: String) async throws -> String? {
+        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        return try await read("get") { db in
+            try String.fetchOne(db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
+        }
+    }
+
     /// Stores `value` in the next group commit and returns once it is on disk.
     public func put(profile: String, namespace: String, key: String, value: JSONValue) async throws {
+        try await putText(profile: profile, namespace: namespace, key: key, text: value.jsonText)
+    }
+
+    /// Stores the JSON text `text` in the next group commit and returns once it is on disk.
+    public func putText(profile: String, namespace: String, key: String, text: String) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
-        let text = value.jsonText
         let now = configuration.now
         try await committer.write("put") { db in
             try StoreSQL.execute(
@@ -175,6 +187,20 @@ public final class SQLiteStateStore: StateStore {
 
     /// Lists a namespace on a reader connection; see ``StateStore/list(profile:namespace:keyPrefix:)``.
     public func list(profile: String, namespace: String, keyPrefix: String?) async throws -> [StoredDocument] {
+        try await listRows(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { key, text, updatedAt in
+            StoredDocument(
+                key: key, value: try Self.parse(text, namespace: namespace, key: key),
+                updatedAt: Timestamp.date(milliseconds: updatedAt))
+        }
+    }
+
+    /// The keys and stored texts of a namespace, as ``list(profile:namespace:keyPrefix:)``.
+    public func listText(profile: String, namespace: String, keyPrefix: String?) async throws -> [(key: String, text: String)] {
+        try await listRows(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { ($0.0, $0.1) }
+    }
+
+    /// The rows of a namespace whose keys start with `keyPrefix`, ordered by key.
+    private func listRows(profile: String, namespace: String, keyPrefix: String?) async throws -> [(String, String, Int64)] {
         try StoreArguments.check(profile: profile, namespace: namespace)
         let prefix = keyPrefix ?? ""
         let rows = try await read("list") { db in
@@ -188,11 +214,7 @@ public final class SQLiteStateStore: StateStore {
                 arguments: [profile, namespace, prefix, prefix, prefix]
             ).map { row -> (String, String, Int64) in (row["key"], row["value"], row["updated_at"]) }
         }
-        return try rows.map { key, text, updatedAt in
-            StoredDocument(
-                key: key, value: try Self.parse(text, namespace: namespace, key: key),
-                updatedAt: Timestamp.date(milliseconds: updatedAt))
-        }
+        return rows
     }
 
     /// Atomic read-modify-write; see ``StateStore/update(profile:namespace:key:_:)``.
@@ -204,16 +226,27 @@ public final class SQLiteStateStore: StateStore {
         profile: String, namespace: String, key: String,
         _ transform: @escaping @Sendable (JSONValue?) throws -> (JSONValue?, R)
     ) async throws -> R {
+        try await updateText(profile: profile, namespace: namespace, key: key) { text in
+            let current = try text.map { try Self.parse($0, namespace: namespace, key: key) }
+            let (next, result) = try transform(current)
+            return (next?.jsonText, result)
+        }
+    }
+
+    /// Atomic read-modify-write of the stored text; see ``StateStore/updateText(profile:namespace:key:_:)``.
+    public func updateText<R: Sendable>(
+        profile: String, namespace: String, key: String,
+        _ transform: @escaping @Sendable (String?) throws -> (String?, R)
+    ) async throws -> R {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         let now = configuration.now
         return try await committer.write("update") { db in
             let current = try String.fetchOne(
-                db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key]
-            ).map { try Self.parse($0, namespace: namespace, key: key) }
+                db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
             let (next, result) = try transform(current)
             if let next {
                 try StoreSQL.execute(
-                    db, StoreSQL.upsert, [profile, namespace, key, next.jsonText, Timestamp.milliseconds(now())])
+                    db, StoreSQL.upsert, [profile, namespace, key, next, Timestamp.milliseconds(now())])
             } else if current != nil {
                 try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
             }

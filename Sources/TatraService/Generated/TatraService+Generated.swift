@@ -870,26 +870,25 @@ extension ExecutePayment.Params {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("allOf", .array([
+        JSONValue.Member("anyOf", .array([
             .object([
-                JSONValue.Member("oneOf", .array([
-                    .object([
-                        JSONValue.Member("required", .array([.string("contact")])),
-                    ]),
-                    .object([
-                        JSONValue.Member("required", .array([.string("recepient")])),
-                    ]),
-                ])),
+                JSONValue.Member("required", .array([.string("contact")])),
             ]),
             .object([
+                JSONValue.Member("required", .array([.string("recepient")])),
+            ]),
+        ])),
+        JSONValue.Member("dependencies", .object([
+            JSONValue.Member("messageForRecipient", .object([
                 JSONValue.Member("not", .object([
-                    JSONValue.Member("anyOf", .array([
-                        .object([
-                            JSONValue.Member("required", .array([.string("reference"), .string("messageForRecipient")])),
-                        ]),
-                    ])),
+                    JSONValue.Member("required", .array([.string("reference")])),
                 ])),
-            ]),
+            ])),
+            JSONValue.Member("recepient", .object([
+                JSONValue.Member("not", .object([
+                    JSONValue.Member("required", .array([.string("contact")])),
+                ])),
+            ])),
         ])),
         JSONValue.Member("description", .string("The payment the user put together. Android `TransactionRequest`, iOS `TATRARequest`.")),
         JSONValue.Member("properties", .object([
@@ -1494,26 +1493,25 @@ extension Contact {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("allOf", .array([
+        JSONValue.Member("anyOf", .array([
             .object([
-                JSONValue.Member("oneOf", .array([
-                    .object([
-                        JSONValue.Member("required", .array([.string("phones")])),
-                    ]),
-                    .object([
-                        JSONValue.Member("required", .array([.string("phone")])),
-                    ]),
-                ])),
+                JSONValue.Member("required", .array([.string("phones")])),
             ]),
             .object([
+                JSONValue.Member("required", .array([.string("phone")])),
+            ]),
+        ])),
+        JSONValue.Member("dependencies", .object([
+            JSONValue.Member("icon", .object([
                 JSONValue.Member("not", .object([
-                    JSONValue.Member("anyOf", .array([
-                        .object([
-                            JSONValue.Member("required", .array([.string("image"), .string("icon")])),
-                        ]),
-                    ])),
+                    JSONValue.Member("required", .array([.string("image")])),
                 ])),
-            ]),
+            ])),
+            JSONValue.Member("phone", .object([
+                JSONValue.Member("not", .object([
+                    JSONValue.Member("required", .array([.string("phones")])),
+                ])),
+            ])),
         ])),
         JSONValue.Member("description", .string("A person the user can pay: a top contact, an entry of the contact list, or the recipient of\na payment.\n\nOne JSON shape for Android `TTContact` (`fullName`, `phone`, `image`) and iOS `TATRAContact`\n(`fullName`, `icon`, and `phones` from `PKContact`).")),
         JSONValue.Member("properties", .object([
@@ -1748,6 +1746,286 @@ extension SetupData {
             writer.key("redirectionUri" as StaticString)
             value.encode(to: &writer)
         }
+        writer.endObject()
+    }
+}
+
+// MARK: - HeldPayment (Sources/TatraService/State/HeldPayment.swift)
+
+extension HeldPayment {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["paymentId", "amount", "recipientName", "phone", "reference", "outOfServiceLeft"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.HeldPayment"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "tatra.HeldPayment" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A payment the bank answered with `bankTempOOSError`: kept per profile until\n`tatra.resubmitPayment` completes it. Stored inside ``TatraProfileState`` with its generated\ncodec.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("description", .string("The amount.")),
+                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("outOfServiceLeft", .object([
+                JSONValue.Member("description", .string("How many more resubmissions the bank is out of service for.")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("paymentId", .object([
+                JSONValue.Member("description", .string("The id the error carried.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("phone", .object([
+                JSONValue.Member("description", .string("The phone the payment goes to.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("recipientName", .object([
+                JSONValue.Member("description", .string("The recipient's name.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("reference", .object([
+                JSONValue.Member("description", .string("The reference, if any.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("paymentId"), .string("amount"), .string("recipientName"), .string("phone"), .string("outOfServiceLeft")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _paymentId: String? = nil
+        var _amount: Amount? = nil
+        var _recipientName: String? = nil
+        var _phone: String? = nil
+        var _reference: String? = nil
+        var _outOfServiceLeft: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("paymentId") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("recipientName" as StaticString) {
+                do { _recipientName = try String(json: memberValue) } catch { throw error.prefixed("recipientName") }
+            } else if memberName.stringEquals("phone" as StaticString) {
+                do { _phone = try String(json: memberValue) } catch { throw error.prefixed("phone") }
+            } else if memberName.stringEquals("reference" as StaticString) {
+                if !memberValue.isNull {
+                    do { _reference = try String(json: memberValue) } catch { throw error.prefixed("reference") }
+                }
+            } else if memberName.stringEquals("outOfServiceLeft" as StaticString) {
+                do { _outOfServiceLeft = try Int(json: memberValue) } catch { throw error.prefixed("outOfServiceLeft") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _paymentId else { throw .missing("paymentId") }
+        self.paymentId = _paymentId
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _recipientName else { throw .missing("recipientName") }
+        self.recipientName = _recipientName
+        guard let _phone else { throw .missing("phone") }
+        self.phone = _phone
+        self.reference = _reference
+        guard let _outOfServiceLeft else { throw .missing("outOfServiceLeft") }
+        self.outOfServiceLeft = _outOfServiceLeft
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("paymentId" as StaticString)
+        self.paymentId.encode(to: &writer)
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("recipientName" as StaticString)
+        self.recipientName.encode(to: &writer)
+        writer.key("phone" as StaticString)
+        self.phone.encode(to: &writer)
+        if let value = self.reference {
+            writer.key("reference" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("outOfServiceLeft" as StaticString)
+        self.outOfServiceLeft.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - TatraProfileState (Sources/TatraService/State/TatraProfileState.swift)
+
+extension TatraProfileState {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["wrongPinAttempts", "blocked", "authorizedUntil", "everAuthorized", "contactPermission", "activated", "paymentSequence", "paid", "held"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.TatraProfileState"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "tatra.TatraProfileState" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("What the tatra sandbox keeps per profile in the store (namespace `tatra`, key `profile`): the\nwrong-PIN counter and blocked flag, the authorization's expiry, the contacts permission, the\npayment sequence, the total paid, and the payments held by `bankTempOOSError`.\n\nNo secret is in it: the PIN is compared, never stored. Stored with its generated codec; every\nmember has a default, so a document of an older version (without `activated`) still reads.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("activated", .object([
+                JSONValue.Member("description", .string("The activation set by `sandbox.tatra.setActivated`; nil: the data file's.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("authorizedUntil", .object([
+                JSONValue.Member("description", .string("Until when `tatra.authorize` lets `tatra.fetchBalance` and `tatra.getIban` answer.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("blocked", .object([
+                JSONValue.Member("default", .bool(false)),
+                JSONValue.Member("description", .string("Whether too many wrong PINs have blocked the application (only `sandbox.tatra.resetProfile`\nunblocks it).")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("contactPermission", .object([
+                JSONValue.Member("description", .string("The contacts permission set by `sandbox.tatra.setContactPermission`; nil: the data file's.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("everAuthorized", .object([
+                JSONValue.Member("default", .bool(false)),
+                JSONValue.Member("description", .string("Whether the profile has ever authorized (the conditions were shown and accepted).")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("held", .object([
+                JSONValue.Member("default", .array([])),
+                JSONValue.Member("description", .string("Payments waiting for `tatra.resubmitPayment`.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/tatra.HeldPayment")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("paid", .object([
+                JSONValue.Member("description", .string("The sum of the completed payments (subtracted from the sandbox balance).")),
+                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentSequence", .object([
+                JSONValue.Member("default", .number("0")),
+                JSONValue.Member("description", .string("The number of the last payment id given out.")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("wrongPinAttempts", .object([
+                JSONValue.Member("default", .number("0")),
+                JSONValue.Member("description", .string("Wrong PINs in a row since the last right one.")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        HeldPayment.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _wrongPinAttempts: Int? = nil
+        var _blocked: Bool? = nil
+        var _authorizedUntil: Date?? = nil
+        var _everAuthorized: Bool? = nil
+        var _contactPermission: Bool?? = nil
+        var _activated: Bool?? = nil
+        var _paymentSequence: Int? = nil
+        var _paid: Amount? = nil
+        var _held: [HeldPayment]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("wrongPinAttempts" as StaticString) {
+                do { _wrongPinAttempts = try Int(json: memberValue) } catch { throw error.prefixed("wrongPinAttempts") }
+            } else if memberName.stringEquals("blocked" as StaticString) {
+                do { _blocked = try Bool(json: memberValue) } catch { throw error.prefixed("blocked") }
+            } else if memberName.stringEquals("authorizedUntil" as StaticString) {
+                if memberValue.isNull {
+                    _authorizedUntil = .some(nil)
+                } else {
+                    do { _authorizedUntil = .some(try Date(json: memberValue)) } catch { throw error.prefixed("authorizedUntil") }
+                }
+            } else if memberName.stringEquals("everAuthorized" as StaticString) {
+                do { _everAuthorized = try Bool(json: memberValue) } catch { throw error.prefixed("everAuthorized") }
+            } else if memberName.stringEquals("contactPermission" as StaticString) {
+                if memberValue.isNull {
+                    _contactPermission = .some(nil)
+                } else {
+                    do { _contactPermission = .some(try Bool(json: memberValue)) } catch { throw error.prefixed("contactPermission") }
+                }
+            } else if memberName.stringEquals("activated" as StaticString) {
+                if memberValue.isNull {
+                    _activated = .some(nil)
+                } else {
+                    do { _activated = .some(try Bool(json: memberValue)) } catch { throw error.prefixed("activated") }
+                }
+            } else if memberName.stringEquals("paymentSequence" as StaticString) {
+                do { _paymentSequence = try Int(json: memberValue) } catch { throw error.prefixed("paymentSequence") }
+            } else if memberName.stringEquals("paid" as StaticString) {
+                do { _paid = try Amount(json: memberValue) } catch { throw error.prefixed("paid") }
+            } else if memberName.stringEquals("held" as StaticString) {
+                do { _held = try [HeldPayment](json: memberValue) } catch { throw error.prefixed("held") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        if let _wrongPinAttempts { self.wrongPinAttempts = _wrongPinAttempts }
+        if let _blocked { self.blocked = _blocked }
+        if let _authorizedUntil { self.authorizedUntil = _authorizedUntil }
+        if let _everAuthorized { self.everAuthorized = _everAuthorized }
+        if let _contactPermission { self.contactPermission = _contactPermission }
+        if let _activated { self.activated = _activated }
+        if let _paymentSequence { self.paymentSequence = _paymentSequence }
+        if let _paid { self.paid = _paid }
+        if let _held { self.held = _held }
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("wrongPinAttempts" as StaticString)
+        self.wrongPinAttempts.encode(to: &writer)
+        writer.key("blocked" as StaticString)
+        self.blocked.encode(to: &writer)
+        if let value = self.authorizedUntil {
+            writer.key("authorizedUntil" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("everAuthorized" as StaticString)
+        self.everAuthorized.encode(to: &writer)
+        if let value = self.contactPermission {
+            writer.key("contactPermission" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.activated {
+            writer.key("activated" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("paymentSequence" as StaticString)
+        self.paymentSequence.encode(to: &writer)
+        writer.key("paid" as StaticString)
+        self.paid.encode(to: &writer)
+        writer.key("held" as StaticString)
+        self.held.encode(to: &writer)
         writer.endObject()
     }
 }
