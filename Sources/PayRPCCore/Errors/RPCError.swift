@@ -49,12 +49,45 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A short description.
     public var message: String
     /// Structured detail, written as the `data` member.
-    public var data: JSONValue?
+    public var data: JSONValue? {
+        get {
+            switch storedData {
+            case .none: return nil
+            case .value(let value): return value
+            case .encoded(let bytes): return try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        set { storedData = newValue.map(StoredData.value) ?? .none }
+    }
+
+    /// How `data` is held: a value, or the bytes a generated codec wrote (written as they are,
+    /// parsed only if someone reads ``data``).
+    private enum StoredData: Sendable {
+        case none
+        case value(JSONValue)
+        case encoded([UInt8])
+    }
+
+    private var storedData: StoredData
 
     public init(_ code: Code, _ message: String, data: JSONValue? = nil) {
         self.code = code
         self.message = message
-        self.data = data
+        self.storedData = data.map(StoredData.value) ?? .none
+    }
+
+    /// An error whose `data` is the JSON `encodedData` a model's codec wrote: a domain error's
+    /// data goes to the wire without being parsed back into a value first.
+    /// - Precondition: `encodedData` is one JSON value (a generated codec always writes one).
+    public init(_ code: Code, _ message: String, encodedData: [UInt8]) {
+        self.code = code
+        self.message = message
+        self.storedData = .encoded(encodedData)
+    }
+
+    /// Same code, message and data (compared as values, however each is held).
+    public static func == (left: RPCError, right: RPCError) -> Bool {
+        left.code == right.code && left.message == right.message && left.data == right.data
     }
 
     public var description: String { "\(code.rawValue) \(message)" }
@@ -66,9 +99,15 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         writer.int(code.rawValue)
         writer.key("message")
         writer.string(message)
-        if let data {
+        switch storedData {
+        case .none:
+            break
+        case .value(let value):
             writer.key("data")
-            data.encode(to: &writer)
+            value.encode(to: &writer)
+        case .encoded(let bytes):
+            writer.key("data")
+            writer.raw(bytes)
         }
         writer.endObject()
     }

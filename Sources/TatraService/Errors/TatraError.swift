@@ -125,8 +125,6 @@ public struct TatraError: Error, RPCErrorConvertible, Sendable, Equatable {
         case .bankTempOOS(let data): data.encode(to: &writer)
         case .missingContactPermission(let data): data.encode(to: &writer)
         }
-        // The payload was written by its own generated encoder, so it always parses.
-        let data = try? JSONValue(parsing: writer.text)
-        return RPCError(type.code, type.message, data: data)
+        return RPCError(type.code, type.message, encodedData: writer.bytes)
     }
 }
