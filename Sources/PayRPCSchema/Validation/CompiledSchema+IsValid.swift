@@ -151,6 +151,7 @@ extension CompiledSchema {
                           content.count <= 16 || bytesEqual(entry.bytes, content) else { continue }
                     found |= entry.requiredBit
                     if entry.node >= 0 { node = entry.node }
+                    if entry.dependency >= 0 && !holds(entry.dependency, value) { return false }
                     next = position
                     break
                 }
@@ -159,6 +160,8 @@ extension CompiledSchema {
                 var matched = false
                 for position in first..<end where program.memberNameTexts[position] == text {
                     found |= program.memberNames[position].requiredBit
+                    let dependency = program.memberNames[position].dependency
+                    if dependency >= 0 && !holds(dependency, value) { return false }
                     if !matched && program.memberNames[position].node >= 0 {
                         matched = true
                         node = program.memberNames[position].node

@@ -58,16 +58,29 @@ extension ValidityProgram {
     private mutating func emit(_ checks: [SchemaCheck]) -> Node {
         var node = Node(types: Self.anyType, members: -1, ops: Span(start: 0, count: 0))
         var required: [String]?
-        var hasMemberGroup = false
+        var groupMembers: MemberSchemas?
+        var dependencies: [(name: String, node: NodeID)]?
         for check in checks {
             switch check {
             case .required(let names): required = names
-            case .members(let members) where members.patterns.isEmpty: hasMemberGroup = true
+            case .members(let members) where members.patterns.isEmpty: groupMembers = members
+            case .dependencies(let entries):
+                // Schema dependencies join the member group: checked when their member is met in
+                // the one walk over the object. Member-list dependencies stay a legacy check.
+                let schemas = entries.compactMap { entry -> (String, NodeID)? in
+                    if case .schema(let id) = entry.dependency { return (entry.name, id) }
+                    return nil
+                }
+                if schemas.count == entries.count { dependencies = schemas }
             default: break
             }
         }
         // `required` joins the member group (or makes one) unless it has too many names.
         let requiredInGroup = required.map { Self.distinctNames($0).count <= Self.maximumRequiredNames } ?? false
+        if groupMembers != nil || requiredInGroup || dependencies != nil {
+            node.members = memberGroup(groupMembers?.properties ?? [], additional: groupMembers?.additional,
+                                       required: requiredInGroup ? required ?? [] : [], dependencies: dependencies ?? [])
+        }
         for check in checks {
             switch check {
             case .type(let types): node.types = types
@@ -92,10 +105,11 @@ extension ValidityProgram {
             case .minItems(let minimum): ops.append(.minItems(minimum))
             case .maxItems(let maximum): ops.append(.maxItems(maximum))
             case .members(let members) where members.patterns.isEmpty:
-                node.members = memberGroup(members.properties, additional: members.additional,
-                                           required: requiredInGroup ? required ?? [] : [])
-            case .required(let names) where requiredInGroup:
-                if !hasMemberGroup { node.members = memberGroup([], additional: nil, required: names) }
+                break  // in the member group
+            case .required where requiredInGroup:
+                break  // in the member group
+            case .dependencies where dependencies != nil:
+                break  // in the member group
             case .minProperties(let minimum): ops.append(.minProperties(minimum))
             case .maxProperties(let maximum): ops.append(.maxProperties(maximum))
             case .propertyNames(let id): ops.append(.propertyNames(Int32(id)))
@@ -129,7 +143,7 @@ extension ValidityProgram {
 
     /// Appends a member group; `required` has at most ``maximumRequiredNames`` distinct names.
     private mutating func memberGroup(_ properties: [(name: String, node: NodeID)], additional: NodeID?,
-                                      required: [String]) -> Int32 {
+                                      required: [String], dependencies: [(name: String, node: NodeID)]) -> Int32 {
         let start = memberNames.count
         var positions: [[UInt8]: Int] = [:]
         for property in properties {
@@ -159,9 +173,22 @@ extension ValidityProgram {
             }
             mask |= memberNames[position].requiredBit
         }
+        for dependency in dependencies {
+            let utf8 = Array(dependency.name.utf8)
+            let position: Int
+            if let existing = positions[utf8] {
+                position = existing
+            } else {
+                position = memberNames.count
+                positions[utf8] = position
+                memberNames.append(MemberName(bytes: pool(utf8), key: utf8.withUnsafeBytes(Self.key), node: -1, requiredBit: 0))
+                memberNameTexts.append(dependency.name)
+            }
+            if memberNames[position].dependency < 0 { memberNames[position].dependency = Int32(dependency.node) }
+        }
         memberGroups.append(MemberGroup(names: Span(start: Int32(start), count: Int32(memberNames.count - start)),
                                         additional: Int32(additional ?? -1), required: mask,
-                                        presenceOnly: properties.isEmpty && additional == nil))
+                                        presenceOnly: properties.isEmpty && additional == nil && dependencies.isEmpty))
         return Int32(memberGroups.count - 1)
     }
 

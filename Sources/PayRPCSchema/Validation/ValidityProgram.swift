@@ -58,13 +58,17 @@ struct ValidityProgram: Sendable {
         var node: Int32
         /// The name's bit in ``MemberGroup/required``; 0 when it is not required.
         var requiredBit: UInt64
+        /// The node the whole object must pass when this member is present (`dependencies` with
+        /// a schema); `-1` for none.
+        var dependency: Int32 = -1
     }
 
     /// The `properties`, `additionalProperties` and `required` of one object schema.
     struct MemberGroup: Sendable {
         /// The names, in ``ValidityProgram/memberNames``: the `properties` first, in schema order
         /// (a repeated name only once, the first applies), then the `required` names that are not
-        /// properties. No two have the same UTF-8.
+        /// properties, then the names of schema `dependencies` that are neither. No two have the
+        /// same UTF-8.
         var names: Span
         /// The node the other members must pass (`additionalProperties`); `-1` when absent.
         var additional: Int32
