@@ -104,7 +104,9 @@ struct FastPathAgreementTests {
     /// the other object.
     static let names = ["amount", "amoun", "amountx", "Amount", "contact", "reference", "fullName", "phones", "image",
                         "nickname", "forbidden", "anything", "count", "é", "e\u{301}", "", "a/b~c", "x", "fullname",
-                        "transactionReferenceNumber", "transactionRefXrenceNumber"]
+                        "transactionReferenceNumber", "transactionRefXrenceNumber",
+                        // Android's spellings: executePayment's alias rules (anyOf + dependencies).
+                        "recepient", "messageForRecipient", "phone", "icon"]
 
     /// Values a mutation may put in place of another: every kind, and strings near the accepted ones.
     static let replacements: [JSONValue] = [

@@ -171,6 +171,7 @@ extension CompiledSchema {
             if node >= 0 && !holds(node, member) { return false }
             if group.presenceOnly && found & group.required == group.required { return true }
         }
+        for mask in group.requiredAny where found & mask == 0 { return false }
         return found & group.required == group.required
     }
 

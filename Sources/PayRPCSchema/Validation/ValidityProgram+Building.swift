@@ -23,7 +23,7 @@ extension ValidityProgram {
                 // Only when following references did not end (not for a checked table).
                 ops.append(.allOf(list([target])))
             case .checks(let checks):
-                node = emit(checks)
+                node = emit(checks, table: table)
             }
             node.ops = Span(start: Int32(start), count: Int32(ops.count - start))
             nodes[id] = node
@@ -55,13 +55,19 @@ extension ValidityProgram {
 
     /// Appends the ops of one schema object's checks.
     /// - Returns: the node, but for its ops' range.
-    private mutating func emit(_ checks: [SchemaCheck]) -> Node {
+    private mutating func emit(_ checks: [SchemaCheck], table: [SchemaNode]) -> Node {
         var node = Node(types: Self.anyType, members: -1, ops: Span(start: 0, count: 0))
         var required: [String]?
         var groupMembers: MemberSchemas?
         var dependencies: [(name: String, node: NodeID)]?
+        // `anyOf` whose branches each only require one name joins the member group too.
+        var requiredAny: [[String]] = []
         for check in checks {
             switch check {
+            case .anyOf(let ids):
+                if let names = Self.singleRequiredNames(ids, in: table) {
+                    requiredAny.append(names)
+                }
             case .required(let names): required = names
             case .members(let members) where members.patterns.isEmpty: groupMembers = members
             case .dependencies(let entries):
@@ -77,9 +83,12 @@ extension ValidityProgram {
         }
         // `required` joins the member group (or makes one) unless it has too many names.
         let requiredInGroup = required.map { Self.distinctNames($0).count <= Self.maximumRequiredNames } ?? false
-        if groupMembers != nil || requiredInGroup || dependencies != nil {
+        let bitsNeeded = Self.distinctNames((requiredInGroup ? required ?? [] : []) + requiredAny.flatMap { $0 }).count
+        if bitsNeeded > Self.maximumRequiredNames { requiredAny = [] }
+        if groupMembers != nil || requiredInGroup || dependencies != nil || !requiredAny.isEmpty {
             node.members = memberGroup(groupMembers?.properties ?? [], additional: groupMembers?.additional,
-                                       required: requiredInGroup ? required ?? [] : [], dependencies: dependencies ?? [])
+                                       required: requiredInGroup ? required ?? [] : [], dependencies: dependencies ?? [],
+                                       requiredAny: requiredAny)
         }
         for check in checks {
             switch check {
@@ -87,7 +96,8 @@ extension ValidityProgram {
             case .enumeration(let values): ops.append(.enumeration(valueSet(values.elements)))
             case .constant(let value): ops.append(.enumeration(valueSet(value.elements)))
             case .allOf(let ids): ops.append(.allOf(list(ids)))
-            case .anyOf(let ids): ops.append(.anyOf(list(ids)))
+            case .anyOf(let ids):
+                if requiredAny.isEmpty || Self.singleRequiredNames(ids, in: table) == nil { ops.append(.anyOf(list(ids))) }
             case .oneOf(let ids): ops.append(.oneOf(list(ids)))
             case .not(let id): ops.append(.not(Int32(id)))
             case .conditional(let condition, let then, let otherwise):
@@ -121,6 +131,18 @@ extension ValidityProgram {
         return node
     }
 
+    /// The names of `anyOf` branches that each only require one name (`{"required": ["a"]}`,
+    /// annotations aside); nil when any branch asks for more.
+    static func singleRequiredNames(_ ids: [NodeID], in table: [SchemaNode]) -> [String]? {
+        var names: [String] = []
+        for id in ids {
+            guard case .checks(let checks) = table[aliasTarget(of: id, in: table)], checks.count == 1,
+                  case .required(let required) = checks[0], required.count == 1 else { return nil }
+            names.append(required[0])
+        }
+        return names.isEmpty ? nil : names
+    }
+
     /// `names` without repeats, compared as UTF-8 (as an unescaped member name is), in order.
     static func distinctNames(_ names: [String]) -> [String] {
         var seen: Set<[UInt8]> = []
@@ -143,7 +165,8 @@ extension ValidityProgram {
 
     /// Appends a member group; `required` has at most ``maximumRequiredNames`` distinct names.
     private mutating func memberGroup(_ properties: [(name: String, node: NodeID)], additional: NodeID?,
-                                      required: [String], dependencies: [(name: String, node: NodeID)]) -> Int32 {
+                                      required: [String], dependencies: [(name: String, node: NodeID)],
+                                      requiredAny: [[String]]) -> Int32 {
         let start = memberNames.count
         var positions: [[UInt8]: Int] = [:]
         for property in properties {
@@ -173,6 +196,28 @@ extension ValidityProgram {
             }
             mask |= memberNames[position].requiredBit
         }
+        var anyMasks: [UInt64] = []
+        for names in requiredAny {
+            var anyMask: UInt64 = 0
+            for name in names {
+                let utf8 = Array(name.utf8)
+                let position: Int
+                if let existing = positions[utf8] {
+                    position = existing
+                } else {
+                    position = memberNames.count
+                    positions[utf8] = position
+                    memberNames.append(MemberName(bytes: pool(utf8), key: utf8.withUnsafeBytes(Self.key), node: -1, requiredBit: 0))
+                    memberNameTexts.append(name)
+                }
+                if memberNames[position].requiredBit == 0 {
+                    memberNames[position].requiredBit = 1 << UInt64(bits)
+                    bits += 1
+                }
+                anyMask |= memberNames[position].requiredBit
+            }
+            anyMasks.append(anyMask)
+        }
         for dependency in dependencies {
             let utf8 = Array(dependency.name.utf8)
             let position: Int
@@ -188,7 +233,9 @@ extension ValidityProgram {
         }
         memberGroups.append(MemberGroup(names: Span(start: Int32(start), count: Int32(memberNames.count - start)),
                                         additional: Int32(additional ?? -1), required: mask,
-                                        presenceOnly: properties.isEmpty && additional == nil && dependencies.isEmpty))
+                                        presenceOnly: properties.isEmpty && additional == nil && dependencies.isEmpty
+                                            && anyMasks.isEmpty,
+                                        requiredAny: anyMasks))
         return Int32(memberGroups.count - 1)
     }
 

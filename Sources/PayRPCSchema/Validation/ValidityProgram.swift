@@ -77,6 +77,9 @@ struct ValidityProgram: Sendable {
         /// Whether the group only asks for names to be present (no `properties`, no
         /// `additionalProperties`), so the walk may stop once every required name was seen.
         var presenceOnly: Bool
+        /// `anyOf` of single `required` names (one of several spellings must be given): each
+        /// mask needs one of its bits found.
+        var requiredAny: [UInt64] = []
     }
 
     /// A string of an `enum` or `const`.
