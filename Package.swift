@@ -97,10 +97,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "NorthstarService",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            resources: [.copy("Resources/northstar-sandbox.json")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore",
-                "TatraService", "PBBAService",
+                "TatraService", "PBBAService", "NorthstarService",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -165,6 +171,10 @@ let package = Package(
         .testTarget(
             name: "TatraServiceTests",
             dependencies: ["TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NorthstarServiceTests",
+            dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",

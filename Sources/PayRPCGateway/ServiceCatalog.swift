@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import NorthstarService
 import PBBAService
 import TatraService
 
@@ -28,6 +29,8 @@ enum ServiceCatalog {
             TatraService(store: context.store, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
             PBBAService(store: context.store, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
                         secrets: context.secrets),
+            NorthstarService(store: context.store, sandbox: try NorthstarService.sandboxData(from: sandboxData["northstar"]),
+                             secrets: context.secrets),
         ]
     }
 }

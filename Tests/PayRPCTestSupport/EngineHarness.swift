@@ -33,7 +33,7 @@ public final class EngineHarness: @unchecked Sendable {
         let document = OpenRPCBuilder(router: router, version: configuration.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
         var logger = Logger(label: "payrpc.test")
-        logger.logLevel = .critical
+        logger.logLevel = ProcessInfo.processInfo.environment["PAYRPC_TEST_LOG"] == nil ? .critical : .trace
         self.engine = RPCEngine(router: router, configuration: configuration, state: state,
                                 idempotency: idempotency, sandbox: sandbox, logger: logger)
         self.loop = ThreadEventLoop()

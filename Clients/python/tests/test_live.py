@@ -90,6 +90,8 @@ def test_discover_matches_the_bundled_document_the_stubs_came_from(client: payrp
 Params = Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]]
 
 JANA = {"fullName": "Jana Nováková", "phones": ["+421900123456"]}
+VISA = {"number": "4032036247327321", "expiry": "2199-12"}  # the scenario moves the clock to 2100
+ORDER_REQUEST = {"purchaseUnitList": [{"amount": {"currencyCode": "USD", "value": "10.00"}}]}
 
 #: The scenario: (method, params or a function of what earlier steps saved, name to save the result as).
 #: Magic values are the sandbox's documented ones (see each method's description).
@@ -131,6 +133,13 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("sandbox.pbba.declinePayment", lambda saved: {"secureToken": saved["request"].secure_token}, None),
     ("pbba.showPBBAErrorPopup", {"errorCode": "E1", "errorTitle": "Payment failed", "errorMessage": "Try again"}, None),
     ("pbba.getCustomUXConfigurations", {"width": 320, "type": "moreAboutAndBankLogos"}, None),
+    ("northstar.configure", {"clientID": "python-tests"}, None),
+    ("northstar.tokenizeCard", {"card": VISA}, "nonce"),
+    ("northstar.executeOrder", {"orderRequest": ORDER_REQUEST, "card": VISA}, None),
+    ("sandbox.northstar.createOrder", {"intent": "AUTHORIZE", "purchaseUnits": ORDER_REQUEST["purchaseUnitList"]}, "order"),
+    ("northstar.validate", lambda saved: {"orderID": saved["order"].order_id, "nonce": saved["nonce"].nonce}, None),
+    ("sandbox.northstar.getOrder", lambda saved: {"orderID": saved["order"].order_id}, None),
+    ("sandbox.northstar.completePayerAction", lambda saved: {"orderID": saved["order"].order_id}, None),
 ]
 
 

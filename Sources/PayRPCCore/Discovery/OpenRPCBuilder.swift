@@ -75,9 +75,33 @@ public struct OpenRPCBuilder: Sendable {
     }
 
     /// The params of a method as OpenRPC content descriptors: one per member of its params model,
-    /// in declaration order, which is the order params given by position map onto.
+    /// in declaration order, which is the order params given by position map onto. Params that are
+    /// one of several objects (`oneOf`, as `northstar.executeOrder`'s two forms) list every form's
+    /// members, each required only when every form requires it; the server checks the forms.
     func contentDescriptors(_ schema: JSONValue, fieldOrder: [String], definitions: SchemaDefinitions) -> [JSONValue] {
         let model = Self.resolve(schema, in: definitions)
+        if case .array(let forms)? = model["oneOf"] {
+            var seen: [String: Int] = [:]
+            var merged: [JSONValue] = []
+            var requiredCount: [String: Int] = [:]
+            for form in forms {
+                for entry in contentDescriptors(form, fieldOrder: [], definitions: definitions) {
+                    guard let name = entry["name"]?.stringValue else { continue }
+                    if entry["required"] == .bool(true) { requiredCount[name, default: 0] += 1 }
+                    if seen[name] == nil {
+                        seen[name] = merged.count
+                        merged.append(entry)
+                    }
+                }
+            }
+            return merged.map { entry in
+                guard case .object(var members) = entry, let name = entry["name"]?.stringValue else { return entry }
+                for index in members.indices where members[index].name == "required" {
+                    members[index].value = .bool(requiredCount[name] == forms.count)
+                }
+                return .object(members)
+            }
+        }
         guard case .object(let members) = model,
               case .object(let properties)? = members.first(where: { $0.name == "properties" })?.value else { return [] }
         var required: Set<String> = []

@@ -12,10 +12,35 @@ extension CompiledSchema {
         return valid
     }
 
-    /// One violation when no branch matches (branch details would be noise).
+    /// When no branch matches: the violations of the branch the value evidently meant (see
+    /// ``meantBranchViolations(_:_:_:)``), else one violation (every branch's details would be noise).
     func checkAnyOf(_ ids: [NodeID], _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         for id in ids where passes(id, value, &run) { return true }
+        if let violations = meantBranchViolations(ids, value, run) {
+            run.violations += violations
+            return false
+        }
         return run.fail("anyOf", "does not match any of the \(ids.count) allowed schemas (anyOf)")
+    }
+
+    /// The violations of the one branch whose own required members the value has (fewest
+    /// `required` violations at the value itself): `{"orderID": ..., "card": {...}}` meant the form
+    /// with `orderID`, and hears only what is wrong with that form. Nil when not collecting, or
+    /// when no single branch stands out.
+    func meantBranchViolations(_ ids: [NodeID], _ value: JSONElement, _ run: ValidationRun) -> [SchemaViolation]? {
+        guard run.collect, ids.count > 1 else { return nil }
+        let here = run.pointer
+        var branches: [[SchemaViolation]] = []
+        for id in ids {
+            var branch = ValidationRun(collect: true)
+            branch.path = run.path
+            _ = check(id, value, &branch)
+            branches.append(branch.violations)
+        }
+        let missing = branches.map { violations in violations.filter { $0.keyword == "required" && $0.pointer == here }.count }
+        guard let fewest = missing.min(), missing.filter({ $0 == fewest }).count == 1,
+              let best = missing.firstIndex(of: fewest), !branches[best].isEmpty else { return nil }
+        return branches[best]
     }
 
     func checkOneOf(_ ids: [NodeID], _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
@@ -26,6 +51,10 @@ extension CompiledSchema {
         }
         if matched.count == 1 { return true }
         if matched.isEmpty {
+            if let violations = meantBranchViolations(ids, value, run) {
+                run.violations += violations
+                return false
+            }
             return run.fail("oneOf", "does not match any of the \(ids.count) schemas of oneOf")
         }
         return run.fail("oneOf", "matches more than one schema of oneOf (at least #\(matched[0]) and #\(matched[1]))")

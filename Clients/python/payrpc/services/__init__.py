@@ -5,6 +5,7 @@ import importlib
 from typing import Any
 
 SERVICES = (
+    "northstar",
     "pbba",
     "rpc",
     "sandbox",

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, Dict, List, Optional
 
 from payrpc import _runtime as _rt
+from payrpc.services import northstar as _northstar
 from payrpc.services import pbba as _pbba
 from payrpc.services import rpc as _rpc
 
@@ -163,6 +164,81 @@ class Proxy:
             params["count"] = _rt.to_wire(count)
         result = self._client.call("sandbox.failNext", params, timeout=timeout, idempotency_key=idempotency_key)
         return _rpc.FailNextResult.from_json(result)
+
+    def northstar_complete_payer_action(
+        self,
+        order_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: the buyer completes 3-D Secure at the `payer-action` link; the order becomes `APPROVED` with its card, ready for `northstar.executeOrder {orderID}`.
+
+        Calls ``sandbox.northstar.completePayerAction``.
+
+        Args:
+            order_id: The order's id.
+
+        Raises:
+            payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+            payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+        """
+        params: Dict[str, Any] = {
+            "orderID": _rt.to_wire(order_id),
+        }
+        result = self._client.call("sandbox.northstar.completePayerAction", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _northstar.OrderResponse.from_json(result)
+
+    def northstar_create_order(
+        self,
+        *,
+        intent: _northstar.OrderIntent,
+        purchase_units: List[_northstar.PurchaseUnit],
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: creates an order the way a merchant's server would (`POST /v2/checkout/orders` with its own credentials), to be executed with `northstar.executeOrder {orderID, card}`.
+
+        The order is `CREATED` and expires `orderLifetimeSeconds` later on the profile's sandbox
+        clock; its id comes from the profile's seeded stream.
+
+        Calls ``sandbox.northstar.createOrder``.
+
+        Args:
+            intent: Capture at execution, or authorize for a later capture.
+            purchase_units: The purchase units, one to ten.
+
+        Raises:
+            payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+        """
+        params: Dict[str, Any] = {
+            "intent": _rt.to_wire(intent),
+            "purchaseUnits": _rt.to_wire(purchase_units),
+        }
+        result = self._client.call("sandbox.northstar.createOrder", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _northstar.OrderResponse.from_json(result)
+
+    def northstar_get_order(
+        self,
+        order_id: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: an order as the merchant's server would read it (`GET /v2/checkout/orders/{id}`).
+
+        Calls ``sandbox.northstar.getOrder``.
+
+        Args:
+            order_id: The order's id.
+
+        Raises:
+            payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+        """
+        params: Dict[str, Any] = {
+            "orderID": _rt.to_wire(order_id),
+        }
+        result = self._client.call("sandbox.northstar.getOrder", params, timeout=timeout)
+        return _northstar.OrderResponse.from_json(result)
 
     def pbba_approve_payment(
         self,
@@ -558,6 +634,81 @@ class AsyncProxy:
             params["count"] = _rt.to_wire(count)
         result = await self._client.call("sandbox.failNext", params, timeout=timeout, idempotency_key=idempotency_key)
         return _rpc.FailNextResult.from_json(result)
+
+    async def northstar_complete_payer_action(
+        self,
+        order_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: the buyer completes 3-D Secure at the `payer-action` link; the order becomes `APPROVED` with its card, ready for `northstar.executeOrder {orderID}`.
+
+        Calls ``sandbox.northstar.completePayerAction``.
+
+        Args:
+            order_id: The order's id.
+
+        Raises:
+            payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+            payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+        """
+        params: Dict[str, Any] = {
+            "orderID": _rt.to_wire(order_id),
+        }
+        result = await self._client.call("sandbox.northstar.completePayerAction", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _northstar.OrderResponse.from_json(result)
+
+    async def northstar_create_order(
+        self,
+        *,
+        intent: _northstar.OrderIntent,
+        purchase_units: List[_northstar.PurchaseUnit],
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: creates an order the way a merchant's server would (`POST /v2/checkout/orders` with its own credentials), to be executed with `northstar.executeOrder {orderID, card}`.
+
+        The order is `CREATED` and expires `orderLifetimeSeconds` later on the profile's sandbox
+        clock; its id comes from the profile's seeded stream.
+
+        Calls ``sandbox.northstar.createOrder``.
+
+        Args:
+            intent: Capture at execution, or authorize for a later capture.
+            purchase_units: The purchase units, one to ten.
+
+        Raises:
+            payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+        """
+        params: Dict[str, Any] = {
+            "intent": _rt.to_wire(intent),
+            "purchaseUnits": _rt.to_wire(purchase_units),
+        }
+        result = await self._client.call("sandbox.northstar.createOrder", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _northstar.OrderResponse.from_json(result)
+
+    async def northstar_get_order(
+        self,
+        order_id: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: an order as the merchant's server would read it (`GET /v2/checkout/orders/{id}`).
+
+        Calls ``sandbox.northstar.getOrder``.
+
+        Args:
+            order_id: The order's id.
+
+        Raises:
+            payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+        """
+        params: Dict[str, Any] = {
+            "orderID": _rt.to_wire(order_id),
+        }
+        result = await self._client.call("sandbox.northstar.getOrder", params, timeout=timeout)
+        return _northstar.OrderResponse.from_json(result)
 
     async def pbba_approve_payment(
         self,

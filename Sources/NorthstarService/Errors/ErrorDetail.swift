@@ -1,0 +1,23 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// One problem of a request (Orders v2 `error_details`): which field, which issue.
+public struct ErrorDetail: JSONModel, Equatable {
+    /// The field concerned, as a JSON Pointer into the call's params (`/card/expiry`).
+    public var field: String?
+    /// The field's value when it is not a secret (never a card number or security code).
+    public var value: String?
+    /// The Orders v2 issue code (`INSTRUMENT_DECLINED`, `DECIMAL_PRECISION`, ...).
+    /// - Example: "INSTRUMENT_DECLINED"
+    public var issue: String
+    /// What the issue means, in words.
+    public var description: String
+
+    /// Creates the value from its members.
+    public init(field: String? = nil, value: String? = nil, issue: String, description: String) {
+        self.field = field
+        self.value = value
+        self.issue = issue
+        self.description = description
+    }
+}

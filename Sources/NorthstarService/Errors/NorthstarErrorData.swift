@@ -1,0 +1,35 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+/// `details`, `links`) plus `type`, the issue that names the error.
+public struct NorthstarErrorData: JSONModel, Equatable {
+    /// The error's issue code: `INSTRUMENT_DECLINED`, `CARD_EXPIRED`, ... (what
+    /// `sandbox.failNext` accepts as the error's name).
+    public var type: String
+    /// The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+    public var name: String
+    /// The HTTP status Orders v2 answers this error with.
+    public var httpStatus: Int
+    /// A human-readable summary.
+    public var message: String
+    /// The id to quote to support; drawn from the profile's seeded stream.
+    /// - Key: debug_id
+    public var debugId: String
+    /// The problems, one per field and issue.
+    public var details: [ErrorDetail]
+    /// Links (`payer-action` for 3-D Secure).
+    public var links: [LinkDescription]?
+
+    /// Creates the value from its members.
+    public init(type: String, name: String, httpStatus: Int, message: String, debugId: String, details: [ErrorDetail],
+                links: [LinkDescription]? = nil) {
+        self.type = type
+        self.name = name
+        self.httpStatus = httpStatus
+        self.message = message
+        self.debugId = debugId
+        self.details = details
+        self.links = links
+    }
+}

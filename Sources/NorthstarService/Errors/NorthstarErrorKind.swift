@@ -1,0 +1,97 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Every northstar error: its stable code (-33300…-33399), its message, and the Orders v2 name,
+/// HTTP status and issue it stands for.
+public enum NorthstarErrorKind: String, CaseIterable, Sendable {
+    /// The card issuer or processor declined the card.
+    case instrumentDeclined = "INSTRUMENT_DECLINED"
+    /// The card is past its expiry month.
+    case cardExpired = "CARD_EXPIRED"
+    /// The buyer must complete 3-D Secure: follow the `payer-action` link
+    /// (`sandbox.northstar.completePayerAction` in the sandbox), then execute the order again.
+    case payerActionRequired = "PAYER_ACTION_REQUIRED"
+    /// The capture was refused after the card was accepted.
+    case transactionRefused = "TRANSACTION_REFUSED"
+    /// The processor failed; retrying later may work.
+    case processorError = "INTERNAL_SERVICE_ERROR"
+    /// No order has that id on this profile.
+    case orderNotFound = "INVALID_RESOURCE_ID"
+    /// The order was already paid.
+    case orderAlreadyCaptured = "ORDER_ALREADY_CAPTURED"
+    /// The order expired before it was paid.
+    case orderExpired = "ORDER_EXPIRED"
+    /// A value breaks an Orders v2 rule (currency, decimals, breakdown, card number, intent);
+    /// `details` says which field and which issue.
+    case unprocessable = "UNPROCESSABLE_ENTITY"
+    /// The nonce is unknown, expired, or was used already.
+    case nonceInvalid = "NONCE_INVALID"
+    /// `northstar.configure` was not called for the profile (or lacks what the call needs).
+    case notConfigured = "CLIENT_NOT_CONFIGURED"
+
+    /// The stable JSON-RPC code.
+    public var code: RPCError.Code {
+        switch self {
+        case .instrumentDeclined: RPCError.Code(-33300)
+        case .cardExpired: RPCError.Code(-33301)
+        case .payerActionRequired: RPCError.Code(-33302)
+        case .transactionRefused: RPCError.Code(-33303)
+        case .processorError: RPCError.Code(-33304)
+        case .orderNotFound: RPCError.Code(-33305)
+        case .orderAlreadyCaptured: RPCError.Code(-33306)
+        case .orderExpired: RPCError.Code(-33307)
+        case .unprocessable: RPCError.Code(-33308)
+        case .nonceInvalid: RPCError.Code(-33309)
+        case .notConfigured: RPCError.Code(-33310)
+        }
+    }
+
+    /// The error's message: short, unique within northstar (clients name exceptions after it).
+    public var message: String {
+        switch self {
+        case .instrumentDeclined: "Instrument declined"
+        case .cardExpired: "Card expired"
+        case .payerActionRequired: "Payer action required"
+        case .transactionRefused: "Transaction refused"
+        case .processorError: "Processor error"
+        case .orderNotFound: "Order not found"
+        case .orderAlreadyCaptured: "Order already captured"
+        case .orderExpired: "Order expired"
+        case .unprocessable: "Unprocessable entity"
+        case .nonceInvalid: "Nonce invalid"
+        case .notConfigured: "Client not configured"
+        }
+    }
+
+    /// The Orders v2 error name.
+    public var name: String {
+        switch self {
+        case .orderNotFound, .nonceInvalid: "RESOURCE_NOT_FOUND"
+        case .processorError: "INTERNAL_SERVER_ERROR"
+        case .notConfigured: "AUTHENTICATION_FAILURE"
+        default: "UNPROCESSABLE_ENTITY"
+        }
+    }
+
+    /// The HTTP status Orders v2 answers with.
+    public var httpStatus: Int {
+        switch self {
+        case .orderNotFound, .nonceInvalid: 404
+        case .processorError: 500
+        case .notConfigured: 401
+        default: 422
+        }
+    }
+
+    /// The error's declaration, with sample data for `sandbox.failNext`.
+    public var descriptor: RPCErrorDescriptor {
+        let sample = NorthstarErrorData(
+            type: rawValue, name: name, httpStatus: httpStatus, message: message, debugId: "f0a1b2c3d4e5f",
+            details: [ErrorDetail(issue: rawValue, description: message)])
+        var writer = JSONWriter()
+        sample.encode(to: &writer)
+        return RPCErrorDescriptor(code: code, message: message, data: NorthstarErrorData.self,
+                                  sampleData: try? JSONValue(parsing: writer.text))
+    }
+}

@@ -1,0 +1,43 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Configures the profile's card client, as `CardClient(config)` does: client id, environment and
+/// access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.
+///
+/// The document lists ClientID, Environment and "Access token?" for the config. The environment
+/// is `sandbox` (the built-in sandbox; the default). `live` or a base URL would select an Orders
+/// v2 API over HTTP, which this build does not have yet: they are refused with
+/// `ENVIRONMENT_NOT_SUPPORTED`. The access token is a secret: only its keyed hash is stored.
+public enum Configure: NorthstarMethod {
+    public static let name = "northstar.configure"
+
+    /// The configuration.
+    public struct Params: JSONModel, Equatable {
+        /// The merchant's PayPal client id.
+        /// - MinLength: 1
+        /// - MaxLength: 200
+        /// - Example: "AYSq3RDGsmBLJE-otTkBtM-jBRd1TCQwFf9RGfwddNXWz0uFU9ztymylOhRS"
+        public var clientID: String
+        /// `sandbox` (default), `live`, or a base URL.
+        /// - MinLength: 1
+        /// - MaxLength: 300
+        public var environment: String = "sandbox"
+        /// An OAuth2 access token, when the merchant's server got one.
+        /// - MaxLength: 4096
+        public var accessToken: String?
+    }
+
+    /// What is configured now (never the token itself).
+    public struct Result: JSONModel, Equatable {
+        /// The client id.
+        public var clientID: String
+        /// The environment.
+        public var environment: String
+        /// Whether an access token is set.
+        public var accessTokenSet: Bool
+    }
+
+    public static let mutates = true
+    public static let errors = [NorthstarErrorKind.unprocessable.descriptor]
+}

@@ -1,0 +1,21 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox only: the buyer completes 3-D Secure at the `payer-action` link; the order becomes
+/// `APPROVED` with its card, ready for `northstar.executeOrder {orderID}`.
+public enum SandboxCompletePayerAction: NorthstarMethod {
+    public static let name = "sandbox.northstar.completePayerAction"
+
+    /// The order.
+    public struct Params: JSONModel, Equatable {
+        /// The order's id.
+        /// - Pattern: ^[A-Z0-9]{17}$
+        public var orderID: String
+    }
+
+    public typealias Result = OrderResponse
+    public static let mutates = true
+    public static let sandboxOnly = true
+    public static let errors = [NorthstarErrorKind.orderNotFound, .unprocessable].map(\.descriptor)
+}

@@ -1,0 +1,19 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox only: an order as the merchant's server would read it (`GET /v2/checkout/orders/{id}`).
+public enum SandboxGetOrder: NorthstarMethod {
+    public static let name = "sandbox.northstar.getOrder"
+
+    /// The order.
+    public struct Params: JSONModel, Equatable {
+        /// The order's id.
+        /// - Pattern: ^[A-Z0-9]{17}$
+        public var orderID: String
+    }
+
+    public typealias Result = OrderResponse
+    public static let sandboxOnly = true
+    public static let errors = [NorthstarErrorKind.orderNotFound].map(\.descriptor)
+}

@@ -1,0 +1,32 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Validates a card for an existing order without taking money (Orders v2
+/// `validate-payment-method`, the document's `validate(orderID:card:)`): the order becomes
+/// `APPROVED` with the card, to be executed later (`northstar.executeOrder {orderID}`).
+///
+/// The document asks whether this endpoint should be exposed (it is marked internal at PayPal);
+/// payrpc serves it, since without it a merchant cannot check a card before executing.
+public enum Validate: NorthstarMethod {
+    public static let name = "northstar.validate"
+
+    /// The order and the card.
+    public struct Params: JSONModel, Equatable {
+        /// The order's id.
+        /// - Pattern: ^[A-Z0-9]{17}$
+        public var orderID: String
+        /// The card; give it or `nonce`.
+        public var card: Card?
+        /// A nonce from `northstar.tokenizeCard`, in place of `card`.
+        /// - Pattern: ^tokencc_[a-z0-9]{24}$
+        public var nonce: String?
+    }
+
+    public typealias Result = OrderResponse
+    public static let mutates = true
+    public static let errors = [
+        NorthstarErrorKind.instrumentDeclined, .cardExpired, .payerActionRequired, .processorError, .orderNotFound,
+        .orderAlreadyCaptured, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured,
+    ].map(\.descriptor)
+}

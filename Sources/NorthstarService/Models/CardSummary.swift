@@ -1,0 +1,14 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// What an answer says about the card used: never its number (Orders v2 `payment_source.card`
+/// in a response).
+public struct CardSummary: JSONModel, Equatable {
+    /// The card's last four digits.
+    /// - Pattern: ^[0-9]{4}$
+    public var lastDigits: String
+    /// The card's brand.
+    public var brand: CardBrand
+    /// The expiry month, `YYYY-MM`.
+    public var expiry: String
+}

@@ -1,0 +1,215 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+extension NorthstarService {
+    /// `northstar.executeOrder`, both forms.
+    public func executeOrder(_ params: ExecuteOrderParams, _ context: RequestContext) async throws -> OrderResponse {
+        _ = try await requireConfiguration(context)
+        switch params {
+        case .create(let request): return try await createAndCapture(request, context)
+        case .existing(let request): return try await execute(request, context)
+        }
+    }
+
+    /// The create form: check, create, capture at once.
+    private func createAndCapture(_ request: CreateAndExecuteOrder, _ context: RequestContext) async throws -> OrderResponse {
+        if let intent = request.orderRequest.intent, intent != .capture {
+            throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
+                        "an order created and executed at once must have intent CAPTURE")
+        }
+        let details = problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList")
+        if !details.isEmpty {
+            throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
+                                 details: details)
+        }
+        guard let source = try await paymentSource(card: request.card, nonce: request.nonce, at: "", context) else {
+            throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card or a nonce")
+        }
+        let now = context.now
+        var order = StoredOrder(
+            orderID: newID("northstar.orderID", context), intent: .capture, status: .created,
+            purchaseUnits: request.orderRequest.purchaseUnitList, card: source.summary, cardHash: source.hash,
+            cardOutcome: source.outcome, transaction: nil, createTime: now, updateTime: now,
+            expiresAt: now.addingTimeInterval(Double(sandbox.orderLifetimeSeconds)))
+        try issuerRefusal(source.outcome, capturing: true, context)
+        if source.outcome == .threeDSecure {
+            order.status = .payerActionRequired
+            try await save(order, context)
+            throw payerActionRequired(order, context)
+        }
+        complete(&order, context)
+        try await save(order, context)
+        return order.response
+    }
+
+    /// The order-id form: authorize or capture by the order's intent.
+    private func execute(_ request: ExecuteExistingOrder, _ context: RequestContext) async throws -> OrderResponse {
+        var order = try await payableOrder(request.orderID, context)
+        let given = try await paymentSource(card: request.card, nonce: request.nonce, at: "", context)
+        let approved = order.status == .approved
+        guard let source = given ?? (approved ? order.cardHash.map { _ in
+            CheckedCard(summary: order.card!, hash: order.cardHash!, outcome: order.cardOutcome ?? .approve)
+        } : nil) else {
+            throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE",
+                        "the order was not approved with a card: give a card or a nonce")
+        }
+        // The card that completed 3-D Secure for this order does not need it again.
+        let authenticated = approved && source.hash == order.cardHash
+        try issuerRefusal(source.outcome, capturing: order.intent == .capture, context)
+        order.card = source.summary
+        order.cardHash = source.hash
+        order.cardOutcome = source.outcome
+        order.updateTime = context.now
+        if source.outcome == .threeDSecure && !authenticated {
+            order.status = .payerActionRequired
+            try await save(order, context)
+            throw payerActionRequired(order, context)
+        }
+        complete(&order, context)
+        try await save(order, context)
+        return order.response
+    }
+
+    /// `northstar.validate`: the card is accepted for the order, which becomes `APPROVED`.
+    public func validate(_ params: Validate.Params, _ context: RequestContext) async throws -> OrderResponse {
+        _ = try await requireConfiguration(context)
+        var order = try await payableOrder(params.orderID, context)
+        guard let source = try await paymentSource(card: params.card, nonce: params.nonce, at: "", context) else {
+            throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card or a nonce")
+        }
+        try issuerRefusal(source.outcome, capturing: false, context)
+        order.card = source.summary
+        order.cardHash = source.hash
+        order.cardOutcome = source.outcome
+        order.updateTime = context.now
+        order.status = source.outcome == .threeDSecure ? .payerActionRequired : .approved
+        try await save(order, context)
+        if order.status == .payerActionRequired { throw payerActionRequired(order, context) }
+        return order.response
+    }
+
+    /// `northstar.tokenizeCard`.
+    public func tokenizeCard(_ params: TokenizeCard.Params, _ context: RequestContext) async throws -> TokenizeCard.Result {
+        _ = try await requireConfiguration(context)
+        let checked = try check(params.card, at: "/card", context)
+        let nonce = "tokencc_" + context.randomString("northstar.nonce", length: 24, alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
+        let expiresAt = context.now.addingTimeInterval(Double(sandbox.nonceLifetimeSeconds))
+        let stored = StoredNonce(card: checked.summary, cardHash: checked.hash, outcome: checked.outcome,
+                                 expiresAt: expiresAt, used: false)
+        try await store.put(stored, profile: context.profile, namespace: StoredNonce.namespace,
+                            key: secrets.keyedHash(nonce, context: "northstar.nonce"))
+        return TokenizeCard.Result(nonce: nonce, card: checked.summary, expiresAt: expiresAt)
+    }
+
+    // MARK: Sandbox helpers
+
+    /// `sandbox.northstar.createOrder`.
+    public func sandboxCreateOrder(_ params: SandboxCreateOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
+        let details = problems(in: params.purchaseUnits, at: "/purchaseUnits")
+        if !details.isEmpty {
+            throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
+                                 details: details)
+        }
+        let now = context.now
+        let order = StoredOrder(
+            orderID: newID("northstar.orderID", context), intent: params.intent, status: .created,
+            purchaseUnits: params.purchaseUnits, card: nil, cardHash: nil, cardOutcome: nil, transaction: nil,
+            createTime: now, updateTime: now, expiresAt: now.addingTimeInterval(Double(sandbox.orderLifetimeSeconds)))
+        try await save(order, context)
+        return order.response
+    }
+
+    /// `sandbox.northstar.getOrder`.
+    public func sandboxGetOrder(_ params: SandboxGetOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
+        try await order(params.orderID, context).response
+    }
+
+    /// `sandbox.northstar.completePayerAction`.
+    public func sandboxCompletePayerAction(_ params: SandboxCompletePayerAction.Params,
+                                           _ context: RequestContext) async throws -> OrderResponse {
+        var order = try await order(params.orderID, context)
+        guard order.status == .payerActionRequired else {
+            throw error(.unprocessable, context, field: "/orderID", issue: "NO_PAYER_ACTION_PENDING",
+                        "the order is \(order.status.rawValue): no payer action is pending")
+        }
+        order.status = .approved
+        order.updateTime = context.now
+        try await save(order, context)
+        return order.response
+    }
+
+    // MARK: Helpers
+
+    /// The order `id` of the profile; `INVALID_RESOURCE_ID` when there is none.
+    func order(_ id: String, _ context: RequestContext) async throws -> StoredOrder {
+        guard let order = try await store.get(StoredOrder.self, profile: context.profile,
+                                              namespace: StoredOrder.namespace, key: id) else {
+            throw error(.orderNotFound, context, field: "/orderID", issue: "INVALID_RESOURCE_ID",
+                        "no order \(id) on this profile")
+        }
+        return order
+    }
+
+    /// The order, when it can still be paid: not completed, not voided, not expired.
+    func payableOrder(_ id: String, _ context: RequestContext) async throws -> StoredOrder {
+        let order = try await order(id, context)
+        switch order.status {
+        case .completed:
+            throw error(.orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
+                        "the order was already \(order.intent == .capture ? "captured" : "authorized")")
+        case .voided:
+            throw error(.orderExpired, context, field: "/orderID", issue: "ORDER_EXPIRED", "the order was voided")
+        default:
+            guard context.now < order.expiresAt else {
+                throw error(.orderExpired, context, field: "/orderID", issue: "ORDER_EXPIRED",
+                            "the order expired at \(RFC3339.format(order.expiresAt)) without being paid")
+            }
+            return order
+        }
+    }
+
+    /// Throws what the sandbox's issuer says about an outcome that refuses the payment.
+    func issuerRefusal(_ outcome: CardOutcome, capturing: Bool, _ context: RequestContext) throws(NorthstarError) {
+        switch outcome {
+        case .decline:
+            throw error(.instrumentDeclined, context, field: "/card", issue: "INSTRUMENT_DECLINED",
+                        "the card issuer declined the payment")
+        case .processorError:
+            throw error(.processorError, context, issue: "INTERNAL_SERVICE_ERROR",
+                        "the processor failed; try again later")
+        case .captureFails where capturing:
+            throw error(.transactionRefused, context, field: "/card", issue: "TRANSACTION_REFUSED",
+                        "the capture was refused")
+        default:
+            return
+        }
+    }
+
+    /// `PAYER_ACTION_REQUIRED` with the order's `payer-action` link.
+    func payerActionRequired(_ order: StoredOrder, _ context: RequestContext) -> NorthstarError {
+        error(.payerActionRequired, context, field: "/card", issue: "PAYER_ACTION_REQUIRED",
+              "the buyer must complete 3-D Secure at the payer-action link, then execute order \(order.orderID) again",
+              links: order.response.links.filter { $0.rel == "payer-action" })
+    }
+
+    /// Marks the order paid: a capture or an authorization of its total.
+    func complete(_ order: inout StoredOrder, _ context: RequestContext) {
+        let capture = order.intent == .capture
+        order.transaction = OrderTransaction(id: newID(capture ? "northstar.captureID" : "northstar.authorizationID", context),
+                                             kind: order.intent, status: capture ? "COMPLETED" : "CREATED", amount: order.total)
+        order.status = .completed
+        order.updateTime = context.now
+    }
+
+    /// Stores the order; durable when it returns.
+    func save(_ order: StoredOrder, _ context: RequestContext) async throws {
+        try await store.put(order, profile: context.profile, namespace: StoredOrder.namespace, key: order.orderID)
+    }
+}

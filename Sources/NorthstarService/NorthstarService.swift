@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+/// PayPal's Northstar native card client (seed 003) as JSON-RPC: `executeOrder` in both forms,
+/// `validate` and `tokenizeCard`, on a sandbox that answers like Orders v2.
+///
+/// Orders, nonces and the client configuration live in the store per profile; every time rule
+/// (card expiry, order and nonce lifetimes) reads the profile's sandbox clock, and every id (orders,
+/// captures, nonces, debug ids) comes from its seeded streams. Card numbers, security codes and
+/// access tokens are kept only as keyed hashes. Each method's handler is a requirement of the
+/// generated ``NorthstarHandlers``.
+public struct NorthstarService: NorthstarHandlers {
+    let store: any StateStore
+    let sandbox: NorthstarSandboxData
+    let secrets: SecretHasher
+
+    /// - Parameters:
+    ///   - store: where orders, nonces and the configuration are kept.
+    ///   - sandbox: the test cards and lifetimes.
+    ///   - secrets: the data directory's keyed hasher (card numbers, nonces, tokens).
+    public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher) {
+        self.store = store
+        self.sandbox = sandbox
+        self.secrets = secrets
+    }
+
+    /// Reads the sandbox data from `file` (`--sandbox-data northstar=FILE`), or the shipped copy.
+    /// - Throws: ``NorthstarSandboxDataError``.
+    public static func sandboxData(from file: URL?) throws -> NorthstarSandboxData {
+        try NorthstarSandboxData.load(from: file)
+    }
+
+    // MARK: Ids
+
+    static let idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+    /// A new Orders v2 id (17 upper-case letters and digits) from the profile's stream `stream`.
+    func newID(_ stream: String, _ context: RequestContext) -> String {
+        context.randomString(stream, length: 17, alphabet: Self.idAlphabet)
+    }
+
+    /// An error of `kind` with one detail.
+    func error(_ kind: NorthstarErrorKind, _ context: RequestContext, field: String? = nil, issue: String? = nil,
+               _ description: String, links: [LinkDescription]? = nil) -> NorthstarError {
+        NorthstarError(kind, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
+                       details: [ErrorDetail(field: field, issue: issue ?? kind.rawValue, description: description)],
+                       links: links)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Logging
+import NorthstarService
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+import PayRPCTestSupport
+
+/// The northstar service on the real engine (in-memory connections) with a real SQLite store in a
+/// temporary directory, sandbox controls on a fixed start time, and the shipped sandbox data.
+final class NorthstarFixture: @unchecked Sendable {
+    let directory: URL
+    let store: SQLiteStateStore
+    let sandbox: SandboxControls
+    let harness: EngineHarness
+
+    /// The fixture's start: 2026-11-24T12:00:00Z (cards expiring 2026-10 are expired, 2026-11 not).
+    static let start = Date(timeIntervalSince1970: 1_795_521_600)
+
+    init(seed: UInt64? = nil) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("northstar-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var logger = Logger(label: "northstar.tests.store")
+        logger.logLevel = .critical
+        store = try SQLiteStateStore(directory: directory, logger: logger)
+        sandbox = SandboxControls(seed: seed, wallClock: { NorthstarFixture.start })
+        var configuration = EngineConfiguration()
+        configuration.sandbox = true
+        let service = NorthstarService(store: store, sandbox: try NorthstarService.sandboxData(from: nil), secrets: store.secrets)
+        harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A new connection, configured (`northstar.configure`) unless told otherwise.
+    func connect(configured: Bool = true) async throws -> NorthstarClient {
+        let client = NorthstarClient(connection: harness.connect(), owner: self)
+        if configured { _ = try await client.call("northstar.configure", ["clientID": "test-client"]) }
+        return client
+    }
+}
+
+/// A connection that keeps its fixture (and so the store's directory) alive while it is used.
+struct NorthstarClient: Sendable {
+    let connection: TestConnection
+    let owner: NorthstarFixture
+
+    /// Calls a method: its result, or the error it answered, thrown.
+    func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
+        try await connection.call(method, params)
+    }
+
+    /// The error a call answered, or nil when it succeeded.
+    func error(_ method: String, _ params: JSONValue? = nil) async -> RPCError? {
+        do {
+            _ = try await call(method, params)
+            return nil
+        } catch let error as RPCError {
+            return error
+        } catch {
+            return RPCError(.internalError, "\(error)")
+        }
+    }
+}
+
+/// The document's example card.
+let visa: JSONValue = ["number": "4032036247327321", "expiry": "2030-11"]
+
+/// A card of `number` valid through 2030-11.
+func card(_ number: String, expiry: String = "2030-11", securityCode: String? = nil) -> JSONValue {
+    var members: [JSONValue.Member] = [.init("number", .string(number)), .init("expiry", .string(expiry))]
+    if let securityCode { members.append(.init("securityCode", .string(securityCode))) }
+    return .object(members)
+}
+
+/// An order request of one unit of `value` `currency`.
+func orderRequest(_ value: String, _ currency: String = "USD", breakdown: JSONValue? = nil) -> JSONValue {
+    var amount: [JSONValue.Member] = [.init("currencyCode", .string(currency)), .init("value", .string(value))]
+    if let breakdown { amount.append(.init("breakdown", breakdown)) }
+    return ["purchaseUnitList": [["amount": .object(amount)]]]
+}
