@@ -103,10 +103,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "DotpayService",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            resources: [.copy("Resources/dotpay-sandbox.json")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore",
-                "TatraService", "PBBAService", "NorthstarService",
+                "TatraService", "PBBAService", "NorthstarService", "DotpayService",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -175,6 +181,10 @@ let package = Package(
         .testTarget(
             name: "NorthstarServiceTests",
             dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DotpayServiceTests",
+            dependencies: ["DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import DotpayService
 import NorthstarService
 import PBBAService
 import TatraService
@@ -31,6 +32,8 @@ enum ServiceCatalog {
                         secrets: context.secrets),
             NorthstarService(store: context.store, sandbox: try NorthstarService.sandboxData(from: sandboxData["northstar"]),
                              secrets: context.secrets),
+            DotpayService(store: context.store, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
+                          secrets: context.secrets),
         ]
     }
 }

@@ -91,6 +91,8 @@ Params = Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]]
 
 JANA = {"fullName": "Jana Nováková", "phones": ["+421900123456"]}
 VISA = {"number": "4032036247327321", "expiry": "2199-12"}  # the scenario moves the clock to 2100
+DOTPAY_PAYMENT = {"merchantID": "10000", "amount": Decimal("100.00"), "textDescription": "Some description"}
+DOTPAY_CARD = {"cardNumber": "4111111111111111", "expirationMonth": 12, "expirationYear": 2199, "cvv": "123"}
 ORDER_REQUEST = {"purchaseUnitList": [{"amount": {"currencyCode": "USD", "value": "10.00"}}]}
 
 #: The scenario: (method, params or a function of what earlier steps saved, name to save the result as).
@@ -140,6 +142,32 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("northstar.validate", lambda saved: {"orderID": saved["order"].order_id, "nonce": saved["nonce"].nonce}, None),
     ("sandbox.northstar.getOrder", lambda saved: {"orderID": saved["order"].order_id}, None),
     ("sandbox.northstar.completePayerAction", lambda saved: {"orderID": saved["order"].order_id}, None),
+    ("dotpay.getLanguageList", {}, None),
+    ("dotpay.setDefaultLanguage", {"language": "en"}, None),
+    ("dotpay.setDebugMode", {"debugMode": True}, None),
+    ("dotpay.getSdkVersion", {}, None),
+    ("dotpay.getCurrencyList", {}, None),
+    ("dotpay.setShowDetailsOnSummaryScreen", {"show": True}, None),
+    ("dotpay.paymentHistory.registerObserver", {}, None),
+    ("dotpay.getChannelList", {"paymentInfo": DOTPAY_PAYMENT}, "channels"),
+    ("dotpay.pay", lambda saved: {"paymentDetails": saved["channels"].payment_details.to_json(), "channelId": 73}, "paid"),
+    ("dotpay.fastPayment", {"paymentInfo": DOTPAY_PAYMENT, "paymentChannelId": 212, "showingDefaultSummary": False}, None),
+    ("dotpay.registerPaymentCard", {"cardInfo": DOTPAY_CARD}, "card"),
+    ("dotpay.paymentCards", {}, None),
+    ("dotpay.defaultOneClickPaymentCard", {}, None),
+    ("dotpay.setDefaultOneClickPaymentCard", lambda saved: {"creditCardId": saved["card"].credit_card_id}, None),
+    ("dotpay.oneClickPayment", {"paymentInfo": DOTPAY_PAYMENT}, None),
+    ("dotpay.setOneClickEnabled", {"enabled": True}, None),
+    ("dotpay.setTreatsCvvAsPassword", {"treatsCvvAsPassword": True}, None),
+    ("dotpay.configureWithExternalCards", {"externalCards": [], "customerId": "customer-1"}, None),
+    ("dotpay.setUseInternalCards", {"useInternalCards": True}, None),
+    ("dotpay.clearExternalCardsData", {}, None),
+    ("dotpay.unregisterPaymentCard", lambda saved: {"creditCardId": saved["card"].credit_card_id}, None),
+    ("dotpay.clearData", {}, None),
+    ("dotpay.paymentHistory", {}, None),
+    ("dotpay.updatePaymentSummary", lambda saved: {"paymentId": saved["paid"].payment_id}, None),
+    ("dotpay.removePaymentSummary", lambda saved: {"paymentId": saved["paid"].payment_id}, None),
+    ("dotpay.paymentHistory.unregisterObserver", {}, None),
 ]
 
 

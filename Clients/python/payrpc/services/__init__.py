@@ -5,6 +5,7 @@ import importlib
 from typing import Any
 
 SERVICES = (
+    "dotpay",
     "northstar",
     "pbba",
     "rpc",

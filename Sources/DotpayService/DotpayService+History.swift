@@ -1,0 +1,70 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+extension DotpayService {
+    /// `dotpay.paymentHistory`: newest first.
+    public func paymentHistory(_ params: NoParams, _ context: RequestContext) async throws -> [PaymentSummary] {
+        connections.track(context.connection)
+        return try await store.list(StoredPayment.self, profile: context.profile, namespace: StoredPayment.namespace)
+            .map(\.value.summary)
+            .sorted { ($0.createdAt, $0.paymentId) > ($1.createdAt, $1.paymentId) }
+    }
+
+    /// `dotpay.removePaymentSummary`. The payment's `control` stays taken.
+    public func removePaymentSummary(_ params: RemovePaymentSummary.Params, _ context: RequestContext) async throws -> NoResult {
+        connections.track(context.connection)
+        guard try await store.get(profile: context.profile, namespace: StoredPayment.namespace, key: params.paymentId) != nil else {
+            throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
+        }
+        try await store.delete(profile: context.profile, namespace: StoredPayment.namespace, key: params.paymentId)
+        return NoResult()
+    }
+
+    /// `dotpay.updatePaymentSummary`: re-reads the status on the profile's sandbox clock and tells
+    /// the observers.
+    public func updatePaymentSummary(_ params: UpdatePaymentSummary.Params, _ context: RequestContext) async throws -> PaymentSummary {
+        connections.track(context.connection)
+        let now = context.now
+        let updated: StoredPayment? = try await store.update(StoredPayment.self, profile: context.profile,
+                                                             namespace: StoredPayment.namespace, key: params.paymentId) { stored in
+            guard var payment = stored else { return nil }
+            if !payment.updateFails, let completesAt = payment.completesAt, now >= completesAt,
+               payment.summary.status == .processing {
+                payment.summary.status = .completed
+                payment.summary.updatedAt = now
+                payment.summary.relatedOperations[0].status = .completed
+                payment.completesAt = nil
+                stored = payment
+            }
+            return payment
+        }
+        guard let updated else {
+            throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
+        }
+        if updated.updateFails {
+            let error = DotpayError(.updateFailed, "the status of \(params.paymentId) could not be read (sandbox amount \(updated.summary.amount))",
+                                    paymentId: params.paymentId)
+            connections.broadcast(DidFailedToUpdatePaymentSummary.self, .init(paymentSummary: updated.summary, error: error.data),
+                                  profile: context.profile, observersOnly: true)
+            throw error
+        }
+        connections.broadcast(DidUpdatePaymentSummary.self, .init(paymentSummary: updated.summary), profile: context.profile,
+                              observersOnly: true)
+        return updated.summary
+    }
+
+    /// `dotpay.paymentHistory.registerObserver`.
+    public func registerObserver(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
+        connections.setObserving(context.connection, true)
+        return NoResult()
+    }
+
+    /// `dotpay.paymentHistory.unregisterObserver`.
+    public func unregisterObserver(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
+        connections.setObserving(context.connection, false)
+        return NoResult()
+    }
+}

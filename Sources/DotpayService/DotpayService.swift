@@ -1,0 +1,60 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+/// The Dotpay SDK 1.4 for iOS (seed 004, in Polish) as JSON-RPC: settings, channels and payments,
+/// 1Click cards (internal and external), the payment history and its observers, on a
+/// deterministic sandbox.
+///
+/// Settings, cards and the history live in the store per profile. Payment ids, `control` values
+/// and card ids come from the profile's seeded streams; a payment that completes later does so on
+/// the profile's sandbox clock. Card numbers are kept only masked with a keyed hash, CVVs never.
+/// Delegate callbacks are pushed to every connection of the profile (history callbacks to its
+/// observers). Each method's handler is a requirement of the generated ``DotpayHandlers``.
+public struct DotpayService: DotpayHandlers {
+    let store: any StateStore
+    let sandbox: DotpaySandboxData
+    let secrets: SecretHasher
+    let connections = ConnectionRegistry()
+
+    /// - Parameters:
+    ///   - store: where settings, cards and the history are kept.
+    ///   - sandbox: languages, currencies, channels and magic values.
+    ///   - secrets: the data directory's keyed hasher (card numbers).
+    public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher) {
+        self.store = store
+        self.sandbox = sandbox
+        self.secrets = secrets
+    }
+
+    /// Reads the sandbox data from `file` (`--sandbox-data dotpay=FILE`), or the shipped copy.
+    /// - Throws: ``DotpaySandboxDataError``.
+    public static func sandboxData(from file: URL?) throws -> DotpaySandboxData {
+        try DotpaySandboxData.load(from: file)
+    }
+
+    // MARK: Settings state
+
+    /// The profile's settings (defaults when none are stored); the caller's connection joins the
+    /// profile's notification audience.
+    func settings(_ context: RequestContext) async throws -> DotpaySettings {
+        connections.track(context.connection)
+        return try await store.get(DotpaySettings.self, profile: context.profile, namespace: DotpaySettings.namespace,
+                                   key: DotpaySettings.key) ?? DotpaySettings()
+    }
+
+    /// Changes the profile's settings atomically.
+    func updateSettings<R: Sendable>(_ context: RequestContext,
+                                     _ body: @escaping @Sendable (inout DotpaySettings) throws -> R) async throws -> R {
+        connections.track(context.connection)
+        return try await store.update(DotpaySettings.self, profile: context.profile, namespace: DotpaySettings.namespace,
+                                      key: DotpaySettings.key) { stored in
+            var settings = stored ?? DotpaySettings()
+            let result = try body(&settings)
+            stored = settings
+            return result
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Deletes every remembered card, in Dotpay and locally (`DPOneClickManager clearData`).
+public enum ClearData: DotpayMethod {
+    public static let name = "dotpay.clearData"
+    public typealias Params = NoParams
+    public typealias Result = NoResult
+    public static let mutates = true
+    public static var notifications: [any RPCNotification.Type] { [DidChangeDefaultOneClickPaymentCard.self] }
+}

@@ -1,0 +1,19 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Removes one payment from the history (`DPPaymentHistory removePaymentSummary:`).
+public enum RemovePaymentSummary: DotpayMethod {
+    public static let name = "dotpay.removePaymentSummary"
+
+    /// The params.
+    public struct Params: JSONModel, Equatable {
+        /// The payment's operation number.
+        /// - Pattern: ^M[0-9]{4}-[0-9]{4}$
+        public var paymentId: String
+    }
+
+    public typealias Result = NoResult
+    public static let mutates = true
+    public static let errors = [DotpayErrorKind.paymentNotFound.descriptor]
+}

@@ -1,0 +1,20 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sets the flow's language for the profile (`DotPay.defaultLanguage`); one of `dotpay.getLanguageList`.
+public enum SetDefaultLanguage: DotpayMethod {
+    public static let name = "dotpay.setDefaultLanguage"
+
+    /// The params.
+    public struct Params: JSONModel, Equatable {
+        /// The language code.
+        /// - Pattern: ^[a-z]{2}$
+        /// - Example: "en"
+        public var language: String
+    }
+
+    public typealias Result = NoResult
+    public static let mutates = true
+    public static let errors = [DotpayErrorKind.languageNotSupported.descriptor]
+}

@@ -1,0 +1,17 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Shows or hides the cards remembered in the SDK (`DPOneClickManager.useInternalCards`), leaving only the external ones.
+public enum SetUseInternalCards: DotpayMethod {
+    public static let name = "dotpay.setUseInternalCards"
+
+    /// The params.
+    public struct Params: JSONModel, Equatable {
+        /// Whether internal cards are used.
+        public var useInternalCards: Bool
+    }
+
+    public typealias Result = NoResult
+    public static let mutates = true
+}

@@ -1,0 +1,27 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the
+/// history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or
+/// `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox).
+///
+/// A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then
+/// `completed`.
+public enum UpdatePaymentSummary: DotpayMethod {
+    public static let name = "dotpay.updatePaymentSummary"
+
+    /// The payment.
+    public struct Params: JSONModel, Equatable {
+        /// Its operation number.
+        /// - Pattern: ^M[0-9]{4}-[0-9]{4}$
+        public var paymentId: String
+    }
+
+    public typealias Result = PaymentSummary
+    public static let mutates = true
+    public static let errors = [DotpayErrorKind.paymentNotFound, .updateFailed].map(\.descriptor)
+    public static var notifications: [any RPCNotification.Type] {
+        [DidUpdatePaymentSummary.self, DidFailedToUpdatePaymentSummary.self]
+    }
+}

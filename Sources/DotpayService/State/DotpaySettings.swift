@@ -1,0 +1,27 @@
+import PayRPCJSON
+import PayRPCSchema
+
+/// A profile's SDK settings and 1Click state (namespace `dotpay`, key `settings`).
+struct DotpaySettings: JSONModel, Equatable {
+    static let namespace = "dotpay"
+    static let key = "settings"
+
+    /// `DotPay.defaultLanguage`.
+    var language: String = "pl"
+    /// `DotPay.debugMode`: the test system.
+    var debugMode: Bool = false
+    /// `setShowDetailsOnSummaryScreen`.
+    var showDetailsOnSummaryScreen: Bool = false
+    /// `DPOneClickManager.enabled`.
+    var oneClickEnabled: Bool = true
+    /// `DPOneClickManager.useInternalCards`.
+    var useInternalCards: Bool = true
+    /// `DPOneClickManager.treatsCvvAsPassword`.
+    var treatsCvvAsPassword: Bool = false
+    /// The external customer id (`configureWithExternalCards … forCustomerId:`), if set.
+    var customerId: String? = nil
+    /// The default 1Click card.
+    var defaultCardId: String? = nil
+    /// The channel of the last payment (`useLastChannelSelection`).
+    var lastChannelId: Int? = nil
+}

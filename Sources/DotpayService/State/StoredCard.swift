@@ -1,0 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCJSON
+import PayRPCSchema
+
+/// A remembered card (namespace `dotpay.cards`, key its id): the card as shown, and the keyed
+/// hash of its number when it was registered here (never the number, never the CVV).
+struct StoredCard: JSONModel, Equatable {
+    static let namespace = "dotpay.cards"
+
+    var card: OneClickPaymentCard
+    var numberHash: String?
+    var registeredAt: Date
+}
