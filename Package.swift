@@ -109,10 +109,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "JournalService",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore",
-                "TatraService", "PBBAService", "NorthstarService", "DotpayService",
+                "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -185,6 +190,11 @@ let package = Package(
         .testTarget(
             name: "DotpayServiceTests",
             dependencies: ["DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "JournalServiceTests",
+            dependencies: ["JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            resources: [.copy("Support/journal_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",

@@ -5,6 +5,9 @@ import PayRPCSchema
 import PayRPCStore
 
 extension DotpayService {
+    /// The topic the history's observers subscribe to.
+    static let historyTopic = "dotpay.paymentHistory"
+
     /// `dotpay.paymentHistory`: newest first.
     public func paymentHistory(_ params: NoParams, _ context: RequestContext) async throws -> [PaymentSummary] {
         connections.track(context.connection)
@@ -48,23 +51,23 @@ extension DotpayService {
             let error = DotpayError(.updateFailed, "the status of \(params.paymentId) could not be read (sandbox amount \(updated.summary.amount))",
                                     paymentId: params.paymentId)
             connections.broadcast(DidFailedToUpdatePaymentSummary.self, .init(paymentSummary: updated.summary, error: error.data),
-                                  profile: context.profile, observersOnly: true)
+                                  profile: context.profile, topic: Self.historyTopic)
             throw error
         }
         connections.broadcast(DidUpdatePaymentSummary.self, .init(paymentSummary: updated.summary), profile: context.profile,
-                              observersOnly: true)
+                              topic: Self.historyTopic)
         return updated.summary
     }
 
     /// `dotpay.paymentHistory.registerObserver`.
     public func registerObserver(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        connections.setObserving(context.connection, true)
+        connections.setSubscribed(context.connection, to: Self.historyTopic, true)
         return NoResult()
     }
 
     /// `dotpay.paymentHistory.unregisterObserver`.
     public func unregisterObserver(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        connections.setObserving(context.connection, false)
+        connections.setSubscribed(context.connection, to: Self.historyTopic, false)
         return NoResult()
     }
 }

@@ -17,7 +17,7 @@ public struct DotpayService: DotpayHandlers {
     let store: any StateStore
     let sandbox: DotpaySandboxData
     let secrets: SecretHasher
-    let connections = ConnectionRegistry()
+    let connections = ProfileConnections()
 
     /// - Parameters:
     ///   - store: where settings, cards and the history are kept.

@@ -21,6 +21,8 @@ public struct GatewayConfiguration: Sendable {
     public var sandboxData: [String: URL] = [:]
     /// The seed of every profile's generated values (`--seed`); nil: random.
     public var seed: UInt64?
+    /// The journal's Web API for profiles that set none (`--journal-backend`); nil: entries wait.
+    public var journalBackend: URL?
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

@@ -3,6 +3,7 @@ import Logging
 import PayRPCCore
 import PayRPCStore
 import DotpayService
+import JournalService
 import NorthstarService
 import PBBAService
 import TatraService
@@ -34,6 +35,7 @@ enum ServiceCatalog {
                              secrets: context.secrets),
             DotpayService(store: context.store, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
                           secrets: context.secrets),
+            JournalService(store: context.store, sandbox: context.sandbox, backend: context.configuration.journalBackend),
         ]
     }
 }

@@ -25,12 +25,22 @@ struct GatewayOptions: ParsableArguments {
                                valueName: "n"))
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("The journal's Web API (POST /payments/, /journals/) for every profile that sets none with journal.configure. Without one, journal entries wait locally.",
+                               valueName: "url"))
+    var journalBackend: String?
+
     /// The gateway configuration these options describe.
     func configuration() throws -> GatewayConfiguration {
         var configuration = GatewayConfiguration(dataDirectory: DataDirectory.resolve(explicit: data))
         configuration.engine.sandbox = sandbox
         configuration.engine.validateResults = validateResults
         configuration.seed = seed
+        if let journalBackend {
+            guard let url = URL(string: journalBackend), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
+                throw ValidationError("--journal-backend takes an http(s) URL, got \(journalBackend)")
+            }
+            configuration.journalBackend = url
+        }
         for entry in sandboxData {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

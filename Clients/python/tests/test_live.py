@@ -91,6 +91,7 @@ Params = Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]]
 
 JANA = {"fullName": "Jana Nováková", "phones": ["+421900123456"]}
 VISA = {"number": "4032036247327321", "expiry": "2199-12"}  # the scenario moves the clock to 2100
+OPENER_URL = "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"
 DOTPAY_PAYMENT = {"merchantID": "10000", "amount": Decimal("100.00"), "textDescription": "Some description"}
 DOTPAY_CARD = {"cardNumber": "4111111111111111", "expirationMonth": 12, "expirationYear": 2199, "cvv": "123"}
 ORDER_REQUEST = {"purchaseUnitList": [{"amount": {"currencyCode": "USD", "value": "10.00"}}]}
@@ -168,6 +169,14 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("dotpay.updatePaymentSummary", lambda saved: {"paymentId": saved["paid"].payment_id}, None),
     ("dotpay.removePaymentSummary", lambda saved: {"paymentId": saved["paid"].payment_id}, None),
     ("dotpay.paymentHistory.unregisterObserver", {}, None),
+    ("journal.configure", {"backendURL": None}, None),
+    ("journal.openURL", {"url": OPENER_URL}, None),
+    ("journal.pay", {"type": "creditCard", "amount": Decimal("10000")}, "handoff"),
+    ("sandbox.journal.completePayment", lambda saved: {"url": saved["handoff"].url}, "callback"),
+    ("journal.handleCallback", lambda saved: {"url": saved["callback"].callback_url}, "entry"),
+    ("journal.list", {"limit": 10}, None),
+    ("journal.get", lambda saved: {"entryId": saved["entry"].entry_id}, None),
+    ("journal.sync", {}, None),
 ]
 
 

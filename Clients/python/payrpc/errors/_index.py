@@ -2,6 +2,7 @@
 """Every domain error class by its code; ``payrpc.errors.from_wire`` looks here."""
 
 from payrpc.errors import dotpay as _dotpay
+from payrpc.errors import journal as _journal
 from payrpc.errors import northstar as _northstar
 from payrpc.errors import pbba as _pbba
 from payrpc.errors import tatra as _tatra
@@ -30,6 +31,9 @@ DOMAIN_ERRORS = {
     -33302: _northstar.PayerActionRequired,
     -33301: _northstar.CardExpired,
     -33300: _northstar.InstrumentDeclined,
+    -33202: _journal.InvalidPayment,
+    -33201: _journal.EntryNotFound,
+    -33200: _journal.InvalidUrl,
     -33109: _pbba.NetworkError,
     -33108: _pbba.RequestGenerationFailed,
     -33107: _pbba.WrongPopupKind,

@@ -6,6 +6,7 @@ from typing import Any
 
 SERVICES = (
     "dotpay",
+    "journal",
     "northstar",
     "pbba",
     "rpc",

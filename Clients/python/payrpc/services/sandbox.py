@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, Dict, List, Optional
 
 from payrpc import _runtime as _rt
+from payrpc.services import journal as _journal
 from payrpc.services import northstar as _northstar
 from payrpc.services import pbba as _pbba
 from payrpc.services import rpc as _rpc
@@ -164,6 +165,35 @@ class Proxy:
             params["count"] = _rt.to_wire(count)
         result = self._client.call("sandbox.failNext", params, timeout=timeout, idempotency_key=idempotency_key)
         return _rpc.FailNextResult.from_json(result)
+
+    def journal_complete_payment(
+        self,
+        *,
+        url: str,
+        result_: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> _journal.SandboxCompletePaymentResult:
+        """Sandbox only: plays the Payment Application, which takes the `linkPayment://` URL, lets the user pay, and calls the app back; answers the callback URL to pass to `journal.handleCallback`.
+
+        The callback carries the hand-off's parameters as received, `Payment_Result` and
+        `Payment_Number` (from the profile's seeded stream).
+
+        Calls ``sandbox.journal.completePayment``.
+
+        Args:
+            url: The `linkPayment://open?...#opener://` URL.
+            result_: `approved` (default), `declined` or `cancelled`.
+
+        Raises:
+            payrpc.errors.journal.InvalidUrl: Invalid URL (-33200)
+        """
+        params: Dict[str, Any] = {
+            "url": _rt.to_wire(url),
+        }
+        if result_ is not None:
+            params["result"] = _rt.to_wire(result_)
+        result = self._client.call("sandbox.journal.completePayment", params, timeout=timeout)
+        return _journal.SandboxCompletePaymentResult.from_json(result)
 
     def northstar_complete_payer_action(
         self,
@@ -634,6 +664,35 @@ class AsyncProxy:
             params["count"] = _rt.to_wire(count)
         result = await self._client.call("sandbox.failNext", params, timeout=timeout, idempotency_key=idempotency_key)
         return _rpc.FailNextResult.from_json(result)
+
+    async def journal_complete_payment(
+        self,
+        *,
+        url: str,
+        result_: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> _journal.SandboxCompletePaymentResult:
+        """Sandbox only: plays the Payment Application, which takes the `linkPayment://` URL, lets the user pay, and calls the app back; answers the callback URL to pass to `journal.handleCallback`.
+
+        The callback carries the hand-off's parameters as received, `Payment_Result` and
+        `Payment_Number` (from the profile's seeded stream).
+
+        Calls ``sandbox.journal.completePayment``.
+
+        Args:
+            url: The `linkPayment://open?...#opener://` URL.
+            result_: `approved` (default), `declined` or `cancelled`.
+
+        Raises:
+            payrpc.errors.journal.InvalidUrl: Invalid URL (-33200)
+        """
+        params: Dict[str, Any] = {
+            "url": _rt.to_wire(url),
+        }
+        if result_ is not None:
+            params["result"] = _rt.to_wire(result_)
+        result = await self._client.call("sandbox.journal.completePayment", params, timeout=timeout)
+        return _journal.SandboxCompletePaymentResult.from_json(result)
 
     async def northstar_complete_payer_action(
         self,

@@ -1,0 +1,196 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+/// The payment journal of seed 002 as JSON-RPC: the `opener://` → `linkPayment://` hand-off, the
+/// Payment Application's callback, the journal, and delivery to the `/payments/` + `/journals/`
+/// Web API that never loses or doubles a payment.
+///
+/// Entries and their outboxes are one store document each; delivery runs as tasks with a real
+/// HTTP client (`URLSession`), retried with stable idempotency keys, and restarts at start-up for
+/// whatever was left waiting. Each method's handler is a requirement of the generated
+/// ``JournalHandlers``.
+public struct JournalService: JournalHandlers {
+    let journal: JournalStore
+    let delivery: JournalDelivery
+    let connections: ProfileConnections
+
+    /// - Parameters:
+    ///   - store: where entries, outboxes and settings are kept.
+    ///   - sandbox: the profiles' clocks (entry times).
+    ///   - backend: the Web API's base URL for every profile that sets none (`serve --journal-backend`).
+    ///   - requestTimeout: how long one POST may take.
+    ///   - backoff: the waits between the three retries of a network failure.
+    ///   - resendAtStart: whether to start sending the waiting entries of every profile now.
+    public init(store: any StateStore, sandbox: SandboxControls, backend: URL?, requestTimeout: TimeInterval = 10,
+                backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
+                resendAtStart: Bool = true) {
+        let connections = ProfileConnections()
+        journal = JournalStore(store: store)
+        delivery = JournalDelivery(journal: journal, poster: HTTPPoster(timeout: requestTimeout),
+                                   serverBackend: backend?.absoluteString, backoff: backoff, connections: connections,
+                                   sandbox: sandbox)
+        self.connections = connections
+        if resendAtStart {
+            let delivery = delivery
+            Task { await delivery.resendAll() }
+        }
+    }
+
+    // MARK: Hand-off
+
+    /// `journal.openURL`.
+    public func openURL(_ params: OpenURL.Params, _ context: RequestContext) throws -> OpenURL.Result {
+        let url = try HandoffURL.parse(params.url, scheme: "opener")
+        let type = try HandoffRules.check(url)
+        return OpenURL.Result(url: url.rewritten(scheme: "linkPayment", fragment: "opener://"), type: type)
+    }
+
+    /// `sandbox.journal.completePayment`.
+    public func sandboxCompletePayment(_ params: SandboxCompletePayment.Params,
+                                       _ context: RequestContext) throws -> SandboxCompletePayment.Result {
+        let url = try HandoffURL.parse(params.url, scheme: "linkPayment")
+        guard url.fragment == "opener://" else {
+            throw JournalError(.invalidURL, "a hand-off URL ends with #opener://", parameter: "fragment", expected: "opener://",
+                               found: url.fragment ?? "")
+        }
+        _ = try HandoffRules.check(url)
+        let number = context.randomString("journal.paymentNumber", length: 12, alphabet: "0123456789")
+        let extra = "Payment_Result=\(HandoffURL.encode(params.result))&Payment_Number=\(number)"
+        let query = url.rawQuery.isEmpty ? extra : url.rawQuery + "&" + extra
+        return SandboxCompletePayment.Result(callbackURL: "opener://open?\(query)")
+    }
+
+    // MARK: Payments
+
+    /// `journal.pay`.
+    public func pay(_ params: Pay.Params, _ context: RequestContext) async throws -> Pay.Result {
+        connections.track(context.connection)
+        let accountFields = [params.receiveAgencyCode, params.receiveAgencyName, params.consignorName, params.consignorCode]
+        switch params.type {
+        case .cash, .creditCard:
+            guard accountFields.allSatisfy({ $0 == nil }) else {
+                throw JournalError(.invalidPayment, "account fields belong to an account payment only", parameter: "type")
+            }
+            let yen = try wholeYen(params.amount)
+            if params.type == .cash {
+                let entry = try await save(type: .cash, amount: yen, parameters: [:], result: "approved", context)
+                return Pay.Result(entry: entry, url: nil)
+            }
+            let url = HandoffURL.write(scheme: "linkPayment", [
+                ("Return_Type", "4"), ("Payment_Service", "010"), ("Transaction_Type", "1"), ("Amount", yen.description),
+                ("Startup_Mode", "1"),
+            ], fragment: "opener://")
+            return Pay.Result(entry: nil, url: url)
+        case .account:
+            guard params.amount == nil else {
+                throw JournalError(.invalidPayment, "an account payment's URL carries no amount (the document's account URL has none)",
+                                   parameter: "amount")
+            }
+            guard let code = params.receiveAgencyCode, let name = params.receiveAgencyName,
+                  let consignor = params.consignorName, let consignorCode = params.consignorCode else {
+                throw JournalError(.invalidPayment,
+                                   "an account payment needs receiveAgencyCode, receiveAgencyName, consignorName and consignorCode",
+                                   parameter: "receiveAgencyCode")
+            }
+            let url = HandoffURL.write(scheme: "linkPayment", [
+                ("Return_Type", "4"), ("Payment_Service", "060"), ("Transaction_Type", "1"), ("Receive_Agency_Code", code),
+                ("Receive_Agency_Name", name), ("Consignor_Name", consignor), ("Consignor_Code", consignorCode),
+                ("Startup_Mode", "1"),
+            ], fragment: "opener://")
+            return Pay.Result(entry: nil, url: url)
+        }
+    }
+
+    /// `journal.handleCallback`.
+    public func handleCallback(_ params: HandleCallback.Params, _ context: RequestContext) async throws -> JournalEntry {
+        connections.track(context.connection)
+        let url = try HandoffURL.parse(params.url, scheme: "opener")
+        let type = try HandoffRules.check(url)
+        let result = url.value("Payment_Result") ?? "approved"
+        guard ["approved", "declined", "cancelled"].contains(result) else {
+            throw JournalError(.invalidURL, "Payment_Result must be approved, declined or cancelled", parameter: "Payment_Result",
+                               expected: "approved, declined or cancelled", found: result)
+        }
+        var parameters: [String: String] = [:]
+        for parameter in url.parameters { parameters[parameter.name] = parameter.value }
+        let amount = url.value("Amount").flatMap { Amount($0) }
+        return try await save(type: type, amount: amount, parameters: parameters, result: result, context)
+    }
+
+    // MARK: Journal
+
+    /// `journal.list`.
+    public func list(_ params: List.Params, _ context: RequestContext) async throws -> List.Result {
+        var entries = try await journal.all(profile: context.profile).filter { entry in
+            (params.type.map { entry.type == $0 } ?? true) && (params.status.map { entry.delivery.status == $0 } ?? true)
+        }
+        if let cursor = params.cursor {
+            guard let index = entries.firstIndex(where: { $0.entryId == cursor }) else {
+                throw JournalError(.entryNotFound, "the cursor \(cursor) is not an entry of this list")
+            }
+            entries.removeFirst(index + 1)
+        }
+        let page = Array(entries.prefix(params.limit))
+        return List.Result(entries: page, nextCursor: entries.count > page.count ? page.last?.entryId : nil)
+    }
+
+    /// `journal.get`.
+    public func get(_ params: Get.Params, _ context: RequestContext) async throws -> JournalEntry {
+        guard let entry = try await journal.entry(params.entryId, profile: context.profile) else {
+            throw JournalError(.entryNotFound, "no entry \(params.entryId) on this profile")
+        }
+        return entry
+    }
+
+    /// `journal.sync`.
+    public func sync(_ params: NoParams, _ context: RequestContext) async throws -> Sync.Result {
+        connections.track(context.connection)
+        let tried = try await delivery.deliverWaiting(profile: context.profile)
+        var delivered = 0
+        for entry in tried where try await journal.entry(entry.entryId, profile: context.profile)?.delivery.status == .delivered {
+            delivered += 1
+        }
+        return Sync.Result(attempted: tried.count, delivered: delivered, waiting: tried.count - delivered)
+    }
+
+    /// `journal.configure`.
+    public func configure(_ params: Configure.Params, _ context: RequestContext) async throws -> NoResult {
+        if let backend = params.backendURL, URL(string: backend)?.scheme == nil {
+            throw RPCError.invalidParams([SchemaViolation(pointer: "/backendURL", keyword: "format", message: "not an absolute URL")])
+        }
+        try await journal.store.put(JournalConfiguration(backendURL: params.backendURL), profile: context.profile,
+                                    namespace: JournalConfiguration.namespace, key: JournalConfiguration.key)
+        return NoResult()
+    }
+
+    // MARK: Helpers
+
+    /// The amount as whole yen, or `Invalid payment`.
+    func wholeYen(_ amount: Amount?) throws(JournalError) -> Amount {
+        guard let amount else { throw JournalError(.invalidPayment, "the payment needs an amount", parameter: "amount") }
+        guard let yen = amount.minorUnits(scale: 0), yen > 0 else {
+            throw JournalError(.invalidPayment, "the amount must be whole yen above zero", parameter: "amount",
+                               expected: "digits", found: amount.description)
+        }
+        return Amount(units: yen, scale: 0)
+    }
+
+    /// Saves an entry with its outbox (one document) and starts its delivery.
+    func save(type: PaymentType, amount: Amount?, parameters: [String: String], result: String,
+              _ context: RequestContext) async throws -> JournalEntry {
+        let keyAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+        let entry = JournalEntry(
+            entryId: "je_" + context.randomString("journal.entryId", length: 16, alphabet: keyAlphabet), type: type,
+            amount: amount, parameters: parameters, result: result, createdAt: context.now,
+            delivery: Delivery(status: .waiting, paymentPosted: false, paymentId: nil, journalPosted: false,
+                               paymentKey: "pay-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
+                               journalKey: "jnl-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
+                               attempts: 0, lastError: nil, deliveredAt: nil))
+        try await journal.save(entry, profile: context.profile)
+        delivery.deliver(entry.entryId, profile: context.profile)
+        return entry
+    }
+}

@@ -1,0 +1,18 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// One entry of the journal, with its delivery status and attempts.
+public enum Get: JournalMethod {
+    public static let name = "journal.get"
+
+    /// The entry.
+    public struct Params: JSONModel, Equatable {
+        /// Its id.
+        /// - Pattern: ^je_[a-z0-9]{16}$
+        public var entryId: String
+    }
+
+    public typealias Result = JournalEntry
+    public static let errors = [JournalErrorKind.entryNotFound.descriptor]
+}

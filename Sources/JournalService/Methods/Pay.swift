@@ -1,0 +1,48 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// The Payment screen's "Payment" button: a cash payment is journaled at once and posted to
+/// `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open,
+/// and is journaled when the Payment Application calls back (`journal.handleCallback`).
+///
+/// Amounts are whole yen: a decimal string such as `"10000"` (`"10000.00"` is the same), which
+/// the URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show
+/// them. Account payments carry the four account fields and no amount, as the document's URL.
+public enum Pay: JournalMethod {
+    public static let name = "journal.pay"
+
+    /// The payment.
+    public struct Params: JSONModel, Equatable {
+        /// Cash, credit card or account.
+        public var type: PaymentType
+        /// The amount in whole yen; required for cash and credit card, refused for account.
+        /// - Example: "10000"
+        public var amount: Amount?
+        /// The receiving agency's code (account).
+        /// - Pattern: ^[0-9]{1,20}$
+        public var receiveAgencyCode: String?
+        /// The receiving agency's name (account).
+        /// - MinLength: 1
+        /// - MaxLength: 200
+        public var receiveAgencyName: String?
+        /// The consignor's name (account).
+        /// - MinLength: 1
+        /// - MaxLength: 200
+        public var consignorName: String?
+        /// The consignor's code (account).
+        /// - Pattern: ^[0-9]{1,20}$
+        public var consignorCode: String?
+    }
+
+    /// The journaled entry (cash) or the URL to open (card, account).
+    public struct Result: JSONModel, Equatable {
+        /// The entry, for cash.
+        public var entry: JournalEntry?
+        /// The `linkPayment://` URL, for a credit card or account payment.
+        public var url: String?
+    }
+
+    public static let mutates = true
+    public static let errors = [JournalErrorKind.invalidPayment.descriptor]
+}

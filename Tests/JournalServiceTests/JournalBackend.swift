@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The test backend (`Support/journal_backend.py`) as a real process on 127.0.0.1 and a random port.
+final class JournalBackend: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    init() throws {
+        let script = try #require(Bundle.module.url(forResource: "journal_backend", withExtension: "py"))
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BackendError("the backend printed no port")
+        }
+        self.port = port
+    }
+
+    /// Killed with SIGKILL: the test process's children inherit its blocked SIGTERM.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// POSTs a control command.
+    func control(_ command: [String: Any]) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("_control"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: command)
+        _ = try await Self.load(request)
+    }
+
+    /// Every request the backend received.
+    func requests() async throws -> [[String: Any]] {
+        let data = try await Self.load(URLRequest(url: baseURL.appendingPathComponent("_requests")))
+        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    }
+
+    /// The payments and journals stored, by idempotency key.
+    func stored() async throws -> (payments: [String: Any], journals: [String: Any]) {
+        let data = try await Self.load(URLRequest(url: baseURL.appendingPathComponent("_payments")))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return (object["payments"] as? [String: Any] ?? [:], object["journals"] as? [String: Any] ?? [:])
+    }
+
+    private static func load(_ request: URLRequest) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            URLSession.shared.dataTask(with: request) { data, _, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
+            }.resume()
+        }
+    }
+}
+
+struct BackendError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

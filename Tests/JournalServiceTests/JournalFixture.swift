@@ -1,0 +1,87 @@
+import Foundation
+import JournalService
+import Logging
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+import PayRPCTestSupport
+
+/// The journal service on the real engine with a real SQLite store in a temporary directory and,
+/// when asked, the test backend as a real HTTP server. Short timeouts and backoff keep failures fast.
+final class JournalFixture: @unchecked Sendable {
+    let directory: URL
+    private(set) var store: SQLiteStateStore
+    let sandbox = SandboxControls(seed: 5)
+    private(set) var harness: EngineHarness
+    let backend: JournalBackend?
+
+    init(backend: Bool = true, timeout: TimeInterval = 2) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.backend = backend ? try JournalBackend() : nil
+        store = try Self.openStore(directory)
+        harness = try Self.harness(store, sandbox, self.backend?.baseURL, timeout: timeout, resend: false)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// What a restart of `payrpc serve` does: the store and the service again, waiting entries resent.
+    func restart() async throws {
+        try await store.close()
+        store = try Self.openStore(directory)
+        harness = try Self.harness(store, sandbox, backend?.baseURL, timeout: 2, resend: true)
+    }
+
+    func connect() -> JournalClient { JournalClient(connection: harness.connect(), owner: self) }
+
+    private static func openStore(_ directory: URL) throws -> SQLiteStateStore {
+        var logger = Logger(label: "journal.tests.store")
+        logger.logLevel = .critical
+        return try SQLiteStateStore(directory: directory, logger: logger)
+    }
+
+    private static func harness(_ store: SQLiteStateStore, _ sandbox: SandboxControls, _ backend: URL?,
+                                timeout: TimeInterval, resend: Bool) throws -> EngineHarness {
+        var configuration = EngineConfiguration()
+        configuration.sandbox = true
+        let service = JournalService(store: store, sandbox: sandbox, backend: backend, requestTimeout: timeout,
+                                     backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: resend)
+        return try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
+    }
+}
+
+/// A connection that keeps its fixture alive.
+struct JournalClient: Sendable {
+    let connection: TestConnection
+    let owner: JournalFixture
+
+    func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
+        try await connection.call(method, params)
+    }
+
+    func error(_ method: String, _ params: JSONValue? = nil) async -> RPCError? {
+        do {
+            _ = try await call(method, params)
+            return nil
+        } catch let error as RPCError {
+            return error
+        } catch {
+            return RPCError(.internalError, "\(error)")
+        }
+    }
+
+    /// A card payment from `journal.pay` to the saved entry (hand-off, Payment Application, callback).
+    func cardPayment(_ amount: String = "10000", result: String = "approved") async throws -> JSONValue {
+        let url = try await call("journal.pay", ["type": "creditCard", "amount": .string(amount)])["url"]
+        let callback = try await call("sandbox.journal.completePayment", ["url": url ?? .null, "result": .string(result)])
+        return try await call("journal.handleCallback", ["url": callback["callbackURL"] ?? .null])
+    }
+}
+
+/// The document's two hand-off examples.
+enum DocumentExamples {
+    static let card = "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"
+    static let cardOut = "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"
+    static let account = "opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12345000&Receive_Agency_Name=abc_bank&Consignor_Name=special_code&Consignor_Code=123&Startup_Mode=1"
+    static let accountOut = "linkPayment://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12345000&Receive_Agency_Name=abc_bank&Consignor_Name=special_code&Consignor_Code=123&Startup_Mode=1#opener://"
+}

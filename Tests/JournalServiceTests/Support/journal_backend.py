@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""A stand-in for the journal's Web API (POST /payments/, POST /journals/), for payrpc's tests.
+
+Like the document's mock server it accepts any body; unlike it, it can fail on demand and it
+records every request. It dedupes by Idempotency-Key: a key seen before gets the same answer and
+is not stored twice. Prints its port on the first line of stdout.
+
+Control (JSON bodies): POST /_control {"fail": N, "mode": "drop"|"500"|"hang", "message": "..."}
+fails the next N payment/journal POSTs; {"failEvery": K, "mode": ...} fails every K-th one;
+{"reset": true} clears everything. GET /_requests answers every recorded request;
+GET /_payments answers the stored payments by key.
+"""
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+lock = threading.Lock()
+state = {"fail": 0, "failEvery": 0, "count": 0, "mode": "drop", "message": "backend failure", "requests": [],
+         "payments": {}, "journals": {}, "next": 1}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body):
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        with lock:
+            if self.path == "/_requests":
+                return self.answer(200, state["requests"])
+            if self.path == "/_payments":
+                return self.answer(200, {"payments": state["payments"], "journals": state["journals"]})
+        self.answer(404, {"message": "not found"})
+
+    def read_body(self):
+        """The request body, whether sent with Content-Length or chunked (as libcurl sends a
+        body it reads from a stream)."""
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            raw = b""
+            while True:
+                size = int(self.rfile.readline().strip().split(b";")[0] or b"0", 16)
+                if size == 0:
+                    self.rfile.readline()
+                    return raw
+                raw += self.rfile.read(size)
+                self.rfile.readline()
+        length = int(self.headers.get("Content-Length", "0"))
+        raw = self.rfile.read(length)
+        if len(raw) < length:
+            return None  # the client went away mid-body: nothing to store, nobody to answer
+        return raw
+
+    def do_POST(self):
+        raw = self.read_body()
+        if raw is None:
+            self.close_connection = True
+            return
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            body = {"raw": raw.decode("utf-8", "replace")}
+        if self.path == "/_control":
+            with lock:
+                if body.get("reset"):
+                    state.update({"fail": 0, "failEvery": 0, "count": 0, "requests": [], "payments": {}, "journals": {}})
+                for key in ("fail", "failEvery", "mode", "message"):
+                    if key in body:
+                        state[key] = body[key]
+            return self.answer(200, {"ok": True})
+        if self.path not in ("/payments/", "/journals/"):
+            return self.answer(404, {"message": "no such endpoint " + self.path})
+        key = self.headers.get("Idempotency-Key", "")
+        with lock:
+            state["count"] += 1
+            failing = state["fail"] > 0 or (state["failEvery"] and state["count"] % state["failEvery"] == 0)
+            if state["fail"] > 0:
+                state["fail"] -= 1
+            mode, message = state["mode"], state["message"]
+            state["requests"].append({"path": self.path, "key": key, "body": body, "failed": bool(failing)})
+        if failing:
+            if mode == "500":
+                return self.answer(500, {"message": message})
+            if mode == "hang":
+                time.sleep(30)
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        with lock:
+            table = state["payments"] if self.path == "/payments/" else state["journals"]
+            if key in table:
+                return self.answer(200, table[key]["answer"])
+            answer = {"id": "pay_%d" % state["next"]} if self.path == "/payments/" else {"ok": True}
+            state["next"] += 1
+            table[key] = {"body": body, "answer": answer}
+        self.answer(200, answer)
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
