@@ -6,7 +6,7 @@ import PayRPCSchema
 /// The merchant backend's methods and the sandbox helpers that play the bank app and the device.
 extension PBBAService {
     func submitPaymentRequest(_ params: SubmitPaymentRequest.Params) async throws -> PaymentRequest {
-        guard params.amount > 0 else {
+        guard params.amount > .zero else {
             throw RPCError.invalidParams([.init(pointer: "/amount", keyword: "exclusiveMinimum",
                                                 message: "amount must be greater than 0")])
         }

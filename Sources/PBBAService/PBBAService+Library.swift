@@ -63,7 +63,7 @@ extension PBBAService {
                               buttons: PopupTexts.errorButtons, warnings: warnings)
     }
 
-    func openBankingApp(_ params: OpenBankingApp.Params, _ context: RequestContext) async throws -> BankAppLaunch {
+    public func openBankingApp(_ params: OpenBankingApp.Params, _ context: RequestContext) async throws -> BankAppLaunch {
         let key = book.requestKey(for: params.secureToken)
         guard let record = try await book.record(key: key) else { throw PBBAError.paymentRequestNotFound() }
         try Self.requireInProgress(record, at: currentTime())
@@ -88,7 +88,7 @@ extension PBBAService {
         return CustomUXLayouts.layout(params.type, width: params.width)
     }
 
-    func tapGetCode(_ params: PopupReference, _ context: RequestContext) async throws -> PBBAPopup {
+    public func tapGetCode(_ params: PopupReference, _ context: RequestContext) async throws -> PBBAPopup {
         let watch = try registry.tapGetCode(params.popupId)
         let remembered = try await book.remembered(profile: context.profile)
         let bankApps = try await book.bankApps(profile: context.profile)

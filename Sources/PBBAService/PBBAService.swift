@@ -17,7 +17,7 @@ import PayRPCStore
 /// ```swift
 /// router.register(PBBAService(store: store, sandbox: try PBBASandbox.sandboxData(from: file)))
 /// ```
-public struct PBBAService: RPCService {
+public struct PBBAService: PBBAHandlers {
     let book: PBBAStateBook
     let registry: PopupRegistry
     let sandbox: PBBASandbox
@@ -43,30 +43,6 @@ public struct PBBAService: RPCService {
         self.registry = PopupRegistry(now: now)
         self.sandbox = sandbox
         self.now = now
-    }
-
-    /// Registers the seven methods of the `pbba` table and the `sandbox.pbba.*` helpers.
-    public func register(on router: inout RouterBuilder) {
-        router.register(IsCFIAppAvailable.self) { _, context in try await isCFIAppAvailable(context) }
-        router.register(ShowPBBAPopup.self) { params, context in try await showPopup(params, context) }
-        router.registerInline(ShowPBBAErrorPopup.self) { params, context in showErrorPopup(params, context) }
-        router.register(OpenBankingApp.self) { params, context in try await openBankingApp(params, context) }
-        router.registerInline(GetCustomUXConfigurations.self) { params, _ in try customUXConfiguration(params) }
-        router.register(SubmitPaymentRequest.self) { params, _ in try await submitPaymentRequest(params) }
-        router.register(GetPaymentStatus.self) { params, _ in try await paymentStatus(params) }
-
-        router.register(ApprovePayment.self) { params, _ in try await decide(params, as: .completed) }
-        router.register(DeclinePayment.self) { params, _ in try await decide(params, as: .declined) }
-        router.register(SetBankAppsInstalled.self) { params, context in try await setBankApps(params, context) }
-        router.registerInline(ClosePopup.self) { params, _ in
-            try registry.closePopup(params.popupId)
-            return NoResult()
-        }
-        router.registerInline(TapTryAgain.self) { params, _ in
-            try registry.tapTryAgain(params.popupId)
-            return NoResult()
-        }
-        router.register(TapGetCode.self) { params, context in try await tapGetCode(params, context) }
     }
 
     /// The time now, rounded to the millisecond the store keeps.

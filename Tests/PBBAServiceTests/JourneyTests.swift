@@ -40,7 +40,7 @@ extension PBBAServiceTests {
 
                 let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "completed")
-                #expect(Decimal.parseExact(status["amount"]?.stringValue ?? "") == 10)
+                #expect(Amount(status["amount"]?.stringValue ?? "") == Amount(units: 10, scale: 0))
                 #expect(status["reference"] == "Order 1")
             }
         }

@@ -17,7 +17,7 @@ extension PBBAServiceTests {
             let sandbox = try PBBASandbox.sandboxData(from: nil)
             #expect(sandbox == .standard)
             #expect(sandbox.defaultBankApps == 1)
-            #expect(sandbox.requestGenerationFailureAmount == Decimal.parseExact("99.91"))
+            #expect(sandbox.requestGenerationFailureAmount == Amount("99.91"))
         }
 
         @Test("A file changes the device and the magic amounts, and the service follows it")
@@ -27,7 +27,7 @@ extension PBBAServiceTests {
             let sandbox = try PBBASandbox.sandboxData(from: url)
             #expect(sandbox.defaultBankApps == 0)
             #expect(sandbox.defaultRetrievalExpiryInterval == 90)
-            #expect(sandbox.networkErrorAmount == Decimal.parseExact("1.23"))
+            #expect(sandbox.networkErrorAmount == Amount("1.23"))
             try await PBBATestEnvironment.run(sandbox: sandbox) { environment in
                 let app = environment.harness.connect()
                 let available = try await app.call("pbba.isCFIAppAvailable")

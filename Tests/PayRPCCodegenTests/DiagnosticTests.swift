@@ -60,6 +60,7 @@ import Testing
         Case(name: "handlers without methods", source: "/// P.\n/// - Handlers: H\nprotocol P: RPCMethod {}\n", line: 3, reason: "no method of"),
         Case(name: "handlers name not a type name", source: "/// P.\n/// - Handlers: my handlers\nprotocol P: RPCMethod {}\n/// M.\nenum M: P {}\n", line: 3, reason: "needs a Swift type name"),
         Case(name: "two handlers of one name", source: "/// P.\n/// - Handlers: H\nprotocol P: RPCMethod {}\n/// M.\nenum URLOpen: P {}\n/// N.\nenum UrlOpen: P {}\n", line: 8, reason: "already the handler of the method on line 6"),
+        Case(name: "Foundation Decimal", source: "/// T.\nstruct T: JSONModel {\n    var price: Decimal\n}\n", line: 4, reason: "use Amount"),
         Case(name: "undocumented method", source: "enum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n}\n", line: 2, reason: "method `Ping` has no doc comment"),
     ]
 

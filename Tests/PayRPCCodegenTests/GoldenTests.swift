@@ -106,7 +106,7 @@ import Testing
 
     @Test func modelsOfAnotherModuleAreQualifiedAndCollected() throws {
         let core = ModuleSources(module: "PayRPCCore", prefix: "rpc", outputPath: "Core.swift", files: [
-            SourceFile(path: "Money.swift", text: "/// Money.\npublic struct Money: JSONModel { public var amount: Decimal }\n"),
+            SourceFile(path: "Money.swift", text: "/// Money.\npublic struct Money: JSONModel { public var amount: Amount; public var at: Date }\n"),
         ])
         let service = ModuleSources(module: "TatraService", prefix: "tatra", outputPath: "Tatra.swift", files: [
             SourceFile(path: "Pay.swift", text: "/// Pay.\npublic struct Pay: JSONModel { public var money: Money; public var other: PayRPCCore.Money? }\n"),
@@ -117,7 +117,7 @@ import Testing
         #expect(tatra.contains("PayRPCCore.Money.collectSchemaDefinitions(into: &definitions)"))
         #expect(tatra.contains("_money = try PayRPCCore.Money(json: memberValue)"))
         #expect(tatra.contains(##"JSONValue.Member("$ref", .string("#/definitions/rpc.Money"))"##))
-        #expect(!tatra.contains("import Foundation"))  // Decimal is in the other module
+        #expect(!tatra.contains("import Foundation"))  // Date is in the other module
         #expect(files[0].contents.contains("import Foundation"))
     }
 

@@ -57,13 +57,13 @@ import Testing
         #expect(contact.image == URL(string: "https://example.com/a.png"))
         #expect(contact.currency == "EUR")  // absent: the initializer's value
         #expect(contact.added == Date(timeIntervalSince1970: 1_769_860_800))
-        #expect(contact.usualAmount == Decimal(string: "12.50"))
+        #expect(contact.usualAmount == Amount("12.50"))
         #expect(contact.preferred == .instantTransfer)
         #expect(contact.labels == nil)
         #expect(contact.extra == ["a": [1, true]])
         let encoded = Self.encode(contact)
         #expect(encoded == #"{"fullName":"Ana Nováková","phones":["+421900111222"],"image_url":"https://example.com/a.png","#
-            + #""currency":"EUR","added":"2026-01-31T12:00:00Z","usualAmount":"12.5","preferred":"instant","extra":{"a":[1,true]}}"#)
+            + #""currency":"EUR","added":"2026-01-31T12:00:00Z","usualAmount":"12.50","preferred":"instant","extra":{"a":[1,true]}}"#)
         #expect(try Self.decode(SampleContact.self, encoded) == contact)
     }
 
@@ -100,7 +100,7 @@ import Testing
         #expect(payment.id == 9_007_199_254_740_993)
         #expect(payment.count == -3 && payment.small == 7 && payment.unsigned == 4 && payment.ratio == 0.25)
         #expect(payment.approved && payment.default)
-        #expect(payment.amount == Decimal(string: "10.00"))
+        #expect(payment.amount == Amount("10.00"))
         #expect(payment.payee.fullName == "B")
         #expect(payment.history.isEmpty)
         #expect(payment.notes == ["a", nil])
@@ -155,7 +155,7 @@ import Testing
         let contact = try #require(definitions.schemas["sample.Contact"])
         #expect(contact["required"] == ["fullName", "phones", "added"])
         #expect(contact["additionalProperties"] == false)
-        #expect(contact["properties"]?["usualAmount"]?["pattern"] == Decimal.schemaReference["pattern"])
+        #expect(contact["properties"]?["usualAmount"]?["pattern"] == Amount.schemaReference["pattern"])
         #expect(contact["properties"]?["currency"]?["default"] == "EUR")
         #expect(definitions.schemas["sample.SampleOrderInput"] == nil)
         SampleOrderInput.collectSchemaDefinitions(into: &definitions)

@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -452,6 +453,71 @@ extension OpenBankingApp.Params {
     }
 }
 
+// MARK: - PBBAHandlers (Sources/PBBAService/Methods/PBBAMethod.swift)
+
+/// The handlers of every method that conforms to `PBBAMethod`: one requirement per
+/// method, each taking the method's decoded params and the call's context. A service conforms
+/// to this protocol and gets `register(on:)`, which binds every method to its handler.
+public protocol PBBAHandlers: RPCService {
+    /// Handles `pbba.getCustomUXConfigurations` (answers on the loop thread: pure, fast work only).
+    func getCustomUXConfigurations(_ params: GetCustomUXConfigurations.Params, _ context: RequestContext) throws -> GetCustomUXConfigurations.Result
+
+    /// Handles `pbba.getPaymentStatus` (runs as a task off the loop).
+    func getPaymentStatus(_ params: GetPaymentStatus.Params, _ context: RequestContext) async throws -> GetPaymentStatus.Result
+
+    /// Handles `pbba.isCFIAppAvailable` (runs as a task off the loop).
+    func isCFIAppAvailable(_ params: IsCFIAppAvailable.Params, _ context: RequestContext) async throws -> IsCFIAppAvailable.Result
+
+    /// Handles `pbba.openBankingApp` (runs as a task off the loop).
+    func openBankingApp(_ params: OpenBankingApp.Params, _ context: RequestContext) async throws -> OpenBankingApp.Result
+
+    /// Handles `sandbox.pbba.approvePayment` (runs as a task off the loop).
+    func approvePayment(_ params: ApprovePayment.Params, _ context: RequestContext) async throws -> ApprovePayment.Result
+
+    /// Handles `sandbox.pbba.closePopup` (answers on the loop thread: pure, fast work only).
+    func closePopup(_ params: ClosePopup.Params, _ context: RequestContext) throws -> ClosePopup.Result
+
+    /// Handles `sandbox.pbba.declinePayment` (runs as a task off the loop).
+    func declinePayment(_ params: DeclinePayment.Params, _ context: RequestContext) async throws -> DeclinePayment.Result
+
+    /// Handles `sandbox.pbba.setBankAppsInstalled` (runs as a task off the loop).
+    func setBankAppsInstalled(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws -> SetBankAppsInstalled.Result
+
+    /// Handles `sandbox.pbba.tapGetCode` (runs as a task off the loop).
+    func tapGetCode(_ params: TapGetCode.Params, _ context: RequestContext) async throws -> TapGetCode.Result
+
+    /// Handles `sandbox.pbba.tapTryAgain` (answers on the loop thread: pure, fast work only).
+    func tapTryAgain(_ params: TapTryAgain.Params, _ context: RequestContext) throws -> TapTryAgain.Result
+
+    /// Handles `pbba.showPBBAErrorPopup` (answers on the loop thread: pure, fast work only).
+    func showPBBAErrorPopup(_ params: ShowPBBAErrorPopup.Params, _ context: RequestContext) throws -> ShowPBBAErrorPopup.Result
+
+    /// Handles `pbba.showPBBAPopup` (runs as a task off the loop).
+    func showPBBAPopup(_ params: ShowPBBAPopup.Params, _ context: RequestContext) async throws -> ShowPBBAPopup.Result
+
+    /// Handles `pbba.submitPaymentRequest` (runs as a task off the loop).
+    func submitPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> SubmitPaymentRequest.Result
+}
+
+extension PBBAHandlers {
+    /// Registers every method that conforms to `PBBAMethod` with its handler.
+    public func register(on router: inout RouterBuilder) {
+        router.registerInline(GetCustomUXConfigurations.self) { params, context in try self.getCustomUXConfigurations(params, context) }
+        router.register(GetPaymentStatus.self) { params, context in try await self.getPaymentStatus(params, context) }
+        router.register(IsCFIAppAvailable.self) { params, context in try await self.isCFIAppAvailable(params, context) }
+        router.register(OpenBankingApp.self) { params, context in try await self.openBankingApp(params, context) }
+        router.register(ApprovePayment.self) { params, context in try await self.approvePayment(params, context) }
+        router.registerInline(ClosePopup.self) { params, context in try self.closePopup(params, context) }
+        router.register(DeclinePayment.self) { params, context in try await self.declinePayment(params, context) }
+        router.register(SetBankAppsInstalled.self) { params, context in try await self.setBankAppsInstalled(params, context) }
+        router.register(TapGetCode.self) { params, context in try await self.tapGetCode(params, context) }
+        router.registerInline(TapTryAgain.self) { params, context in try self.tapTryAgain(params, context) }
+        router.registerInline(ShowPBBAErrorPopup.self) { params, context in try self.showPBBAErrorPopup(params, context) }
+        router.register(ShowPBBAPopup.self) { params, context in try await self.showPBBAPopup(params, context) }
+        router.register(SubmitPaymentRequest.self) { params, context in try await self.submitPaymentRequest(params, context) }
+    }
+}
+
 // MARK: - ApprovePayment (Sources/PBBAService/Methods/Sandbox/ApprovePayment.swift)
 
 extension ApprovePayment {
@@ -829,13 +895,13 @@ extension SubmitPaymentRequest.Params {
     /// Reads the model from a JSON object, in one pass over its members.
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _amount: Decimal? = nil
+        var _amount: Amount? = nil
         var _currency: String? = nil
         var _reference: String? = nil
         var _retrievalExpiryInterval: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("amount" as StaticString) {
-                do { _amount = try Decimal(json: memberValue) } catch { throw error.prefixed("amount") }
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
             } else if memberName.stringEquals("currency" as StaticString) {
                 do { _currency = try String(json: memberValue) } catch { throw error.prefixed("currency") }
             } else if memberName.stringEquals("reference" as StaticString) {
@@ -2151,7 +2217,7 @@ extension PaymentStatusInfo {
         var _status: PaymentStatus? = nil
         var _requestId: String? = nil
         var _brn: String? = nil
-        var _amount: Decimal? = nil
+        var _amount: Amount? = nil
         var _currency: String? = nil
         var _reference: String? = nil
         var _expiresAt: Date? = nil
@@ -2164,7 +2230,7 @@ extension PaymentStatusInfo {
             } else if memberName.stringEquals("brn" as StaticString) {
                 do { _brn = try String(json: memberValue) } catch { throw error.prefixed("brn") }
             } else if memberName.stringEquals("amount" as StaticString) {
-                do { _amount = try Decimal(json: memberValue) } catch { throw error.prefixed("amount") }
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
             } else if memberName.stringEquals("currency" as StaticString) {
                 do { _currency = try String(json: memberValue) } catch { throw error.prefixed("currency") }
             } else if memberName.stringEquals("reference" as StaticString) {
@@ -3076,7 +3142,7 @@ extension PaymentRequestRecord {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _requestId: String? = nil
         var _brn: String? = nil
-        var _amount: Decimal? = nil
+        var _amount: Amount? = nil
         var _currency: String? = nil
         var _reference: String? = nil
         var _createdAt: Date? = nil
@@ -3089,7 +3155,7 @@ extension PaymentRequestRecord {
             } else if memberName.stringEquals("brn" as StaticString) {
                 do { _brn = try String(json: memberValue) } catch { throw error.prefixed("brn") }
             } else if memberName.stringEquals("amount" as StaticString) {
-                do { _amount = try Decimal(json: memberValue) } catch { throw error.prefixed("amount") }
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
             } else if memberName.stringEquals("currency" as StaticString) {
                 do { _currency = try String(json: memberValue) } catch { throw error.prefixed("currency") }
             } else if memberName.stringEquals("reference" as StaticString) {

@@ -9,9 +9,10 @@ import PayRPCSchema
 /// (the rendering and the tap handling are the app's). The minimum width is 200 points: less is
 /// refused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never
 /// displayed (the Operator has disabled them).
-public enum GetCustomUXConfigurations: RPCMethod {
+public enum GetCustomUXConfigurations: PBBAMethod {
     public static let name = "pbba.getCustomUXConfigurations"
-    public static let aliases = ["getCustomUXConfigurations", "getCustomUXConfigurationsWithWidth"]
+    public static let runsInline = true
+    public static let aliases = ["getCustomUXConfigurationsWithWidth"]
 
     /// The method's two parameters.
     public struct Params: JSONModel, Equatable {

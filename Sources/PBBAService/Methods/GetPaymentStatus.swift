@@ -8,9 +8,8 @@ import PayRPCSchema
 /// Document sections 4.2.4 and 5 (`getPaymentStatus:`). Expiry is computed against the clock on
 /// every read, so a request that expired while the server was down reads as expired. Prefer the
 /// pushed `pbba.paymentStatusChanged` to polling this.
-public enum GetPaymentStatus: RPCMethod {
+public enum GetPaymentStatus: PBBAMethod {
     public static let name = "pbba.getPaymentStatus"
-    public static let aliases = ["getPaymentStatus"]
 
     /// The request.
     public struct Params: JSONModel, Equatable {

@@ -7,9 +7,8 @@ import PayRPCSchema
 /// Document section 4.4.1, `[PBBAAppUtils isCFIAppAvailable]`. The answer is never cached, as the
 /// Operator recommends: every call reads the device again. Sandbox: a new profile has one bank
 /// app; `sandbox.pbba.setBankAppsInstalled` changes the count.
-public enum IsCFIAppAvailable: RPCMethod {
+public enum IsCFIAppAvailable: PBBAMethod {
     public static let name = "pbba.isCFIAppAvailable"
-    public static let aliases = ["isCFIAppAvailable"]
     public typealias Params = NoParams
     public typealias Result = Bool
 }

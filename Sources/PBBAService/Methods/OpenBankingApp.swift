@@ -10,9 +10,8 @@ import PayRPCSchema
 /// (`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.
 /// With no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no
 /// connection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.
-public enum OpenBankingApp: RPCMethod {
+public enum OpenBankingApp: PBBAMethod {
     public static let name = "pbba.openBankingApp"
-    public static let aliases = ["openBankingApp"]
     public static let mutates = true
 
     /// Table 6 of the document.

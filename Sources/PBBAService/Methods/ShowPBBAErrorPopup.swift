@@ -10,9 +10,9 @@ import PayRPCSchema
 /// title and 75 for the message. The calling connection is the `popupDelegate`: tapping the retry
 /// button sends `pbba.popupRetryPaymentRequest`, closing it `pbba.popupDidCloseByUser`. Sandbox:
 /// `sandbox.pbba.tapTryAgain`, `sandbox.pbba.closePopup`.
-public enum ShowPBBAErrorPopup: RPCMethod {
+public enum ShowPBBAErrorPopup: PBBAMethod {
     public static let name = "pbba.showPBBAErrorPopup"
-    public static let aliases = ["showPBBAErrorPopup"]
+    public static let runsInline = true
     public static let mutates = true
 
     /// Table 5 of the document (`popupPresenter` and `popupDelegate` are the calling connection).

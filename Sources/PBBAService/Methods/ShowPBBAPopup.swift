@@ -18,9 +18,8 @@ import PayRPCSchema
 /// changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
 /// connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
 /// `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
-public enum ShowPBBAPopup: RPCMethod {
+public enum ShowPBBAPopup: PBBAMethod {
     public static let name = "pbba.showPBBAPopup"
-    public static let aliases = ["showPBBAPopup"]
     public static let mutates = true
 
     /// Table 4 of the document (`popupPresenter` and `popupDelegate` are the calling connection).

@@ -10,16 +10,15 @@ import PayRPCSchema
 /// format to the merchant). The secureToken has 160 random bits; the code has six characters from
 /// an alphabet without 0, O, 1, I and L. Sandbox magic amounts: `99.91` fails with
 /// `requestGenerationFailed` (the code generation error pop-up), `99.92` with `networkError`.
-public enum SubmitPaymentRequest: RPCMethod {
+public enum SubmitPaymentRequest: PBBAMethod {
     public static let name = "pbba.submitPaymentRequest"
-    public static let aliases = ["submitPaymentRequest"]
     public static let mutates = true
 
     /// The payment details.
     public struct Params: JSONModel, Equatable {
         /// The amount, a decimal string greater than zero.
         /// - Example: "10.00"
-        public var amount: Decimal
+        public var amount: Amount
         /// ISO 4217 currency code (Pay by Bank app pays in GBP).
         /// - Pattern: ^[A-Z]{3}$
         /// - Example: "GBP"
@@ -34,7 +33,7 @@ public enum SubmitPaymentRequest: RPCMethod {
         public var retrievalExpiryInterval: Int?
 
         /// Creates the value from its members, one parameter per property.
-        public init(amount: Decimal, currency: String, reference: String, retrievalExpiryInterval: Int? = nil) {
+        public init(amount: Amount, currency: String, reference: String, retrievalExpiryInterval: Int? = nil) {
             self.amount = amount
             self.currency = currency
             self.reference = reference

@@ -12,7 +12,7 @@ public struct PaymentStatusInfo: JSONModel, Equatable {
     /// The request's six-character code.
     public var brn: String
     /// The amount, a decimal string.
-    public var amount: Decimal
+    public var amount: Amount
     /// ISO 4217 currency code.
     public var currency: String
     /// The merchant's reference.
@@ -23,7 +23,7 @@ public struct PaymentStatusInfo: JSONModel, Equatable {
     public var decidedAt: Date?
 
     /// Creates the value from its members, one parameter per property.
-    public init(status: PaymentStatus, requestId: String, brn: String, amount: Decimal, currency: String,
+    public init(status: PaymentStatus, requestId: String, brn: String, amount: Amount, currency: String,
                 reference: String, expiresAt: Date, decidedAt: Date?) {
         self.status = status
         self.requestId = requestId

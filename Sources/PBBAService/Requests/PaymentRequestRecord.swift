@@ -10,7 +10,7 @@ struct PaymentRequestRecord: JSONModel, Equatable {
     /// The six-character code.
     var brn: String
     /// The amount.
-    var amount: Decimal
+    var amount: Amount
     /// ISO 4217 code.
     var currency: String
     /// The merchant's reference.

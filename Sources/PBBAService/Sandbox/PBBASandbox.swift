@@ -15,14 +15,14 @@ public struct PBBASandbox: Sendable, Equatable {
     /// The retrieval period of a new payment request, in seconds, when the call names none.
     public var defaultRetrievalExpiryInterval: Int
     /// The amount for which the backend cannot generate a request.
-    public var requestGenerationFailureAmount: Decimal
+    public var requestGenerationFailureAmount: Amount
     /// The amount for which the backend cannot be reached.
-    public var networkErrorAmount: Decimal
+    public var networkErrorAmount: Amount
 
     /// - Parameters: see the properties.
     public init(defaultBankApps: Int = 1, defaultRetrievalExpiryInterval: Int = 300,
-                requestGenerationFailureAmount: Decimal = Decimal(sign: .plus, exponent: -2, significand: 9991),
-                networkErrorAmount: Decimal = Decimal(sign: .plus, exponent: -2, significand: 9992)) {
+                requestGenerationFailureAmount: Amount = Amount(units: 9991, scale: 2),
+                networkErrorAmount: Amount = Amount(units: 9992, scale: 2)) {
         self.defaultBankApps = defaultBankApps
         self.defaultRetrievalExpiryInterval = defaultRetrievalExpiryInterval
         self.requestGenerationFailureAmount = requestGenerationFailureAmount
@@ -67,7 +67,7 @@ public struct PBBASandbox: Sendable, Equatable {
         for (name, path) in [("requestGenerationFailureAmount", \PBBASandbox.requestGenerationFailureAmount),
                              ("networkErrorAmount", \PBBASandbox.networkErrorAmount)] {
             if let member = value[name] {
-                guard let text = member.stringValue, let amount = Decimal.parseExact(text) else {
+                guard let text = member.stringValue, let amount = Amount(text) else {
                     throw PBBASandboxError(message: "\(file.path): \(name) must be a decimal string")
                 }
                 sandbox[keyPath: path] = amount

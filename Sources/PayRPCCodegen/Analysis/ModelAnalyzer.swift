@@ -506,7 +506,7 @@ struct ModelAnalyzer {
     private mutating func constraint(_ tag: DocComment.Tag, type: FieldType, property: ScannedProperty, file: String) -> SchemaJSON? {
         let isString: Bool
         switch type {
-        case .string, .decimal, .amount, .currency, .date, .url: isString = true
+        case .string, .amount, .currency, .date, .url: isString = true
         default: isString = false
         }
         let isNumber: Bool
@@ -608,7 +608,7 @@ struct ModelAnalyzer {
             return .object([("maximum", .number(String(Int32.max))), ("minimum", .number(String(Int32.min))), ("type", .string("integer"))])
         case .uint: return .object([("minimum", .number("0")), ("type", .string("integer"))])
         case .double: return .object([("type", .string("number"))])
-        case .decimal, .amount: return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string"))])
+        case .amount: return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string"))])
         case .currency: return .object([("pattern", .string("^[A-Z]{3}$")), ("type", .string("string"))])
         case .date: return .object([("format", .string("date-time")), ("type", .string("string"))])
         case .url: return .object([("format", .string("uri")), ("type", .string("string"))])
@@ -633,7 +633,7 @@ struct ModelAnalyzer {
 
     private static let primitives: [String: FieldType] = [
         "String": .string, "Bool": .bool, "Int": .int, "Int64": .int64, "Int32": .int32, "UInt": .uint,
-        "Double": .double, "Decimal": .decimal, "Amount": .amount, "Currency": .currency, "Date": .date, "URL": .url, "JSONValue": .any,
+        "Double": .double, "Amount": .amount, "Currency": .currency, "Date": .date, "URL": .url, "JSONValue": .any,
     ]
     private static let qualifiers: Set<String> = ["Swift", "Foundation", "FoundationEssentials", "PayRPCJSON"]
 
@@ -657,6 +657,9 @@ struct ModelAnalyzer {
             return resolve(dictionary.value, in: context, line: line, aliasDepth: aliasDepth).map { .dictionary($0) }
         }
         if syntax.is(TupleTypeSyntax.self) { return unsupported("is a tuple: JSON has no tuples; declare a model struct") }
+        if let path = DeclarationScanner.namePath(syntax), path.last == "Decimal", path.count == 1 || Self.qualifiers.contains(path[0]) {
+            return unsupported("is Foundation's Decimal: use Amount (PayRPCJSON), an exact decimal read straight from the request's bytes, with Currency when it is money")
+        }
         if syntax.is(FunctionTypeSyntax.self) { return unsupported("is a function: closures cannot be encoded") }
         if syntax.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unsupported("is implicitly unwrapped: write `?`") }
         if syntax.is(SomeOrAnyTypeSyntax.self) { return unsupported("is existential or opaque: the codec needs a concrete type") }

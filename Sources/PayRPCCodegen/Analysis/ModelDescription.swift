@@ -8,18 +8,18 @@ struct ModelID: Hashable, Comparable, Sendable {
 
 /// The JSON shape of a field, resolved from its Swift type.
 indirect enum FieldType: Equatable, Sendable {
-    /// `decimal` is Foundation's `Decimal` (being retired); `amount` is PayRPCJSON's exact `Amount`, with the
-    /// same schema; `currency` is an ISO 4217 code (`Currency`).
-    case string, bool, int, int64, int32, uint, double, decimal, amount, currency, date, url, any
+    /// `amount` is PayRPCJSON's exact `Amount` (a decimal string); `currency` is an ISO 4217 code
+    /// (`Currency`).
+    case string, bool, int, int64, int32, uint, double, amount, currency, date, url, any
     case array(FieldType)
     case dictionary(FieldType)
     case optional(FieldType)
     case model(ModelID)
 
-    /// Whether writing this type needs Foundation (`Decimal`, `Date`, `URL`).
+    /// Whether writing this type needs Foundation (`Date`, `URL`).
     var needsFoundation: Bool {
         switch self {
-        case .decimal, .date, .url: return true
+        case .date, .url: return true
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.needsFoundation
         default: return false
         }

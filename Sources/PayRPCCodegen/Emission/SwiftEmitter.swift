@@ -333,7 +333,6 @@ struct SwiftEmitter {
         case .int32: return "Int32"
         case .uint: return "UInt"
         case .double: return "Double"
-        case .decimal: return "Decimal"
         case .amount: return "Amount"
         case .currency: return "Currency"
         case .date: return "Date"

@@ -106,10 +106,6 @@ extension Double: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "number"] }
 }
 
-extension Decimal: JSONSchemaProvider {
-    public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Decimal.decimalPattern)] }
-}
-
 extension Amount: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Amount.decimalPattern)] }
 }

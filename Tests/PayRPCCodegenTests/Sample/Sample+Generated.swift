@@ -100,7 +100,7 @@ extension SampleContact {
         var _currency: String? = nil
         var _added: Date? = nil
         var _labels: [String: String]? = nil
-        var _usualAmount: Decimal? = nil
+        var _usualAmount: Amount? = nil
         var _preferred: SampleMethod? = nil
         var _extra: JSONValue? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -122,7 +122,7 @@ extension SampleContact {
                 }
             } else if memberName.stringEquals("usualAmount" as StaticString) {
                 if !memberValue.isNull {
-                    do { _usualAmount = try Decimal(json: memberValue) } catch { throw error.prefixed("usualAmount") }
+                    do { _usualAmount = try Amount(json: memberValue) } catch { throw error.prefixed("usualAmount") }
                 }
             } else if memberName.stringEquals("preferred" as StaticString) {
                 do { _preferred = try SampleMethod(json: memberValue) } catch { throw error.prefixed("preferred") }
@@ -343,7 +343,7 @@ extension SamplePayment {
         var _unsigned: UInt? = nil
         var _ratio: Double? = nil
         var _approved: Bool? = nil
-        var _amount: Decimal? = nil
+        var _amount: Amount? = nil
         var _payee: SampleContact? = nil
         var _history: [SampleContact]? = nil
         var _notes: [String?]? = nil
@@ -365,7 +365,7 @@ extension SamplePayment {
             } else if memberName.stringEquals("approved" as StaticString) {
                 do { _approved = try Bool(json: memberValue) } catch { throw error.prefixed("approved") }
             } else if memberName.stringEquals("amount" as StaticString) {
-                do { _amount = try Decimal(json: memberValue) } catch { throw error.prefixed("amount") }
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
             } else if memberName.stringEquals("payee" as StaticString) {
                 do { _payee = try SampleContact(json: memberValue) } catch { throw error.prefixed("payee") }
             } else if memberName.stringEquals("history" as StaticString) {

@@ -28,7 +28,7 @@ struct SampleContact: JSONModel, Equatable {
     /// Labels by language.
     var labels: [String: String]?
     /// The usual amount.
-    var usualAmount: Decimal?
+    var usualAmount: Amount?
     /// How the contact prefers to be paid.
     var preferred: SampleMethod = .transfer
     /// Extra data passed through.
@@ -52,7 +52,7 @@ struct SamplePayment: JSONModel, Equatable {
     /// - ExclusiveMinimum: 0
     var ratio: Double
     var approved: Bool
-    var amount: Decimal
+    var amount: Amount
     var payee: SampleContact
     var history: [SampleContact] = []
     var notes: [String?]?

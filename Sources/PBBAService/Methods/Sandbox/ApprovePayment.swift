@@ -9,7 +9,7 @@ import PayRPCSchema
 /// Callable from any connection (the "other device"). Fails with `requestExpired` after the
 /// retrieval period (the showing connection then gets `pbba.popupDidExpire`), and with
 /// `paymentAlreadyFinished` once approved or declined.
-public enum ApprovePayment: RPCMethod {
+public enum ApprovePayment: PBBAMethod {
     public static let name = "sandbox.pbba.approvePayment"
     public static let sandboxOnly = true
     public static let mutates = true

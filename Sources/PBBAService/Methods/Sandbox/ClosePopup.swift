@@ -6,8 +6,9 @@ import PayRPCSchema
 /// showed it gets `pbba.popupDidCloseByUser`.
 ///
 /// Callable from any connection. A payment pop-up's request stays in progress and watched.
-public enum ClosePopup: RPCMethod {
+public enum ClosePopup: PBBAMethod {
     public static let name = "sandbox.pbba.closePopup"
+    public static let runsInline = true
     public static let sandboxOnly = true
     public static let mutates = true
     public typealias Params = PopupReference

@@ -6,7 +6,7 @@ import PayRPCSchema
 /// connection that showed its pop-up gets `pbba.paymentStatusChanged` declined.
 ///
 /// Callable from any connection. Same errors as `sandbox.pbba.approvePayment`.
-public enum DeclinePayment: RPCMethod {
+public enum DeclinePayment: PBBAMethod {
     public static let name = "sandbox.pbba.declinePayment"
     public static let sandboxOnly = true
     public static let mutates = true

@@ -6,7 +6,7 @@ import PayRPCSchema
 ///
 /// 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
 /// one makes opening the bank app go through the App Picker. A new profile has 1.
-public enum SetBankAppsInstalled: RPCMethod {
+public enum SetBankAppsInstalled: PBBAMethod {
     public static let name = "sandbox.pbba.setBankAppsInstalled"
     public static let sandboxOnly = true
     public static let mutates = true

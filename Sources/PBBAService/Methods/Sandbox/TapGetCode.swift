@@ -6,7 +6,7 @@ import PayRPCSchema
 /// steps to pay on another device (document section 3.5.1.1). Returns the pop-up as shown.
 ///
 /// Payment pop-ups only: on an error pop-up it fails with `wrongPopupKind`.
-public enum TapGetCode: RPCMethod {
+public enum TapGetCode: PBBAMethod {
     public static let name = "sandbox.pbba.tapGetCode"
     public static let sandboxOnly = true
     public static let mutates = true

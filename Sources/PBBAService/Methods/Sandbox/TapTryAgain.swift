@@ -6,8 +6,9 @@ import PayRPCSchema
 /// gets `pbba.popupRetryPaymentRequest` and the pop-up is dismissed.
 ///
 /// Error pop-ups only: on a payment pop-up it fails with `wrongPopupKind`.
-public enum TapTryAgain: RPCMethod {
+public enum TapTryAgain: PBBAMethod {
     public static let name = "sandbox.pbba.tapTryAgain"
+    public static let runsInline = true
     public static let sandboxOnly = true
     public static let mutates = true
     public typealias Params = PopupReference
