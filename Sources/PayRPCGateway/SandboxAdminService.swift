@@ -4,25 +4,28 @@ import PayRPCSchema
 import PayRPCStore
 
 /// Sandbox helpers that belong to no service: `sandbox.reset` and `sandbox.delay`.
-struct SandboxAdminService: RPCService {
+struct SandboxAdminService: SandboxAdminHandlers {
     let store: any StateStore
     let sandbox: SandboxControls
 
-    func register(on router: inout RouterBuilder) {
-        let store = self.store
-        let sandbox = self.sandbox
-        router.register(SandboxReset.self) { _, context in
-            try await store.reset(profile: context.profile)
-            sandbox.reset(profile: context.profile)
-            context.logger.info("sandbox state reset", metadata: ["profile": .string(context.profile)])
-            return NoResult()
-        }
-        router.register(SandboxDelay.self) { params, _ in
-            try await Task.sleep(for: .milliseconds(params.ms))
-            return params.ms
-        }
+    /// `sandbox.reset`.
+    func sandboxReset(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
+        try await store.reset(profile: context.profile)
+        sandbox.reset(profile: context.profile)
+        context.logger.info("sandbox state reset", metadata: ["profile": .string(context.profile)])
+        return NoResult()
+    }
+
+    /// `sandbox.delay`.
+    func sandboxDelay(_ params: DelayParams, _ context: RequestContext) async throws -> Int {
+        try await Task.sleep(for: .milliseconds(params.ms))
+        return params.ms
     }
 }
+
+/// A sandbox helper that belongs to no service.
+/// - Handlers: SandboxAdminHandlers
+public protocol SandboxAdminMethod: RPCMethod {}
 
 /// Forgets every piece of state of the caller's profile (sandbox mode only).
 ///
@@ -30,7 +33,7 @@ struct SandboxAdminService: RPCService {
 /// payment requests, cards, history) and its idempotency keys, returns its sandbox clock to real
 /// time and forgets its armed failures and seeded streams (a seed set with `rpc.hello` is
 /// forgotten too), so a test starts from the sandbox's initial data. Other profiles are untouched.
-public enum SandboxReset: RPCMethod {
+public enum SandboxReset: SandboxAdminMethod {
     public static let name = "sandbox.reset"
     public typealias Params = NoParams
     public typealias Result = NoResult
@@ -42,7 +45,7 @@ public enum SandboxReset: RPCMethod {
 ///
 /// For testing a client's timeouts (`_meta.timeoutMs`), cancellation (`$/cancelRequest`) and
 /// behaviour at shutdown: the wait runs off the event loop, and cancelling it ends it at once.
-public enum SandboxDelay: RPCMethod {
+public enum SandboxDelay: SandboxAdminMethod {
     public static let name = "sandbox.delay"
     public typealias Params = DelayParams
     public typealias Result = Int

@@ -23,8 +23,7 @@ public struct PBBAError: Error, Sendable, Equatable, RPCErrorConvertible {
     public var rpcError: RPCError {
         var writer = JSONWriter(capacity: 256)
         data.encode(to: &writer)
-        let value = (try? JSONValue(parsing: writer.text)) ?? ["type": .string(data.type)]
-        return RPCError(code, message, data: value)
+        return RPCError(code, message, encodedData: writer.bytes)
     }
 
     /// Equal when code, message and data are.

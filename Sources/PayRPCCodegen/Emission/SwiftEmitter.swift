@@ -36,7 +36,7 @@ struct SwiftEmitter {
             lines += ["#if canImport(FoundationEssentials)", "import FoundationEssentials", "#else", "import Foundation", "#endif"]
         }
         let hasHandlers = items.contains { if case .handlers = $0 { return true } else { return false } }
-        if hasHandlers { lines.append("import PayRPCCore") }
+        if hasHandlers && module != "PayRPCCore" { lines.append("import PayRPCCore") }
         if !models.isEmpty { lines += ["import PayRPCJSON", "import PayRPCSchema"] }
         for item in items {
             lines.append("")

@@ -5,8 +5,9 @@ import PayRPCSchema
 ///
 /// Answers `{"status":"SERVING"}`, or `NOT_SERVING` while the server drains before it exits
 /// (after SIGTERM, SIGINT or the end of stdin).
-public enum Health: RPCMethod {
+public enum Health: BuiltinMethod {
     public static let name = "rpc.health"
+    public static let runsInline = true
     public typealias Params = NoParams
     public typealias Result = HealthStatus
 }
@@ -16,8 +17,9 @@ public enum Health: RPCMethod {
 /// A TCP or Unix connection to a server started with `--auth-token-file` must call this with
 /// the token before any other method. The profile selects whose state the connection uses;
 /// connections with different profiles never see each other's state.
-public enum Hello: RPCMethod {
+public enum Hello: BuiltinMethod {
     public static let name = "rpc.hello"
+    public static let runsInline = true
     public typealias Params = HelloParams
     public typealias Result = HelloResult
     public static let allowedBeforeAuthentication = true
@@ -31,8 +33,9 @@ public enum Hello: RPCMethod {
 /// The same document as `Schemas/openrpc.json`: every method with its params, result, errors,
 /// aliases (`x-aliases`), whether it mutates state (`x-mutates`) and the notifications it may
 /// send (`x-notifications`).
-public enum Discover: RPCMethod {
+public enum Discover: BuiltinMethod {
     public static let name = "rpc.discover"
+    public static let runsInline = true
     public typealias Params = NoParams
     public typealias Result = OpenRPCDocument
 }
@@ -40,8 +43,9 @@ public enum Discover: RPCMethod {
 /// Cancels a request of this connection that is still running; send it as a notification.
 ///
 /// The cancelled request answers at once with error -32800 (Request cancelled).
-public enum CancelRequest: RPCMethod {
+public enum CancelRequest: BuiltinMethod {
     public static let name = "$/cancelRequest"
+    public static let runsInline = true
     public typealias Params = CancelParams
     public typealias Result = NoResult
 }

@@ -3,7 +3,7 @@ import PayRPCSchema
 
 /// The methods every payrpc server has: `rpc.health`, `rpc.hello`, `rpc.discover` and
 /// `$/cancelRequest`.
-public struct BuiltinService: RPCService {
+public struct BuiltinService: BuiltinHandlers {
     let state: ServerState
     let configuration: EngineConfiguration
 
@@ -15,45 +15,48 @@ public struct BuiltinService: RPCService {
         self.configuration = configuration
     }
 
-    public func register(on router: inout RouterBuilder) {
-        let state = self.state
-        let configuration = self.configuration
-        router.registerInline(Health.self) { _, _ in
-            HealthStatus(status: state.isDraining ? .notServing : .serving)
-        }
-        router.registerInline(Hello.self) { params, context in
-            // Runs on the loop thread, like every inline handler: the session's flags are safe to touch.
-            if let expected = configuration.authToken, context.connection.transport != .stdio {
-                guard let token = params.token, ConstantTime.equals(Array(token.utf8), Array(expected.utf8)) else {
-                    context.logger.warning("rpc.hello with a wrong or missing token")
-                    throw RPCError(.unauthenticated, "Unauthenticated", data: ["detail": "wrong or missing token"])
-                }
+    /// `rpc.health`.
+    public func health(_ params: NoParams, _ context: RequestContext) throws -> HealthStatus {
+        HealthStatus(status: state.isDraining ? .notServing : .serving)
+    }
+
+    /// `rpc.hello`. Runs on the loop thread, like every inline handler: the session's flags are
+    /// safe to touch.
+    public func hello(_ params: HelloParams, _ context: RequestContext) throws -> HelloResult {
+        if let expected = configuration.authToken, context.connection.transport != .stdio {
+            guard let token = params.token, ConstantTime.equals(Array(token.utf8), Array(expected.utf8)) else {
+                context.logger.warning("rpc.hello with a wrong or missing token")
+                throw RPCError(.unauthenticated, "Unauthenticated", data: ["detail": "wrong or missing token"])
             }
-            context.connection.authenticate?()
-            if let profile = params.profile { context.connection.profile = profile }
-            let profile = context.connection.profile
-            if let seed = params.seed {
-                guard context.isSandbox else {
-                    throw RPCError(.sandboxOnly, "Sandbox only", data: ["detail": "a seed exists only in sandbox mode"])
-                }
-                context.sandbox.seed(profile: profile, UInt64(seed))
+        }
+        context.connection.authenticate?()
+        if let profile = params.profile { context.connection.profile = profile }
+        let profile = context.connection.profile
+        if let seed = params.seed {
+            guard context.isSandbox else {
+                throw RPCError(.sandboxOnly, "Sandbox only", data: ["detail": "a seed exists only in sandbox mode"])
             }
-            if let client = params.client {
-                context.logger.info("hello", metadata: ["client": .string(client), "profile": .string(context.connection.profile)])
-            }
-            return HelloResult(server: configuration.serverName, version: configuration.version,
-                               protocolVersion: configuration.protocolVersion, methods: state.methodCount,
-                               profile: profile, seed: context.sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) })
+            context.sandbox.seed(profile: profile, UInt64(seed))
         }
-        router.registerInline(Discover.self) { _, _ in
-            OpenRPCDocument(bytes: state.discoveryDocument)
+        if let client = params.client {
+            context.logger.info("hello", metadata: ["client": .string(client), "profile": .string(context.connection.profile)])
         }
-        router.registerInline(CancelRequest.self) { params, context in
-            var writer = JSONWriter(capacity: 32)
-            params.id.encode(to: &writer)
-            _ = context.connection.cancelHandler?(writer.bytes)
-            return NoResult()
-        }
+        return HelloResult(server: configuration.serverName, version: configuration.version,
+                           protocolVersion: configuration.protocolVersion, methods: state.methodCount,
+                           profile: profile, seed: context.sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) })
+    }
+
+    /// `rpc.discover`.
+    public func discover(_ params: NoParams, _ context: RequestContext) throws -> OpenRPCDocument {
+        OpenRPCDocument(bytes: state.discoveryDocument)
+    }
+
+    /// `$/cancelRequest`.
+    public func cancelRequest(_ params: CancelParams, _ context: RequestContext) throws -> NoResult {
+        var writer = JSONWriter(capacity: 32)
+        params.id.encode(to: &writer)
+        _ = context.connection.cancelHandler?(writer.bytes)
+        return NoResult()
     }
 }
 

@@ -4,6 +4,35 @@
 import PayRPCJSON
 import PayRPCSchema
 
+// MARK: - BuiltinHandlers (Sources/PayRPCCore/Builtins/BuiltinMethod.swift)
+
+/// The handlers of every method that conforms to `BuiltinMethod`: one requirement per
+/// method, each taking the method's decoded params and the call's context. A service conforms
+/// to this protocol and gets `register(on:)`, which binds every method to its handler.
+public protocol BuiltinHandlers: RPCService {
+    /// Handles `rpc.health` (answers on the loop thread: pure, fast work only).
+    func health(_ params: Health.Params, _ context: RequestContext) throws -> Health.Result
+
+    /// Handles `rpc.hello` (answers on the loop thread: pure, fast work only).
+    func hello(_ params: Hello.Params, _ context: RequestContext) throws -> Hello.Result
+
+    /// Handles `rpc.discover` (answers on the loop thread: pure, fast work only).
+    func discover(_ params: Discover.Params, _ context: RequestContext) throws -> Discover.Result
+
+    /// Handles `$/cancelRequest` (answers on the loop thread: pure, fast work only).
+    func cancelRequest(_ params: CancelRequest.Params, _ context: RequestContext) throws -> CancelRequest.Result
+}
+
+extension BuiltinHandlers {
+    /// Registers every method that conforms to `BuiltinMethod` with its handler.
+    public func register(on router: inout RouterBuilder) {
+        router.registerInline(Health.self) { params, context in try self.health(params, context) }
+        router.registerInline(Hello.self) { params, context in try self.hello(params, context) }
+        router.registerInline(Discover.self) { params, context in try self.discover(params, context) }
+        router.registerInline(CancelRequest.self) { params, context in try self.cancelRequest(params, context) }
+    }
+}
+
 // MARK: - Health (Sources/PayRPCCore/Builtins/BuiltinMethods.swift)
 
 extension Health {

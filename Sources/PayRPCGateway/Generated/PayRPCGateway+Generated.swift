@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -236,6 +237,35 @@ extension SandboxClockState {
         writer.key("offsetSeconds" as StaticString)
         self.offsetSeconds.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+// MARK: - SandboxControlHandlers (Sources/PayRPCGateway/Sandbox/SandboxControlService.swift)
+
+/// The handlers of every method that conforms to `SandboxControlMethod`: one requirement per
+/// method, each taking the method's decoded params and the call's context. A service conforms
+/// to this protocol and gets `register(on:)`, which binds every method to its handler.
+public protocol SandboxControlHandlers: RPCService {
+    /// Handles `sandbox.clock.get` (answers on the loop thread: pure, fast work only).
+    func sandboxClockGet(_ params: SandboxClockGet.Params, _ context: RequestContext) throws -> SandboxClockGet.Result
+
+    /// Handles `sandbox.clock.advance` (runs as a task off the loop).
+    func sandboxClockAdvance(_ params: SandboxClockAdvance.Params, _ context: RequestContext) async throws -> SandboxClockAdvance.Result
+
+    /// Handles `sandbox.clock.set` (runs as a task off the loop).
+    func sandboxClockSet(_ params: SandboxClockSet.Params, _ context: RequestContext) async throws -> SandboxClockSet.Result
+
+    /// Handles `sandbox.failNext` (answers on the loop thread: pure, fast work only).
+    func sandboxFailNext(_ params: SandboxFailNext.Params, _ context: RequestContext) throws -> SandboxFailNext.Result
+}
+
+extension SandboxControlHandlers {
+    /// Registers every method that conforms to `SandboxControlMethod` with its handler.
+    public func register(on router: inout RouterBuilder) {
+        router.registerInline(SandboxClockGet.self) { params, context in try self.sandboxClockGet(params, context) }
+        router.register(SandboxClockAdvance.self) { params, context in try await self.sandboxClockAdvance(params, context) }
+        router.register(SandboxClockSet.self) { params, context in try await self.sandboxClockSet(params, context) }
+        router.registerInline(SandboxFailNext.self) { params, context in try self.sandboxFailNext(params, context) }
     }
 }
 
@@ -471,6 +501,27 @@ extension FailNextResult {
         writer.key("armed" as StaticString)
         self.armed.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+// MARK: - SandboxAdminHandlers (Sources/PayRPCGateway/SandboxAdminService.swift)
+
+/// The handlers of every method that conforms to `SandboxAdminMethod`: one requirement per
+/// method, each taking the method's decoded params and the call's context. A service conforms
+/// to this protocol and gets `register(on:)`, which binds every method to its handler.
+public protocol SandboxAdminHandlers: RPCService {
+    /// Handles `sandbox.reset` (runs as a task off the loop).
+    func sandboxReset(_ params: SandboxReset.Params, _ context: RequestContext) async throws -> SandboxReset.Result
+
+    /// Handles `sandbox.delay` (runs as a task off the loop).
+    func sandboxDelay(_ params: SandboxDelay.Params, _ context: RequestContext) async throws -> SandboxDelay.Result
+}
+
+extension SandboxAdminHandlers {
+    /// Registers every method that conforms to `SandboxAdminMethod` with its handler.
+    public func register(on router: inout RouterBuilder) {
+        router.register(SandboxReset.self) { params, context in try await self.sandboxReset(params, context) }
+        router.register(SandboxDelay.self) { params, context in try await self.sandboxDelay(params, context) }
     }
 }
 

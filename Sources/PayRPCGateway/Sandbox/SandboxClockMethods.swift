@@ -13,8 +13,9 @@ import PayRPCSchema
 /// PBBA's pop-up and request expiry, idempotency retention, journal retries, Dotpay payments that
 /// complete later, Northstar order expiry. It is real time plus what `sandbox.clock.advance` and
 /// `sandbox.clock.set` added; call deadlines (`_meta.timeoutMs`) stay on the monotonic clock.
-public enum SandboxClockGet: RPCMethod {
+public enum SandboxClockGet: SandboxControlMethod {
     public static let name = "sandbox.clock.get"
+    public static let runsInline = true
     public typealias Params = NoParams
     public typealias Result = SandboxClockState
     public static let sandboxOnly = true
@@ -26,7 +27,7 @@ public enum SandboxClockGet: RPCMethod {
 /// authorization lapses, an idempotency key past its retention is forgotten. A test that needed
 /// 300 real seconds needs one call. The offset is stored with the profile and survives a restart;
 /// `sandbox.reset` returns the profile to real time.
-public enum SandboxClockAdvance: RPCMethod {
+public enum SandboxClockAdvance: SandboxControlMethod {
     public static let name = "sandbox.clock.advance"
     public typealias Params = ClockAdvanceParams
     public typealias Result = SandboxClockState
@@ -38,7 +39,7 @@ public enum SandboxClockAdvance: RPCMethod {
 ///
 /// A time before the profile's current sandbox time is refused with invalid params (-32602): the
 /// clock only moves forward, as payment providers' test clocks do, so stored expiries stay sound.
-public enum SandboxClockSet: RPCMethod {
+public enum SandboxClockSet: SandboxControlMethod {
     public static let name = "sandbox.clock.set"
     public typealias Params = ClockSetParams
     public typealias Result = SandboxClockState

@@ -9,12 +9,16 @@ import PayRPCSchema
 import PayRPCStore
 import Synchronization
 
+/// A sandbox control every service shares.
+/// - Handlers: SandboxControlHandlers
+public protocol SandboxControlMethod: RPCMethod {}
+
 /// The sandbox controls every service shares: `sandbox.failNext` and the test clock
 /// (`sandbox.clock.get`, `advance`, `set`). The mechanisms are in the core
 /// (``SandboxControls``, ``Router/injectedError(for:)``); this service is their JSON-RPC face, and
 /// keeps each profile's clock offset in the store (namespace `sandbox`, key `clock`) so that a
 /// restart does not send a profile's time backwards.
-struct SandboxControlService: RPCService {
+struct SandboxControlService: SandboxControlHandlers {
     let store: any StateStore
     let sandbox: SandboxControls
     /// The router, known once it is built (failures are checked against its declarations).
@@ -24,14 +28,8 @@ struct SandboxControlService: RPCService {
     static let clockNamespace = "sandbox"
     static let clockKey = "clock"
 
-    func register(on router: inout RouterBuilder) {
-        router.registerInline(SandboxFailNext.self, handler: failNext)
-        router.registerInline(SandboxClockGet.self, handler: clockGet)
-        router.register(SandboxClockAdvance.self, handler: clockAdvance)
-        router.register(SandboxClockSet.self, handler: clockSet)
-    }
-
-    func failNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
+    /// `sandbox.failNext`.
+    func sandboxFailNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
         guard let router = router.router else { throw RPCError.internalError }
         let request = FailureRequest(method: params.method, errorName: params.error, code: params.code,
                                      message: params.message, data: params.data)
@@ -45,17 +43,20 @@ struct SandboxControlService: RPCService {
                               armed: context.sandbox.armedFailures(profile: context.profile)[method] ?? 0)
     }
 
-    func clockGet(_ params: NoParams, _ context: RequestContext) throws -> SandboxClockState {
+    /// `sandbox.clock.get`.
+    func sandboxClockGet(_ params: NoParams, _ context: RequestContext) throws -> SandboxClockState {
         state(context)
     }
 
-    func clockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
+    /// `sandbox.clock.advance`.
+    func sandboxClockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
         try context.sandbox.advance(profile: context.profile, by: params.seconds)
         try await persist(context)
         return state(context)
     }
 
-    func clockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
+    /// `sandbox.clock.set`.
+    func sandboxClockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
         try context.sandbox.set(profile: context.profile, to: params.time)
         try await persist(context)
         return state(context)

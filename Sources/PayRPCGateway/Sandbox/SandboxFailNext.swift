@@ -12,8 +12,9 @@ import PayRPCSchema
 /// and the result is checked against the error's data schema. Failures armed for one method are
 /// taken in order by its next calls on any connection of the caller's profile; `sandbox.reset`
 /// forgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.
-public enum SandboxFailNext: RPCMethod {
+public enum SandboxFailNext: SandboxControlMethod {
     public static let name = "sandbox.failNext"
+    public static let runsInline = true
     /// Tatra's own spelling, kept so that tests written against it still run: its params
     /// (`{method, error}` with `error` one of `general`, `serviceUnavailable`, `network`) are a
     /// subset of these.
