@@ -348,7 +348,8 @@ class Generator:
         body += ["#: The notification classes by method name (``payrpc.Notification.typed()`` uses them)."]
         if service.notifications:
             body += ["NOTIFICATIONS: Dict[str, Any] = {"]
-            body += [f"    {lit(n['name'])}: {m.cls}," for n, m in service.notifications]
+            body += [f"    {lit(name)}: {m.cls}," for n, m in service.notifications
+                 for name in [n["name"]] + list(n.get("x-aliases", []))]
             body += ["}", "", ""]
         else:
             body += ["NOTIFICATIONS: Dict[str, Any] = {}", "", ""]

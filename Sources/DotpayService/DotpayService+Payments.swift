@@ -17,7 +17,7 @@ extension DotpayService {
         } else {
             info.control = newControl(context)
         }
-        let channels = sandbox.channels.filter { channel in
+        let channels = sandbox.catalogue(debugMode: settings.debugMode).filter { channel in
             takes(channel, info) && (params.online.map { channel.online == $0 } ?? true)
                 && (params.ids.map { $0.contains(channel.id) } ?? true) && (params.group.map { channel.group == $0 } ?? true)
                 && channel.id != sandbox.oneClickChannelId
@@ -35,7 +35,7 @@ extension DotpayService {
         guard let channelId = params.channelId ?? (params.useLastChannelSelection ? settings.lastChannelId : nil) else {
             throw DotpayError(.channelNotFound, "no channel chosen, and no last channel to use (useLastChannelSelection)")
         }
-        let channel = try usableChannel(channelId, info)
+        let channel = try usableChannel(channelId, info, settings)
         return try await record(info, channel: channel, summaryShown: params.showSummaryScreen, cardId: nil,
                                 settings: settings, context)
     }
@@ -44,7 +44,7 @@ extension DotpayService {
     public func fastPayment(_ params: FastPayment.Params, _ context: RequestContext) async throws -> PaymentSummary {
         let settings = try await settings(context)
         try checkMoney(params.paymentInfo, at: "/paymentInfo")
-        let channel = try usableChannel(params.paymentChannelId, params.paymentInfo)
+        let channel = try usableChannel(params.paymentChannelId, params.paymentInfo, settings)
         guard channel.online else {
             throw DotpayError(.channelUnavailable, "\(channel.name) is offline: a fast payment needs an online channel",
                               channelId: channel.id)
@@ -64,7 +64,7 @@ extension DotpayService {
         guard let card = try await visibleCards(settings, context).first(where: { $0.creditCardId == cardId }) else {
             throw DotpayError(.cardNotFound, "no usable card \(cardId)", creditCardId: cardId)
         }
-        let channel = try usableChannel(sandbox.oneClickChannelId, params.paymentInfo)
+        let channel = try usableChannel(sandbox.oneClickChannelId, params.paymentInfo, settings)
         return try await record(params.paymentInfo, channel: channel, summaryShown: false, cardId: card.creditCardId,
                                 settings: settings, context)
     }
@@ -90,10 +90,11 @@ extension DotpayService {
             && (channel.maxAmount.map { info.amount <= $0 } ?? true)
     }
 
-    /// The channel `id`, when it takes the payment.
-    func usableChannel(_ id: Int, _ info: PaymentInfo) throws -> PaymentChannel {
-        guard let channel = sandbox.channels.first(where: { $0.id == id }) else {
-            throw DotpayError(.channelNotFound, "no channel \(id)", channelId: id)
+    /// The channel `id` of the profile's system, when it takes the payment.
+    func usableChannel(_ id: Int, _ info: PaymentInfo, _ settings: DotpaySettings) throws -> PaymentChannel {
+        guard let channel = sandbox.catalogue(debugMode: settings.debugMode).first(where: { $0.id == id }) else {
+            throw DotpayError(.channelNotFound, "no channel \(id) in the \(settings.debugMode ? "test" : "production") system",
+                              channelId: id)
         }
         guard takes(channel, info) else {
             throw DotpayError(.channelUnavailable, "\(channel.name) does not take \(info.amount) \(info.currency)", channelId: id)

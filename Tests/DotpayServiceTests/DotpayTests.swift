@@ -42,6 +42,13 @@ struct DotpayTests {
         let list = try await client.call("dotpay.getChannelList", ["paymentInfo": paymentInfo()])
         #expect(list["paymentDetails"]?["language"] == "en")
         #expect(list["paymentDetails"]?["system"] == "test")
+        // The test system answers with its own catalogue.
+        #expect(list["channels"]?.jsonText.contains("9999") == true)
+        #expect(list["channels"]?.jsonText.contains("mTransfer") == false)
+        let paid = try await client.call("dotpay.fastPayment", ["paymentInfo": paymentInfo(), "paymentChannelId": 9999, "showingDefaultSummary": true])
+        #expect(paid["system"] == "test")
+        _ = try await client.call("dotpay.setDebugMode", ["debugMode": false])
+        #expect(await client.error("dotpay.fastPayment", ["paymentInfo": paymentInfo(), "paymentChannelId": 9999, "showingDefaultSummary": true])?.code == DotpayErrorKind.channelNotFound.code)
     }
 
     @Test("the four channel-list variants, currency and amount filters, a generated control")

@@ -48,6 +48,10 @@ import Testing
             let method = methods.first!
             #expect(names[method]?.contains(bare) == true, "\(method) lacks its bare alias \(bare)")
         }
+        // A notification's other spelling is listed beside it (sent under its name only).
+        guard case .array(let notifications)? = document["x-notifications"] else { Issue.record("no notifications"); return }
+        let failed = notifications.first { $0["name"] == "dotpay.paymentHistory.didFailedToUpdatePaymentSummary" }
+        #expect(failed?["x-aliases"] == ["dotpay.paymentHistory.didFailToUpdatePaymentSummary"])
         // And they answer, as their methods do.
         let server = try SpawnedServer(["serve", "--stdio"])
         #expect(try #require(await server.request("getIban"))["error"]?["data"]?["type"] == "authRequired")

@@ -1136,7 +1136,7 @@ extension SetDebugMode {
     public static var summary: String { "Chooses the Dotpay system (`DotPay.debugMode`, *wybór systemu*): `true` the test system, `false` production (the default)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "In payrpc both answer from the sandbox; the mode is written in every payment's `system` (`test` or `production`)." }
+    public static var documentation: String { "In payrpc the mode chooses the sandbox's data set: the test system answers with its own channel catalogue (`testChannels` of the sandbox file), and every payment says which system took it (`system`)." }
 }
 
 // MARK: - SetDebugMode.Params (Sources/DotpayService/Methods/SetDebugMode.swift)
@@ -3447,7 +3447,7 @@ extension DidUpdatePaymentSummary.Payload {
 
 extension DotpaySandboxData {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["sdkVersion", "languages", "currencies", "channels", "oneClickChannelId", "magicAmounts", "completionDelaySeconds", "refusedCardNumbers"] }
+    public static var fieldOrder: [String] { ["sdkVersion", "languages", "currencies", "channels", "testChannels", "oneClickChannelId", "magicAmounts", "completionDelaySeconds", "refusedCardNumbers"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -3463,7 +3463,7 @@ extension DotpaySandboxData {
         JSONValue.Member("description", .string("What the dotpay sandbox answers with: languages, currencies, the SDK version, the channel\ncatalogue, the magic amounts, and the card numbers registration refuses. Read from\n`dotpay-sandbox.json`, or another file with `--sandbox-data dotpay=FILE`.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("channels", .object([
-                JSONValue.Member("description", .string("The channel catalogue.")),
+                JSONValue.Member("description", .string("The channel catalogue of the production system.")),
                 JSONValue.Member("items", .object([
                     JSONValue.Member("$ref", .string("#/definitions/dotpay.PaymentChannel")),
                 ])),
@@ -3510,6 +3510,13 @@ extension DotpaySandboxData {
                 JSONValue.Member("description", .string("The SDK version (`sdkShortVersionString`).")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("testChannels", .object([
+                JSONValue.Member("description", .string("The channel catalogue of the test system (`dotpay.setDebugMode {debugMode: true}`); the\nproduction one when absent.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/dotpay.PaymentChannel")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
         ])),
         JSONValue.Member("required", .array([.string("sdkVersion"), .string("languages"), .string("currencies"), .string("channels"), .string("oneClickChannelId"), .string("magicAmounts"), .string("completionDelaySeconds"), .string("refusedCardNumbers")])),
         JSONValue.Member("type", .string("object")),
@@ -3529,6 +3536,7 @@ extension DotpaySandboxData {
         var _languages: [String]? = nil
         var _currencies: [String]? = nil
         var _channels: [PaymentChannel]? = nil
+        var _testChannels: [PaymentChannel]? = nil
         var _oneClickChannelId: Int? = nil
         var _magicAmounts: [MagicAmount]? = nil
         var _completionDelaySeconds: Int? = nil
@@ -3542,6 +3550,10 @@ extension DotpaySandboxData {
                 do { _currencies = try [String](json: memberValue) } catch { throw error.prefixed("currencies") }
             } else if memberName.stringEquals("channels" as StaticString) {
                 do { _channels = try [PaymentChannel](json: memberValue) } catch { throw error.prefixed("channels") }
+            } else if memberName.stringEquals("testChannels" as StaticString) {
+                if !memberValue.isNull {
+                    do { _testChannels = try [PaymentChannel](json: memberValue) } catch { throw error.prefixed("testChannels") }
+                }
             } else if memberName.stringEquals("oneClickChannelId" as StaticString) {
                 do { _oneClickChannelId = try Int(json: memberValue) } catch { throw error.prefixed("oneClickChannelId") }
             } else if memberName.stringEquals("magicAmounts" as StaticString) {
@@ -3562,6 +3574,7 @@ extension DotpaySandboxData {
         self.currencies = _currencies
         guard let _channels else { throw .missing("channels") }
         self.channels = _channels
+        self.testChannels = _testChannels
         guard let _oneClickChannelId else { throw .missing("oneClickChannelId") }
         self.oneClickChannelId = _oneClickChannelId
         guard let _magicAmounts else { throw .missing("magicAmounts") }
@@ -3583,6 +3596,10 @@ extension DotpaySandboxData {
         self.currencies.encode(to: &writer)
         writer.key("channels" as StaticString)
         self.channels.encode(to: &writer)
+        if let value = self.testChannels {
+            writer.key("testChannels" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.key("oneClickChannelId" as StaticString)
         self.oneClickChannelId.encode(to: &writer)
         writer.key("magicAmounts" as StaticString)

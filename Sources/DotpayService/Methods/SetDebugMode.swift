@@ -4,7 +4,7 @@ import PayRPCSchema
 
 /// Chooses the Dotpay system (`DotPay.debugMode`, *wybór systemu*): `true` the test system, `false` production (the default).
 ///
-/// In payrpc both answer from the sandbox; the mode is written in every payment's `system` (`test` or `production`).
+/// In payrpc the mode chooses the sandbox's data set: the test system answers with its own channel catalogue (`testChannels` of the sandbox file), and every payment says which system took it (`system`).
 public enum SetDebugMode: DotpayMethod {
     public static let name = "dotpay.setDebugMode"
 

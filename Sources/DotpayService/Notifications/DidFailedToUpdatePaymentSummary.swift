@@ -7,6 +7,8 @@ import PayRPCSchema
 /// to the profile's history observers.
 public enum DidFailedToUpdatePaymentSummary: RPCNotification {
     public static let name = "dotpay.paymentHistory.didFailedToUpdatePaymentSummary"
+    /// The grammatical spelling, for clients that expect it.
+    public static let aliases = ["dotpay.paymentHistory.didFailToUpdatePaymentSummary"]
 
     /// The payment as it was, and the error.
     public struct Payload: JSONModel, Equatable {

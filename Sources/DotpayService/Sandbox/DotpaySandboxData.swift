@@ -12,8 +12,11 @@ public struct DotpaySandboxData: JSONModel, Equatable {
     public var languages: [String]
     /// The currencies Dotpay takes.
     public var currencies: [String]
-    /// The channel catalogue.
+    /// The channel catalogue of the production system.
     public var channels: [PaymentChannel]
+    /// The channel catalogue of the test system (`dotpay.setDebugMode {debugMode: true}`); the
+    /// production one when absent.
+    public var testChannels: [PaymentChannel]?
     /// The 1Click card channel's id.
     public var oneClickChannelId: Int
     /// Amounts with a documented outcome.
@@ -23,6 +26,11 @@ public struct DotpaySandboxData: JSONModel, Equatable {
     public var completionDelaySeconds: Int
     /// Card numbers registration refuses.
     public var refusedCardNumbers: [String]
+
+    /// The catalogue of the system the profile uses.
+    func catalogue(debugMode: Bool) -> [PaymentChannel] {
+        debugMode ? (testChannels ?? channels) : channels
+    }
 
     /// The outcome of a payment of `amount`, nil for an ordinary one.
     func outcome(for amount: Amount) -> PaymentOutcome? {
@@ -41,7 +49,8 @@ public struct DotpaySandboxData: JSONModel, Equatable {
         do {
             let text = try String(contentsOf: url, encoding: .utf8)
             let data = try JSONTape(string: text).withRoot { root throws(JSONDecodingError) in try DotpaySandboxData(json: root) }
-            guard data.channels.contains(where: { $0.id == data.oneClickChannelId }) else {
+            guard data.channels.contains(where: { $0.id == data.oneClickChannelId }),
+                  data.testChannels?.contains(where: { $0.id == data.oneClickChannelId }) ?? true else {
                 throw DotpaySandboxDataError(file: url.path, message: "oneClickChannelId \(data.oneClickChannelId) is not a channel")
             }
             return data

@@ -71,6 +71,7 @@ public struct OpenRPCBuilder: Sendable {
         members.append(.init("paramStructure", "by-name"))
         members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
                                                                   definitions: descriptor.definitions))))
+        if !descriptor.aliases.isEmpty { members.append(.init("x-aliases", .array(descriptor.aliases.map { .string($0) }))) }
         return .object(members)
     }
 

@@ -75,6 +75,14 @@ public protocol RPCNotification: RPCMethodDocumented, Sendable {
     associatedtype Payload: JSONModel
     /// The method name on the wire, `<service>.<callback>`.
     static var name: String { get }
+    /// Other spellings of the callback (a document's misspelling beside the grammatical one):
+    /// listed in `rpc.discover` as `x-aliases` so that clients can map them to the same handler;
+    /// the server sends ``name`` only.
+    static var aliases: [String] { get }
+}
+
+extension RPCNotification {
+    public static var aliases: [String] { [] }
 }
 
 /// One error a method can return, as listed in its OpenRPC `errors`.

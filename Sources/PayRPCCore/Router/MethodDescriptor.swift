@@ -115,6 +115,8 @@ public struct NotificationDescriptor: Sendable {
     public let fieldOrder: [String]
     /// The model definitions the payload refers to.
     public let definitions: SchemaDefinitions
+    /// Other spellings a client may know the notification by (listed, never sent).
+    public let aliases: [String]
 
     init<N: RPCNotification>(_ notification: N.Type) {
         var definitions = SchemaDefinitions()
@@ -125,6 +127,7 @@ public struct NotificationDescriptor: Sendable {
         self.paramsSchema = N.Payload.schemaReference
         self.fieldOrder = N.Payload.fieldOrder
         self.definitions = definitions
+        self.aliases = N.aliases
     }
 }
 

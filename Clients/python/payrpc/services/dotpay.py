@@ -1267,6 +1267,7 @@ NOTIFICATIONS: Dict[str, Any] = {
     "dotpay.didChangeDefaultOneClickPaymentCard": DidChangeDefaultOneClickPaymentCardNotification,
     "dotpay.didRegisterNewCreditCard": DidRegisterNewCreditCardNotification,
     "dotpay.paymentHistory.didFailedToUpdatePaymentSummary": PaymentHistoryDidFailedToUpdatePaymentSummaryNotification,
+    "dotpay.paymentHistory.didFailToUpdatePaymentSummary": PaymentHistoryDidFailedToUpdatePaymentSummaryNotification,
     "dotpay.paymentHistory.didUpdatePaymentSummary": PaymentHistoryDidUpdatePaymentSummaryNotification,
 }
 
@@ -1655,7 +1656,7 @@ class Proxy:
     ) -> None:
         """Chooses the Dotpay system (`DotPay.debugMode`, *wybór systemu*): `true` the test system, `false` production (the default).
 
-        In payrpc both answer from the sandbox; the mode is written in every payment's `system` (`test` or `production`).
+        In payrpc the mode chooses the sandbox's data set: the test system answers with its own channel catalogue (`testChannels` of the sandbox file), and every payment says which system took it (`system`).
 
         Calls ``dotpay.setDebugMode``.
 
@@ -2229,7 +2230,7 @@ class AsyncProxy:
     ) -> None:
         """Chooses the Dotpay system (`DotPay.debugMode`, *wybór systemu*): `true` the test system, `false` production (the default).
 
-        In payrpc both answer from the sandbox; the mode is written in every payment's `system` (`test` or `production`).
+        In payrpc the mode chooses the sandbox's data set: the test system answers with its own channel catalogue (`testChannels` of the sandbox file), and every payment says which system took it (`system`).
 
         Calls ``dotpay.setDebugMode``.
 
