@@ -186,6 +186,7 @@ let package = Package(
         .testTarget(
             name: "NorthstarServiceTests",
             dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            resources: [.copy("Support/orders_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DotpayServiceTests",

@@ -1,3 +1,4 @@
+import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
@@ -6,9 +7,20 @@ import PayRPCStore
 extension NorthstarService {
     /// `northstar.configure`.
     public func configure(_ params: Configure.Params, _ context: RequestContext) async throws -> Configure.Result {
-        guard params.environment == "sandbox" else {
-            throw error(.unprocessable, context, field: "/environment", issue: "ENVIRONMENT_NOT_SUPPORTED",
-                        "this build serves the built-in sandbox only; an Orders v2 API over HTTP (live or a base URL) is not available yet")
+        if params.environment == "sandbox" {
+            apis.set(nil, profile: context.profile)
+        } else {
+            let base = params.environment == "live" ? "https://api-m.paypal.com" : params.environment
+            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw error(.unprocessable, context, field: "/environment", issue: "ENVIRONMENT_NOT_SUPPORTED",
+                            "the environment is sandbox, live, or the http(s) base URL of an Orders v2 API")
+            }
+            guard params.clientSecret != nil || params.accessToken != nil else {
+                throw error(.unprocessable, context, field: "/clientSecret", issue: "CREDENTIALS_MISSING",
+                            "an HTTP environment needs clientSecret (OAuth2 client credentials) or accessToken")
+            }
+            apis.set(OrdersAPI(baseURL: url, clientID: params.clientID, secret: params.clientSecret,
+                               accessToken: params.accessToken, timeout: requestTimeout), profile: context.profile)
         }
         let configuration = ClientConfiguration(
             clientID: params.clientID, environment: params.environment,

@@ -11,7 +11,9 @@ import PayRPCStore
 extension NorthstarService {
     /// `northstar.executeOrder`, both forms.
     public func executeOrder(_ params: ExecuteOrderParams, _ context: RequestContext) async throws -> OrderResponse {
-        _ = try await requireConfiguration(context)
+        if let api = try httpBackend(try await requireConfiguration(context), context) {
+            return try await executeOrderOverHTTP(params, api, context)
+        }
         switch params {
         case .create(let request): return try await createAndCapture(request, context)
         case .existing(let request): return try await execute(request, context)
@@ -79,7 +81,9 @@ extension NorthstarService {
 
     /// `northstar.validate`: the card is accepted for the order, which becomes `APPROVED`.
     public func validate(_ params: Validate.Params, _ context: RequestContext) async throws -> OrderResponse {
-        _ = try await requireConfiguration(context)
+        if let api = try httpBackend(try await requireConfiguration(context), context) {
+            return try await validateOverHTTP(params, api, context)
+        }
         var order = try await payableOrder(params.orderID, context)
         guard let source = try await paymentSource(card: params.card, nonce: params.nonce, at: "", context) else {
             throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card or a nonce")
@@ -117,6 +121,10 @@ extension NorthstarService {
             throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
                                  details: details)
         }
+        if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
+            let body: [String: Any] = ["intent": params.intent.rawValue, "purchase_units": OrdersMapping.purchaseUnits(params.purchaseUnits)]
+            return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
+        }
         let now = context.now
         let order = StoredOrder(
             orderID: newID("northstar.orderID", context), intent: params.intent, status: .created,
@@ -128,12 +136,19 @@ extension NorthstarService {
 
     /// `sandbox.northstar.getOrder`.
     public func sandboxGetOrder(_ params: SandboxGetOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
-        try await order(params.orderID, context).response
+        if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
+            return try order(from: await api.call("GET", "v2/checkout/orders/\(params.orderID)", body: nil, requestId: nil), context)
+        }
+        return try await order(params.orderID, context).response
     }
 
     /// `sandbox.northstar.completePayerAction`.
     public func sandboxCompletePayerAction(_ params: SandboxCompletePayerAction.Params,
                                            _ context: RequestContext) async throws -> OrderResponse {
+        if let configuration = try? await requireConfiguration(context), try httpBackend(configuration, context) != nil {
+            throw error(.unprocessable, context, field: "/orderID", issue: "NOT_AVAILABLE_OVER_HTTP",
+                        "with an Orders v2 API the buyer completes 3-D Secure at the payer-action link itself")
+        }
         var order = try await order(params.orderID, context)
         guard order.status == .payerActionRequired else {
             throw error(.unprocessable, context, field: "/orderID", issue: "NO_PAYER_ACTION_PENDING",

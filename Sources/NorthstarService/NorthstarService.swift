@@ -20,15 +20,20 @@ public struct NorthstarService: NorthstarHandlers {
     let store: any StateStore
     let sandbox: NorthstarSandboxData
     let secrets: SecretHasher
+    let apis = OrdersAPIRegistry()
+    /// How long one call to an Orders v2 API may take.
+    let requestTimeout: TimeInterval
 
     /// - Parameters:
     ///   - store: where orders, nonces and the configuration are kept.
     ///   - sandbox: the test cards and lifetimes.
     ///   - secrets: the data directory's keyed hasher (card numbers, nonces, tokens).
-    public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher) {
+    ///   - requestTimeout: how long one call to an Orders v2 API may take.
+    public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher, requestTimeout: TimeInterval = 10) {
         self.store = store
         self.sandbox = sandbox
         self.secrets = secrets
+        self.requestTimeout = requestTimeout
     }
 
     /// Reads the sandbox data from `file` (`--sandbox-data northstar=FILE`), or the shipped copy.

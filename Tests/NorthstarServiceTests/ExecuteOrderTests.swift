@@ -191,7 +191,7 @@ struct ExecuteOrderTests {
         #expect(error?.code == NorthstarErrorKind.notConfigured.code)
         #expect(error?.data?["details"].map { "\($0)" }?.contains("clientID") == true)
         let live = await client.error("northstar.configure", ["clientID": "c", "environment": "live"])
-        #expect(live?.data?["details"].map { "\($0)" }?.contains("ENVIRONMENT_NOT_SUPPORTED") == true)
+        #expect(live?.data?["details"].map { "\($0)" }?.contains("CREDENTIALS_MISSING") == true)
         let configured = try await client.call("northstar.configure", ["clientID": "c", "accessToken": "A21AAF-secret-token"])
         #expect(configured["accessTokenSet"] == .bool(true))
         #expect(configured["clientID"] == "c")

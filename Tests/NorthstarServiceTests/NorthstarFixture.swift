@@ -17,7 +17,11 @@ final class NorthstarFixture: @unchecked Sendable {
     /// The fixture's start: 2026-11-24T12:00:00Z (cards expiring 2026-10 are expired, 2026-11 not).
     static let start = Date(timeIntervalSince1970: 1_795_521_600)
 
-    init(seed: UInt64? = nil) throws {
+    /// The Orders v2 test server, when the fixture runs on the HTTP backend.
+    let orders: OrdersBackend?
+
+    init(seed: UInt64? = nil, http: Bool = false) throws {
+        orders = http ? try OrdersBackend() : nil
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("northstar-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "northstar.tests.store")
@@ -26,7 +30,8 @@ final class NorthstarFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { NorthstarFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = NorthstarService(store: store, sandbox: try NorthstarService.sandboxData(from: nil), secrets: store.secrets)
+        let service = NorthstarService(store: store, sandbox: try NorthstarService.sandboxData(from: nil), secrets: store.secrets,
+                                       requestTimeout: 2)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
     }
 
@@ -35,7 +40,15 @@ final class NorthstarFixture: @unchecked Sendable {
     /// A new connection, configured (`northstar.configure`) unless told otherwise.
     func connect(configured: Bool = true) async throws -> NorthstarClient {
         let client = NorthstarClient(connection: harness.connect(), owner: self)
-        if configured { _ = try await client.call("northstar.configure", ["clientID": "test-client"]) }
+        if configured {
+            if let orders {
+                _ = try await client.call("northstar.configure", [
+                    "clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "test-secret",
+                ])
+            } else {
+                _ = try await client.call("northstar.configure", ["clientID": "test-client"])
+            }
+        }
         return client
     }
 }

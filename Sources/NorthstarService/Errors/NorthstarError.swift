@@ -18,6 +18,12 @@ public struct NorthstarError: Error, RPCErrorConvertible, Sendable, Equatable {
                                        details: details, links: links)
     }
 
+    /// An error of `kind` with a body as an Orders v2 API answered it.
+    init(_ kind: NorthstarErrorKind, data: NorthstarErrorData) {
+        self.kind = kind
+        self.data = data
+    }
+
     /// The wire error.
     public var rpcError: RPCError {
         var writer = JSONWriter(capacity: 256)

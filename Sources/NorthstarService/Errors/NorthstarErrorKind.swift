@@ -29,6 +29,8 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
     case nonceInvalid = "NONCE_INVALID"
     /// `northstar.configure` was not called for the profile (or lacks what the call needs).
     case notConfigured = "CLIENT_NOT_CONFIGURED"
+    /// The configured Orders v2 API did not answer (connection failed or timed out).
+    case backendUnavailable = "BACKEND_UNAVAILABLE"
 
     /// The stable JSON-RPC code.
     public var code: RPCError.Code {
@@ -44,6 +46,7 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
         case .unprocessable: RPCError.Code(-33308)
         case .nonceInvalid: RPCError.Code(-33309)
         case .notConfigured: RPCError.Code(-33310)
+        case .backendUnavailable: RPCError.Code(-33311)
         }
     }
 
@@ -61,6 +64,7 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
         case .unprocessable: "Unprocessable entity"
         case .nonceInvalid: "Nonce invalid"
         case .notConfigured: "Client not configured"
+        case .backendUnavailable: "Backend unavailable"
         }
     }
 
@@ -69,6 +73,7 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
         switch self {
         case .orderNotFound, .nonceInvalid: "RESOURCE_NOT_FOUND"
         case .processorError: "INTERNAL_SERVER_ERROR"
+        case .backendUnavailable: "SERVICE_UNAVAILABLE"
         case .notConfigured: "AUTHENTICATION_FAILURE"
         default: "UNPROCESSABLE_ENTITY"
         }
@@ -79,6 +84,7 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
         switch self {
         case .orderNotFound, .nonceInvalid: 404
         case .processorError: 500
+        case .backendUnavailable: 503
         case .notConfigured: 401
         default: 422
         }

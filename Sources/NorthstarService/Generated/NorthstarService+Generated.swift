@@ -248,14 +248,14 @@ extension Configure {
     public static var summary: String { "Configures the profile's card client, as `CardClient(config)` does: client id, environment and access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default). `live` or a base URL would select an Orders\nv2 API over HTTP, which this build does not have yet: they are refused with\n`ENVIRONMENT_NOT_SUPPORTED`. The access token is a secret: only its keyed hash is stored." }
+    public static var documentation: String { "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the\nbase URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for\nOAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:\nafter a restart an HTTP configuration must be given again (the store keeps the client id,\nthe environment and the token's keyed hash)." }
 }
 
 // MARK: - Configure.Params (Sources/NorthstarService/Methods/Configure.swift)
 
 extension Configure.Params {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["clientID", "environment", "accessToken"] }
+    public static var fieldOrder: [String] { ["clientID", "environment", "accessToken", "clientSecret"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -282,6 +282,11 @@ extension Configure.Params {
                 JSONValue.Member("minLength", .number("1")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("clientSecret", .object([
+                JSONValue.Member("description", .string("The client secret, for `/v1/oauth2/token` (an HTTP environment only).")),
+                JSONValue.Member("maxLength", .number("4096")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("environment", .object([
                 JSONValue.Member("default", .string("sandbox")),
                 JSONValue.Member("description", .string("`sandbox` (default), `live`, or a base URL.")),
@@ -305,6 +310,7 @@ extension Configure.Params {
         var _clientID: String? = nil
         var _environment: String? = nil
         var _accessToken: String? = nil
+        var _clientSecret: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("clientID" as StaticString) {
                 do { _clientID = try String(json: memberValue) } catch { throw error.prefixed("clientID") }
@@ -314,6 +320,10 @@ extension Configure.Params {
                 if !memberValue.isNull {
                     do { _accessToken = try String(json: memberValue) } catch { throw error.prefixed("accessToken") }
                 }
+            } else if memberName.stringEquals("clientSecret" as StaticString) {
+                if !memberValue.isNull {
+                    do { _clientSecret = try String(json: memberValue) } catch { throw error.prefixed("clientSecret") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -322,6 +332,7 @@ extension Configure.Params {
         self.clientID = _clientID
         if let _environment { self.environment = _environment }
         self.accessToken = _accessToken
+        self.clientSecret = _clientSecret
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -333,6 +344,10 @@ extension Configure.Params {
         self.environment.encode(to: &writer)
         if let value = self.accessToken {
             writer.key("accessToken" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.clientSecret {
+            writer.key("clientSecret" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()

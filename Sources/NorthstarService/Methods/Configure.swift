@@ -6,9 +6,11 @@ import PayRPCSchema
 /// access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.
 ///
 /// The document lists ClientID, Environment and "Access token?" for the config. The environment
-/// is `sandbox` (the built-in sandbox; the default). `live` or a base URL would select an Orders
-/// v2 API over HTTP, which this build does not have yet: they are refused with
-/// `ENVIRONMENT_NOT_SUPPORTED`. The access token is a secret: only its keyed hash is stored.
+/// is `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the
+/// base URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for
+/// OAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:
+/// after a restart an HTTP configuration must be given again (the store keeps the client id,
+/// the environment and the token's keyed hash).
 public enum Configure: NorthstarMethod {
     public static let name = "northstar.configure"
 
@@ -26,6 +28,9 @@ public enum Configure: NorthstarMethod {
         /// An OAuth2 access token, when the merchant's server got one.
         /// - MaxLength: 4096
         public var accessToken: String?
+        /// The client secret, for `/v1/oauth2/token` (an HTTP environment only).
+        /// - MaxLength: 4096
+        public var clientSecret: String?
     }
 
     /// What is configured now (never the token itself).

@@ -22,7 +22,7 @@ public enum ExecuteOrder: NorthstarMethod {
     public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.instrumentDeclined, .cardExpired, .payerActionRequired, .transactionRefused, .processorError,
-        .orderNotFound, .orderAlreadyCaptured, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured,
+        .orderNotFound, .orderAlreadyCaptured, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured, .backendUnavailable,
     ].map(\.descriptor)
 }
 

@@ -17,5 +17,5 @@ public enum SandboxCompletePayerAction: NorthstarMethod {
     public typealias Result = OrderResponse
     public static let mutates = true
     public static let sandboxOnly = true
-    public static let errors = [NorthstarErrorKind.orderNotFound, .unprocessable].map(\.descriptor)
+    public static let errors = [NorthstarErrorKind.orderNotFound, .unprocessable, .backendUnavailable, .notConfigured].map(\.descriptor)
 }

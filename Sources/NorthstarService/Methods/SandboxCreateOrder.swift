@@ -23,5 +23,5 @@ public enum SandboxCreateOrder: NorthstarMethod {
     public typealias Result = OrderResponse
     public static let mutates = true
     public static let sandboxOnly = true
-    public static let errors = [NorthstarErrorKind.unprocessable].map(\.descriptor)
+    public static let errors = [NorthstarErrorKind.unprocessable, .backendUnavailable, .notConfigured].map(\.descriptor)
 }

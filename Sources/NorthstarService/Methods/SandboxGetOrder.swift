@@ -15,5 +15,5 @@ public enum SandboxGetOrder: NorthstarMethod {
 
     public typealias Result = OrderResponse
     public static let sandboxOnly = true
-    public static let errors = [NorthstarErrorKind.orderNotFound].map(\.descriptor)
+    public static let errors = [NorthstarErrorKind.orderNotFound, .backendUnavailable, .notConfigured].map(\.descriptor)
 }

@@ -20,6 +20,7 @@ DOMAIN_ERRORS = {
     -33402: _dotpay.ChannelUnavailable,
     -33401: _dotpay.ChannelNotFound,
     -33400: _dotpay.PaymentFailed,
+    -33311: _northstar.BackendUnavailable,
     -33310: _northstar.ClientNotConfigured,
     -33309: _northstar.NonceInvalid,
     -33308: _northstar.UnprocessableEntity,

@@ -324,7 +324,7 @@ class ClientNotConfigured(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``.
+    Returned by: ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.getOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -336,6 +336,36 @@ class ClientNotConfigured(NorthstarError):
     """
 
     code_value = -33310
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.debug_id: Optional[str] = fields.get("debug_id")
+        self.details: Any = fields.get("details")
+        self.http_status: Optional[int] = fields.get("httpStatus")
+        self.links: Any = fields.get("links")
+        self.message_: Optional[str] = fields.get("message")
+        self.name: Optional[str] = fields.get("name")
+
+
+class BackendUnavailable(NorthstarError):
+    """Backend unavailable (code -33311).
+
+    The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+    `details`, `links`) plus `type`, the issue that names the error.
+
+    Returned by: ``northstar.executeOrder``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.getOrder``.
+
+    Attributes:
+        debug_id: The id to quote to support; drawn from the profile's seeded stream.
+        details: The problems, one per field and issue.
+        http_status: The HTTP status Orders v2 answers this error with.
+        links: Links (`payer-action` for 3-D Secure).
+        message_: A human-readable summary.
+        name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+    """
+
+    code_value = -33311
 
     def __init__(self, code: int, message: str, data: Any = None) -> None:
         super().__init__(code, message, data)

@@ -258,11 +258,13 @@ class ConfigureParams:
     Attributes:
         access_token: An OAuth2 access token, when the merchant's server got one.
         client_id: The merchant's PayPal client id.
+        client_secret: The client secret, for `/v1/oauth2/token` (an HTTP environment only).
         environment: `sandbox` (default), `live`, or a base URL.
     """
 
     client_id: str
     access_token: Optional[str] = None
+    client_secret: Optional[str] = None
     environment: Optional[str] = None
 
     @classmethod
@@ -271,6 +273,7 @@ class ConfigureParams:
         return cls(
             access_token=data.get("accessToken"),
             client_id=data["clientID"],
+            client_secret=data.get("clientSecret"),
             environment=data.get("environment"),
         )
 
@@ -280,6 +283,8 @@ class ConfigureParams:
         if self.access_token is not None:
             data["accessToken"] = _rt.to_wire(self.access_token)
         data["clientID"] = _rt.to_wire(self.client_id)
+        if self.client_secret is not None:
+            data["clientSecret"] = _rt.to_wire(self.client_secret)
         if self.environment is not None:
             data["environment"] = _rt.to_wire(self.environment)
         return data
@@ -925,15 +930,18 @@ class Proxy:
         client_id: str,
         environment: Optional[str] = None,
         access_token: Optional[str] = None,
+        client_secret: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> ConfigureResult:
         """Configures the profile's card client, as `CardClient(config)` does: client id, environment and access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.
 
         The document lists ClientID, Environment and "Access token?" for the config. The environment
-        is `sandbox` (the built-in sandbox; the default). `live` or a base URL would select an Orders
-        v2 API over HTTP, which this build does not have yet: they are refused with
-        `ENVIRONMENT_NOT_SUPPORTED`. The access token is a secret: only its keyed hash is stored.
+        is `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the
+        base URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for
+        OAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:
+        after a restart an HTTP configuration must be given again (the store keeps the client id,
+        the environment and the token's keyed hash).
 
         Calls ``northstar.configure``.
 
@@ -941,6 +949,7 @@ class Proxy:
             client_id: The merchant's PayPal client id.
             environment: `sandbox` (default), `live`, or a base URL.
             access_token: An OAuth2 access token, when the merchant's server got one.
+            client_secret: The client secret, for `/v1/oauth2/token` (an HTTP environment only).
 
         Raises:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
@@ -952,6 +961,8 @@ class Proxy:
             params["environment"] = _rt.to_wire(environment)
         if access_token is not None:
             params["accessToken"] = _rt.to_wire(access_token)
+        if client_secret is not None:
+            params["clientSecret"] = _rt.to_wire(client_secret)
         result = self._client.call("northstar.configure", params, timeout=timeout, idempotency_key=idempotency_key)
         return ConfigureResult.from_json(result)
 
@@ -997,6 +1008,7 @@ class Proxy:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.errors.northstar.NonceInvalid: Nonce invalid (-33309)
             payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
         """
         params: Dict[str, Any] = {}
         if card is not None:
@@ -1071,6 +1083,7 @@ class Proxy:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.errors.northstar.NonceInvalid: Nonce invalid (-33309)
             payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
         """
         params: Dict[str, Any] = {
             "orderID": _rt.to_wire(order_id),
@@ -1095,15 +1108,18 @@ class AsyncProxy:
         client_id: str,
         environment: Optional[str] = None,
         access_token: Optional[str] = None,
+        client_secret: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> ConfigureResult:
         """Configures the profile's card client, as `CardClient(config)` does: client id, environment and access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.
 
         The document lists ClientID, Environment and "Access token?" for the config. The environment
-        is `sandbox` (the built-in sandbox; the default). `live` or a base URL would select an Orders
-        v2 API over HTTP, which this build does not have yet: they are refused with
-        `ENVIRONMENT_NOT_SUPPORTED`. The access token is a secret: only its keyed hash is stored.
+        is `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the
+        base URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for
+        OAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:
+        after a restart an HTTP configuration must be given again (the store keeps the client id,
+        the environment and the token's keyed hash).
 
         Calls ``northstar.configure``.
 
@@ -1111,6 +1127,7 @@ class AsyncProxy:
             client_id: The merchant's PayPal client id.
             environment: `sandbox` (default), `live`, or a base URL.
             access_token: An OAuth2 access token, when the merchant's server got one.
+            client_secret: The client secret, for `/v1/oauth2/token` (an HTTP environment only).
 
         Raises:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
@@ -1122,6 +1139,8 @@ class AsyncProxy:
             params["environment"] = _rt.to_wire(environment)
         if access_token is not None:
             params["accessToken"] = _rt.to_wire(access_token)
+        if client_secret is not None:
+            params["clientSecret"] = _rt.to_wire(client_secret)
         result = await self._client.call("northstar.configure", params, timeout=timeout, idempotency_key=idempotency_key)
         return ConfigureResult.from_json(result)
 
@@ -1167,6 +1186,7 @@ class AsyncProxy:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.errors.northstar.NonceInvalid: Nonce invalid (-33309)
             payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
         """
         params: Dict[str, Any] = {}
         if card is not None:
@@ -1241,6 +1261,7 @@ class AsyncProxy:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.errors.northstar.NonceInvalid: Nonce invalid (-33309)
             payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
         """
         params: Dict[str, Any] = {
             "orderID": _rt.to_wire(order_id),

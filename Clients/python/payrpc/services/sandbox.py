@@ -212,6 +212,8 @@ class Proxy:
         Raises:
             payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+            payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
         """
         params: Dict[str, Any] = {
             "orderID": _rt.to_wire(order_id),
@@ -240,6 +242,8 @@ class Proxy:
 
         Raises:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+            payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
         """
         params: Dict[str, Any] = {
             "intent": _rt.to_wire(intent),
@@ -263,6 +267,8 @@ class Proxy:
 
         Raises:
             payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+            payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
         """
         params: Dict[str, Any] = {
             "orderID": _rt.to_wire(order_id),
@@ -711,6 +717,8 @@ class AsyncProxy:
         Raises:
             payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+            payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
         """
         params: Dict[str, Any] = {
             "orderID": _rt.to_wire(order_id),
@@ -739,6 +747,8 @@ class AsyncProxy:
 
         Raises:
             payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+            payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
         """
         params: Dict[str, Any] = {
             "intent": _rt.to_wire(intent),
@@ -762,6 +772,8 @@ class AsyncProxy:
 
         Raises:
             payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+            payrpc.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+            payrpc.errors.northstar.ClientNotConfigured: Client not configured (-33310)
         """
         params: Dict[str, Any] = {
             "orderID": _rt.to_wire(order_id),
