@@ -160,6 +160,23 @@ extension NorthstarService {
         return order.response
     }
 
+    /// `sandbox.northstar.voidOrder`.
+    public func sandboxVoidOrder(_ params: SandboxVoidOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
+        if let configuration = try? await requireConfiguration(context), try httpBackend(configuration, context) != nil {
+            throw error(.unprocessable, context, field: "/orderID", issue: "NOT_AVAILABLE_OVER_HTTP",
+                        "Orders v2 has no void for an order; an unpaid order expires at PayPal")
+        }
+        var order = try await order(params.orderID, context)
+        guard order.status != .completed else {
+            throw error(.orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
+                        "a paid order cannot be voided")
+        }
+        order.status = .voided
+        order.updateTime = context.now
+        try await save(order, context)
+        return order.response
+    }
+
     // MARK: Helpers
 
     /// The order `id` of the profile; `INVALID_RESOURCE_ID` when there is none.

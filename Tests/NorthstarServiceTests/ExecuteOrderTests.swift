@@ -169,6 +169,17 @@ struct ExecuteOrderTests {
         #expect(await client.error("northstar.validate", ["orderID": second, "card": visa])?.code == NorthstarErrorKind.orderExpired.code)
     }
 
+    @Test("a voided order cannot be executed; a paid one cannot be voided")
+    func voided() async throws {
+        let client = try await NorthstarFixture().connect()
+        let unit: JSONValue = [["amount": ["currencyCode": "USD", "value": "5.00"]]]
+        let id = try #require(try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
+        #expect(try await client.call("sandbox.northstar.voidOrder", ["orderID": id])["status"] == "VOIDED")
+        #expect(await client.error("northstar.executeOrder", ["orderID": id, "card": visa])?.code == NorthstarErrorKind.orderExpired.code)
+        let paid = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
+        #expect(await client.error("sandbox.northstar.voidOrder", ["orderID": paid["orderID"] ?? .null])?.code == NorthstarErrorKind.orderAlreadyCaptured.code)
+    }
+
     @Test("a nonce pays once in place of the card")
     func nonce() async throws {
         let client = try await NorthstarFixture().connect()

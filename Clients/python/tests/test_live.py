@@ -143,6 +143,7 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("northstar.validate", lambda saved: {"orderID": saved["order"].order_id, "nonce": saved["nonce"].nonce}, None),
     ("sandbox.northstar.getOrder", lambda saved: {"orderID": saved["order"].order_id}, None),
     ("sandbox.northstar.completePayerAction", lambda saved: {"orderID": saved["order"].order_id}, None),
+    ("sandbox.northstar.voidOrder", lambda saved: {"orderID": saved["order"].order_id}, None),
     ("dotpay.getLanguageList", {}, None),
     ("dotpay.setDefaultLanguage", {"language": "en"}, None),
     ("dotpay.setDebugMode", {"debugMode": True}, None),

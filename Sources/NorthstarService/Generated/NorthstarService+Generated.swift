@@ -711,6 +711,9 @@ public protocol NorthstarHandlers: RPCService {
     /// Handles `sandbox.northstar.getOrder` (runs as a task off the loop).
     func sandboxGetOrder(_ params: SandboxGetOrder.Params, _ context: RequestContext) async throws -> SandboxGetOrder.Result
 
+    /// Handles `sandbox.northstar.voidOrder` (runs as a task off the loop).
+    func sandboxVoidOrder(_ params: SandboxVoidOrder.Params, _ context: RequestContext) async throws -> SandboxVoidOrder.Result
+
     /// Handles `northstar.tokenizeCard` (runs as a task off the loop).
     func tokenizeCard(_ params: TokenizeCard.Params, _ context: RequestContext) async throws -> TokenizeCard.Result
 
@@ -726,6 +729,7 @@ extension NorthstarHandlers {
         router.register(SandboxCompletePayerAction.self) { params, context in try await self.sandboxCompletePayerAction(params, context) }
         router.register(SandboxCreateOrder.self) { params, context in try await self.sandboxCreateOrder(params, context) }
         router.register(SandboxGetOrder.self) { params, context in try await self.sandboxGetOrder(params, context) }
+        router.register(SandboxVoidOrder.self) { params, context in try await self.sandboxVoidOrder(params, context) }
         router.register(TokenizeCard.self) { params, context in try await self.tokenizeCard(params, context) }
         router.register(Validate.self) { params, context in try await self.validate(params, context) }
     }
@@ -911,6 +915,74 @@ extension SandboxGetOrder.Params {
 
     /// The name of this model's definition under `#/definitions/`.
     public static var schemaDefinitionName: String { "northstar.SandboxGetOrderParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The order.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("orderID", .object([
+                JSONValue.Member("description", .string("The order's id.")),
+                JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("orderID")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _orderID: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderID" as StaticString) {
+                do { _orderID = try String(json: memberValue) } catch { throw error.prefixed("orderID") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _orderID else { throw .missing("orderID") }
+        self.orderID = _orderID
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("orderID" as StaticString)
+        self.orderID.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - SandboxVoidOrder (Sources/NorthstarService/Methods/SandboxVoidOrder.swift)
+
+extension SandboxVoidOrder {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox only: voids an order that was not paid (what the merchant's server or PayPal does to an abandoned order); it can no longer be executed (`ORDER_EXPIRED`, \"the order was voided\")." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - SandboxVoidOrder.Params (Sources/NorthstarService/Methods/SandboxVoidOrder.swift)
+
+extension SandboxVoidOrder.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["orderID"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.SandboxVoidOrderParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "northstar.SandboxVoidOrderParams" }
 
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([

@@ -174,7 +174,7 @@ class OrderNotFound(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.getOrder``.
+    Returned by: ``northstar.executeOrder``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.getOrder``, ``sandbox.northstar.voidOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -204,7 +204,7 @@ class OrderAlreadyCaptured(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``, ``northstar.validate``.
+    Returned by: ``northstar.executeOrder``, ``northstar.validate``, ``sandbox.northstar.voidOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -264,7 +264,7 @@ class UnprocessableEntity(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.configure``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``.
+    Returned by: ``northstar.configure``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.voidOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.

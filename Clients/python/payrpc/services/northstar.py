@@ -825,6 +825,30 @@ class SandboxGetOrderParams:
 
 
 @dataclass
+class SandboxVoidOrderParams:
+    """The order.
+
+    Attributes:
+        order_id: The order's id.
+    """
+
+    order_id: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SandboxVoidOrderParams:
+        """Reads a SandboxVoidOrderParams from its JSON object."""
+        return cls(
+            order_id=data["orderID"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SandboxVoidOrderParams."""
+        data: Dict[str, Any] = {}
+        data["orderID"] = _rt.to_wire(self.order_id)
+        return data
+
+
+@dataclass
 class TokenizeCardParams:
     """The card.
 

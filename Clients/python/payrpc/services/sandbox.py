@@ -276,6 +276,31 @@ class Proxy:
         result = self._client.call("sandbox.northstar.getOrder", params, timeout=timeout)
         return _northstar.OrderResponse.from_json(result)
 
+    def northstar_void_order(
+        self,
+        order_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: voids an order that was not paid (what the merchant's server or PayPal does to an abandoned order); it can no longer be executed (`ORDER_EXPIRED`, "the order was voided").
+
+        Calls ``sandbox.northstar.voidOrder``.
+
+        Args:
+            order_id: The order's id.
+
+        Raises:
+            payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+            payrpc.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+        """
+        params: Dict[str, Any] = {
+            "orderID": _rt.to_wire(order_id),
+        }
+        result = self._client.call("sandbox.northstar.voidOrder", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _northstar.OrderResponse.from_json(result)
+
     def pbba_approve_payment(
         self,
         *,
@@ -779,6 +804,31 @@ class AsyncProxy:
             "orderID": _rt.to_wire(order_id),
         }
         result = await self._client.call("sandbox.northstar.getOrder", params, timeout=timeout)
+        return _northstar.OrderResponse.from_json(result)
+
+    async def northstar_void_order(
+        self,
+        order_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _northstar.OrderResponse:
+        """Sandbox only: voids an order that was not paid (what the merchant's server or PayPal does to an abandoned order); it can no longer be executed (`ORDER_EXPIRED`, "the order was voided").
+
+        Calls ``sandbox.northstar.voidOrder``.
+
+        Args:
+            order_id: The order's id.
+
+        Raises:
+            payrpc.errors.northstar.OrderNotFound: Order not found (-33305)
+            payrpc.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+        """
+        params: Dict[str, Any] = {
+            "orderID": _rt.to_wire(order_id),
+        }
+        result = await self._client.call("sandbox.northstar.voidOrder", params, timeout=timeout, idempotency_key=idempotency_key)
         return _northstar.OrderResponse.from_json(result)
 
     async def pbba_approve_payment(

@@ -1,0 +1,21 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox only: voids an order that was not paid (what the merchant's server or PayPal does to
+/// an abandoned order); it can no longer be executed (`ORDER_EXPIRED`, "the order was voided").
+public enum SandboxVoidOrder: NorthstarMethod {
+    public static let name = "sandbox.northstar.voidOrder"
+
+    /// The order.
+    public struct Params: JSONModel, Equatable {
+        /// The order's id.
+        /// - Pattern: ^[A-Z0-9]{17}$
+        public var orderID: String
+    }
+
+    public typealias Result = OrderResponse
+    public static let mutates = true
+    public static let sandboxOnly = true
+    public static let errors = [NorthstarErrorKind.orderNotFound, .orderAlreadyCaptured, .unprocessable].map(\.descriptor)
+}
