@@ -96,6 +96,33 @@ struct DeliveryTests {
         #expect(stored.payments.count == 1 && stored.journals.count == 1)
     }
 
+    @Test("a restart with waiting entries sends them by itself, with no journal.sync")
+    func restartSendsWaitingEntries() async throws {
+        let fixture = try JournalFixture()
+        let client = fixture.connect()
+        try await fixture.backend!.control(["fail": 100, "mode": "drop"])
+        var ids: [JSONValue] = []
+        for amount in ["100", "200", "300"] {
+            ids.append(try #require(try await client.call("journal.pay", ["type": "cash", "amount": .string(amount)])["entry"]?["entryId"]))
+        }
+        _ = try await client.call("journal.sync")
+        try await fixture.backend!.control(["fail": 0])
+        try await fixture.restart()
+        let again = fixture.connect()
+        // Delivery at start runs in the background; wait for it by asking, with a deadline.
+        let deadline = ContinuousClock.now + .seconds(20)
+        var delivered = 0
+        while delivered < ids.count && ContinuousClock.now < deadline {
+            delivered = 0
+            for id in ids where try await again.call("journal.get", ["entryId": id])["delivery"]?["status"] == "delivered" {
+                delivered += 1
+            }
+            if delivered < ids.count { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(delivered == ids.count)
+        #expect(try await fixture.backend!.stored().payments.count == ids.count)
+    }
+
     @Test("no backend: entries wait and say so; a profile's own backend delivers them")
     func noBackend() async throws {
         let fixture = try JournalFixture(backend: false)
