@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTestSupport
 import PayRPCJSON
 import Testing
 
@@ -19,8 +20,7 @@ import Testing
         try stdin.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (ChildProcess.status(of: process) ?? -1, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
     func temporaryDataDirectory() -> String {

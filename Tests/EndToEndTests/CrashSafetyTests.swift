@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTestSupport
 import PayRPCJSON
 import Testing
 #if canImport(Glibc)
@@ -40,7 +41,6 @@ import Glibc
         check.arguments = ["data", "check", "--data", data.path, "--log-level", "error"]
         check.standardOutput = Pipe()
         try check.run()
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0)
+        #expect(ChildProcess.status(of: check) == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,8 +35,7 @@ import Glibc
         }
 
         deinit {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            ChildProcess.end(process)
         }
 
         var url: String { "http://127.0.0.1:\(port)" }

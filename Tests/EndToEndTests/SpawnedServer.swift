@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTestSupport
 import PayRPCJSON
 #if canImport(Glibc)
 import Glibc
@@ -61,8 +62,7 @@ final class SpawnedServer: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        ChildProcess.end(process)
     }
 
     /// The process id.

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,8 +35,7 @@ final class JournalBackend: @unchecked Sendable {
 
     /// Killed with SIGKILL: the test process's children inherit its blocked SIGTERM.
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        ChildProcess.end(process)
     }
 
     /// POSTs a control command.

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,8 +32,7 @@ final class OrdersBackend: @unchecked Sendable {
 
     /// Killed with SIGKILL: the test process's children inherit its blocked SIGTERM.
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        ChildProcess.end(process)
     }
 
     func control(_ command: [String: Any]) async throws {
