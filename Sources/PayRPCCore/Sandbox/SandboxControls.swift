@@ -20,7 +20,9 @@ import Synchronization
 ///   service generates is drawn from a deterministic stream named after what it generates
 ///   (`pbba.secureToken`, `northstar.orderID`): the same seed and the same calls in the same order
 ///   give the same values, so a test can snapshot whole transcripts. One stream per name keeps a
-///   new draw in one service from shifting another's values. Unseeded, values come from the
+///   new draw in one service from shifting another's values; the profile's name is mixed in, so
+///   profiles under one seed draw different values (they share state such as PBBA's merchant
+///   backend, where equal tokens would collide). Unseeded, values come from the
 ///   system's cryptographic generator (`getrandom`), so secrets stay unguessable.
 /// - **Failures.** ``arm(profile:method:failure:count:)`` makes the next calls of a method fail with
 ///   an error it declares; the engine takes them (``takeFailure(profile:method:)``) before the
@@ -156,7 +158,7 @@ public final class SandboxControls: Sendable {
         let drawn: UInt64? = state.withLock { state in
             guard let seed = state.profiles[profile]?.seed ?? serverSeed else { return nil }
             var profileState = state.profiles[profile] ?? ProfileState()
-            var generator = profileState.streams[stream] ?? SeededStream(seed: seed, name: stream)
+            var generator = profileState.streams[stream] ?? SeededStream(seed: seed, name: profile + "\u{0}" + stream)
             let value = generator.next()
             profileState.streams[stream] = generator
             state.profiles[profile] = profileState
