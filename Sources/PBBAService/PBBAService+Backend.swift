@@ -5,7 +5,7 @@ import PayRPCSchema
 
 /// The merchant backend's methods and the sandbox helpers that play the bank app and the device.
 extension PBBAService {
-    func submitPaymentRequest(_ params: SubmitPaymentRequest.Params) async throws -> PaymentRequest {
+    func createPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
         guard params.amount > .zero else {
             throw RPCError.invalidParams([.init(pointer: "/amount", keyword: "exclusiveMinimum",
                                                 message: "amount must be greater than 0")])
@@ -16,29 +16,31 @@ extension PBBAService {
         }
         if params.amount == sandbox.requestGenerationFailureAmount { throw PBBAError.requestGenerationFailed() }
         if params.amount == sandbox.networkErrorAmount { throw PBBAError.networkError() }
-        let secureToken = SecureTokenGenerator.secureToken()
         let interval = params.retrievalExpiryInterval ?? sandbox.defaultRetrievalExpiryInterval
-        let created = currentTime()
+        let created = context.now
         let template = PaymentRequestRecord(
-            requestId: SecureTokenGenerator.requestId(), brn: "", amount: params.amount, currency: params.currency,
-            reference: params.reference, createdAt: created,
-            expiresAt: created.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil)
-        let record = try await book.create(secureToken: secureToken, record: template, now: now)
+            requestId: SecureTokenGenerator.requestId(context), brn: "", amount: params.amount,
+            currency: params.currency, reference: params.reference, createdAt: created,
+            expiresAt: created.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil,
+            clockProfile: context.profile)
+        let (secureToken, record) = try await book.create(record: template, now: created,
+                                                          newToken: { SecureTokenGenerator.secureToken(context) },
+                                                          newBRN: { SecureTokenGenerator.brn(context) })
         return PaymentRequest(secureToken: secureToken, brn: record.brn, retrievalExpiryInterval: interval,
                               expiresAt: record.expiresAt, requestId: record.requestId)
     }
 
-    func paymentStatus(_ params: GetPaymentStatus.Params) async throws -> PaymentStatusInfo {
+    func paymentStatus(_ params: GetPaymentStatus.Params, _ context: RequestContext) async throws -> PaymentStatusInfo {
         guard let record = try await book.record(key: book.requestKey(for: params.secureToken)) else {
             throw PBBAError.paymentRequestNotFound()
         }
-        return record.info(at: currentTime())
+        return record.info(at: clock(of: record, context).now)
     }
 
     /// The bank app approves or declines: the decision is stored, then pushed to the connection
     /// that watches the request. The watch is claimed first, so its expiry timer cannot report
     /// too; when the request turns out expired, the expiry is reported instead.
-    func decide(_ target: PaymentTarget, as status: PaymentStatus) async throws -> PaymentStatusInfo {
+    func decide(_ target: PaymentTarget, as status: PaymentStatus, _ context: RequestContext) async throws -> PaymentStatusInfo {
         let brn = target.brn?.uppercased()
         let key: String
         if let token = target.secureToken {
@@ -53,20 +55,20 @@ extension PBBAService {
                                                 message: "give secureToken or brn")])
         }
         let watch = registry.claim(requestKey: key)
-        let clock = now
+        let (controls, callerProfile) = (context.sandbox, context.profile)
         do {
             let info = try await book.updateRecord(key: key) { record -> PaymentStatusInfo in
                 if let brn, record.brn != brn { throw PBBAError.brnMismatch(brn, requestId: record.requestId) }
-                let time = clock()
+                let time = controls.now(profile: record.clockProfile ?? callerProfile)
                 try Self.requireInProgress(record, at: time)
                 record.status = status
                 record.decidedAt = time
                 return record.info(at: time)
             }
-            if let watch { PopupRegistry.report(status, to: watch) }
+            if let watch { registry.decided(status, watch) }
             return info
-        } catch let error as PBBAError where error.data.type == "requestExpired" {
-            if let watch { PopupRegistry.report(.expired, to: watch) }
+        } catch let error as PBBAError where error.kind == .requestExpired {
+            if let watch { registry.expiredOnDecision(watch) }
             throw error
         } catch {
             if let watch { registry.reinstate(watch) }
@@ -77,5 +79,31 @@ extension PBBAService {
     func setBankApps(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws -> BankAppsState {
         try await book.setBankApps(params.count, profile: context.profile)
         return BankAppsState(count: params.count, remembered: try await book.remembered(profile: context.profile))
+    }
+
+    /// Stores a request another backend made and links the pop-ups already showing its token.
+    func registerExternal(_ params: RegisterExternalRequest.Params,
+                          _ context: RequestContext) async throws -> PaymentStatusInfo {
+        var violations: [SchemaViolation] = []
+        if let violation = Self.brnViolation(params.brn) { violations.append(violation) }
+        if params.amount <= .zero {
+            violations.append(.init(pointer: "/amount", keyword: "exclusiveMinimum", message: "amount must be greater than 0"))
+        }
+        if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
+            violations.append(.init(pointer: "/retrievalExpiryInterval", keyword: "minimum",
+                                    message: "retrievalExpiryInterval must be from 1 to 86400 seconds"))
+        }
+        if !violations.isEmpty { throw RPCError.invalidParams(violations) }
+        let now = context.now
+        let interval = params.retrievalExpiryInterval ?? sandbox.defaultRetrievalExpiryInterval
+        let record = PaymentRequestRecord(
+            requestId: SecureTokenGenerator.requestId(context), brn: params.brn.uppercased(), amount: params.amount,
+            currency: params.currency, reference: params.reference, createdAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil,
+            clockProfile: context.profile)
+        try await book.register(secureToken: params.secureToken, record: record, now: now)
+        registry.link(requestKey: book.requestKey(for: params.secureToken), requestId: record.requestId,
+                      brn: record.brn, expiresAt: record.expiresAt, clock: clock(of: record, context))
+        return record.info(at: now)
     }
 }

@@ -31,22 +31,22 @@ extension PBBAService {
 
     /// `pbba.submitPaymentRequest`.
     public func submitPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
-        try await submitPaymentRequest(params)
+        try await createPaymentRequest(params, context)
     }
 
     /// `pbba.getPaymentStatus`.
     public func getPaymentStatus(_ params: GetPaymentStatus.Params, _ context: RequestContext) async throws -> PaymentStatusInfo {
-        try await paymentStatus(params)
+        try await paymentStatus(params, context)
     }
 
     /// `sandbox.pbba.approvePayment`.
     public func approvePayment(_ params: PaymentTarget, _ context: RequestContext) async throws -> PaymentStatusInfo {
-        try await decide(params, as: .completed)
+        try await decide(params, as: .completed, context)
     }
 
     /// `sandbox.pbba.declinePayment`.
     public func declinePayment(_ params: PaymentTarget, _ context: RequestContext) async throws -> PaymentStatusInfo {
-        try await decide(params, as: .declined)
+        try await decide(params, as: .declined, context)
     }
 
     /// `sandbox.pbba.setBankAppsInstalled`.
@@ -56,7 +56,7 @@ extension PBBAService {
 
     /// `sandbox.pbba.closePopup`.
     public func closePopup(_ params: PopupReference, _ context: RequestContext) throws -> NoResult {
-        try registry.closePopup(params.popupId)
+        try registry.closeByUser(params.popupId)
         return NoResult()
     }
 
@@ -64,5 +64,27 @@ extension PBBAService {
     public func tapTryAgain(_ params: PopupReference, _ context: RequestContext) throws -> NoResult {
         try registry.tapTryAgain(params.popupId)
         return NoResult()
+    }
+
+    /// `pbba.dismissPopup`.
+    public func dismissPopup(_ params: PopupReference, _ context: RequestContext) throws -> NoResult {
+        _ = try registry.dismiss(params.popupId, by: context.connection.id)
+        return NoResult()
+    }
+
+    /// `sandbox.pbba.tapOpenBankingApp`.
+    public func tapOpenBankingApp(_ params: PopupReference, _ context: RequestContext) async throws -> BankAppLaunch {
+        try await openBankingAppFromPopup(params)
+    }
+
+    /// `sandbox.pbba.tapMoreAbout`.
+    public func tapMoreAbout(_ params: PopupReference, _ context: RequestContext) throws -> MoreAboutPopup {
+        try openMoreAbout(params, context)
+    }
+
+    /// `sandbox.pbba.registerExternalRequest`.
+    public func registerExternalRequest(_ params: RegisterExternalRequest.Params,
+                                        _ context: RequestContext) async throws -> PaymentStatusInfo {
+        try await registerExternal(params, context)
     }
 }

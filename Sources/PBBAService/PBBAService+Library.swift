@@ -11,12 +11,15 @@ extension PBBAService {
 
     func showPopup(_ params: ShowPBBAPopup.Params, _ context: RequestContext) async throws -> PBBAPopup {
         try Self.check(params)
+        let now = context.now
         let key = book.requestKey(for: params.secureToken)
-        guard let record = try await book.record(key: key) else { throw PBBAError.paymentRequestNotFound() }
-        guard record.brn == params.brn.uppercased() else {
-            throw PBBAError.brnMismatch(params.brn, requestId: record.requestId)
+        let record = try await book.record(key: key)
+        if let record {
+            guard record.brn == params.brn.uppercased() else {
+                throw PBBAError.brnMismatch(params.brn, requestId: record.requestId)
+            }
+            try Self.requireInProgress(record, at: clock(of: record, context).now)
         }
-        try Self.requireInProgress(record, at: currentTime())
         let bankApps = try await book.bankApps(profile: context.profile)
         var remembered = try await book.remembered(profile: context.profile)
         let decision = PopupDecision.decide(bankApps: bankApps, remembered: remembered)
@@ -24,26 +27,24 @@ extension PBBAService {
             try await book.setRemembered(false, profile: context.profile)
             remembered = false
         }
-        let popupExpiry = currentTime().addingTimeInterval(TimeInterval(params.expiryInterval))
-        let clock = now
-        let expiresAt = try await book.updateRecord(key: key) { record -> Date in
-            try Self.requireInProgress(record, at: clock())
-            if popupExpiry < record.expiresAt { record.expiresAt = popupExpiry }
-            return record.expiresAt
+        let brn = record?.brn ?? params.brn.uppercased()
+        let popupExpiry = now.addingTimeInterval(TimeInterval(params.expiryInterval))
+        var popupId: String?
+        if let kind = decision.action.popupKind {
+            let id = SecureTokenGenerator.popupId(context)
+            registry.showPaymentPopup(popupId: id, kind: kind, owner: PopupOwner(context), expiresAt: popupExpiry,
+                                      request: .init(requestKey: key, secureToken: params.secureToken, brn: brn,
+                                                     requestId: record?.requestId))
+            popupId = id
         }
-        var popup: PaymentWatch.OnScreenPopup?
-        switch decision.action {
-        case .openBankingApp: popup = nil
-        case .showMCommPopup: popup = .init(popupId: SecureTokenGenerator.popupId(), kind: .mcomm)
-        case .showECommPopup: popup = .init(popupId: SecureTokenGenerator.popupId(), kind: .ecomm)
-        }
-        try await follow(key: key, record: record, session: context.connection, popup: popup, expiresAt: expiresAt)
+        if let record { try await follow(key: key, record: record, context: context, popupId: popupId) }
         context.logger.debug("pbba pop-up decision", metadata: [
-            "pbba.requestId": .string(record.requestId), "pbba.action": .string(decision.action.rawValue),
+            "pbba.requestId": .string(record?.requestId ?? "-"), "pbba.action": .string(decision.action.rawValue),
         ])
-        return try Self.presentation(action: decision.action, popup: popup, secureToken: params.secureToken,
-                                     bankApps: bankApps, brn: record.brn, expiresAt: expiresAt,
-                                     remembered: remembered, requestId: record.requestId)
+        return try Self.presentation(action: decision.action, popupId: popupId, secureToken: params.secureToken,
+                                     bankApps: bankApps, brn: brn,
+                                     expiresAt: popupId == nil ? (record?.expiresAt ?? popupExpiry) : popupExpiry,
+                                     remembered: remembered, requestId: record?.requestId)
     }
 
     func showErrorPopup(_ params: ShowPBBAErrorPopup.Params, _ context: RequestContext) -> PBBAErrorPopup {
@@ -56,8 +57,8 @@ extension PBBAService {
         check("errorCode", params.errorCode, PopupTexts.recommendedErrorCodeLength)
         check("errorTitle", params.errorTitle, PopupTexts.recommendedErrorTitleLength)
         check("errorMessage", params.errorMessage, PopupTexts.recommendedErrorMessageLength)
-        let popupId = SecureTokenGenerator.popupId()
-        registry.showErrorPopup(popupId: popupId, errorCode: params.errorCode, session: context.connection)
+        let popupId = SecureTokenGenerator.popupId(context)
+        registry.showErrorPopup(popupId: popupId, errorCode: params.errorCode, owner: PopupOwner(context))
         return PBBAErrorPopup(popupId: popupId, kind: .error, errorCode: params.errorCode,
                               errorTitle: params.errorTitle, errorMessage: params.errorMessage,
                               buttons: PopupTexts.errorButtons, warnings: warnings)
@@ -65,52 +66,80 @@ extension PBBAService {
 
     public func openBankingApp(_ params: OpenBankingApp.Params, _ context: RequestContext) async throws -> BankAppLaunch {
         let key = book.requestKey(for: params.secureToken)
-        guard let record = try await book.record(key: key) else { throw PBBAError.paymentRequestNotFound() }
-        try Self.requireInProgress(record, at: currentTime())
+        let record = try await book.record(key: key)
+        if let record { try Self.requireInProgress(record, at: clock(of: record, context).now) }
         let bankApps = try await book.bankApps(profile: context.profile)
         guard bankApps > 0 else {
             try await book.setRemembered(false, profile: context.profile)
             throw PBBAError.noBankAppInstalled()
         }
-        try await book.setRemembered(true, profile: context.profile)
-        if !registry.isWatched(requestKey: key) {
-            try await follow(key: key, record: record, session: context.connection, popup: nil,
-                             expiresAt: record.expiresAt)
+        if let record, !registry.isFollowed(requestKey: key) {
+            try await follow(key: key, record: record, context: context, popupId: nil)
         }
-        return BankAppLaunch(url: try Self.bankAppURL(params.secureToken), appPicker: bankApps > 1, remembered: true)
+        return BankAppLaunch(url: try Self.bankAppURL(params.secureToken), appPicker: bankApps > 1,
+                             remembered: try await book.remembered(profile: context.profile))
     }
 
     func customUXConfiguration(_ params: GetCustomUXConfigurations.Params) throws -> CustomUXLayout {
-        guard params.width.isFinite, params.width >= CustomUXLayouts.minimumWidth else {
-            throw RPCError.invalidParams([.init(pointer: "/width", keyword: "minimum",
-                                                message: "width must be at least 200 points")])
+        guard params.width.isFinite, params.width > 0 else {
+            throw RPCError.invalidParams([.init(pointer: "/width", keyword: "exclusiveMinimum",
+                                                message: "width must be a number of points greater than 0")])
         }
         return CustomUXLayouts.layout(params.type, width: params.width)
     }
 
+    // MARK: The Consumer on the pop-ups (sandbox)
+
     public func tapGetCode(_ params: PopupReference, _ context: RequestContext) async throws -> PBBAPopup {
-        let watch = try registry.tapGetCode(params.popupId)
-        let remembered = try await book.remembered(profile: context.profile)
-        let bankApps = try await book.bankApps(profile: context.profile)
-        return try Self.presentation(action: .showECommPopup, popup: watch.popup, secureToken: nil,
-                                     bankApps: bankApps, brn: watch.brn, expiresAt: watch.expiresAt,
-                                     remembered: remembered, requestId: watch.requestId)
+        let popup = try registry.tapGetCode(params.popupId)
+        let remembered = try await book.remembered(profile: popup.owner.profile)
+        let bankApps = try await book.bankApps(profile: popup.owner.profile)
+        return try Self.presentation(action: .showECommPopup, popupId: popup.popupId, secureToken: nil,
+                                     bankApps: bankApps, brn: popup.request?.brn ?? "",
+                                     expiresAt: popup.expiresAt ?? context.now, remembered: remembered,
+                                     requestId: popup.request?.requestId)
+    }
+
+    /// The Consumer taps "Open banking app": the only way the remembered flag is set.
+    func openBankingAppFromPopup(_ params: PopupReference) async throws -> BankAppLaunch {
+        let popup = try registry.tapOpenBankingApp(params.popupId)
+        let profile = popup.owner.profile
+        let bankApps = try await book.bankApps(profile: profile)
+        guard bankApps > 0 else {
+            try await book.setRemembered(false, profile: profile)
+            throw PBBAError.noBankAppInstalled()
+        }
+        try await book.setRemembered(true, profile: profile)
+        return BankAppLaunch(url: try Self.bankAppURL(popup.request?.secureToken ?? ""), appPicker: bankApps > 1,
+                             remembered: true)
+    }
+
+    func openMoreAbout(_ params: PopupReference, _ context: RequestContext) throws -> MoreAboutPopup {
+        let childId = SecureTokenGenerator.popupId(context)
+        _ = try registry.openMoreAbout(from: params.popupId, childId: childId)
+        return MoreAboutPopup(popupId: childId, kind: .moreAbout, parentPopupId: params.popupId,
+                              content: CustomUXLayouts.moreAbout)
     }
 
     // MARK: Helpers
 
-    /// Makes `session` the watcher of the request, then reads it again: a decision stored between
-    /// the caller's read and the watch (by another connection) found no watcher to tell, so it is
-    /// reported here. Later decisions claim the watch themselves.
-    func follow(key: String, record: PaymentRequestRecord, session: ConnectionSession,
-                popup: PaymentWatch.OnScreenPopup?, expiresAt: Date) async throws {
-        registry.watch(requestKey: key, requestId: record.requestId, brn: record.brn, session: session,
-                       popup: popup, expiresAt: expiresAt)
+    /// The clock a request's times are on: that of the profile whose call made it (the caller's
+    /// for a record older than per-profile clocks).
+    func clock(of record: PaymentRequestRecord, _ context: RequestContext) -> ProfileClock {
+        ProfileClock(profile: record.clockProfile ?? context.profile, controls: context.sandbox)
+    }
+
+    /// Makes the caller's app the follower of the request, then reads it again: a decision stored
+    /// between the caller's read and the watch (by another connection) found no follower to tell,
+    /// so it is reported here. Later decisions claim the watch themselves.
+    func follow(key: String, record: PaymentRequestRecord, context: RequestContext, popupId: String?) async throws {
+        let clock = clock(of: record, context)
+        registry.follow(requestKey: key, requestId: record.requestId, brn: record.brn, owner: PopupOwner(context),
+                        popupId: popupId, expiresAt: record.expiresAt, clock: clock)
         guard let latest = try await book.record(key: key) else { return }
-        let status = latest.status(at: currentTime())
-        if status != .inProgress, let watch = registry.claim(requestKey: key) {
-            PopupRegistry.report(status, to: watch)
-        }
+        let status = latest.status(at: clock.now)
+        guard status != .inProgress, let watch = registry.claim(requestKey: key) else { return }
+        if status == .expired { registry.expiredOnDecision(watch) } else { registry.decided(status, watch) }
     }
 
     /// The two constraints the timers and the code lookup rely on, checked here as well as by the
@@ -118,14 +147,19 @@ extension PBBAService {
     /// arithmetic.
     static func check(_ params: ShowPBBAPopup.Params) throws(RPCError) {
         var violations: [SchemaViolation] = []
-        if params.brn.count != 6 || !params.brn.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) {
-            violations.append(.init(pointer: "/brn", keyword: "pattern", message: "brn must be exactly 6 letters or digits"))
-        }
+        if let violation = brnViolation(params.brn) { violations.append(violation) }
         if !(1...86_400).contains(params.expiryInterval) {
             violations.append(.init(pointer: "/expiryInterval", keyword: "minimum",
                                     message: "expiryInterval must be a whole number of seconds from 1 to 86400"))
         }
         if !violations.isEmpty { throw RPCError.invalidParams(violations) }
+    }
+
+    /// The violation of a code that is not exactly six ASCII letters or digits.
+    static func brnViolation(_ brn: String) -> SchemaViolation? {
+        let wellFormed = brn.unicodeScalars.count == 6
+            && brn.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        return wellFormed ? nil : .init(pointer: "/brn", keyword: "pattern", message: "brn must be exactly 6 letters or digits")
     }
 
     /// Throws unless the request still waits for a decision at `time`.
@@ -141,7 +175,7 @@ extension PBBAService {
 
     /// `zapp://<secureToken>`, the common Pay by Bank app URL scheme.
     static func bankAppURL(_ secureToken: String) throws -> URL {
-        guard let url = URL(string: "zapp://" + secureToken) else {
+        guard !secureToken.isEmpty, let url = URL(string: "zapp://" + secureToken) else {
             throw RPCError.invalidParams([.init(pointer: "/secureToken", keyword: "pattern",
                                                 message: "secureToken cannot form a zapp:// URL")])
         }
@@ -149,9 +183,8 @@ extension PBBAService {
     }
 
     /// What the library shows for `action`.
-    static func presentation(action: PopupAction, popup: PaymentWatch.OnScreenPopup?, secureToken: String?,
-                             bankApps: Int, brn: String, expiresAt: Date, remembered: Bool,
-                             requestId: String) throws -> PBBAPopup {
+    static func presentation(action: PopupAction, popupId: String?, secureToken: String?, bankApps: Int, brn: String,
+                             expiresAt: Date, remembered: Bool, requestId: String?) throws -> PBBAPopup {
         switch action {
         case .openBankingApp:
             return PBBAPopup(action: action, popupId: nil, kind: nil,
@@ -159,12 +192,12 @@ extension PBBAService {
                              title: nil, buttons: [], instructions: [], moreAboutLink: false,
                              expiresAt: expiresAt, remembered: remembered, requestId: requestId)
         case .showMCommPopup:
-            return PBBAPopup(action: action, popupId: popup?.popupId, kind: .mcomm, bankAppURL: nil,
+            return PBBAPopup(action: action, popupId: popupId, kind: .mcomm, bankAppURL: nil,
                              appPicker: bankApps > 1, code: nil, title: PopupTexts.title,
                              buttons: PopupTexts.mcommButtons, instructions: [], moreAboutLink: true,
                              expiresAt: expiresAt, remembered: remembered, requestId: requestId)
         case .showECommPopup:
-            return PBBAPopup(action: action, popupId: popup?.popupId, kind: .ecomm, bankAppURL: nil,
+            return PBBAPopup(action: action, popupId: popupId, kind: .ecomm, bankAppURL: nil,
                              appPicker: false, code: brn, title: PopupTexts.title, buttons: [],
                              instructions: PopupTexts.ecommInstructions, moreAboutLink: true,
                              expiresAt: expiresAt, remembered: remembered, requestId: requestId)

@@ -14,6 +14,11 @@ import PayRPCStore
 /// memory, and it belongs to connections, so nothing needs re-arming when the server starts: a
 /// request's absolute expiry is stored and its status computed against the clock on every read.
 ///
+/// Time is the caller's profile's sandbox clock (``RequestContext/now``), ids come from its seeded
+/// streams (``SecureTokenGenerator``). The merchant backend is shared by every profile; a
+/// request's times are on the clock of the profile that made it, a pop-up's on the clock of the
+/// profile that shows it (payrpc's choice: the document has one app and one backend).
+///
 /// ```swift
 /// router.register(PBBAService(store: store, sandbox: try PBBASandbox.sandboxData(from: file)))
 /// ```
@@ -21,7 +26,6 @@ public struct PBBAService: PBBAHandlers {
     let book: PBBAStateBook
     let registry: PopupRegistry
     let sandbox: PBBASandbox
-    let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - store: where requests, the device and the remembered flag are kept.
@@ -30,9 +34,7 @@ public struct PBBAService: PBBAHandlers {
     ///     secureToken. Default: the SQLite store's own (`SQLiteStateStore.secrets`, the server key
     ///     of its data directory); for another store, SHA-256 (a 160-bit random token cannot be
     ///     recovered from its hash either). Use the same choice on every start.
-    ///   - now: the clock (tests move it).
-    public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher? = nil) {
         let hashToken: @Sendable (String) -> String
         if let secrets = secrets ?? (store as? SQLiteStateStore)?.secrets {
             hashToken = { secrets.keyedHash($0, context: "pbba.secureToken") }
@@ -40,13 +42,7 @@ public struct PBBAService: PBBAHandlers {
             hashToken = { Hex.encode(SHA256.hash("pbba.secureToken\u{0}" + $0)) }
         }
         self.book = PBBAStateBook(store: store, hashToken: hashToken, defaultBankApps: sandbox.defaultBankApps)
-        self.registry = PopupRegistry(now: now)
+        self.registry = PopupRegistry()
         self.sandbox = sandbox
-        self.now = now
-    }
-
-    /// The time now, rounded to the millisecond the store keeps.
-    func currentTime() -> Date {
-        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }

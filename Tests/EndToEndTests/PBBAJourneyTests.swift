@@ -68,13 +68,14 @@ import Glibc
         let (server, app, bank) = try await start()
         #expect(await app.result("pbba.isCFIAppAvailable") == true)
 
-        // First time: the M-COMM pop-up; "Open banking app" sets the remembered flag.
+        // First time: the M-COMM pop-up; the Consumer's tap on "Open banking app" sets the remembered flag.
         var (token, brn) = try await submit(app)
         let popup = await app.result("pbba.showPBBAPopup", ["secureToken": token, "brn": brn, "expiryInterval": 300])
         #expect(popup?["action"] == "showMCommPopup")
         #expect(popup?["buttons"] == ["Open banking app", "Get code"])
-        let opened = await app.result("pbba.openBankingApp", ["secureToken": token])
+        let opened = await bank.result("sandbox.pbba.tapOpenBankingApp", ["popupId": try #require(popup?["popupId"])])
         #expect(opened?["url"] == .string("zapp://" + (token.stringValue ?? "")))
+        #expect(opened?["remembered"] == true)
         _ = await bank.result("sandbox.pbba.approvePayment", ["secureToken": token])
         #expect(await app.notification("pbba.paymentStatusChanged")?["status"] == "completed")
         #expect(await app.result("pbba.getPaymentStatus", ["secureToken": token])?["status"] == "completed")
@@ -102,7 +103,20 @@ import Glibc
         _ = await app.result("pbba.showPBBAPopup", ["secureToken": token, "brn": brn, "expiryInterval": 1])
         let expired = await app.notification("pbba.popupDidExpire")
         #expect(expired?["brn"] == brn)
+        // The pop-up's interval is its own: the request is still in its retrieval period.
+        #expect(await app.result("pbba.getPaymentStatus", ["secureToken": token])?["status"] == "inProgress")
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test func clockAdvanceExpiresPopupAndRequestAtOnce() async throws {
+        let (server, app, _) = try await start()
+        let (token, brn) = try await submit(app, amount: "4.00")
+        _ = await app.result("pbba.showPBBAPopup", ["secureToken": token, "brn": brn, "expiryInterval": 300])
+        _ = await app.result("sandbox.clock.advance", ["seconds": 300])
+        #expect(await app.notification("pbba.popupDidExpire")?["brn"] == brn)
         #expect(await app.notification("pbba.paymentStatusChanged")?["status"] == "expired")
+        #expect(await app.result("pbba.getPaymentStatus", ["secureToken": token])?["status"] == "expired")
         server.signal(SIGTERM)
         #expect(await server.waitForExit() == 0)
     }
@@ -123,12 +137,14 @@ import Glibc
         #expect(await server.waitForExit() == 0)
     }
 
-    @Test func customLayoutsRefuseNarrowWidths() async throws {
+    @Test func customLayoutsWarnOfNarrowWidths() async throws {
         let (server, app, _) = try await start()
         #expect(await app.result("pbba.getCustomUXConfigurations", ["width": 320, "type": "moreAboutAndBankLogos"])?["type"]
             == "moreAboutAndBankLogos")
-        let narrow = await app.call("pbba.getCustomUXConfigurations", ["width": 199, "type": "none"])
-        #expect(narrow?["error"]?["code"] == -32602)
+        let narrow = await app.result("pbba.getCustomUXConfigurations", ["width": 199, "type": "none"])
+        #expect(narrow?["warnings"]?.arrayValue?.first?["field"] == "width")
+        let none = await app.call("pbba.getCustomUXConfigurations", ["width": 0, "type": "none"])
+        #expect(none?["error"]?["code"] == -32602)
         server.signal(SIGTERM)
         #expect(await server.waitForExit() == 0)
     }

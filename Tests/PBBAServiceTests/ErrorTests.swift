@@ -17,10 +17,6 @@ extension PBBAServiceTests {
                                             ["secureToken": .string(token)])
                 #expect(error?.message == "Payment request not found")
                 #expect(error?.data?["status"] == "NOT_FOUND")
-                _ = await app.expectError(-33100, type: "paymentRequestNotFound", "pbba.showPBBAPopup",
-                                    ["secureToken": .string(token), "brn": "ABCDEF", "expiryInterval": 60])
-                _ = await app.expectError(-33100, type: "paymentRequestNotFound", "pbba.openBankingApp",
-                                    ["secureToken": .string(token)])
                 _ = await app.expectError(-33100, type: "paymentRequestNotFound", "sandbox.pbba.approvePayment",
                                     ["secureToken": .string(token)])
             }
@@ -135,12 +131,13 @@ extension PBBAServiceTests {
             }
         }
 
-        @Test("Invalid params (-32602): width under 200, a code of 5, a zero amount, no target, fractional seconds")
+        @Test("Invalid params (-32602): width of 0, a code of 5, a zero amount, no target, fractional seconds")
         func invalidParams() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let width = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 199, "type": "none"])
+                let width = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 0, "type": "none"])
                 #expect(width?.data?.jsonText.contains("/width") == true)
+                _ = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": -5, "type": "none"])
                 _ = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 300, "type": "round"])
                 _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
                                     ["secureToken": "abc", "brn": "ABCDE", "expiryInterval": 60])

@@ -24,7 +24,8 @@ extension PBBAServiceTests {
                 #expect(popup["remembered"] == .bool(false))
                 let popupId = try #require(popup["popupId"]?.stringValue)
 
-                let launch = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+                // The Consumer taps "Open banking app": the library opens zapp:// and remembers it.
+                let launch = try await app.call("sandbox.pbba.tapOpenBankingApp", ["popupId": .string(popupId)])
                 #expect(launch["url"] == .string("zapp://" + request.secureToken))
                 #expect(launch["remembered"] == .bool(true))
                 #expect(launch["appPicker"] == .bool(false))
@@ -50,8 +51,8 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let first = try await app.submit()
-                _ = try await app.showPopup(first)
-                _ = try await app.call("openBankingApp", ["secureToken": .string(first.secureToken)])
+                let popupId = try #require(try await app.showPopup(first)["popupId"]?.stringValue)
+                _ = try await app.call("sandbox.pbba.tapOpenBankingApp", ["popupId": .string(popupId)])
 
                 let second = try await app.submit(reference: "Order 2")
                 let decision = try await app.showPopup(second)
@@ -94,11 +95,11 @@ extension PBBAServiceTests {
             }
         }
 
-        @Test("The pop-up expires on a loop timer: popupDidExpire, then expired status")
+        @Test("The pop-up expires on a real loop timer; the request expires when the clock passes its period")
         func popupExpires() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let request = try await app.submit()
+                let request = try await app.submit(interval: 3600)
                 let popup = try await app.showPopup(request, expiryInterval: 1)
                 let popupId = try #require(popup["popupId"]?.stringValue)
 
@@ -106,8 +107,10 @@ extension PBBAServiceTests {
                 #expect(expired["popupId"] == .string(popupId))
                 #expect(expired["requestId"] == .string(request.requestId))
                 #expect(expired["suggestedPopup"]?["errorTitle"] == "Request expired")
+                try environment.sandbox.advance(profile: "default", by: 3600)
                 let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "expired")
+                #expect(change["popupId"] == nil, "the pop-up left the screen when it expired")
 
                 let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "expired")
@@ -157,7 +160,7 @@ extension PBBAServiceTests {
                 _ = try await app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
                 let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "declined")
-                #expect(change["popupId"] == nil)
+                #expect(change["popupId"] == nil, "the closed pop-up is no longer on screen")
             }
         }
 
@@ -197,7 +200,8 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let first = try await app.submit()
-                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(first.secureToken)])
+                let popupId = try #require(try await app.showPopup(first)["popupId"]?.stringValue)
+                _ = try await app.call("sandbox.pbba.tapOpenBankingApp", ["popupId": .string(popupId)])
 
                 #expect(try await app.setBankApps(0)["remembered"] == .bool(true))
                 let second = try await app.submit()
@@ -215,7 +219,11 @@ extension PBBAServiceTests {
         func rememberedPerProfile() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(try await app.submit().secureToken)])
+                let popupId = try #require(try await app.showPopup(try await app.submit())["popupId"]?.stringValue)
+                // Another connection plays the Consumer; the flag goes to the profile that showed the pop-up.
+                let consumer = environment.harness.connect()
+                _ = try await consumer.call("rpc.hello", ["profile": "consumer-hands"])
+                _ = try await consumer.call("sandbox.pbba.tapOpenBankingApp", ["popupId": .string(popupId)])
                 let other = environment.harness.connect()
                 _ = try await other.call("rpc.hello", ["profile": "second-phone"])
                 #expect(try await other.showPopup(try await other.submit())["action"] == "showMCommPopup")
@@ -240,12 +248,12 @@ extension PBBAServiceTests {
                 let request = try await app.submit()
                 _ = try await app.showPopup(request)
                 let key = environment.service.book.requestKey(for: request.secureToken)
-                #expect(environment.service.registry.isWatched(requestKey: key))
+                #expect(environment.service.registry.isFollowed(requestKey: key))
                 app.disconnect()
                 let other = environment.harness.connect()
                 // A round trip on the loop after the close: the close has been handled.
                 #expect(try await other.call("rpc.health")["status"] == "SERVING")
-                #expect(!environment.service.registry.isWatched(requestKey: key))
+                #expect(!environment.service.registry.isFollowed(requestKey: key))
                 #expect(try await other.call("sandbox.pbba.approvePayment",
                                        ["secureToken": .string(request.secureToken)])["status"] == "completed")
             }

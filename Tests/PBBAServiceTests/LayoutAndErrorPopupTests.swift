@@ -37,6 +37,23 @@ extension PBBAServiceTests {
                 let layout = try await app.call("getCustomUXConfigurationsWithWidth", ["width": .number("320.5"), "type": "moreAbout"])
                 #expect(layout["width"]?.jsonText == "320.5")
                 #expect(layout["moreAbout"]?["steps"]?.arrayValue?.count == 3)
+                #expect(layout["warnings"] == [])
+            }
+        }
+
+        @Test("A width under 200 is served with the document's warning, as the library still returns a view")
+        func narrowWidth() async throws {
+            try await PBBATestEnvironment.run { environment in
+                let app = environment.harness.connect()
+                let layout = try await app.call("pbba.getCustomUXConfigurations", ["width": 199, "type": "moreAbout"])
+                #expect(layout["width"]?.jsonText == "199")
+                let warning = try #require(layout["warnings"]?.arrayValue?.first)
+                #expect(warning["field"] == "width")
+                #expect(warning["minimum"]?.jsonText == "200")
+                #expect(warning["message"]?.stringValue?.contains("may not appear correctly") == true)
+                #expect(layout["components"]?.arrayValue?.count == 2)
+                let exact = try await app.call("pbba.getCustomUXConfigurations", ["width": 200, "type": "none"])
+                #expect(exact["warnings"] == [])
             }
         }
 
@@ -81,12 +98,21 @@ extension PBBAServiceTests {
             #expect(decision.clearRemembered == clears)
         }
 
+        /// The streams of one profile of fresh, unseeded controls (the system's generator).
+        struct Streams: PBBARandomSource {
+            let controls = SandboxControls()
+            func randomString(_ stream: String, length: Int, alphabet: String) -> String {
+                controls.string(profile: "default", stream: stream, length: length, alphabet: alphabet)
+            }
+        }
+
         @Test("Codes have six characters from the unambiguous alphabet")
         func codes() {
             let forbidden = Set("0O1IL")
+            let streams = Streams()
             var seen = Set<String>()
             for _ in 0..<2000 {
-                let brn = SecureTokenGenerator.brn()
+                let brn = SecureTokenGenerator.brn(streams)
                 #expect(brn.count == 6)
                 #expect(brn.allSatisfy { !forbidden.contains($0) && ($0.isUppercase || $0.isNumber) })
                 seen.insert(brn)
@@ -97,7 +123,8 @@ extension PBBAServiceTests {
 
         @Test("secureTokens carry 160 random bits")
         func tokens() {
-            let tokens = (0..<200).map { _ in SecureTokenGenerator.secureToken() }
+            let streams = Streams()
+            let tokens = (0..<200).map { _ in SecureTokenGenerator.secureToken(streams) }
             #expect(Set(tokens).count == 200)
             #expect(tokens.allSatisfy { $0.count == 40 && $0.allSatisfy(\.isHexDigit) })
         }
@@ -142,7 +169,7 @@ extension PBBAServiceTests {
                 let methods = environment.harness.engine.router.methods.filter {
                     $0.name.hasPrefix("pbba.") || $0.name.hasPrefix("sandbox.pbba.")
                 }
-                #expect(methods.count == 13)
+                #expect(methods.count == 17)
                 var messages: [Int: String] = [:]
                 for method in methods {
                     for error in method.errors {
@@ -153,7 +180,8 @@ extension PBBAServiceTests {
                     }
                 }
                 #expect(Set(messages.values).count == messages.count)
-                #expect(messages.count == 10)
+                #expect(messages.count == PBBAErrorKind.allCases.count)
+                #expect(messages.count == 12)
             }
         }
     }

@@ -27,10 +27,18 @@ extension PBBAServiceTests {
             #expect(status["status"] == "inProgress")
             try await second.closeStore()
 
-            // ...and expired after the pop-up's expiry passed while the server was down.
+            // ...still in it after the pop-up's own 60 seconds (they do not shorten the request's)...
             clock.advance(by: 31)
-            try await PBBATestEnvironment.run(directory: first.directory, clock: clock) { third in
-                let client = third.harness.connect()
+            let third = try PBBATestEnvironment(directory: first.directory, clock: clock)
+            let later = try await third.harness.connect().call("pbba.getPaymentStatus",
+                                                               ["secureToken": .string(request.secureToken)])
+            #expect(later["status"] == "inProgress")
+            try await third.closeStore()
+
+            // ...and expired after its retrieval period passed while the server was down.
+            clock.advance(by: 60)
+            try await PBBATestEnvironment.run(directory: first.directory, clock: clock) { fourth in
+                let client = fourth.harness.connect()
                 let expired = try await client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(expired["status"] == "expired")
                 _ = await client.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
@@ -43,7 +51,8 @@ extension PBBAServiceTests {
             let first = try PBBATestEnvironment()
             let app = first.harness.connect()
             let request = try await app.submit()
-            _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+            let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
+            _ = try await app.call("sandbox.pbba.tapOpenBankingApp", ["popupId": .string(popupId)])
             _ = try await app.call("sandbox.pbba.declinePayment", ["secureToken": .string(request.secureToken)])
             try await first.closeStore()
 
@@ -60,7 +69,8 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let request = try await app.submit()
-                _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
+                let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
+                _ = try await app.call("sandbox.pbba.tapOpenBankingApp", ["popupId": .string(popupId)])
                 let backend = try await environment.store.export(profile: PBBAStateBook.backendProfile).jsonText
                 let device = try await environment.store.export(profile: "default").jsonText
                 #expect(!backend.contains(request.secureToken))

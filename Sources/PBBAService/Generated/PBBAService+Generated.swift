@@ -220,6 +220,16 @@ extension PBBAErrorData {
     }
 }
 
+// MARK: - DismissPopup (Sources/PBBAService/Methods/DismissPopup.swift)
+
+extension DismissPopup {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, \"Dismiss the Pay by Bank app pop-up\"; the sample code dismisses it once an E-COMM payment has finished)." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "The pop-up leaves the screen with no callback (`pbba.popupDidCloseByUser` is for the Consumer's\nclose button); a payment request stays followed, so `pbba.paymentStatusChanged` still comes.\nOnly the connection that showed the pop-up can dismiss it: for any other, it is not found." }
+}
+
 // MARK: - GetCustomUXConfigurations (Sources/PBBAService/Methods/GetCustomUXConfigurations.swift)
 
 extension GetCustomUXConfigurations {
@@ -227,7 +237,7 @@ extension GetCustomUXConfigurations {
     public static var summary: String { "Describes the layout of an integrated custom merchant button of the given type and width." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which\nreturns a `UIView`; the gateway returns what that view packs, for the merchant app to render\n(the rendering and the tap handling are the app's). The minimum width is 200 points: less is\nrefused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never\ndisplayed (the Operator has disabled them)." }
+    public static var documentation: String { "Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which\nreturns a `UIView`; the gateway returns what that view packs, for the merchant app to render\n(the rendering and the tap handling are the app's). The document's minimum width is 200\npoints, and a smaller layout \"may not appear correctly\": it is served with a warning, as the\nlibrary would still return a view. The views inside have fixed sizes. CFI logos are never\ndisplayed (the Operator has disabled them)." }
 }
 
 // MARK: - GetCustomUXConfigurations.Params (Sources/PBBAService/Methods/GetCustomUXConfigurations.swift)
@@ -258,9 +268,9 @@ extension GetCustomUXConfigurations.Params {
                 JSONValue.Member("description", .string("The layout type (`customUXType`, iOS `PBBACustomUXType`).")),
             ])),
             JSONValue.Member("width", .object([
-                JSONValue.Member("description", .string("The layout width in points (`width`, a CGFloat); at least 200.")),
+                JSONValue.Member("description", .string("The layout width in points (`width`, a CGFloat); under 200 is served with a warning.")),
+                JSONValue.Member("exclusiveMinimum", .number("0")),
                 JSONValue.Member("maximum", .number("10000")),
-                JSONValue.Member("minimum", .number("200")),
                 JSONValue.Member("type", .string("number")),
             ])),
         ])),
@@ -388,10 +398,10 @@ extension IsCFIAppAvailable {
 
 extension OpenBankingApp {
     /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, and remembers the choice." }
+    public static var summary: String { "Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, outside the pop-up." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the\nM-COMM pop-up's \"Open banking app\" button does. Sets the remembered flag\n(`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.\nWith no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no\nconnection follows the request yet, the caller receives its `pbba.paymentStatusChanged`." }
+    public static var documentation: String { "Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set\nthe remembered flag: only the Consumer's tap on the M-COMM pop-up's \"Open banking app\" button\ndoes (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;\nfor one of payrpc's own requests it must still be in progress, and when no connection follows\nthe request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app\ninstalled it fails with `noBankAppInstalled` and clears the flag." }
 }
 
 // MARK: - OpenBankingApp.Params (Sources/PBBAService/Methods/OpenBankingApp.swift)
@@ -459,6 +469,9 @@ extension OpenBankingApp.Params {
 /// method, each taking the method's decoded params and the call's context. A service conforms
 /// to this protocol and gets `register(on:)`, which binds every method to its handler.
 public protocol PBBAHandlers: RPCService {
+    /// Handles `pbba.dismissPopup` (answers on the loop thread: pure, fast work only).
+    func dismissPopup(_ params: DismissPopup.Params, _ context: RequestContext) throws -> DismissPopup.Result
+
     /// Handles `pbba.getCustomUXConfigurations` (answers on the loop thread: pure, fast work only).
     func getCustomUXConfigurations(_ params: GetCustomUXConfigurations.Params, _ context: RequestContext) throws -> GetCustomUXConfigurations.Result
 
@@ -480,11 +493,20 @@ public protocol PBBAHandlers: RPCService {
     /// Handles `sandbox.pbba.declinePayment` (runs as a task off the loop).
     func declinePayment(_ params: DeclinePayment.Params, _ context: RequestContext) async throws -> DeclinePayment.Result
 
+    /// Handles `sandbox.pbba.registerExternalRequest` (runs as a task off the loop).
+    func registerExternalRequest(_ params: RegisterExternalRequest.Params, _ context: RequestContext) async throws -> RegisterExternalRequest.Result
+
     /// Handles `sandbox.pbba.setBankAppsInstalled` (runs as a task off the loop).
     func setBankAppsInstalled(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws -> SetBankAppsInstalled.Result
 
     /// Handles `sandbox.pbba.tapGetCode` (runs as a task off the loop).
     func tapGetCode(_ params: TapGetCode.Params, _ context: RequestContext) async throws -> TapGetCode.Result
+
+    /// Handles `sandbox.pbba.tapMoreAbout` (answers on the loop thread: pure, fast work only).
+    func tapMoreAbout(_ params: TapMoreAbout.Params, _ context: RequestContext) throws -> TapMoreAbout.Result
+
+    /// Handles `sandbox.pbba.tapOpenBankingApp` (runs as a task off the loop).
+    func tapOpenBankingApp(_ params: TapOpenBankingApp.Params, _ context: RequestContext) async throws -> TapOpenBankingApp.Result
 
     /// Handles `sandbox.pbba.tapTryAgain` (answers on the loop thread: pure, fast work only).
     func tapTryAgain(_ params: TapTryAgain.Params, _ context: RequestContext) throws -> TapTryAgain.Result
@@ -502,6 +524,7 @@ public protocol PBBAHandlers: RPCService {
 extension PBBAHandlers {
     /// Registers every method that conforms to `PBBAMethod` with its handler.
     public func register(on router: inout RouterBuilder) {
+        router.registerInline(DismissPopup.self) { params, context in try self.dismissPopup(params, context) }
         router.registerInline(GetCustomUXConfigurations.self) { params, context in try self.getCustomUXConfigurations(params, context) }
         router.register(GetPaymentStatus.self) { params, context in try await self.getPaymentStatus(params, context) }
         router.register(IsCFIAppAvailable.self) { params, context in try await self.isCFIAppAvailable(params, context) }
@@ -509,8 +532,11 @@ extension PBBAHandlers {
         router.register(ApprovePayment.self) { params, context in try await self.approvePayment(params, context) }
         router.registerInline(ClosePopup.self) { params, context in try self.closePopup(params, context) }
         router.register(DeclinePayment.self) { params, context in try await self.declinePayment(params, context) }
+        router.register(RegisterExternalRequest.self) { params, context in try await self.registerExternalRequest(params, context) }
         router.register(SetBankAppsInstalled.self) { params, context in try await self.setBankAppsInstalled(params, context) }
         router.register(TapGetCode.self) { params, context in try await self.tapGetCode(params, context) }
+        router.registerInline(TapMoreAbout.self) { params, context in try self.tapMoreAbout(params, context) }
+        router.register(TapOpenBankingApp.self) { params, context in try await self.tapOpenBankingApp(params, context) }
         router.registerInline(TapTryAgain.self) { params, context in try self.tapTryAgain(params, context) }
         router.registerInline(ShowPBBAErrorPopup.self) { params, context in try self.showPBBAErrorPopup(params, context) }
         router.register(ShowPBBAPopup.self) { params, context in try await self.showPBBAPopup(params, context) }
@@ -546,6 +572,143 @@ extension DeclinePayment {
 
     /// The rest of the declaration's doc comment.
     public static var documentation: String { "Callable from any connection. Same errors as `sandbox.pbba.approvePayment`." }
+}
+
+// MARK: - RegisterExternalRequest (Sources/PBBAService/Methods/Sandbox/RegisterExternalRequest.swift)
+
+extension RegisterExternalRequest {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: registers a payment request made by another backend (a real Distributor), so that the bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and `pbba.getPaymentStatus` work for it as for payrpc's own." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept\nany well-formed secureToken and code (in the document the tokens come from the Distributor).\nPop-ups already showing the token are linked to the request, and their app follows it." }
+}
+
+// MARK: - RegisterExternalRequest.Params (Sources/PBBAService/Methods/Sandbox/RegisterExternalRequest.swift)
+
+extension RegisterExternalRequest.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["secureToken", "brn", "amount", "currency", "reference", "retrievalExpiryInterval"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.RegisterExternalRequestParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "pbba.RegisterExternalRequestParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The outside request as its backend made it.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("description", .string("The amount, a decimal string greater than zero.")),
+                JSONValue.Member("examples", .array([.string("10.00")])),
+                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("brn", .object([
+                JSONValue.Member("description", .string("Its six-character code.")),
+                JSONValue.Member("examples", .array([.string("K7MXQ2")])),
+                JSONValue.Member("pattern", .string("^[A-Za-z0-9]{6}$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("currency", .object([
+                JSONValue.Member("description", .string("ISO 4217 currency code.")),
+                JSONValue.Member("examples", .array([.string("GBP")])),
+                JSONValue.Member("pattern", .string("^[A-Z]{3}$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("reference", .object([
+                JSONValue.Member("description", .string("The merchant's reference for the payment.")),
+                JSONValue.Member("maxLength", .number("35")),
+                JSONValue.Member("minLength", .number("1")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("retrievalExpiryInterval", .object([
+                JSONValue.Member("description", .string("What is left of its retrieval period, in whole seconds; the sandbox's default (300)\nwhen absent.")),
+                JSONValue.Member("maximum", .number("86400")),
+                JSONValue.Member("minimum", .number("1")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("secureToken", .object([
+                JSONValue.Member("description", .string("Its secureToken, as the other backend issued it.")),
+                JSONValue.Member("maxLength", .number("256")),
+                JSONValue.Member("pattern", .string("^[A-Za-z0-9._~-]+$")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("secureToken"), .string("brn"), .string("amount"), .string("currency"), .string("reference")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _secureToken: String? = nil
+        var _brn: String? = nil
+        var _amount: Amount? = nil
+        var _currency: String? = nil
+        var _reference: String? = nil
+        var _retrievalExpiryInterval: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("secureToken" as StaticString) {
+                do { _secureToken = try String(json: memberValue) } catch { throw error.prefixed("secureToken") }
+            } else if memberName.stringEquals("brn" as StaticString) {
+                do { _brn = try String(json: memberValue) } catch { throw error.prefixed("brn") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("currency" as StaticString) {
+                do { _currency = try String(json: memberValue) } catch { throw error.prefixed("currency") }
+            } else if memberName.stringEquals("reference" as StaticString) {
+                do { _reference = try String(json: memberValue) } catch { throw error.prefixed("reference") }
+            } else if memberName.stringEquals("retrievalExpiryInterval" as StaticString) {
+                if !memberValue.isNull {
+                    do { _retrievalExpiryInterval = try Int(json: memberValue) } catch { throw error.prefixed("retrievalExpiryInterval") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _secureToken else { throw .missing("secureToken") }
+        self.secureToken = _secureToken
+        guard let _brn else { throw .missing("brn") }
+        self.brn = _brn
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _currency else { throw .missing("currency") }
+        self.currency = _currency
+        guard let _reference else { throw .missing("reference") }
+        self.reference = _reference
+        self.retrievalExpiryInterval = _retrievalExpiryInterval
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("secureToken" as StaticString)
+        self.secureToken.encode(to: &writer)
+        writer.key("brn" as StaticString)
+        self.brn.encode(to: &writer)
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("currency" as StaticString)
+        self.currency.encode(to: &writer)
+        writer.key("reference" as StaticString)
+        self.reference.encode(to: &writer)
+        if let value = self.retrievalExpiryInterval {
+            writer.key("retrievalExpiryInterval" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
 }
 
 // MARK: - SetBankAppsInstalled (Sources/PBBAService/Methods/Sandbox/SetBankAppsInstalled.swift)
@@ -625,6 +788,26 @@ extension TapGetCode {
 
     /// The rest of the declaration's doc comment.
     public static var documentation: String { "Payment pop-ups only: on an error pop-up it fails with `wrongPopupKind`." }
+}
+
+// MARK: - TapMoreAbout (Sources/PBBAService/Methods/Sandbox/TapMoreAbout.swift)
+
+extension TapMoreAbout {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: the Consumer taps the \"More about Pay by Bank app\" link of a payment pop-up; the \"More about\" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "It closes with `sandbox.pbba.closePopup` (no callback: the delegate has none for it) or\n`pbba.dismissPopup`, and with the pop-up it was opened from." }
+}
+
+// MARK: - TapOpenBankingApp (Sources/PBBAService/Methods/Sandbox/TapOpenBankingApp.swift)
+
+extension TapOpenBankingApp {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: the Consumer taps \"Open banking app\" on the M-COMM pop-up. The library opens the bank app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in the showing app's profile; document sections 3.5 and 3.5.1.1), so the next `pbba.showPBBAPopup` opens the bank app at once. Answers the URL the library opens." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "Callable from any connection (it plays the Consumer). The pop-up stays on screen. With no bank\napp installed any more, fails with `noBankAppInstalled` and the flag is cleared." }
 }
 
 // MARK: - TapTryAgain (Sources/PBBAService/Methods/Sandbox/TapTryAgain.swift)
@@ -739,7 +922,7 @@ extension ShowPBBAPopup {
     public static var summary: String { "Shows the Pay by Bank app pop-up for a payment request, or opens the bank app at once: answers what the merchant library does." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "Document section 4.2.3.1, Table 4, `[PBBAAppUtils showPBBAPopup:secureToken:brn:expiryInterval:delegate:]`.\nThe calling connection is the `popupPresenter` and the `popupDelegate`: it receives the pop-up's\ncallbacks as notifications. The decision:\n- remembered flag set and a PBBA-enabled bank app installed → `openBankingApp`\n  (`zapp://<secureToken>`, no pop-up);\n- a bank app installed, first time → `showMCommPopup` with \"Open banking app\" and \"Get code\";\n- no bank app → `showECommPopup` with the code; a remembered flag is cleared.\n\nThe pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then\n`pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status\nchanges are pushed (`pbba.paymentStatusChanged`), also when they are caused from another\nconnection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,\n`sandbox.pbba.closePopup` and `tapGetCode` the Consumer." }
+    public static var documentation: String { "Document section 4.2.3.1, Table 4, `[PBBAAppUtils showPBBAPopup:secureToken:brn:expiryInterval:delegate:]`.\nThe calling connection is the `popupPresenter` and the `popupDelegate`: it receives the pop-up's\ncallbacks as notifications. The decision:\n- remembered flag set and a PBBA-enabled bank app installed → `openBankingApp`\n  (`zapp://<secureToken>`, no pop-up);\n- a bank app installed, first time → `showMCommPopup` with \"Open banking app\" and \"Get code\";\n- no bank app → `showECommPopup` with the code; a remembered flag is cleared.\n\nAny well-formed secureToken and code are shown, as the library shows whatever the\nDistributor issued: only when the token is one of payrpc's own requests (or one registered\nwith `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,\nits status followed, `requestId` set).\n\nThe pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the\nConsumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox\nclock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval\nis the pop-up's own: the request keeps its retrieval period. Status changes are pushed\n(`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:\n`sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,\n`tapOpenBankingApp` and `tapMoreAbout` the Consumer." }
 }
 
 // MARK: - ShowPBBAPopup.Params (Sources/PBBAService/Methods/ShowPBBAPopup.swift)
@@ -776,7 +959,7 @@ extension ShowPBBAPopup.Params {
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("secureToken", .object([
-                JSONValue.Member("description", .string("The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest`.")),
+                JSONValue.Member("description", .string("The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest` or any other backend.")),
                 JSONValue.Member("maxLength", .number("256")),
                 JSONValue.Member("pattern", .string("^[A-Za-z0-9._~-]+$")),
                 JSONValue.Member("type", .string("string")),
@@ -957,14 +1140,14 @@ extension BankAppLaunch {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6).")),
+        JSONValue.Member("description", .string("The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6) or of the\nM-COMM pop-up's \"Open banking app\" button.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("appPicker", .object([
                 JSONValue.Member("description", .string("Whether iOS shows the App Picker because more than one PBBA-enabled bank app is installed\n(section 2.2.1).")),
                 JSONValue.Member("type", .string("boolean")),
             ])),
             JSONValue.Member("remembered", .object([
-                JSONValue.Member("description", .string("The remembered flag (`com.zapp.bankapp.remembered`) after the call: always true.")),
+                JSONValue.Member("description", .string("The remembered flag (`com.zapp.bankapp.remembered`) after the call.")),
                 JSONValue.Member("type", .string("boolean")),
             ])),
             JSONValue.Member("url", .object([
@@ -1092,7 +1275,7 @@ extension BankAppsState {
 
 extension CustomUXLayout {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["type", "iosEnumValue", "name", "width", "minimumWidth", "components", "fixedSizeSubviews", "moreAbout"] }
+    public static var fieldOrder: [String] { ["type", "iosEnumValue", "name", "width", "minimumWidth", "components", "fixedSizeSubviews", "moreAbout", "warnings"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -1146,12 +1329,19 @@ extension CustomUXLayout {
                 ])),
                 JSONValue.Member("description", .string("The layout type asked for.")),
             ])),
+            JSONValue.Member("warnings", .object([
+                JSONValue.Member("description", .string("What the document warns of for this request: a width under 200 points \"may not appear\ncorrectly\" (section 4.2.6 note). Empty when there is nothing to warn of.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/pbba.LayoutWarning")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
             JSONValue.Member("width", .object([
-                JSONValue.Member("description", .string("The width of the layout component, in points (at least 200).")),
+                JSONValue.Member("description", .string("The width of the layout component, in points (200 or more is recommended).")),
                 JSONValue.Member("type", .string("number")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("type"), .string("iosEnumValue"), .string("name"), .string("width"), .string("minimumWidth"), .string("components"), .string("fixedSizeSubviews")])),
+        JSONValue.Member("required", .array([.string("type"), .string("iosEnumValue"), .string("name"), .string("width"), .string("minimumWidth"), .string("components"), .string("fixedSizeSubviews"), .string("warnings")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -1161,6 +1351,7 @@ extension CustomUXLayout {
         CustomUXType.collectSchemaDefinitions(into: &definitions)
         LayoutComponent.collectSchemaDefinitions(into: &definitions)
         MoreAboutContent.collectSchemaDefinitions(into: &definitions)
+        LayoutWarning.collectSchemaDefinitions(into: &definitions)
     }
 
     /// Reads the model from a JSON object, in one pass over its members.
@@ -1174,6 +1365,7 @@ extension CustomUXLayout {
         var _components: [LayoutComponent]? = nil
         var _fixedSizeSubviews: Bool? = nil
         var _moreAbout: MoreAboutContent? = nil
+        var _warnings: [LayoutWarning]? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("type" as StaticString) {
                 do { _type = try CustomUXType(json: memberValue) } catch { throw error.prefixed("type") }
@@ -1193,6 +1385,8 @@ extension CustomUXLayout {
                 if !memberValue.isNull {
                     do { _moreAbout = try MoreAboutContent(json: memberValue) } catch { throw error.prefixed("moreAbout") }
                 }
+            } else if memberName.stringEquals("warnings" as StaticString) {
+                do { _warnings = try [LayoutWarning](json: memberValue) } catch { throw error.prefixed("warnings") }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -1212,6 +1406,8 @@ extension CustomUXLayout {
         guard let _fixedSizeSubviews else { throw .missing("fixedSizeSubviews") }
         self.fixedSizeSubviews = _fixedSizeSubviews
         self.moreAbout = _moreAbout
+        guard let _warnings else { throw .missing("warnings") }
+        self.warnings = _warnings
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -1235,6 +1431,8 @@ extension CustomUXLayout {
             writer.key("moreAbout" as StaticString)
             value.encode(to: &writer)
         }
+        writer.key("warnings" as StaticString)
+        self.warnings.encode(to: &writer)
         writer.endObject()
     }
 }
@@ -1445,6 +1643,85 @@ extension LayoutComponentKind {
     }
 }
 
+// MARK: - LayoutWarning (Sources/PBBAService/Models/LayoutWarning.swift)
+
+extension LayoutWarning {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["field", "minimum", "message"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.LayoutWarning"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "pbba.LayoutWarning" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("Something about a requested layout the document warns of, which the gateway serves anyway.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("field", .object([
+                JSONValue.Member("description", .string("The param it concerns (`width`).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("message", .object([
+                JSONValue.Member("description", .string("What the document says happens.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("minimum", .object([
+                JSONValue.Member("description", .string("The smallest value the document recommends.")),
+                JSONValue.Member("type", .string("number")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("field"), .string("minimum"), .string("message")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _field: String? = nil
+        var _minimum: Double? = nil
+        var _message: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("field" as StaticString) {
+                do { _field = try String(json: memberValue) } catch { throw error.prefixed("field") }
+            } else if memberName.stringEquals("minimum" as StaticString) {
+                do { _minimum = try Double(json: memberValue) } catch { throw error.prefixed("minimum") }
+            } else if memberName.stringEquals("message" as StaticString) {
+                do { _message = try String(json: memberValue) } catch { throw error.prefixed("message") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _field else { throw .missing("field") }
+        self.field = _field
+        guard let _minimum else { throw .missing("minimum") }
+        self.minimum = _minimum
+        guard let _message else { throw .missing("message") }
+        self.message = _message
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("field" as StaticString)
+        self.field.encode(to: &writer)
+        writer.key("minimum" as StaticString)
+        self.minimum.encode(to: &writer)
+        writer.key("message" as StaticString)
+        self.message.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - LengthWarning (Sources/PBBAService/Models/LengthWarning.swift)
 
 extension LengthWarning {
@@ -1616,6 +1893,106 @@ extension MoreAboutContent {
         self.stepsTitle.encode(to: &writer)
         writer.key("steps" as StaticString)
         self.steps.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - MoreAboutPopup (Sources/PBBAService/Models/MoreAboutPopup.swift)
+
+extension MoreAboutPopup {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["popupId", "kind", "parentPopupId", "content"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.MoreAboutPopup"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "pbba.MoreAboutPopup" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The \"More about Pay by Bank app\" pop-up (document section 3.5.1.7), open over the payment\npop-up whose link the Consumer tapped.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("content", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/pbba.MoreAboutContent")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("What it says.")),
+            ])),
+            JSONValue.Member("kind", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/pbba.PopupKind")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("Always `moreAbout`.")),
+            ])),
+            JSONValue.Member("parentPopupId", .object([
+                JSONValue.Member("description", .string("The payment pop-up it was opened from; it closes with it.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("popupId", .object([
+                JSONValue.Member("description", .string("Its id: `sandbox.pbba.closePopup` closes it (with no callback), `pbba.dismissPopup` too.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("popupId"), .string("kind"), .string("parentPopupId"), .string("content")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        PopupKind.collectSchemaDefinitions(into: &definitions)
+        MoreAboutContent.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _popupId: String? = nil
+        var _kind: PopupKind? = nil
+        var _parentPopupId: String? = nil
+        var _content: MoreAboutContent? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("popupId" as StaticString) {
+                do { _popupId = try String(json: memberValue) } catch { throw error.prefixed("popupId") }
+            } else if memberName.stringEquals("kind" as StaticString) {
+                do { _kind = try PopupKind(json: memberValue) } catch { throw error.prefixed("kind") }
+            } else if memberName.stringEquals("parentPopupId" as StaticString) {
+                do { _parentPopupId = try String(json: memberValue) } catch { throw error.prefixed("parentPopupId") }
+            } else if memberName.stringEquals("content" as StaticString) {
+                do { _content = try MoreAboutContent(json: memberValue) } catch { throw error.prefixed("content") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _popupId else { throw .missing("popupId") }
+        self.popupId = _popupId
+        guard let _kind else { throw .missing("kind") }
+        self.kind = _kind
+        guard let _parentPopupId else { throw .missing("parentPopupId") }
+        self.parentPopupId = _parentPopupId
+        guard let _content else { throw .missing("content") }
+        self.content = _content
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("popupId" as StaticString)
+        self.popupId.encode(to: &writer)
+        writer.key("kind" as StaticString)
+        self.kind.encode(to: &writer)
+        writer.key("parentPopupId" as StaticString)
+        self.parentPopupId.encode(to: &writer)
+        writer.key("content" as StaticString)
+        self.content.encode(to: &writer)
         writer.endObject()
     }
 }
@@ -1807,7 +2184,7 @@ extension PBBAPopup {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("expiresAt", .object([
-                JSONValue.Member("description", .string("When the pop-up expires (`pbba.popupDidExpire`); the payment request expires then too.")),
+                JSONValue.Member("description", .string("When the pop-up expires (`pbba.popupDidExpire`): `expiryInterval` after it was shown. The\npayment request keeps its own expiry. Without a pop-up: when the request expires.")),
                 JSONValue.Member("format", .string("date-time")),
                 JSONValue.Member("type", .string("string")),
             ])),
@@ -1839,7 +2216,7 @@ extension PBBAPopup {
                 JSONValue.Member("type", .string("boolean")),
             ])),
             JSONValue.Member("requestId", .object([
-                JSONValue.Member("description", .string("The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`).")),
+                JSONValue.Member("description", .string("The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`);\nabsent when the secureToken is not one of payrpc's requests (a request from another\nbackend: the library shows it all the same).")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("title", .object([
@@ -1847,7 +2224,7 @@ extension PBBAPopup {
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("action"), .string("appPicker"), .string("buttons"), .string("instructions"), .string("moreAboutLink"), .string("expiresAt"), .string("remembered"), .string("requestId")])),
+        JSONValue.Member("required", .array([.string("action"), .string("appPicker"), .string("buttons"), .string("instructions"), .string("moreAboutLink"), .string("expiresAt"), .string("remembered")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -1910,7 +2287,9 @@ extension PBBAPopup {
             } else if memberName.stringEquals("remembered" as StaticString) {
                 do { _remembered = try Bool(json: memberValue) } catch { throw error.prefixed("remembered") }
             } else if memberName.stringEquals("requestId" as StaticString) {
-                do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
+                if !memberValue.isNull {
+                    do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -1934,7 +2313,6 @@ extension PBBAPopup {
         self.expiresAt = _expiresAt
         guard let _remembered else { throw .missing("remembered") }
         self.remembered = _remembered
-        guard let _requestId else { throw .missing("requestId") }
         self.requestId = _requestId
     }
 
@@ -1975,8 +2353,10 @@ extension PBBAPopup {
         self.expiresAt.encode(to: &writer)
         writer.key("remembered" as StaticString)
         self.remembered.encode(to: &writer)
-        writer.key("requestId" as StaticString)
-        self.requestId.encode(to: &writer)
+        if let value = self.requestId {
+            writer.key("requestId" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }
@@ -2431,7 +2811,7 @@ extension PopupKind {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("description", .string("Which of the library's pop-ups a `popupId` refers to.")),
-        JSONValue.Member("enum", .array([.string("mcomm"), .string("ecomm"), .string("error")])),
+        JSONValue.Member("enum", .array([.string("mcomm"), .string("ecomm"), .string("error"), .string("moreAbout")])),
         JSONValue.Member("type", .string("string")),
     ])
 
@@ -2448,8 +2828,10 @@ extension PopupKind {
             self = .ecomm
         } else if json.stringEquals("error" as StaticString) {
             self = .error
+        } else if json.stringEquals("moreAbout" as StaticString) {
+            self = .moreAbout
         } else if json.kind == .string {
-            throw JSONDecodingError("expected one of \"mcomm\", \"ecomm\", \"error\"")
+            throw JSONDecodingError("expected one of \"mcomm\", \"ecomm\", \"error\", \"moreAbout\"")
         } else {
             throw .expected("a string", found: json)
         }
@@ -2461,6 +2843,7 @@ extension PopupKind {
         case .mcomm: writer.raw("\"mcomm\"")
         case .ecomm: writer.raw("\"ecomm\"")
         case .error: writer.raw("\"error\"")
+        case .moreAbout: writer.raw("\"moreAbout\"")
         }
     }
 }
@@ -2625,7 +3008,7 @@ extension PaymentStatusChanged.Payload {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("popupId", .object([
-                JSONValue.Member("description", .string("The pop-up that was showing the request, if one was still on screen.")),
+                JSONValue.Member("description", .string("The pop-up showing the request, if one is on screen (a decided pop-up stays until it is\ndismissed or closed; an expiring one is named as it leaves).")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("requestId", .object([
@@ -2800,10 +3183,10 @@ extension PopupDidCloseByUser.Payload {
 
 extension PopupDidExpire {
     /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision. The payment request is expired too." }
+    public static var summary: String { "The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its own retrieval period (`pbba.paymentStatusChanged` tells when that ends)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "A loop timer fires at the expiry; no thread waits. The sample code answers with an error\npop-up for the expired transaction: `suggestedPopup` carries the texts of the document's\n\"Request expired\" pop-up (section 3.5.1.5)." }
+    public static var documentation: String { "Measured on the sandbox clock of the profile that showed the pop-up: a loop timer fires at the\nexpiry (no thread waits), and `sandbox.clock.advance` past it fires it at once. The sample code answers with an error\npop-up for the expired transaction: `suggestedPopup` carries the texts of the document's\n\"Request expired\" pop-up (section 3.5.1.5)." }
 }
 
 // MARK: - PopupDidExpire.Payload (Sources/PBBAService/Notifications/PopupDidExpire.swift)
@@ -2839,7 +3222,7 @@ extension PopupDidExpire.Payload {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("requestId", .object([
-                JSONValue.Member("description", .string("The payment request it showed.")),
+                JSONValue.Member("description", .string("The payment request it showed; absent for a token payrpc does not know (a request\nfrom another backend that was not registered with `sandbox.pbba.registerExternalRequest`).")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("suggestedPopup", .object([
@@ -2851,7 +3234,7 @@ extension PopupDidExpire.Payload {
                 JSONValue.Member("description", .string("The texts of the \"Request expired\" error pop-up, for `showPBBAErrorPopup`.")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("popupId"), .string("requestId"), .string("brn"), .string("expiredAt"), .string("suggestedPopup")])),
+        JSONValue.Member("required", .array([.string("popupId"), .string("brn"), .string("expiredAt"), .string("suggestedPopup")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -2873,7 +3256,9 @@ extension PopupDidExpire.Payload {
             if memberName.stringEquals("popupId" as StaticString) {
                 do { _popupId = try String(json: memberValue) } catch { throw error.prefixed("popupId") }
             } else if memberName.stringEquals("requestId" as StaticString) {
-                do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
+                if !memberValue.isNull {
+                    do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
+                }
             } else if memberName.stringEquals("brn" as StaticString) {
                 do { _brn = try String(json: memberValue) } catch { throw error.prefixed("brn") }
             } else if memberName.stringEquals("expiredAt" as StaticString) {
@@ -2886,7 +3271,6 @@ extension PopupDidExpire.Payload {
         }
         guard let _popupId else { throw .missing("popupId") }
         self.popupId = _popupId
-        guard let _requestId else { throw .missing("requestId") }
         self.requestId = _requestId
         guard let _brn else { throw .missing("brn") }
         self.brn = _brn
@@ -2901,8 +3285,10 @@ extension PopupDidExpire.Payload {
         writer.beginObject()
         writer.key("popupId" as StaticString)
         self.popupId.encode(to: &writer)
-        writer.key("requestId" as StaticString)
-        self.requestId.encode(to: &writer)
+        if let value = self.requestId {
+            writer.key("requestId" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.key("brn" as StaticString)
         self.brn.encode(to: &writer)
         writer.key("expiredAt" as StaticString)
@@ -3067,7 +3453,7 @@ extension BRNIndexEntry {
 
 extension PaymentRequestRecord {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["requestId", "brn", "amount", "currency", "reference", "createdAt", "expiresAt", "status", "decidedAt"] }
+    static var fieldOrder: [String] { ["requestId", "brn", "amount", "currency", "reference", "createdAt", "expiresAt", "status", "decidedAt", "clockProfile"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -3091,6 +3477,10 @@ extension PaymentRequestRecord {
                 JSONValue.Member("description", .string("The six-character code.")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("clockProfile", .object([
+                JSONValue.Member("description", .string("The profile whose sandbox clock the request's times are on: the one whose call made it.\nAbsent in records written before clocks were per profile: the caller's clock then.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("createdAt", .object([
                 JSONValue.Member("description", .string("When the request was created.")),
                 JSONValue.Member("format", .string("date-time")),
@@ -3106,7 +3496,7 @@ extension PaymentRequestRecord {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("expiresAt", .object([
-                JSONValue.Member("description", .string("The absolute expiry: the end of the retrieval period, brought forward to the expiry of a\npop-up showing the request. Status is computed against it on every read.")),
+                JSONValue.Member("description", .string("The absolute expiry: the end of the retrieval period, on the clock of ``clockProfile``.\nStatus is computed against it on every read.")),
                 JSONValue.Member("format", .string("date-time")),
                 JSONValue.Member("type", .string("string")),
             ])),
@@ -3149,6 +3539,7 @@ extension PaymentRequestRecord {
         var _expiresAt: Date? = nil
         var _status: PaymentStatus? = nil
         var _decidedAt: Date? = nil
+        var _clockProfile: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("requestId" as StaticString) {
                 do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
@@ -3169,6 +3560,10 @@ extension PaymentRequestRecord {
             } else if memberName.stringEquals("decidedAt" as StaticString) {
                 if !memberValue.isNull {
                     do { _decidedAt = try Date(json: memberValue) } catch { throw error.prefixed("decidedAt") }
+                }
+            } else if memberName.stringEquals("clockProfile" as StaticString) {
+                if !memberValue.isNull {
+                    do { _clockProfile = try String(json: memberValue) } catch { throw error.prefixed("clockProfile") }
                 }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
@@ -3191,6 +3586,7 @@ extension PaymentRequestRecord {
         guard let _status else { throw .missing("status") }
         self.status = _status
         self.decidedAt = _decidedAt
+        self.clockProfile = _clockProfile
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -3214,6 +3610,10 @@ extension PaymentRequestRecord {
         self.status.encode(to: &writer)
         if let value = self.decidedAt {
             writer.key("decidedAt" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.clockProfile {
+            writer.key("clockProfile" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()

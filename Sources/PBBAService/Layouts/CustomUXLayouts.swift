@@ -14,6 +14,10 @@ enum CustomUXLayouts {
 
     /// The layout of `type` at `width` points.
     static func layout(_ type: CustomUXType, width: Double) -> CustomUXLayout {
+        let warnings = width < minimumWidth
+            ? [LayoutWarning(field: "width", minimum: minimumWidth,
+                             message: "a width under 200 points may not appear correctly: the views inside keep their fixed sizes")]
+            : []
         let logo = LayoutComponent(kind: .pbbaLogo, displayed: true, text: "Pay by Bank app",
                                    note: "The Pay by Bank app logo; the merchant app renders the button and handles its tap.")
         let link = LayoutComponent(kind: .moreAboutLink, displayed: true, text: "More about Pay by Bank app",
@@ -25,22 +29,22 @@ enum CustomUXLayouts {
             return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeNone",
                                   name: "Integrated PBBA Custom iOS Merchant Button with the PBBA logo",
                                   width: width, minimumWidth: minimumWidth, components: [logo],
-                                  fixedSizeSubviews: true, moreAbout: nil)
+                                  fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
         case .moreAbout:
             return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeMoreAbout",
                                   name: "Integrated PBBA Custom iOS Merchant Button with More about Pay by Bank app link",
                                   width: width, minimumWidth: minimumWidth, components: [logo, link],
-                                  fixedSizeSubviews: true, moreAbout: moreAbout)
+                                  fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
         case .bankLogos:
             return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeBankLogos",
                                   name: "Integrated PBBA Custom iOS Merchant Button with bank logos",
                                   width: width, minimumWidth: minimumWidth, components: [logo, logos],
-                                  fixedSizeSubviews: true, moreAbout: nil)
+                                  fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
         case .moreAboutAndBankLogos:
             return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeMoreAboutAndBankLogos",
                                   name: "Integrated PBBA Custom iOS Merchant Button with bank logos and More about Pay by Bank app link",
                                   width: width, minimumWidth: minimumWidth, components: [logo, link, logos],
-                                  fixedSizeSubviews: true, moreAbout: moreAbout)
+                                  fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
         }
     }
 }

@@ -26,5 +26,5 @@ public enum GetPaymentStatus: PBBAMethod {
 
     public typealias Result = PaymentStatusInfo
 
-    public static let errors = [PBBAError.Descriptors.paymentRequestNotFound]
+    public static let errors = [PBBAErrorKind.paymentRequestNotFound.descriptor]
 }

@@ -3,13 +3,14 @@ import PayRPCJSON
 import PayRPCSchema
 
 /// Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`,
-/// and remembers the choice.
+/// outside the pop-up.
 ///
-/// Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the
-/// M-COMM pop-up's "Open banking app" button does. Sets the remembered flag
-/// (`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.
-/// With no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no
-/// connection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.
+/// Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set
+/// the remembered flag: only the Consumer's tap on the M-COMM pop-up's "Open banking app" button
+/// does (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;
+/// for one of payrpc's own requests it must still be in progress, and when no connection follows
+/// the request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app
+/// installed it fails with `noBankAppInstalled` and clears the flag.
 public enum OpenBankingApp: PBBAMethod {
     public static let name = "pbba.openBankingApp"
     public static let mutates = true
@@ -30,8 +31,8 @@ public enum OpenBankingApp: PBBAMethod {
     public typealias Result = BankAppLaunch
 
     public static let errors = [
-        PBBAError.Descriptors.noBankAppInstalled, PBBAError.Descriptors.paymentRequestNotFound,
-        PBBAError.Descriptors.requestExpired, PBBAError.Descriptors.paymentAlreadyFinished,
+        PBBAErrorKind.noBankAppInstalled.descriptor,
+        PBBAErrorKind.requestExpired.descriptor, PBBAErrorKind.paymentAlreadyFinished.descriptor,
     ]
 
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self] }

@@ -13,11 +13,18 @@ import PayRPCSchema
 /// - a bank app installed, first time → `showMCommPopup` with "Open banking app" and "Get code";
 /// - no bank app → `showECommPopup` with the code; a remembered flag is cleared.
 ///
-/// The pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then
-/// `pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status
-/// changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
-/// connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
-/// `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
+/// Any well-formed secureToken and code are shown, as the library shows whatever the
+/// Distributor issued: only when the token is one of payrpc's own requests (or one registered
+/// with `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,
+/// its status followed, `requestId` set).
+///
+/// The pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the
+/// Consumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox
+/// clock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval
+/// is the pop-up's own: the request keeps its retrieval period. Status changes are pushed
+/// (`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:
+/// `sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,
+/// `tapOpenBankingApp` and `tapMoreAbout` the Consumer.
 public enum ShowPBBAPopup: PBBAMethod {
     public static let name = "pbba.showPBBAPopup"
     public static let mutates = true
@@ -25,7 +32,7 @@ public enum ShowPBBAPopup: PBBAMethod {
     /// Table 4 of the document (`popupPresenter` and `popupDelegate` are the calling connection).
     public struct Params: JSONModel, Equatable {
         /// The unique token that identifies the payment request (Table 4 `secureToken`), from
-        /// `pbba.submitPaymentRequest`.
+        /// `pbba.submitPaymentRequest` or any other backend.
         /// - Pattern: ^[A-Za-z0-9._~-]+$
         /// - MaxLength: 256
         public var secureToken: String
@@ -53,8 +60,8 @@ public enum ShowPBBAPopup: PBBAMethod {
     public typealias Result = PBBAPopup
 
     public static let errors = [
-        PBBAError.Descriptors.paymentRequestNotFound, PBBAError.Descriptors.brnMismatch,
-        PBBAError.Descriptors.requestExpired, PBBAError.Descriptors.paymentAlreadyFinished,
+        PBBAErrorKind.brnMismatch.descriptor,
+        PBBAErrorKind.requestExpired.descriptor, PBBAErrorKind.paymentAlreadyFinished.descriptor,
     ]
 
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self, PopupDidCloseByUser.self] }

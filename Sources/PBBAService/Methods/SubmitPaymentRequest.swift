@@ -44,6 +44,6 @@ public enum SubmitPaymentRequest: PBBAMethod {
     public typealias Result = PaymentRequest
 
     public static let errors = [
-        PBBAError.Descriptors.requestGenerationFailed, PBBAError.Descriptors.networkError,
+        PBBAErrorKind.requestGenerationFailed.descriptor, PBBAErrorKind.networkError.descriptor,
     ]
 }

@@ -10,7 +10,7 @@ public struct CustomUXLayout: JSONModel, Equatable {
     public var iosEnumValue: String
     /// The layout's name in the document.
     public var name: String
-    /// The width of the layout component, in points (at least 200).
+    /// The width of the layout component, in points (200 or more is recommended).
     public var width: Double
     /// The minimum width the document allows, 200 pt.
     public var minimumWidth: Double
@@ -21,10 +21,14 @@ public struct CustomUXLayout: JSONModel, Equatable {
     public var fixedSizeSubviews: Bool
     /// The "More about Pay by Bank app" pop-up the link opens (for `moreAbout` layouts).
     public var moreAbout: MoreAboutContent?
+    /// What the document warns of for this request: a width under 200 points "may not appear
+    /// correctly" (section 4.2.6 note). Empty when there is nothing to warn of.
+    public var warnings: [LayoutWarning]
 
     /// Creates the value from its members, one parameter per property.
     public init(type: CustomUXType, iosEnumValue: String, name: String, width: Double, minimumWidth: Double,
-                components: [LayoutComponent], fixedSizeSubviews: Bool, moreAbout: MoreAboutContent?) {
+                components: [LayoutComponent], fixedSizeSubviews: Bool, moreAbout: MoreAboutContent?,
+                warnings: [LayoutWarning] = []) {
         self.type = type
         self.iosEnumValue = iosEnumValue
         self.name = name
@@ -33,5 +37,6 @@ public struct CustomUXLayout: JSONModel, Equatable {
         self.components = components
         self.fixedSizeSubviews = fixedSizeSubviews
         self.moreAbout = moreAbout
+        self.warnings = warnings
     }
 }

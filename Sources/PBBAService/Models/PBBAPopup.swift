@@ -29,17 +29,20 @@ public struct PBBAPopup: JSONModel, Equatable {
     public var instructions: [String]
     /// Whether the pop-up carries the "More about Pay by Bank app" link.
     public var moreAboutLink: Bool
-    /// When the pop-up expires (`pbba.popupDidExpire`); the payment request expires then too.
+    /// When the pop-up expires (`pbba.popupDidExpire`): `expiryInterval` after it was shown. The
+    /// payment request keeps its own expiry. Without a pop-up: when the request expires.
     public var expiresAt: Date
     /// The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`) after this call.
     public var remembered: Bool
-    /// The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`).
-    public var requestId: String
+    /// The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`);
+    /// absent when the secureToken is not one of payrpc's requests (a request from another
+    /// backend: the library shows it all the same).
+    public var requestId: String?
 
     /// Creates the value from its members, one parameter per property.
     public init(action: PopupAction, popupId: String?, kind: PopupKind?, bankAppURL: URL?, appPicker: Bool,
                 code: String?, title: String?, buttons: [String], instructions: [String], moreAboutLink: Bool,
-                expiresAt: Date, remembered: Bool, requestId: String) {
+                expiresAt: Date, remembered: Bool, requestId: String?) {
         self.action = action
         self.popupId = popupId
         self.kind = kind

@@ -13,3 +13,14 @@ public enum PopupAction: String, JSONModel, Equatable {
     /// pay on another device (section 3.5.1.2).
     case showECommPopup
 }
+
+extension PopupAction {
+    /// The pop-up the action puts on screen, if any.
+    var popupKind: PopupKind? {
+        switch self {
+        case .openBankingApp: nil
+        case .showMCommPopup: .mcomm
+        case .showECommPopup: .ecomm
+        }
+    }
+}

@@ -9,4 +9,7 @@ public enum PopupKind: String, JSONModel, Equatable {
     case ecomm
     /// The error pop-up of `showPBBAErrorPopup`, section 4.2.3.2.
     case error
+    /// The "More about Pay by Bank app" pop-up (section 3.5.1.7), opened from a payment pop-up's
+    /// link (`sandbox.pbba.tapMoreAbout`).
+    case moreAbout
 }

@@ -20,7 +20,8 @@ public enum PaymentStatusChanged: RPCNotification {
         public var brn: String
         /// The new status: completed, declined or expired.
         public var status: PaymentStatus
-        /// The pop-up that was showing the request, if one was still on screen.
+        /// The pop-up showing the request, if one is on screen (a decided pop-up stays until it is
+        /// dismissed or closed; an expiring one is named as it leaves).
         public var popupId: String?
 
         /// Creates the value from its members, one parameter per property.

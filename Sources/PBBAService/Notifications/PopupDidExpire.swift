@@ -4,9 +4,11 @@ import PayRPCJSON
 import PayRPCSchema
 
 /// The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its
-/// `expiryInterval` passed with no decision. The payment request is expired too.
+/// `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its
+/// own retrieval period (`pbba.paymentStatusChanged` tells when that ends).
 ///
-/// A loop timer fires at the expiry; no thread waits. The sample code answers with an error
+/// Measured on the sandbox clock of the profile that showed the pop-up: a loop timer fires at the
+/// expiry (no thread waits), and `sandbox.clock.advance` past it fires it at once. The sample code answers with an error
 /// pop-up for the expired transaction: `suggestedPopup` carries the texts of the document's
 /// "Request expired" pop-up (section 3.5.1.5).
 public enum PopupDidExpire: RPCNotification {
@@ -16,8 +18,9 @@ public enum PopupDidExpire: RPCNotification {
     public struct Payload: JSONModel, Equatable {
         /// The pop-up.
         public var popupId: String
-        /// The payment request it showed.
-        public var requestId: String
+        /// The payment request it showed; absent for a token payrpc does not know (a request
+        /// from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
+        public var requestId: String?
         /// Its code.
         public var brn: String
         /// When it expired.
@@ -26,7 +29,7 @@ public enum PopupDidExpire: RPCNotification {
         public var suggestedPopup: SuggestedErrorPopup
 
         /// Creates the value from its members, one parameter per property.
-        public init(popupId: String, requestId: String, brn: String, expiredAt: Date,
+        public init(popupId: String, requestId: String?, brn: String, expiredAt: Date,
                     suggestedPopup: SuggestedErrorPopup) {
             self.popupId = popupId
             self.requestId = requestId

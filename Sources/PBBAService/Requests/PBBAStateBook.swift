@@ -47,29 +47,64 @@ struct PBBAStateBook: Sendable {
                             namespace: Self.requestsNamespace, key: key)
     }
 
-    /// Stores a new request under its token's key with a code that no live request uses.
-    /// Returns the record with its code.
-    func create(secureToken: String, record template: PaymentRequestRecord,
-                now: @escaping @Sendable () -> Date) async throws -> PaymentRequestRecord {
-        let key = requestKey(for: secureToken)
-        var record = template
-        for attempt in 1...8 {
-            let brn = SecureTokenGenerator.brn()
-            let entry = BRNIndexEntry(requestKey: key, expiresAt: record.expiresAt)
-            let claimed = try await store.update(BRNIndexEntry.self, profile: Self.backendProfile,
-                                                 namespace: Self.brnsNamespace, key: brn) { current -> Bool in
-                if let existing = current, existing.expiresAt > now() { return false }
-                current = entry
-                return true
+    /// Stores a new request under a secureToken no request has (drawn by `newToken`) with a code
+    /// no live request uses (drawn by `newBRN`). A drawn token can be taken when a seeded stream
+    /// starts again (`sandbox.reset`, a seeded server on an old data directory): the next is drawn.
+    /// Returns the token and the record with its code.
+    /// - Throws: ``PBBAError`` `requestGenerationFailed` when eight tokens or codes in a row are taken.
+    func create(record template: PaymentRequestRecord, now: Date, newToken: () -> String,
+                newBRN: () -> String) async throws -> (secureToken: String, record: PaymentRequestRecord) {
+        for _ in 1...8 {
+            let secureToken = newToken()
+            let key = requestKey(for: secureToken)
+            guard try await record(key: key) == nil else { continue }
+            var record = template
+            var claimed = false
+            for _ in 1...8 where !claimed {
+                let brn = newBRN()
+                claimed = try await claim(brn: brn, for: key, until: record.expiresAt, now: now)
+                if claimed { record.brn = brn }
             }
-            if claimed {
-                record.brn = brn
-                break
-            }
-            if attempt == 8 { throw PBBAError.requestGenerationFailed() }
+            guard claimed else { throw PBBAError.requestGenerationFailed() }
+            if try await storeIfAbsent(record, key: key) { return (secureToken, record) }
         }
-        try await store.put(record, profile: Self.backendProfile, namespace: Self.requestsNamespace, key: key)
-        return record
+        throw PBBAError.requestGenerationFailed()
+    }
+
+    /// Stores `record` under `key` unless a request is there. Returns whether it did.
+    private func storeIfAbsent(_ record: PaymentRequestRecord, key: String) async throws -> Bool {
+        try await store.update(PaymentRequestRecord.self, profile: Self.backendProfile,
+                               namespace: Self.requestsNamespace, key: key) { current -> Bool in
+            guard current == nil else { return false }
+            current = record
+            return true
+        }
+    }
+
+    /// Stores a request another backend made, under its own code.
+    /// - Throws: ``PBBAError`` `secureTokenInUse` when the token is known, `brnInUse` when a live
+    ///   request has the code.
+    func register(secureToken: String, record: PaymentRequestRecord, now: Date) async throws {
+        let key = requestKey(for: secureToken)
+        if let existing = try await self.record(key: key) {
+            throw PBBAError.secureTokenInUse(requestId: existing.requestId)
+        }
+        guard try await claim(brn: record.brn, for: key, until: record.expiresAt, now: now) else {
+            throw PBBAError.brnInUse(record.brn)
+        }
+        if try await !storeIfAbsent(record, key: key) { throw PBBAError.secureTokenInUse(requestId: record.requestId) }
+    }
+
+    /// Points `brn` at the request under `key` until `expiresAt`, unless a request still in its
+    /// retrieval period has it. Returns whether it did.
+    private func claim(brn: String, for key: String, until expiresAt: Date, now: Date) async throws -> Bool {
+        let entry = BRNIndexEntry(requestKey: key, expiresAt: expiresAt)
+        return try await store.update(BRNIndexEntry.self, profile: Self.backendProfile,
+                                      namespace: Self.brnsNamespace, key: brn) { current -> Bool in
+            if let existing = current, existing.expiresAt > now { return false }
+            current = entry
+            return true
+        }
     }
 
     /// Atomically changes the request under `key`.

@@ -17,13 +17,16 @@ struct PaymentRequestRecord: JSONModel, Equatable {
     var reference: String
     /// When the request was created.
     var createdAt: Date
-    /// The absolute expiry: the end of the retrieval period, brought forward to the expiry of a
-    /// pop-up showing the request. Status is computed against it on every read.
+    /// The absolute expiry: the end of the retrieval period, on the clock of ``clockProfile``.
+    /// Status is computed against it on every read.
     var expiresAt: Date
     /// inProgress, completed or declined (expired is computed, never stored).
     var status: PaymentStatus
     /// When the Consumer approved or declined.
     var decidedAt: Date?
+    /// The profile whose sandbox clock the request's times are on: the one whose call made it.
+    /// Absent in records written before clocks were per profile: the caller's clock then.
+    var clockProfile: String?
 
     /// The status at `now`: `expired` once the expiry has passed without a decision.
     func status(at now: Date) -> PaymentStatus {

@@ -1,56 +1,41 @@
-/// Makes the secrets and codes of new payment requests from the system's secure random source.
+import PayRPCCore
+
+/// Makes the secrets, codes and ids of payment requests and pop-ups, each from its own stream of
+/// the caller's profile (``RequestContext/random(_:)``): under a seed (`serve --seed`,
+/// `rpc.hello {seed}`) they are a deterministic function of the seed and the order of calls, so a
+/// test can snapshot whole transcripts; unseeded they come from the system's cryptographic
+/// generator, so a secureToken stays unguessable.
 enum SecureTokenGenerator {
     /// The code alphabet: digits and capitals without the look-alikes 0, O, 1, I and L (31 symbols).
-    static let brnAlphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
-    /// Random bytes in a secureToken: 160 bits.
-    static let tokenBytes = 20
+    static let brnAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+    /// Lower-case hex: URL-safe, so `zapp://<secureToken>` needs no escaping.
+    static let hexAlphabet = "0123456789abcdef"
 
-    /// A new secureToken: 160 bits from `SystemRandomNumberGenerator`, lower-case hex (URL-safe,
-    /// so `zapp://<secureToken>` needs no escaping).
-    static func secureToken() -> String {
-        hex(randomBytes(tokenBytes))
+    /// A new secureToken: 40 hex digits (160 bits).
+    static func secureToken(_ source: some PBBARandomSource) -> String {
+        source.randomString("pbba.secureToken", length: 40, alphabet: hexAlphabet)
     }
 
     /// A new six-character code, each symbol drawn uniformly from ``brnAlphabet``.
-    static func brn() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<6).map { _ in brnAlphabet[Int.random(in: 0..<brnAlphabet.count, using: &generator)] })
+    static func brn(_ source: some PBBARandomSource) -> String {
+        source.randomString("pbba.brn", length: 6, alphabet: brnAlphabet)
     }
 
-    /// A new non-secret id for a payment request (`pr_` and 64 random bits).
-    static func requestId() -> String {
-        "pr_" + randomHex(8)
+    /// A new non-secret id for a payment request (`pr_` and 64 bits).
+    static func requestId(_ source: some PBBARandomSource) -> String {
+        "pr_" + source.randomString("pbba.requestId", length: 16, alphabet: hexAlphabet)
     }
 
-    /// A new pop-up id (`pp_` and 64 random bits).
-    static func popupId() -> String {
-        "pp_" + randomHex(8)
-    }
-
-    private static func randomHex(_ count: Int) -> String {
-        hex(randomBytes(count))
-    }
-
-    /// `count` random bytes, eight per draw: each draw of `SystemRandomNumberGenerator` is a
-    /// `getrandom` system call, so drawing byte by byte cost twenty calls per token.
-    private static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 7)
-        while bytes.count < count {
-            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
-        }
-        return Array(bytes.prefix(count))
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return text
+    /// A new pop-up id (`pp_` and 64 bits).
+    static func popupId(_ source: some PBBARandomSource) -> String {
+        "pp_" + source.randomString("pbba.popupId", length: 16, alphabet: hexAlphabet)
     }
 }
+
+/// Where ``SecureTokenGenerator`` draws from: a call's ``RequestContext`` (its profile's streams).
+protocol PBBARandomSource {
+    /// `length` characters from `alphabet`, drawn from the stream `stream`.
+    func randomString(_ stream: String, length: Int, alphabet: String) -> String
+}
+
+extension RequestContext: PBBARandomSource {}

@@ -14,12 +14,15 @@ final class PBBATestEnvironment: @unchecked Sendable {
     let store: SQLiteStateStore
     let service: PBBAService
     let harness: EngineHarness
+    /// The controls the engine serves: the profiles' clocks, seeds and armed failures.
+    let sandbox: SandboxControls
 
     /// - Parameters:
     ///   - directory: reuse a data directory (a restart); a new temporary one when nil.
-    ///   - clock: the service's clock.
+    ///   - clock: the wall clock under the profiles' sandbox clocks (real time when nil).
+    ///   - seed: the server's seed (`serve --seed`).
     ///   - configuration: engine configuration (sandbox on by default).
-    init(directory: URL? = nil, clock: TestClock? = nil, sandbox: PBBASandbox = .standard,
+    init(directory: URL? = nil, clock: TestClock? = nil, seed: UInt64? = nil, sandbox: PBBASandbox = .standard,
          configuration: EngineConfiguration = EngineConfiguration()) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
@@ -27,19 +30,21 @@ final class PBBATestEnvironment: @unchecked Sendable {
         logger.logLevel = .critical
         self.directory = directory
         self.store = try SQLiteStateStore(directory: directory, logger: logger)
+        self.service = PBBAService(store: store, sandbox: sandbox)
         if let clock {
-            self.service = PBBAService(store: store, sandbox: sandbox, now: { clock.now })
+            self.sandbox = SandboxControls(seed: seed, wallClock: { clock.now })
         } else {
-            self.service = PBBAService(store: store, sandbox: sandbox)
+            self.sandbox = SandboxControls(seed: seed)
         }
-        self.harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store)
+        self.harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store,
+                                         sandbox: self.sandbox)
     }
 
     /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
-    static func run(directory: URL? = nil, clock: TestClock? = nil, sandbox: PBBASandbox = .standard,
-                    configuration: EngineConfiguration = EngineConfiguration(),
+    static func run(directory: URL? = nil, clock: TestClock? = nil, seed: UInt64? = nil,
+                    sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration(),
                     _ body: (PBBATestEnvironment) async throws -> Void) async throws {
-        let environment = try PBBATestEnvironment(directory: directory, clock: clock, sandbox: sandbox,
+        let environment = try PBBATestEnvironment(directory: directory, clock: clock, seed: seed, sandbox: sandbox,
                                                   configuration: configuration)
         do {
             try await body(environment)

@@ -10,6 +10,7 @@ struct SubmittedRequest {
     let brn: String
     let requestId: String
     let retrievalExpiryInterval: Int
+    let expiresAt: String
 }
 
 extension TestConnection {
@@ -22,7 +23,8 @@ extension TestConnection {
         return SubmittedRequest(secureToken: try #require(result["secureToken"]?.stringValue),
                                 brn: try #require(result["brn"]?.stringValue),
                                 requestId: try #require(result["requestId"]?.stringValue),
-                                retrievalExpiryInterval: try #require(result["retrievalExpiryInterval"]?.intValue))
+                                retrievalExpiryInterval: try #require(result["retrievalExpiryInterval"]?.intValue),
+                                expiresAt: try #require(result["expiresAt"]?.stringValue))
     }
 
     /// `pbba.showPBBAPopup` for a request.

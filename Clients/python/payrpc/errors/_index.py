@@ -35,6 +35,8 @@ DOMAIN_ERRORS = {
     -33202: _journal.InvalidPayment,
     -33201: _journal.EntryNotFound,
     -33200: _journal.InvalidUrl,
+    -33111: _pbba.CodeInUse,
+    -33110: _pbba.SecureTokenInUse,
     -33109: _pbba.NetworkError,
     -33108: _pbba.RequestGenerationFailed,
     -33107: _pbba.WrongPopupKind,

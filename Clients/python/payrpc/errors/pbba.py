@@ -25,7 +25,7 @@ class PaymentRequestNotFound(PbbaError):
     The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
     error that apply.
 
-    Returned by: ``pbba.getPaymentStatus``, ``pbba.openBankingApp``, ``pbba.showPBBAPopup``, ``sandbox.pbba.approvePayment``, ``sandbox.pbba.declinePayment``.
+    Returned by: ``pbba.getPaymentStatus``, ``sandbox.pbba.approvePayment``, ``sandbox.pbba.declinePayment``.
 
     Attributes:
         brn: The code concerned.
@@ -169,7 +169,7 @@ class NoBankAppInstalled(PbbaError):
     The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
     error that apply.
 
-    Returned by: ``pbba.openBankingApp``.
+    Returned by: ``pbba.openBankingApp``, ``sandbox.pbba.tapOpenBankingApp``.
 
     Attributes:
         brn: The code concerned.
@@ -241,7 +241,7 @@ class PopupNotFound(PbbaError):
     The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
     error that apply.
 
-    Returned by: ``sandbox.pbba.closePopup``, ``sandbox.pbba.tapGetCode``, ``sandbox.pbba.tapTryAgain``.
+    Returned by: ``pbba.dismissPopup``, ``sandbox.pbba.closePopup``, ``sandbox.pbba.tapGetCode``, ``sandbox.pbba.tapMoreAbout``, ``sandbox.pbba.tapOpenBankingApp``, ``sandbox.pbba.tapTryAgain``.
 
     Attributes:
         brn: The code concerned.
@@ -277,7 +277,7 @@ class WrongPopupKind(PbbaError):
     The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
     error that apply.
 
-    Returned by: ``sandbox.pbba.tapGetCode``, ``sandbox.pbba.tapTryAgain``.
+    Returned by: ``sandbox.pbba.tapGetCode``, ``sandbox.pbba.tapMoreAbout``, ``sandbox.pbba.tapOpenBankingApp``, ``sandbox.pbba.tapTryAgain``.
 
     Attributes:
         brn: The code concerned.
@@ -364,6 +364,78 @@ class NetworkError(PbbaError):
     """
 
     code_value = -33109
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.brn: Optional[str] = fields.get("brn")
+        self.current_status: Any = fields.get("currentStatus")
+        self.expected_kinds: Any = fields.get("expectedKinds")
+        self.expired_at: Optional[datetime] = _rt.lenient(lambda value: _rt.datetime_from_json(value), fields.get("expiredAt"))
+        self.fatal: Optional[bool] = fields.get("fatal")
+        self.popup_id: Optional[str] = fields.get("popupId")
+        self.popup_kind: Any = fields.get("popupKind")
+        self.request_id: Optional[str] = fields.get("requestId")
+        self.suggested_popup: Any = fields.get("suggestedPopup")
+
+
+class SecureTokenInUse(PbbaError):
+    """Secure token in use (code -33110).
+
+    The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
+    error that apply.
+
+    Returned by: ``sandbox.pbba.registerExternalRequest``.
+
+    Attributes:
+        brn: The code concerned.
+        current_status: The payment request's final status, when it already has one.
+        expected_kinds: The kinds of pop-up the call works on.
+        expired_at: When the request expired.
+        fatal: Whether the payment request can no longer succeed (the app should start a new one).
+        popup_id: The pop-up concerned.
+        popup_kind: The kind of the pop-up found.
+        request_id: The payment request concerned (its non-secret id).
+        suggested_popup: The texts of the document's matching error pop-up, for `showPBBAErrorPopup`.
+    """
+
+    code_value = -33110
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.brn: Optional[str] = fields.get("brn")
+        self.current_status: Any = fields.get("currentStatus")
+        self.expected_kinds: Any = fields.get("expectedKinds")
+        self.expired_at: Optional[datetime] = _rt.lenient(lambda value: _rt.datetime_from_json(value), fields.get("expiredAt"))
+        self.fatal: Optional[bool] = fields.get("fatal")
+        self.popup_id: Optional[str] = fields.get("popupId")
+        self.popup_kind: Any = fields.get("popupKind")
+        self.request_id: Optional[str] = fields.get("requestId")
+        self.suggested_popup: Any = fields.get("suggestedPopup")
+
+
+class CodeInUse(PbbaError):
+    """Code in use (code -33111).
+
+    The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
+    error that apply.
+
+    Returned by: ``sandbox.pbba.registerExternalRequest``.
+
+    Attributes:
+        brn: The code concerned.
+        current_status: The payment request's final status, when it already has one.
+        expected_kinds: The kinds of pop-up the call works on.
+        expired_at: When the request expired.
+        fatal: Whether the payment request can no longer succeed (the app should start a new one).
+        popup_id: The pop-up concerned.
+        popup_kind: The kind of the pop-up found.
+        request_id: The payment request concerned (its non-secret id).
+        suggested_popup: The texts of the document's matching error pop-up, for `showPBBAErrorPopup`.
+    """
+
+    code_value = -33111
 
     def __init__(self, code: int, message: str, data: Any = None) -> None:
         super().__init__(code, message, data)

@@ -17,11 +17,12 @@ from payrpc import _runtime as _rt
 
 @dataclass
 class BankAppLaunch:
-    """The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6).
+    """The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6) or of the
+    M-COMM pop-up's "Open banking app" button.
 
     Attributes:
         app_picker: Whether iOS shows the App Picker because more than one PBBA-enabled bank app is installed (section 2.2.1).
-        remembered: The remembered flag (`com.zapp.bankapp.remembered`) after the call: always true.
+        remembered: The remembered flag (`com.zapp.bankapp.remembered`) after the call.
         url: The URL opened: `zapp://<secureToken>`, the common Pay by Bank app URL scheme.
     """
 
@@ -88,7 +89,8 @@ class CustomUXLayout:
         more_about: The "More about Pay by Bank app" pop-up the link opens (for `moreAbout` layouts).
         name: The layout's name in the document.
         type: The layout type asked for.
-        width: The width of the layout component, in points (at least 200).
+        warnings: What the document warns of for this request: a width under 200 points "may not appear correctly" (section 4.2.6 note). Empty when there is nothing to warn of.
+        width: The width of the layout component, in points (200 or more is recommended).
     """
 
     components: List[LayoutComponent]
@@ -97,6 +99,7 @@ class CustomUXLayout:
     minimum_width: float
     name: str
     type: CustomUXType
+    warnings: List[LayoutWarning]
     width: float
     more_about: Optional[MoreAboutContent] = None
 
@@ -111,6 +114,7 @@ class CustomUXLayout:
             more_about=None if data.get("moreAbout") is None else MoreAboutContent.from_json(data["moreAbout"]),
             name=data["name"],
             type=CustomUXType.from_json(data["type"]),
+            warnings=[LayoutWarning.from_json(_v0) for _v0 in data["warnings"]],
             width=data["width"],
         )
 
@@ -125,6 +129,7 @@ class CustomUXLayout:
             data["moreAbout"] = _rt.to_wire(self.more_about)
         data["name"] = _rt.to_wire(self.name)
         data["type"] = _rt.to_wire(self.type)
+        data["warnings"] = _rt.to_wire(self.warnings)
         data["width"] = _rt.to_wire(self.width)
         return data
 
@@ -151,7 +156,7 @@ class GetCustomUXConfigurationsParams:
 
     Attributes:
         type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
-        width: The layout width in points (`width`, a CGFloat); at least 200.
+        width: The layout width in points (`width`, a CGFloat); under 200 is served with a warning.
     """
 
     type: CustomUXType
@@ -251,6 +256,38 @@ class LayoutComponentKind(str, Enum):
 
 
 @dataclass
+class LayoutWarning:
+    """Something about a requested layout the document warns of, which the gateway serves anyway.
+
+    Attributes:
+        field: The param it concerns (`width`).
+        message: What the document says happens.
+        minimum: The smallest value the document recommends.
+    """
+
+    field: str
+    message: str
+    minimum: float
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> LayoutWarning:
+        """Reads a LayoutWarning from its JSON object."""
+        return cls(
+            field=data["field"],
+            message=data["message"],
+            minimum=data["minimum"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this LayoutWarning."""
+        data: Dict[str, Any] = {}
+        data["field"] = _rt.to_wire(self.field)
+        data["message"] = _rt.to_wire(self.message)
+        data["minimum"] = _rt.to_wire(self.minimum)
+        return data
+
+
+@dataclass
 class LengthWarning:
     """A string of the error pop-up is longer than the document recommends (section 4.2.3.2: code 5,
     title 25, message 75 characters). The pop-up is still shown; the length is not limited.
@@ -317,6 +354,43 @@ class MoreAboutContent:
         data["headline"] = _rt.to_wire(self.headline)
         data["steps"] = _rt.to_wire(self.steps)
         data["stepsTitle"] = _rt.to_wire(self.steps_title)
+        return data
+
+
+@dataclass
+class MoreAboutPopup:
+    """The "More about Pay by Bank app" pop-up (document section 3.5.1.7), open over the payment
+    pop-up whose link the Consumer tapped.
+
+    Attributes:
+        content: What it says.
+        kind: Always `moreAbout`.
+        parent_popup_id: The payment pop-up it was opened from; it closes with it.
+        popup_id: Its id: `sandbox.pbba.closePopup` closes it (with no callback), `pbba.dismissPopup` too.
+    """
+
+    content: MoreAboutContent
+    kind: PopupKind
+    parent_popup_id: str
+    popup_id: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> MoreAboutPopup:
+        """Reads a MoreAboutPopup from its JSON object."""
+        return cls(
+            content=MoreAboutContent.from_json(data["content"]),
+            kind=PopupKind.from_json(data["kind"]),
+            parent_popup_id=data["parentPopupId"],
+            popup_id=data["popupId"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this MoreAboutPopup."""
+        data: Dict[str, Any] = {}
+        data["content"] = _rt.to_wire(self.content)
+        data["kind"] = _rt.to_wire(self.kind)
+        data["parentPopupId"] = _rt.to_wire(self.parent_popup_id)
+        data["popupId"] = _rt.to_wire(self.popup_id)
         return data
 
 
@@ -477,13 +551,13 @@ class PBBAPopup:
         bank_app_url: The URL the library opens to invoke the PBBA-enabled bank app: `zapp://<secureToken>` (only for `openBankingApp`).
         buttons: The button labels on the pop-up, in order ("Open banking app", "Get code" on M-COMM).
         code: The six-character Pay by Bank app code shown on the pop-up (E-COMM); the `brn` param.
-        expires_at: When the pop-up expires (`pbba.popupDidExpire`); the payment request expires then too.
+        expires_at: When the pop-up expires (`pbba.popupDidExpire`): `expiryInterval` after it was shown. The payment request keeps its own expiry. Without a pop-up: when the request expires.
         instructions: The step-by-step instructions on the E-COMM pop-up for paying on another device.
         kind: The pop-up shown: `mcomm` or `ecomm` (absent when no pop-up is shown).
         more_about_link: Whether the pop-up carries the "More about Pay by Bank app" link.
         popup_id: Identifies the pop-up on screen (absent when the bank app was opened without a pop-up). The sandbox helpers `sandbox.pbba.closePopup` / `tapGetCode` take it.
         remembered: The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`) after this call.
-        request_id: The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`).
+        request_id: The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`); absent when the secureToken is not one of payrpc's requests (a request from another backend: the library shows it all the same).
         title: The pop-up's title.
     """
 
@@ -494,11 +568,11 @@ class PBBAPopup:
     instructions: List[str]
     more_about_link: bool
     remembered: bool
-    request_id: str
     bank_app_url: Optional[str] = None
     code: Optional[str] = None
     kind: Optional[PopupKind] = None
     popup_id: Optional[str] = None
+    request_id: Optional[str] = None
     title: Optional[str] = None
 
     @classmethod
@@ -516,7 +590,7 @@ class PBBAPopup:
             more_about_link=data["moreAboutLink"],
             popup_id=data.get("popupId"),
             remembered=data["remembered"],
-            request_id=data["requestId"],
+            request_id=data.get("requestId"),
             title=data.get("title"),
         )
 
@@ -538,7 +612,8 @@ class PBBAPopup:
         if self.popup_id is not None:
             data["popupId"] = _rt.to_wire(self.popup_id)
         data["remembered"] = _rt.to_wire(self.remembered)
-        data["requestId"] = _rt.to_wire(self.request_id)
+        if self.request_id is not None:
+            data["requestId"] = _rt.to_wire(self.request_id)
         if self.title is not None:
             data["title"] = _rt.to_wire(self.title)
         return data
@@ -613,7 +688,7 @@ class PaymentStatusChangedPayload:
 
     Attributes:
         brn: The request's code.
-        popup_id: The pop-up that was showing the request, if one was still on screen.
+        popup_id: The pop-up showing the request, if one is on screen (a decided pop-up stays until it is dismissed or closed; an expiring one is named as it leaves).
         request_id: The request's non-secret id (from `pbba.submitPaymentRequest`).
         status: The new status: completed, declined or expired.
     """
@@ -786,15 +861,15 @@ class PopupDidExpirePayload:
         brn: Its code.
         expired_at: When it expired.
         popup_id: The pop-up.
-        request_id: The payment request it showed.
+        request_id: The payment request it showed; absent for a token payrpc does not know (a request from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
         suggested_popup: The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
     """
 
     brn: str
     expired_at: datetime
     popup_id: str
-    request_id: str
     suggested_popup: SuggestedErrorPopup
+    request_id: Optional[str] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> PopupDidExpirePayload:
@@ -803,7 +878,7 @@ class PopupDidExpirePayload:
             brn=data["brn"],
             expired_at=_rt.datetime_from_json(data["expiredAt"]),
             popup_id=data["popupId"],
-            request_id=data["requestId"],
+            request_id=data.get("requestId"),
             suggested_popup=SuggestedErrorPopup.from_json(data["suggestedPopup"]),
         )
 
@@ -813,7 +888,8 @@ class PopupDidExpirePayload:
         data["brn"] = _rt.to_wire(self.brn)
         data["expiredAt"] = _rt.to_wire(self.expired_at)
         data["popupId"] = _rt.to_wire(self.popup_id)
-        data["requestId"] = _rt.to_wire(self.request_id)
+        if self.request_id is not None:
+            data["requestId"] = _rt.to_wire(self.request_id)
         data["suggestedPopup"] = _rt.to_wire(self.suggested_popup)
         return data
 
@@ -824,6 +900,7 @@ class PopupKind(str, Enum):
     MCOMM = "mcomm"
     ECOMM = "ecomm"
     ERROR = "error"
+    MORE_ABOUT = "moreAbout"
 
     @classmethod
     def from_json(cls, data: Any) -> PopupKind:
@@ -883,6 +960,51 @@ class PopupRetryPaymentRequestPayload:
         if self.error_code is not None:
             data["errorCode"] = _rt.to_wire(self.error_code)
         data["popupId"] = _rt.to_wire(self.popup_id)
+        return data
+
+
+@dataclass
+class RegisterExternalRequestParams:
+    """The outside request as its backend made it.
+
+    Attributes:
+        amount: The amount, a decimal string greater than zero.
+        brn: Its six-character code.
+        currency: ISO 4217 currency code.
+        reference: The merchant's reference for the payment.
+        retrieval_expiry_interval: What is left of its retrieval period, in whole seconds; the sandbox's default (300) when absent.
+        secure_token: Its secureToken, as the other backend issued it.
+    """
+
+    amount: Decimal
+    brn: str
+    currency: str
+    reference: str
+    secure_token: str
+    retrieval_expiry_interval: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> RegisterExternalRequestParams:
+        """Reads a RegisterExternalRequestParams from its JSON object."""
+        return cls(
+            amount=_rt.decimal_from_json(data["amount"]),
+            brn=data["brn"],
+            currency=data["currency"],
+            reference=data["reference"],
+            retrieval_expiry_interval=data.get("retrievalExpiryInterval"),
+            secure_token=data["secureToken"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this RegisterExternalRequestParams."""
+        data: Dict[str, Any] = {}
+        data["amount"] = _rt.to_wire(self.amount)
+        data["brn"] = _rt.to_wire(self.brn)
+        data["currency"] = _rt.to_wire(self.currency)
+        data["reference"] = _rt.to_wire(self.reference)
+        if self.retrieval_expiry_interval is not None:
+            data["retrievalExpiryInterval"] = _rt.to_wire(self.retrieval_expiry_interval)
+        data["secureToken"] = _rt.to_wire(self.secure_token)
         return data
 
 
@@ -950,7 +1072,7 @@ class ShowPBBAPopupParams:
     Attributes:
         brn: The six-character code that identifies the payment request for the retrieval period (Table 4 `brn`).
         expiry_interval: The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's `retrievalExpiryInterval`).
-        secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
+        secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest` or any other backend.
     """
 
     brn: str
@@ -1053,7 +1175,7 @@ class PaymentStatusChangedNotification:
         request_id: The request's non-secret id (from `pbba.submitPaymentRequest`).
         brn: The request's code.
         status: The new status: completed, declined or expired.
-        popup_id: The pop-up that was showing the request, if one was still on screen.
+        popup_id: The pop-up showing the request, if one is on screen (a decided pop-up stays until it is dismissed or closed; an expiring one is named as it leaves).
     """
 
     request_id: str
@@ -1120,32 +1242,33 @@ class PopupDidCloseByUserNotification:
 
 @dataclass
 class PopupDidExpireNotification:
-    """The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision. The payment request is expired too.
+    """The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its own retrieval period (`pbba.paymentStatusChanged` tells when that ends).
 
-    A loop timer fires at the expiry; no thread waits. The sample code answers with an error
+    Measured on the sandbox clock of the profile that showed the pop-up: a loop timer fires at the
+    expiry (no thread waits), and `sandbox.clock.advance` past it fires it at once. The sample code answers with an error
     pop-up for the expired transaction: `suggestedPopup` carries the texts of the document's
     "Request expired" pop-up (section 3.5.1.5).
 
     Attributes:
         popup_id: The pop-up.
-        request_id: The payment request it showed.
+        request_id: The payment request it showed; absent for a token payrpc does not know (a request from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
         brn: Its code.
         expired_at: When it expired.
         suggested_popup: The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
     """
 
     popup_id: str
-    request_id: str
     brn: str
     expired_at: datetime
     suggested_popup: SuggestedErrorPopup
+    request_id: Optional[str] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> PopupDidExpireNotification:
         """Reads a PopupDidExpireNotification from its JSON object."""
         return cls(
             popup_id=data["popupId"],
-            request_id=data["requestId"],
+            request_id=data.get("requestId"),
             brn=data["brn"],
             expired_at=_rt.datetime_from_json(data["expiredAt"]),
             suggested_popup=SuggestedErrorPopup.from_json(data["suggestedPopup"]),
@@ -1155,7 +1278,8 @@ class PopupDidExpireNotification:
         """The JSON object of this PopupDidExpireNotification."""
         data: Dict[str, Any] = {}
         data["popupId"] = _rt.to_wire(self.popup_id)
-        data["requestId"] = _rt.to_wire(self.request_id)
+        if self.request_id is not None:
+            data["requestId"] = _rt.to_wire(self.request_id)
         data["brn"] = _rt.to_wire(self.brn)
         data["expiredAt"] = _rt.to_wire(self.expired_at)
         data["suggestedPopup"] = _rt.to_wire(self.suggested_popup)
@@ -1206,6 +1330,33 @@ class Proxy:
     def __init__(self, client: Any) -> None:
         self._client = client
 
+    def dismiss_popup(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, "Dismiss the Pay by Bank app pop-up"; the sample code dismisses it once an E-COMM payment has finished).
+
+        The pop-up leaves the screen with no callback (`pbba.popupDidCloseByUser` is for the Consumer's
+        close button); a payment request stays followed, so `pbba.paymentStatusChanged` still comes.
+        Only the connection that showed the pop-up can dismiss it: for any other, it is not found.
+
+        Calls ``pbba.dismissPopup``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = self._client.call("pbba.dismissPopup", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
     def get_custom_ux_configurations(
         self,
         *,
@@ -1217,14 +1368,15 @@ class Proxy:
 
         Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which
         returns a `UIView`; the gateway returns what that view packs, for the merchant app to render
-        (the rendering and the tap handling are the app's). The minimum width is 200 points: less is
-        refused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never
+        (the rendering and the tap handling are the app's). The document's minimum width is 200
+        points, and a smaller layout "may not appear correctly": it is served with a warning, as the
+        library would still return a view. The views inside have fixed sizes. CFI logos are never
         displayed (the Operator has disabled them).
 
         Calls ``pbba.getCustomUXConfigurations``.
 
         Args:
-            width: The layout width in points (`width`, a CGFloat); at least 200.
+            width: The layout width in points (`width`, a CGFloat); under 200 is served with a warning.
             type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
         """
         params: Dict[str, Any] = {
@@ -1284,13 +1436,14 @@ class Proxy:
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> BankAppLaunch:
-        """Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, and remembers the choice.
+        """Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, outside the pop-up.
 
-        Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the
-        M-COMM pop-up's "Open banking app" button does. Sets the remembered flag
-        (`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.
-        With no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no
-        connection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.
+        Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set
+        the remembered flag: only the Consumer's tap on the M-COMM pop-up's "Open banking app" button
+        does (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;
+        for one of payrpc's own requests it must still be in progress, and when no connection follows
+        the request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app
+        installed it fails with `noBankAppInstalled` and clears the flag.
 
         Calls ``pbba.openBankingApp``.
 
@@ -1299,7 +1452,6 @@ class Proxy:
 
         Raises:
             payrpc.errors.pbba.NoBankAppInstalled: No bank app installed (-33104)
-            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
             payrpc.errors.pbba.RequestExpired: Request expired (-33102)
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
@@ -1361,21 +1513,27 @@ class Proxy:
         - a bank app installed, first time → `showMCommPopup` with "Open banking app" and "Get code";
         - no bank app → `showECommPopup` with the code; a remembered flag is cleared.
 
-        The pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then
-        `pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status
-        changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
-        connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
-        `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
+        Any well-formed secureToken and code are shown, as the library shows whatever the
+        Distributor issued: only when the token is one of payrpc's own requests (or one registered
+        with `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,
+        its status followed, `requestId` set).
+
+        The pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the
+        Consumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox
+        clock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval
+        is the pop-up's own: the request keeps its retrieval period. Status changes are pushed
+        (`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:
+        `sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,
+        `tapOpenBankingApp` and `tapMoreAbout` the Consumer.
 
         Calls ``pbba.showPBBAPopup``.
 
         Args:
-            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
+            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest` or any other backend.
             brn: The six-character code that identifies the payment request for the retrieval period (Table 4 `brn`).
             expiry_interval: The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's `retrievalExpiryInterval`).
 
         Raises:
-            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
             payrpc.errors.pbba.CodeMismatch: Code mismatch (-33105)
             payrpc.errors.pbba.RequestExpired: Request expired (-33102)
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
@@ -1434,6 +1592,33 @@ class AsyncProxy:
     def __init__(self, client: Any) -> None:
         self._client = client
 
+    async def dismiss_popup(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, "Dismiss the Pay by Bank app pop-up"; the sample code dismisses it once an E-COMM payment has finished).
+
+        The pop-up leaves the screen with no callback (`pbba.popupDidCloseByUser` is for the Consumer's
+        close button); a payment request stays followed, so `pbba.paymentStatusChanged` still comes.
+        Only the connection that showed the pop-up can dismiss it: for any other, it is not found.
+
+        Calls ``pbba.dismissPopup``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = await self._client.call("pbba.dismissPopup", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
     async def get_custom_ux_configurations(
         self,
         *,
@@ -1445,14 +1630,15 @@ class AsyncProxy:
 
         Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which
         returns a `UIView`; the gateway returns what that view packs, for the merchant app to render
-        (the rendering and the tap handling are the app's). The minimum width is 200 points: less is
-        refused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never
+        (the rendering and the tap handling are the app's). The document's minimum width is 200
+        points, and a smaller layout "may not appear correctly": it is served with a warning, as the
+        library would still return a view. The views inside have fixed sizes. CFI logos are never
         displayed (the Operator has disabled them).
 
         Calls ``pbba.getCustomUXConfigurations``.
 
         Args:
-            width: The layout width in points (`width`, a CGFloat); at least 200.
+            width: The layout width in points (`width`, a CGFloat); under 200 is served with a warning.
             type: The layout type (`customUXType`, iOS `PBBACustomUXType`).
         """
         params: Dict[str, Any] = {
@@ -1512,13 +1698,14 @@ class AsyncProxy:
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> BankAppLaunch:
-        """Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, and remembers the choice.
+        """Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, outside the pop-up.
 
-        Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the
-        M-COMM pop-up's "Open banking app" button does. Sets the remembered flag
-        (`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.
-        With no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no
-        connection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.
+        Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set
+        the remembered flag: only the Consumer's tap on the M-COMM pop-up's "Open banking app" button
+        does (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;
+        for one of payrpc's own requests it must still be in progress, and when no connection follows
+        the request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app
+        installed it fails with `noBankAppInstalled` and clears the flag.
 
         Calls ``pbba.openBankingApp``.
 
@@ -1527,7 +1714,6 @@ class AsyncProxy:
 
         Raises:
             payrpc.errors.pbba.NoBankAppInstalled: No bank app installed (-33104)
-            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
             payrpc.errors.pbba.RequestExpired: Request expired (-33102)
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)
         """
@@ -1589,21 +1775,27 @@ class AsyncProxy:
         - a bank app installed, first time → `showMCommPopup` with "Open banking app" and "Get code";
         - no bank app → `showECommPopup` with the code; a remembered flag is cleared.
 
-        The pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then
-        `pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status
-        changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
-        connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
-        `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
+        Any well-formed secureToken and code are shown, as the library shows whatever the
+        Distributor issued: only when the token is one of payrpc's own requests (or one registered
+        with `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,
+        its status followed, `requestId` set).
+
+        The pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the
+        Consumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox
+        clock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval
+        is the pop-up's own: the request keeps its retrieval period. Status changes are pushed
+        (`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:
+        `sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,
+        `tapOpenBankingApp` and `tapMoreAbout` the Consumer.
 
         Calls ``pbba.showPBBAPopup``.
 
         Args:
-            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
+            secure_token: The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest` or any other backend.
             brn: The six-character code that identifies the payment request for the retrieval period (Table 4 `brn`).
             expiry_interval: The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's `retrievalExpiryInterval`).
 
         Raises:
-            payrpc.errors.pbba.PaymentRequestNotFound: Payment request not found (-33100)
             payrpc.errors.pbba.CodeMismatch: Code mismatch (-33105)
             payrpc.errors.pbba.RequestExpired: Request expired (-33102)
             payrpc.errors.pbba.PaymentAlreadyFinished: Payment already finished (-33103)

@@ -394,6 +394,50 @@ class Proxy:
         result = self._client.call("sandbox.pbba.declinePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PaymentStatusInfo.from_json(result)
 
+    def pbba_register_external_request(
+        self,
+        *,
+        secure_token: str,
+        brn: str,
+        amount: Decimal,
+        currency: str,
+        reference: str,
+        retrieval_expiry_interval: Optional[int] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PaymentStatusInfo:
+        """Sandbox: registers a payment request made by another backend (a real Distributor), so that the bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and `pbba.getPaymentStatus` work for it as for payrpc's own.
+
+        The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept
+        any well-formed secureToken and code (in the document the tokens come from the Distributor).
+        Pop-ups already showing the token are linked to the request, and their app follows it.
+
+        Calls ``sandbox.pbba.registerExternalRequest``.
+
+        Args:
+            secure_token: Its secureToken, as the other backend issued it.
+            brn: Its six-character code.
+            amount: The amount, a decimal string greater than zero.
+            currency: ISO 4217 currency code.
+            reference: The merchant's reference for the payment.
+            retrieval_expiry_interval: What is left of its retrieval period, in whole seconds; the sandbox's default (300) when absent.
+
+        Raises:
+            payrpc.errors.pbba.SecureTokenInUse: Secure token in use (-33110)
+            payrpc.errors.pbba.CodeInUse: Code in use (-33111)
+        """
+        params: Dict[str, Any] = {
+            "secureToken": _rt.to_wire(secure_token),
+            "brn": _rt.to_wire(brn),
+            "amount": _rt.to_wire(amount),
+            "currency": _rt.to_wire(currency),
+            "reference": _rt.to_wire(reference),
+        }
+        if retrieval_expiry_interval is not None:
+            params["retrievalExpiryInterval"] = _rt.to_wire(retrieval_expiry_interval)
+        result = self._client.call("sandbox.pbba.registerExternalRequest", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PaymentStatusInfo.from_json(result)
+
     def pbba_set_bank_apps_installed(
         self,
         count: int,
@@ -442,6 +486,61 @@ class Proxy:
         }
         result = self._client.call("sandbox.pbba.tapGetCode", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PBBAPopup.from_json(result)
+
+    def pbba_tap_more_about(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.MoreAboutPopup:
+        """Sandbox: the Consumer taps the "More about Pay by Bank app" link of a payment pop-up; the "More about" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up.
+
+        It closes with `sandbox.pbba.closePopup` (no callback: the delegate has none for it) or
+        `pbba.dismissPopup`, and with the pop-up it was opened from.
+
+        Calls ``sandbox.pbba.tapMoreAbout``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = self._client.call("sandbox.pbba.tapMoreAbout", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.MoreAboutPopup.from_json(result)
+
+    def pbba_tap_open_banking_app(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.BankAppLaunch:
+        """Sandbox: the Consumer taps "Open banking app" on the M-COMM pop-up. The library opens the bank app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in the showing app's profile; document sections 3.5 and 3.5.1.1), so the next `pbba.showPBBAPopup` opens the bank app at once. Answers the URL the library opens.
+
+        Callable from any connection (it plays the Consumer). The pop-up stays on screen. With no bank
+        app installed any more, fails with `noBankAppInstalled` and the flag is cleared.
+
+        Calls ``sandbox.pbba.tapOpenBankingApp``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+            payrpc.errors.pbba.NoBankAppInstalled: No bank app installed (-33104)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = self._client.call("sandbox.pbba.tapOpenBankingApp", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.BankAppLaunch.from_json(result)
 
     def pbba_tap_try_again(
         self,
@@ -924,6 +1023,50 @@ class AsyncProxy:
         result = await self._client.call("sandbox.pbba.declinePayment", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PaymentStatusInfo.from_json(result)
 
+    async def pbba_register_external_request(
+        self,
+        *,
+        secure_token: str,
+        brn: str,
+        amount: Decimal,
+        currency: str,
+        reference: str,
+        retrieval_expiry_interval: Optional[int] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.PaymentStatusInfo:
+        """Sandbox: registers a payment request made by another backend (a real Distributor), so that the bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and `pbba.getPaymentStatus` work for it as for payrpc's own.
+
+        The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept
+        any well-formed secureToken and code (in the document the tokens come from the Distributor).
+        Pop-ups already showing the token are linked to the request, and their app follows it.
+
+        Calls ``sandbox.pbba.registerExternalRequest``.
+
+        Args:
+            secure_token: Its secureToken, as the other backend issued it.
+            brn: Its six-character code.
+            amount: The amount, a decimal string greater than zero.
+            currency: ISO 4217 currency code.
+            reference: The merchant's reference for the payment.
+            retrieval_expiry_interval: What is left of its retrieval period, in whole seconds; the sandbox's default (300) when absent.
+
+        Raises:
+            payrpc.errors.pbba.SecureTokenInUse: Secure token in use (-33110)
+            payrpc.errors.pbba.CodeInUse: Code in use (-33111)
+        """
+        params: Dict[str, Any] = {
+            "secureToken": _rt.to_wire(secure_token),
+            "brn": _rt.to_wire(brn),
+            "amount": _rt.to_wire(amount),
+            "currency": _rt.to_wire(currency),
+            "reference": _rt.to_wire(reference),
+        }
+        if retrieval_expiry_interval is not None:
+            params["retrievalExpiryInterval"] = _rt.to_wire(retrieval_expiry_interval)
+        result = await self._client.call("sandbox.pbba.registerExternalRequest", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.PaymentStatusInfo.from_json(result)
+
     async def pbba_set_bank_apps_installed(
         self,
         count: int,
@@ -972,6 +1115,61 @@ class AsyncProxy:
         }
         result = await self._client.call("sandbox.pbba.tapGetCode", params, timeout=timeout, idempotency_key=idempotency_key)
         return _pbba.PBBAPopup.from_json(result)
+
+    async def pbba_tap_more_about(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.MoreAboutPopup:
+        """Sandbox: the Consumer taps the "More about Pay by Bank app" link of a payment pop-up; the "More about" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up.
+
+        It closes with `sandbox.pbba.closePopup` (no callback: the delegate has none for it) or
+        `pbba.dismissPopup`, and with the pop-up it was opened from.
+
+        Calls ``sandbox.pbba.tapMoreAbout``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = await self._client.call("sandbox.pbba.tapMoreAbout", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.MoreAboutPopup.from_json(result)
+
+    async def pbba_tap_open_banking_app(
+        self,
+        popup_id: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _pbba.BankAppLaunch:
+        """Sandbox: the Consumer taps "Open banking app" on the M-COMM pop-up. The library opens the bank app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in the showing app's profile; document sections 3.5 and 3.5.1.1), so the next `pbba.showPBBAPopup` opens the bank app at once. Answers the URL the library opens.
+
+        Callable from any connection (it plays the Consumer). The pop-up stays on screen. With no bank
+        app installed any more, fails with `noBankAppInstalled` and the flag is cleared.
+
+        Calls ``sandbox.pbba.tapOpenBankingApp``.
+
+        Args:
+            popup_id: The pop-up's id.
+
+        Raises:
+            payrpc.errors.pbba.PopupNotFound: Popup not found (-33106)
+            payrpc.errors.pbba.WrongPopupKind: Wrong popup kind (-33107)
+            payrpc.errors.pbba.NoBankAppInstalled: No bank app installed (-33104)
+        """
+        params: Dict[str, Any] = {
+            "popupId": _rt.to_wire(popup_id),
+        }
+        result = await self._client.call("sandbox.pbba.tapOpenBankingApp", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _pbba.BankAppLaunch.from_json(result)
 
     async def pbba_tap_try_again(
         self,

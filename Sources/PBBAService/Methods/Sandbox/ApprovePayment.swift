@@ -16,7 +16,7 @@ public enum ApprovePayment: PBBAMethod {
     public typealias Params = PaymentTarget
     public typealias Result = PaymentStatusInfo
 
-    public static var errors: [RPCErrorDescriptor] { PBBAError.Descriptors.bankDecision }
+    public static var errors: [RPCErrorDescriptor] { PBBAErrorKind.bankDecision }
 
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self] }
 }

@@ -13,6 +13,6 @@ public enum ClosePopup: PBBAMethod {
     public static let mutates = true
     public typealias Params = PopupReference
     public typealias Result = NoResult
-    public static let errors = [PBBAError.Descriptors.popupNotFound]
+    public static let errors = [PBBAErrorKind.popupNotFound.descriptor]
     public static var notifications: [any RPCNotification.Type] { [PopupDidCloseByUser.self] }
 }

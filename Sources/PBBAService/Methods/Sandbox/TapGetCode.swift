@@ -12,5 +12,5 @@ public enum TapGetCode: PBBAMethod {
     public static let mutates = true
     public typealias Params = PopupReference
     public typealias Result = PBBAPopup
-    public static let errors = [PBBAError.Descriptors.popupNotFound, PBBAError.Descriptors.wrongPopupKind]
+    public static let errors = [PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor]
 }

@@ -13,6 +13,6 @@ public enum TapTryAgain: PBBAMethod {
     public static let mutates = true
     public typealias Params = PopupReference
     public typealias Result = NoResult
-    public static let errors = [PBBAError.Descriptors.popupNotFound, PBBAError.Descriptors.wrongPopupKind]
+    public static let errors = [PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor]
     public static var notifications: [any RPCNotification.Type] { [PopupRetryPaymentRequest.self] }
 }

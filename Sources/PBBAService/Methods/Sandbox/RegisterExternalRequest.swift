@@ -1,0 +1,62 @@
+import Foundation
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+
+/// Sandbox: registers a payment request made by another backend (a real Distributor), so that the
+/// bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and
+/// `pbba.getPaymentStatus` work for it as for payrpc's own.
+///
+/// The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept
+/// any well-formed secureToken and code (in the document the tokens come from the Distributor).
+/// Pop-ups already showing the token are linked to the request, and their app follows it.
+public enum RegisterExternalRequest: PBBAMethod {
+    public static let name = "sandbox.pbba.registerExternalRequest"
+    public static let sandboxOnly = true
+    public static let mutates = true
+
+    /// The outside request as its backend made it.
+    public struct Params: JSONModel, Equatable {
+        /// Its secureToken, as the other backend issued it.
+        /// - Pattern: ^[A-Za-z0-9._~-]+$
+        /// - MaxLength: 256
+        public var secureToken: String
+        /// Its six-character code.
+        /// - Pattern: ^[A-Za-z0-9]{6}$
+        /// - Example: "K7MXQ2"
+        public var brn: String
+        /// The amount, a decimal string greater than zero.
+        /// - Example: "10.00"
+        public var amount: Amount
+        /// ISO 4217 currency code.
+        /// - Pattern: ^[A-Z]{3}$
+        /// - Example: "GBP"
+        public var currency: String
+        /// The merchant's reference for the payment.
+        /// - MinLength: 1
+        /// - MaxLength: 35
+        public var reference: String
+        /// What is left of its retrieval period, in whole seconds; the sandbox's default (300)
+        /// when absent.
+        /// - Minimum: 1
+        /// - Maximum: 86400
+        public var retrievalExpiryInterval: Int?
+
+        /// Creates the value from its members, one parameter per property.
+        public init(secureToken: String, brn: String, amount: Amount, currency: String, reference: String,
+                    retrievalExpiryInterval: Int? = nil) {
+            self.secureToken = secureToken
+            self.brn = brn
+            self.amount = amount
+            self.currency = currency
+            self.reference = reference
+            self.retrievalExpiryInterval = retrievalExpiryInterval
+        }
+    }
+
+    public typealias Result = PaymentStatusInfo
+
+    public static let errors = [PBBAErrorKind.secureTokenInUse.descriptor, PBBAErrorKind.brnInUse.descriptor]
+
+    public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self] }
+}
