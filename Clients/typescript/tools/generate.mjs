@@ -52,25 +52,26 @@ function generatedFiles(out, folder = out) {
   });
 }
 
-/** Writes the stubs of the document at `schemaPath` into `out`; returns the paths it changed. */
+/** Writes the stubs of the document at `schemaPath` into `out`; returns the paths it wrote and removed. */
 export function write(schemaPath, out) {
   const files = render(JSON.parse(fs.readFileSync(schemaPath, "utf8")));
-  const changed = [];
+  const removed = [];
   for (const stale of generatedFiles(out)) {
     if (!files.has(stale)) {
       fs.unlinkSync(path.join(out, stale));
-      changed.push(stale);
+      removed.push(stale);
     }
   }
+  const written = [];
   for (const [relative, text] of files) {
     const target = path.join(out, relative);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     if (!fs.existsSync(target) || fs.readFileSync(target, "utf8") !== text) {
       fs.writeFileSync(target, text);
-      changed.push(relative);
+      written.push(relative);
     }
   }
-  return changed;
+  return { written, removed };
 }
 
 function main(argv) {
@@ -90,7 +91,9 @@ function main(argv) {
     }
   }
   try {
-    for (const relative of write(schema, out)) console.log(`wrote ${path.join(out, relative)}`);
+    const { written, removed } = write(schema, out);
+    for (const relative of removed) console.log(`removed ${path.join(out, relative)}`);
+    for (const relative of written) console.log(`wrote ${path.join(out, relative)}`);
   } catch (error) {
     if (!(error instanceof GenerationError)) throw error;
     console.error(`generate.mjs: ${schema}: ${error.message}`);
