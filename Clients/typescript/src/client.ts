@@ -4,6 +4,7 @@ import { EventEmitter } from "node:events";
 import { ConnectionClosed, PayRpcError, Timeout, ValidationError } from "./errors.js";
 import { DOCUMENT } from "./generated/openrpc.js";
 import { createServices, type NotificationMap, type Services } from "./generated/services/index.js";
+import type { HelloResult } from "./generated/services/rpc.js";
 import { NotificationStream, type StreamOptions } from "./notification-stream.js";
 import { CANCEL_METHOD, CLIENT_NAME, PROTOCOL_VERSION, encode, parseLine, wireParams, type Notification, type OutgoingMessage, type Response } from "./protocol.js";
 import { SchemaSet } from "./schema.js";
@@ -157,9 +158,9 @@ export class Client extends EventEmitter {
   }
 
   /** Sends `rpc.hello` (client name, protocol version, token, profile); the token once accepted is sent with every later hello. */
-  async hello(params: HelloParams = {}, options?: CallOptions): Promise<unknown> {
+  async hello(params: HelloParams = {}, options?: CallOptions): Promise<HelloResult> {
     const token = params.token ?? this.token;
-    const answer = await this.call("rpc.hello", {
+    const answer = await this.call<HelloResult>("rpc.hello", {
       client: CLIENT_NAME,
       protocolVersion: PROTOCOL_VERSION,
       ...params,

@@ -23,10 +23,11 @@ test("the scenario covers every service method of the document", () => {
 
 test("the built-in methods answer", async () => {
   assert.deepEqual(await client.rpc.health(), { status: "SERVING" });
-  const hello = (await client.hello({ profile: "builtins" })) as Record<string, unknown>;
-  assert.equal(hello["server"], "payrpc");
-  assert.equal(hello["protocolVersion"], PROTOCOL_VERSION);
-  assert.equal(hello["methods"], (DOCUMENT as { methods: unknown[] }).methods.length);
+  const hello = await client.hello({ profile: "builtins" });
+  assert.equal(hello.server, "payrpc");
+  assert.equal(hello.protocolVersion, PROTOCOL_VERSION);
+  assert.equal(hello.profile, "builtins");
+  assert.equal(hello.methods, (DOCUMENT as { methods: unknown[] }).methods.length);
   assert.deepEqual(await client.rpc.discover(), DOCUMENT);
   client.notify("$/cancelRequest", { id: 999_999 }); // nothing to cancel: ignored
   assert.equal((await client.call<{ status: string }>("rpc.health")).status, "SERVING");
