@@ -73,7 +73,7 @@ interface Group {
   reject(error: unknown): void;
 }
 
-// The generated proxies (`client.tatra`, `client.pbba`, ...) are set in the constructor.
+/** The generated service proxies (`client.tatra`, `client.pbba`, ...), set in the constructor. */
 export interface Client extends Services {}
 
 /**
@@ -108,7 +108,7 @@ export class Client extends EventEmitter {
     this.trace = options.trace;
     Object.assign(this, createServices(this));
     if (transport instanceof ProcessTransport) {
-      transport.forwardLog((line) => this.emit("stderr", line));
+      transport.forwardLog((line) => this.safeEmit("stderr", line));
       void transport.exited.then((exit) => (this.exit = exit));
     }
     transport.start(
