@@ -2293,14 +2293,14 @@ export const DOCUMENT: unknown = {
       },
       "pbba.BankAppLaunch": {
         "additionalProperties": false,
-        "description": "The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6).",
+        "description": "The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6) or of the\nM-COMM pop-up's \"Open banking app\" button.",
         "properties": {
           "appPicker": {
             "description": "Whether iOS shows the App Picker because more than one PBBA-enabled bank app is installed\n(section 2.2.1).",
             "type": "boolean"
           },
           "remembered": {
-            "description": "The remembered flag (`com.zapp.bankapp.remembered`) after the call: always true.",
+            "description": "The remembered flag (`com.zapp.bankapp.remembered`) after the call.",
             "type": "boolean"
           },
           "url": {
@@ -2378,8 +2378,15 @@ export const DOCUMENT: unknown = {
             ],
             "description": "The layout type asked for."
           },
+          "warnings": {
+            "description": "What the document warns of for this request: a width under 200 points \"may not appear\ncorrectly\" (section 4.2.6 note). Empty when there is nothing to warn of.",
+            "items": {
+              "$ref": "#/components/schemas/pbba.LayoutWarning"
+            },
+            "type": "array"
+          },
           "width": {
-            "description": "The width of the layout component, in points (at least 200).",
+            "description": "The width of the layout component, in points (200 or more is recommended).",
             "type": "number"
           }
         },
@@ -2390,7 +2397,8 @@ export const DOCUMENT: unknown = {
           "width",
           "minimumWidth",
           "components",
-          "fixedSizeSubviews"
+          "fixedSizeSubviews",
+          "warnings"
         ],
         "type": "object"
       },
@@ -2417,9 +2425,9 @@ export const DOCUMENT: unknown = {
             "description": "The layout type (`customUXType`, iOS `PBBACustomUXType`)."
           },
           "width": {
-            "description": "The layout width in points (`width`, a CGFloat); at least 200.",
+            "description": "The layout width in points (`width`, a CGFloat); under 200 is served with a warning.",
+            "exclusiveMinimum": 0,
             "maximum": 10000,
-            "minimum": 200,
             "type": "number"
           }
         },
@@ -2485,6 +2493,30 @@ export const DOCUMENT: unknown = {
         ],
         "type": "string"
       },
+      "pbba.LayoutWarning": {
+        "additionalProperties": false,
+        "description": "Something about a requested layout the document warns of, which the gateway serves anyway.",
+        "properties": {
+          "field": {
+            "description": "The param it concerns (`width`).",
+            "type": "string"
+          },
+          "message": {
+            "description": "What the document says happens.",
+            "type": "string"
+          },
+          "minimum": {
+            "description": "The smallest value the document recommends.",
+            "type": "number"
+          }
+        },
+        "required": [
+          "field",
+          "minimum",
+          "message"
+        ],
+        "type": "object"
+      },
       "pbba.LengthWarning": {
         "additionalProperties": false,
         "description": "A string of the error pop-up is longer than the document recommends (section 4.2.3.2: code 5,\ntitle 25, message 75 characters). The pop-up is still shown; the length is not limited.",
@@ -2541,6 +2573,43 @@ export const DOCUMENT: unknown = {
           "headline",
           "stepsTitle",
           "steps"
+        ],
+        "type": "object"
+      },
+      "pbba.MoreAboutPopup": {
+        "additionalProperties": false,
+        "description": "The \"More about Pay by Bank app\" pop-up (document section 3.5.1.7), open over the payment\npop-up whose link the Consumer tapped.",
+        "properties": {
+          "content": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/pbba.MoreAboutContent"
+              }
+            ],
+            "description": "What it says."
+          },
+          "kind": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/pbba.PopupKind"
+              }
+            ],
+            "description": "Always `moreAbout`."
+          },
+          "parentPopupId": {
+            "description": "The payment pop-up it was opened from; it closes with it.",
+            "type": "string"
+          },
+          "popupId": {
+            "description": "Its id: `sandbox.pbba.closePopup` closes it (with no callback), `pbba.dismissPopup` too.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "popupId",
+          "kind",
+          "parentPopupId",
+          "content"
         ],
         "type": "object"
       },
@@ -2721,7 +2790,7 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "expiresAt": {
-            "description": "When the pop-up expires (`pbba.popupDidExpire`); the payment request expires then too.",
+            "description": "When the pop-up expires (`pbba.popupDidExpire`): `expiryInterval` after it was shown. The\npayment request keeps its own expiry. Without a pop-up: when the request expires.",
             "format": "date-time",
             "type": "string"
           },
@@ -2753,7 +2822,7 @@ export const DOCUMENT: unknown = {
             "type": "boolean"
           },
           "requestId": {
-            "description": "The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`).",
+            "description": "The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`);\nabsent when the secureToken is not one of payrpc's requests (a request from another\nbackend: the library shows it all the same).",
             "type": "string"
           },
           "title": {
@@ -2768,8 +2837,7 @@ export const DOCUMENT: unknown = {
           "instructions",
           "moreAboutLink",
           "expiresAt",
-          "remembered",
-          "requestId"
+          "remembered"
         ],
         "type": "object"
       },
@@ -2834,7 +2902,7 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "popupId": {
-            "description": "The pop-up that was showing the request, if one was still on screen.",
+            "description": "The pop-up showing the request, if one is on screen (a decided pop-up stays until it is\ndismissed or closed; an expiring one is named as it leaves).",
             "type": "string"
           },
           "requestId": {
@@ -2984,7 +3052,7 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "requestId": {
-            "description": "The payment request it showed.",
+            "description": "The payment request it showed; absent for a token payrpc does not know (a request\nfrom another backend that was not registered with `sandbox.pbba.registerExternalRequest`).",
             "type": "string"
           },
           "suggestedPopup": {
@@ -2998,7 +3066,6 @@ export const DOCUMENT: unknown = {
         },
         "required": [
           "popupId",
-          "requestId",
           "brn",
           "expiredAt",
           "suggestedPopup"
@@ -3010,7 +3077,8 @@ export const DOCUMENT: unknown = {
         "enum": [
           "mcomm",
           "ecomm",
-          "error"
+          "error",
+          "moreAbout"
         ],
         "type": "string"
       },
@@ -3044,6 +3112,62 @@ export const DOCUMENT: unknown = {
         },
         "required": [
           "popupId"
+        ],
+        "type": "object"
+      },
+      "pbba.RegisterExternalRequestParams": {
+        "additionalProperties": false,
+        "description": "The outside request as its backend made it.",
+        "properties": {
+          "amount": {
+            "description": "The amount, a decimal string greater than zero.",
+            "examples": [
+              "10.00"
+            ],
+            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+            "type": "string"
+          },
+          "brn": {
+            "description": "Its six-character code.",
+            "examples": [
+              "K7MXQ2"
+            ],
+            "pattern": "^[A-Za-z0-9]{6}$",
+            "type": "string"
+          },
+          "currency": {
+            "description": "ISO 4217 currency code.",
+            "examples": [
+              "GBP"
+            ],
+            "pattern": "^[A-Z]{3}$",
+            "type": "string"
+          },
+          "reference": {
+            "description": "The merchant's reference for the payment.",
+            "maxLength": 35,
+            "minLength": 1,
+            "type": "string"
+          },
+          "retrievalExpiryInterval": {
+            "description": "What is left of its retrieval period, in whole seconds; the sandbox's default (300)\nwhen absent.",
+            "maximum": 86400,
+            "minimum": 1,
+            "type": "integer"
+          },
+          "secureToken": {
+            "description": "Its secureToken, as the other backend issued it.",
+            "maxLength": 256,
+            "pattern": "^[A-Za-z0-9._~-]+$",
+            "type": "string"
+          }
+        },
+        "required": [
+          "secureToken",
+          "brn",
+          "amount",
+          "currency",
+          "reference"
         ],
         "type": "object"
       },
@@ -3110,7 +3234,7 @@ export const DOCUMENT: unknown = {
             "type": "integer"
           },
           "secureToken": {
-            "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest`.",
+            "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest` or any other backend.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string"
@@ -5798,19 +5922,57 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which\nreturns a `UIView`; the gateway returns what that view packs, for the merchant app to render\n(the rendering and the tap handling are the app's). The minimum width is 200 points: less is\nrefused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never\ndisplayed (the Operator has disabled them).",
+      "description": "The pop-up leaves the screen with no callback (`pbba.popupDidCloseByUser` is for the Consumer's\nclose button); a payment request stays followed, so `pbba.paymentStatusChanged` still comes.\nOnly the connection that showed the pop-up can dismiss it: for any other, it is not found.",
+      "errors": [
+        {
+          "code": -33106,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Popup not found"
+        }
+      ],
+      "name": "pbba.dismissPopup",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The pop-up's id.",
+          "name": "popupId",
+          "required": true,
+          "schema": {
+            "description": "The pop-up's id.",
+            "pattern": "^pp_[0-9a-f]{16}$",
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, \"Dismiss the Pay by Bank app pop-up\"; the sample code dismisses it once an E-COMM payment has finished).",
+      "x-aliases": [
+        "dismissPopup"
+      ],
+      "x-mutates": true,
+      "x-notifications": []
+    },
+    {
+      "description": "Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which\nreturns a `UIView`; the gateway returns what that view packs, for the merchant app to render\n(the rendering and the tap handling are the app's). The document's minimum width is 200\npoints, and a smaller layout \"may not appear correctly\": it is served with a warning, as the\nlibrary would still return a view. The views inside have fixed sizes. CFI logos are never\ndisplayed (the Operator has disabled them).",
       "errors": [],
       "name": "pbba.getCustomUXConfigurations",
       "paramStructure": "either",
       "params": [
         {
-          "description": "The layout width in points (`width`, a CGFloat); at least 200.",
+          "description": "The layout width in points (`width`, a CGFloat); under 200 is served with a warning.",
           "name": "width",
           "required": true,
           "schema": {
-            "description": "The layout width in points (`width`, a CGFloat); at least 200.",
+            "description": "The layout width in points (`width`, a CGFloat); under 200 is served with a warning.",
+            "exclusiveMinimum": 0,
             "maximum": 10000,
-            "minimum": 200,
             "type": "number"
           }
         },
@@ -5901,7 +6063,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the\nM-COMM pop-up's \"Open banking app\" button does. Sets the remembered flag\n(`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.\nWith no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no\nconnection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.",
+      "description": "Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set\nthe remembered flag: only the Consumer's tap on the M-COMM pop-up's \"Open banking app\" button\ndoes (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;\nfor one of payrpc's own requests it must still be in progress, and when no connection follows\nthe request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app\ninstalled it fails with `noBankAppInstalled` and clears the flag.",
       "errors": [
         {
           "code": -33104,
@@ -5909,13 +6071,6 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/pbba.PBBAErrorData"
           },
           "message": "No bank app installed"
-        },
-        {
-          "code": -33100,
-          "data": {
-            "$ref": "#/components/schemas/pbba.PBBAErrorData"
-          },
-          "message": "Payment request not found"
         },
         {
           "code": -33102,
@@ -5953,7 +6108,7 @@ export const DOCUMENT: unknown = {
           "$ref": "#/components/schemas/pbba.BankAppLaunch"
         }
       },
-      "summary": "Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, and remembers the choice.",
+      "summary": "Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, outside the pop-up.",
       "x-aliases": [
         "openBankingApp"
       ],
@@ -6016,15 +6171,8 @@ export const DOCUMENT: unknown = {
       ]
     },
     {
-      "description": "Document section 4.2.3.1, Table 4, `[PBBAAppUtils showPBBAPopup:secureToken:brn:expiryInterval:delegate:]`.\nThe calling connection is the `popupPresenter` and the `popupDelegate`: it receives the pop-up's\ncallbacks as notifications. The decision:\n- remembered flag set and a PBBA-enabled bank app installed → `openBankingApp`\n  (`zapp://<secureToken>`, no pop-up);\n- a bank app installed, first time → `showMCommPopup` with \"Open banking app\" and \"Get code\";\n- no bank app → `showECommPopup` with the code; a remembered flag is cleared.\n\nThe pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then\n`pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status\nchanges are pushed (`pbba.paymentStatusChanged`), also when they are caused from another\nconnection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,\n`sandbox.pbba.closePopup` and `tapGetCode` the Consumer.",
+      "description": "Document section 4.2.3.1, Table 4, `[PBBAAppUtils showPBBAPopup:secureToken:brn:expiryInterval:delegate:]`.\nThe calling connection is the `popupPresenter` and the `popupDelegate`: it receives the pop-up's\ncallbacks as notifications. The decision:\n- remembered flag set and a PBBA-enabled bank app installed → `openBankingApp`\n  (`zapp://<secureToken>`, no pop-up);\n- a bank app installed, first time → `showMCommPopup` with \"Open banking app\" and \"Get code\";\n- no bank app → `showECommPopup` with the code; a remembered flag is cleared.\n\nAny well-formed secureToken and code are shown, as the library shows whatever the\nDistributor issued: only when the token is one of payrpc's own requests (or one registered\nwith `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,\nits status followed, `requestId` set).\n\nThe pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the\nConsumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox\nclock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval\nis the pop-up's own: the request keeps its retrieval period. Status changes are pushed\n(`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:\n`sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,\n`tapOpenBankingApp` and `tapMoreAbout` the Consumer.",
       "errors": [
-        {
-          "code": -33100,
-          "data": {
-            "$ref": "#/components/schemas/pbba.PBBAErrorData"
-          },
-          "message": "Payment request not found"
-        },
         {
           "code": -33105,
           "data": {
@@ -6051,11 +6199,11 @@ export const DOCUMENT: unknown = {
       "paramStructure": "either",
       "params": [
         {
-          "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest`.",
+          "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest` or any other backend.",
           "name": "secureToken",
           "required": true,
           "schema": {
-            "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest`.",
+            "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest` or any other backend.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string"
@@ -6974,6 +7122,114 @@ export const DOCUMENT: unknown = {
       "x-sandbox-only": true
     },
     {
+      "description": "The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept\nany well-formed secureToken and code (in the document the tokens come from the Distributor).\nPop-ups already showing the token are linked to the request, and their app follows it.",
+      "errors": [
+        {
+          "code": -33110,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Secure token in use"
+        },
+        {
+          "code": -33111,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Code in use"
+        }
+      ],
+      "name": "sandbox.pbba.registerExternalRequest",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Its secureToken, as the other backend issued it.",
+          "name": "secureToken",
+          "required": true,
+          "schema": {
+            "description": "Its secureToken, as the other backend issued it.",
+            "maxLength": 256,
+            "pattern": "^[A-Za-z0-9._~-]+$",
+            "type": "string"
+          }
+        },
+        {
+          "description": "Its six-character code.",
+          "name": "brn",
+          "required": true,
+          "schema": {
+            "description": "Its six-character code.",
+            "examples": [
+              "K7MXQ2"
+            ],
+            "pattern": "^[A-Za-z0-9]{6}$",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The amount, a decimal string greater than zero.",
+          "name": "amount",
+          "required": true,
+          "schema": {
+            "description": "The amount, a decimal string greater than zero.",
+            "examples": [
+              "10.00"
+            ],
+            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+            "type": "string"
+          }
+        },
+        {
+          "description": "ISO 4217 currency code.",
+          "name": "currency",
+          "required": true,
+          "schema": {
+            "description": "ISO 4217 currency code.",
+            "examples": [
+              "GBP"
+            ],
+            "pattern": "^[A-Z]{3}$",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The merchant's reference for the payment.",
+          "name": "reference",
+          "required": true,
+          "schema": {
+            "description": "The merchant's reference for the payment.",
+            "maxLength": 35,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        {
+          "description": "What is left of its retrieval period, in whole seconds; the sandbox's default (300)\nwhen absent.",
+          "name": "retrievalExpiryInterval",
+          "required": false,
+          "schema": {
+            "description": "What is left of its retrieval period, in whole seconds; the sandbox's default (300)\nwhen absent.",
+            "maximum": 86400,
+            "minimum": 1,
+            "type": "integer"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/pbba.PaymentStatusInfo"
+        }
+      },
+      "summary": "Sandbox: registers a payment request made by another backend (a real Distributor), so that the bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and `pbba.getPaymentStatus` work for it as for payrpc's own.",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "pbba.paymentStatusChanged"
+      ],
+      "x-sandbox-only": true
+    },
+    {
       "description": "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than\none makes opening the bank app go through the App Picker. A new profile has 1.",
       "errors": [],
       "name": "sandbox.pbba.setBankAppsInstalled",
@@ -7042,6 +7298,101 @@ export const DOCUMENT: unknown = {
         }
       },
       "summary": "Sandbox: the Consumer taps \"Get code\" on the M-COMM pop-up; it now shows the code and the steps to pay on another device (document section 3.5.1.1). Returns the pop-up as shown.",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "It closes with `sandbox.pbba.closePopup` (no callback: the delegate has none for it) or\n`pbba.dismissPopup`, and with the pop-up it was opened from.",
+      "errors": [
+        {
+          "code": -33106,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Popup not found"
+        },
+        {
+          "code": -33107,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Wrong popup kind"
+        }
+      ],
+      "name": "sandbox.pbba.tapMoreAbout",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The pop-up's id.",
+          "name": "popupId",
+          "required": true,
+          "schema": {
+            "description": "The pop-up's id.",
+            "pattern": "^pp_[0-9a-f]{16}$",
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/pbba.MoreAboutPopup"
+        }
+      },
+      "summary": "Sandbox: the Consumer taps the \"More about Pay by Bank app\" link of a payment pop-up; the \"More about\" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up.",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "Callable from any connection (it plays the Consumer). The pop-up stays on screen. With no bank\napp installed any more, fails with `noBankAppInstalled` and the flag is cleared.",
+      "errors": [
+        {
+          "code": -33106,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Popup not found"
+        },
+        {
+          "code": -33107,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "Wrong popup kind"
+        },
+        {
+          "code": -33104,
+          "data": {
+            "$ref": "#/components/schemas/pbba.PBBAErrorData"
+          },
+          "message": "No bank app installed"
+        }
+      ],
+      "name": "sandbox.pbba.tapOpenBankingApp",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The pop-up's id.",
+          "name": "popupId",
+          "required": true,
+          "schema": {
+            "description": "The pop-up's id.",
+            "pattern": "^pp_[0-9a-f]{16}$",
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/pbba.BankAppLaunch"
+        }
+      },
+      "summary": "Sandbox: the Consumer taps \"Open banking app\" on the M-COMM pop-up. The library opens the bank app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in the showing app's profile; document sections 3.5 and 3.5.1.1), so the next `pbba.showPBBAPopup` opens the bank app at once. Answers the URL the library opens.",
       "x-aliases": [],
       "x-mutates": true,
       "x-notifications": [],
@@ -7986,11 +8337,11 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "The pop-up that was showing the request, if one was still on screen.",
+          "description": "The pop-up showing the request, if one is on screen (a decided pop-up stays until it is\ndismissed or closed; an expiring one is named as it leaves).",
           "name": "popupId",
           "required": false,
           "schema": {
-            "description": "The pop-up that was showing the request, if one was still on screen.",
+            "description": "The pop-up showing the request, if one is on screen (a decided pop-up stays until it is\ndismissed or closed; an expiring one is named as it leaves).",
             "type": "string"
           }
         }
@@ -8037,7 +8388,7 @@ export const DOCUMENT: unknown = {
       "summary": "The Consumer dismissed a pop-up with its top-right button (`pbbaPopupViewControllerDidCloseByUser:`, document sections 4.2.3.1 and 4.2.3.2). Sandbox: `sandbox.pbba.closePopup`."
     },
     {
-      "description": "A loop timer fires at the expiry; no thread waits. The sample code answers with an error\npop-up for the expired transaction: `suggestedPopup` carries the texts of the document's\n\"Request expired\" pop-up (section 3.5.1.5).",
+      "description": "Measured on the sandbox clock of the profile that showed the pop-up: a loop timer fires at the\nexpiry (no thread waits), and `sandbox.clock.advance` past it fires it at once. The sample code answers with an error\npop-up for the expired transaction: `suggestedPopup` carries the texts of the document's\n\"Request expired\" pop-up (section 3.5.1.5).",
       "name": "pbba.popupDidExpire",
       "paramStructure": "by-name",
       "params": [
@@ -8051,11 +8402,11 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "The payment request it showed.",
+          "description": "The payment request it showed; absent for a token payrpc does not know (a request\nfrom another backend that was not registered with `sandbox.pbba.registerExternalRequest`).",
           "name": "requestId",
-          "required": true,
+          "required": false,
           "schema": {
-            "description": "The payment request it showed.",
+            "description": "The payment request it showed; absent for a token payrpc does not know (a request\nfrom another backend that was not registered with `sandbox.pbba.registerExternalRequest`).",
             "type": "string"
           }
         },
@@ -8092,7 +8443,7 @@ export const DOCUMENT: unknown = {
           }
         }
       ],
-      "summary": "The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision. The payment request is expired too."
+      "summary": "The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its own retrieval period (`pbba.paymentStatusChanged` tells when that ends)."
     },
     {
       "name": "pbba.popupRetryPaymentRequest",

@@ -20,7 +20,7 @@ export class PbbaError extends DomainError {
  * The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
  * error that apply.
  *
- * Returned by: `pbba.getPaymentStatus`, `pbba.openBankingApp`, `pbba.showPBBAPopup`, `sandbox.pbba.approvePayment`, `sandbox.pbba.declinePayment`.
+ * Returned by: `pbba.getPaymentStatus`, `sandbox.pbba.approvePayment`, `sandbox.pbba.declinePayment`.
  */
 export class PaymentRequestNotFoundError extends PbbaError {
   /** The error code this class stands for. */
@@ -80,7 +80,7 @@ export class PaymentAlreadyFinishedError extends PbbaError {
  * The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
  * error that apply.
  *
- * Returned by: `pbba.openBankingApp`.
+ * Returned by: `pbba.openBankingApp`, `sandbox.pbba.tapOpenBankingApp`.
  */
 export class NoBankAppInstalledError extends PbbaError {
   /** The error code this class stands for. */
@@ -110,7 +110,7 @@ export class CodeMismatchError extends PbbaError {
  * The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
  * error that apply.
  *
- * Returned by: `sandbox.pbba.closePopup`, `sandbox.pbba.tapGetCode`, `sandbox.pbba.tapTryAgain`.
+ * Returned by: `pbba.dismissPopup`, `sandbox.pbba.closePopup`, `sandbox.pbba.tapGetCode`, `sandbox.pbba.tapMoreAbout`, `sandbox.pbba.tapOpenBankingApp`, `sandbox.pbba.tapTryAgain`.
  */
 export class PopupNotFoundError extends PbbaError {
   /** The error code this class stands for. */
@@ -125,7 +125,7 @@ export class PopupNotFoundError extends PbbaError {
  * The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
  * error that apply.
  *
- * Returned by: `sandbox.pbba.tapGetCode`, `sandbox.pbba.tapTryAgain`.
+ * Returned by: `sandbox.pbba.tapGetCode`, `sandbox.pbba.tapMoreAbout`, `sandbox.pbba.tapOpenBankingApp`, `sandbox.pbba.tapTryAgain`.
  */
 export class WrongPopupKindError extends PbbaError {
   /** The error code this class stands for. */
@@ -160,6 +160,36 @@ export class RequestGenerationFailedError extends PbbaError {
 export class NetworkError extends PbbaError {
   /** The error code this class stands for. */
   static readonly code = -33109;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _pbba.PBBAErrorData;
+}
+
+/**
+ * Secure token in use (code -33110).
+ *
+ * The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
+ * error that apply.
+ *
+ * Returned by: `sandbox.pbba.registerExternalRequest`.
+ */
+export class SecureTokenInUseError extends PbbaError {
+  /** The error code this class stands for. */
+  static readonly code = -33110;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _pbba.PBBAErrorData;
+}
+
+/**
+ * Code in use (code -33111).
+ *
+ * The `data` member of every PBBA domain error: its type and gRPC status, and the fields of the
+ * error that apply.
+ *
+ * Returned by: `sandbox.pbba.registerExternalRequest`.
+ */
+export class CodeInUseError extends PbbaError {
+  /** The error code this class stands for. */
+  static readonly code = -33111;
   /** The error's `data`, typed by its schema (the class comment says what it holds). */
   declare readonly data: _pbba.PBBAErrorData;
 }

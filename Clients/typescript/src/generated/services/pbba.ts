@@ -9,14 +9,17 @@ import type { CallOptions, Caller, DateTime, Decimal, MutationOptions } from "..
 
 export * from "../errors/pbba.js";
 
-/** The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6). */
+/**
+ * The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6) or of the
+ * M-COMM pop-up's "Open banking app" button.
+ */
 export interface BankAppLaunch {
   /**
    * Whether iOS shows the App Picker because more than one PBBA-enabled bank app is installed
    * (section 2.2.1).
    */
   appPicker: boolean;
-  /** The remembered flag (`com.zapp.bankapp.remembered`) after the call: always true. */
+  /** The remembered flag (`com.zapp.bankapp.remembered`) after the call. */
   remembered: boolean;
   /** The URL opened: `zapp://<secureToken>`, the common Pay by Bank app URL scheme. */
   url: string;
@@ -52,7 +55,12 @@ export interface CustomUXLayout {
   name: string;
   /** The layout type asked for. */
   type: CustomUXType;
-  /** The width of the layout component, in points (at least 200). */
+  /**
+   * What the document warns of for this request: a width under 200 points "may not appear
+   * correctly" (section 4.2.6 note). Empty when there is nothing to warn of.
+   */
+  warnings: Array<LayoutWarning>;
+  /** The width of the layout component, in points (200 or more is recommended). */
   width: number;
 }
 
@@ -63,7 +71,7 @@ export type CustomUXType = "none" | "moreAbout" | "bankLogos" | "moreAboutAndBan
 export interface GetCustomUXConfigurationsParams {
   /** The layout type (`customUXType`, iOS `PBBACustomUXType`). */
   type: CustomUXType;
-  /** The layout width in points (`width`, a CGFloat); at least 200. */
+  /** The layout width in points (`width`, a CGFloat); under 200 is served with a warning. */
   width: number;
 }
 
@@ -87,6 +95,16 @@ export interface LayoutComponent {
 
 /** One view inside a custom merchant button layout (document sections 3.5.1.8 to 3.5.1.10). */
 export type LayoutComponentKind = "pbbaLogo" | "moreAboutLink" | "bankLogos";
+
+/** Something about a requested layout the document warns of, which the gateway serves anyway. */
+export interface LayoutWarning {
+  /** The param it concerns (`width`). */
+  field: string;
+  /** What the document says happens. */
+  message: string;
+  /** The smallest value the document recommends. */
+  minimum: number;
+}
 
 /**
  * A string of the error pop-up is longer than the document recommends (section 4.2.3.2: code 5,
@@ -114,6 +132,21 @@ export interface MoreAboutContent {
   steps: Array<string>;
   /** "It works like this:" */
   stepsTitle: string;
+}
+
+/**
+ * The "More about Pay by Bank app" pop-up (document section 3.5.1.7), open over the payment
+ * pop-up whose link the Consumer tapped.
+ */
+export interface MoreAboutPopup {
+  /** What it says. */
+  content: MoreAboutContent;
+  /** Always `moreAbout`. */
+  kind: PopupKind;
+  /** The payment pop-up it was opened from; it closes with it. */
+  parentPopupId: string;
+  /** Its id: `sandbox.pbba.closePopup` closes it (with no callback), `pbba.dismissPopup` too. */
+  popupId: string;
 }
 
 /** Table 6 of the document. */
@@ -193,7 +226,10 @@ export interface PBBAPopup {
   buttons: Array<string>;
   /** The six-character Pay by Bank app code shown on the pop-up (E-COMM); the `brn` param. */
   code?: string;
-  /** When the pop-up expires (`pbba.popupDidExpire`); the payment request expires then too. */
+  /**
+   * When the pop-up expires (`pbba.popupDidExpire`): `expiryInterval` after it was shown. The
+   * payment request keeps its own expiry. Without a pop-up: when the request expires.
+   */
   expiresAt: DateTime;
   /** The step-by-step instructions on the E-COMM pop-up for paying on another device. */
   instructions: Array<string>;
@@ -208,8 +244,12 @@ export interface PBBAPopup {
   popupId?: string;
   /** The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`) after this call. */
   remembered: boolean;
-  /** The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`). */
-  requestId: string;
+  /**
+   * The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`);
+   * absent when the secureToken is not one of payrpc's requests (a request from another
+   * backend: the library shows it all the same).
+   */
+  requestId?: string;
   /** The pop-up's title. */
   title?: string;
 }
@@ -254,7 +294,10 @@ export type PaymentStatus = "inProgress" | "completed" | "declined" | "expired";
 export interface PaymentStatusChangedPayload {
   /** The request's code. */
   brn: string;
-  /** The pop-up that was showing the request, if one was still on screen. */
+  /**
+   * The pop-up showing the request, if one is on screen (a decided pop-up stays until it is
+   * dismissed or closed; an expiring one is named as it leaves).
+   */
   popupId?: string;
   /** The request's non-secret id (from `pbba.submitPaymentRequest`). */
   requestId: string;
@@ -318,14 +361,17 @@ export interface PopupDidExpirePayload {
   expiredAt: DateTime;
   /** The pop-up. */
   popupId: string;
-  /** The payment request it showed. */
-  requestId: string;
+  /**
+   * The payment request it showed; absent for a token payrpc does not know (a request
+   * from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
+   */
+  requestId?: string;
   /** The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`. */
   suggestedPopup: SuggestedErrorPopup;
 }
 
 /** Which of the library's pop-ups a `popupId` refers to. */
-export type PopupKind = "mcomm" | "ecomm" | "error";
+export type PopupKind = "mcomm" | "ecomm" | "error" | "moreAbout";
 
 /** A pop-up on screen, by the id `showPBBAPopup` or `showPBBAErrorPopup` returned. */
 export interface PopupReference {
@@ -339,6 +385,25 @@ export interface PopupRetryPaymentRequestPayload {
   errorCode?: string;
   /** The pop-up. */
   popupId: string;
+}
+
+/** The outside request as its backend made it. */
+export interface RegisterExternalRequestParams {
+  /** The amount, a decimal string greater than zero. */
+  amount: Decimal;
+  /** Its six-character code. */
+  brn: string;
+  /** ISO 4217 currency code. */
+  currency: string;
+  /** The merchant's reference for the payment. */
+  reference: string;
+  /**
+   * What is left of its retrieval period, in whole seconds; the sandbox's default (300)
+   * when absent.
+   */
+  retrievalExpiryInterval?: number;
+  /** Its secureToken, as the other backend issued it. */
+  secureToken: string;
 }
 
 /** The device's bank apps. */
@@ -371,7 +436,7 @@ export interface ShowPBBAPopupParams {
   expiryInterval: number;
   /**
    * The unique token that identifies the payment request (Table 4 `secureToken`), from
-   * `pbba.submitPaymentRequest`.
+   * `pbba.submitPaymentRequest` or any other backend.
    */
   secureToken: string;
 }
@@ -413,7 +478,10 @@ export interface PaymentStatusChangedNotification {
   brn: string;
   /** The new status: completed, declined or expired. */
   status: PaymentStatus;
-  /** The pop-up that was showing the request, if one was still on screen. */
+  /**
+   * The pop-up showing the request, if one is on screen (a decided pop-up stays until it is
+   * dismissed or closed; an expiring one is named as it leaves).
+   */
   popupId?: string;
 }
 
@@ -433,17 +501,21 @@ export interface PopupDidCloseByUserNotification {
 }
 
 /**
- * The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision. The payment request is expired too.
+ * The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its own retrieval period (`pbba.paymentStatusChanged` tells when that ends).
  *
- * A loop timer fires at the expiry; no thread waits. The sample code answers with an error
+ * Measured on the sandbox clock of the profile that showed the pop-up: a loop timer fires at the
+ * expiry (no thread waits), and `sandbox.clock.advance` past it fires it at once. The sample code answers with an error
  * pop-up for the expired transaction: `suggestedPopup` carries the texts of the document's
  * "Request expired" pop-up (section 3.5.1.5).
  */
 export interface PopupDidExpireNotification {
   /** The pop-up. */
   popupId: string;
-  /** The payment request it showed. */
-  requestId: string;
+  /**
+   * The payment request it showed; absent for a token payrpc does not know (a request
+   * from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
+   */
+  requestId?: string;
   /** Its code. */
   brn: string;
   /** When it expired. */
@@ -466,7 +538,7 @@ export interface Notifications {
   "pbba.paymentStatusChanged": PaymentStatusChangedNotification;
   /** The Consumer dismissed a pop-up with its top-right button (`pbbaPopupViewControllerDidCloseByUser:`, document sections 4.2.3.1 and 4.2.3.2). Sandbox: `sandbox.pbba.closePopup`. */
   "pbba.popupDidCloseByUser": PopupDidCloseByUserNotification;
-  /** The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision. The payment request is expired too. */
+  /** The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its own retrieval period (`pbba.paymentStatusChanged` tells when that ends). */
   "pbba.popupDidExpire": PopupDidExpireNotification;
   /** The Consumer tapped the retry button of an error pop-up (`pbbaPopupViewControllerRetryPaymentRequest:`, document section 4.2.3.2): the app may submit the payment request again. Sandbox: `sandbox.pbba.tapTryAgain`. Error pop-ups only. */
   "pbba.popupRetryPaymentRequest": PopupRetryPaymentRequestNotification;
@@ -478,17 +550,37 @@ export class PbbaProxy {
   constructor(private readonly caller: Caller) {}
 
   /**
+   * The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, "Dismiss the Pay by Bank app pop-up"; the sample code dismisses it once an E-COMM payment has finished).
+   *
+   * The pop-up leaves the screen with no callback (`pbba.popupDidCloseByUser` is for the Consumer's
+   * close button); a payment request stays followed, so `pbba.paymentStatusChanged` still comes.
+   * Only the connection that showed the pop-up can dismiss it: for any other, it is not found.
+   *
+   * Calls `pbba.dismissPopup` (changes state: takes an `idempotencyKey`).
+   *
+   * Rejects with, besides the gateway errors:
+   * - `pbba.PopupNotFoundError`: Popup not found (-33106)
+   *
+   * @param popupId The pop-up's id.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  dismissPopup(popupId: string, options?: MutationOptions): Promise<null> {
+    return this.caller.call<null>("pbba.dismissPopup", { popupId }, options);
+  }
+
+  /**
    * Describes the layout of an integrated custom merchant button of the given type and width.
    *
    * Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which
    * returns a `UIView`; the gateway returns what that view packs, for the merchant app to render
-   * (the rendering and the tap handling are the app's). The minimum width is 200 points: less is
-   * refused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never
+   * (the rendering and the tap handling are the app's). The document's minimum width is 200
+   * points, and a smaller layout "may not appear correctly": it is served with a warning, as the
+   * library would still return a view. The views inside have fixed sizes. CFI logos are never
    * displayed (the Operator has disabled them).
    *
    * Calls `pbba.getCustomUXConfigurations`.
    *
-   * @param params.width The layout width in points (`width`, a CGFloat); at least 200.
+   * @param params.width The layout width in points (`width`, a CGFloat); under 200 is served with a warning.
    * @param params.type The layout type (`customUXType`, iOS `PBBACustomUXType`).
    * @param options Timeout, abort signal.
    */
@@ -531,19 +623,19 @@ export class PbbaProxy {
   }
 
   /**
-   * Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, and remembers the choice.
+   * Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, outside the pop-up.
    *
-   * Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the
-   * M-COMM pop-up's "Open banking app" button does. Sets the remembered flag
-   * (`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.
-   * With no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no
-   * connection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.
+   * Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set
+   * the remembered flag: only the Consumer's tap on the M-COMM pop-up's "Open banking app" button
+   * does (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;
+   * for one of payrpc's own requests it must still be in progress, and when no connection follows
+   * the request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app
+   * installed it fails with `noBankAppInstalled` and clears the flag.
    *
    * Calls `pbba.openBankingApp` (changes state: takes an `idempotencyKey`).
    *
    * Rejects with, besides the gateway errors:
    * - `pbba.NoBankAppInstalledError`: No bank app installed (-33104)
-   * - `pbba.PaymentRequestNotFoundError`: Payment request not found (-33100)
    * - `pbba.RequestExpiredError`: Request expired (-33102)
    * - `pbba.PaymentAlreadyFinishedError`: Payment already finished (-33103)
    *
@@ -585,21 +677,27 @@ export class PbbaProxy {
    * - a bank app installed, first time → `showMCommPopup` with "Open banking app" and "Get code";
    * - no bank app → `showECommPopup` with the code; a remembered flag is cleared.
    *
-   * The pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then
-   * `pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status
-   * changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
-   * connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
-   * `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
+   * Any well-formed secureToken and code are shown, as the library shows whatever the
+   * Distributor issued: only when the token is one of payrpc's own requests (or one registered
+   * with `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,
+   * its status followed, `requestId` set).
+   *
+   * The pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the
+   * Consumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox
+   * clock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval
+   * is the pop-up's own: the request keeps its retrieval period. Status changes are pushed
+   * (`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:
+   * `sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,
+   * `tapOpenBankingApp` and `tapMoreAbout` the Consumer.
    *
    * Calls `pbba.showPBBAPopup` (changes state: takes an `idempotencyKey`).
    *
    * Rejects with, besides the gateway errors:
-   * - `pbba.PaymentRequestNotFoundError`: Payment request not found (-33100)
    * - `pbba.CodeMismatchError`: Code mismatch (-33105)
    * - `pbba.RequestExpiredError`: Request expired (-33102)
    * - `pbba.PaymentAlreadyFinishedError`: Payment already finished (-33103)
    *
-   * @param params.secureToken The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest`.
+   * @param params.secureToken The unique token that identifies the payment request (Table 4 `secureToken`), from `pbba.submitPaymentRequest` or any other backend.
    * @param params.brn The six-character code that identifies the payment request for the retrieval period (Table 4 `brn`).
    * @param params.expiryInterval The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's `retrievalExpiryInterval`).
    * @param options Timeout, abort signal, idempotency key.

@@ -5,7 +5,7 @@
  * Use it through a client: `client.sandbox.<method>(...)`.
  */
 
-import type { CallOptions, Caller, DateTime, MutationOptions } from "../../types.js";
+import type { CallOptions, Caller, DateTime, Decimal, MutationOptions } from "../../types.js";
 import type * as _journal from "./journal.js";
 import type * as _northstar from "./northstar.js";
 import type * as _pbba from "./pbba.js";
@@ -264,6 +264,31 @@ export class SandboxProxy {
   }
 
   /**
+   * Sandbox: registers a payment request made by another backend (a real Distributor), so that the bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and `pbba.getPaymentStatus` work for it as for payrpc's own.
+   *
+   * The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept
+   * any well-formed secureToken and code (in the document the tokens come from the Distributor).
+   * Pop-ups already showing the token are linked to the request, and their app follows it.
+   *
+   * Calls `sandbox.pbba.registerExternalRequest` (changes state: takes an `idempotencyKey`).
+   *
+   * Rejects with, besides the gateway errors:
+   * - `pbba.SecureTokenInUseError`: Secure token in use (-33110)
+   * - `pbba.CodeInUseError`: Code in use (-33111)
+   *
+   * @param params.secureToken Its secureToken, as the other backend issued it.
+   * @param params.brn Its six-character code.
+   * @param params.amount The amount, a decimal string greater than zero.
+   * @param params.currency ISO 4217 currency code.
+   * @param params.reference The merchant's reference for the payment.
+   * @param params.retrievalExpiryInterval What is left of its retrieval period, in whole seconds; the sandbox's default (300) when absent.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  pbbaRegisterExternalRequest(params: { secureToken: string; brn: string; amount: Decimal; currency: string; reference: string; retrievalExpiryInterval?: number }, options?: MutationOptions): Promise<_pbba.PaymentStatusInfo> {
+    return this.caller.call<_pbba.PaymentStatusInfo>("sandbox.pbba.registerExternalRequest", params, options);
+  }
+
+  /**
    * Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
    *
    * 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
@@ -294,6 +319,45 @@ export class SandboxProxy {
    */
   pbbaTapGetCode(popupId: string, options?: MutationOptions): Promise<_pbba.PBBAPopup> {
     return this.caller.call<_pbba.PBBAPopup>("sandbox.pbba.tapGetCode", { popupId }, options);
+  }
+
+  /**
+   * Sandbox: the Consumer taps the "More about Pay by Bank app" link of a payment pop-up; the "More about" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up.
+   *
+   * It closes with `sandbox.pbba.closePopup` (no callback: the delegate has none for it) or
+   * `pbba.dismissPopup`, and with the pop-up it was opened from.
+   *
+   * Calls `sandbox.pbba.tapMoreAbout` (changes state: takes an `idempotencyKey`).
+   *
+   * Rejects with, besides the gateway errors:
+   * - `pbba.PopupNotFoundError`: Popup not found (-33106)
+   * - `pbba.WrongPopupKindError`: Wrong popup kind (-33107)
+   *
+   * @param popupId The pop-up's id.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  pbbaTapMoreAbout(popupId: string, options?: MutationOptions): Promise<_pbba.MoreAboutPopup> {
+    return this.caller.call<_pbba.MoreAboutPopup>("sandbox.pbba.tapMoreAbout", { popupId }, options);
+  }
+
+  /**
+   * Sandbox: the Consumer taps "Open banking app" on the M-COMM pop-up. The library opens the bank app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in the showing app's profile; document sections 3.5 and 3.5.1.1), so the next `pbba.showPBBAPopup` opens the bank app at once. Answers the URL the library opens.
+   *
+   * Callable from any connection (it plays the Consumer). The pop-up stays on screen. With no bank
+   * app installed any more, fails with `noBankAppInstalled` and the flag is cleared.
+   *
+   * Calls `sandbox.pbba.tapOpenBankingApp` (changes state: takes an `idempotencyKey`).
+   *
+   * Rejects with, besides the gateway errors:
+   * - `pbba.PopupNotFoundError`: Popup not found (-33106)
+   * - `pbba.WrongPopupKindError`: Wrong popup kind (-33107)
+   * - `pbba.NoBankAppInstalledError`: No bank app installed (-33104)
+   *
+   * @param popupId The pop-up's id.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  pbbaTapOpenBankingApp(popupId: string, options?: MutationOptions): Promise<_pbba.BankAppLaunch> {
+    return this.caller.call<_pbba.BankAppLaunch>("sandbox.pbba.tapOpenBankingApp", { popupId }, options);
   }
 
   /**
