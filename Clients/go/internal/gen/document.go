@@ -424,7 +424,7 @@ func (w *world) checkNames() error {
 	return nil
 }
 
-func notificationType(name string) string { return methodGoName(name) + "Notification" }
+func notificationType(name string) string  { return methodGoName(name) + "Notification" }
 func notificationConst(name string) string { return "Notification" + methodGoName(name) }
 
 func errorCodeConst(goName string) string { return "Code" + strings.TrimSuffix(goName, "Error") }
