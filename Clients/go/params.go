@@ -85,7 +85,11 @@ func (c *Client) wireParams(ctx context.Context, method string, params interface
 		}
 	}
 	if ms, ok := timeoutMs(ctx); ok {
-		meta["timeoutMs"] = json.RawMessage(fmt.Sprint(ms))
+		// A timeoutMs given in params._meta stays when it is the shorter one.
+		var given int64
+		if raw, ok := meta["timeoutMs"]; !ok || json.Unmarshal(raw, &given) != nil || given <= 0 || given > ms {
+			meta["timeoutMs"] = json.RawMessage(fmt.Sprint(ms))
+		}
 	}
 	if o.IdempotencyKey != "" {
 		key, _ := json.Marshal(o.IdempotencyKey)
