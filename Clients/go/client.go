@@ -164,8 +164,12 @@ func (c *Client) Call(ctx context.Context, method string, params, result interfa
 	}
 }
 
-// Notify sends a notification (no answer); its params are validated like a call's.
+// Notify sends a notification (no answer); its params are validated like a call's. A ctx
+// that is already done stops it before anything is sent.
 func (c *Client) Notify(ctx context.Context, method string, params interface{}) error {
+	if ctx != nil && ctx.Err() != nil {
+		return fmt.Errorf("payrpc: %s: %w", method, ctx.Err())
+	}
 	encoded, err := c.wireParams(context.Background(), method, params, wire.CallOptions{})
 	if err != nil {
 		return err
