@@ -1,0 +1,15 @@
+package payrpc
+
+// SetWriteTap lets the tests see every line the client writes (the wire, as sent).
+func SetWriteTap(c *Client, tap func(line []byte)) {
+	c.wmu.Lock()
+	c.tap = tap
+	c.wmu.Unlock()
+}
+
+// PendingCalls is how many calls wait for an answer.
+func PendingCalls(c *Client) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pending)
+}

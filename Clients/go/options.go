@@ -1,0 +1,68 @@
+package payrpc
+
+import (
+	"io"
+	"time"
+)
+
+// Option configures Spawn, DialTCP and DialUnix.
+type Option func(*options)
+
+type options struct {
+	binary       string
+	args         []string
+	env          []string
+	dir          string
+	stderr       io.Writer
+	token        string
+	profile      string
+	validate     bool
+	closeTimeout time.Duration
+	logf         func(format string, args ...interface{})
+}
+
+func defaultOptions() options {
+	return options{validate: true, closeTimeout: 10 * time.Second, logf: func(string, ...interface{}) {}}
+}
+
+// WithBinary sets the payrpc binary Spawn starts (default: $PAYRPC_BIN, else payrpc on PATH).
+func WithBinary(path string) Option { return func(o *options) { o.binary = path } }
+
+// WithArgs adds arguments after `payrpc serve --stdio` (Spawn only): "--data", dir, ...
+func WithArgs(args ...string) Option {
+	return func(o *options) { o.args = append(o.args, args...) }
+}
+
+// WithEnv sets the environment of the spawned server (default: this process's).
+func WithEnv(env []string) Option { return func(o *options) { o.env = env } }
+
+// WithDir sets the working directory of the spawned server.
+func WithDir(dir string) Option { return func(o *options) { o.dir = dir } }
+
+// WithServerLog sends the spawned server's stderr (its log) to w; by default it is discarded.
+func WithServerLog(w io.Writer) Option { return func(o *options) { o.stderr = w } }
+
+// WithToken makes the client say rpc.hello with this token first (servers started with
+// --auth-token-file require it on TCP and Unix connections).
+func WithToken(token string) Option { return func(o *options) { o.token = token } }
+
+// WithProfile makes the client say rpc.hello with this state profile first.
+func WithProfile(profile string) Option { return func(o *options) { o.profile = profile } }
+
+// WithoutValidation turns off the client's schema checks of params, results and notifications
+// (the server still checks params).
+func WithoutValidation() Option { return func(o *options) { o.validate = false } }
+
+// WithCloseTimeout bounds how long Close waits for the server to finish what is in flight and,
+// for a spawned server, to exit before it is killed (default 10s).
+func WithCloseTimeout(d time.Duration) Option { return func(o *options) { o.closeTimeout = d } }
+
+// WithLogf receives the client's reports of protocol anomalies (lines that are not JSON,
+// answers nobody waits for, notifications that break their schema). Default: none.
+func WithLogf(logf func(format string, args ...interface{})) Option {
+	return func(o *options) {
+		if logf != nil {
+			o.logf = logf
+		}
+	}
+}
