@@ -108,7 +108,7 @@ func TestPopupExpiryArrivesAndChannelsCloseWithTheConnection(t *testing.T) {
 	select {
 	case n := <-sub.C:
 		var expired pbba.PopupDidExpireNotification
-		if err := n.Decode(&expired); err != nil || expired.RequestID != request.RequestID {
+		if err := n.Decode(&expired); err != nil || expired.RequestID == nil || *expired.RequestID != request.RequestID {
 			t.Fatalf("popupDidExpire: %+v %v", expired, err)
 		}
 	case <-time.After(30 * time.Second):

@@ -130,10 +130,23 @@ func runScenario(t *testing.T, client *payrpc.Client) {
 	if popup.PopupID == nil {
 		t.Fatal("showPBBAPopup: no popupId")
 	}
+	more, err := s.Sandbox.PbbaTapMoreAbout(ctx, sandbox.PbbaTapMoreAboutParams{PopupID: *popup.PopupID})
+	must("tapMoreAbout", err)
+	if more.ParentPopupID != *popup.PopupID {
+		t.Fatalf("tapMoreAbout: parent %q, want %q", more.ParentPopupID, *popup.PopupID)
+	}
+	launch, err := s.Sandbox.PbbaTapOpenBankingApp(ctx, sandbox.PbbaTapOpenBankingAppParams{PopupID: *popup.PopupID})
+	must("tapOpenBankingApp", err)
+	if !launch.Remembered {
+		t.Fatal("tapOpenBankingApp: the remembered flag is not set")
+	}
 	_, err = s.Sandbox.PbbaTapGetCode(ctx, sandbox.PbbaTapGetCodeParams{PopupID: *popup.PopupID})
 	must("tapGetCode", err)
-	must("closePopup", s.Sandbox.PbbaClosePopup(ctx, sandbox.PbbaClosePopupParams{PopupID: *popup.PopupID}))
-	must("tapTryAgain", s.Sandbox.PbbaTapTryAgain(ctx, sandbox.PbbaTapTryAgainParams{PopupID: *popup.PopupID}))
+	must("dismissPopup", s.Pbba.DismissPopup(ctx, pbba.DismissPopupParams{PopupID: *popup.PopupID}))
+	errorPopup, err := s.Pbba.ShowPBBAErrorPopup(ctx, pbba.ShowPBBAErrorPopupParams{ErrorCode: payrpc.Ptr("E1"), ErrorTitle: "Payment failed", ErrorMessage: "Try again"})
+	must("showPBBAErrorPopup", err)
+	must("tapTryAgain", s.Sandbox.PbbaTapTryAgain(ctx, sandbox.PbbaTapTryAgainParams{PopupID: errorPopup.PopupID}))
+	must("closePopup", s.Sandbox.PbbaClosePopup(ctx, sandbox.PbbaClosePopupParams{PopupID: errorPopup.PopupID}))
 	_, err = s.Pbba.OpenBankingApp(ctx, pbba.OpenBankingAppParams{SecureToken: request.SecureToken})
 	must("openBankingApp", err)
 	_, err = s.Pbba.GetPaymentStatus(ctx, pbba.GetPaymentStatusParams{SecureToken: request.SecureToken})
@@ -142,8 +155,9 @@ func runScenario(t *testing.T, client *payrpc.Client) {
 	must("approvePayment", err)
 	_, err = s.Sandbox.PbbaDeclinePayment(ctx, sandbox.PbbaDeclinePaymentParams{SecureToken: &request.SecureToken})
 	must("declinePayment", err)
-	_, err = s.Pbba.ShowPBBAErrorPopup(ctx, pbba.ShowPBBAErrorPopupParams{ErrorCode: payrpc.Ptr("E1"), ErrorTitle: "Payment failed", ErrorMessage: "Try again"})
-	must("showPBBAErrorPopup", err)
+	_, err = s.Sandbox.PbbaRegisterExternalRequest(ctx, sandbox.PbbaRegisterExternalRequestParams{
+		SecureToken: "distributor-token-1", Brn: "Q4RT7W", Amount: "5.00", Currency: "GBP", Reference: "Outside"})
+	must("registerExternalRequest", err)
 	_, err = s.Pbba.GetCustomUXConfigurations(ctx, pbba.GetCustomUXConfigurationsParams{Width: 320, Type: pbba.CustomUXTypeMoreAboutAndBankLogos})
 	must("getCustomUXConfigurations", err)
 

@@ -13,7 +13,7 @@ type ServiceError struct{ wire.DomainError }
 // Unwrap returns the *wire.DomainError (whose Unwrap returns the *wire.RPCError).
 func (e *ServiceError) Unwrap() error { return &e.DomainError }
 
-// PaymentRequestNotFoundError is the pbba error -33100 "Payment request not found", returned by pbba.getPaymentStatus, pbba.openBankingApp, pbba.showPBBAPopup, sandbox.pbba.approvePayment, sandbox.pbba.declinePayment.
+// PaymentRequestNotFoundError is the pbba error -33100 "Payment request not found", returned by pbba.getPaymentStatus, sandbox.pbba.approvePayment, sandbox.pbba.declinePayment.
 type PaymentRequestNotFoundError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -65,7 +65,7 @@ func (e *PaymentAlreadyFinishedError) Unwrap() error { return &e.ServiceError }
 // CodePaymentAlreadyFinished is the code of PaymentAlreadyFinishedError.
 const CodePaymentAlreadyFinished = -33103
 
-// NoBankAppInstalledError is the pbba error -33104 "No bank app installed", returned by pbba.openBankingApp.
+// NoBankAppInstalledError is the pbba error -33104 "No bank app installed", returned by pbba.openBankingApp, sandbox.pbba.tapOpenBankingApp.
 type NoBankAppInstalledError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -91,7 +91,7 @@ func (e *CodeMismatchError) Unwrap() error { return &e.ServiceError }
 // CodeCodeMismatch is the code of CodeMismatchError.
 const CodeCodeMismatch = -33105
 
-// PopupNotFoundError is the pbba error -33106 "Popup not found", returned by sandbox.pbba.closePopup, sandbox.pbba.tapGetCode, sandbox.pbba.tapTryAgain.
+// PopupNotFoundError is the pbba error -33106 "Popup not found", returned by pbba.dismissPopup, sandbox.pbba.closePopup, sandbox.pbba.tapGetCode, sandbox.pbba.tapMoreAbout, sandbox.pbba.tapOpenBankingApp, sandbox.pbba.tapTryAgain.
 type PopupNotFoundError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -104,7 +104,7 @@ func (e *PopupNotFoundError) Unwrap() error { return &e.ServiceError }
 // CodePopupNotFound is the code of PopupNotFoundError.
 const CodePopupNotFound = -33106
 
-// WrongPopupKindError is the pbba error -33107 "Wrong popup kind", returned by sandbox.pbba.tapGetCode, sandbox.pbba.tapTryAgain.
+// WrongPopupKindError is the pbba error -33107 "Wrong popup kind", returned by sandbox.pbba.tapGetCode, sandbox.pbba.tapMoreAbout, sandbox.pbba.tapOpenBankingApp, sandbox.pbba.tapTryAgain.
 type WrongPopupKindError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -142,6 +142,32 @@ func (e *NetworkError) Unwrap() error { return &e.ServiceError }
 
 // CodeNetwork is the code of NetworkError.
 const CodeNetwork = -33109
+
+// SecureTokenInUseError is the pbba error -33110 "Secure token in use", returned by sandbox.pbba.registerExternalRequest.
+type SecureTokenInUseError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail PBBAErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *SecureTokenInUseError) Unwrap() error { return &e.ServiceError }
+
+// CodeSecureTokenInUse is the code of SecureTokenInUseError.
+const CodeSecureTokenInUse = -33110
+
+// CodeInUseError is the pbba error -33111 "Code in use", returned by sandbox.pbba.registerExternalRequest.
+type CodeInUseError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail PBBAErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *CodeInUseError) Unwrap() error { return &e.ServiceError }
+
+// CodeCodeInUse is the code of CodeInUseError.
+const CodeCodeInUse = -33111
 
 // Errors builds the typed error of each pbba domain code; services.DecodeError looks here.
 var Errors = wire.ErrorTable{
@@ -192,6 +218,16 @@ var Errors = wire.ErrorTable{
 	},
 	-33109: func(base wire.DomainError) error {
 		err := &NetworkError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33110: func(base wire.DomainError) error {
+		err := &SecureTokenInUseError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33111: func(base wire.DomainError) error {
+		err := &CodeInUseError{ServiceError: ServiceError{base}}
 		base.DecodeData(&err.Detail)
 		return err
 	},

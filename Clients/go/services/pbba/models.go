@@ -10,12 +10,13 @@ import (
 
 // BankAppLaunch is the schema pbba.BankAppLaunch.
 //
-// The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6).
+// The bank app invocation of `openBankingApp` (document section 4.4.2, Table 6) or of the
+// M-COMM pop-up's "Open banking app" button.
 type BankAppLaunch struct {
 	// Whether iOS shows the App Picker because more than one PBBA-enabled bank app is installed
 	// (section 2.2.1).
 	AppPicker bool `json:"appPicker"`
-	// The remembered flag (`com.zapp.bankapp.remembered`) after the call: always true.
+	// The remembered flag (`com.zapp.bankapp.remembered`) after the call.
 	Remembered bool `json:"remembered"`
 	// The URL opened: `zapp://<secureToken>`, the common Pay by Bank app URL scheme.
 	URL string `json:"url"`
@@ -51,7 +52,10 @@ type CustomUXLayout struct {
 	Name string `json:"name"`
 	// The layout type asked for.
 	Type CustomUXType `json:"type"`
-	// The width of the layout component, in points (at least 200).
+	// What the document warns of for this request: a width under 200 points "may not appear
+	// correctly" (section 4.2.6 note). Empty when there is nothing to warn of.
+	Warnings []LayoutWarning `json:"warnings"`
+	// The width of the layout component, in points (200 or more is recommended).
 	Width float64 `json:"width"`
 }
 
@@ -74,7 +78,7 @@ const (
 type GetCustomUXConfigurationsParams struct {
 	// The layout type (`customUXType`, iOS `PBBACustomUXType`).
 	Type CustomUXType `json:"type"`
-	// The layout width in points (`width`, a CGFloat); at least 200.
+	// The layout width in points (`width`, a CGFloat); under 200 is served with a warning.
 	Width float64 `json:"width"`
 }
 
@@ -112,6 +116,18 @@ const (
 	LayoutComponentKindBankLogos     LayoutComponentKind = "bankLogos"
 )
 
+// LayoutWarning is the schema pbba.LayoutWarning.
+//
+// Something about a requested layout the document warns of, which the gateway serves anyway.
+type LayoutWarning struct {
+	// The param it concerns (`width`).
+	Field string `json:"field"`
+	// What the document says happens.
+	Message string `json:"message"`
+	// The smallest value the document recommends.
+	Minimum float64 `json:"minimum"`
+}
+
 // LengthWarning is the schema pbba.LengthWarning.
 //
 // A string of the error pop-up is longer than the document recommends (section 4.2.3.2: code 5,
@@ -138,6 +154,21 @@ type MoreAboutContent struct {
 	Steps []string `json:"steps"`
 	// "It works like this:"
 	StepsTitle string `json:"stepsTitle"`
+}
+
+// MoreAboutPopup is the schema pbba.MoreAboutPopup.
+//
+// The "More about Pay by Bank app" pop-up (document section 3.5.1.7), open over the payment
+// pop-up whose link the Consumer tapped.
+type MoreAboutPopup struct {
+	// What it says.
+	Content MoreAboutContent `json:"content"`
+	// Always `moreAbout`.
+	Kind PopupKind `json:"kind"`
+	// The payment pop-up it was opened from; it closes with it.
+	ParentPopupID string `json:"parentPopupId"`
+	// Its id: `sandbox.pbba.closePopup` closes it (with no callback), `pbba.dismissPopup` too.
+	PopupID string `json:"popupId"`
 }
 
 // OpenBankingAppParams is the schema pbba.OpenBankingAppParams.
@@ -215,7 +246,8 @@ type PBBAPopup struct {
 	Buttons []string `json:"buttons"`
 	// The six-character Pay by Bank app code shown on the pop-up (E-COMM); the `brn` param.
 	Code *string `json:"code,omitempty"`
-	// When the pop-up expires (`pbba.popupDidExpire`); the payment request expires then too.
+	// When the pop-up expires (`pbba.popupDidExpire`): `expiryInterval` after it was shown. The
+	// payment request keeps its own expiry. Without a pop-up: when the request expires.
 	ExpiresAt time.Time `json:"expiresAt"`
 	// The step-by-step instructions on the E-COMM pop-up for paying on another device.
 	Instructions []string `json:"instructions"`
@@ -228,8 +260,10 @@ type PBBAPopup struct {
 	PopupID *string `json:"popupId,omitempty"`
 	// The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`) after this call.
 	Remembered bool `json:"remembered"`
-	// The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`).
-	RequestID string `json:"requestId"`
+	// The payment request shown (its non-secret id, as returned by `pbba.submitPaymentRequest`);
+	// absent when the secureToken is not one of payrpc's requests (a request from another
+	// backend: the library shows it all the same).
+	RequestID *string `json:"requestId,omitempty"`
 	// The pop-up's title.
 	Title *string `json:"title,omitempty"`
 }
@@ -278,7 +312,8 @@ const (
 type PaymentStatusChangedPayload struct {
 	// The request's code.
 	Brn string `json:"brn"`
-	// The pop-up that was showing the request, if one was still on screen.
+	// The pop-up showing the request, if one is on screen (a decided pop-up stays until it is
+	// dismissed or closed; an expiring one is named as it leaves).
 	PopupID *string `json:"popupId,omitempty"`
 	// The request's non-secret id (from `pbba.submitPaymentRequest`).
 	RequestID string `json:"requestId"`
@@ -355,8 +390,9 @@ type PopupDidExpirePayload struct {
 	ExpiredAt time.Time `json:"expiredAt"`
 	// The pop-up.
 	PopupID string `json:"popupId"`
-	// The payment request it showed.
-	RequestID string `json:"requestId"`
+	// The payment request it showed; absent for a token payrpc does not know (a request
+	// from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
+	RequestID *string `json:"requestId,omitempty"`
 	// The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
 	SuggestedPopup SuggestedErrorPopup `json:"suggestedPopup"`
 }
@@ -368,9 +404,10 @@ type PopupKind string
 
 // The values of PopupKind.
 const (
-	PopupKindMcomm PopupKind = "mcomm"
-	PopupKindEcomm PopupKind = "ecomm"
-	PopupKindError PopupKind = "error"
+	PopupKindMcomm     PopupKind = "mcomm"
+	PopupKindEcomm     PopupKind = "ecomm"
+	PopupKindError     PopupKind = "error"
+	PopupKindMoreAbout PopupKind = "moreAbout"
 )
 
 // PopupReference is the schema pbba.PopupReference.
@@ -389,6 +426,25 @@ type PopupRetryPaymentRequestPayload struct {
 	ErrorCode *string `json:"errorCode,omitempty"`
 	// The pop-up.
 	PopupID string `json:"popupId"`
+}
+
+// RegisterExternalRequestParams is the schema pbba.RegisterExternalRequestParams.
+//
+// The outside request as its backend made it.
+type RegisterExternalRequestParams struct {
+	// The amount, a decimal string greater than zero.
+	Amount wire.Decimal `json:"amount"`
+	// Its six-character code.
+	Brn string `json:"brn"`
+	// ISO 4217 currency code.
+	Currency string `json:"currency"`
+	// The merchant's reference for the payment.
+	Reference string `json:"reference"`
+	// What is left of its retrieval period, in whole seconds; the sandbox's default (300)
+	// when absent.
+	RetrievalExpiryInterval *int64 `json:"retrievalExpiryInterval,omitempty"`
+	// Its secureToken, as the other backend issued it.
+	SecureToken string `json:"secureToken"`
 }
 
 // SetBankAppsInstalledParams is the schema pbba.SetBankAppsInstalledParams.
@@ -422,7 +478,7 @@ type ShowPBBAPopupParams struct {
 	// `retrievalExpiryInterval`).
 	ExpiryInterval int64 `json:"expiryInterval"`
 	// The unique token that identifies the payment request (Table 4 `secureToken`), from
-	// `pbba.submitPaymentRequest`.
+	// `pbba.submitPaymentRequest` or any other backend.
 	SecureToken string `json:"secureToken"`
 }
 

@@ -31,7 +31,8 @@ type PaymentStatusChangedNotification struct {
 	Brn string `json:"brn"`
 	// The new status: completed, declined or expired.
 	Status PaymentStatus `json:"status"`
-	// The pop-up that was showing the request, if one was still on screen.
+	// The pop-up showing the request, if one is on screen (a decided pop-up stays until it is
+	// dismissed or closed; an expiring one is named as it leaves).
 	PopupID *string `json:"popupId,omitempty"`
 }
 
@@ -52,16 +53,18 @@ type PopupDidCloseByUserNotification struct {
 
 // PopupDidExpireNotification is the params of the notification pbba.popupDidExpire.
 //
-// The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision. The payment request is expired too.
+// The pop-up expired (`pbbaPopupViewControllerDidExpire:`, document section 4.2.3.1): its `expiryInterval` passed with no decision, and it left the screen. The payment request keeps its own retrieval period (`pbba.paymentStatusChanged` tells when that ends).
 //
-// A loop timer fires at the expiry; no thread waits. The sample code answers with an error
+// Measured on the sandbox clock of the profile that showed the pop-up: a loop timer fires at the
+// expiry (no thread waits), and `sandbox.clock.advance` past it fires it at once. The sample code answers with an error
 // pop-up for the expired transaction: `suggestedPopup` carries the texts of the document's
 // "Request expired" pop-up (section 3.5.1.5).
 type PopupDidExpireNotification struct {
 	// The pop-up.
 	PopupID string `json:"popupId"`
-	// The payment request it showed.
-	RequestID string `json:"requestId"`
+	// The payment request it showed; absent for a token payrpc does not know (a request
+	// from another backend that was not registered with `sandbox.pbba.registerExternalRequest`).
+	RequestID *string `json:"requestId,omitempty"`
 	// Its code.
 	Brn string `json:"brn"`
 	// When it expired.

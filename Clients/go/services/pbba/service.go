@@ -14,12 +14,28 @@ type Service struct{ caller wire.Caller }
 // New returns the pbba methods called through c (a *payrpc.Client).
 func New(c wire.Caller) *Service { return &Service{caller: c} }
 
+// DismissPopup calls pbba.dismissPopup: The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, "Dismiss the Pay by Bank app pop-up"; the sample code dismisses it once an E-COMM payment has finished).
+//
+// The pop-up leaves the screen with no callback (`pbba.popupDidCloseByUser` is for the Consumer's
+// close button); a payment request stays followed, so `pbba.paymentStatusChanged` still comes.
+// Only the connection that showed the pop-up can dismiss it: for any other, it is not found.
+//
+// Aliases: dismissPopup. It changes state: pass wire.IdempotencyKey to make a retry safe.
+//
+// Domain errors:
+//
+//   - *PopupNotFoundError (-33106 Popup not found)
+func (s *Service) DismissPopup(ctx context.Context, params DismissPopupParams, opts ...wire.CallOption) error {
+	return s.caller.Call(ctx, "pbba.dismissPopup", params, nil, opts...)
+}
+
 // GetCustomUXConfigurations calls pbba.getCustomUXConfigurations: Describes the layout of an integrated custom merchant button of the given type and width.
 //
 // Document section 4.2.6, `[PBBAAppUtils getCustomUXConfigurationsWithWidth:andType:]`, which
 // returns a `UIView`; the gateway returns what that view packs, for the merchant app to render
-// (the rendering and the tap handling are the app's). The minimum width is 200 points: less is
-// refused with invalid params (-32602). The views inside have fixed sizes. CFI logos are never
+// (the rendering and the tap handling are the app's). The document's minimum width is 200
+// points, and a smaller layout "may not appear correctly": it is served with a warning, as the
+// library would still return a view. The views inside have fixed sizes. CFI logos are never
 // displayed (the Operator has disabled them).
 //
 // Aliases: getCustomUXConfigurationsWithWidth, getCustomUXConfigurations.
@@ -63,20 +79,20 @@ func (s *Service) IsCFIAppAvailable(ctx context.Context, opts ...wire.CallOption
 	return result, err
 }
 
-// OpenBankingApp calls pbba.openBankingApp: Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, and remembers the choice.
+// OpenBankingApp calls pbba.openBankingApp: Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`, outside the pop-up.
 //
-// Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`; also what the
-// M-COMM pop-up's "Open banking app" button does. Sets the remembered flag
-// (`com.zapp.bankapp.remembered`), so the next `pbba.showPBBAPopup` opens the bank app at once.
-// With no bank app installed it fails with `noBankAppInstalled` and clears the flag. When no
-// connection follows the request yet, the caller receives its `pbba.paymentStatusChanged`.
+// Document section 4.4.2, Table 6, `[PBBAAppUtils openBankingApp:secureToken]`. It does not set
+// the remembered flag: only the Consumer's tap on the M-COMM pop-up's "Open banking app" button
+// does (section 3.5; `sandbox.pbba.tapOpenBankingApp`). Any well-formed secureToken is opened;
+// for one of payrpc's own requests it must still be in progress, and when no connection follows
+// the request yet, the caller receives its `pbba.paymentStatusChanged`. With no bank app
+// installed it fails with `noBankAppInstalled` and clears the flag.
 //
 // Aliases: openBankingApp. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: pbba.paymentStatusChanged.
 //
 // Domain errors:
 //
 //   - *NoBankAppInstalledError (-33104 No bank app installed)
-//   - *PaymentRequestNotFoundError (-33100 Payment request not found)
 //   - *RequestExpiredError (-33102 Request expired)
 //   - *PaymentAlreadyFinishedError (-33103 Payment already finished)
 func (s *Service) OpenBankingApp(ctx context.Context, params OpenBankingAppParams, opts ...wire.CallOption) (*BankAppLaunch, error) {
@@ -114,17 +130,23 @@ func (s *Service) ShowPBBAErrorPopup(ctx context.Context, params ShowPBBAErrorPo
 //   - a bank app installed, first time → `showMCommPopup` with "Open banking app" and "Get code";
 //   - no bank app → `showECommPopup` with the code; a remembered flag is cleared.
 //
-// The pop-up expires after `expiryInterval` seconds (`pbba.popupDidExpire`, then
-// `pbba.paymentStatusChanged` expired); the request's expiry is brought forward to it. Status
-// changes are pushed (`pbba.paymentStatusChanged`), also when they are caused from another
-// connection. Sandbox: `sandbox.pbba.approvePayment` / `declinePayment` play the bank app,
-// `sandbox.pbba.closePopup` and `tapGetCode` the Consumer.
+// Any well-formed secureToken and code are shown, as the library shows whatever the
+// Distributor issued: only when the token is one of payrpc's own requests (or one registered
+// with `sandbox.pbba.registerExternalRequest`) is the pop-up linked to it (its code checked,
+// its status followed, `requestId` set).
+//
+// The pop-up stays on screen until the merchant dismisses it (`pbba.dismissPopup`), the
+// Consumer closes it, or it expires `expiryInterval` seconds later on the profile's sandbox
+// clock (`pbba.popupDidExpire`); a decision shows in it rather than removing it. The interval
+// is the pop-up's own: the request keeps its retrieval period. Status changes are pushed
+// (`pbba.paymentStatusChanged`), also when they are caused from another connection. Sandbox:
+// `sandbox.pbba.approvePayment` / `declinePayment` play the bank app; `closePopup`, `tapGetCode`,
+// `tapOpenBankingApp` and `tapMoreAbout` the Consumer.
 //
 // Aliases: showPBBAPopup. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: pbba.paymentStatusChanged, pbba.popupDidExpire, pbba.popupDidCloseByUser.
 //
 // Domain errors:
 //
-//   - *PaymentRequestNotFoundError (-33100 Payment request not found)
 //   - *CodeMismatchError (-33105 Code mismatch)
 //   - *RequestExpiredError (-33102 Request expired)
 //   - *PaymentAlreadyFinishedError (-33103 Payment already finished)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/payrpc/payrpc-go/services/northstar"
+	"github.com/payrpc/payrpc-go/wire"
 )
 
 // ClockAdvanceParams is the params of sandbox.clock.advance.
@@ -99,6 +100,23 @@ type PbbaDeclinePaymentParams struct {
 	Brn *string `json:"brn,omitempty"`
 }
 
+// PbbaRegisterExternalRequestParams is the params of sandbox.pbba.registerExternalRequest.
+type PbbaRegisterExternalRequestParams struct {
+	// Its secureToken, as the other backend issued it.
+	SecureToken string `json:"secureToken"`
+	// Its six-character code.
+	Brn string `json:"brn"`
+	// The amount, a decimal string greater than zero.
+	Amount wire.Decimal `json:"amount"`
+	// ISO 4217 currency code.
+	Currency string `json:"currency"`
+	// The merchant's reference for the payment.
+	Reference string `json:"reference"`
+	// What is left of its retrieval period, in whole seconds; the sandbox's default (300)
+	// when absent.
+	RetrievalExpiryInterval *int64 `json:"retrievalExpiryInterval,omitempty"`
+}
+
 // PbbaSetBankAppsInstalledParams is the params of sandbox.pbba.setBankAppsInstalled.
 type PbbaSetBankAppsInstalledParams struct {
 	// How many PBBA-enabled bank apps are installed.
@@ -107,6 +125,18 @@ type PbbaSetBankAppsInstalledParams struct {
 
 // PbbaTapGetCodeParams is the params of sandbox.pbba.tapGetCode.
 type PbbaTapGetCodeParams struct {
+	// The pop-up's id.
+	PopupID string `json:"popupId"`
+}
+
+// PbbaTapMoreAboutParams is the params of sandbox.pbba.tapMoreAbout.
+type PbbaTapMoreAboutParams struct {
+	// The pop-up's id.
+	PopupID string `json:"popupId"`
+}
+
+// PbbaTapOpenBankingAppParams is the params of sandbox.pbba.tapOpenBankingApp.
+type PbbaTapOpenBankingAppParams struct {
 	// The pop-up's id.
 	PopupID string `json:"popupId"`
 }

@@ -243,6 +243,26 @@ func (s *Service) PbbaDeclinePayment(ctx context.Context, params PbbaDeclinePaym
 	return result, nil
 }
 
+// PbbaRegisterExternalRequest calls sandbox.pbba.registerExternalRequest: Sandbox: registers a payment request made by another backend (a real Distributor), so that the bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and `pbba.getPaymentStatus` work for it as for payrpc's own.
+//
+// The library half needs no registration: `pbba.showPBBAPopup` and `pbba.openBankingApp` accept
+// any well-formed secureToken and code (in the document the tokens come from the Distributor).
+// Pop-ups already showing the token are linked to the request, and their app follows it.
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only. Notifications it may cause: pbba.paymentStatusChanged.
+//
+// Domain errors:
+//
+//   - *pbba.SecureTokenInUseError (-33110 Secure token in use)
+//   - *pbba.CodeInUseError (-33111 Code in use)
+func (s *Service) PbbaRegisterExternalRequest(ctx context.Context, params PbbaRegisterExternalRequestParams, opts ...wire.CallOption) (*pbba.PaymentStatusInfo, error) {
+	result := new(pbba.PaymentStatusInfo)
+	if err := s.caller.Call(ctx, "sandbox.pbba.registerExternalRequest", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
 // PbbaSetBankAppsInstalled calls sandbox.pbba.setBankAppsInstalled: Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
 //
 // 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
@@ -270,6 +290,45 @@ func (s *Service) PbbaSetBankAppsInstalled(ctx context.Context, params PbbaSetBa
 func (s *Service) PbbaTapGetCode(ctx context.Context, params PbbaTapGetCodeParams, opts ...wire.CallOption) (*pbba.PBBAPopup, error) {
 	result := new(pbba.PBBAPopup)
 	if err := s.caller.Call(ctx, "sandbox.pbba.tapGetCode", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// PbbaTapMoreAbout calls sandbox.pbba.tapMoreAbout: Sandbox: the Consumer taps the "More about Pay by Bank app" link of a payment pop-up; the "More about" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up.
+//
+// It closes with `sandbox.pbba.closePopup` (no callback: the delegate has none for it) or
+// `pbba.dismissPopup`, and with the pop-up it was opened from.
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only.
+//
+// Domain errors:
+//
+//   - *pbba.PopupNotFoundError (-33106 Popup not found)
+//   - *pbba.WrongPopupKindError (-33107 Wrong popup kind)
+func (s *Service) PbbaTapMoreAbout(ctx context.Context, params PbbaTapMoreAboutParams, opts ...wire.CallOption) (*pbba.MoreAboutPopup, error) {
+	result := new(pbba.MoreAboutPopup)
+	if err := s.caller.Call(ctx, "sandbox.pbba.tapMoreAbout", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// PbbaTapOpenBankingApp calls sandbox.pbba.tapOpenBankingApp: Sandbox: the Consumer taps "Open banking app" on the M-COMM pop-up. The library opens the bank app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in the showing app's profile; document sections 3.5 and 3.5.1.1), so the next `pbba.showPBBAPopup` opens the bank app at once. Answers the URL the library opens.
+//
+// Callable from any connection (it plays the Consumer). The pop-up stays on screen. With no bank
+// app installed any more, fails with `noBankAppInstalled` and the flag is cleared.
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only.
+//
+// Domain errors:
+//
+//   - *pbba.PopupNotFoundError (-33106 Popup not found)
+//   - *pbba.WrongPopupKindError (-33107 Wrong popup kind)
+//   - *pbba.NoBankAppInstalledError (-33104 No bank app installed)
+func (s *Service) PbbaTapOpenBankingApp(ctx context.Context, params PbbaTapOpenBankingAppParams, opts ...wire.CallOption) (*pbba.BankAppLaunch, error) {
+	result := new(pbba.BankAppLaunch)
+	if err := s.caller.Call(ctx, "sandbox.pbba.tapOpenBankingApp", params, result, opts...); err != nil {
 		return nil, err
 	}
 	return result, nil
