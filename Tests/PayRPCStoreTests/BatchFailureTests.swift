@@ -15,7 +15,7 @@ struct BatchFailureTests {
             let release = DispatchSemaphore(value: 0)
             async let held: Void = store.update(profile: "p", namespace: "n", key: "holder") { _ in
                 holding.signal()
-                _ = release.wait(timeout: .now() + 10)
+                _ = release.wait(timeout: .now() + 120)
                 return (1, ())
             }
             #expect(await waitOnThread(holding))

@@ -109,7 +109,7 @@ struct SQLiteSetupTests {
         // An update whose transform waits keeps the write transaction (and its lock) open.
         async let held: Void = store.update(profile: "p", namespace: "n", key: "k") { _ in
             holding.signal()
-            _ = release.wait(timeout: .now() + 10)
+            _ = release.wait(timeout: .now() + 120)
             return (1, ())
         }
         #expect(await waitOnThread(holding))
@@ -149,7 +149,7 @@ struct SQLiteSetupTests {
 func waitOnThread(_ semaphore: DispatchSemaphore) async -> Bool {
     await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
-            continuation.resume(returning: semaphore.wait(timeout: .now() + 30) == .success)
+            continuation.resume(returning: semaphore.wait(timeout: .now() + 120) == .success)
         }
     }
 }

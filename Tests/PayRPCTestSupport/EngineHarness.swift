@@ -81,8 +81,9 @@ public final class TestConnection: @unchecked Sendable {
         self.sink = sink
     }
 
-    /// How long waits last before a test gives up.
-    public var timeout: Duration = .seconds(10)
+    /// How long waits last before a test gives up: a guard against hangs, not a timing
+    /// assertion, so generous (a 2-core machine busy with builds answers slowly, not wrongly).
+    public var timeout: Duration = .seconds(60)
 
     /// Sends one raw line (without its newline).
     public func send(_ line: String) {

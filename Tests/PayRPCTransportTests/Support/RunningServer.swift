@@ -40,7 +40,7 @@ final class RunningServer: @unchecked Sendable {
         let running = DispatchSemaphore(value: 0)
         server.loop.execute { running.signal() }
         thread.start()
-        if running.wait(timeout: .now() + 10) == .timedOut {
+        if running.wait(timeout: .now() + 60) == .timedOut {
             print("RunningServer: the loop did not start within 10 s")
         }
     }
