@@ -472,7 +472,7 @@ extension List.Params {
         JSONValue.Member("description", .string("The filter and the page.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("cursor", .object([
-                JSONValue.Member("description", .string("The `nextCursor` of the previous page.")),
+                JSONValue.Member("description", .string("The `nextCursor` of the previous page; one that is not an entry of this profile's\njournal fails with `entryNotFound`.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("limit", .object([

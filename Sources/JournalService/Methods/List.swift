@@ -16,7 +16,8 @@ public enum List: JournalMethod {
         /// - Minimum: 1
         /// - Maximum: 500
         public var limit: Int = 50
-        /// The `nextCursor` of the previous page.
+        /// The `nextCursor` of the previous page; one that is not an entry of this profile's
+        /// journal fails with `entryNotFound`.
         public var cursor: String?
     }
 
@@ -27,4 +28,6 @@ public enum List: JournalMethod {
         /// Where the next page starts; absent on the last.
         public var nextCursor: String?
     }
+
+    public static let errors = [JournalErrorKind.entryNotFound.descriptor]
 }

@@ -26,7 +26,7 @@ func (e *InvalidURLError) Unwrap() error { return &e.ServiceError }
 // CodeInvalidURL is the code of InvalidURLError.
 const CodeInvalidURL = -33200
 
-// EntryNotFoundError is the journal error -33201 "Entry not found", returned by journal.get.
+// EntryNotFoundError is the journal error -33201 "Entry not found", returned by journal.get, journal.list.
 type EntryNotFoundError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).

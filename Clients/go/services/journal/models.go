@@ -115,7 +115,8 @@ type JournalErrorData struct {
 //
 // The filter and the page.
 type ListParams struct {
-	// The `nextCursor` of the previous page.
+	// The `nextCursor` of the previous page; one that is not an entry of this profile's
+	// journal fails with `entryNotFound`.
 	Cursor *string `json:"cursor,omitempty"`
 	// The most entries to answer.
 	Limit *int64 `json:"limit,omitempty"`

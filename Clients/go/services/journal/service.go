@@ -59,6 +59,10 @@ func (s *Service) HandleCallback(ctx context.Context, params HandleCallbackParam
 // List calls journal.list: The journal, newest first, a page at a time, filtered by type and delivery status.
 //
 // Aliases: list.
+//
+// Domain errors:
+//
+//   - *EntryNotFoundError (-33201 Entry not found)
 func (s *Service) List(ctx context.Context, params ListParams, opts ...wire.CallOption) (*ListResult, error) {
 	result := new(ListResult)
 	if err := s.caller.Call(ctx, "journal.list", params, result, opts...); err != nil {

@@ -48,7 +48,7 @@ class EntryNotFound(JournalError):
 
     The `data` of every journal error.
 
-    Returned by: ``journal.get``.
+    Returned by: ``journal.get``, ``journal.list``.
 
     Attributes:
         detail: What is wrong.

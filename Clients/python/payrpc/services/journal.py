@@ -266,7 +266,7 @@ class ListParams:
     """The filter and the page.
 
     Attributes:
-        cursor: The `nextCursor` of the previous page.
+        cursor: The `nextCursor` of the previous page; one that is not an entry of this profile's journal fails with `entryNotFound`.
         limit: The most entries to answer.
         status: Only entries in this delivery status.
         type: Only this payment type.
@@ -732,7 +732,10 @@ class Proxy:
             type: Only this payment type.
             status: Only entries in this delivery status.
             limit: The most entries to answer.
-            cursor: The `nextCursor` of the previous page.
+            cursor: The `nextCursor` of the previous page; one that is not an entry of this profile's journal fails with `entryNotFound`.
+
+        Raises:
+            payrpc.errors.journal.EntryNotFound: Entry not found (-33201)
         """
         params: Dict[str, Any] = {}
         if type is not None:
@@ -929,7 +932,10 @@ class AsyncProxy:
             type: Only this payment type.
             status: Only entries in this delivery status.
             limit: The most entries to answer.
-            cursor: The `nextCursor` of the previous page.
+            cursor: The `nextCursor` of the previous page; one that is not an entry of this profile's journal fails with `entryNotFound`.
+
+        Raises:
+            payrpc.errors.journal.EntryNotFound: Entry not found (-33201)
         """
         params: Dict[str, Any] = {}
         if type is not None:

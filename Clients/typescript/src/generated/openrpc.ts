@@ -1192,7 +1192,7 @@ export const DOCUMENT: unknown = {
         "description": "The filter and the page.",
         "properties": {
           "cursor": {
-            "description": "The `nextCursor` of the previous page.",
+            "description": "The `nextCursor` of the previous page; one that is not an entry of this profile's\njournal fails with `entryNotFound`.",
             "type": "string"
           },
           "limit": {
@@ -5291,7 +5291,15 @@ export const DOCUMENT: unknown = {
       ]
     },
     {
-      "errors": [],
+      "errors": [
+        {
+          "code": -33201,
+          "data": {
+            "$ref": "#/components/schemas/journal.JournalErrorData"
+          },
+          "message": "Entry not found"
+        }
+      ],
       "name": "journal.list",
       "paramStructure": "either",
       "params": [
@@ -5334,11 +5342,11 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "The `nextCursor` of the previous page.",
+          "description": "The `nextCursor` of the previous page; one that is not an entry of this profile's\njournal fails with `entryNotFound`.",
           "name": "cursor",
           "required": false,
           "schema": {
-            "description": "The `nextCursor` of the previous page.",
+            "description": "The `nextCursor` of the previous page; one that is not an entry of this profile's\njournal fails with `entryNotFound`.",
             "type": "string"
           }
         }

@@ -33,7 +33,7 @@ export class InvalidUrlError extends JournalError {
  *
  * The `data` of every journal error.
  *
- * Returned by: `journal.get`.
+ * Returned by: `journal.get`, `journal.list`.
  */
 export class EntryNotFoundError extends JournalError {
   /** The error code this class stands for. */

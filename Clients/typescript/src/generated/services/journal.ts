@@ -96,7 +96,10 @@ export interface JournalErrorData {
 
 /** The filter and the page. */
 export interface ListParams {
-  /** The `nextCursor` of the previous page. */
+  /**
+   * The `nextCursor` of the previous page; one that is not an entry of this profile's
+   * journal fails with `entryNotFound`.
+   */
   cursor?: string;
   /** The most entries to answer. */
   limit?: number;
@@ -266,10 +269,13 @@ export class JournalProxy {
    *
    * Calls `journal.list`.
    *
+   * Rejects with, besides the gateway errors:
+   * - `journal.EntryNotFoundError`: Entry not found (-33201)
+   *
    * @param params.type Only this payment type.
    * @param params.status Only entries in this delivery status.
    * @param params.limit The most entries to answer.
-   * @param params.cursor The `nextCursor` of the previous page.
+   * @param params.cursor The `nextCursor` of the previous page; one that is not an entry of this profile's journal fails with `entryNotFound`.
    * @param options Timeout, abort signal.
    */
   list(params: { type?: PaymentType; status?: DeliveryStatus; limit?: number; cursor?: string } = {}, options?: CallOptions): Promise<ListResult> {
