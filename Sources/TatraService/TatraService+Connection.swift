@@ -4,7 +4,9 @@ import PayRPCSchema
 
 extension TatraService {
     /// Reads and changes the connection's tatra state atomically.
-    func withConnectionState<R>(_ context: RequestContext, _ body: (inout TatraConnectionState) throws -> R) rethrows -> R {
+    func withConnectionState<R: Sendable, E: Error>(
+        _ context: RequestContext, _ body: (inout TatraConnectionState) throws(E) -> R
+    ) throws(E) -> R {
         try TatraConnection.of(context.connection).withState(body)
     }
 }

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import Synchronization
 
 // Test-only methods shaped after the examples of the JSON-RPC 2.0 specification. Their codecs
 // are written by hand here because the test target is not scanned by payrpc-codegen.
@@ -228,11 +229,10 @@ enum SandboxThing: RPCMethod, TestDocumented {
 struct UnexpectedFailure: Error {}
 
 /// A counter shared by the test methods.
-final class Counter: @unchecked Sendable {
-    private let lock = Mutex()
-    private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
-    var current: Int { lock.withLock { value } }
+final class Counter: Sendable {
+    private let value = Synchronization.Mutex(0)
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    var current: Int { value.withLock { $0 } }
 }
 
 /// The test-only service.

@@ -1,11 +1,12 @@
 import Foundation
 import PayRPCCore
+import Synchronization
 
 /// An ``IdempotencyStore`` in memory, for engine tests that check the engine's side of
 /// idempotency (the SQLite store has its own tests, and the end-to-end tests use it).
-public final class MemoryIdempotencyStore: IdempotencyStore, @unchecked Sendable {
-    private let lock = Mutex()
-    private var records: [String: (method: String, digest: String, outcome: String?)] = [:]
+public final class MemoryIdempotencyStore: IdempotencyStore, Sendable {
+    private typealias Record = (method: String, digest: String, outcome: String?)
+    private let records = Synchronization.Mutex<[String: Record]>([:])
 
     public init() {}
 
@@ -13,7 +14,7 @@ public final class MemoryIdempotencyStore: IdempotencyStore, @unchecked Sendable
     public func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws
         -> IdempotencyClaim
     {
-        lock.withLock {
+        records.withLock { records in
             let id = profile + "\u{0}" + key
             guard let record = records[id] else {
                 records[id] = (method, paramsDigest, nil)
@@ -26,10 +27,10 @@ public final class MemoryIdempotencyStore: IdempotencyStore, @unchecked Sendable
     }
 
     public func complete(profile: String, key: String, outcome: String) async throws {
-        lock.withLock { records[profile + "\u{0}" + key]?.outcome = outcome }
+        records.withLock { $0[profile + "\u{0}" + key]?.outcome = outcome }
     }
 
     public func abandon(profile: String, key: String) async throws {
-        _ = lock.withLock { records.removeValue(forKey: profile + "\u{0}" + key) }
+        _ = records.withLock { $0.removeValue(forKey: profile + "\u{0}" + key) }
     }
 }

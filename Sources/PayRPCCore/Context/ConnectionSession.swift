@@ -16,13 +16,17 @@ public final class ConnectionSession: @unchecked Sendable {
     /// The loop that owns the connection: services schedule timers on it.
     public let loop: any EventLoop
 
-    private let lock = Mutex()
-    /// The per-connection objects by class, searched in order: a connection holds one per service
-    /// it used, a handful, and comparing a few identities costs less than hashing one.
-    private var objects: [(type: ObjectIdentifier, object: AnyObject)] = []
-    private var closeHandlers: [@Sendable () -> Void] = []
-    private var open = true
-    private var currentProfile = "default"
+    /// What any thread may read and change, under one lock.
+    private struct Shared {
+        /// The per-connection objects by class, searched in order: a connection holds one per
+        /// service it used, a handful, and comparing a few identities costs less than hashing one.
+        var objects: [(type: ObjectIdentifier, object: any AnyObject & Sendable)] = []
+        var closeHandlers: [@Sendable () -> Void] = []
+        var open = true
+        var profile = "default"
+    }
+
+    private let shared = Synchronization.Mutex(Shared())
     private let deliver: @Sendable ([UInt8]) -> Void
     /// Set by the engine (loop thread): cancels the running request with that canonical id.
     var cancelHandler: (([UInt8]) -> Bool)?
@@ -42,9 +46,9 @@ public final class ConnectionSession: @unchecked Sendable {
 
     /// The profile whose state this connection uses: the one named in `rpc.hello`, else `default`.
     public var profile: String {
-        get { lock.withLock { currentProfile } }
+        get { shared.withLock { $0.profile } }
         set {
-            lock.withLock { currentProfile = newValue }
+            shared.withLock { $0.profile = newValue }
             profileGeneration.add(1, ordering: .releasing)
         }
     }
@@ -54,7 +58,7 @@ public final class ConnectionSession: @unchecked Sendable {
     let profileGeneration = Atomic<UInt64>(0)
 
     /// Whether the connection is still open.
-    public var isOpen: Bool { lock.withLock { open } }
+    public var isOpen: Bool { shared.withLock { $0.open } }
 
     /// Sends a notification to this connection. Returns false when the connection is gone (or
     /// the payload broke its schema under `--validate-results`; that is logged by the engine).
@@ -80,31 +84,31 @@ public final class ConnectionSession: @unchecked Sendable {
     /// found by the class's identity, with no string hashing, no dynamic cast and nothing written
     /// back, so reading it on every call is cheap.
     public func object<T: AnyObject & Sendable>(_ type: T.Type, orMake make: () -> T) -> T {
-        lock.withLock {
+        shared.withLock { shared in
             let key = ObjectIdentifier(type)
-            for entry in objects where entry.type == key { return unsafeDowncast(entry.object, to: T.self) }
+            for entry in shared.objects where entry.type == key { return unsafeDowncast(entry.object, to: T.self) }
             let made = make()
-            objects.append((key, made))
+            shared.objects.append((key, made))
             return made
         }
     }
 
     /// Runs `handler` when the connection closes (at once if it is closed already).
     public func onClose(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = lock.withLock { () -> Bool in
-            if !open { return true }
-            closeHandlers.append(handler)
+        let runNow = shared.withLock { shared -> Bool in
+            if !shared.open { return true }
+            shared.closeHandlers.append(handler)
             return false
         }
         if runNow { handler() }
     }
 
     func markClosed() {
-        let handlers = lock.withLock { () -> [@Sendable () -> Void] in
-            open = false
-            objects.removeAll()
-            defer { closeHandlers.removeAll() }
-            return closeHandlers
+        let handlers = shared.withLock { shared -> [@Sendable () -> Void] in
+            shared.open = false
+            shared.objects.removeAll()
+            defer { shared.closeHandlers.removeAll() }
+            return shared.closeHandlers
         }
         for handler in handlers { handler() }
     }

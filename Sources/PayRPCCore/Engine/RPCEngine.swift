@@ -1,9 +1,10 @@
 import Logging
 import PayRPCJSON
+import Synchronization
 
 /// The JSON-RPC 2.0 engine shared by every connection: the router, the limits, and the stores
 /// the engine itself uses. The transport asks it for one ``RPCSession`` per connection.
-public final class RPCEngine: RPCConnectionHandlerFactory, @unchecked Sendable {
+public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// The methods served.
     public let router: Router
     /// Limits and identity.
@@ -14,8 +15,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, @unchecked Sendable {
     /// The tester's controls (clocks, seeds, armed failures), shared with the services.
     public let sandbox: SandboxControls
     let logger: Logger
-    private let lock = Mutex()
-    private var lastConnectionID: UInt64 = 0
+    private let lastConnectionID = Atomic<UInt64>(0)
 
     /// - Parameters:
     ///   - router: the frozen methods.
@@ -40,10 +40,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, @unchecked Sendable {
     }
 
     func nextConnectionID() -> UInt64 {
-        lock.withLock {
-            lastConnectionID += 1
-            return lastConnectionID
-        }
+        lastConnectionID.add(1, ordering: .relaxed).newValue
     }
 
     /// Maps anything a handler throws to the wire error; unknown errors are logged, not sent.

@@ -1,32 +1,36 @@
 import PayRPCJSON
+import Synchronization
 
 /// State of the whole server that built-in methods report: serving or draining, and the
 /// published OpenRPC document.
-public final class ServerState: @unchecked Sendable {
-    private let lock = Mutex()
-    private var draining = false
-    private var document: [UInt8] = Array("{}".utf8)
-    private var count = 0
+public final class ServerState: Sendable {
+    private struct Published {
+        var draining = false
+        var document: [UInt8] = Array("{}".utf8)
+        var methodCount = 0
+    }
+
+    private let published = Synchronization.Mutex(Published())
 
     public init() {}
 
     /// Whether the server is draining (SIGTERM, EOF on stdio): `rpc.health` says NOT_SERVING.
-    public var isDraining: Bool { lock.withLock { draining } }
+    public var isDraining: Bool { published.withLock { $0.draining } }
 
     /// Marks the server as draining.
-    public func beginDraining() { lock.withLock { draining = true } }
+    public func beginDraining() { published.withLock { $0.draining = true } }
 
     /// The OpenRPC document, compact JSON bytes.
-    public var discoveryDocument: [UInt8] { lock.withLock { document } }
+    public var discoveryDocument: [UInt8] { published.withLock { $0.document } }
 
     /// The number of methods served (canonical names).
-    public var methodCount: Int { lock.withLock { count } }
+    public var methodCount: Int { published.withLock { $0.methodCount } }
 
     /// Publishes what the router serves; called once the router is built.
     public func publish(discoveryDocument: [UInt8], methodCount: Int) {
-        lock.withLock {
-            document = discoveryDocument
-            count = methodCount
+        published.withLock {
+            $0.document = discoveryDocument
+            $0.methodCount = methodCount
         }
     }
 }

@@ -1,11 +1,11 @@
 import PayRPCCore
+import Synchronization
 
 /// The tatra state of one connection, kept on the connection (``ConnectionSession/object(_:orMake:)``)
 /// as one reference: reading it costs a lookup by class, and changing it never re-boxes the state
 /// (which a value type stored on the connection would, once per change, on the executePayment path).
-final class TatraConnection: @unchecked Sendable {
-    private let lock = Mutex()
-    private var state = TatraConnectionState()
+final class TatraConnection: Sendable {
+    private let state = Mutex(TatraConnectionState())
 
     /// The connection's tatra state, created on first use.
     static func of(_ connection: ConnectionSession) -> TatraConnection {
@@ -13,7 +13,7 @@ final class TatraConnection: @unchecked Sendable {
     }
 
     /// Reads and changes the state atomically.
-    func withState<R>(_ body: (inout TatraConnectionState) throws -> R) rethrows -> R {
-        try lock.withLock { try body(&state) }
+    func withState<R: Sendable, E: Error>(_ body: (inout TatraConnectionState) throws(E) -> R) throws(E) -> R {
+        try state.withLock { (value) throws(E) -> R in try body(&value) }
     }
 }
