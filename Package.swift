@@ -208,7 +208,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            dependencies: ["PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport"],
             swiftSettings: swiftSettings),
     ].filter { target in
         if target.type == .test { return declared(target.name) }

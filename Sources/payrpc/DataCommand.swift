@@ -13,15 +13,15 @@ struct DataCommand: ParsableCommand {
     )
 
     /// `payrpc data check`.
-    struct Check: ParsableCommand {
+    struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the database's consistency (PRAGMA integrity_check); exit 1 when it is damaged.")
 
         @OptionGroup var options: ProfileStoreOptions
 
-        func run() throws {
+        func run() async throws {
             let (store, _) = try options.open()
-            guard try BlockingTask.run({ try await store.integrityCheck() }) else {
+            guard try await store.integrityCheck() else {
                 print("the database is damaged; see the log")
                 throw ExitCode(1)
             }
@@ -30,29 +30,29 @@ struct DataCommand: ParsableCommand {
     }
 
     /// `payrpc data export`.
-    struct Export: ParsableCommand {
+    struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a profile's state as JSON ({namespace: {key: value}}).")
 
         @OptionGroup var options: ProfileStoreOptions
 
-        func run() throws {
+        func run() async throws {
             let (store, profile) = try options.open()
-            let state = try BlockingTask.run { try await store.export(profile: profile) }
+            let state = try await store.export(profile: profile)
             print(state.canonicalText, terminator: "")
         }
     }
 
     /// `payrpc data reset`.
-    struct Reset: ParsableCommand {
+    struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete every document and idempotency key of a profile (run it while no server uses the data directory, or accept that the server sees the change at once).")
 
         @OptionGroup var options: ProfileStoreOptions
 
-        func run() throws {
+        func run() async throws {
             let (store, profile) = try options.open()
-            try BlockingTask.run { try await store.reset(profile: profile) }
+            try await store.reset(profile: profile)
             print("profile \(profile) reset")
         }
     }
@@ -71,23 +71,5 @@ struct ProfileStoreOptions: ParsableArguments {
     /// Opens the store of the data directory.
     func open() throws -> (SQLiteStateStore, String) {
         (try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger()), profile)
-    }
-}
-
-/// Runs async work from a synchronous command and waits for it.
-enum BlockingTask {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task {
-            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-            semaphore.signal()
-        }
-        semaphore.wait()
-        return try box.result!.get()
-    }
-
-    final class ResultBox<T: Sendable>: @unchecked Sendable {
-        var result: Result<T, any Error>?
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayRPCTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,11 +21,9 @@ final class LineConnection {
 
     /// Connects to `host:port` (`[::1]:7070` for IPv6).
     static func tcp(_ address: String) throws -> LineConnection {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
-            throw ValidationError("--tcp takes HOST:PORT, got \(address)")
+        guard let endpoint = try? Endpoint.parse(address), case .tcp(let host, let port) = endpoint else {
+            throw ValidationError("--tcp takes HOST:PORT ([IPv6]:PORT), got \(address)")
         }
-        var host = String(address[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var result: UnsafeMutablePointer<addrinfo>?

@@ -1,8 +1,11 @@
 import ArgumentParser
 
 /// `payrpc`: five mobile payment SDK interfaces served as JSON-RPC 2.0 over NDJSON.
+///
+/// Async at the root so that subcommands which await the store (`payrpc data`) are
+/// `AsyncParsableCommand`s; `serve` stays synchronous and runs the libuv loop on the main thread.
 @main
-struct PayRPCCommand: ParsableCommand {
+struct PayRPCCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payrpc",
         abstract: "Serve five mobile payment SDK interfaces as JSON-RPC 2.0 over newline-delimited JSON.",

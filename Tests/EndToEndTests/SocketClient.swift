@@ -1,5 +1,7 @@
 import Foundation
 import PayRPCJSON
+import PayRPCTestSupport
+import PayRPCTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,11 +18,9 @@ final class SocketClient: @unchecked Sendable {
 
     /// Connects to `host:port` (IPv4 or `[v6]`).
     static func tcp(_ address: String) throws -> SocketClient {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
+        guard let endpoint = try? Endpoint.parse(address), case .tcp(let host, let port) = endpoint else {
             throw ClientError("bad address \(address)")
         }
-        var host = String(address[..<colon])
-        if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var result: UnsafeMutablePointer<addrinfo>?
@@ -83,16 +83,7 @@ final class SocketClient: @unchecked Sendable {
                 buffer.removeSubrange(...newline)
                 return line
             }
-            if Date() > deadline { return nil }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 0) > 0 {
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                let count = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress!, $0.count, 0) }
-                if count <= 0 { return nil }
-                buffer.append(contentsOf: chunk[..<count])
-            } else {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+            guard await readable(before: deadline), receive() else { return nil }
         }
     }
 
@@ -104,18 +95,31 @@ final class SocketClient: @unchecked Sendable {
     /// Whether the server closed the connection (EOF) within the timeout.
     func waitForEOF(timeout: Double = 15) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 0) > 0 {
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                let count = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress!, $0.count, 0) }
-                if count <= 0 { return true }
-                buffer.append(contentsOf: chunk[..<count])
-            } else {
-                try? await Task.sleep(for: .milliseconds(2))
-            }
+        while await readable(before: deadline) {
+            if !receive() { return true }
         }
         return false
+    }
+
+    /// Waits until the socket is readable (data, EOF or an error) or `deadline` passes, in
+    /// `poll(2)` on a thread of its own.
+    private func readable(before deadline: Date) async -> Bool {
+        let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow, 600)) * 1000)
+        let fd = self.fd
+        return await EventWait.blocking(timeout: Double(milliseconds) / 1000 + 5) {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&poller, 1, milliseconds) > 0
+        } ?? false
+    }
+
+    /// Reads what is there into the buffer; false at EOF or on an error.
+    private func receive() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+        if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
+        if count <= 0 { return false }
+        buffer.append(contentsOf: chunk[..<count])
+        return true
     }
 }
 

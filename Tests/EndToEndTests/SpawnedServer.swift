@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCTestSupport
 import PayRPCJSON
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -110,12 +111,10 @@ final class SpawnedServer: @unchecked Sendable {
 
     /// Waits for the process to exit; its status, or nil on timeout.
     func waitForExit(timeout: Double = 20) async -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(20))
+        await EventWait.blocking(timeout: timeout) { [process] in
+            process.waitUntilExit()
+            return process.terminationStatus
         }
-        return process.terminationStatus
     }
 
     /// Sends a signal.
@@ -134,54 +133,78 @@ final class SpawnedServer: @unchecked Sendable {
     var logText: String { logs.everything }
 }
 
-/// Lines arriving from a pipe, awaited without blocking the cooperative pool.
-final class LineQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer: [UInt8] = []
-    private var lines: [String] = []
-    private var finished = false
-    private var all = ""
+/// Lines arriving from a pipe, awaited without blocking the cooperative pool: a waiter is
+/// resumed by the line that arrives for it, by the end of the pipe, or by its deadline.
+final class LineQueue: Sendable {
+    private struct State {
+        var buffer: [UInt8] = []
+        var lines: [String] = []
+        var finished = false
+        var all = ""
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<String?, Never>)] = []
+        var lastWaiterID: UInt64 = 0
+
+        /// Hands queued lines (or, once finished, nil) to waiters in order; what to resume.
+        mutating func matched() -> [(CheckedContinuation<String?, Never>, String?)] {
+            var resumed: [(CheckedContinuation<String?, Never>, String?)] = []
+            while !waiters.isEmpty && (!lines.isEmpty || finished) {
+                resumed.append((waiters.removeFirst().continuation, lines.isEmpty ? nil : lines.removeFirst()))
+            }
+            return resumed
+        }
+    }
+
+    private let state = Mutex(State())
 
     func feed(_ data: Data) {
-        lock.lock()
-        buffer.append(contentsOf: data)
-        all += String(decoding: data, as: UTF8.self)
-        while let newline = buffer.firstIndex(of: 0x0A) {
-            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
-            buffer.removeSubrange(...newline)
+        let resumed = state.withLock { state in
+            state.buffer.append(contentsOf: data)
+            state.all += String(decoding: data, as: UTF8.self)
+            while let newline = state.buffer.firstIndex(of: 0x0A) {
+                state.lines.append(String(decoding: state.buffer[..<newline], as: UTF8.self))
+                state.buffer.removeSubrange(...newline)
+            }
+            return state.matched()
         }
-        lock.unlock()
+        for (continuation, line) in resumed { continuation.resume(returning: line) }
     }
 
     func finish() {
-        lock.lock()
-        if !buffer.isEmpty { lines.append(String(decoding: buffer, as: UTF8.self)); buffer.removeAll() }
-        finished = true
-        lock.unlock()
-    }
-
-    private func take() -> (String?, Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !lines.isEmpty { return (lines.removeFirst(), false) }
-        return (nil, finished)
-    }
-
-    var everything: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return all
-    }
-
-    /// The next line; nil at EOF or after `timeout` seconds. Polls every few milliseconds: the
-    /// pipe is read by Foundation's handler thread, so no thread of the pool is held.
-    func next(timeout: Double) async -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let (line, done) = take()
-            if let line { return line }
-            if done || Date() > deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(2))
+        let resumed = state.withLock { state in
+            if !state.buffer.isEmpty {
+                state.lines.append(String(decoding: state.buffer, as: UTF8.self))
+                state.buffer.removeAll()
+            }
+            state.finished = true
+            return state.matched()
         }
+        for (continuation, line) in resumed { continuation.resume(returning: line) }
+    }
+
+    var everything: String { state.withLock { $0.all } }
+
+    /// The next line; nil at EOF or after `timeout` seconds.
+    func next(timeout: Double) async -> String? {
+        let id = state.withLock { state in
+            state.lastWaiterID += 1
+            return state.lastWaiterID
+        }
+        return await withCheckedContinuation { continuation in
+            let resumed = state.withLock { state in
+                state.waiters.append((id, continuation))
+                return state.matched()
+            }
+            for (continuation, line) in resumed { continuation.resume(returning: line) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in self?.expire(id) }
+        }
+    }
+
+    /// Resumes waiter `id` with nil if it is still waiting.
+    private func expire(_ id: UInt64) {
+        let expired = state.withLock { state -> CheckedContinuation<String?, Never>? in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index).continuation
+        }
+        expired?.resume(returning: nil)
     }
 }

@@ -16,19 +16,28 @@ public enum ChildProcess {
     public static func end(_ process: Process, timeout: TimeInterval = 10) {
         guard process.processIdentifier > 0 else { return }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
+        _ = waitForExit(process, timeout: timeout)
     }
 
     /// Waits at most `timeout` for `process` to exit by itself; its exit status, or nil (and it is
     /// killed) when it did not exit in time or Foundation never saw it exit.
     public static func status(of process: Process, timeout: TimeInterval = 60) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
+        if !waitForExit(process, timeout: timeout) {
             end(process, timeout: 1)
             return nil
         }
         return process.terminationStatus
     }
+
+    /// Whether Foundation saw `process` exit within `timeout` (waited for on a thread of its own).
+    private static func waitForExit(_ process: Process, timeout: TimeInterval) -> Bool {
+        let box = UncheckedProcess(process)
+        return EventWait.blockingNow(timeout: timeout) { box.process.waitUntilExit() } != nil
+    }
+}
+
+/// `Process` is not `Sendable`; waiting for its exit from another thread is what it is built for.
+private struct UncheckedProcess: @unchecked Sendable {
+    let process: Process
+    init(_ process: Process) { self.process = process }
 }

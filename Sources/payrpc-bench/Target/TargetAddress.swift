@@ -1,3 +1,4 @@
+import PayRPCTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,15 +12,15 @@ enum TargetAddress: CustomStringConvertible {
     /// Parses `HOST:PORT`; the host must be a loopback IPv4 address (`127.x.x.x`) or `localhost`.
     /// - Throws: ``BenchError`` for anything else.
     static func tcp(_ text: String) throws(BenchError) -> TargetAddress {
-        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]), port > 0
-        else { throw BenchError("--tcp wants HOST:PORT, got \(text)") }
-        var host = String(text[..<colon])
+        guard let endpoint = try? Endpoint.parse(text), case .tcp(var host, let port) = endpoint, port > 0 else {
+            throw BenchError("--tcp wants HOST:PORT, got \(text)")
+        }
         if host == "localhost" { host = "127.0.0.1" }
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1, UInt32(bigEndian: address.s_addr) >> 24 == 127 else {
             throw BenchError("--tcp host must be a loopback address (127.0.0.1), got \(host)")
         }
-        return .tcp(host: host, port: port)
+        return .tcp(host: host, port: UInt16(port))
     }
 
     /// `tcp 127.0.0.1:7070` or `unix /path`.

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCTransport
 import Testing
 
 #if canImport(Glibc)
@@ -78,11 +79,9 @@ final class TestClient {
     deinit { close() }
 
     private static func split(_ address: String) throws -> (String, Int) {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
-            throw TestClientError(description: "bad address \(address)")
+        guard case .tcp(let host, let port) = try Endpoint.parse(address) else {
+            throw TestClientError(description: "not a TCP address: \(address)")
         }
-        var host = String(address[..<colon])
-        if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
         return (host, port)
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+
+/// Waiting in tests for something that happens on another thread (a process exits, a socket
+/// becomes readable), bounded by a deadline, without polling and without holding a thread of the
+/// cooperative pool (two threads on this machine's two cores).
+public enum EventWait {
+    /// Runs the blocking `body` on a thread of its own and returns what it returns, or nil when
+    /// `timeout` seconds pass first (the thread then finishes on its own and its result is
+    /// dropped). For calls that block until an event: `poll(2)` with a timeout, `waitpid`.
+    public static func blocking<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () -> T) async -> T? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+            let once = ResumeOnce(continuation)
+            Thread { once.resume(body()) }.start()
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { once.resume(nil) }
+        }
+    }
+
+    /// Like ``blocking(timeout:_:)`` for synchronous callers (a `deinit`): blocks the calling
+    /// thread until `body` returns or `timeout` passes.
+    public static func blockingNow<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () -> T) -> T? {
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }.start()
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return result.withLock { $0 }
+    }
+}
+
+/// A continuation resumed by whichever of its racers comes first.
+private final class ResumeOnce<T: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<T?, Never>?>
+
+    init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }
+
+    func resume(_ value: T?) {
+        continuation.withLock { $0.take() }?.resume(returning: value)
+    }
+}
