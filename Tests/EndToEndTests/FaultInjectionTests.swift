@@ -40,12 +40,12 @@ import Glibc
 
         let steady = try connect()
         steady.send(#"{"jsonrpc":"2.0","id":0,"method":"rpc.hello","params":{"profile":"resetter"}}"#)
-        #expect(await steady.nextMessage()?["result"]?["profile"] == "resetter")
+        #expect(await steady.nextMessage(timeout: 120)?["result"]?["profile"] == "resetter")
         // What the resetter's calls open for good (the store's reader connections) is open already.
         steady.send(#"{"jsonrpc":"2.0","id":"warm","method":"sandbox.clock.advance","params":{"seconds":0}}"#)
-        #expect(await steady.nextMessage()?["id"] == "warm")
+        #expect(await steady.nextMessage(timeout: 120)?["id"] == "warm")
         steady.send(#"{"jsonrpc":"2.0","id":"discover","method":"rpc.discover"}"#)
-        #expect(await steady.nextMessage()?["id"] == "discover")
+        #expect(await steady.nextMessage(timeout: 120)?["id"] == "discover")
         let baseline = Self.descriptorCount(server)
 
         // A stateful call, then far more answers than the socket buffers hold; nothing is read.
@@ -74,7 +74,7 @@ import Glibc
             var offset: String?
             for index in 1...600 where offset != "1234" {
                 steady.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"sandbox.clock.get"}"#)
-                offset = await steady.nextMessage()?["result"]?["offsetSeconds"]?.jsonText
+                offset = await steady.nextMessage(timeout: 120)?["result"]?["offsetSeconds"]?.jsonText
                 if offset != "1234" { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(offset == "1234")
@@ -91,7 +91,7 @@ import Glibc
         var count = -1
         for index in 1000..<1600 where count != baseline {
             steady.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"#)
-            #expect(await steady.nextMessage()?["result"]?["status"] == "SERVING")
+            #expect(await steady.nextMessage(timeout: 120)?["result"]?["status"] == "SERVING")
             count = Self.descriptorCount(server)
             if count != baseline { try await Task.sleep(for: .milliseconds(50)) }
         }
