@@ -24,11 +24,17 @@ public final class Gateway: @unchecked Sendable {
     ///   (an address in use, a live Unix socket).
     public init(configuration: GatewayConfiguration, logger: Logger) throws {
         self.logger = logger
-        let store = try SQLiteStateStore(directory: configuration.dataDirectory, configuration: configuration.store,
+        // One real time for the sandbox clocks and the store (idempotency retention, timestamps):
+        // the wall clock read now, then the monotonic clock, so a step of the system clock while
+        // the server runs moves neither.
+        let realTime = RealTimeClock(configuration.time)
+        var storeConfiguration = configuration.store
+        storeConfiguration.now = { realTime.now() }
+        let store = try SQLiteStateStore(directory: configuration.dataDirectory, configuration: storeConfiguration,
                                          logger: logger)
         self.store = store
         let state = ServerState()
-        let sandbox = SandboxControls(seed: configuration.seed)
+        let sandbox = SandboxControls(seed: configuration.seed, realTime: realTime)
         try SandboxControlService.restoreClocks(from: store, into: sandbox)
         self.sandbox = sandbox
         let router = try Self.makeRouter(store: store, secrets: store.secrets, configuration: configuration, state: state,

@@ -21,6 +21,9 @@ public struct GatewayConfiguration: Sendable {
     public var sandboxData: [String: URL] = [:]
     /// The seed of every profile's generated values (`--seed`); nil: random.
     public var seed: UInt64?
+    /// The clocks the server reads: the wall clock once at start, the monotonic clock after
+    /// (see ``RealTimeClock``); the store's own `now` is replaced by that real time.
+    public var time: TimeSource = .system
     /// The journal's Web API for profiles that set none (`--journal-backend`); nil: entries wait.
     public var journalBackend: URL?
 

@@ -18,6 +18,13 @@ public struct StoreConfiguration: Sendable {
     public var maximumReaderCount = 4
     /// The most writes committed in one transaction; more waiting writes go in the next one.
     public var maximumBatchSize = 1_000
+    /// The most bytes the database may take (`serve --store-max-bytes`); nil: as much as the disk
+    /// holds. Enforced by SQLite's `PRAGMA max_page_count` on the writer, rounded down to whole
+    /// pages (4096 bytes); the write-ahead log and the key file come on top. A write that does not
+    /// fit fails with ``StoreError/Code/full`` and leaves everything stored before it as it was;
+    /// reads go on, deletes free space at once, and ``SQLiteStateStore/setMaximumBytes(_:)`` raises
+    /// the limit without a restart.
+    public var maximumBytes: Int64?
     /// The clock for `updatedAt` and idempotency expiry; tests replace it to move time.
     public var now: @Sendable () -> Date = { Date() }
 

@@ -1,7 +1,8 @@
 /// A failure of the state store, with a message that says what went wrong and where.
 ///
-/// The engine does not know this type: it maps it, like any unknown error, to a JSON-RPC
-/// internal error and logs it. ``description`` never contains document values or secrets.
+/// The engine knows it as an ``RPCErrorConvertible``: a full store is
+/// ``PayRPCCore/RPCError/Code/storeFull``, anything else an internal error whose cause is logged.
+/// ``description`` never contains document values or secrets.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure: an open set of constants, so new kinds do not break callers.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -20,8 +21,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let cannotOpen = Code(rawValue: "cannotOpen")
         /// Another process holds the database locked beyond the busy timeout.
         public static let busy = Code(rawValue: "busy")
-        /// A disk error, a full disk or a read-only file.
+        /// A disk error or a read-only file.
         public static let io = Code(rawValue: "io")
+        /// The database reached its size limit (``StoreConfiguration/maximumBytes``) or the disk is
+        /// full: the write was not made; nothing stored before it is lost.
+        public static let full = Code(rawValue: "full")
         /// A constraint of the schema refused the write (a caller's mistake, not the disk's).
         public static let constraint = Code(rawValue: "constraint")
         /// An argument was refused before reaching the database (empty profile, ...).

@@ -65,6 +65,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("File holding the token TCP and Unix clients must present in rpc.hello.", valueName: "file"))
     var authTokenFile: String?
 
+    @Option(help: ArgumentHelp("Most bytes the store's database may take, as BYTES or with a K, M or G suffix (powers of 1024); a write that does not fit is answered with -32008 (Store full). Default: no limit.",
+                               valueName: "bytes"))
+    var storeMaxBytes: String?
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -75,6 +79,23 @@ struct ServeCommand: ParsableCommand {
         guard idleTimeout >= 0, drainTimeout >= 0, defaultTimeout >= 0 else {
             throw ValidationError("timeouts must not be negative")
         }
+        _ = try storeMaximumBytes()
+    }
+
+    /// `--store-max-bytes` in bytes; nil when not given.
+    /// - Throws: `ValidationError` for a malformed size or one under 64 KiB (the schema alone
+    ///   takes a few pages).
+    func storeMaximumBytes() throws -> Int64? {
+        guard let text = storeMaxBytes?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let unit = text.last.flatMap { units[Character($0.uppercased())] }
+        let digits = unit == nil ? Substring(text) : text.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int64(digits), value > 0,
+              case let (bytes, overflow) = value.multipliedReportingOverflow(by: unit ?? 1), !overflow else {
+            throw ValidationError("--store-max-bytes takes a size in bytes, optionally with K, M or G, got \(text)")
+        }
+        guard bytes >= 65_536 else { throw ValidationError("--store-max-bytes must be at least 64K") }
+        return bytes
     }
 
     func run() throws {
@@ -95,6 +116,7 @@ struct ServeCommand: ParsableCommand {
         configuration.transport.maxConnections = maxConnections
         configuration.transport.idleTimeout = idleTimeout > 0 ? .milliseconds(Int(idleTimeout * 1000)) : nil
         configuration.transport.drainTimeout = .milliseconds(Int(drainTimeout * 1000))
+        configuration.store.maximumBytes = try storeMaximumBytes()
         configuration.engine.maxBatch = maxBatch
         configuration.engine.maxInFlight = maxInFlight
         configuration.engine.defaultTimeout = defaultTimeout > 0 ? .milliseconds(defaultTimeout) : nil

@@ -256,6 +256,17 @@ import Testing
         #expect(service.counter.current == 2)
     }
 
+    @Test func storeFullIsNotKeptAsAnIdempotentAnswer() async throws {
+        let store = MemoryIdempotencyStore()
+        let (_, client, service) = try makeClient(idempotency: store)
+        let full = await client.request("test.fullOnce", ["_meta": ["idempotencyKey": "k1"]])
+        #expect(full?["error"]?["code"] == -32008)
+        // The retry runs (neither "Store full" replayed nor the key left in progress).
+        #expect(try await client.call("test.fullOnce", ["_meta": ["idempotencyKey": "k1"]]) == 2)
+        #expect(try await client.call("test.fullOnce", ["_meta": ["idempotencyKey": "k1"]]) == 2)
+        #expect(service.counter.current == 2)
+    }
+
     @Test func discoverListsEveryMethodWithAliases() async throws {
         let (_, client, _) = try makeClient()
         let document = try await client.call("rpc.discover")

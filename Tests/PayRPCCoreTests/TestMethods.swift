@@ -226,6 +226,14 @@ enum SandboxThing: RPCMethod, TestDocumented {
     static let sandboxOnly = true
 }
 
+/// Fails with "Store full" on the service's first call of anything counted, then answers the count.
+enum FullOnce: RPCMethod, TestDocumented {
+    static let name = "test.fullOnce"
+    typealias Params = NoParams
+    typealias Result = Int
+    static let mutates = true
+}
+
 struct UnexpectedFailure: Error {}
 
 /// A counter shared by the test methods.
@@ -271,5 +279,10 @@ struct TestService: RPCService {
             return counter.next()
         }
         router.registerInline(QuickStep.self) { _, _ in counter.next() }
+        router.register(FullOnce.self) { _, _ in
+            let count = counter.next()
+            if count == 1 { throw RPCError(.storeFull, "Store full", data: ["type": "storeFull"]) }
+            return count
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCStore
+import PayRPCTestSupport
 import Testing
 
 @Suite("Idempotency keys")
@@ -80,6 +81,33 @@ struct IdempotencyTests {
             let before = store.statistics.expiredIdempotencyKeys
             try await store.put(profile: "p", namespace: "n", key: "k", value: 1)
             #expect(store.statistics.expiredIdempotencyKeys - before >= 1)
+        }
+    }
+
+    @Test("wall-clock steps of a day either way neither purge a key early nor keep it past its retention")
+    func retentionIgnoresWallClockSteps() async throws {
+        let clocks = SteppedClocks(followingRealTime: false)
+        let realTime = RealTimeClock(clocks.source)
+        try await withStore({
+            $0.now = { realTime.now() }
+            $0.idempotencyPurgeInterval = .zero
+        }) { store, _ in
+            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d", now: realTime.now())
+                == .claimed)
+            try await store.complete(profile: "p", key: "k", outcome: outcome)
+            // A day and a bit forward on the wall clock, then a write (every batch purges here).
+            clocks.jumpWall(by: 25 * 3600)
+            try await store.put(profile: "p", namespace: "n", key: "w1", value: 1)
+            #expect(store.statistics.expiredIdempotencyKeys == 0)
+            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d", now: realTime.now())
+                == .replay(outcome: outcome))
+            // And back two days: retention still ends when 24 h have really passed.
+            clocks.jumpWall(by: -50 * 3600)
+            clocks.elapse(.seconds(24 * 3600 + 1))
+            try await store.put(profile: "p", namespace: "n", key: "w2", value: 2)
+            #expect(store.statistics.expiredIdempotencyKeys == 1)
+            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "other", now: realTime.now())
+                == .claimed)
         }
     }
 

@@ -56,6 +56,20 @@ struct ErrorTests {
         #expect(expired?.data?["showConditions"] == .bool(false))
     }
 
+    @Test("authorization lasts 300 s of real time whatever the wall clock does: steps of hours neither end nor extend it")
+    func authorizationIgnoresWallClockSteps() async throws {
+        let fixture = try TatraFixture()
+        let client = fixture.connect()
+        _ = try await client.call("tatra.authorize", ["pincode": "1234"])
+        fixture.clock.clocks.jumpWall(by: 3600)
+        #expect(try await client.call("tatra.fetchBalance")["balance"] == "1523.47")
+        fixture.clock.clocks.jumpWall(by: -2 * 3600)
+        fixture.clock.advance(seconds: 299)
+        #expect(try await client.call("tatra.getIban") == "SK9711000000002926123456")
+        fixture.clock.advance(seconds: 1)
+        expectError(await client.error("tatra.fetchBalance"), .authRequired, fatal: false)
+    }
+
     @Test("executePaymentError: reference or phone breaking the setup rules, declined amount 90.04",
           arguments: [
               payment("10.00", reference: "<script>"),

@@ -6,16 +6,16 @@ import PayRPCStore
 import PayRPCTestSupport
 @testable import TatraService
 
-/// A clock the tests move by hand (authorization expiry without sleeping).
+/// A clock the tests move by hand (authorization expiry without sleeping), over stepped clocks
+/// so a test can also step the wall clock under it.
 final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+    let clocks = SteppedClocks(followingRealTime: false)
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) { current = start }
+    /// Real time as the server keeps it (the wall clock when the harness was made, plus what elapsed).
+    var now: Date { clocks.wall }
 
-    var now: Date { lock.withLock { current } }
-
-    func advance(seconds: Double) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+    /// Lets `seconds` pass.
+    func advance(seconds: Double) { clocks.elapse(.milliseconds(Int64((seconds * 1000).rounded()))) }
 }
 
 /// The tatra service on the real engine (in-memory harness) with the real SQLite store in a
@@ -64,7 +64,7 @@ final class TatraFixture: @unchecked Sendable {
         var configuration = EngineConfiguration()
         configuration.sandbox = sandboxMode
         return try EngineHarness(services: [TatraService(store: store, sandbox: sandbox)],
-                                 configuration: configuration, sandbox: SandboxControls(wallClock: { clock.now }))
+                                 configuration: configuration, sandbox: SandboxControls(realTime: RealTimeClock(clock.clocks.source)))
     }
 
     private static func openStore(in directory: URL) throws -> SQLiteStateStore {

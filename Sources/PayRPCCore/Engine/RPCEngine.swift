@@ -43,9 +43,16 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
         lastConnectionID.add(1, ordering: .relaxed).newValue
     }
 
-    /// Maps anything a handler throws to the wire error; unknown errors are logged, not sent.
+    /// Maps anything a handler throws to the wire error; unknown errors (and convertible ones
+    /// that become an internal error) are logged, not sent.
     func wireError(_ error: any Error, method: String, logger: Logger) -> RPCError {
-        if let convertible = error as? any RPCErrorConvertible { return convertible.rpcError }
+        if let convertible = error as? any RPCErrorConvertible {
+            let wire = convertible.rpcError
+            if wire.code == .internalError {
+                logger.error("handler failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
+            }
+            return wire
+        }
         if error is CancellationError { return RPCError(.cancelled, "Request cancelled") }
         logger.error("handler failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
         return .internalError

@@ -489,7 +489,10 @@ final class RPCSession: RPCConnectionHandler {
             let outcome = await execute(method: method, params: params, context: context, body: body,
                                         resultValidator: resultValidator, engine: engine, logger: logger)
             do {
-                if Task.isCancelled {
+                // A full store is not the call's answer to keep: its retry, once there is room, runs
+                // anew instead of replaying "Store full" for the key's whole retention (and the
+                // claim is not left in progress when the record itself does not fit).
+                if Task.isCancelled || outcome.starts(with: storeFullPrefix) {
                     try await store.abandon(profile: context.profile, key: key)
                 } else {
                     try await store.complete(profile: context.profile, key: key,
@@ -520,6 +523,9 @@ final class RPCSession: RPCConnectionHandler {
             return errorOutcome(engine.wireError(error, method: method, logger: logger))
         }
     }
+
+    /// How ``errorOutcome(_:)`` begins for ``RPCError/Code/storeFull``.
+    private static let storeFullPrefix = Array(#""error":{"code":\#(RPCError.Code.storeFull.rawValue),"#.utf8)
 
     private static func errorOutcome(_ error: RPCError) -> Outcome {
         var writer = JSONWriter(capacity: 96)

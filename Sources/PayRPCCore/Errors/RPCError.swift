@@ -42,6 +42,9 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let sandboxOnly = Code(-32006)
         /// The server's own result or notification broke its schema (`--validate-results`).
         public static let invalidResult = Code(-32007)
+        /// The store is full (its `--store-max-bytes`, or the disk): the write that did not fit
+        /// was not made; reads still work, and writes do again once space is freed or the limit raised.
+        public static let storeFull = Code(-32008)
     }
 
     /// The error code.

@@ -11,8 +11,10 @@ import Synchronization
 ///
 /// A sandbox is a test tool, so the tester owns its time and its dice (DESIGN.md, "Money, time and
 /// randomness"):
-/// - **Clock.** Each profile's time is the wall clock plus an offset that only grows
-///   (``advance(profile:by:)``, ``set(profile:to:)``). Every rule of every service that depends
+/// - **Clock.** Each profile's time is real time plus an offset that only grows
+///   (``advance(profile:by:)``, ``set(profile:to:)``). Real time is a ``RealTimeClock``: the wall
+///   clock read once at start, advanced by the monotonic clock, so a step of the system clock
+///   moves no profile's time (and no expiry that hangs on it). Every rule of every service that depends
 ///   on time reads ``now(profile:)`` (through ``RequestContext/now``), never `Date()`. Call
 ///   deadlines (`_meta.timeoutMs`) stay on the monotonic clock. Services with timers watch
 ///   ``onClockChange(_:)`` to fire what an advance made due.
@@ -33,7 +35,8 @@ public final class SandboxControls: Sendable {
     private let state: Synchronization.Mutex<State>
     /// How many failures are armed in all: lets every call skip the lock while none is.
     private let armedCount = Atomic<Int>(0)
-    private let wallClock: @Sendable () -> Date
+    /// Real time, under every profile's offset.
+    public let realTime: RealTimeClock
     private let serverSeed: UInt64?
 
     private struct State {
@@ -51,11 +54,17 @@ public final class SandboxControls: Sendable {
 
     /// - Parameters:
     ///   - seed: the seed of every profile that sets none of its own (`serve --seed`); nil: random.
-    ///   - wallClock: real time (tests may pass their own).
-    public init(seed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - realTime: real time, under the profiles' offsets (the system's clocks, anchored now,
+    ///     unless a test passes its own).
+    public init(seed: UInt64? = nil, realTime: RealTimeClock = RealTimeClock()) {
         self.serverSeed = seed
-        self.wallClock = wallClock
+        self.realTime = realTime
         self.state = Synchronization.Mutex(State())
+    }
+
+    /// Controls whose real time is exactly what `wallClock` reads (tests that pin time).
+    public convenience init(seed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date) {
+        self.init(seed: seed, realTime: RealTimeClock(reading: wallClock))
     }
 
     // MARK: - Clock
@@ -63,7 +72,7 @@ public final class SandboxControls: Sendable {
     /// The profile's sandbox time: real time plus what the tester added, to the millisecond.
     public func now(profile: String) -> Date {
         let offset = state.withLock { $0.profiles[profile]?.offset ?? 0 }
-        let seconds = wallClock().timeIntervalSince1970 + offset
+        let seconds = realTime.now().timeIntervalSince1970 + offset
         return Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
     }
 

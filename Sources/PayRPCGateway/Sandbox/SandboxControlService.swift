@@ -69,7 +69,7 @@ struct SandboxControlService: SandboxControlHandlers {
     }
 
     private func state(_ context: RequestContext) -> SandboxClockState {
-        SandboxClockState(time: context.now, realTime: Date(), offsetSeconds: context.sandbox.offset(profile: context.profile))
+        SandboxClockState(time: context.now, realTime: context.sandbox.realTime.now(), offsetSeconds: context.sandbox.offset(profile: context.profile))
     }
 
     /// Restores every profile's stored clock offset (at start-up, before serving).

@@ -28,6 +28,8 @@ public final class SQLiteStateStore: StateStore {
     let temporaryDirectory: LockedValue<URL?> = LockedValue(nil)
     /// When expired idempotency keys were last purged (ms); read and written on the writer queue.
     let lastPurge: LockedValue<Int64>
+    /// The size limit in force (``setMaximumBytes(_:)``); nil: none.
+    let maximumBytes: LockedValue<Int64?>
 
     /// Opens (creating if needed) the store in `directory`, creating the directory too.
     ///
@@ -64,6 +66,7 @@ public final class SQLiteStateStore: StateStore {
             throw Self.openError(error, path: path)
         }
         self.pool = pool
+        self.maximumBytes = LockedValue(configuration.maximumBytes)
         let lastPurge = LockedValue<Int64>(0)
         self.lastPurge = lastPurge
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
@@ -87,6 +90,15 @@ public final class SQLiteStateStore: StateStore {
                 try db.execute(sql: "PRAGMA synchronous = \(level)")
             }
             try StoreSchema.migrator.migrate(pool)
+            // After the migrations, so a store at its limit still opens and serves reads.
+            let usage = try pool.writeWithoutTransaction { db in
+                try Self.applyMaximumBytes(configuration.maximumBytes, db)
+            }
+            if let maximum = usage.maximumBytes, let configured = configuration.maximumBytes, maximum > configured {
+                logger.warning("store: the database is already larger than its size limit; only updates in place and deletes will fit", metadata: [
+                    "store.bytes": "\(usage.fileBytes)", "store.maximumBytes": "\(configured)",
+                ])
+            }
             let time = Timestamp.milliseconds(now())
             let (expired, abandoned) = try pool.write { db in
                 let expired = try Self.purgeExpiredKeys(db, before: time - retention)
@@ -98,6 +110,7 @@ public final class SQLiteStateStore: StateStore {
             logger.info(
                 "store: opened", metadata: [
                     "store.path": "\(path)", "store.synchronous": "\(level)",
+                    "store.maximumBytes": "\(configuration.maximumBytes.map(String.init) ?? "none")",
                     "store.expiredIdempotencyKeys": "\(expired)", "store.abandonedClaims": "\(abandoned)",
                 ])
         } catch {

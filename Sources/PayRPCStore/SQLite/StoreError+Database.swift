@@ -16,7 +16,8 @@ extension StoreError {
         case .SQLITE_CORRUPT: code = .corrupt
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: code = .cannotOpen
         case .SQLITE_BUSY, .SQLITE_LOCKED: code = .busy
-        case .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_READONLY: code = .io
+        case .SQLITE_FULL: code = .full
+        case .SQLITE_IOERR, .SQLITE_READONLY: code = .io
         case .SQLITE_CONSTRAINT: code = .constraint
         case .SQLITE_MISUSE where detail.contains("closed"): code = .closed
         default: code = .database

@@ -20,10 +20,11 @@ final class PBBATestEnvironment: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: reuse a data directory (a restart); a new temporary one when nil.
     ///   - clock: the wall clock under the profiles' sandbox clocks (real time when nil).
+    ///   - realTime: real time over stepped clocks, for wall-clock-jump tests (wins over `clock`).
     ///   - seed: the server's seed (`serve --seed`).
     ///   - configuration: engine configuration (sandbox on by default).
-    init(directory: URL? = nil, clock: TestClock? = nil, seed: UInt64? = nil, sandbox: PBBASandbox = .standard,
-         configuration: EngineConfiguration = EngineConfiguration()) throws {
+    init(directory: URL? = nil, clock: TestClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
+         sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration()) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
         var logger = Logger(label: "pbba.test")
@@ -31,7 +32,9 @@ final class PBBATestEnvironment: @unchecked Sendable {
         self.directory = directory
         self.store = try SQLiteStateStore(directory: directory, logger: logger)
         self.service = PBBAService(store: store, sandbox: sandbox)
-        if let clock {
+        if let realTime {
+            self.sandbox = SandboxControls(seed: seed, realTime: realTime)
+        } else if let clock {
             self.sandbox = SandboxControls(seed: seed, wallClock: { clock.now })
         } else {
             self.sandbox = SandboxControls(seed: seed)
@@ -41,11 +44,11 @@ final class PBBATestEnvironment: @unchecked Sendable {
     }
 
     /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
-    static func run(directory: URL? = nil, clock: TestClock? = nil, seed: UInt64? = nil,
+    static func run(directory: URL? = nil, clock: TestClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
                     sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration(),
                     _ body: (PBBATestEnvironment) async throws -> Void) async throws {
-        let environment = try PBBATestEnvironment(directory: directory, clock: clock, seed: seed, sandbox: sandbox,
-                                                  configuration: configuration)
+        let environment = try PBBATestEnvironment(directory: directory, clock: clock, realTime: realTime, seed: seed,
+                                                  sandbox: sandbox, configuration: configuration)
         do {
             try await body(environment)
         } catch {

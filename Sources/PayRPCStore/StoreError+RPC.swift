@@ -1,0 +1,19 @@
+import PayRPCCore
+
+/// How a store failure reaches a caller: the one boundary where ``StoreError`` becomes a wire error.
+extension StoreError: RPCErrorConvertible {
+    /// ``StoreError/Code/full`` is ``PayRPCCore/RPCError/Code/storeFull`` (-32008) with
+    /// `data: {type: "storeFull", detail}`, so a client can tell a full store from a bug and retry
+    /// later; every other failure is an internal error (-32603) whose cause the engine logs.
+    public var rpcError: RPCError {
+        switch code {
+        case .full:
+            RPCError(.storeFull, "Store full", data: [
+                "type": "storeFull",
+                "detail": "the store reached its size limit (--store-max-bytes) or the disk is full: the write that did not fit was not made; reads still work, and writes succeed again once space is freed or the limit is raised",
+            ])
+        default:
+            .internalError
+        }
+    }
+}
