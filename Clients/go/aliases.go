@@ -35,6 +35,7 @@ var (
 	ErrIdempotencyConflict = wire.ErrIdempotencyConflict
 	ErrSandboxOnly         = wire.ErrSandboxOnly
 	ErrInvalidResult       = wire.ErrInvalidResult
+	ErrStoreFull           = wire.ErrStoreFull
 	// ErrClosed is wrapped by the error of every call the end of the connection interrupted.
 	ErrClosed = wire.ErrClosed
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The codes of the gateway's own errors (the JSON-RPC ones and payrpc's -32001 to -32007).
+// The codes of the gateway's own errors (the JSON-RPC ones and payrpc's -32001 to -32008).
 // Domain errors of the services have codes from -33000 down.
 const (
 	CodeParseError          = -32700
@@ -24,6 +24,7 @@ const (
 	CodeIdempotencyConflict = -32005
 	CodeSandboxOnly         = -32006
 	CodeInvalidResult       = -32007
+	CodeStoreFull           = -32008
 	// FirstDomainCode is the highest code of a service's own error; every domain code is at or below it.
 	FirstDomainCode = -33000
 )
@@ -44,6 +45,7 @@ var (
 	ErrIdempotencyConflict = &RPCError{Code: CodeIdempotencyConflict, Message: "Idempotency conflict"}
 	ErrSandboxOnly         = &RPCError{Code: CodeSandboxOnly, Message: "Sandbox only"}
 	ErrInvalidResult       = &RPCError{Code: CodeInvalidResult, Message: "Invalid result"}
+	ErrStoreFull           = &RPCError{Code: CodeStoreFull, Message: "Store full"}
 )
 
 // ErrClosed is wrapped by every error of a call that could not finish because the connection

@@ -335,6 +335,18 @@ def test_gateway_errors(payrpc_bin: str, data_dir: Path) -> None:
         assert local.value.pointer == "/profile"
 
 
+def test_a_full_store_raises_store_full_and_keeps_serving_reads(payrpc_bin: str, data_dir: Path) -> None:
+    with payrpc.Client.spawn(payrpc_bin, [*server_args(data_dir), "--store-max-bytes", "96K"]) as client:
+        stored = []
+        with pytest.raises(payrpc.StoreFull) as full:
+            for number in range(10_000):
+                stored.append(client.pbba.submit_payment_request(
+                    amount=Decimal("1.00"), currency="GBP", reference=f"Fill {number}"))
+        assert stored, "the store took no write at all"
+        assert full.value.code == -32008
+        assert client.call("rpc.health") == {"status": "SERVING"}
+
+
 # Concurrency, cancellation, the process ---------------------------------------------------------
 
 

@@ -134,6 +134,11 @@ export class InvalidResult extends RpcError {
   static readonly code = -32007;
 }
 
+/** -32008: the store is full; the write was not made, reads still work, retry once space is freed. */
+export class StoreFull extends RpcError {
+  static readonly code = -32008;
+}
+
 /**
  * A service's own error (codes -33000 and below). `data` carries `type`, `status` (a gRPC
  * status name) and the error's fields; the generated subclass of each error types it.
@@ -172,6 +177,7 @@ export const GATEWAY_ERRORS: ReadonlyMap<number, RpcErrorClass> = new Map<number
     IdempotencyConflict,
     SandboxOnly,
     InvalidResult,
+    StoreFull,
   ].map((cls) => [cls.code, cls]),
 );
 

@@ -172,6 +172,12 @@ class InvalidResult(RpcError):
     code_value = -32007
 
 
+class StoreFull(RpcError):
+    """-32008: the store is full; the write was not made, reads still work, retry once space is freed."""
+
+    code_value = -32008
+
+
 class DomainError(RpcError):
     """A service's own error: ``data`` carries ``type``, ``status`` (a gRPC status name) and fields."""
 
@@ -201,6 +207,7 @@ GATEWAY_ERRORS: Dict[int, Type[RpcError]] = {
         IdempotencyConflict,
         SandboxOnly,
         InvalidResult,
+        StoreFull,
     )
 }
 
@@ -269,6 +276,7 @@ __all__ = [
     "IdempotencyConflict",
     "SandboxOnly",
     "InvalidResult",
+    "StoreFull",
     "DomainError",
     "GATEWAY_ERRORS",
     "error_class",
