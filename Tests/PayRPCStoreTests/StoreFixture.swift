@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import Synchronization
 
 /// A temporary data directory for one test, removed by `remove()`.
 struct TemporaryDirectory {
@@ -19,13 +20,12 @@ struct TemporaryDirectory {
 }
 
 /// A clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = Mutex()
-    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+final class TestClock: Sendable {
+    private let current = Synchronization.Mutex(Date(timeIntervalSince1970: 1_800_000_000))
 
-    var now: Date { lock.withLock { current } }
+    var now: Date { current.withLock { $0 } }
 
-    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
 
 /// A logger that drops everything, so test output stays readable.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The kind of transport a connection arrived on.
 public enum TransportKind: String, Sendable {
     case stdio, tcp, unix, memory
@@ -77,32 +79,35 @@ public protocol EventLoop: AnyObject, Sendable {
 }
 
 /// A job scheduled on a loop, which can be cancelled until it runs.
-public final class ScheduledJob: @unchecked Sendable {
-    private let lock = Mutex()
-    private var cancelled = false
-    private var onCancel: (@Sendable () -> Void)?
+public final class ScheduledJob: Sendable {
+    private struct State {
+        var cancelled = false
+        var onCancel: (@Sendable () -> Void)?
+    }
+
+    private let state = Synchronization.Mutex(State())
 
     public init() {}
 
     /// Prevents the job from running, if it has not run yet.
     public func cancel() {
-        let action: (@Sendable () -> Void)? = lock.withLock {
-            if cancelled { return nil }
-            cancelled = true
-            defer { onCancel = nil }
-            return onCancel
+        let action: (@Sendable () -> Void)? = state.withLock { state in
+            if state.cancelled { return nil }
+            state.cancelled = true
+            defer { state.onCancel = nil }
+            return state.onCancel
         }
         action?()
     }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Called by the loop implementation: what to do when the job is cancelled (stop the timer).
     public func setCancelAction(_ action: @escaping @Sendable () -> Void) {
-        let runNow = lock.withLock { () -> Bool in
-            if cancelled { return true }
-            onCancel = action
+        let runNow = state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.onCancel = action
             return false
         }
         if runNow { action() }

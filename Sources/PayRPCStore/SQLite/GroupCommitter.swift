@@ -1,6 +1,7 @@
 import GRDB
 import Logging
 import PayRPCCore
+import Synchronization
 
 /// Commits the writes of concurrent callers together: one transaction and one fsync for every
 /// write waiting at that moment.
@@ -14,7 +15,7 @@ import PayRPCCore
 ///
 /// If an error makes SQLite roll back the whole transaction (disk full, I/O error), the write
 /// that hit it fails and the writes before it are run again in a fresh transaction.
-final class GroupCommitter: @unchecked Sendable {
+final class GroupCommitter: Sendable {
     private let pool: DatabasePool
     private let logger: Logger
     private let maximumBatchSize: Int
@@ -23,12 +24,15 @@ final class GroupCommitter: @unchecked Sendable {
     /// back without touching the batch.
     private let maintenance: @Sendable (Database) throws -> Int
 
-    private let lock = Mutex()
-    // Guarded by `lock`:
-    private var pending: [any PendingWrite] = []
-    private var draining = false
-    private var closed = false
-    private var counters = StoreStatistics()
+    /// What callers and the drain share.
+    private struct Queue {
+        var pending: [any PendingWrite] = []
+        var draining = false
+        var closed = false
+        var counters = StoreStatistics()
+    }
+
+    private let queue = Mutex(Queue())
 
     init(
         pool: DatabasePool, logger: Logger, maximumBatchSize: Int,
@@ -41,14 +45,14 @@ final class GroupCommitter: @unchecked Sendable {
     }
 
     /// The counters so far.
-    var statistics: StoreStatistics { lock.withLock { counters } }
+    var statistics: StoreStatistics { queue.withLock { $0.counters } }
 
     /// How many writes wait for the next batch (for tests that line up a batch).
-    var pendingCount: Int { lock.withLock { pending.count } }
+    var pendingCount: Int { queue.withLock { $0.pending.count } }
 
     /// Adds to the expired-keys counter (the maintenance job reports here).
     func countExpiredKeys(_ count: Int) {
-        lock.withLock { counters.expiredIdempotencyKeys += count }
+        queue.withLock { $0.counters.expiredIdempotencyKeys += count }
     }
 
     /// Runs `body` in the next batch and returns its value once that batch has committed.
@@ -58,11 +62,11 @@ final class GroupCommitter: @unchecked Sendable {
     ) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             let write = WriteOperation(operation: operation, body: body, continuation: continuation)
-            let startDrain: Bool? = lock.withLock {
-                if closed { return nil }
-                pending.append(write)
-                if draining { return false }
-                draining = true
+            let startDrain: Bool? = queue.withLock { queue in
+                if queue.closed { return nil }
+                queue.pending.append(write)
+                if queue.draining { return false }
+                queue.draining = true
                 return true
             }
             switch startDrain {
@@ -80,23 +84,23 @@ final class GroupCommitter: @unchecked Sendable {
     /// Refuses new writes; those already queued still commit. Returns false when it was
     /// already closed.
     func close() -> Bool {
-        lock.withLock {
-            defer { closed = true }
-            return !closed
+        queue.withLock { queue in
+            defer { queue.closed = true }
+            return !queue.closed
         }
     }
 
     /// Commits batches until the queue is empty. Runs on GRDB's writer queue.
     private func drain(_ db: Database) {
         while true {
-            let batch: [any PendingWrite] = lock.withLock {
-                guard !pending.isEmpty else {
-                    draining = false
+            let batch: [any PendingWrite] = queue.withLock { queue in
+                guard !queue.pending.isEmpty else {
+                    queue.draining = false
                     return []
                 }
-                let count = min(pending.count, maximumBatchSize)
-                let batch = Array(pending.prefix(count))
-                pending.removeFirst(count)
+                let count = min(queue.pending.count, maximumBatchSize)
+                let batch = Array(queue.pending.prefix(count))
+                queue.pending.removeFirst(count)
                 return batch
             }
             if batch.isEmpty { return }
@@ -153,10 +157,10 @@ final class GroupCommitter: @unchecked Sendable {
     /// that reads the statistics after its write returns sees that write counted.
     private func answer(_ writes: [any PendingWrite], commitError: (any Error)?, committed: Bool) {
         let failed = writes.filter { $0.hasFailed || commitError != nil }.count
-        lock.withLock {
-            counters.writes += writes.count
-            counters.failedWrites += failed
-            if committed { counters.commits += 1 }
+        queue.withLock { queue in
+            queue.counters.writes += writes.count
+            queue.counters.failedWrites += failed
+            if committed { queue.counters.commits += 1 }
         }
         for write in writes { write.finish(commitError: commitError) }
     }

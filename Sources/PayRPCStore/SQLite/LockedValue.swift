@@ -1,15 +1,15 @@
-import PayRPCCore
+import Synchronization
 
-/// A value behind a lock, shared between the store and its writer queue.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = Mutex()
-    private var stored: Value
+/// A value behind a lock that closures share by reference (a `Mutex` alone cannot be captured:
+/// it is noncopyable): the store and its writer queue.
+final class LockedValue<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
-    init(_ value: Value) { stored = value }
+    init(_ value: Value) { mutex = Mutex(value) }
 
     /// The current value.
     var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { mutex.withLock { $0 } }
+        set { mutex.withLock { $0 = newValue } }
     }
 }
