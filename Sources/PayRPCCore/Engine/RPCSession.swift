@@ -12,6 +12,8 @@ import Synchronization
 final class RPCSession: RPCConnectionHandler {
     let engine: RPCEngine
     let connection: any RPCConnection
+    /// Where the calls' tasks run: the connection's loop thread (see ``LoopTaskExecutor``).
+    private let taskExecutor: LoopTaskExecutor
     let shared: ConnectionSession
     let logger: Logger
     /// Cleared when the connection closes, which breaks the cycle through ``shared``.
@@ -51,6 +53,7 @@ final class RPCSession: RPCConnectionHandler {
     init(engine: RPCEngine, connection: any RPCConnection) {
         self.engine = engine
         self.connection = connection
+        self.taskExecutor = LoopTaskExecutor(loop: connection.loop)
         let id = engine.nextConnectionID()
         var sessionLogger = engine.logger
         sessionLogger[metadataKey: "connection.id"] = .stringConvertible(id)
@@ -440,11 +443,15 @@ final class RPCSession: RPCConnectionHandler {
         }
         let canonicalParams = idempotency == nil ? [] : entry.encodeParams(params)
         let resultValidator = entry.resultValidator
-        let task = Task {
+        let task = Task(executorPreference: taskExecutor) {
             let outcome = await RPCSession.run(method: method, params: params, context: context, body: body,
                                          idempotency: idempotency, canonicalParams: canonicalParams,
                                          resultValidator: resultValidator, engine: engine, logger: logger)
-            loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
+            if loop.inLoopThread {
+                session.unwrapped.complete(token: token, outcome: outcome)
+            } else {
+                loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
+            }
         }
         let id = rawID.map { Array($0) }
         var request = InFlight(id: id, method: method, responder: responder, task: task, timer: nil)

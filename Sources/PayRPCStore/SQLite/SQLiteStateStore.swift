@@ -314,14 +314,22 @@ public final class SQLiteStateStore: StateStore {
     // MARK: - Helpers
 
     /// Runs a read on a reader connection, mapping failures to ``StoreError``.
+    ///
+    /// On the caller's thread (GRDB's synchronous read): a short SQLite read costs less than the
+    /// two thread hops of its asynchronous read, and calls run on their connection's loop (issue 19).
     func read<Value: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (Database) throws -> Value
     ) async throws -> Value {
         do {
-            return try await pool.read(body)
+            return try readNow(body)
         } catch {
             throw StoreError.from(error, operation: operation)
         }
+    }
+
+    /// GRDB's synchronous read (an async caller would otherwise get its asynchronous overload).
+    private func readNow<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) throws -> Value {
+        try pool.read(body)
     }
 
     /// A stored document's JSON text as a value.
