@@ -9,8 +9,9 @@ import PayRPCJSON
 /// values; the typed conveniences in `StateStore+Typed.swift` read and write the project's
 /// generated models. Secrets go in only masked or hashed (see ``SecretHasher``).
 ///
-/// Every method is asynchronous and never blocks the caller's thread. A write has reached the
-/// disk when its call returns.
+/// Every method is asynchronous. A write waits for its group commit without holding the caller's
+/// thread and has reached the disk when its call returns; a read may run on the caller's thread
+/// (a short SQLite read, cheaper than a hop to a reader queue and back).
 public protocol StateStore: IdempotencyStore, Sendable {
     /// The document at `key`, or nil when there is none.
     /// - Throws: ``StoreError``.
