@@ -34,7 +34,9 @@ public final class SQLiteStateStore: StateStore {
     /// Opens (creating if needed) the store in `directory`, creating the directory too.
     ///
     /// Applies pending migrations, sets `synchronous` on the writer, purges expired
-    /// idempotency keys and drops claims left in progress by a process that died.
+    /// idempotency keys, drops claims left in progress by a process that died, and replaces
+    /// answers sealed in an earlier format (which this version cannot open) with a declared
+    /// error, logging how many in one line.
     /// - Throws: ``StoreError``: `notADatabase` when `payrpc.sqlite` is some other file,
     ///   `cannotOpen` when the directory or file cannot be created, `busy` when another process
     ///   holds it locked, `corrupt`, `io`.
@@ -100,10 +102,17 @@ public final class SQLiteStateStore: StateStore {
                 ])
             }
             let time = Timestamp.milliseconds(now())
-            let (expired, abandoned) = try pool.write { db in
+            let secrets = self.secrets
+            let (expired, abandoned, resealed) = try pool.write { db in
                 let expired = try Self.purgeExpiredKeys(db, before: time - retention)
                 try db.execute(sql: "DELETE FROM idempotency_key WHERE outcome IS NULL")
-                return (expired, db.changesCount)
+                let abandoned = db.changesCount
+                return (expired, abandoned, try Self.resealEarlierOutcomes(db, secrets: secrets))
+            }
+            if resealed > 0 {
+                logger.warning(
+                    "store: idempotency answers sealed by an earlier version cannot be read by this one; a repeat of those calls answers -32005 'Idempotency answer unavailable'",
+                    metadata: ["store.unreadableIdempotencyAnswers": "\(resealed)"])
             }
             lastPurge.value = time
             committer.countExpiredKeys(expired)
