@@ -165,7 +165,7 @@ let package = Package(
         ),
         .target(
             name: "PayRPCTestSupport",
-            dependencies: ["PayRPCCore", "PayRPCJSON"],
+            dependencies: ["PayRPCCore", "PayRPCJSON", .product(name: "Logging", package: "swift-log")],
             path: "Tests/PayRPCTestSupport",
             swiftSettings: swiftSettings
         ),
