@@ -79,11 +79,12 @@ extension SQLiteStateStore {
         return String(decoding: error.responseMember, as: UTF8.self)
     }
 
-    /// Reseals the answers that an earlier version sealed in a format this one cannot open (see
-    /// ``SecretHasher/sealPrefix``) as ``unavailableOutcome``; returns how many. A repeat of such a
-    /// call then gets a declared error instead of running again or failing.
-    static func resealEarlierOutcomes(_ db: Database, secrets: SecretHasher) throws -> Int {
-        let keys = try Row.fetchAll(db, sql: StoreSQL.selectEarlierOutcomes, arguments: [SecretHasher.sealPrefix])
+    /// Reseals the answers of keys created after `cutoff` (ms; older ones are purged) that an
+    /// earlier version sealed in a format this one cannot open (see ``SecretHasher/sealPrefix``)
+    /// as ``unavailableOutcome``; returns how many. A repeat of such a call then gets a declared
+    /// error instead of running again or failing.
+    static func resealEarlierOutcomes(_ db: Database, secrets: SecretHasher, after cutoff: Int64) throws -> Int {
+        let keys = try Row.fetchAll(db, sql: StoreSQL.selectEarlierOutcomes, arguments: [SecretHasher.sealPrefix, cutoff])
         guard !keys.isEmpty else { return 0 }
         let outcome = try secrets.seal(unavailableOutcome, context: outcomeContext)
         for row in keys {

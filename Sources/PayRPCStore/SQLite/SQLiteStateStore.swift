@@ -92,6 +92,16 @@ public final class SQLiteStateStore: StateStore {
                 try db.execute(sql: "PRAGMA synchronous = \(level)")
             }
             try StoreSchema.migrator.migrate(pool)
+            // Like a migration, before the size limit applies: a resealed answer may be longer.
+            let secrets = self.secrets
+            let resealed = try pool.write { db in
+                try Self.resealEarlierOutcomes(db, secrets: secrets, after: Timestamp.milliseconds(now()) - retention)
+            }
+            if resealed > 0 {
+                logger.warning(
+                    "store: idempotency answers sealed by an earlier version cannot be read by this one; a repeat of those calls answers -32005 'Idempotency answer unavailable'",
+                    metadata: ["store.unreadableIdempotencyAnswers": "\(resealed)"])
+            }
             // After the migrations, so a store at its limit still opens and serves reads.
             let usage = try pool.writeWithoutTransaction { db in
                 try Self.applyMaximumBytes(configuration.maximumBytes, db)
@@ -102,17 +112,10 @@ public final class SQLiteStateStore: StateStore {
                 ])
             }
             let time = Timestamp.milliseconds(now())
-            let secrets = self.secrets
-            let (expired, abandoned, resealed) = try pool.write { db in
+            let (expired, abandoned) = try pool.write { db in
                 let expired = try Self.purgeExpiredKeys(db, before: time - retention)
                 try db.execute(sql: "DELETE FROM idempotency_key WHERE outcome IS NULL")
-                let abandoned = db.changesCount
-                return (expired, abandoned, try Self.resealEarlierOutcomes(db, secrets: secrets))
-            }
-            if resealed > 0 {
-                logger.warning(
-                    "store: idempotency answers sealed by an earlier version cannot be read by this one; a repeat of those calls answers -32005 'Idempotency answer unavailable'",
-                    metadata: ["store.unreadableIdempotencyAnswers": "\(resealed)"])
+                return (expired, db.changesCount)
             }
             lastPurge.value = time
             committer.countExpiredKeys(expired)
