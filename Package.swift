@@ -4,6 +4,7 @@
 //
 // The targets follow the path of one request (see README "Development"):
 //   CLibUV → PayRPCTransport (the only module that touches libuv)
+//   CLibCrypto (OpenSSL's libcrypto) → PayRPCStore's secrets (the only module that touches it)
 //   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
 //   PayRPCStore (SQLite through GRDB) → services (TatraService, PBBAService, ...)
 //   PayRPCGateway assembles them; `payrpc` is the command.
@@ -51,6 +52,11 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "PayRPCJSON",
             swiftSettings: swiftSettings
@@ -79,7 +85,7 @@ let package = Package(
         .target(
             name: "PayRPCStore",
             dependencies: [
-                "PayRPCCore", "PayRPCJSON",
+                "CLibCrypto", "PayRPCCore", "PayRPCJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -159,7 +165,7 @@ let package = Package(
         ),
         .target(
             name: "PayRPCTestSupport",
-            dependencies: ["PayRPCCore", "PayRPCJSON"],
+            dependencies: ["PayRPCCore", "PayRPCJSON", .product(name: "Logging", package: "swift-log")],
             path: "Tests/PayRPCTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -178,6 +184,7 @@ let package = Package(
         .testTarget(
             name: "PayRPCStoreTests",
             dependencies: ["PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TatraServiceTests",

@@ -20,7 +20,7 @@ extension DotpayService {
         if (info.expirationYear, info.expirationMonth) < (today.year ?? 0, today.month ?? 0) {
             throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) expired")
         }
-        let hash = secrets.keyedHash(info.cardNumber, context: "dotpay.card")
+        let hash = try secrets.keyedHash(info.cardNumber, context: "dotpay.card")
         let existing = try await store.list(StoredCard.self, profile: context.profile, namespace: StoredCard.namespace)
         if let same = existing.first(where: { $0.value.numberHash == hash && $0.value.card.customerId == settings.customerId }) {
             return same.value.card

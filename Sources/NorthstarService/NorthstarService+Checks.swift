@@ -76,7 +76,7 @@ extension NorthstarService {
 
     /// Checks a card as Orders v2 does before the issuer sees it; throws `UNPROCESSABLE_ENTITY`
     /// or `CARD_EXPIRED` naming the field. Never puts the number or the code in an error.
-    func check(_ card: Card, at pointer: String, _ context: RequestContext) throws(NorthstarError) -> CheckedCard {
+    func check(_ card: Card, at pointer: String, _ context: RequestContext) throws -> CheckedCard {
         guard let brand = CardRules.brand(of: card.number) else {
             throw error(.unprocessable, context, field: "\(pointer)/number", issue: "CARD_TYPE_NOT_SUPPORTED",
                         "the card number's prefix is not one of a supported brand (Visa, Mastercard, American Express, Discover, JCB, Diners Club)")
@@ -96,7 +96,7 @@ extension NorthstarService {
                         "the card expired (\(card.expiry)) before \(RFC3339.format(context.now))")
         }
         let summary = CardSummary(lastDigits: String(card.number.suffix(4)), brand: brand, expiry: card.expiry)
-        return CheckedCard(summary: summary, hash: secrets.keyedHash(card.number, context: "northstar.card"), outcome: outcome)
+        return CheckedCard(summary: summary, hash: try secrets.keyedHash(card.number, context: "northstar.card"), outcome: outcome)
     }
 
     /// The payment source of a call: the card checked, or the nonce used up (once). Nil when
@@ -109,7 +109,7 @@ extension NorthstarService {
         }
         if let card { return try check(card, at: "\(pointer)/card", context) }
         guard let nonce else { return nil }
-        let key = secrets.keyedHash(nonce, context: "northstar.nonce")
+        let key = try secrets.keyedHash(nonce, context: "northstar.nonce")
         let now = context.now
         let found: StoredNonce? = try await store.update(StoredNonce.self, profile: context.profile,
                                                          namespace: StoredNonce.namespace, key: key) { stored in

@@ -24,7 +24,7 @@ extension NorthstarService {
         }
         let configuration = ClientConfiguration(
             clientID: params.clientID, environment: params.environment,
-            accessTokenHash: params.accessToken.map { secrets.keyedHash($0, context: "northstar.accessToken") })
+            accessTokenHash: try params.accessToken.map { try secrets.keyedHash($0, context: "northstar.accessToken") })
         try await store.put(configuration, profile: context.profile, namespace: ClientConfiguration.namespace,
                             key: ClientConfiguration.key)
         return Configure.Result(clientID: configuration.clientID, environment: configuration.environment,

@@ -82,7 +82,7 @@ extension NorthstarService {
 
     /// The card of a call to the API, checked by the card rules first; nonces are the BT
     /// sandbox's and cannot go to an Orders v2 API.
-    func httpCard(_ card: Card?, _ nonce: String?, _ context: RequestContext) throws(NorthstarError) -> Card? {
+    func httpCard(_ card: Card?, _ nonce: String?, _ context: RequestContext) throws -> Card? {
         if nonce != nil {
             throw error(.unprocessable, context, field: "/nonce", issue: "NONCE_NOT_SUPPORTED",
                         "nonces from northstar.tokenizeCard pay on the built-in sandbox only; give the card")

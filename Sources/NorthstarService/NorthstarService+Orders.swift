@@ -108,7 +108,7 @@ extension NorthstarService {
         let stored = StoredNonce(card: checked.summary, cardHash: checked.hash, outcome: checked.outcome,
                                  expiresAt: expiresAt, used: false)
         try await store.put(stored, profile: context.profile, namespace: StoredNonce.namespace,
-                            key: secrets.keyedHash(nonce, context: "northstar.nonce"))
+                            key: try secrets.keyedHash(nonce, context: "northstar.nonce"))
         return TokenizeCard.Result(nonce: nonce, card: checked.summary, expiresAt: expiresAt)
     }
 

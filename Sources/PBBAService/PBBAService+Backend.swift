@@ -31,7 +31,7 @@ extension PBBAService {
     }
 
     func paymentStatus(_ params: GetPaymentStatus.Params, _ context: RequestContext) async throws -> PaymentStatusInfo {
-        guard let record = try await book.record(key: book.requestKey(for: params.secureToken)) else {
+        guard let record = try await book.record(key: try book.requestKey(for: params.secureToken)) else {
             throw PBBAError.paymentRequestNotFound()
         }
         return record.info(at: clock(of: record, context).now)
@@ -44,7 +44,7 @@ extension PBBAService {
         let brn = target.brn?.uppercased()
         let key: String
         if let token = target.secureToken {
-            key = book.requestKey(for: token)
+            key = try book.requestKey(for: token)
         } else if let brn {
             guard let found = try await book.requestKey(forBRN: brn) else {
                 throw PBBAError.brnNotFound(brn)
@@ -102,7 +102,7 @@ extension PBBAService {
             expiresAt: now.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil,
             clockProfile: context.profile)
         try await book.register(secureToken: params.secureToken, record: record, now: now)
-        registry.link(requestKey: book.requestKey(for: params.secureToken), requestId: record.requestId,
+        registry.link(requestKey: try book.requestKey(for: params.secureToken), requestId: record.requestId,
                       brn: record.brn, expiresAt: record.expiresAt, clock: clock(of: record, context))
         return record.info(at: now)
     }

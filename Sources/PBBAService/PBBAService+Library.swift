@@ -12,7 +12,7 @@ extension PBBAService {
     func showPopup(_ params: ShowPBBAPopup.Params, _ context: RequestContext) async throws -> PBBAPopup {
         try Self.check(params)
         let now = context.now
-        let key = book.requestKey(for: params.secureToken)
+        let key = try book.requestKey(for: params.secureToken)
         let record = try await book.record(key: key)
         if let record {
             guard record.brn == params.brn.uppercased() else {
@@ -65,7 +65,7 @@ extension PBBAService {
     }
 
     public func openBankingApp(_ params: OpenBankingApp.Params, _ context: RequestContext) async throws -> BankAppLaunch {
-        let key = book.requestKey(for: params.secureToken)
+        let key = try book.requestKey(for: params.secureToken)
         let record = try await book.record(key: key)
         if let record { try Self.requireInProgress(record, at: clock(of: record, context).now) }
         let bankApps = try await book.bankApps(profile: context.profile)

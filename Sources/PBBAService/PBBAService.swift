@@ -35,11 +35,11 @@ public struct PBBAService: PBBAHandlers {
     ///     of its data directory); for another store, SHA-256 (a 160-bit random token cannot be
     ///     recovered from its hash either). Use the same choice on every start.
     public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher? = nil) {
-        let hashToken: @Sendable (String) -> String
+        let hashToken: @Sendable (String) throws -> String
         if let secrets = secrets ?? (store as? SQLiteStateStore)?.secrets {
-            hashToken = { secrets.keyedHash($0, context: "pbba.secureToken") }
+            hashToken = { try secrets.keyedHash($0, context: "pbba.secureToken") }
         } else {
-            hashToken = { Hex.encode(SHA256.hash("pbba.secureToken\u{0}" + $0)) }
+            hashToken = { Hex.encode(try SHA256.hash("pbba.secureToken\u{0}" + $0)) }
         }
         self.book = PBBAStateBook(store: store, hashToken: hashToken, defaultBankApps: sandbox.defaultBankApps)
         self.registry = PopupRegistry()

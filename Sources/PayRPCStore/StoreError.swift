@@ -36,6 +36,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let closed = Code(rawValue: "closed")
         /// The server key file is unreadable, malformed or cannot be created.
         public static let secretKey = Code(rawValue: "secretKey")
+        /// OpenSSL's libcrypto refused an operation (out of memory, no random bytes, a missing
+        /// algorithm): the message names the operation and OpenSSL's reason.
+        public static let cryptography = Code(rawValue: "cryptography")
         /// Any other SQLite failure.
         public static let database = Code(rawValue: "database")
     }

@@ -83,4 +83,43 @@ import Glibc
             #expect(!logs.contains(secret), "\(secret) is in the log")
         }
     }
+
+    /// A data directory written by the version with hand-written cryptography (the store tests'
+    /// fixture; see its README): the binary opens it, finds its records by their keyed hashes,
+    /// and answers a repeat of the call whose sealed answer it cannot read with a declared error.
+    @Test func aDataDirectoryOfTheEarlierVersionOpensAndItsUnreadableAnswersAreDeclared() async throws {
+        let fixture = SpawnedServer.repositoryRoot.appendingPathComponent("Tests/PayRPCStoreTests/Fixtures/data-v1")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-v1-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: fixture, to: data)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let secureToken = "577b29f4c7a82a17a2d829d4da4d0619184d2084"
+        let params: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
+                                 "_meta": ["idempotencyKey": "sealed-by-v1"]]
+
+        let server = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        // The request stored under the secureToken's keyed hash is found: the same HMAC.
+        #expect(await server.request("pbba.getPaymentStatus", ["secureToken": .string(secureToken)])?["result"] != nil)
+        // The repeat matches the stored params' keyed hash; its answer cannot be read: -32005, not -32603.
+        let repeated = await server.request("pbba.submitPaymentRequest", params)?["error"]
+        #expect(repeated?["code"] == -32005)
+        #expect(repeated?["message"] == "Idempotency answer unavailable")
+        // A new key makes a new request, whose answer is sealed anew and replayed.
+        let fresh: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
+                                "_meta": ["idempotencyKey": "after-v1"]]
+        let first = try #require(await server.request("pbba.submitPaymentRequest", fresh)?["result"])
+        #expect(await server.request("pbba.submitPaymentRequest", fresh)?["result"] == first)
+        server.closeInput()
+        #expect(await server.waitForExit() == 0)
+        let unreadable = server.logText.split(separator: "\n").filter { $0.contains("sealed by an earlier version") }
+        #expect(unreadable.count == 1)
+        #expect(unreadable.first?.contains("store.unreadableIdempotencyAnswers=1") == true)
+
+        // Opened again: nothing left to replace, and the answer stays declared.
+        let again = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        #expect(await again.request("pbba.submitPaymentRequest", params)?["error"]?["code"] == -32005)
+        #expect(await again.request("pbba.submitPaymentRequest", fresh)?["result"] == first)
+        again.closeInput()
+        #expect(await again.waitForExit() == 0)
+        #expect(!again.logText.contains("sealed by an earlier version"))
+    }
 }

@@ -247,7 +247,7 @@ extension PBBAServiceTests {
                 let app = environment.harness.connect()
                 let request = try await app.submit()
                 _ = try await app.showPopup(request)
-                let key = environment.service.book.requestKey(for: request.secureToken)
+                let key = try environment.service.book.requestKey(for: request.secureToken)
                 #expect(environment.service.registry.isFollowed(requestKey: key))
                 app.disconnect()
                 let other = environment.harness.connect()

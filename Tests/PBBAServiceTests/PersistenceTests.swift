@@ -74,8 +74,8 @@ extension PBBAServiceTests {
                 let backend = try await environment.store.export(profile: PBBAStateBook.backendProfile).jsonText
                 let device = try await environment.store.export(profile: "default").jsonText
                 #expect(!backend.contains(request.secureToken))
-                let key = environment.store.secrets.keyedHash(request.secureToken, context: "pbba.secureToken")
-                #expect(environment.service.book.requestKey(for: request.secureToken) == key)
+                let key = try environment.store.secrets.keyedHash(request.secureToken, context: "pbba.secureToken")
+                #expect(try environment.service.book.requestKey(for: request.secureToken) == key)
                 #expect(backend.contains(key))
                 #expect(backend.contains(request.brn))
                 #expect(backend.contains(request.requestId))

@@ -31,12 +31,12 @@ struct PBBAStateBook: Sendable {
     static let bankAppsKey = "bankApps"
 
     let store: any StateStore
-    let hashToken: @Sendable (String) -> String
+    let hashToken: @Sendable (String) throws -> String
     let defaultBankApps: Int
 
     /// The store key of the request a secureToken identifies.
-    func requestKey(for secureToken: String) -> String {
-        hashToken(secureToken)
+    func requestKey(for secureToken: String) throws -> String {
+        try hashToken(secureToken)
     }
 
     // MARK: Payment requests
@@ -56,7 +56,7 @@ struct PBBAStateBook: Sendable {
                 newBRN: () -> String) async throws -> (secureToken: String, record: PaymentRequestRecord) {
         for _ in 1...8 {
             let secureToken = newToken()
-            let key = requestKey(for: secureToken)
+            let key = try requestKey(for: secureToken)
             guard try await record(key: key) == nil else { continue }
             var record = template
             var claimed = false
@@ -85,7 +85,7 @@ struct PBBAStateBook: Sendable {
     /// - Throws: ``PBBAError`` `secureTokenInUse` when the token is known, `brnInUse` when a live
     ///   request has the code.
     func register(secureToken: String, record: PaymentRequestRecord, now: Date) async throws {
-        let key = requestKey(for: secureToken)
+        let key = try requestKey(for: secureToken)
         if let existing = try await self.record(key: key) {
             throw PBBAError.secureTokenInUse(requestId: existing.requestId)
         }

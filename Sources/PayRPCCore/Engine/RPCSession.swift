@@ -535,10 +535,7 @@ final class RPCSession: RPCConnectionHandler {
     private static let storeFullPrefix = Array(#""error":{"code":\#(RPCError.Code.storeFull.rawValue),"#.utf8)
 
     private static func errorOutcome(_ error: RPCError) -> Outcome {
-        var writer = JSONWriter(capacity: 96)
-        writer.raw("\"error\":")
-        error.encode(to: &writer)
-        return writer.bytes
+        error.responseMember
     }
 
     /// A task finished: write its answer, unless the request was cancelled or expired meanwhile.

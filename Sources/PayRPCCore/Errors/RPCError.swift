@@ -114,6 +114,15 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         }
         writer.endObject()
     }
+
+    /// The response member that carries this error, `"error":{...}`: the text that follows the
+    /// id, which is also what ``IdempotencyStore/complete(profile:key:outcome:)`` records.
+    public var responseMember: [UInt8] {
+        var writer = JSONWriter(capacity: 96)
+        writer.raw("\"error\":")
+        encode(to: &writer)
+        return writer.bytes
+    }
 }
 
 extension RPCError {

@@ -14,8 +14,8 @@ extension SQLiteStateStore {
         try StoreArguments.check(profile: profile, key: key)
         try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
         // Params may hold secrets (a PIN): only their keyed hash is kept.
-        let paramsDigest = secrets.keyedHash(paramsDigest, context: "idempotency.params")
-        let secrets = self.secrets
+        let paramsDigest = try secrets.keyedHash(paramsDigest, context: Self.paramsContext)
+        let secrets = self.secrets, logger = self.logger
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         let time = Timestamp.milliseconds(now)
         return try await committer.write("idempotency claim") { db in
@@ -23,8 +23,12 @@ extension SQLiteStateStore {
             if let row, (row["created_at"] as Int64) > time - retention {
                 guard row["method"] == method, row["params_digest"] == paramsDigest else { return .conflict }
                 guard let sealed: String = row["outcome"] else { return .inProgress }
-                guard let outcome = secrets.unseal(sealed, context: "idempotency.outcome") else {
-                    throw StoreError(.corrupt, "an idempotency record cannot be opened with this data directory's key")
+                guard let outcome = secrets.unseal(sealed, context: Self.outcomeContext) else {
+                    // Altered on disk (an earlier format was resealed when the store opened): the
+                    // call ran once, so it must not run again, and its answer is gone.
+                    logger.warning("store: an idempotency answer cannot be opened with this data directory's key",
+                                   metadata: ["profile": .string(profile)])
+                    return .replay(outcome: Self.unavailableOutcome)
                 }
                 return .replay(outcome: outcome)
             }
@@ -39,7 +43,7 @@ extension SQLiteStateStore {
     public func complete(profile: String, key: String, outcome: String) async throws {
         try StoreArguments.check(profile: profile, key: key)
         // The first answer may hold a secret (a secureToken): it is kept sealed under the server key.
-        let outcome = secrets.seal(outcome, context: "idempotency.outcome")
+        let outcome = try secrets.seal(outcome, context: Self.outcomeContext)
         let now = configuration.now
         let updated = try await committer.write("idempotency complete") { db in
             try StoreSQL.execute(db, StoreSQL.completeClaim, [outcome, Timestamp.milliseconds(now()), profile, key])
@@ -57,6 +61,36 @@ extension SQLiteStateStore {
         try await committer.write("idempotency abandon") { db in
             try StoreSQL.execute(db, StoreSQL.abandonClaim, [profile, key])
         }
+    }
+
+    /// The associated data of sealed outcomes.
+    static let outcomeContext = "idempotency.outcome"
+    /// The context of the params' keyed hash.
+    static let paramsContext = "idempotency.params"
+
+    /// What a repeat of a call answers when the first answer was kept but cannot be given back
+    /// (sealed by an earlier version, or altered): -32005, as for any key that cannot be replayed,
+    /// saying that the call already ran.
+    static var unavailableOutcome: String {
+        let error = RPCError(.idempotencyConflict, "Idempotency answer unavailable", data: [
+            "detail": .string("a call with this key already ran; its answer was kept in a form this server cannot read "
+                + "(an earlier version's, or altered), so it is not run again: use a new key to call anew"),
+        ])
+        return String(decoding: error.responseMember, as: UTF8.self)
+    }
+
+    /// Reseals the answers of keys created after `cutoff` (ms; older ones are purged) that an
+    /// earlier version sealed in a format this one cannot open (see ``SecretHasher/sealPrefix``)
+    /// as ``unavailableOutcome``; returns how many. A repeat of such a call then gets a declared
+    /// error instead of running again or failing.
+    static func resealEarlierOutcomes(_ db: Database, secrets: SecretHasher, after cutoff: Int64) throws -> Int {
+        let keys = try Row.fetchAll(db, sql: StoreSQL.selectEarlierOutcomes, arguments: [SecretHasher.sealPrefix, cutoff])
+        guard !keys.isEmpty else { return 0 }
+        let outcome = try secrets.seal(unavailableOutcome, context: outcomeContext)
+        for row in keys {
+            try StoreSQL.execute(db, StoreSQL.replaceOutcome, [outcome, row["profile"] as String, row["key"] as String])
+        }
+        return keys.count
     }
 
     /// Deletes the idempotency keys created at or before `cutoff` (ms); returns how many.

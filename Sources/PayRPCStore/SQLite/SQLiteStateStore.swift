@@ -34,7 +34,9 @@ public final class SQLiteStateStore: StateStore {
     /// Opens (creating if needed) the store in `directory`, creating the directory too.
     ///
     /// Applies pending migrations, sets `synchronous` on the writer, purges expired
-    /// idempotency keys and drops claims left in progress by a process that died.
+    /// idempotency keys, drops claims left in progress by a process that died, and replaces
+    /// answers sealed in an earlier format (which this version cannot open) with a declared
+    /// error, logging how many in one line.
     /// - Throws: ``StoreError``: `notADatabase` when `payrpc.sqlite` is some other file,
     ///   `cannotOpen` when the directory or file cannot be created, `busy` when another process
     ///   holds it locked, `corrupt`, `io`.
@@ -90,6 +92,16 @@ public final class SQLiteStateStore: StateStore {
                 try db.execute(sql: "PRAGMA synchronous = \(level)")
             }
             try StoreSchema.migrator.migrate(pool)
+            // Like a migration, before the size limit applies: a resealed answer may be longer.
+            let secrets = self.secrets
+            let resealed = try pool.write { db in
+                try Self.resealEarlierOutcomes(db, secrets: secrets, after: Timestamp.milliseconds(now()) - retention)
+            }
+            if resealed > 0 {
+                logger.warning(
+                    "store: idempotency answers sealed by an earlier version cannot be read by this one; a repeat of those calls answers -32005 'Idempotency answer unavailable'",
+                    metadata: ["store.unreadableIdempotencyAnswers": "\(resealed)"])
+            }
             // After the migrations, so a store at its limit still opens and serves reads.
             let usage = try pool.writeWithoutTransaction { db in
                 try Self.applyMaximumBytes(configuration.maximumBytes, db)

@@ -21,6 +21,12 @@ enum StoreSQL {
         """
     static let abandonClaim = "DELETE FROM idempotency_key WHERE profile = ? AND key = ? AND outcome IS NULL"
     static let purgeExpired = "DELETE FROM idempotency_key WHERE created_at <= ?"
+    /// Completed keys created after ?2 whose outcome does not start with the seal prefix ?1.
+    static let selectEarlierOutcomes = """
+        SELECT profile, key FROM idempotency_key
+        WHERE outcome IS NOT NULL AND substr(outcome, 1, length(?1)) <> ?1 AND created_at > ?2
+        """
+    static let replaceOutcome = "UPDATE idempotency_key SET outcome = ? WHERE profile = ? AND key = ?"
 
     /// Runs a cached statement.
     static func execute(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) throws {

@@ -15,8 +15,8 @@ extension SecretHasher {
     ///
     /// The file is written under a temporary name, synced, then linked into place, so two
     /// processes starting at once agree on one key and a crash never leaves a short key.
-    /// - Throws: ``StoreError`` (`secretKey`) when the file cannot be read or created, or does not
-    ///   hold exactly 32 bytes.
+    /// - Throws: ``StoreError``: `secretKey` when the file cannot be read or created, or does not
+    ///   hold exactly 32 bytes; `cryptography` when OpenSSL cannot draw the key.
     public static func loadOrCreate(in directory: URL) throws(StoreError) -> SecretHasher {
         let path = directory.appendingPathComponent(keyFileName).path
         do {
@@ -25,13 +25,13 @@ extension SecretHasher {
             throw StoreError(.secretKey, "cannot create the data directory \(directory.path): \(error)")
         }
         if let key = try readKey(path) { return try SecretHasher(key: key) }
-        let temporary = path + ".tmp-\(getpid())-\(Hex.encode(randomBytes(4)))"
+        let temporary = path + ".tmp-\(getpid())-\(Hex.encode(try SecureRandom.bytes(4)))"
+        let key = try SecureRandom.bytes(keySize)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw StoreError(.secretKey, "cannot create \(temporary): \(String(cString: strerror(errno)))")
         }
         defer { unlink(temporary) }
-        let key = randomBytes(keySize)
         let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fsync(descriptor)
         close(descriptor)

@@ -1,43 +1,41 @@
 extension SecretHasher {
+    /// The prefix of every sealed value, naming its format: `v2:` is AES-256-GCM. A value
+    /// without it was sealed by payrpc's first format (HMAC-SHA256 in counter mode, plain hex),
+    /// which this version cannot open; a later format gets a new prefix.
+    public static let sealPrefix = "v2:"
+
     /// Encrypts `plaintext` under the server key, for what must be stored and given back later
     /// but may hold a secret: the first answer of an idempotent call (a PBBA secureToken).
     ///
-    /// No cipher library builds within payrpc's release-build budget (see ``SHA256``), so this is
-    /// HMAC-SHA256 used as a pseudo-random function in counter mode (keystream block *i* =
-    /// HMAC(key, "payrpc.seal" ‖ context ‖ nonce ‖ *i*)), with a fresh 16-byte random nonce per
-    /// message and an encrypt-then-MAC tag (HMAC over "payrpc.tag" ‖ context ‖ nonce ‖
-    /// ciphertext) so tampering is detected. Output: hex of nonce ‖ tag ‖ ciphertext.
-    public func seal(_ plaintext: String, context: String) -> String {
-        let nonce = Self.randomBytes(16)
-        let ciphertext = xorKeystream(Array(plaintext.utf8), nonce: nonce, context: context)
-        let tag = sealTag(nonce: nonce, ciphertext: ciphertext, context: context)
-        return Hex.encode(nonce + tag + ciphertext)
+    /// AES-256-GCM (``AES256GCM``) under a key derived from the server key, with a fresh random
+    /// 12-byte nonce per message and `context` as the associated data, so a value sealed for one
+    /// use does not open for another. Output: ``sealPrefix`` then the hex of
+    /// nonce ‖ ciphertext ‖ tag.
+    /// - Throws: ``StoreError`` (`cryptography`) when OpenSSL fails.
+    public func seal(_ plaintext: String, context: String) throws(StoreError) -> String {
+        let nonce = try SecureRandom.bytes(AES256GCM.nonceSize)
+        let box = try AES256GCM.seal(Array(plaintext.utf8), key: sealingKey, nonce: nonce,
+                                     authenticating: Array(context.utf8))
+        return Self.sealPrefix + Hex.encode(nonce + box.ciphertext + box.tag)
     }
 
     /// Decrypts what ``seal(_:context:)`` produced with the same key and context; nil when it was
-    /// altered, sealed under another key or context, or is not a sealed value at all.
+    /// altered, sealed under another key or context or in another format (see
+    /// ``isSealedInCurrentFormat(_:)``), or is not a sealed value at all.
     public func unseal(_ sealed: String, context: String) -> String? {
-        guard let bytes = Hex.decode(sealed), bytes.count >= 32 else { return nil }
-        let nonce = Array(bytes[0..<16]), tag = Array(bytes[16..<32]), ciphertext = Array(bytes[32...])
-        guard ConstantTime.equals(tag, sealTag(nonce: nonce, ciphertext: ciphertext, context: context)) else { return nil }
-        return String(decoding: xorKeystream(ciphertext, nonce: nonce, context: context), as: UTF8.self)
+        guard Self.isSealedInCurrentFormat(sealed), let bytes = Hex.decode(String(sealed.dropFirst(Self.sealPrefix.count))),
+              bytes.count >= AES256GCM.nonceSize + AES256GCM.tagSize
+        else { return nil }
+        let nonce = Array(bytes.prefix(AES256GCM.nonceSize))
+        let box = AES256GCM.Box(ciphertext: Array(bytes[AES256GCM.nonceSize..<(bytes.count - AES256GCM.tagSize)]),
+                                tag: Array(bytes.suffix(AES256GCM.tagSize)))
+        guard let plaintext = AES256GCM.open(box, key: sealingKey, nonce: nonce, authenticating: Array(context.utf8))
+        else { return nil }
+        return String(validating: plaintext, as: UTF8.self)
     }
 
-    private func xorKeystream(_ input: [UInt8], nonce: [UInt8], context: String) -> [UInt8] {
-        var output = input
-        let prefix = Array("payrpc.seal".utf8) + [0] + Array(context.utf8) + [0] + nonce
-        var counter: UInt32 = 0
-        var offset = 0
-        while offset < output.count {
-            let block = mac.authenticate(prefix + withUnsafeBytes(of: counter.bigEndian) { Array($0) })
-            for index in 0..<min(block.count, output.count - offset) { output[offset + index] ^= block[index] }
-            offset += block.count
-            counter += 1
-        }
-        return output
-    }
-
-    private func sealTag(nonce: [UInt8], ciphertext: [UInt8], context: String) -> [UInt8] {
-        Array(mac.authenticate(Array("payrpc.tag".utf8) + [0] + Array(context.utf8) + [0] + nonce + ciphertext).prefix(16))
+    /// Whether `sealed` carries this version's format prefix (it may still fail to open).
+    public static func isSealedInCurrentFormat(_ sealed: String) -> Bool {
+        sealed.hasPrefix(sealPrefix)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCCore
+import PayRPCTestSupport
 @testable import PayRPCTransport
 
 /// A ``LibUVServer`` running on its own thread for a live test.
@@ -95,41 +96,6 @@ private final class ResultBox<T>: @unchecked Sendable {
 private struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
-}
-
-/// Keeps log records so that tests can check what was logged.
-struct CapturingLogHandler: LogHandler {
-    final class Store: @unchecked Sendable {
-        private let lock = NSLock()
-        private var records: [(Logger.Level, String, Logger.Metadata)] = []
-
-        func append(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata) {
-            lock.withLock { records.append((level, message, metadata)) }
-        }
-
-        /// Messages logged at `level` or above.
-        func messages(atLeast level: Logger.Level) -> [String] {
-            lock.withLock { records.filter { $0.0 >= level }.map(\.1) }
-        }
-
-        /// Every record.
-        var all: [(Logger.Level, String, Logger.Metadata)] { lock.withLock { records } }
-    }
-
-    let store: Store
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var merged = metadata
-        if let extra = event.metadata { merged.merge(extra) { $1 } }
-        store.append(event.level, "\(event.message)", merged)
-    }
 }
 
 /// A fresh temporary directory with a short path (Unix socket paths are limited to 107 bytes).
