@@ -4,7 +4,7 @@
 //
 // The targets follow the path of one request (see README "Development"):
 //   CLibUV → PayRPCTransport (the only module that touches libuv)
-//   CLibCrypto (OpenSSL's libcrypto) → PayRPCStore's secrets (the only module that touches it)
+//   CLibCrypto (OpenSSL's libcrypto) → PayRPCStore's secrets, and PayRPCCore's constant-time compare
 //   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
 //   PayRPCStore (SQLite through GRDB) → services (TatraService, PBBAService, ...)
 //   PayRPCGateway assembles them; `payrpc` is the command.
@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "PayRPCCore",
             dependencies: [
-                "PayRPCJSON", "PayRPCSchema",
+                "CLibCrypto", "PayRPCJSON", "PayRPCSchema",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

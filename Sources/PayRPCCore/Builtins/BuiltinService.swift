@@ -59,19 +59,3 @@ public struct BuiltinService: BuiltinHandlers {
         return NoResult()
     }
 }
-
-/// Comparison that takes the same time whatever the contents, so a token cannot be guessed
-/// byte by byte from response times.
-public enum ConstantTime {
-    /// Whether the two byte strings are equal; time depends only on their lengths.
-    public static func equals(_ left: [UInt8], _ right: [UInt8]) -> Bool {
-        var difference = UInt8(left.count == right.count ? 0 : 1)
-        let count = max(left.count, right.count)
-        for index in 0..<count {
-            let a = index < left.count ? left[index] : 0
-            let b = index < right.count ? right[index] : 0
-            difference |= a ^ b
-        }
-        return difference == 0
-    }
-}

@@ -1,3 +1,5 @@
+import PayRPCCore
+
 /// Turns secrets into what the store may keep: keyed hashes for values that must be matched
 /// later (card numbers, tokens), salted, iterated hashes for PINs, and sealed (encrypted and
 /// authenticated) values for what must be given back.
