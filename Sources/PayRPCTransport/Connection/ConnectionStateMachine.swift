@@ -149,9 +149,16 @@ struct ConnectionStateMachine {
 
     /// Bytes arrived. Held (copied) here when they cannot be framed now.
     mutating func received(_ chunk: UnsafeRawBufferPointer) -> Action {
-        let step = updateServing { machine, serving -> Step in
+        // The common case first (nothing held, nothing paused): no held bytes to keep unique.
+        if case .serving(var serving) = state, case .flowing = serving.input,
+           !serving.handlerPaused, !backpressured, !serving.delivering {
+            serving.delivering = true
+            state = .serving(serving)
+            return Action(reading: .none, step: .frame)
+        }
+        let step = updateServing { backpressured, serving -> Step in
             switch serving.input {
-            case .flowing where !serving.handlerPaused && !machine.backpressured && !serving.delivering:
+            case .flowing where !serving.handlerPaused && !backpressured && !serving.delivering:
                 serving.delivering = true
                 return .frame
             case .flowing:
@@ -171,7 +178,13 @@ struct ConnectionStateMachine {
     /// The owner framed what ``Step/frame`` or ``Step/frameHeld(_:)`` gave it; `remainder` is
     /// what the framer did not consume (delivery stopped part-way), held until it can go on.
     mutating func delivered(remainder: UnsafeRawBufferPointer) -> Action {
-        let step = updateServing { machine, serving -> Step in
+        // The common case first: the whole read was framed and nothing is held.
+        if remainder.count == 0, case .serving(var serving) = state, case .flowing = serving.input {
+            serving.delivering = false
+            state = .serving(serving)
+            return settle(.none)
+        }
+        let step = updateServing { backpressured, serving -> Step in
             serving.delivering = false
             if remainder.count > 0 {
                 switch serving.input {
@@ -185,27 +198,27 @@ struct ConnectionStateMachine {
                     break
                 }
             }
-            return machine.nextDelivery(&serving)
+            return Self.nextDelivery(&serving, backpressured: backpressured)
         }
         return settle(step ?? .none)
     }
 
     /// The handler paused (`true`) or resumed (`false`) delivery.
     mutating func handlerPaused(_ paused: Bool) -> Action {
-        let step = updateServing { machine, serving -> Step in
+        let step = updateServing { backpressured, serving -> Step in
             guard serving.handlerPaused != paused else { return .none }
             serving.handlerPaused = paused
             guard !paused, !serving.delivering else { return .none }
-            return machine.scheduleResumeIfWaiting(&serving)
+            return Self.scheduleResumeIfWaiting(&serving)
         }
         return settle(step ?? .none)
     }
 
     /// The resume queued by ``Step/scheduleResume`` runs: frame what was held, or deliver the end.
     mutating func resume() -> Action {
-        let step = updateServing { machine, serving -> Step in
+        let step = updateServing { backpressured, serving -> Step in
             serving.resumeScheduled = false
-            guard !serving.handlerPaused, !machine.backpressured, !serving.delivering else { return .none }
+            guard !serving.handlerPaused, !backpressured, !serving.delivering else { return .none }
             switch serving.input {
             case .holding(let held):
                 serving.input = .flowing
@@ -237,7 +250,7 @@ struct ConnectionStateMachine {
         default:
             break
         }
-        let step = updateServing { machine, serving -> Step in
+        let step = updateServing { backpressured, serving -> Step in
             switch serving.input {
             case .flowing:
                 serving.input = .ended(end, held: [])
@@ -247,7 +260,7 @@ struct ConnectionStateMachine {
                 return .none
             }
             guard !serving.delivering else { return .none }
-            return machine.nextDelivery(&serving)
+            return Self.nextDelivery(&serving, backpressured: backpressured)
         }
         return settle(step ?? .none)
     }
@@ -259,13 +272,13 @@ struct ConnectionStateMachine {
         peakQueuedBytes = max(peakQueuedBytes, queuedBytes)
         if queuedBytes > highWaterMark { backpressured = true }
         // Lines held back because the output was large went out at once (a fast reader): go on.
-        let step = updateServing { machine, serving -> Step in
-            guard !machine.backpressured, !serving.handlerPaused, !serving.delivering else { return .none }
+        let step = updateServing { backpressured, serving -> Step in
+            guard !backpressured, !serving.handlerPaused, !serving.delivering else { return .none }
             switch serving.input {
             case .holding:
-                return machine.scheduleResumeIfWaiting(&serving)
+                return Self.scheduleResumeIfWaiting(&serving)
             case .ended(_, let held) where !held.isEmpty:
-                return machine.scheduleResumeIfWaiting(&serving)
+                return Self.scheduleResumeIfWaiting(&serving)
             case .flowing, .ended, .endDelivered:
                 return .none
             }
@@ -279,9 +292,9 @@ struct ConnectionStateMachine {
         if failed { return close() }
         guard backpressured, queuedBytes <= lowWaterMark else { return .none }
         backpressured = false
-        let step = updateServing { machine, serving -> Step in
+        let step = updateServing { backpressured, serving -> Step in
             guard !serving.handlerPaused, !serving.delivering else { return .none }
-            return machine.scheduleResumeIfWaiting(&serving)
+            return Self.scheduleResumeIfWaiting(&serving)
         }
         return settle(step ?? .none)
     }
@@ -322,25 +335,25 @@ struct ConnectionStateMachine {
     // MARK: - Private
 
     /// Runs `body` on the serving state (nil when not serving), without copying held bytes.
-    /// `body` gets the machine as it was (reading only) and the serving state to change: a closure
-    /// that captured `self` would overlap this mutating access.
-    private mutating func updateServing(_ body: (Self, inout Serving) -> Step) -> Step? {
+    /// `body` gets whether the output is backpressured and the serving state to change (a closure
+    /// that captured `self` would overlap this mutating access).
+    private mutating func updateServing(_ body: (_ backpressured: Bool, inout Serving) -> Step) -> Step? {
         guard case .serving(var serving) = state else { return nil }
         state = .idle  // the held bytes stay uniquely referenced while `body` changes them
-        let step = body(self, &serving)
+        let step = body(backpressured, &serving)
         state = .serving(serving)
         return step
     }
 
     /// After a delivery or the end of input: go on with held bytes on the next loop turn (after
     /// the output written so far has been flushed), or deliver the end now.
-    private func nextDelivery(_ serving: inout Serving) -> Step {
+    private static func nextDelivery(_ serving: inout Serving, backpressured: Bool) -> Step {
         guard !serving.handlerPaused else { return .none }
         switch serving.input {
         case .holding:
-            return backpressured ? .none : scheduleResumeIfWaiting(&serving)
+            return backpressured ? .none : Self.scheduleResumeIfWaiting(&serving)
         case .ended(_, let held) where !held.isEmpty:
-            return backpressured ? .none : scheduleResumeIfWaiting(&serving)
+            return backpressured ? .none : Self.scheduleResumeIfWaiting(&serving)
         case .ended(let end, _):
             serving.input = .endDelivered(end)
             return .deliverEnd(end)
@@ -350,7 +363,7 @@ struct ConnectionStateMachine {
     }
 
     /// ``Step/scheduleResume`` when something waits to be delivered and no resume is queued yet.
-    private func scheduleResumeIfWaiting(_ serving: inout Serving) -> Step {
+    private static func scheduleResumeIfWaiting(_ serving: inout Serving) -> Step {
         switch serving.input {
         case .holding, .ended:
             guard !serving.resumeScheduled else { return .none }
