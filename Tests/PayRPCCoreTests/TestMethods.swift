@@ -238,7 +238,7 @@ struct UnexpectedFailure: Error {}
 
 /// A counter shared by the test methods.
 final class Counter: Sendable {
-    private let value = Synchronization.Mutex(0)
+    private let value = Mutex(0)
     func next() -> Int { value.withLock { $0 += 1; return $0 } }
     var current: Int { value.withLock { $0 } }
 }

@@ -21,7 +21,7 @@ struct TemporaryDirectory {
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let current = Synchronization.Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
 
     var now: Date { current.withLock { $0 } }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// idempotency (the SQLite store has its own tests, and the end-to-end tests use it).
 public final class MemoryIdempotencyStore: IdempotencyStore, Sendable {
     private typealias Record = (method: String, digest: String, outcome: String?)
-    private let records = Synchronization.Mutex<[String: Record]>([:])
+    private let records = Mutex<[String: Record]>([:])
 
     public init() {}
 

@@ -23,7 +23,7 @@ final class JournalDelivery: Sendable {
     let backoff: [Duration]
     let connections: ProfileConnections
     let sandbox: SandboxControls
-    private let inFlight = Synchronization.Mutex<[String: Task<Void, Never>]>([:])
+    private let inFlight = Mutex<[String: Task<Void, Never>]>([:])
 
     init(journal: JournalStore, poster: HTTPPoster, serverBackend: String?, backoff: [Duration],
          connections: ProfileConnections, sandbox: SandboxControls) {

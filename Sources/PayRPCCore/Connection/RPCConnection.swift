@@ -85,7 +85,7 @@ public final class ScheduledJob: Sendable {
         var onCancel: (@Sendable () -> Void)?
     }
 
-    private let state = Synchronization.Mutex(State())
+    private let state = Mutex(State())
 
     public init() {}
 

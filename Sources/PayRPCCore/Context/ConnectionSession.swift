@@ -26,7 +26,7 @@ public final class ConnectionSession: @unchecked Sendable {
         var profile = "default"
     }
 
-    private let shared = Synchronization.Mutex(Shared())
+    private let shared = Mutex(Shared())
     private let deliver: @Sendable ([UInt8]) -> Void
     /// Set by the engine (loop thread): cancels the running request with that canonical id.
     var cancelHandler: (([UInt8]) -> Bool)?

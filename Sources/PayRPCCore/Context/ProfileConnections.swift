@@ -11,7 +11,7 @@ public final class ProfileConnections: Sendable {
         var topics: Set<String> = []
     }
 
-    private let entries = Synchronization.Mutex<[UInt64: Entry]>([:])
+    private let entries = Mutex<[UInt64: Entry]>([:])
 
     public init() {}
 

@@ -10,7 +10,7 @@ public final class ServerState: Sendable {
         var methodCount = 0
     }
 
-    private let published = Synchronization.Mutex(Published())
+    private let published = Mutex(Published())
 
     public init() {}
 

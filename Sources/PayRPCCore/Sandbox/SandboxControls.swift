@@ -35,7 +35,7 @@ import Synchronization
 ///
 /// Safe to use from any thread. The hot path of a call without armed failures reads one atomic.
 public final class SandboxControls: Sendable {
-    private let state: Synchronization.Mutex<State>
+    private let state: Mutex<State>
     /// How many failures are armed in all: lets every call skip the lock while none is.
     private let armedCount = Atomic<Int>(0)
     /// Real time, under every profile's offset.
@@ -62,7 +62,7 @@ public final class SandboxControls: Sendable {
     public init(seed: UInt64? = nil, realTime: RealTimeClock = RealTimeClock()) {
         self.serverSeed = seed
         self.realTime = realTime
-        self.state = Synchronization.Mutex(State())
+        self.state = Mutex(State())
     }
 
     /// Controls whose real time is exactly what `wallClock` reads (tests that pin time).

@@ -29,10 +29,15 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     /// Set once `run` has made its thread the loop thread.
     private let isRunning = Atomic<Bool>(false)
 
-    // Guarded by `lock`.
-    private let lock = Mutex()
-    private var queued: [@Sendable () -> Void] = []
-    private var acceptsJobs = true
+    /// Jobs `execute`d from other threads, and whether the loop still takes them (not after
+    /// ``close()``); `uv_async_send` is called under this lock, so `close()` cannot close the
+    /// async handle in between.
+    private struct CrossThreadJobs {
+        var queued: [@Sendable () -> Void] = []
+        var accepted = true
+    }
+
+    private let crossThread = Mutex(CrossThreadJobs())
 
     // Loop-thread state.
     private var draining: [@Sendable () -> Void] = []
@@ -61,7 +66,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
             initError = TransportError(operation: "uv_loop_init", code: loopCode)
             handlesInitialized = false
             isClosed = true
-            acceptsJobs = false
+            crossThread.withLock { $0.accepted = false }
             return
         }
         let asyncCode = uv_async_init(uvLoop, payrpc_async(asyncHandle), asyncCallback)
@@ -70,7 +75,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
             initError = TransportError(operation: "uv_async_init", code: asyncCode)
             handlesInitialized = false
             isClosed = true
-            acceptsJobs = false
+            crossThread.withLock { $0.accepted = false }
             return
         }
         uv_prepare_init(uvLoop, payrpc_prepare(prepareHandle))
@@ -111,10 +116,10 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
             if !isClosed { localJobs.append(job) }
             return
         }
-        lock.withLock {
-            guard acceptsJobs else { return }
-            queued.append(job)
-            if queued.count == 1 {
+        crossThread.withLock { jobs in
+            guard jobs.accepted else { return }
+            jobs.queued.append(job)
+            if jobs.queued.count == 1 {
                 // Under the lock, so that `close()` cannot close the handle in between.
                 uv_async_send(payrpc_async(asyncHandle))
             }
@@ -164,9 +169,9 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
         drainJobs()
         isClosed = true
         localJobs.removeAll()
-        lock.withLock {
-            acceptsJobs = false
-            queued.removeAll()
+        crossThread.withLock { jobs in
+            jobs.accepted = false
+            jobs.queued.removeAll()
         }
         for timer in Array(timers.values) { timer.close() }
         uv_close(payrpc_handle(asyncHandle), nil)
@@ -237,7 +242,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     // MARK: - Callbacks
 
     fileprivate func drainJobs() {
-        lock.withLock { swap(&queued, &draining) }
+        crossThread.withLock { swap(&$0.queued, &draining) }
         for job in draining { job() }
         draining.removeAll(keepingCapacity: true)
         runLocalJobs()
@@ -251,7 +256,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
         while !localJobs.isEmpty {
             if rounds == 16 {
                 // More next turn; wake the loop so that it does not block meanwhile.
-                lock.withLock { if acceptsJobs { uv_async_send(payrpc_async(asyncHandle)) } }
+                crossThread.withLock { if $0.accepted { uv_async_send(payrpc_async(asyncHandle)) } }
                 return
             }
             rounds += 1

@@ -1,6 +1,7 @@
 import CLibUV
 import Logging
 import PayRPCCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -42,8 +43,7 @@ public final class LibUVServer: @unchecked Sendable {
     private var idleTimer: UVTimer?
     private var drainTimer: UVTimer?
 
-    private let addressLock = Mutex()
-    private var addresses: [String] = []
+    private let addresses = Mutex<[String]>([])
 
     /// Creates a server; nothing is opened until ``listen(_:)`` or ``attachStdio()``.
     ///
@@ -73,7 +73,7 @@ public final class LibUVServer: @unchecked Sendable {
 
     /// The addresses actually bound: `host:port` with the real port for TCP (port 0 resolved),
     /// the path for Unix sockets. Callable from any thread.
-    public var boundAddresses: [String] { addressLock.withLock { addresses } }
+    public var boundAddresses: [String] { addresses.withLock { $0 } }
 
     /// Starts listening on `endpoint` (several endpoints are allowed). Call before ``run()`` or on
     /// the loop thread.
@@ -91,7 +91,7 @@ public final class LibUVServer: @unchecked Sendable {
             listener = try Listener.unix(path: path, loop: eventLoop, server: self, logger: logger)
         }
         listeners.append(listener)
-        addressLock.withLock { addresses.append(listener.boundAddress) }
+        addresses.withLock { $0.append(listener.boundAddress) }
         logger.info("listening", metadata: ["address": "\(listener.boundAddress)", "transport": "\(listener.kind)"])
     }
 
