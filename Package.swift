@@ -227,3 +227,27 @@ package.products.removeAll { product in !codegenDeclared && product.name == "pay
 if !codegenDeclared {
     package.dependencies.removeAll { "\($0.kind)".contains("swift-syntax") }
 }
+
+/// `PAYRPC_FUZZ=1` declares the libFuzzer targets of `Fuzz/` (one executable per target, named
+/// `fuzz_<target>`, with the modules it exercises). `Fuzz/run` builds them in release with
+/// `-sanitize=fuzzer,address` in its own scratch path; see Fuzz/README.md. Unset: they do not exist.
+if ProcessInfo.processInfo.environment["PAYRPC_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("framer", ["PayRPCTransport"]),
+        ("json_reader", ["PayRPCJSON"]),
+        ("json_roundtrip", ["PayRPCJSON"]),
+        ("validator", ["PayRPCJSON", "PayRPCSchema"]),
+        ("codecs", ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]),
+        ("journal_url", ["JournalService"]),
+    ]
+    package.targets += [
+        .target(name: "CFuzzer", path: "Fuzz/CFuzzer"),
+        .target(name: "PayRPCFuzzSupport", dependencies: ["CFuzzer"], path: "Fuzz/Support", swiftSettings: swiftSettings),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: "fuzz_\(target.name)", dependencies: ["PayRPCFuzzSupport"] + target.dependencies,
+            path: "Fuzz/Targets/\(target.name)", swiftSettings: swiftSettings))
+        package.products.append(.executable(name: "fuzz_\(target.name)", targets: ["fuzz_\(target.name)"]))
+    }
+}

@@ -339,7 +339,8 @@ public struct JSONElement: @unchecked Sendable {
 
 extension JSONElement {
     /// Structural equality as JSON Schema defines it: numbers compare by value (`1` equals
-    /// `1.0`), objects regardless of member order, strings after decoding escapes.
+    /// `1.0`), objects regardless of member order, strings after decoding escapes. An object that
+    /// repeats a name equals an object with the same members, repeats included.
     public func jsonEquals(_ other: JSONElement) -> Bool {
         guard kind == other.kind else { return false }
         switch kind {
@@ -359,8 +360,17 @@ extension JSONElement {
             return zip(arrayElements, other.arrayElements).allSatisfy { $0.jsonEquals($1) }
         case .object:
             guard count == other.count else { return false }
+            // Members are matched one to one, so that an object that repeats a name equals itself
+            // (looking each name up found its first member only: `{"a":1,"a":2}` was unequal to
+            // itself, found by the json_reader fuzz target) and equal objects hash alike
+            // (`structuralHash` in PayRPCSchema sums every member).
+            let candidates = Array(other.objectMembers)
+            var matched = [Bool](repeating: false, count: candidates.count)
             for (name, value) in objectMembers {
-                guard let key = name.string, let match = other.member(key), value.jsonEquals(match) else { return false }
+                guard let position = candidates.indices.first(where: {
+                    !matched[$0] && candidates[$0].name.jsonEquals(name) && candidates[$0].value.jsonEquals(value)
+                }) else { return false }
+                matched[position] = true
             }
             return true
         }

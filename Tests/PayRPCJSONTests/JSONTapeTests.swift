@@ -86,6 +86,21 @@ import Testing
         #expect(!left.root.jsonEquals(other.root))
     }
 
+    /// Found by the json_reader fuzz target: an object that repeats a name was unequal to itself.
+    @Test(arguments: [
+        (#"{"a":{"b":[true,false,null,{"c":""}]},"a":2}"#, #"{"a":2,"a":{"b":[true,false,null,{"c":""}]}}"#, true),
+        (#"{"a":1,"a":2}"#, #"{"a":1,"a":2}"#, true),
+        (#"{"a":1,"a":2}"#, #"{"a":1,"a":1}"#, false),
+        (#"{"a":1,"a":1,"a":2}"#, #"{"a":1,"a":2,"a":2}"#, false),
+        (#"{"a":1,"a":2}"#, #"{"a":1,"b":2}"#, false),
+    ])
+    func repeatedNamesCompareMemberByMember(left: String, right: String, equal: Bool) throws {
+        let first = try JSONTape(string: left), second = try JSONTape(string: right)
+        #expect(first.root.jsonEquals(first.root))
+        #expect(first.root.jsonEquals(second.root) == equal, "\(left) vs \(right)")
+        #expect(second.root.jsonEquals(first.root) == equal, "\(right) vs \(left)")
+    }
+
     @Test func aTapeIsReusedAcrossLines() throws {
         let tape = JSONTape()
         for text in [#"{"a":1}"#, "[1,2,3]", #""s""#] {

@@ -6,6 +6,9 @@ import PayRPCSchema
 /// A class: the engine reads a few of its flags on every call, and copying the struct it was
 /// cost some twenty retains of its strings, arrays and schemas each time.
 public final class MethodDescriptor: Sendable {
+    /// The declaration everything here is derived from: for checks that must reach every
+    /// method's params and result types (the codec fuzz target decodes and encodes them).
+    public let declaration: any RPCMethod.Type
     /// The canonical name.
     public let name: String
     /// Other names that reach the same handler.
@@ -64,6 +67,7 @@ public final class MethodDescriptor: Sendable {
                                           sampleData: error.sampleData))
         }
         let notificationDescriptors = M.notifications.map { $0.descriptor }
+        self.declaration = method
         self.name = M.name
         self.aliases = M.aliases
         self.summary = M.summary
@@ -83,6 +87,7 @@ public final class MethodDescriptor: Sendable {
 
     /// `other` with `aliases` in place of its own (the router adds the derived bare names).
     init(_ other: MethodDescriptor, aliases: [String]) {
+        self.declaration = other.declaration
         self.name = other.name
         self.aliases = aliases
         self.summary = other.summary
@@ -103,6 +108,8 @@ public final class MethodDescriptor: Sendable {
 
 /// Everything the server publishes about one notification it may send.
 public struct NotificationDescriptor: Sendable {
+    /// The declaration everything here is derived from (see ``MethodDescriptor/declaration``).
+    public let declaration: any RPCNotification.Type
     /// The method name on the wire.
     public let name: String
     /// One line from the declaration's doc comment.
@@ -121,6 +128,7 @@ public struct NotificationDescriptor: Sendable {
     init<N: RPCNotification>(_ notification: N.Type) {
         var definitions = SchemaDefinitions()
         N.Payload.collectSchemaDefinitions(into: &definitions)
+        self.declaration = notification
         self.name = N.name
         self.summary = N.summary
         self.documentation = N.documentation

@@ -1,0 +1,1 @@
+// Empty: SwiftPM needs one source file in a C target; the header is the point (see CFuzzer.h).
