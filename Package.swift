@@ -140,6 +140,7 @@ let package = Package(
         .target(
             name: "PayRPCCodegen",
             dependencies: [
+                "PayRPCJSON",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],

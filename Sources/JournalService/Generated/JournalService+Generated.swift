@@ -812,7 +812,7 @@ extension Pay.Params {
             JSONValue.Member("amount", .object([
                 JSONValue.Member("description", .string("The amount in whole yen; required for cash and credit card, refused for account.")),
                 JSONValue.Member("examples", .array([.string("10000")])),
-                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("consignorCode", .object([
@@ -1470,7 +1470,7 @@ extension JournalEntry {
         JSONValue.Member("properties", .object([
             JSONValue.Member("amount", .object([
                 JSONValue.Member("description", .string("The amount in yen (the journal's currency has no minor unit): a decimal string of whole\nyen (`\"10000\"`), which the hand-off URL carries as `Amount=10000`. Absent for an account\npayment whose callback carries no amount.")),
-                JSONValue.Member("pattern", .string("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("createdAt", .object([

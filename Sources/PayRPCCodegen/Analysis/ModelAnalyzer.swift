@@ -1,3 +1,4 @@
+import PayRPCJSON
 import SwiftSyntax
 
 /// Turns scanned declarations into model and method descriptions: finds the models, resolves
@@ -624,8 +625,8 @@ struct ModelAnalyzer {
         }
     }
 
-    /// The same pattern as `Amount.decimalPattern` in PayRPCJSON (a sample test checks they agree).
-    static let decimalPattern = "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$"
+    /// PayRPCJSON's, so that the generated schemas and the runtime's ``Amount`` agree.
+    static let decimalPattern = Amount.decimalPattern
 
     func reference(_ id: ModelID) -> SchemaJSON {
         .object([("$ref", .string("#/definitions/" + (headers[id]?.definitionName ?? id.path)))])
