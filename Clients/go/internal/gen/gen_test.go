@@ -106,7 +106,7 @@ func TestClashesAreReported(t *testing.T) {
 func TestMoneyIsADecimalAndOptionalFieldsArePointers(t *testing.T) {
 	doc := `{"methods": [
 		{"name": "shop.buy", "params": [
-			{"name": "amount", "required": true, "schema": {"type": "string", "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$"}},
+			{"name": "amount", "required": true, "schema": {"type": "string", "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$"}},
 			{"name": "note", "required": false, "schema": {"type": "string"}}],
 		 "result": {"schema": {"$ref": "#/components/schemas/shop.Receipt"}},
 		 "errors": [{"code": -34000, "message": "Out of stock", "data": {"$ref": "#/components/schemas/shop.Stock"}}]}],
