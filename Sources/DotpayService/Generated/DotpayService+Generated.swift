@@ -31,6 +31,8 @@ extension DotpayErrorData {
         JSONValue.Member("properties", .object([
             JSONValue.Member("channelId", .object([
                 JSONValue.Member("description", .string("The channel concerned.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("control", .object([
@@ -472,6 +474,7 @@ extension FastPayment.Params {
         JSONValue.Member("properties", .object([
             JSONValue.Member("paymentChannelId", .object([
                 JSONValue.Member("description", .string("The channel.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),
@@ -573,6 +576,8 @@ extension GetChannelList.Params {
             JSONValue.Member("ids", .object([
                 JSONValue.Member("description", .string("Only these channels.")),
                 JSONValue.Member("items", .object([
+                    JSONValue.Member("maximum", .number("9223372036854775807")),
+                    JSONValue.Member("minimum", .number("-9223372036854775808")),
                     JSONValue.Member("type", .string("integer")),
                 ])),
                 JSONValue.Member("minItems", .number("1")),
@@ -881,6 +886,7 @@ extension Pay.Params {
         JSONValue.Member("properties", .object([
             JSONValue.Member("channelId", .object([
                 JSONValue.Member("description", .string("The channel chosen.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),
@@ -2139,6 +2145,7 @@ extension PaymentChannel {
             ])),
             JSONValue.Member("id", .object([
                 JSONValue.Member("description", .string("Dotpay's channel id.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),
@@ -2604,6 +2611,8 @@ extension PaymentSummary {
             ])),
             JSONValue.Member("channelId", .object([
                 JSONValue.Member("description", .string("The channel used.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("channelName", .object([
@@ -3471,6 +3480,7 @@ extension DotpaySandboxData {
             ])),
             JSONValue.Member("completionDelaySeconds", .object([
                 JSONValue.Member("description", .string("How long a `completesLater` payment stays processing.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),
@@ -3497,6 +3507,8 @@ extension DotpaySandboxData {
             ])),
             JSONValue.Member("oneClickChannelId", .object([
                 JSONValue.Member("description", .string("The 1Click card channel's id.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("refusedCardNumbers", .object([
@@ -3782,6 +3794,8 @@ extension DotpaySettings {
             ])),
             JSONValue.Member("lastChannelId", .object([
                 JSONValue.Member("description", .string("The channel of the last payment (`useLastChannelSelection`).")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("oneClickEnabled", .object([

@@ -1177,14 +1177,20 @@ extension Sync.Result {
         JSONValue.Member("properties", .object([
             JSONValue.Member("attempted", .object([
                 JSONValue.Member("description", .string("How many entries were tried.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("delivered", .object([
                 JSONValue.Member("description", .string("How many of them are delivered now.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("waiting", .object([
                 JSONValue.Member("description", .string("How many still wait.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
         ])),
@@ -1256,6 +1262,8 @@ extension Delivery {
         JSONValue.Member("properties", .object([
             JSONValue.Member("attempts", .object([
                 JSONValue.Member("description", .string("How many POSTs were tried.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("deliveredAt", .object([
@@ -1681,6 +1689,8 @@ extension SyncFailed.Payload {
             ])),
             JSONValue.Member("httpStatus", .object([
                 JSONValue.Member("description", .string("The HTTP status.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("message", .object([

@@ -139,6 +139,8 @@ extension NorthstarErrorData {
             ])),
             JSONValue.Member("httpStatus", .object([
                 JSONValue.Member("description", .string("The HTTP status Orders v2 answers this error with.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("links", .object([
@@ -3152,11 +3154,13 @@ extension NorthstarSandboxData {
         JSONValue.Member("properties", .object([
             JSONValue.Member("nonceLifetimeSeconds", .object([
                 JSONValue.Member("description", .string("How long a nonce from `northstar.tokenizeCard` can be used.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("orderLifetimeSeconds", .object([
                 JSONValue.Member("description", .string("How long an order that was never paid lives (Orders v2: three hours).")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),

@@ -1224,6 +1224,8 @@ extension BankAppsState {
         JSONValue.Member("properties", .object([
             JSONValue.Member("count", .object([
                 JSONValue.Member("description", .string("How many PBBA-enabled bank (CFI) apps are installed on the profile's device.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("remembered", .object([
@@ -1747,6 +1749,8 @@ extension LengthWarning {
             ])),
             JSONValue.Member("length", .object([
                 JSONValue.Member("description", .string("Its length in characters.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("message", .object([
@@ -1755,6 +1759,8 @@ extension LengthWarning {
             ])),
             JSONValue.Member("recommendedMaximum", .object([
                 JSONValue.Member("description", .string("The recommended maximum.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
         ])),
@@ -2398,6 +2404,7 @@ extension PaymentRequest {
             ])),
             JSONValue.Member("retrievalExpiryInterval", .object([
                 JSONValue.Member("description", .string("The retrieval period in whole seconds (`Transaction.retrievalExpiryInterval`): pass it as\n`expiryInterval` to `showPBBAPopup`.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),

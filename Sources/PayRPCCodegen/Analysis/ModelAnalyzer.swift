@@ -604,10 +604,12 @@ struct ModelAnalyzer {
         switch type {
         case .string: return .object([("type", .string("string"))])
         case .bool: return .object([("type", .string("boolean"))])
-        case .int, .int64: return .object([("type", .string("integer"))])
+        case .int, .int64:
+            // The range `JSONInteger` decodes (through `Int64`), so the schema accepts what the codec reads.
+            return .object([("maximum", .number(String(Int64.max))), ("minimum", .number(String(Int64.min))), ("type", .string("integer"))])
         case .int32:
             return .object([("maximum", .number(String(Int32.max))), ("minimum", .number(String(Int32.min))), ("type", .string("integer"))])
-        case .uint: return .object([("minimum", .number("0")), ("type", .string("integer"))])
+        case .uint: return .object([("maximum", .number(String(Int64.max))), ("minimum", .number("0")), ("type", .string("integer"))])
         case .double: return .object([("type", .string("number"))])
         case .amount: return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string"))])
         case .currency: return .object([("pattern", .string("^[A-Z]{3}$")), ("type", .string("string"))])

@@ -325,6 +325,8 @@ extension HelloResult {
         JSONValue.Member("properties", .object([
             JSONValue.Member("methods", .object([
                 JSONValue.Member("description", .string("How many methods the server serves (canonical names).")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("profile", .object([
@@ -337,6 +339,8 @@ extension HelloResult {
             ])),
             JSONValue.Member("seed", .object([
                 JSONValue.Member("description", .string("The seed of the profile's generated values, when one is in force.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("server", .object([

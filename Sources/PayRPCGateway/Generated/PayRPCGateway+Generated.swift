@@ -300,6 +300,8 @@ extension FailNextParams {
         JSONValue.Member("properties", .object([
             JSONValue.Member("code", .object([
                 JSONValue.Member("description", .string("The error's code. Give this or `error`.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("count", .object([
@@ -435,10 +437,14 @@ extension FailNextResult {
         JSONValue.Member("properties", .object([
             JSONValue.Member("armed", .object([
                 JSONValue.Member("description", .string("How many calls of the method are now armed to fail, in all.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("code", .object([
                 JSONValue.Member("description", .string("The code the calls will fail with.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("message", .object([

@@ -84,12 +84,18 @@ extension Bool: JSONSchemaProvider {
     public static var schemaReference: JSONValue { ["type": "boolean"] }
 }
 
+// Integers carry the range their codec reads (a JSON integer that fits an `Int64`, which
+// `JSONInteger` decodes through), so that what a schema accepts the codec reads: the codecs fuzz
+// target found a 91-digit integer that the unbounded schema let through.
+
 extension Int: JSONSchemaProvider {
-    public static var schemaReference: JSONValue { ["type": "integer"] }
+    public static var schemaReference: JSONValue {
+        ["type": "integer", "minimum": .int(Int(Int64.min)), "maximum": .int(Int(Int64.max))]
+    }
 }
 
 extension Int64: JSONSchemaProvider {
-    public static var schemaReference: JSONValue { ["type": "integer"] }
+    public static var schemaReference: JSONValue { Int.schemaReference }
 }
 
 extension Int32: JSONSchemaProvider {
@@ -99,7 +105,7 @@ extension Int32: JSONSchemaProvider {
 }
 
 extension UInt: JSONSchemaProvider {
-    public static var schemaReference: JSONValue { ["type": "integer", "minimum": 0] }
+    public static var schemaReference: JSONValue { ["type": "integer", "minimum": 0, "maximum": .int(Int(Int64.max))] }
 }
 
 extension Double: JSONSchemaProvider {

@@ -1623,6 +1623,7 @@ extension SetupData {
         JSONValue.Member("properties", .object([
             JSONValue.Member("descriptionValidationLength", .object([
                 JSONValue.Member("description", .string("The most characters (UTF-16 code units, as Java `String.length()` and `NSString.length`\ncount them) a payment's reference may have. Android `int descriptionValidationLength`,\niOS `NSNumber* descriptionValidationLength`.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("0")),
                 JSONValue.Member("type", .string("integer")),
             ])),
@@ -1776,6 +1777,8 @@ extension HeldPayment {
             ])),
             JSONValue.Member("outOfServiceLeft", .object([
                 JSONValue.Member("description", .string("How many more resubmissions the bank is out of service for.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("paymentId", .object([
@@ -1924,11 +1927,15 @@ extension TatraProfileState {
             JSONValue.Member("paymentSequence", .object([
                 JSONValue.Member("default", .number("0")),
                 JSONValue.Member("description", .string("The number of the last payment id given out.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("wrongPinAttempts", .object([
                 JSONValue.Member("default", .number("0")),
                 JSONValue.Member("description", .string("Wrong PINs in a row since the last right one.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
         ])),

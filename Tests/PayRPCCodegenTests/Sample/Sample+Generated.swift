@@ -259,6 +259,8 @@ extension SamplePayment {
                 JSONValue.Member("type", .string("boolean")),
             ])),
             JSONValue.Member("count", .object([
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("default", .object([
@@ -273,6 +275,7 @@ extension SamplePayment {
                 JSONValue.Member("type", .string("array")),
             ])),
             JSONValue.Member("id", .object([
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
             ])),
@@ -319,6 +322,7 @@ extension SamplePayment {
                 JSONValue.Member("description", .string("A nested model.")),
             ])),
             JSONValue.Member("unsigned", .object([
+                JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("0")),
                 JSONValue.Member("type", .string("integer")),
             ])),

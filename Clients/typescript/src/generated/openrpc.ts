@@ -127,6 +127,8 @@ export const DOCUMENT: unknown = {
         "properties": {
           "channelId": {
             "description": "The channel concerned.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "control": {
@@ -208,6 +210,7 @@ export const DOCUMENT: unknown = {
         "properties": {
           "paymentChannelId": {
             "description": "The channel.",
+            "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
           },
@@ -243,6 +246,8 @@ export const DOCUMENT: unknown = {
           "ids": {
             "description": "Only these channels.",
             "items": {
+              "maximum": 9223372036854776000,
+              "minimum": -9223372036854776000,
               "type": "integer"
             },
             "minItems": 1,
@@ -372,6 +377,7 @@ export const DOCUMENT: unknown = {
         "properties": {
           "channelId": {
             "description": "The channel chosen.",
+            "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
           },
@@ -456,6 +462,7 @@ export const DOCUMENT: unknown = {
           },
           "id": {
             "description": "Dotpay's channel id.",
+            "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
           },
@@ -620,6 +627,8 @@ export const DOCUMENT: unknown = {
           },
           "channelId": {
             "description": "The channel used.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "channelName": {
@@ -1003,6 +1012,8 @@ export const DOCUMENT: unknown = {
         "properties": {
           "attempts": {
             "description": "How many POSTs were tried.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "deliveredAt": {
@@ -1410,6 +1421,8 @@ export const DOCUMENT: unknown = {
           },
           "httpStatus": {
             "description": "The HTTP status.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "message": {
@@ -1431,14 +1444,20 @@ export const DOCUMENT: unknown = {
         "properties": {
           "attempted": {
             "description": "How many entries were tried.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "delivered": {
             "description": "How many of them are delivered now.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "waiting": {
             "description": "How many still wait.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           }
         },
@@ -1875,6 +1894,8 @@ export const DOCUMENT: unknown = {
           },
           "httpStatus": {
             "description": "The HTTP status Orders v2 answers this error with.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "links": {
@@ -2322,6 +2343,8 @@ export const DOCUMENT: unknown = {
         "properties": {
           "count": {
             "description": "How many PBBA-enabled bank (CFI) apps are installed on the profile's device.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "remembered": {
@@ -2527,6 +2550,8 @@ export const DOCUMENT: unknown = {
           },
           "length": {
             "description": "Its length in characters.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "message": {
@@ -2535,6 +2560,8 @@ export const DOCUMENT: unknown = {
           },
           "recommendedMaximum": {
             "description": "The recommended maximum.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           }
         },
@@ -2865,6 +2892,7 @@ export const DOCUMENT: unknown = {
           },
           "retrievalExpiryInterval": {
             "description": "The retrieval period in whole seconds (`Transaction.retrievalExpiryInterval`): pass it as\n`expiryInterval` to `showPBBAPopup`.",
+            "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
           },
@@ -3378,6 +3406,8 @@ export const DOCUMENT: unknown = {
         "properties": {
           "code": {
             "description": "The error's code. Give this or `error`.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "count": {
@@ -3424,10 +3454,14 @@ export const DOCUMENT: unknown = {
         "properties": {
           "armed": {
             "description": "How many calls of the method are now armed to fail, in all.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "code": {
             "description": "The code the calls will fail with.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "message": {
@@ -3504,6 +3538,8 @@ export const DOCUMENT: unknown = {
         "properties": {
           "methods": {
             "description": "How many methods the server serves (canonical names).",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "profile": {
@@ -3516,6 +3552,8 @@ export const DOCUMENT: unknown = {
           },
           "seed": {
             "description": "The seed of the profile's generated values, when one is in force.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           },
           "server": {
@@ -3984,6 +4022,7 @@ export const DOCUMENT: unknown = {
         "properties": {
           "descriptionValidationLength": {
             "description": "The most characters (UTF-16 code units, as Java `String.length()` and `NSString.length`\ncount them) a payment's reference may have. Android `int descriptionValidationLength`,\niOS `NSNumber* descriptionValidationLength`.",
+            "maximum": 9223372036854776000,
             "minimum": 0,
             "type": "integer"
           },
@@ -4356,6 +4395,7 @@ export const DOCUMENT: unknown = {
           "required": true,
           "schema": {
             "description": "The channel.",
+            "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
           }
@@ -4433,6 +4473,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "Only these channels.",
             "items": {
+              "maximum": 9223372036854776000,
+              "minimum": -9223372036854776000,
               "type": "integer"
             },
             "minItems": 1,
@@ -4678,6 +4720,7 @@ export const DOCUMENT: unknown = {
           "required": false,
           "schema": {
             "description": "The channel chosen.",
+            "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
           }
@@ -6562,6 +6605,8 @@ export const DOCUMENT: unknown = {
       "result": {
         "name": "result",
         "schema": {
+          "maximum": 9223372036854776000,
+          "minimum": -9223372036854776000,
           "type": "integer"
         }
       },
@@ -6611,6 +6656,8 @@ export const DOCUMENT: unknown = {
           "required": false,
           "schema": {
             "description": "The error's code. Give this or `error`.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           }
         },
@@ -8293,6 +8340,8 @@ export const DOCUMENT: unknown = {
           "required": true,
           "schema": {
             "description": "The HTTP status.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
             "type": "integer"
           }
         },
