@@ -44,6 +44,10 @@ enum CodecsFuzz: FuzzTarget {
 
     static func params<M: RPCMethod>(_ method: M.Type, _ router: Router) -> Codec {
         Codec(name: "\(M.name) params") { element in
+            // By-position params (an array) never reach the params codec as they are: the engine
+            // names them first (`rpc.hello` with `[]` or `["c"]` is answered), so the codec's
+            // input is the by-name object. (The third CI run's finding was this target's own.)
+            if element.kind == .array { return }
             roundTrip(M.Params.self, element, "\(M.name) params") { router.paramsViolations(method: M.name, params: $0) ?? [] }
         }
     }
