@@ -5,7 +5,7 @@
 #   PAYRPC_BIN=/path/to/payrpc Clients/typescript/run-tests.sh [test files...]
 #
 # Needs Debian's node-typescript (tsc) and node-ajv, and Node.js 18+. The Node type definitions
-# come from /usr/share/nodejs/@types/node when present, else from Debian's nodejs package,
+# come from Debian's Node module folder when present, else from Debian's nodejs package,
 # fetched with `apt-get download` and unpacked (dpkg -x) into .cache/ (git-ignored). Compiled
 # output goes to dist/ (git-ignored); no npm registry is used.
 set -eu
@@ -28,8 +28,10 @@ export PAYRPC_BIN
 
 command -v node >/dev/null 2>&1 || fail "node is missing (Debian package nodejs, or Node.js 18+)"
 command -v tsc >/dev/null 2>&1 || fail "tsc is missing (Debian package node-typescript)"
-debian_modules=/usr/share/nodejs
-[ -f "$debian_modules/ajv/package.json" ] || fail "ajv is missing (Debian package node-ajv)"
+# Debian's Node module folder, where node-ajv put ajv (asked of dpkg, not assumed);
+# PAYRPC_NODE_MODULES overrides it.
+debian_modules=${PAYRPC_NODE_MODULES:-$(dpkg -L node-ajv 2>/dev/null | sed -n 's#/ajv/package\.json$##p' | head -n 1)}
+[ -n "$debian_modules" ] && [ -f "$debian_modules/ajv/package.json" ] || fail "ajv is missing (Debian package node-ajv)"
 # Debian's module folder: Node from elsewhere (nodesource) does not look there by itself.
 export NODE_PATH="$debian_modules${NODE_PATH:+:$NODE_PATH}"
 
@@ -37,7 +39,7 @@ export NODE_PATH="$debian_modules${NODE_PATH:+:$NODE_PATH}"
 types="$debian_modules/@types/node"
 if [ ! -f "$types/index.d.ts" ]; then
     cache="$here/.cache/nodejs-types"
-    types="$cache/root/usr/share/nodejs/@types/node"
+    types="$cache/root$debian_modules/@types/node"
     if [ ! -f "$types/index.d.ts" ]; then
         command -v apt-get >/dev/null 2>&1 && command -v apt-cache >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 \
             || fail "Node's type definitions are missing and apt-get/dpkg are not available to fetch Debian's nodejs package"
@@ -50,7 +52,7 @@ if [ ! -f "$types/index.d.ts" ]; then
         (cd "$cache" && apt-get download "nodejs=$version" </dev/null >/dev/null) \
             || fail "apt-get download nodejs=$version failed"
         dpkg -x "$cache"/nodejs_*.deb "$cache/root"
-        [ -f "$types/index.d.ts" ] || fail "Debian's nodejs $version holds no usr/share/nodejs/@types/node"
+        [ -f "$types/index.d.ts" ] || fail "Debian's nodejs $version holds no $debian_modules/@types/node"
     fi
 fi
 mkdir -p "$here/.types"
