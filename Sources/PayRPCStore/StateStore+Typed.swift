@@ -36,10 +36,8 @@ extension StateStore {
         _ type: T.Type, profile: String, namespace: String, key: String,
         _ transform: @escaping @Sendable (inout T?) throws -> R
     ) async throws -> R {
-        try await updateText(profile: profile, namespace: namespace, key: key) { current in
-            var value = try current.map { try DocumentCoding.decode(T.self, from: $0, namespace: namespace, key: key) }
-            let result = try transform(&value)
-            return (value.map(DocumentCoding.encode), result)
+        try await transaction("update") { documents in
+            try documents.update(T.self, profile: profile, namespace: namespace, key: key, transform)
         }
     }
 }

@@ -43,6 +43,18 @@ public protocol StateStore: IdempotencyStore, Sendable {
         _ transform: @escaping @Sendable (JSONValue?) throws -> (JSONValue?, R)
     ) async throws -> R
 
+    /// Runs `body` as one atomic write in the next group commit and returns its result once that
+    /// is on disk: every document it reads and writes through the ``StoreTransaction``, with no
+    /// other write in between. When `body` throws, nothing it wrote is kept and its error is
+    /// rethrown.
+    ///
+    /// `body` runs on the store's writer, so it must be quick, must not wait for anything, and
+    /// must have no effect besides its return value (after a disk error it may run again).
+    /// - Throws: ``StoreError``, or what `body` throws.
+    func transaction<R: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any StoreTransaction) throws -> R
+    ) async throws -> R
+
     /// Every document of the profile: `{namespace: {key: value}}`, namespaces and keys in order.
     /// - Throws: ``StoreError``.
     func export(profile: String) async throws -> JSONValue

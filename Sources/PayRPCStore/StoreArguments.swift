@@ -16,7 +16,8 @@ enum StoreArguments {
     /// - Throws: ``StoreError`` (`invalidArgument`) when `value` is empty, too long or holds NUL.
     static func checkName(_ value: String, _ what: String, maximum: Int) throws(StoreError) {
         if value.isEmpty { throw StoreError(.invalidArgument, "the \(what) must not be empty") }
-        if value.count > maximum {
+        // A character is at least one UTF-8 byte: count characters only when the bytes could be too many.
+        if value.utf8.count > maximum && value.count > maximum {
             throw StoreError(.invalidArgument, "the \(what) is longer than \(maximum) characters")
         }
         if value.utf8.contains(0) { throw StoreError(.invalidArgument, "the \(what) must not contain NUL") }

@@ -50,60 +50,70 @@ struct PBBAStateBook: Sendable {
     /// Stores a new request under a secureToken no request has (drawn by `newToken`) with a code
     /// no live request uses (drawn by `newBRN`). A drawn token can be taken when a seeded stream
     /// starts again (`sandbox.reset`, a seeded server on an old data directory): the next is drawn.
+    /// Each token is one store transaction: the check that no request has it, the code's claim and
+    /// the request are written together or not at all (one commit for the whole call).
     /// Returns the token and the record with its code.
     /// - Throws: ``PBBAError`` `requestGenerationFailed` when eight tokens or codes in a row are taken.
     func create(record template: PaymentRequestRecord, now: Date, newToken: () -> String,
-                newBRN: () -> String) async throws -> (secureToken: String, record: PaymentRequestRecord) {
+                newBRN: @escaping @Sendable () -> String) async throws -> (secureToken: String, record: PaymentRequestRecord) {
+        enum Attempt: Sendable {
+            case created(PaymentRequestRecord)
+            case tokenTaken
+            case noCode
+        }
         for _ in 1...8 {
             let secureToken = newToken()
             let key = try requestKey(for: secureToken)
-            guard try await record(key: key) == nil else { continue }
-            var record = template
-            var claimed = false
-            for _ in 1...8 where !claimed {
-                let brn = newBRN()
-                claimed = try await claim(brn: brn, for: key, until: record.expiresAt, now: now)
-                if claimed { record.brn = brn }
+            let attempt = try await store.transaction("pbba.createPaymentRequest") { documents -> Attempt in
+                guard try Self.record(key: key, in: documents) == nil else { return .tokenTaken }
+                var record = template
+                for _ in 1...8 {
+                    let brn = newBRN()
+                    guard try Self.claim(brn: brn, for: key, until: record.expiresAt, now: now, in: documents) else { continue }
+                    record.brn = brn
+                    try documents.put(record, profile: Self.backendProfile, namespace: Self.requestsNamespace, key: key)
+                    return .created(record)
+                }
+                return .noCode
             }
-            guard claimed else { throw PBBAError.requestGenerationFailed() }
-            if try await storeIfAbsent(record, key: key) { return (secureToken, record) }
+            switch attempt {
+            case .created(let record): return (secureToken, record)
+            case .tokenTaken: continue
+            case .noCode: throw PBBAError.requestGenerationFailed()
+            }
         }
         throw PBBAError.requestGenerationFailed()
     }
 
-    /// Stores `record` under `key` unless a request is there. Returns whether it did.
-    private func storeIfAbsent(_ record: PaymentRequestRecord, key: String) async throws -> Bool {
-        try await store.update(PaymentRequestRecord.self, profile: Self.backendProfile,
-                               namespace: Self.requestsNamespace, key: key) { current -> Bool in
-            guard current == nil else { return false }
-            current = record
+    /// The request stored under `key`, as `documents` sees it.
+    private static func record(key: String, in documents: any StoreTransaction) throws -> PaymentRequestRecord? {
+        try documents.get(PaymentRequestRecord.self, profile: backendProfile, namespace: requestsNamespace, key: key)
+    }
+
+    /// Points `brn` at the request under `key` until `expiresAt` in `documents`, unless a request
+    /// still in its retrieval period has it. Returns whether it did.
+    private static func claim(brn: String, for key: String, until expiresAt: Date, now: Date,
+                              in documents: any StoreTransaction) throws -> Bool {
+        try documents.update(BRNIndexEntry.self, profile: backendProfile, namespace: brnsNamespace, key: brn) { current in
+            if let existing = current, existing.expiresAt > now { return false }
+            current = BRNIndexEntry(requestKey: key, expiresAt: expiresAt)
             return true
         }
     }
 
-    /// Stores a request another backend made, under its own code.
+    /// Stores a request another backend made, under its own code, in one store transaction.
     /// - Throws: ``PBBAError`` `secureTokenInUse` when the token is known, `brnInUse` when a live
     ///   request has the code.
     func register(secureToken: String, record: PaymentRequestRecord, now: Date) async throws {
         let key = try requestKey(for: secureToken)
-        if let existing = try await self.record(key: key) {
-            throw PBBAError.secureTokenInUse(requestId: existing.requestId)
-        }
-        guard try await claim(brn: record.brn, for: key, until: record.expiresAt, now: now) else {
-            throw PBBAError.brnInUse(record.brn)
-        }
-        if try await !storeIfAbsent(record, key: key) { throw PBBAError.secureTokenInUse(requestId: record.requestId) }
-    }
-
-    /// Points `brn` at the request under `key` until `expiresAt`, unless a request still in its
-    /// retrieval period has it. Returns whether it did.
-    private func claim(brn: String, for key: String, until expiresAt: Date, now: Date) async throws -> Bool {
-        let entry = BRNIndexEntry(requestKey: key, expiresAt: expiresAt)
-        return try await store.update(BRNIndexEntry.self, profile: Self.backendProfile,
-                                      namespace: Self.brnsNamespace, key: brn) { current -> Bool in
-            if let existing = current, existing.expiresAt > now { return false }
-            current = entry
-            return true
+        try await store.transaction("pbba.registerPaymentRequest") { documents in
+            if let existing = try Self.record(key: key, in: documents) {
+                throw PBBAError.secureTokenInUse(requestId: existing.requestId)
+            }
+            guard try Self.claim(brn: record.brn, for: key, until: record.expiresAt, now: now, in: documents) else {
+                throw PBBAError.brnInUse(record.brn)
+            }
+            try documents.put(record, profile: Self.backendProfile, namespace: Self.requestsNamespace, key: key)
         }
     }
 

@@ -1,11 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+import CLibCrypto
 import PayRPCJSON
 import Synchronization
 
@@ -192,9 +190,15 @@ public final class SandboxControls: Sendable {
     public func string(profile: String, stream: String, length: Int, alphabet: String) -> String {
         let characters = Array(alphabet)
         precondition(!characters.isEmpty, "an empty alphabet")
-        var generator = self.generator(profile: profile, stream: stream)
         var result = ""
         result.reserveCapacity(length)
+        if seed(profile: profile) == nil && characters.count <= 256 {
+            // Unseeded: one byte per character rather than 64 bits (nothing to stay compatible with).
+            var system = SystemRandomBuffer()
+            for _ in 0..<length { result.append(characters[system.index(below: characters.count)]) }
+            return result
+        }
+        var generator = self.generator(profile: profile, stream: stream)
         for _ in 0..<length { result.append(characters[Int.random(in: 0..<characters.count, using: &generator)]) }
         return result
     }
@@ -313,39 +317,47 @@ public struct SandboxGenerator: RandomNumberGenerator {
     }
 }
 
-/// The system's cryptographic generator read 256 bytes at a time: one read of `/dev/urandom` for
-/// a token instead of one `getrandom(2)` per character, which is what `SystemRandomNumberGenerator`
-/// costs (measured: 10 % of the server's CPU on `pbba.submitPaymentRequest`, issue 19). The
-/// bytes are the kernel's, used once each, in order; nothing here derives or stretches them.
-/// (`getrandom` itself is not exported by Swift's Glibc module; `/dev/urandom` is the same source.)
+/// OpenSSL's generator (`RAND_bytes`: a DRBG in the process, seeded from the kernel) read 256
+/// bytes at a time, for unseeded sandbox values.
+///
+/// Why buffered, and why not `SystemRandomNumberGenerator`: that one makes one `getrandom(2)` per
+/// 64 bits, and a kernel call per character of a token was 10 % of the server's CPU on
+/// `pbba.submitPaymentRequest` (issue 19); reading `/dev/urandom` 256 bytes at a time still cost
+/// 7 % (the kernel's ChaCha and the copy). `RAND_bytes` runs in the process. The bytes are used
+/// once each, in order; nothing here derives or stretches them.
 struct SystemRandomBuffer: RandomNumberGenerator {
-    /// Opened once per process; -1 when it cannot be, and then the standard library's generator is used.
-    private static let device: Int32 = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+    private var bytes = [UInt8](repeating: 0, count: 256)
+    private var used = 256
 
-    private var words = [UInt64](repeating: 0, count: 32)
-    private var used = 32
+    /// The next random byte.
+    mutating func nextByte() -> UInt8 {
+        if used == bytes.count { refill() }
+        defer { used += 1 }
+        return bytes[used]
+    }
 
     mutating func next() -> UInt64 {
-        if used == words.count { refill() }
-        defer { used += 1 }
-        return words[used]
+        var value: UInt64 = 0
+        for _ in 0..<8 { value = value << 8 | UInt64(nextByte()) }
+        return value
+    }
+
+    /// A character index below `count` (at most 256), without bias: a byte at or above the
+    /// largest multiple of `count` is drawn again.
+    mutating func index(below count: Int) -> Int {
+        let limit = 256 - 256 % count
+        while true {
+            let byte = Int(nextByte())
+            if byte < limit { return byte % count }
+        }
     }
 
     private mutating func refill() {
-        let device = Self.device
-        let filled = device >= 0 && words.withUnsafeMutableBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let count = read(device, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
+        let filled = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) == 1 }
         if !filled {
+            // OpenSSL could not seed its generator: the standard library's reads the kernel directly.
             var system = SystemRandomNumberGenerator()
-            for index in words.indices { words[index] = system.next() }
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: system.next()) }
         }
         used = 0
     }

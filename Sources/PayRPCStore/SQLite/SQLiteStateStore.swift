@@ -195,19 +195,13 @@ public final class SQLiteStateStore: StateStore {
     /// Stores the JSON text `text` in the next group commit and returns once it is on disk.
     public func putText(profile: String, namespace: String, key: String, text: String) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
-        let now = configuration.now
-        try await committer.write("put") { db in
-            try StoreSQL.execute(
-                db, StoreSQL.upsert, [profile, namespace, key, text, Timestamp.milliseconds(now())])
-        }
+        try await transaction("put") { try $0.putText(profile: profile, namespace: namespace, key: key, text: text) }
     }
 
     /// Deletes the document in the next group commit and returns once that is on disk.
     public func delete(profile: String, namespace: String, key: String) async throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
-        try await committer.write("delete") { db in
-            try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
-        }
+        try await transaction("delete") { try $0.delete(profile: profile, namespace: namespace, key: key) }
     }
 
     /// Lists a namespace on a reader connection; see ``StateStore/list(profile:namespace:keyPrefix:)``.
@@ -264,18 +258,19 @@ public final class SQLiteStateStore: StateStore {
         _ transform: @escaping @Sendable (String?) throws -> (String?, R)
     ) async throws -> R {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        return try await transaction("update") { documents in
+            try documents.updateText(profile: profile, namespace: namespace, key: key, transform)
+        }
+    }
+
+    /// One atomic write in the next group commit, on the writer's connection; see
+    /// ``StateStore/transaction(_:_:)``.
+    public func transaction<R: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any StoreTransaction) throws -> R
+    ) async throws -> R {
         let now = configuration.now
-        return try await committer.write("update") { db in
-            let current = try String.fetchOne(
-                db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
-            let (next, result) = try transform(current)
-            if let next {
-                try StoreSQL.execute(
-                    db, StoreSQL.upsert, [profile, namespace, key, next, Timestamp.milliseconds(now())])
-            } else if current != nil {
-                try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
-            }
-            return result
+        return try await committer.write(operation) { db in
+            try body(SQLiteTransaction(db: db, time: Timestamp.milliseconds(now())))
         }
     }
 
