@@ -25,6 +25,13 @@ public struct StoreConfiguration: Sendable {
     /// reads go on, deletes free space at once, and ``SQLiteStateStore/setMaximumBytes(_:)`` raises
     /// the limit without a restart.
     public var maximumBytes: Int64?
+    /// The page cache of the writer's connection, in KiB (`PRAGMA cache_size`). Every durable
+    /// call reads the pages it changes; documents keyed by hashes land on random pages, so a cache
+    /// smaller than the store's hot pages turns each write into reads of the file (issue 19:
+    /// SQLite's default 2 MiB made the writer re-read pages with `pread` on every batch). The
+    /// readers keep SQLite's default; memory-mapped I/O stays off: a read error on a mapped file
+    /// is a SIGBUS that kills the process, where `pread` returns an error the caller gets.
+    public var writerCacheKibibytes = 32 * 1024
     /// The clock for `updatedAt` and idempotency expiry; tests replace it to move time.
     public var now: @Sendable () -> Date = { Date() }
 

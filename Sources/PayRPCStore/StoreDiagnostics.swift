@@ -6,16 +6,20 @@ public struct StoreDiagnostics: Sendable, Equatable {
     public var journalMode: String
     /// `PRAGMA synchronous` on the writer: 2 is FULL, 1 NORMAL.
     public var synchronous: Int
+    /// The writer's page cache in KiB (from `PRAGMA cache_size`).
+    public var writerCacheKibibytes: Int
     /// The identifiers of the applied migrations, in the order they were registered.
     public var appliedMigrations: [String]
     /// The SQLite library version.
     public var sqliteVersion: String
 
     /// Diagnostics as read.
-    public init(path: String, journalMode: String, synchronous: Int, appliedMigrations: [String], sqliteVersion: String) {
+    public init(path: String, journalMode: String, synchronous: Int, writerCacheKibibytes: Int,
+                appliedMigrations: [String], sqliteVersion: String) {
         self.path = path
         self.journalMode = journalMode
         self.synchronous = synchronous
+        self.writerCacheKibibytes = writerCacheKibibytes
         self.appliedMigrations = appliedMigrations
         self.sqliteVersion = sqliteVersion
     }

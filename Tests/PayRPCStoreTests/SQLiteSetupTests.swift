@@ -15,6 +15,19 @@ struct SQLiteSetupTests {
         }
     }
 
+    @Test("the writer's page cache is the configured size, not SQLite's 2 MiB default (issue 19)")
+    func writerCache() async throws {
+        try await withStore { store, _ in
+            try await store.put(profile: "p", namespace: "n", key: "k", value: 1)
+            let diagnostics = try await store.diagnostics()
+            #expect(diagnostics.writerCacheKibibytes == StoreConfiguration().writerCacheKibibytes)
+        }
+        try await withStore({ $0.writerCacheKibibytes = 4096 }) { store, _ in
+            let diagnostics = try await store.diagnostics()
+            #expect(diagnostics.writerCacheKibibytes == 4096)
+        }
+    }
+
     @Test("synchronousFull = false gives NORMAL")
     func synchronousNormal() async throws {
         try await withStore({ $0.synchronousFull = false }) { store, _ in

@@ -36,6 +36,8 @@ public final class SandboxControls: Sendable {
     private let state: Mutex<State>
     /// How many failures are armed in all: lets every call skip the lock while none is.
     private let armedCount = Atomic<Int>(0)
+    /// Unseeded values: one buffer of OpenSSL's random bytes for every profile and stream.
+    fileprivate let systemRandom = Mutex(SystemRandomBuffer())
     /// Real time, under every profile's offset.
     public let realTime: RealTimeClock
     private let serverSeed: UInt64?
@@ -175,13 +177,12 @@ public final class SandboxControls: Sendable {
             return value
         }
         if let drawn { return drawn }
-        var system = SystemRandomNumberGenerator()
-        return system.next()
+        return systemRandom.withLock { $0.next() }
     }
 
     /// A generator over the profile's stream, for `Int.random(in:using:)` and friends.
     public func generator(profile: String, stream: String) -> SandboxGenerator {
-        if seed(profile: profile) == nil { return SandboxGenerator(.system(SystemRandomBuffer())) }
+        if seed(profile: profile) == nil { return SandboxGenerator(.system(self)) }
         return SandboxGenerator(.seeded(self, profile: profile, stream: stream))
     }
 
@@ -194,8 +195,9 @@ public final class SandboxControls: Sendable {
         result.reserveCapacity(length)
         if seed(profile: profile) == nil && characters.count <= 256 {
             // Unseeded: one byte per character rather than 64 bits (nothing to stay compatible with).
-            var system = SystemRandomBuffer()
-            for _ in 0..<length { result.append(characters[system.index(below: characters.count)]) }
+            systemRandom.withLock { system in
+                for _ in 0..<length { result.append(characters[system.index(below: characters.count)]) }
+            }
             return result
         }
         var generator = self.generator(profile: profile, stream: stream)
@@ -298,7 +300,7 @@ public struct SandboxControlError: Error, Sendable, Equatable, RPCErrorConvertib
 public struct SandboxGenerator: RandomNumberGenerator {
     enum Source {
         case seeded(SandboxControls, profile: String, stream: String)
-        case system(SystemRandomBuffer)
+        case system(SandboxControls)
     }
 
     private var source: Source
@@ -309,25 +311,24 @@ public struct SandboxGenerator: RandomNumberGenerator {
         switch source {
         case .seeded(let controls, let profile, let stream):
             return controls.next(profile: profile, stream: stream)
-        case .system(var buffer):
-            let value = buffer.next()
-            source = .system(buffer)
-            return value
+        case .system(let controls):
+            return controls.systemRandom.withLock { $0.next() }
         }
     }
 }
 
-/// OpenSSL's generator (`RAND_bytes`: a DRBG in the process, seeded from the kernel) read 256
-/// bytes at a time, for unseeded sandbox values.
+/// OpenSSL's generator (`RAND_bytes`: a DRBG in the process, seeded from the kernel) read 4 KiB
+/// at a time, for unseeded sandbox values.
 ///
 /// Why buffered, and why not `SystemRandomNumberGenerator`: that one makes one `getrandom(2)` per
 /// 64 bits, and a kernel call per character of a token was 10 % of the server's CPU on
 /// `pbba.submitPaymentRequest` (issue 19); reading `/dev/urandom` 256 bytes at a time still cost
-/// 7 % (the kernel's ChaCha and the copy). `RAND_bytes` runs in the process. The bytes are used
-/// once each, in order; nothing here derives or stretches them.
+/// 7 % (the kernel's ChaCha and the copy). `RAND_bytes` runs in the process, but each call pays a
+/// fork check and a lock, so one buffer (``SandboxControls``) serves many tokens. The bytes are
+/// used once each, in order; nothing here derives or stretches them.
 struct SystemRandomBuffer: RandomNumberGenerator {
-    private var bytes = [UInt8](repeating: 0, count: 256)
-    private var used = 256
+    private var bytes = [UInt8](repeating: 0, count: 4096)
+    private var used = 4096
 
     /// The next random byte.
     mutating func nextByte() -> UInt8 {

@@ -90,6 +90,7 @@ public final class SQLiteStateStore: StateStore {
             // set the level here, once the pool is open, on the writer connection.
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = \(level)")
+                try db.execute(sql: "PRAGMA cache_size = -\(configuration.writerCacheKibibytes)")
             }
             try StoreSchema.migrator.migrate(pool)
             // Like a migration, before the size limit applies: a resealed answer may be longer.
