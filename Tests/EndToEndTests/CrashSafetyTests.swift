@@ -2,6 +2,7 @@ import Foundation
 import PayRPCTestSupport
 import PayRPCJSON
 import Testing
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,5 +43,93 @@ import Glibc
         check.standardOutput = Pipe()
         try check.run()
         #expect(ChildProcess.status(of: check) == 0)
+    }
+
+    /// What the connections of the loaded crash test share: the tokens acknowledged so far and
+    /// when each arrived (monotonic seconds), and whether the kill has been sent.
+    private final class LoadLedger: Sendable {
+        struct Entries {
+            var tokens: [String] = []
+            var times: [Double] = []
+            var killed = false
+        }
+        let entries = Mutex(Entries())
+    }
+
+    /// Issue 19: SIGKILL while many connections keep the group committer full (16 TCP connections,
+    /// 32 payment requests in flight on each), then every acknowledged request is found after a
+    /// restart and `payrpc data check` is clean. The acknowledgement rate just before the kill is
+    /// printed (no assertion on it: the machine decides the rate). The README's figure comes from
+    /// this test run against the release binary: `PAYRPC_BIN=.build/release/payrpc swift test
+    /// --skip-build --filter everyAcknowledgedWriteSurvivesSIGKILLUnderLoad`.
+    @Test func everyAcknowledgedWriteSurvivesSIGKILLUnderLoad() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-crash-load-\(UUID().uuidString)")
+        let server = try SpawnedServer(["serve", "--tcp", "127.0.0.1:0"], dataDirectory: data)
+        let address = try #require(await server.listeningAddress())
+        let (connections, depth, killAfter) = (16, 32, 3000)
+        let ledger = LoadLedger()
+        let clock = ContinuousClock()
+        let start = clock.now
+        @Sendable func request(_ connection: Int, _ index: Int) -> String {
+            #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.submitPaymentRequest","params":{"amount":"1.00","currency":"GBP","reference":"load \#(connection)-\#(index)"}}"#
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for connection in 0..<connections {
+                group.addTask {
+                    guard let client = try? SocketClient.tcp(address) else { return }
+                    var sent = 0
+                    for _ in 0..<depth {
+                        client.send(request(connection, sent))
+                        sent += 1
+                    }
+                    // One more request per answer, until the server dies (EOF) or stops answering.
+                    while let message = await client.nextMessage(timeout: 30) {
+                        guard let token = message["result"]?["secureToken"]?.stringValue else { continue }
+                        let elapsed = clock.now - start
+                        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                        let kill = ledger.entries.withLock { ledger -> Bool in
+                            ledger.tokens.append(token)
+                            ledger.times.append(seconds)
+                            guard ledger.tokens.count >= killAfter, !ledger.killed else { return false }
+                            ledger.killed = true
+                            return true
+                        }
+                        if kill { server.signal(SIGKILL) }
+                        client.send(request(connection, sent))
+                        sent += 1
+                    }
+                }
+            }
+        }
+        #expect(await server.waitForExit() != 0)
+        let (acknowledged, times) = ledger.entries.withLock { ($0.tokens, $0.times) }
+        #expect(acknowledged.count >= killAfter)
+        if let last = times.last {
+            let recent = times.filter { $0 >= last - 0.5 }.count
+            print("crash under load: \(acknowledged.count) acknowledged; \(recent * 2) per second in the last 0.5 s before the kill")
+        }
+
+        let restarted = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        var stream = ""
+        for (index, token) in acknowledged.enumerated() {
+            stream += #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.getPaymentStatus","params":{"secureToken":"\#(token)"}}"# + "\n"
+        }
+        restarted.write(Array(stream.utf8))
+        var found = 0
+        for _ in acknowledged.indices {
+            guard let message = await restarted.nextMessage() else { break }
+            if message["result"]?["status"] == "inProgress" { found += 1 }
+        }
+        #expect(found == acknowledged.count)
+        restarted.closeInput()
+        #expect(await restarted.waitForExit() == 0)
+
+        let check = Process()
+        check.executableURL = SpawnedServer.binary
+        check.arguments = ["data", "check", "--data", data.path, "--log-level", "error"]
+        check.standardOutput = Pipe()
+        try check.run()
+        #expect(ChildProcess.status(of: check) == 0)
+        try? FileManager.default.removeItem(at: data)
     }
 }
