@@ -3,7 +3,8 @@
 
 Drives the same libsqlite3 as payrpc (through Python's sqlite3 module): a fresh database per batch
 size, WAL, synchronous=FULL, a table shaped like payrpc's `document` (primary key (profile,
-namespace, key), WITHOUT ROWID, json_valid check; Sources/PayRPCStore/SQLite/StoreSchema.swift),
+namespace, key), WITHOUT ROWID, json_valid check: the statements are read from
+Sources/PayRPCStore/SQLite/StoreSchema.swift and StoreSQL.swift),
 one ~300-byte upsert per row with random keys, at 1, 16 and 64 rows per transaction. Reports rows/s
 and CPU µs per row (this process's CPU time / rows; Python's own per-row cost is in it, a few µs).
 Then the median latency of one fsync: a 100-byte write appended to a small file + os.fsync, 200
@@ -17,25 +18,29 @@ import argparse
 import json
 import os
 import random
+import re
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 
-SCHEMA = """
-CREATE TABLE document (
-    profile TEXT NOT NULL CHECK (length(profile) BETWEEN 1 AND 256),
-    namespace TEXT NOT NULL CHECK (length(namespace) BETWEEN 1 AND 256),
-    key TEXT NOT NULL CHECK (length(key) BETWEEN 1 AND 1024),
-    value TEXT NOT NULL CHECK (json_valid(value)),
-    updated_at INTEGER NOT NULL CHECK (updated_at >= 0),
-    PRIMARY KEY (profile, namespace, key)
-) WITHOUT ROWID
-"""
-UPSERT = """
-INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-"""
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def from_store_sources(path, pattern, what):
+    """The statement payrpc's store uses, read from its Swift source so the reference stays its twin."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        found = re.search(pattern, f.read(), re.S)
+    if not found:
+        sys.exit(f"sqlite-reference: cannot find {what} in {path}; update the pattern in {__file__}")
+    return found.group(1)
+
+
+SCHEMA = from_store_sources("Sources/PayRPCStore/SQLite/StoreSchema.swift",
+                            r"(CREATE TABLE document \(.*?\) WITHOUT ROWID)", "the document table")
+UPSERT = from_store_sources("Sources/PayRPCStore/SQLite/StoreSQL.swift",
+                            r'static let upsert = """(.*?)"""', "the upsert statement")
 
 
 def document(key):
@@ -131,7 +136,7 @@ def main():
     print(f"SQLite {report['sqliteVersion']} (Python sqlite3), WAL, synchronous=FULL, "
           f"{report['valueBytes']}-byte upserts with random keys:")
     for r in results:
-        print(f"  {r['rowsPerTransaction']:>3} rows/transaction: {r['rowsPerSecond']:,} rows/s, "
+        print(f"  {r['rowsPerTransaction']:>3} per transaction: {r['rowsPerSecond']:,} rows/s, "
               f"{r['cpuMicrosecondsPerRow']} µs CPU/row ({r['rows']:,} rows in {r['seconds']} s)")
     print(f"fsync: write of 100 bytes (appended) + fsync, {fsync['samples']} times: median "
           f"{fsync['medianMicroseconds']} µs, p90 {fsync['p90Microseconds']} µs; written in place: median "
