@@ -59,7 +59,9 @@ struct RunCommand: ParsableCommand {
         valueName: "json"))
     var setup: [String] = []
 
-    @Option(help: ArgumentHelp("An error code that is the expected answer (counted as answered, not as an error).", valueName: "code"))
+    // Unconditional: error codes are negative, and `--expect-error -33007` must not read as an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("An error code that is the expected answer (counted as answered, not as an error).", valueName: "code"))
     var expectError: Int64?
 
     @Option(help: ArgumentHelp("Seconds to wait for outstanding responses after measuring.", valueName: "seconds"))

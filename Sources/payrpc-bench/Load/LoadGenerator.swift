@@ -123,6 +123,11 @@ final class LoadGenerator {
                 stopMeasuring()
             case .measuring where configuration.requests.map({ answered >= $0 }) ?? false:
                 stopMeasuring()
+            case .measuring where configuration.requests.map({ issuedWhileMeasuring >= $0 }) ?? false
+                && !connections.contains(where: { $0.isOpen && $0.linesInFlight > 0 }):
+                // Every request was sent and has its response, but some were errors: waiting for
+                // more answers would only wait for the timeout.
+                stopMeasuring()
             default:
                 break
             }
