@@ -10,7 +10,8 @@
 #   SCRATCH=.build          swift build scratch path; binaries come from $SCRATCH/release
 #   RESULTS_DIR=DIR         keep every JSON report there (default: a temporary directory, removed)
 #   SKIP_BUILD=1            use the binaries already built
-#   ONLY=REGEX              run only the scenarios whose label matches
+#   ONLY=REGEX              run only the scenarios whose label matches (the durable rows are matched as
+#                           "durable: LABEL", so ONLY=durable runs them and SQLite's reference alone)
 # Exit code: 0 when every run was clean, 1 when any run reported errors or failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +42,7 @@ mkdir -p "$DATA"
 RESULTS=${RESULTS_DIR:-$WORK/results}
 mkdir -p "$RESULTS"
 SERVER_PID=""
+SERVE_EXTRA=()
 FAILED=0
 RUN=0
 
@@ -82,7 +84,7 @@ start_server() {
         rm -f "$WORK/$target.sock"
     fi
     if [[ $target == payrpc ]]; then
-        taskset -c "$SERVER_CPU" "$PAYRPC" serve "${LISTEN[@]}" --data "$DATA" >>"${SERVER_LOG:-$WORK/server.log}" 2>&1 &
+        taskset -c "$SERVER_CPU" "$PAYRPC" serve "${LISTEN[@]}" --data "${SERVE_DATA:-$DATA}" "${SERVE_EXTRA[@]}" >>"${SERVER_LOG:-$WORK/server.log}" 2>&1 &
     else
         taskset -c "$SERVER_CPU" "$BENCH" ceiling "${LISTEN[@]}" >>"$WORK/server.log" 2>&1 &
     fi
@@ -142,42 +144,96 @@ for request in health execute-payment; do
     pair "$request tcp 1×1 same core" run tcp --scenario "$request" "${LOAD[@]}" --client-cpu "$SERVER_CPU" \
         --connections 1 --depth 1
 done
-# Durable writes: payrpc only (the ceiling stores nothing). The server logs its store's writes and
-# commits (fsyncs) when it stops; writes per commit show the group commit at work.
+# Durable writes: payrpc only (the ceiling stores nothing), each run with a fresh data directory. The
+# server logs its store's writes and commits (fsyncs) when it stops; per call and per commit they show
+# the group commit at work. ONLY is matched against "durable: LABEL", so ONLY=durable selects them all.
 DURABLE_ROWS=()
-for shape in "1 64" "16 16"; do
-    read -r connections depth <<<"$shape"
-    label="durable-write tcp ${connections}×${depth}"
-    if [[ -n "$ONLY" && ! "$label" =~ $ONLY ]]; then continue; fi
+TATRA_SANDBOX=$WORK/tatra-sandbox-bench.json
+# wrong-pin needs a Tatra sandbox whose wrongPinLimit is never reached: at the limit the application is
+# blocked and a PIN check counts nothing. The shipped defaults with only that changed.
+python3 - Sources/TatraService/Resources/tatra-sandbox.json "$TATRA_SANDBOX" <<'PY'
+import json, sys
+data = json.load(open(sys.argv[1]))
+data["wrongPinLimit"] = 2**62
+json.dump(data, open(sys.argv[2], "w"), ensure_ascii=False, indent=2)
+PY
+# durable LABEL SCENARIO CONNECTIONS DEPTH [payrpc serve options...]
+durable() {
+    local label=$1 scenario=$2 connections=$3 depth=$4
+    shift 4
+    if [[ -n "$ONLY" && ! "durable: $label" =~ $ONLY ]]; then return 0; fi
     RUN=$((RUN + 1))
-    out="$RESULTS/$(printf %03d $RUN)-payrpc.json"
+    local out="$RESULTS/$(printf %03d $RUN)-payrpc.json" status=0
     echo "== $label [payrpc]" >&2
     SERVER_LOG="$WORK/durable-$RUN.log"
-    if ! start_server payrpc tcp; then
+    SERVE_DATA="$WORK/durable-data-$RUN"
+    SERVE_EXTRA=("$@")
+    if start_server payrpc tcp; then
+        "$BENCH" run "${ADDR[@]}" --server-pid "$SERVER_PID" --label "$label" --json --scenario "$scenario" "${LOAD[@]}" \
+            --client-cpu "$CLIENT_CPU" --connections "$connections" --depth "$depth" >"$out" 2>>"$WORK/server.log" || status=$?
         stop_server
-        FAILED=$((FAILED + 1))
-        unset SERVER_LOG
-        continue
-    fi
-    status=0
-    "$BENCH" run "${ADDR[@]}" --server-pid "$SERVER_PID" --label "$label" --json --scenario durable-write "${LOAD[@]}" \
-        --client-cpu "$CLIENT_CPU" --connections "$connections" --depth "$depth" >"$out" 2>>"$WORK/server.log" || status=$?
-    stop_server
-    if [[ $status -ne 0 ]]; then FAILED=$((FAILED + 1)); echo "   exit code $status" >&2; fi
-    stopped=$(grep -o 'stopped .*' "$SERVER_LOG" | tail -1)
-    writes=$(sed -n 's/.*store\.writes=\([0-9]*\).*/\1/p' <<<"$stopped")
-    commits=$(sed -n 's/.*store\.commits=\([0-9]*\).*/\1/p' <<<"$stopped")
-    uptime=$(sed -n 's/.*uptime\.seconds=\([0-9.]*\).*/\1/p' <<<"$stopped")
-    rate=$(sed -n 's/.*"requestsPerSecond" *: *\([0-9.]*\).*/\1/p' "$out" | head -1)
-    if [[ -n "$writes" && -n "$commits" && -n "$uptime" && "$commits" -gt 0 ]]; then
-        DURABLE_ROWS+=("| $label | ${rate%.*} | $(awk -v w="$writes" -v u="$uptime" 'BEGIN{printf "%d", w/u}') | $(awk -v c="$commits" -v u="$uptime" 'BEGIN{printf "%d", c/u}') | $(awk -v w="$writes" -v c="$commits" 'BEGIN{printf "%.0f", w/c}') |")
+        if [[ $status -ne 0 ]]; then FAILED=$((FAILED + 1)); echo "   exit code $status" >&2; fi
+        # The store's counts and, for wrong-pin, the profile's counter: every answered call must have
+        # counted one wrong PIN on disk (a blocked profile answers the same error but counts nothing).
+        local export="$WORK/durable-export-$RUN.json" row
+        "$PAYRPC" data export --profile default --data "$SERVE_DATA" >"$export" 2>>"$WORK/server.log" || true
+        if row=$(python3 - "$out" "$SERVER_LOG" "$export" "$scenario" <<'PY'
+import json, re, sys
+report_path, log_path, export_path, scenario = sys.argv[1:]
+try:
+    r = json.load(open(report_path))
+except (OSError, ValueError):
+    sys.exit("   no report")
+stopped = [line for line in open(log_path, errors="replace") if "store.writes=" in line]
+counts = dict(re.findall(r"store\.(writes|commits)=(\d+)", stopped[-1])) if stopped else {}
+calls = r.get("answeredOverall") or 0
+if "writes" not in counts or "commits" not in counts or calls == 0:
+    sys.exit("   no store statistics in the server's log, or no calls answered")
+writes, commits = int(counts["writes"]), int(counts["commits"])
+if scenario == "wrong-pin":
+    try:
+        state = json.load(open(export_path))["tatra"]["profile"]
+    except (OSError, ValueError, KeyError):
+        sys.exit("   no tatra state in `payrpc data export`")
+    if state.get("blocked") or state.get("wrongPinAttempts") != calls:
+        sys.exit(f"   {calls} wrong PINs answered but the stored counter is {state.get('wrongPinAttempts')}"
+                 f" (blocked: {state.get('blocked')}): not every call wrote")
+l = r["latencyMicroseconds"]
+cpu = r.get("serverCPUMicrosecondsPerRequest")
+print(f"| {r['label']} | {r['requestsPerSecond']:,.0f} | {l['p50']:,.0f} | {l['p99']:,.0f} | "
+      + (f"{cpu:.1f}" if cpu is not None else "–")
+      + f" | {writes / calls:.2f} | {r['requestsPerSecond'] * commits / calls:,.0f} | "
+      + (f"{writes / commits:.0f}" if commits else "–") + f" | {r['errorCount']} |")
+PY
+        ); then
+            DURABLE_ROWS+=("$row")
+            [[ $scenario == durable-write && $connections == 1 && $depth == 1 ]] && DURABLE_1X1=$out
+        else
+            FAILED=$((FAILED + 1))
+        fi
     else
-        echo "   no store statistics in the server's log" >&2
+        stop_server
         FAILED=$((FAILED + 1))
     fi
     cat "$SERVER_LOG" >>"$WORK/server.log"
-    unset SERVER_LOG
-done
+    unset SERVER_LOG SERVE_DATA
+    SERVE_EXTRA=()
+}
+durable "durable-write tcp 16×16" durable-write 16 16
+durable "durable-write tcp 1×64" durable-write 1 64
+durable "wrong-pin tcp 64×1" wrong-pin 64 1 --sandbox-data "tatra=$TATRA_SANDBOX"
+durable "wrong-pin tcp 16×1" wrong-pin 16 1 --sandbox-data "tatra=$TATRA_SANDBOX"
+# Last, so that the fsync its target is measured against is probed right after it (these shared
+# machines' fsync moves 30× with the other tenants' I/O).
+durable "durable-write tcp 1×1" durable-write 1 1
+# One fsync, then SQLite's own rate, on the server's core and file system, in the same run.
+SQLITE_REFERENCE=$WORK/sqlite-reference.json
+if ((${#DURABLE_ROWS[@]})); then
+    echo "== sqlite-reference" >&2
+    taskset -c "$SERVER_CPU" python3 scripts/sqlite-reference.py --json --dir "$WORK" \
+        --seconds "$(awk -v d="$DURATION" 'BEGIN{print (d < 2 ? d : 2)}')" >"$SQLITE_REFERENCE" \
+        || { FAILED=$((FAILED + 1)); echo "   failed" >&2; }
+fi
 
 pair "1,000 idle connections (tcp)" idle tcp --connections 1000 --hold 2 --client-cpu "$CLIENT_CPU"
 pair "flood: 100,000 requests unread (tcp)" flood tcp --requests 100000 --scenario execute-payment --timeout 10 \
@@ -207,11 +263,40 @@ files=("$RESULTS"/*.json)
 if ((${#files[@]})); then "$BENCH" table "${files[@]}"; fi
 if ((${#DURABLE_ROWS[@]})); then
     echo
-    echo "Durable writes (group commit, synchronous=FULL), from the store's counts over the server's uptime:"
+    echo "Durable writes (group commit, synchronous=FULL), payrpc only; store writes and commits (fsyncs) from the"
+    echo "server's \`stopped\` line, per call answered over the whole run (warm-up included); fsyncs/s = req/s × commits per call:"
     echo
-    echo "| scenario | req/s | store writes/s | commits (fsyncs)/s | writes per commit |"
-    echo "|---|---:|---:|---:|---:|"
+    echo "| scenario | req/s | p50 µs | p99 µs | server µs CPU/call | store writes/call | fsyncs/s | writes per commit | errors |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     printf '%s\n' "${DURABLE_ROWS[@]}"
+fi
+if [[ -s "$SQLITE_REFERENCE" ]]; then
+    echo
+    python3 - "$SQLITE_REFERENCE" "${DURABLE_1X1:-}" "$SERVER_CPU" <<'PY'
+import json, sys
+ref = json.load(open(sys.argv[1]))
+print(f"SQLite's own rate, same run, on CPU {sys.argv[3]} (`scripts/sqlite-reference.py`: Python's sqlite3, SQLite "
+      f"{ref['sqliteVersion']}, WAL, synchronous=FULL, {ref['valueBytes']}-byte upserts with random keys into a "
+      "`document`-shaped table; CPU is the process's, Python's share included):")
+print()
+print("| rows per transaction | rows/s | µs CPU/row |")
+print("|---:|---:|---:|")
+for b in ref["batches"]:
+    print(f"| {b['rowsPerTransaction']} | {b['rowsPerSecond']:,} | {b['cpuMicrosecondsPerRow']} |")
+f, p = ref["fsync"], ref["fsyncInPlace"]
+print()
+print(f"One fsync (a 100-byte write appended + fsync, median of {f['samples']}): {f['medianMicroseconds']:,.0f} µs "
+      f"(p90 {f['p90Microseconds']:,.0f}); written in place: {p['medianMicroseconds']:,.0f} µs.", end="")
+if sys.argv[2]:
+    try:
+        p50 = json.load(open(sys.argv[2]))["latencyMicroseconds"]["p50"]
+        target = f["medianMicroseconds"] + 100
+        print(f" `durable-write` 1×1 target, p50 ≤ one fsync + 100 µs = {target:,.0f} µs: measured {p50:,.0f} µs "
+              f"({'met' if p50 <= target else 'not met'}).", end="")
+    except (OSError, ValueError, KeyError):
+        pass
+print()
+PY
 fi
 if ((FAILED > 0)); then
     echo

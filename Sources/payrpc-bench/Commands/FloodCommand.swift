@@ -48,7 +48,7 @@ struct FloodCommand: ParsableCommand {
         let endpoint = try target.requiredEndpoint()
         guard let pid = target.serverPID else { return }
         let stats = ProcessStats(pid: pid)
-        let template = try RequestTemplate(requestLine: scenario.requestLine)
+        let template = try RequestTemplate(requestLine: scenario.scenario.requestLine)
         // Connected first, so the figures before are those of a server that is up and serving.
         let fd = try endpoint.connect(timeout: target.connectTimeout, serverPID: target.serverPID)
         defer { close(fd) }

@@ -11,7 +11,11 @@ struct RunCommand: ParsableCommand {
         abstract: "Load a server with JSON-RPC requests and measure it (the default subcommand).",
         discussion: """
             Every response is checked: its id must match a request in flight and it must carry a \
-            `result` (an `error` counts as an error). The exit code is 1 when any error occurred.
+            `result` (an `error` counts as an error), or, when the scenario expects an error \
+            (`wrong-pin`, or --expect-error), that error's code (then a `result` counts as an error). \
+            The exit code is 1 when any error occurred. A scenario's set-up lines (`wrong-pin` \
+            executes a payment; --setup) are sent on each connection before any traffic, one at a \
+            time, and must each be answered with a `result`.
             Latency is measured per request from when it was queued for writing to when its response \
             line was read; for a batch it is that of the whole response line.
             """)
@@ -50,6 +54,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The params (a JSON object or array) for --method.", valueName: "json"))
     var params: String?
 
+    @Option(help: ArgumentHelp(
+        "A request line each connection sends (and sees answered with a result) before the load; repeatable, sent in order.",
+        valueName: "json"))
+    var setup: [String] = []
+
+    // Unconditional: error codes are negative, and `--expect-error -33007` must not read as an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("An error code that is the expected answer (counted as answered, not as an error).", valueName: "code"))
+    var expectError: Int64?
+
     @Option(help: ArgumentHelp("Seconds to wait for outstanding responses after measuring.", valueName: "seconds"))
     var drainTimeout: Double = 5
 
@@ -71,18 +85,37 @@ struct RunCommand: ParsableCommand {
         if spawn.spawn && connections != 1 { throw ValidationError("--spawn has one connection (its stdin/stdout).") }
         if request != nil && method != nil { throw ValidationError("Give --request or --method, not both.") }
         if params != nil && method == nil { throw ValidationError("--params needs --method.") }
-        _ = try makeTemplate()
+        let chosen = makeScenario()
+        if let limit = chosen.depthLimit, depth * batch > limit.depth {
+            throw ValidationError("--depth \(depth)\(batch > 1 ? " with --batch \(batch)" : ""): at most \(limit.depth) "
+                + "request(s) in flight per connection for \(requestName): \(limit.reason).")
+        }
+        _ = try makeTemplates(chosen)
     }
 
-    private func makeTemplate() throws -> RequestTemplate {
-        var line = scenario.requestLine
-        if let request { line = request }
+    /// The built-in scenario, or the request given with --request or --method; then --setup and
+    /// --expect-error on top.
+    private func makeScenario() -> LoadScenario {
+        var chosen = scenario.scenario
+        if let request { chosen = LoadScenario(requestLine: request) }
         if let method {
-            line = #"{"jsonrpc":"2.0","id":0,"method":"# + JSONText.quoted(method)
+            var line = #"{"jsonrpc":"2.0","id":0,"method":"# + JSONText.quoted(method)
             if let params { line += #","params":"# + params }
-            line += "}"
+            chosen = LoadScenario(requestLine: line + "}")
         }
-        do { return try RequestTemplate(requestLine: line, batchSize: batch) } catch { throw ValidationError(error.description) }
+        chosen.setupLines += setup
+        if let expectError { chosen.expectedErrorCode = expectError }
+        return chosen
+    }
+
+    /// The request's template and the set-up lines' templates.
+    private func makeTemplates(_ chosen: LoadScenario) throws -> (request: RequestTemplate, setup: [RequestTemplate]) {
+        do {
+            return (try RequestTemplate(requestLine: chosen.requestLine, batchSize: batch),
+                    try chosen.setupLines.map { line throws(BenchError) in try RequestTemplate(requestLine: line) })
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// `tcp`, `unix` or `stdio`.
@@ -98,7 +131,8 @@ struct RunCommand: ParsableCommand {
         Interrupt.install()
         try report.applyPinning()
         FileLimits.raise(toAtLeast: connections + 64)
-        let template = try makeTemplate()
+        let chosen = makeScenario()
+        let (template, setupTemplates) = try makeTemplates(chosen)
         var server: SpawnedServer?
         defer { server?.stop(grace: 5) }
 
@@ -119,10 +153,12 @@ struct RunCommand: ParsableCommand {
                 readFD: spawned.readFD, writeFD: spawned.writeFD, ownsDescriptors: false, tableCapacity: capacity))
         }
 
+        try ConnectionSetup.run(setupTemplates, on: loadConnections, echo: target.echo, timeout: 30)
         let generator = LoadGenerator(
             configuration: .init(
                 template: template, depth: depth, warmup: warmup, duration: duration, requests: requests,
-                timeout: timeout, drainTimeout: drainTimeout, echo: target.echo, serverPID: serverPID),
+                timeout: timeout, drainTimeout: drainTimeout, echo: target.echo,
+                expectedErrorCode: chosen.expectedErrorCode, serverPID: serverPID),
             connections: loadConnections)
         let outcome = generator.run()
         loadConnections.removeAll()
@@ -134,7 +170,7 @@ struct RunCommand: ParsableCommand {
             label: report.label ?? "\(requestName) \(transportName) \(connections)x\(depth)",
             target: target.targetName, transport: transportName, request: requestName,
             connections: connections, depth: depth, batch: batch, seconds: outcome.seconds,
-            answered: outcome.answered,
+            answered: outcome.answered, answeredOverall: outcome.answeredOverall,
             requestsPerSecond: outcome.seconds > 0 ? Double(outcome.answered) / outcome.seconds : 0,
             latencyMicroseconds: .init(
                 p50: hasLatency ? micro(h.valueAtPercentile(50)) : 0,
@@ -143,7 +179,7 @@ struct RunCommand: ParsableCommand {
                 p999: hasLatency ? micro(h.valueAtPercentile(99.9)) : 0,
                 max: hasLatency ? micro(h.max) : 0,
                 mean: hasLatency ? h.mean / 1000 : 0),
-            errors: outcome.errors, errorCount: outcome.errors.total,
+            expectedErrorCode: chosen.expectedErrorCode, errors: outcome.errors, errorCount: outcome.errors.total,
             serverPeakRSSBytes: outcome.serverPeakRSS, serverPID: serverPID, clientCPU: report.clientCPU,
             interrupted: outcome.interrupted, firstErrorLine: outcome.firstErrorLine)
         if let cpu = outcome.serverCPUSeconds, outcome.answered > 0 {

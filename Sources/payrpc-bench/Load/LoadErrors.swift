@@ -1,7 +1,9 @@
 /// Everything that went wrong during one load run; any non-zero count makes the exit code 1.
 struct LoadErrors: Codable, Equatable {
-    /// Responses with an `error` member.
+    /// Responses with an `error` member (other than the scenario's expected error code).
     var errorResponses = 0
+    /// Responses with a `result` where the scenario expects an error (a wrong PIN that was accepted).
+    var unexpectedResults = 0
     /// Responses whose id matches no request in flight (or is not one of ours).
     var unmatchedIDs = 0
     /// Responses with neither `result` nor `error` (when not measuring the echoing ceiling).
@@ -15,6 +17,6 @@ struct LoadErrors: Codable, Equatable {
 
     /// The sum of all counts.
     var total: Int {
-        errorResponses + unmatchedIDs + missingResults + malformedLines + unanswered + closedConnections
+        errorResponses + unexpectedResults + unmatchedIDs + missingResults + malformedLines + unanswered + closedConnections
     }
 }

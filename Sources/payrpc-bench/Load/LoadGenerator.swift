@@ -24,6 +24,8 @@ final class LoadGenerator {
         var drainTimeout: Double
         /// The target echoes requests (the ceiling): check ids only.
         var echo: Bool
+        /// An error code that is the expected answer (counted as answered); nil: only a `result` is.
+        var expectedErrorCode: Int64?
         /// The server process, for CPU time and memory.
         var serverPID: pid_t?
     }
@@ -32,6 +34,8 @@ final class LoadGenerator {
     struct Outcome {
         var seconds: Double
         var answered: Int
+        /// Valid answers in every phase (warm-up, measuring, draining): every call the server handled.
+        var answeredOverall: Int
         var latencyNanoseconds: Histogram<UInt64>
         var errors: LoadErrors
         var serverCPUSeconds: Double?
@@ -53,6 +57,7 @@ final class LoadGenerator {
     private enum Phase { case warmup, measuring, draining }
     private var phase = Phase.warmup
     private var answered = 0
+    private var answeredOverall = 0
     private var issuedWhileMeasuring = 0
     private var now: UInt64 = 0
 
@@ -118,6 +123,11 @@ final class LoadGenerator {
                 stopMeasuring()
             case .measuring where configuration.requests.map({ answered >= $0 }) ?? false:
                 stopMeasuring()
+            case .measuring where configuration.requests.map({ issuedWhileMeasuring >= $0 }) ?? false
+                && !connections.contains(where: { $0.isOpen && $0.linesInFlight > 0 }):
+                // Every request was sent and has its response, but some were errors: waiting for
+                // more answers would only wait for the timeout.
+                stopMeasuring()
             default:
                 break
             }
@@ -179,7 +189,7 @@ final class LoadGenerator {
         var cpu: Double?
         if let start = cpuAtStart, let end = cpuAtEnd { cpu = end - start }
         return Outcome(
-            seconds: seconds, answered: answered, latencyNanoseconds: histogram, errors: errors,
+            seconds: seconds, answered: answered, answeredOverall: answeredOverall, latencyNanoseconds: histogram, errors: errors,
             serverCPUSeconds: cpu, clientCPUSeconds: clientCPUAtEnd - clientCPUAtStart, serverPeakRSS: stats?.peakRSS(), interrupted: interrupted,
             firstErrorLine: firstErrorLine)
     }
@@ -245,14 +255,19 @@ final class LoadGenerator {
             }
             if !configuration.echo {
                 if response.hasError {
-                    errors.errorResponses += 1
-                    continue
-                }
-                if !response.hasResult {
+                    guard let expected = configuration.expectedErrorCode, response.errorCode == expected else {
+                        errors.errorResponses += 1
+                        continue
+                    }
+                } else if !response.hasResult {
                     errors.missingResults += 1
+                    continue
+                } else if configuration.expectedErrorCode != nil {
+                    errors.unexpectedResults += 1
                     continue
                 }
             }
+            answeredOverall += 1
             if measuring {
                 answered += 1
                 _ = histogram.record(now > sentAt ? now - sentAt : 1)

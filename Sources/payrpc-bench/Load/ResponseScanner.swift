@@ -1,5 +1,6 @@
-/// Finds the top-level members `id`, `result`, `error` and `method` of a response line (one object, or
-/// an array of objects for a batch) in one pass over the bytes, without building any value.
+/// Finds the top-level members `id`, `result`, `error` (and its `code`) and `method` of a response line
+/// (one object, or an array of objects for a batch) in one pass over the bytes, without building any
+/// value.
 ///
 /// The load generator must cost less than the server it measures (about 1–2 µs per request), so it does
 /// not parse responses: it walks the structure, skipping strings and nested values, and reads only the
@@ -73,7 +74,9 @@ enum ResponseScanner {
                 response.hasID = true
                 response.id = readInteger(bytes, i)
             case .result: response.hasResult = true
-            case .error: response.hasError = true
+            case .error:
+                response.hasError = true
+                response.errorCode = errorCode(bytes, i)
             case .method: response.hasMethod = true
             case .other: break
             }
@@ -101,11 +104,36 @@ enum ResponseScanner {
             }
         }
 
-        private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ word: StaticString) -> Bool {
+        static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ word: StaticString) -> Bool {
             let w = word.utf8Start
             for k in 0..<word.utf8CodeUnitCount where bytes[from + k] != w[k] { return false }
             return true
         }
+    }
+
+    /// The integer `code` member of the error object at `start`; nil when there is none.
+    private static func errorCode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int64? {
+        guard bytes[start] == UInt8(ascii: "{") else { return nil }
+        var i = skipSpace(bytes, start + 1)
+        while i < bytes.count, bytes[i] == UInt8(ascii: "\""), let keyEnd = skipString(bytes, i) {
+            let isCode = keyEnd - i == 6 && Key.matches(bytes, i + 1, "code")
+            i = skipSpace(bytes, keyEnd)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+            i = skipSpace(bytes, i + 1)
+            if isCode {
+                guard i < bytes.count else { return nil }
+                let negative = bytes[i] == UInt8(ascii: "-")
+                guard let magnitude = readInteger(bytes, negative ? i + 1 : i), magnitude <= UInt64(Int64.max) else {
+                    return nil
+                }
+                return negative ? -Int64(magnitude) : Int64(magnitude)
+            }
+            guard let valueEnd = skipValue(bytes, i) else { return nil }
+            i = skipSpace(bytes, valueEnd)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
+            i = skipSpace(bytes, i + 1)
+        }
+        return nil
     }
 
     /// A non-negative integer of at most 19 digits at `i`, followed by a delimiter; else nil.

@@ -17,11 +17,17 @@ struct LoadReport: Codable {
     var batch: Int
     /// Length of the measured window.
     var seconds: Double
-    /// Requests answered with a valid result in the measured window (errors are counted apart).
+    /// Requests answered with a valid result (or the expected error) in the measured window (errors
+    /// are counted apart).
     var answered: Int
+    /// Valid answers over the whole run, warm-up and drain included (set-up excluded): how many calls
+    /// the server handled, to compare with what it stored.
+    var answeredOverall: Int?
     var requestsPerSecond: Double
     /// Latency percentiles in microseconds.
     var latencyMicroseconds: Latency
+    /// The error code that counted as an answer (`wrong-pin`'s -33007), if any.
+    var expectedErrorCode: Int64?
     var errors: LoadErrors
     var errorCount: Int
     /// The server's CPU time (user + system) per answered request in microseconds, when its pid is known.
@@ -58,6 +64,7 @@ struct LoadReport: Codable {
         text += ", latency µs p50 \(Format.number(l.p50)) p90 \(Format.number(l.p90)) p99 \(Format.number(l.p99))"
         text += " p99.9 \(Format.number(l.p999)) max \(Format.number(l.max))"
         text += ", errors \(errorCount)"
+        if let code = expectedErrorCode { text += " (error \(code) expected)" }
         if let cpu = serverCPUMicrosecondsPerRequest { text += ", server \(Format.number(cpu, digits: 2)) µs CPU/req" }
         if let cpu = clientCPUMicrosecondsPerRequest { text += ", client \(Format.number(cpu, digits: 2)) µs CPU/req" }
         if let rss = serverPeakRSSBytes { text += ", peak RSS \(Format.mebibytes(rss))" }
