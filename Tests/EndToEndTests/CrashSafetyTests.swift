@@ -27,22 +27,7 @@ import Glibc
         #expect(await server.waitForExit() != 0)
         #expect(acknowledged.count == 150)
 
-        let restarted = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
-        var found = 0
-        for (index, token) in acknowledged.enumerated() {
-            let response = await restarted.request("pbba.getPaymentStatus", ["secureToken": .string(token)], id: .int(index))
-            if response?["result"]?["status"] == "inProgress" { found += 1 }
-        }
-        #expect(found == acknowledged.count)
-        restarted.closeInput()
-        #expect(await restarted.waitForExit() == 0)
-
-        let check = Process()
-        check.executableURL = SpawnedServer.binary
-        check.arguments = ["data", "check", "--data", data.path, "--log-level", "error"]
-        check.standardOutput = Pipe()
-        try check.run()
-        #expect(ChildProcess.status(of: check) == 0)
+        try await expectEveryRequestStored(acknowledged, in: data)
     }
 
     /// What the connections of the loaded crash test share: the tokens acknowledged so far and
@@ -111,18 +96,25 @@ import Glibc
             print("crash under load: \(acknowledged.count) acknowledged; \(recent * 2) per second in the last 0.5 s before the kill")
         }
 
+        try await expectEveryRequestStored(acknowledged, in: data)
+        try? FileManager.default.removeItem(at: data)
+    }
+
+    /// Restarts a server on `data` and expects every request in `tokens` to be there, waiting
+    /// for the bank; then `payrpc data check` must find the directory clean.
+    private func expectEveryRequestStored(_ tokens: [String], in data: URL) async throws {
         let restarted = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         var stream = ""
-        for (index, token) in acknowledged.enumerated() {
+        for (index, token) in tokens.enumerated() {
             stream += #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.getPaymentStatus","params":{"secureToken":"\#(token)"}}"# + "\n"
         }
         restarted.write(Array(stream.utf8))
         var found = 0
-        for _ in acknowledged.indices {
+        for _ in tokens.indices {
             guard let message = await restarted.nextMessage() else { break }
             if message["result"]?["status"] == "inProgress" { found += 1 }
         }
-        #expect(found == acknowledged.count)
+        #expect(found == tokens.count)
         restarted.closeInput()
         #expect(await restarted.waitForExit() == 0)
 
@@ -132,6 +124,5 @@ import Glibc
         check.standardOutput = Pipe()
         try check.run()
         #expect(ChildProcess.status(of: check) == 0)
-        try? FileManager.default.removeItem(at: data)
     }
 }
