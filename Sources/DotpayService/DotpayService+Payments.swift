@@ -131,17 +131,28 @@ extension DotpayService {
             merchantID: info.merchantID, system: settings.debugMode ? "test" : "production", summaryScreenShown: summaryShown,
             cardId: cardId, createdAt: now, updatedAt: now,
             relatedOperations: [RelatedOperation(number: paymentId, type: "payment", status: status, amount: info.amount, date: now)])
-        let claimed = try await store.update(profile: context.profile, namespace: StoredPayment.controlNamespace, key: control) { current in
-            current == nil ? (.string(paymentId), true) : (current, false)
-        }
-        guard claimed else { throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control) }
         let stored = StoredPayment(
             summary: summary,
             completesAt: outcome == .completesLater ? now.addingTimeInterval(Double(sandbox.completionDelaySeconds)) : nil,
             updateFails: outcome == .updateFails)
-        try await store.put(stored, profile: context.profile, namespace: StoredPayment.namespace, key: paymentId)
-        let channelId = channel.id
-        if cardId == nil { try await updateSettings(context) { $0.lastChannelId = channelId } }
+        let (profile, channelId) = (context.profile, channel.id)
+        connections.track(context.connection)
+        // One store transaction: the control's claim, the payment and the last channel are kept
+        // together or not at all (a crash between them cannot leave a control claimed by nothing).
+        try await store.transaction("dotpay.recordPayment") { documents in
+            let claimed = try documents.updateText(profile: profile, namespace: StoredPayment.controlNamespace, key: control) { current in
+                current == nil ? (JSONValue.string(paymentId).jsonText, true) : (current, false)
+            }
+            guard claimed else { throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control) }
+            try documents.put(stored, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
+            if cardId == nil {
+                try documents.update(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace, key: DotpaySettings.key) {
+                    var settings = $0 ?? DotpaySettings()
+                    settings.lastChannelId = channelId
+                    $0 = settings
+                }
+            }
+        }
         return summary
     }
 }

@@ -103,6 +103,10 @@ struct DotpayTests {
         #expect(try await client.call("dotpay.pay", ["paymentDetails": details, "channelId": 73])["control"] == "order-1")
         #expect(await client.error("dotpay.pay", ["paymentDetails": details, "channelId": 73])?.code == DotpayErrorKind.duplicateControl.code)
         #expect(await client.error("dotpay.getChannelList", ["paymentInfo": paymentInfo(control: "order-1")])?.code == DotpayErrorKind.duplicateControl.code)
+        // The refused payment left nothing behind: the history holds the first one only.
+        guard case .array(let history) = try await client.call("dotpay.paymentHistory") else { Issue.record("no history"); return }
+        #expect(history.count == 1)
+        #expect(history.first?["control"] == "order-1")
     }
 
     @Test("fastPayment needs an online channel; parameters go through additionalInformation")
