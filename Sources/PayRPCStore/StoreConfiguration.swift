@@ -32,6 +32,13 @@ public struct StoreConfiguration: Sendable {
     /// readers keep SQLite's default; memory-mapped I/O stays off: a read error on a mapped file
     /// is a SIGBUS that kills the process, where `pread` returns an error the caller gets.
     public var writerCacheKibibytes = 32 * 1024
+    /// How many pages the write-ahead log collects before the writer copies them back into the
+    /// database file (`PRAGMA wal_autocheckpoint`; SQLite's default is 1,000). Rows keyed by
+    /// hashes dirty a new page each, so a short log copies nearly every page it holds back once per
+    /// checkpoint; a longer one copies a page changed many times once (issue 19: SQLite's own
+    /// rate on random keys, 64 rows per commit, rose 1.7× with 10,000). The log grows to about
+    /// 40 MiB before a checkpoint; a restart after a crash replays it.
+    public var checkpointPages = 10_000
     /// The clock for `updatedAt` and idempotency expiry; tests replace it to move time.
     public var now: @Sendable () -> Date = { Date() }
 

@@ -8,6 +8,8 @@ public struct StoreDiagnostics: Sendable, Equatable {
     public var synchronous: Int
     /// The writer's page cache in KiB (from `PRAGMA cache_size`).
     public var writerCacheKibibytes: Int
+    /// The writer's `PRAGMA wal_autocheckpoint`, in pages.
+    public var checkpointPages: Int
     /// The identifiers of the applied migrations, in the order they were registered.
     public var appliedMigrations: [String]
     /// The SQLite library version.
@@ -15,11 +17,12 @@ public struct StoreDiagnostics: Sendable, Equatable {
 
     /// Diagnostics as read.
     public init(path: String, journalMode: String, synchronous: Int, writerCacheKibibytes: Int,
-                appliedMigrations: [String], sqliteVersion: String) {
+                checkpointPages: Int, appliedMigrations: [String], sqliteVersion: String) {
         self.path = path
         self.journalMode = journalMode
         self.synchronous = synchronous
         self.writerCacheKibibytes = writerCacheKibibytes
+        self.checkpointPages = checkpointPages
         self.appliedMigrations = appliedMigrations
         self.sqliteVersion = sqliteVersion
     }

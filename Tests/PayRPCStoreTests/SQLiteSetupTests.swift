@@ -15,16 +15,19 @@ struct SQLiteSetupTests {
         }
     }
 
-    @Test("the writer's page cache is the configured size, not SQLite's 2 MiB default (issue 19)")
-    func writerCache() async throws {
+    @Test("the writer's page cache and checkpoint interval are the configured ones, not SQLite's defaults (issue 19)")
+    func writerCacheAndCheckpoints() async throws {
         try await withStore { store, _ in
             try await store.put(profile: "p", namespace: "n", key: "k", value: 1)
             let diagnostics = try await store.diagnostics()
             #expect(diagnostics.writerCacheKibibytes == StoreConfiguration().writerCacheKibibytes)
+            #expect(diagnostics.checkpointPages == StoreConfiguration().checkpointPages)
+            #expect(diagnostics.writerCacheKibibytes != 2000 && diagnostics.checkpointPages != 1000)
         }
-        try await withStore({ $0.writerCacheKibibytes = 4096 }) { store, _ in
+        try await withStore({ $0.writerCacheKibibytes = 4096; $0.checkpointPages = 500 }) { store, _ in
             let diagnostics = try await store.diagnostics()
             #expect(diagnostics.writerCacheKibibytes == 4096)
+            #expect(diagnostics.checkpointPages == 500)
         }
     }
 

@@ -30,6 +30,7 @@ extension SQLiteStateStore {
                     synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
                     // Negative: KiB; positive: pages of 4096 bytes.
                     writerCacheKibibytes: (try Int.fetchOne(db, sql: "PRAGMA cache_size")).map { $0 < 0 ? -$0 : $0 * 4 } ?? -1,
+                    checkpointPages: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1,
                     appliedMigrations: migrator.migrations.filter { applied.contains($0) },
                     sqliteVersion: try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "")
             }

@@ -91,6 +91,7 @@ public final class SQLiteStateStore: StateStore {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = \(level)")
                 try db.execute(sql: "PRAGMA cache_size = -\(configuration.writerCacheKibibytes)")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(configuration.checkpointPages)")
             }
             try StoreSchema.migrator.migrate(pool)
             // Like a migration, before the size limit applies: a resealed answer may be longer.
