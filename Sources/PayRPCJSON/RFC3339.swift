@@ -72,6 +72,35 @@ public enum RFC3339 {
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondsOfDay = whole - days * 86_400
         let (year, month, day) = civilFromDays(days)
+        if (0...9999).contains(year) {
+            // Every date a service writes: the digits straight into the string's bytes (this runs
+            // for every timestamp of every answer; the interpolating path below cost 3 % of a
+            // durable call's CPU).
+            return String(unsafeUninitializedCapacity: millis != 0 ? 24 : 20) { buffer in
+                var position = 0
+                func digits(_ value: Int, _ width: Int, then separator: Character) {
+                    var rest = value
+                    for offset in stride(from: width - 1, through: 0, by: -1) {
+                        buffer[position + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    buffer[position + width] = separator.asciiValue!
+                    position += width + 1
+                }
+                digits(year, 4, then: "-")
+                digits(month, 2, then: "-")
+                digits(day, 2, then: "T")
+                digits(secondsOfDay / 3600, 2, then: ":")
+                digits(secondsOfDay / 60 % 60, 2, then: ":")
+                if millis != 0 {
+                    digits(secondsOfDay % 60, 2, then: ".")
+                    digits(millis, 3, then: "Z")
+                } else {
+                    digits(secondsOfDay % 60, 2, then: "Z")
+                }
+                return position
+            }
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text

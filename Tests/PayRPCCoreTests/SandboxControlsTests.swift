@@ -68,6 +68,25 @@ import Testing
         #expect(uuid.count == 36 && Array(uuid)[14] == "4" && UUID(uuidString: uuid) != nil)
     }
 
+    @Test("unseeded strings: the alphabet's characters only, each about as often (ASCII and not), the length asked")
+    func unseededStringsAreUniform() {
+        let controls = Self.controls()
+        for alphabet in ["abcd", "αβγδ"] {
+            let text = controls.string(profile: "p", stream: "s", length: 40_000, alphabet: alphabet)
+            #expect(text.count == 40_000)
+            var counts: [Character: Int] = [:]
+            for character in text { counts[character, default: 0] += 1 }
+            #expect(Set(counts.keys) == Set(alphabet))
+            // 10,000 expected each, standard deviation 87: ±1,000 is more than 11 of them.
+            #expect(counts.values.allSatisfy { (9_000...11_000).contains($0) }, "\(counts)")
+        }
+        // A seeded ASCII alphabet draws exactly as any alphabet does (the values a seed promises).
+        let seeded = Self.controls(seed: 3).string(profile: "p", stream: "t", length: 16, alphabet: "0123456789")
+        var generator = Self.controls(seed: 3).generator(profile: "p", stream: "t")
+        let digits = Array("0123456789")
+        #expect(seeded == String((0..<16).map { _ in digits[Int.random(in: 0..<10, using: &generator)] }))
+    }
+
     @Test func withoutASeedValuesDiffer() {
         let controls = Self.controls()
         #expect(controls.seed(profile: "p") == nil)

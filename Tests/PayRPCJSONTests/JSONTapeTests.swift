@@ -204,6 +204,30 @@ import Testing
         #expect(RFC3339.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 
+    /// The byte-writing formatter against Foundation's ISO 8601 formatter, over years 1600 to 9999
+    /// (before the Gregorian reform Foundation switches to the Julian calendar; RFC 3339's is the
+    /// proleptic Gregorian one), whole seconds and milliseconds; and every formatted date reads
+    /// back as itself.
+    @Test func formatsAsFoundationDoes() {
+        let foundation = ISO8601DateFormatter()
+        foundation.timeZone = TimeZone(identifier: "UTC")
+        foundation.formatOptions = [.withInternetDateTime]
+        var generator = SystemRandomNumberGenerator()
+        let range = Int64(-11_676_096_000)...Int64(253_402_300_799) // 1600-01-01 ... 9999-12-31T23:59:59
+        for _ in 0..<2_000 {
+            let second = Int64.random(in: range, using: &generator)
+            let whole = Date(timeIntervalSince1970: Double(second))
+            #expect(RFC3339.format(whole) == foundation.string(from: whole))
+            let millis = Int.random(in: 1...999, using: &generator)
+            let fractional = Date(timeIntervalSince1970: Double(second) + Double(millis) / 1000)
+            var expected = foundation.string(from: whole)
+            expected.removeLast()
+            expected += "." + String(1000 + millis).dropFirst() + "Z"
+            #expect(RFC3339.format(fractional) == expected)
+            #expect(RFC3339.parse(RFC3339.format(whole)) == whole)
+        }
+    }
+
     /// Strings are scanned eight bytes at a time until a byte needs a closer look: every special
     /// byte is tried at every offset of the first three words, with plain bytes around it.
     @Test func specialBytesAreFoundAtEveryOffsetOfAWord() throws {

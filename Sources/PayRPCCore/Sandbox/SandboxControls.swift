@@ -189,12 +189,30 @@ public final class SandboxControls: Sendable {
     /// `length` characters drawn uniformly from `alphabet` (an id, a code, a token).
     /// - Precondition: `alphabet` is not empty.
     public func string(profile: String, stream: String, length: Int, alphabet: String) -> String {
+        let seeded = seed(profile: profile) != nil
+        let ascii = Array(alphabet.utf8)
+        if ascii.allSatisfy({ $0 < 0x80 }) {
+            // An ASCII alphabet (every one payrpc uses): bytes in, one String out.
+            precondition(!ascii.isEmpty, "an empty alphabet")
+            return String(unsafeUninitializedCapacity: length) { buffer in
+                if !seeded && ascii.count <= 256 {
+                    // Unseeded: one random byte per character rather than 64 bits.
+                    systemRandom.withLock { system in
+                        for index in 0..<length { buffer[index] = ascii[system.index(below: ascii.count)] }
+                    }
+                } else {
+                    // Seeded: the same draws as for any alphabet, so a seed gives the same values.
+                    var generator = self.generator(profile: profile, stream: stream)
+                    for index in 0..<length { buffer[index] = ascii[Int.random(in: 0..<ascii.count, using: &generator)] }
+                }
+                return length
+            }
+        }
         let characters = Array(alphabet)
         precondition(!characters.isEmpty, "an empty alphabet")
         var result = ""
         result.reserveCapacity(length)
-        if seed(profile: profile) == nil && characters.count <= 256 {
-            // Unseeded: one byte per character rather than 64 bits (nothing to stay compatible with).
+        if !seeded && characters.count <= 256 {
             systemRandom.withLock { system in
                 for _ in 0..<length { result.append(characters[system.index(below: characters.count)]) }
             }
