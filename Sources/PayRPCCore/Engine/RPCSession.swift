@@ -79,8 +79,20 @@ final class RPCSession: RPCConnectionHandler {
 
     // MARK: Input
 
-    func received(line: UnsafeRawBufferPointer) {
-        guard !finished else { return }
+    /// Answers one line. Its answers, and those of the read's earlier lines, are gathered and
+    /// written in one go when the read's lines have been delivered (``receivedAvailableLines()``):
+    /// one copy into the connection's buffer per read instead of one per line. The connection, the
+    /// one owner of backpressure, counts them (the returned size) with its own unsent output and
+    /// stops delivering lines once they pass its high-water mark, so a client that does not read
+    /// cannot make the engine gather a whole read's worth of answers.
+    func received(line: UnsafeRawBufferPointer) -> Int {
+        guard !finished else { return 0 }
+        answer(line)
+        return output.writer.bytes.count
+    }
+
+    /// Parses one line and answers it (or starts its calls).
+    private func answer(_ line: UnsafeRawBufferPointer) {
         do {
             try tape.parse(line)
         } catch {
@@ -98,16 +110,7 @@ final class RPCSession: RPCConnectionHandler {
         case .null, .bool, .number, .string:
             output.writeError(.invalidRequest("a request must be an object or an array of requests"), id: nil, to: .direct)
         }
-        // Written when the connection has delivered every line of the read (receivedAvailableLines):
-        // one write for all of them, instead of a copy into the connection's buffer per line. Large
-        // answers go at once, so that the connection's high-water mark (it stops delivering lines
-        // while its output is full) sees them, and a client that does not read cannot make the
-        // engine buffer a whole read's worth of answers.
-        if output.writer.bytes.count >= Self.flushThreshold { flush() }
     }
-
-    /// Answers gathered beyond this many bytes are handed to the connection before the read ends.
-    static let flushThreshold = 16 << 10
 
     func receivedAvailableLines() {
         flush()
@@ -169,7 +172,13 @@ final class RPCSession: RPCConnectionHandler {
     func flush() {
         guard !output.writer.bytes.isEmpty else { return }
         output.writer.bytes.withUnsafeBytes { connection.write($0) }
-        output.writer.bytes.removeAll(keepingCapacity: true)
+        if output.writer.bytes.capacity > 1 << 20 {
+            // A burst of large answers grew the buffer (up to the connection's high-water mark
+            // and one answer): give the memory back.
+            output = SessionOutput()
+        } else {
+            output.writer.bytes.removeAll(keepingCapacity: true)
+        }
     }
 }
 

@@ -62,6 +62,29 @@ struct BackpressureTests {
         #expect(running.stop())
     }
 
+    @Test("Answers a handler holds count against the high-water mark: delivery stops when they pass it")
+    func heldAnswersStopDelivery() throws {
+        var configuration = TransportConfiguration.testDefault
+        configuration.highWaterMark = 64 * 1024
+        configuration.lowWaterMark = 16 * 1024
+        let factory = TestHandlerFactory()
+        let running = try RunningServer(configuration: configuration, factory: factory) {
+            try $0.listen(.tcp(host: "127.0.0.1", port: 0))
+        }
+        let client = try TestClient(tcp: running.address)
+        // 300 requests in one write (one read on the server), each answered by 4,001 held bytes:
+        // 1.2 MB if the connection did not count what the handler holds.
+        let count = 300
+        try client.send(String(repeating: "gather 4000\n", count: count))
+        let lines = try client.readLines(count)
+        #expect(lines.count == count)
+        #expect(lines.allSatisfy { $0 == String(repeating: "g", count: 4000) })
+        #expect(factory.maximumHeld > configuration.highWaterMark)
+        #expect(factory.maximumHeld <= configuration.highWaterMark + 4001)
+        client.close()
+        #expect(running.stop())
+    }
+
     @Test("A reader that was stopped resumes below the low-water mark and gets everything")
     func slowReaderGetsEverything() throws {
         var configuration = TransportConfiguration.testDefault
