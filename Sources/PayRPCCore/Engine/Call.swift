@@ -164,6 +164,8 @@ struct InFlightCall {
     let responder: Responder
     let task: Task<Void, Never>?
     var timer: ScheduledJob?
+    /// `$/cancelRequest` named it: it is answered with the cancelled error, whatever the task returns.
+    var cancelled = false
 
     /// Cancels the task and the deadline's timer.
     func stop() {

@@ -145,6 +145,7 @@ extension RPCSession {
     func complete(token: UInt64, outcome: Outcome) {
         guard let call = inFlight.removeValue(forKey: token) else { return }
         call.timer?.cancel()
+        let outcome = call.cancelled ? Call.cancelled : outcome
         let releasesOrder = orderedRunning == token
         if releasesOrder { orderedRunning = nil }
         if let id = call.id {
@@ -169,11 +170,19 @@ extension RPCSession {
         complete(token: token, outcome: Call.deadlineExceeded(method: call.method))
     }
 
-    /// `$/cancelRequest`: answers the request with the cancelled error now and cancels its task.
+    /// `$/cancelRequest`: cancels the request's task and answers it with the cancelled error as
+    /// soon as the cancelling handler has returned, or when the task ends if that comes first.
+    ///
+    /// Not answered from inside: `$/cancelRequest` runs inline, and when it is sent as a request
+    /// (with an id) its own answer is being written into the output then; writing the cancelled
+    /// answer there too was an exclusivity violation (debug builds aborted, release builds wrote
+    /// the cancelled answer inside the `$/cancelRequest` answer's result).
     func cancel(idKey: [UInt8]) -> Bool {
-        guard let token = tokensByID[idKey], let call = inFlight[token] else { return false }
-        call.task?.cancel()
-        complete(token: token, outcome: Call.cancelled)
+        guard let token = tokensByID[idKey], inFlight[token] != nil else { return false }
+        inFlight[token]?.cancelled = true
+        inFlight[token]?.task?.cancel()
+        let session = LoopBound(self, loop: connection.loop)
+        connection.loop.execute { session.unwrapped.complete(token: token, outcome: Call.cancelled) }
         return true
     }
 
