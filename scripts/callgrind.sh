@@ -36,7 +36,24 @@ cleanup() {
 }
 trap cleanup EXIT
 
-valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
+# valgrind 3.19 (Debian 12) writes into the mask rt_sigsuspend is given, and libdispatch's dispatch_main
+# (run by the async @main) passes a mask in read-only memory: valgrind itself dies with SIGSEGV ("the
+# 'impossible' happened") before the server listens. A preloaded sigsuspend that hands the kernel a
+# copy on the stack avoids it; nothing else changes.
+cat >"$WORK/sigsuspend.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <signal.h>
+int sigsuspend(const sigset_t *mask) {
+    static int (*real)(const sigset_t *);
+    if (!real) real = (int (*)(const sigset_t *))dlsym(RTLD_NEXT, "sigsuspend");
+    sigset_t copy = *mask;
+    return real(&copy);
+}
+C
+cc -shared -fPIC -O2 -o "$WORK/sigsuspend.so" "$WORK/sigsuspend.c" -ldl
+
+LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
     .build/release/payrpc serve --tcp "127.0.0.1:$PORT" --data "$WORK/data" 2>"$WORK/server.log" &
 SERVER_PID=$!
 # The bench retries the connection while the server starts under valgrind (slow).

@@ -42,7 +42,7 @@ public final class Gateway: @unchecked Sendable {
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
-        let engine = RPCEngine(router: router, configuration: configuration.engine, state: state,
+        let engine = RPCEngine(router: router, configuration: configuration.engine,
                                idempotency: store, sandbox: sandbox, logger: logger)
         self.engine = engine
         let server = LibUVServer(configuration: configuration.transport, handlerFactory: engine, logger: logger)

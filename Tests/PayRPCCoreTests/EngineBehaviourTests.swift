@@ -144,6 +144,19 @@ import Testing
         #expect(response["error"]?["code"] == -32800)
     }
 
+    /// `$/cancelRequest` sent as a request: both are answered, each on a line of its own (the
+    /// cancelled answer used to be written inside the other's result, or abort a debug build).
+    @Test func cancelRequestWithAnIdAnswersBoth() async throws {
+        let (_, client, _) = try makeClient()
+        client.send(#"{"jsonrpc":"2.0","id":"long","method":"test.sleep","params":{"ms":10000}}"#)
+        client.send(#"{"jsonrpc":"2.0","id":"cancel","method":"$/cancelRequest","params":{"id":"long"}}"#)
+        let cancelled = try #require(await client.response(id: "long"))
+        #expect(cancelled["error"]?["code"] == -32800)
+        let answer = try #require(await client.response(id: "cancel"))
+        #expect(answer["result"] == .null)
+        #expect(answer["error"] == nil)
+    }
+
     @Test func inFlightLimitPausesReadingAndEveryRequestIsAnswered() async throws {
         let (_, client, _) = try makeClient { $0.maxInFlight = 2 }
         for index in 0..<6 {

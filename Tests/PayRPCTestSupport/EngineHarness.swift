@@ -34,7 +34,7 @@ public final class EngineHarness: @unchecked Sendable {
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
         var logger = Logger(label: "payrpc.test")
         logger.logLevel = ProcessInfo.processInfo.environment["PAYRPC_TEST_LOG"] == nil ? .critical : .trace
-        self.engine = RPCEngine(router: router, configuration: configuration, state: state,
+        self.engine = RPCEngine(router: router, configuration: configuration,
                                 idempotency: idempotency, sandbox: sandbox, logger: logger)
         self.loop = ThreadEventLoop()
         self.state = state

@@ -37,7 +37,7 @@ final class MemoryConnection: RPCConnection, @unchecked Sendable {
         sink.recordPause(paused)
         while !self.paused, !held.isEmpty {
             let line = held.removeFirst()
-            line.withUnsafeBytes { handler?.received(line: $0) }
+            line.withUnsafeBytes { _ = handler?.received(line: $0) }
             handler?.receivedAvailableLines()
         }
     }
@@ -54,7 +54,7 @@ final class MemoryConnection: RPCConnection, @unchecked Sendable {
             held.append(line)
             return
         }
-        line.withUnsafeBytes { handler?.received(line: $0) }
+        line.withUnsafeBytes { _ = handler?.received(line: $0) }
         handler?.receivedAvailableLines()
     }
 }

@@ -37,7 +37,13 @@ public protocol RPCConnection: AnyObject {
 public protocol RPCConnectionHandler: AnyObject {
     /// One complete line, without its `\n` or `\r\n`; never empty or only whitespace. The
     /// bytes are valid only during the call.
-    func received(line: UnsafeRawBufferPointer)
+    ///
+    /// - Returns: How many bytes of answers the handler holds without having written them yet (a
+    ///   handler that gathers a read's answers and writes them in ``receivedAvailableLines()``;
+    ///   0 for one that writes at once). The connection is the one owner of backpressure: it
+    ///   counts them with its own unsent output when it decides whether another line may be
+    ///   delivered, and when it stops, it calls ``receivedAvailableLines()``.
+    func received(line: UnsafeRawBufferPointer) -> Int
 
     /// Every line of one read has been delivered through ``received(line:)`` (or reading stopped
     /// part-way): a handler that gathers its answers hands them to the connection now, in one

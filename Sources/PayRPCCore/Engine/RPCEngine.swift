@@ -9,8 +9,6 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     public let router: Router
     /// Limits and identity.
     public let configuration: EngineConfiguration
-    /// Draining flag and the published OpenRPC document.
-    public let state: ServerState
     let idempotency: (any IdempotencyStore)?
     /// The tester's controls (clocks, seeds, armed failures), shared with the services.
     public let sandbox: SandboxControls
@@ -20,15 +18,13 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// - Parameters:
     ///   - router: the frozen methods.
     ///   - configuration: limits and identity.
-    ///   - state: shared with the built-in methods.
     ///   - idempotency: where answers of idempotent calls are kept; nil disables idempotency keys.
     ///   - sandbox: the sandbox controls the services were built with.
     ///   - logger: the engine's logger.
-    public init(router: Router, configuration: EngineConfiguration, state: ServerState,
+    public init(router: Router, configuration: EngineConfiguration,
                 idempotency: (any IdempotencyStore)?, sandbox: SandboxControls = SandboxControls(), logger: Logger) {
         self.router = router
         self.configuration = configuration
-        self.state = state
         self.idempotency = idempotency
         self.sandbox = sandbox
         self.logger = logger

@@ -189,8 +189,10 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     // MARK: - LineFramerSink
 
     func framedLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        handler?.received(line: line)
-        return machine.mayDeliver(unsentOutput: outCount)
+        // The handler's gathered answers count with the unsent output: the high-water mark is
+        // the one thing that stops delivery (no threshold of the handler's own).
+        let held = handler?.received(line: line) ?? 0
+        return machine.mayDeliver(unsentOutput: outCount + held)
     }
 
     func framedOversizedLine() -> Bool {

@@ -20,9 +20,11 @@ final class LineEchoHandler: RPCConnectionHandler {
         self.connection = connection
     }
 
-    func received(line: UnsafeRawBufferPointer) {
+    /// Writes the line back at once: nothing is held.
+    func received(line: UnsafeRawBufferPointer) -> Int {
         connection.write(line)
         withUnsafeBytes(of: UInt8(ascii: "\n")) { connection.write($0) }
+        return 0
     }
 
     /// Each line was written back as it came: nothing is gathered.

@@ -8,15 +8,22 @@ import Glibc
 
 @Suite("Backpressure and pausing", .serialized)
 struct BackpressureTests {
-    @Test("A client that writes a lot and never reads is stopped at the high-water mark; others are served")
-    func neverReadingClient() throws {
+    /// A TCP server of ``TestHandler``s with these water marks.
+    static func tcpServer(highWaterMark: Int, lowWaterMark: Int) throws
+        -> (TransportConfiguration, TestHandlerFactory, RunningServer) {
         var configuration = TransportConfiguration.testDefault
-        configuration.highWaterMark = 256 * 1024
-        configuration.lowWaterMark = 64 * 1024
+        configuration.highWaterMark = highWaterMark
+        configuration.lowWaterMark = lowWaterMark
         let factory = TestHandlerFactory()
         let running = try RunningServer(configuration: configuration, factory: factory) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
+        return (configuration, factory, running)
+    }
+
+    @Test("A client that writes a lot and never reads is stopped at the high-water mark; others are served")
+    func neverReadingClient() throws {
+        let (configuration, factory, running) = try Self.tcpServer(highWaterMark: 256 * 1024, lowWaterMark: 64 * 1024)
         let flooder = try TestClient(tcp: running.address)
         flooder.setNonBlocking()
         let line = Array((String(repeating: "f", count: 1023) + "\n").utf8)
@@ -59,6 +66,23 @@ struct BackpressureTests {
         other.close()
         flooder.reset()
         #expect(factory.events.wait(for: "closed", times: 2))
+        #expect(running.stop())
+    }
+
+    @Test("Answers a handler holds count against the high-water mark: delivery stops when they pass it")
+    func heldAnswersStopDelivery() throws {
+        let (configuration, factory, running) = try Self.tcpServer(highWaterMark: 64 * 1024, lowWaterMark: 16 * 1024)
+        let client = try TestClient(tcp: running.address)
+        // 300 requests in one write (one read on the server), each answered by 4,001 held bytes:
+        // 1.2 MB if the connection did not count what the handler holds.
+        let count = 300
+        try client.send(String(repeating: "gather 4000\n", count: count))
+        let lines = try client.readLines(count)
+        #expect(lines.count == count)
+        #expect(lines.allSatisfy { $0 == String(repeating: "g", count: 4000) })
+        #expect(factory.maximumHeld > configuration.highWaterMark)
+        #expect(factory.maximumHeld <= configuration.highWaterMark + 4001)
+        client.close()
         #expect(running.stop())
     }
 

@@ -25,6 +25,15 @@ final class TestHandlerFactory: RPCConnectionHandlerFactory, @unchecked Sendable
         events.record("parked \(name)")
     }
 
+    private var mostHeld = 0
+
+    /// The most answer bytes a handler of this factory held unwritten at once (`gather N`).
+    var maximumHeld: Int { lock.withLock { mostHeld } }
+
+    func noteHeld(_ bytes: Int) {
+        lock.withLock { mostHeld = max(mostHeld, bytes) }
+    }
+
     /// Completes the request parked as `name` (it answers from the loop thread).
     func release(_ name: String) {
         let completion = lock.withLock { parked.removeValue(forKey: name) }
@@ -37,6 +46,8 @@ final class TestHandlerFactory: RPCConnectionHandlerFactory, @unchecked Sendable
 /// - `await NAME TEXT`: answers `TEXT` when the test calls `factory.release(NAME)`;
 /// - `offloop TEXT`: answers `TEXT` from another thread through `loop.execute`;
 /// - `big N`: answers one line of N `x`;
+/// - `gather N`: answers one line of N `g`, held (and reported as held) until the read's lines
+///   have been delivered, the way the engine gathers a read's answers;
 /// - `hang`: never answers (the request stays in flight);
 /// - `quit`: answers `bye` and finishes the connection at once;
 /// - anything else is echoed back.
@@ -63,9 +74,16 @@ final class TestHandler: RPCConnectionHandler {
 
     func receivedAvailableLines() {
         events.record("lines delivered")
+        guard !gathered.isEmpty else { return }
+        gathered.withUnsafeBytes { connection.write($0) }
+        gathered.removeAll()
     }
 
-    func received(line: UnsafeRawBufferPointer) {
+    /// Answers of `gather N` lines not written yet.
+    private var gathered: [UInt8] = []
+
+    /// Writes its answers at once, except those of `gather N`, which it holds and reports.
+    func received(line: UnsafeRawBufferPointer) -> Int {
         let text = String(decoding: line, as: UTF8.self)
         events.record("line")
         if text.hasPrefix("later ") {
@@ -93,6 +111,12 @@ final class TestHandler: RPCConnectionHandler {
         } else if text.hasPrefix("big ") {
             let count = Int(text.dropFirst(4)) ?? 0
             write(String(repeating: "x", count: count))
+        } else if text.hasPrefix("gather ") {
+            let count = Int(text.dropFirst(7)) ?? 0
+            gathered.append(contentsOf: repeatElement(UInt8(ascii: "g"), count: count))
+            gathered.append(0x0A)
+            factory.noteHeld(gathered.count)
+            return gathered.count
         } else if text == "hang" {
             begin()
         } else if text == "quit" {
@@ -102,6 +126,7 @@ final class TestHandler: RPCConnectionHandler {
             connection.write(line)
             write("")
         }
+        return 0
     }
 
     func receivedOversizedLine(limit: Int) {

@@ -1,0 +1,175 @@
+import Logging
+import PayRPCJSON
+import PayRPCSchema
+
+/// One call that runs as a task, from its start to its answer: its deadline, its idempotency
+/// key's claim and record, the handler's run and the answer (the result, checked under
+/// `--validate-results`, or the error).
+///
+/// Made on the loop thread by ``RPCSession``; ``answer()`` runs in the call's task.
+struct Call: Sendable {
+    let method: String
+    let params: any Sendable
+    let context: RequestContext
+    let body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8]
+    /// Set when the call mutates and carries an idempotency key the engine keeps answers for.
+    let idempotency: IdempotentCall?
+    let resultValidator: CompiledSchema?
+    let engine: RPCEngine
+
+    /// - Parameters:
+    ///   - entry: the method called.
+    ///   - params: the decoded params.
+    ///   - context: the call's context; its logger is the session's.
+    ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
+    ///   - body: runs the handler and returns the result's JSON.
+    init(entry: MethodEntry, params: any Sendable, context: RequestContext, engine: RPCEngine,
+         body: @escaping @Sendable (any Sendable, RequestContext) async throws -> [UInt8]) {
+        self.method = entry.descriptor.name
+        self.params = params
+        self.context = context
+        self.body = body
+        if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
+            idempotency = IdempotentCall(key: key, store: store, canonicalParams: entry.encodeParams(params))
+        } else {
+            idempotency = nil
+        }
+        self.resultValidator = entry.resultValidator
+        self.engine = engine
+    }
+
+    private var logger: Logger { context.logger }
+
+    // MARK: Deadline
+
+    /// How long the call may run before it is answered with Deadline exceeded: the call's
+    /// `_meta.timeoutMs`, else the method's configured timeout, else the default (nil: none).
+    var timeout: Duration? {
+        context.meta.timeoutMs.map({ Duration.milliseconds($0) })
+            ?? engine.configuration.methodTimeouts[method] ?? engine.configuration.defaultTimeout
+    }
+
+    /// The answer of a call whose deadline passed first.
+    static func deadlineExceeded(method: String) -> Outcome {
+        errorOutcome(RPCError(.deadlineExceeded, "Deadline exceeded", data: ["method": .string(method)]))
+    }
+
+    // MARK: Cancellation
+
+    /// The answer of a call cancelled by `$/cancelRequest`.
+    static var cancelled: Outcome {
+        errorOutcome(RPCError(.cancelled, "Request cancelled"))
+    }
+
+    // MARK: Idempotency
+
+    /// Runs the handler (through the idempotency store when the call has a key) and encodes the
+    /// outcome. In the call's task.
+    func answer() async -> Outcome {
+        guard let idempotency else { return await execute() }
+        let key = idempotency.key, store = idempotency.store
+        let digest = String(decoding: idempotency.canonicalParams, as: UTF8.self)
+        do {
+            switch try await store.claim(profile: context.profile, key: key, method: method, paramsDigest: digest,
+                                         now: context.now) {
+            case .replay(let outcome):
+                return Array(outcome.utf8)
+            case .conflict:
+                return Self.errorOutcome(RPCError(.idempotencyConflict, "Idempotency key reused",
+                                                  data: ["detail": .string("the key was used before with other params or another method")]))
+            case .inProgress:
+                return Self.errorOutcome(RPCError(.idempotencyConflict, "Idempotency key in use",
+                                                  data: ["detail": .string("a call with this key is still running")]))
+            case .claimed:
+                break
+            }
+        } catch {
+            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+        }
+        let outcome = await execute()
+        do {
+            // A full store is not the call's answer to keep: its retry, once there is room, runs
+            // anew instead of replaying "Store full" for the key's whole retention (and the
+            // claim is not left in progress when the record itself does not fit).
+            if Task.isCancelled || outcome.starts(with: Self.storeFullPrefix) {
+                try await store.abandon(profile: context.profile, key: key)
+            } else {
+                try await store.complete(profile: context.profile, key: key,
+                                         outcome: String(decoding: outcome, as: UTF8.self))
+            }
+        } catch {
+            logger.error("idempotency record failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
+        }
+        return outcome
+    }
+
+    /// How ``errorOutcome(_:)`` begins for ``RPCError/Code/storeFull``.
+    private static let storeFullPrefix = Array(#""error":{"code":\#(RPCError.Code.storeFull.rawValue),"#.utf8)
+
+    // MARK: Answer
+
+    /// Runs the handler and encodes its result, or the error it threw.
+    private func execute() async -> Outcome {
+        do {
+            let result = try await body(params, context)
+            if let problem = Self.resultProblem(resultValidator, result, method: method, logger: logger) {
+                return Self.errorOutcome(problem)
+            }
+            var writer = JSONWriter(capacity: result.count + 10)
+            writer.raw("\"result\":")
+            writer.raw(result)
+            return writer.bytes
+        } catch {
+            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+        }
+    }
+
+    static func errorOutcome(_ error: RPCError) -> Outcome {
+        error.responseMember
+    }
+
+    /// Under `--validate-results`, the error to send instead of a result that breaks its schema
+    /// (logged with every violation); nil when the result is fine or results are not validated.
+    static func resultProblem<Bytes: Collection<UInt8>>(_ validator: CompiledSchema?, _ bytes: Bytes,
+                                                        method: String, logger: Logger) -> RPCError? {
+        guard let validator else { return nil }
+        let violations: [SchemaViolation]
+        if let tape = try? JSONTape(copying: bytes) {
+            violations = tape.withRoot { validator.validate($0) }
+        } else {
+            violations = [SchemaViolation(pointer: "", keyword: "json", message: "the result is not JSON")]
+        }
+        guard !violations.isEmpty else { return nil }
+        logger.error("result breaks its schema", metadata: [
+            "rpc.method": .string(method),
+            "violations": .string(violations.map(\.description).joined(separator: "; ")),
+        ])
+        return .invalidResult(violations)
+    }
+}
+
+/// A call made with an idempotency key, the store that remembers its answer, and the params in
+/// the canonical form whose digest the key is checked against.
+struct IdempotentCall: Sendable {
+    let key: String
+    let store: any IdempotencyStore
+    let canonicalParams: [UInt8]
+}
+
+/// A call running as a task, as its session on the loop thread tracks it until it is answered.
+struct InFlightCall {
+    /// The request's id (nil for a notification).
+    let id: [UInt8]?
+    let method: String
+    let responder: Responder
+    let task: Task<Void, Never>?
+    var timer: ScheduledJob?
+    /// `$/cancelRequest` named it: it is answered with the cancelled error, whatever the task returns.
+    var cancelled = false
+
+    /// Cancels the task and the deadline's timer.
+    func stop() {
+        task?.cancel()
+        timer?.cancel()
+    }
+}

@@ -1,0 +1,196 @@
+import PayRPCJSON
+
+/// Dispatch: a checked call runs inline on the loop thread, answering straight into the output,
+/// or as a task (a ``Call``) tracked until it completes, expires or is cancelled; ordered calls
+/// wait their turn.
+extension RPCSession {
+    // MARK: Dispatch
+
+    /// Runs a decoded, validated call: inline on the loop thread, or as a task.
+    func dispatch(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+                  id: UnsafeRawBufferPointer?, responder: Responder) {
+        let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
+        switch entry.body {
+        case .inline(let body, _) where idempotencyKey == nil || engine.idempotency == nil:
+            runInline(entry, context: context, id: id, responder: responder) { writer in
+                try body(decoded, context, &writer)
+            }
+        case .inline(let body, _):
+            let call = Call(entry: entry, params: decoded, context: context, engine: engine) { params, context in
+                var writer = JSONWriter(capacity: 128)
+                try body(params, context, &writer)
+                return writer.bytes
+            }
+            startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
+        case .task(let body):
+            let call = Call(entry: entry, params: decoded, context: context, engine: engine, body: body)
+            startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
+        }
+    }
+
+    // MARK: Ordered calls
+
+    /// An earlier call of this connection's ordered sequence is still running: this one waits
+    /// its turn (its id copied, since the line's bytes do not outlive this call).
+    func waitTurn(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+                  id: UnsafeRawBufferPointer?, responder: Responder) {
+        let idCopy = id.map { Array($0) }
+        orderedWaiting.append { [unowned self] in
+            if let idCopy {
+                idCopy.withUnsafeBytes { self.dispatch(entry, params: decoded, context: context, id: $0, responder: responder) }
+            } else {
+                self.dispatch(entry, params: decoded, context: context, id: nil, responder: responder)
+            }
+        }
+        updateReading()
+    }
+
+    /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.
+    func runWaitingOrderedCalls() {
+        while orderedRunning == nil, !orderedWaiting.isEmpty, !finished {
+            let start = orderedWaiting.removeFirst()
+            start()
+        }
+    }
+
+    // MARK: Inline
+
+    /// Runs an inline handler (`produce` writes the result) and writes its answer in place
+    /// (nothing for a notification).
+    func runInline(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
+                   _ produce: (inout JSONWriter) throws -> Void) {
+        guard let id else {
+            var scratch = JSONWriter(capacity: 0)
+            do { try produce(&scratch) } catch {
+                logger.debug("notification failed", metadata: ["rpc.method": .string(entry.descriptor.name), "error": .string("\(error)")])
+            }
+            if case .batch(let collector) = responder { output.collect(nil, into: collector) }
+            return
+        }
+        switch responder {
+        case .direct:
+            let mark = output.writer.bytes.count
+            SessionOutput.writeResponsePrefix(id: id, into: &output.writer, then: ",\"result\":")
+            let resultStart = output.writer.bytes.count
+            do {
+                try produce(&output.writer)
+                if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
+                    output.writer.bytes.removeSubrange(mark...)
+                    output.writeError(problem, id: id, to: .direct)
+                    return
+                }
+                output.writer.raw("}\n")
+            } catch {
+                output.writer.bytes.removeSubrange(mark...)
+                output.writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: .direct)
+            }
+        case .batch(let collector):
+            var writer = JSONWriter(capacity: 128)
+            do {
+                try produce(&writer)
+                if let problem = checkResult(entry, writer.bytes[...]) {
+                    output.writeError(problem, id: id, to: responder)
+                    return
+                }
+                var response = JSONWriter(capacity: writer.bytes.count + 48)
+                SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
+                response.raw(writer.bytes)
+                response.endObject()
+                output.collect(response.bytes, into: collector)
+            } catch {
+                output.writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: responder)
+            }
+        }
+    }
+
+    /// Validates a written result under `--validate-results`; returns the error to send instead.
+    /// ``Call/resultProblem(_:_:method:logger:)`` for an inline call's result; the bytes are looked
+    /// at (and sliced) only when results are validated.
+    private func checkResult(_ entry: MethodEntry, _ bytes: @autoclosure () -> ArraySlice<UInt8>) -> RPCError? {
+        guard entry.resultValidator != nil else { return nil }
+        return Call.resultProblem(entry.resultValidator, bytes(), method: entry.descriptor.name, logger: logger)
+    }
+
+    // MARK: Tasks
+
+    /// Starts `call` as a task on the connection's loop, with its deadline's timer, and tracks it
+    /// until it is answered (``complete(token:outcome:)``).
+    func startTask(_ call: Call, ordered: Bool, id rawID: UnsafeRawBufferPointer?, responder: Responder) {
+        nextToken += 1
+        let token = nextToken
+        let loop = connection.loop
+        let session = LoopBound(self, loop: loop)
+        let task = Task(executorPreference: taskExecutor) {
+            let outcome = await call.answer()
+            if loop.inLoopThread {
+                session.unwrapped.complete(token: token, outcome: outcome)
+            } else {
+                loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
+            }
+        }
+        let id = rawID.map { Array($0) }
+        var running = InFlightCall(id: id, method: call.method, responder: responder, task: task, timer: nil)
+        if let timeout = call.timeout {
+            running.timer = loop.schedule(after: timeout) {
+                session.unwrapped.expire(token: token)
+            }
+        }
+        inFlight[token] = running
+        if let id { tokensByID[Self.idKey(id)] = token }
+        if ordered { orderedRunning = token }
+        updateReading()
+    }
+
+    /// A task finished: write its answer, unless the request was cancelled or expired meanwhile.
+    func complete(token: UInt64, outcome: Outcome) {
+        guard let call = inFlight.removeValue(forKey: token) else { return }
+        call.timer?.cancel()
+        let outcome = call.cancelled ? Call.cancelled : outcome
+        let releasesOrder = orderedRunning == token
+        if releasesOrder { orderedRunning = nil }
+        if let id = call.id {
+            tokensByID.removeValue(forKey: Self.idKey(id))
+            id.withUnsafeBytes { output.writeOutcome(outcome, id: $0, to: call.responder) }
+        } else if case .batch(let collector) = call.responder {
+            output.collect(nil, into: collector)
+        }
+        flush()
+        if releasesOrder {
+            runWaitingOrderedCalls()
+            flush()
+        }
+        updateReading()
+        finishIfDone()
+    }
+
+    /// The call's deadline passed: answer it with Deadline exceeded and cancel its task.
+    func expire(token: UInt64) {
+        guard let call = inFlight[token] else { return }
+        call.task?.cancel()
+        complete(token: token, outcome: Call.deadlineExceeded(method: call.method))
+    }
+
+    /// `$/cancelRequest`: cancels the request's task and answers it with the cancelled error as
+    /// soon as the cancelling handler has returned, or when the task ends if that comes first.
+    ///
+    /// Not answered from inside: `$/cancelRequest` runs inline, and when it is sent as a request
+    /// (with an id) its own answer is being written into the output then; writing the cancelled
+    /// answer there too was an exclusivity violation (debug builds aborted, release builds wrote
+    /// the cancelled answer inside the `$/cancelRequest` answer's result).
+    func cancel(idKey: [UInt8]) -> Bool {
+        guard let token = tokensByID[idKey], inFlight[token] != nil else { return false }
+        inFlight[token]?.cancelled = true
+        inFlight[token]?.task?.cancel()
+        let session = LoopBound(self, loop: connection.loop)
+        connection.loop.execute { session.unwrapped.complete(token: token, outcome: Call.cancelled) }
+        return true
+    }
+
+    /// The key under which a request id is found by `$/cancelRequest`: its canonical JSON form.
+    static func idKey(_ raw: [UInt8]) -> [UInt8] {
+        guard let tape = try? JSONTape(copying: raw) else { return raw }
+        var writer = JSONWriter(capacity: raw.count)
+        tape.withRoot { JSONValue($0) }.encode(to: &writer)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,89 @@
+import PayRPCJSON
+
+/// Where an answer goes: straight to the connection, or into a batch's array.
+enum Responder {
+    case direct
+    case batch(BatchCollector)
+}
+
+/// The answers of one batch, gathered until every member has answered.
+final class BatchCollector {
+    var pending = 0
+    var responses: [[UInt8]] = []
+}
+
+/// What a call answers, the member after the id: `"result":...` or `"error":{...}`.
+typealias Outcome = [UInt8]
+
+/// A session's answers, written as response lines into one buffer that the session hands to the
+/// connection (``RPCSession/flush()``); batches' members are gathered until the batch is complete.
+///
+/// Loop-thread only, like the session that owns it.
+struct SessionOutput {
+    /// The response lines not yet handed to the connection. Inline handlers write their results
+    /// straight into it.
+    var writer = JSONWriter(capacity: 4096)
+
+    /// Writes `{"jsonrpc":"2.0","id":ID` and then `member` (`,` or `,"result":`), in as few
+    /// appends as it can: each costs about as much as copying a hundred bytes.
+    static func writeResponsePrefix(id: UnsafeRawBufferPointer, into writer: inout JSONWriter,
+                                    then member: StaticString = ",") {
+        writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
+        writer.raw(id)
+        writer.raw(member)
+    }
+
+    /// Answers a well-formed request that failed before running (nothing for a notification:
+    /// the specification never answers those).
+    mutating func reply(_ id: UnsafeRawBufferPointer?, _ responder: Responder, _ error: () -> RPCError) {
+        guard let id else {
+            if case .batch(let collector) = responder { collect(nil, into: collector) }
+            return
+        }
+        writeError(error(), id: id, to: responder)
+    }
+
+    /// Answers with `error`; a nil id is written as `null` (the request's id could not be read).
+    mutating func writeError(_ error: RPCError, id: UnsafeRawBufferPointer?, to responder: Responder) {
+        var fragment = JSONWriter(capacity: 96)
+        fragment.raw("\"error\":")
+        error.encode(to: &fragment)
+        if let id {
+            writeOutcome(fragment.bytes, id: id, to: responder)
+        } else {
+            Self.nullID.withUnsafeBytes { writeOutcome(fragment.bytes, id: $0, to: responder) }
+        }
+    }
+
+    private static let nullID: [UInt8] = Array("null".utf8)
+
+    /// Writes one response: the prefix with `id`, then `outcome`.
+    mutating func writeOutcome(_ outcome: Outcome, id: UnsafeRawBufferPointer, to responder: Responder) {
+        switch responder {
+        case .direct:
+            Self.writeResponsePrefix(id: id, into: &writer)
+            writer.raw(outcome)
+            writer.raw("}\n")
+        case .batch(let collector):
+            var response = JSONWriter(capacity: outcome.count + id.count + 24)
+            Self.writeResponsePrefix(id: id, into: &response)
+            response.raw(outcome)
+            response.endObject()
+            collect(response.bytes, into: collector)
+        }
+    }
+
+    /// Adds one member's answer (nil for a notification) to its batch; writes the batch's array
+    /// when the last member is in (nothing at all when every member was a notification).
+    mutating func collect(_ response: [UInt8]?, into collector: BatchCollector) {
+        if let response { collector.responses.append(response) }
+        collector.pending -= 1
+        guard collector.pending == 0, !collector.responses.isEmpty else { return }
+        writer.beginArray()
+        for response in collector.responses {
+            writer.element()
+            writer.raw(response)
+        }
+        writer.raw("]\n")
+    }
+}
