@@ -11,7 +11,7 @@ import Glibc
 @Suite struct CrashSafetyTests {
     @Test func everyAcknowledgedWriteSurvivesSIGKILL() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-crash-\(UUID().uuidString)")
-        let server = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         // A stream of payment requests (each one a durable write), pipelined; kill after 150 answers.
         var stream = ""
         for index in 0..<2000 {
@@ -26,7 +26,7 @@ import Glibc
         #expect(await server.waitForExit() != 0)
         #expect(acknowledged.count == 150)
 
-        let restarted = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let restarted = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         var found = 0
         for (index, token) in acknowledged.enumerated() {
             let response = await restarted.request("pbba.getPaymentStatus", ["secureToken": .string(token)], id: .int(index))

@@ -34,7 +34,7 @@ import Glibc
         let socketPath = data.appendingPathComponent("s.sock").path
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let listener = transport == "tcp" ? ["--tcp", "127.0.0.1:0"] : ["--unix", socketPath]
-        let server = try SpawnedServer(["serve", "--log-level", "debug"] + listener, dataDirectory: data)
+        let server = try await SpawnedServer(["serve", "--log-level", "debug"] + listener, dataDirectory: data)
         let address = try #require(await server.listeningAddress())
         func connect() throws -> SocketClient { transport == "tcp" ? try .tcp(address) : try .unix(address) }
 
@@ -105,7 +105,7 @@ import Glibc
         #expect(failures.contains { $0.contains("ECONNRESET") || $0.contains("EPIPE") }, "\(failures)")
 
         // The answer never reached the client; the write did, durably.
-        let restarted = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let restarted = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         _ = await restarted.request("rpc.hello", ["profile": "resetter"], id: 1)
         let clock = await restarted.request("sandbox.clock.get", id: 2)
         #expect(clock?["result"]?["offsetSeconds"]?.jsonText == "1234")
@@ -119,7 +119,7 @@ import Glibc
     func storeFull() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-full-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try SpawnedServer(["serve", "--stdio", "--store-max-bytes", "96K"], dataDirectory: data)
+        let server = try await SpawnedServer(["serve", "--stdio", "--store-max-bytes", "96K"], dataDirectory: data)
         // Payment requests, each with a long idempotency key (kept by the store too), until one does not fit.
         let longKey = String(repeating: "k", count: 240)
         func submit(_ index: Int) async -> JSONValue? {
@@ -165,7 +165,7 @@ import Glibc
         #expect(try Self.dataCheck(data) == 0)
 
         // Restarted with a larger limit: everything acknowledged is there, and new writes fit.
-        let restarted = try SpawnedServer(["serve", "--stdio", "--store-max-bytes", "4M"], dataDirectory: data)
+        let restarted = try await SpawnedServer(["serve", "--stdio", "--store-max-bytes", "4M"], dataDirectory: data)
         var found = 0
         for (index, token) in acknowledged + [(-1, afterToken)] {
             let status = await restarted.request("pbba.getPaymentStatus", ["secureToken": .string(token)], id: .int(20_000 + index))
@@ -182,7 +182,7 @@ import Glibc
     @Test("--store-max-bytes refuses a malformed or tiny size with a usage error")
     func storeMaxBytesValidation() async throws {
         for bad in ["12Q", "-5", "1K", ""] {
-            let server = try SpawnedServer(["serve", "--stdio", "--store-max-bytes", bad])
+            let server = try await SpawnedServer(["serve", "--stdio", "--store-max-bytes", bad])
             #expect(await server.waitForExit() == 64, "--store-max-bytes \(bad)")
             #expect(server.logText.contains("--store-max-bytes"))
             try? FileManager.default.removeItem(at: server.dataDirectory)

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCProcess
 import PayRPCTestSupport
 import PayRPCJSON
 import Synchronization
@@ -9,10 +10,9 @@ import Glibc
 /// The real `payrpc` binary, spawned by a test: its stdin/stdout as a line channel, its stderr
 /// collected (and searched for the addresses it listens on), its exit status awaited.
 final class SpawnedServer: @unchecked Sendable {
-    let process = Process()
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
+    let process: SpawnedProcess
+    private let stdout: FileHandle
+    private let stderr: FileHandle
     let lines = LineQueue()
     let logs = LineQueue()
     let dataDirectory: URL
@@ -37,48 +37,47 @@ final class SpawnedServer: @unchecked Sendable {
 
     /// Starts `payrpc <arguments>`; for `serve`, `--validate-results` is added, and `--data` (a
     /// fresh temporary directory) unless given.
-    init(_ arguments: [String], dataDirectory: URL? = nil) throws {
+    init(_ arguments: [String], dataDirectory: URL? = nil) async throws {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
         self.dataDirectory = directory
-        process.executableURL = Self.binary
         var arguments = arguments
         if arguments.first == "serve" && !arguments.contains("--data") { arguments += ["--data", directory.path] }
         // Every result and notification a test sees has been checked against its schema.
         if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
-        process.arguments = arguments
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        process = try await SpawnedProcess.start(Self.binary.path, arguments: arguments, standardError: .pipe)
+        stdout = FileHandle(fileDescriptor: process.standardOutput, closeOnDealloc: false)
+        stderr = FileHandle(fileDescriptor: process.standardError, closeOnDealloc: false)
         let lines = self.lines, logs = self.logs
-        stdout.fileHandleForReading.readabilityHandler = { handle in
+        stdout.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty { lines.finish(); handle.readabilityHandler = nil } else { lines.feed(data) }
         }
-        stderr.fileHandleForReading.readabilityHandler = { handle in
+        stderr.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty { logs.finish(); handle.readabilityHandler = nil } else { logs.feed(data) }
         }
-        try process.run()
     }
 
     deinit {
-        ChildProcess.end(process)
+        // Stop watching before the process's deinit kills the server and closes the pipes.
+        stdout.readabilityHandler = nil
+        stderr.readabilityHandler = nil
     }
 
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.processID }
 
     /// Writes raw bytes to the server's stdin.
     func write(_ bytes: [UInt8]) {
-        stdin.fileHandleForWriting.write(Data(bytes))
+        FileHandle(fileDescriptor: process.standardInput, closeOnDealloc: false).write(Data(bytes))
     }
 
     /// Writes one line (a newline is added).
     func send(_ line: String) { write(Array((line + "\n").utf8)) }
 
     /// Closes the server's stdin (EOF).
-    func closeInput() { try? stdin.fileHandleForWriting.close() }
+    func closeInput() { process.closeInput() }
 
     /// The next stdout line, or nil at EOF or after the timeout.
     func nextLine(timeout: Double = 15) async -> String? { await lines.next(timeout: timeout) }
@@ -111,14 +110,11 @@ final class SpawnedServer: @unchecked Sendable {
 
     /// Waits for the process to exit; its status, or nil on timeout.
     func waitForExit(timeout: Double = 20) async -> Int32? {
-        await EventWait.blocking(timeout: timeout) { [process] in
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        await process.waitForExit(timeout: timeout)?.code
     }
 
     /// Sends a signal.
-    func signal(_ number: Int32) { kill(pid, number) }
+    func signal(_ number: Int32) { process.signal(number) }
 
     /// The server's resident memory in KiB (VmRSS), or nil.
     var residentKiB: Int? {
