@@ -113,7 +113,11 @@ import Glibc
         var sent = 0
         while Date() < deadline && sent < 100_000 {
             let written = flooder.tryWrite(chunk)
-            if written > 0 { sent += written / line.count } else { try await Task.sleep(for: .milliseconds(5)) }
+            if written > 0 {
+                sent += written / line.count
+            } else if !(await flooder.waitUntilWritable(timeout: deadline.timeIntervalSinceNow)) {
+                break  // the server stopped reading the flooder until the deadline
+            }
         }
         // The server has stopped reading the flooder; another client is still served.
         let other = try SocketClient.tcp(address)

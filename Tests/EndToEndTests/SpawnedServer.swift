@@ -108,6 +108,15 @@ final class SpawnedServer: @unchecked Sendable {
         return nil
     }
 
+    /// Waits for a log line containing `text` (lines before it are consumed); false at EOF or
+    /// after `timeout` seconds.
+    func waitForLog(containing text: String, timeout: Double = 60) async -> Bool {
+        while let line = await logs.next(timeout: timeout) {
+            if line.contains(text) { return true }
+        }
+        return false
+    }
+
     /// Waits for the process to exit; its status, or nil on timeout.
     func waitForExit(timeout: Double = 20) async -> Int32? {
         await process.waitForExit(timeout: timeout)?.code
