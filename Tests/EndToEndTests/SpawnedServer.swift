@@ -118,8 +118,11 @@ final class SpawnedServer: @unchecked Sendable {
     }
 
     /// Waits for the process to exit; its status, or nil on timeout.
+    /// Everything it wrote to stderr is in ``logText`` by then (the pipe's EOF is awaited too).
     func waitForExit(timeout: Double = 20) async -> Int32? {
-        await process.waitForExit(timeout: timeout)?.code
+        let status = await process.waitForExit(timeout: timeout)?.code
+        if status != nil { await logs.waitUntilFinished(timeout: timeout) }
+        return status
     }
 
     /// Sends a signal.
@@ -147,6 +150,7 @@ final class LineQueue: Sendable {
         var finished = false
         var all = ""
         var waiters: [(id: UInt64, continuation: CheckedContinuation<String?, Never>)] = []
+        var endWaiters: [ResumeOnce<Bool>] = []
         var lastWaiterID: UInt64 = 0
 
         /// Hands queued lines (or, once finished, nil) to waiters in order; what to resume.
@@ -181,9 +185,23 @@ final class LineQueue: Sendable {
                 state.buffer.removeAll()
             }
             state.finished = true
-            return state.matched()
+            return (state.matched(), state.endWaiters)
         }
-        for (continuation, line) in resumed { continuation.resume(returning: line) }
+        for (continuation, line) in resumed.0 { continuation.resume(returning: line) }
+        for waiter in resumed.1 { waiter.resume(true) }
+    }
+
+    /// Returns once the pipe has ended (EOF), or after `timeout` seconds.
+    func waitUntilFinished(timeout: Double) async {
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Bool?, Never>) in
+            let once = ResumeOnce(continuation)
+            let finished = state.withLock { state in
+                if !state.finished { state.endWaiters.append(once) }
+                return state.finished
+            }
+            if finished { once.resume(true) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { once.resume(nil) }
+        }
     }
 
     var everything: String { state.withLock { $0.all } }
