@@ -93,6 +93,16 @@ public final class SpawnedProcess: Sendable {
     /// This side of the child's stderr, or -1.
     public var standardError: Int32 { descriptors.withLock { $0[2] } }
 
+    /// Hands this side of the three pipes (-1 where there is none) to the caller, who closes them
+    /// from now on: for a reader such as a `FileHandle` that must decide when its descriptor closes
+    /// (a readability handler may still be running when its owner lets go).
+    public func detachStandardStreams() -> (input: Int32, output: Int32, error: Int32) {
+        descriptors.withLock { fds in
+            defer { fds = [-1, -1, -1] }
+            return (fds[0], fds[1], fds[2])
+        }
+    }
+
     /// Closes this side of the child's stdin: the child reads EOF.
     public func closeInput() { close(stream: 0) }
     /// Closes this side of the child's stdout (and stderr): what it writes there fails with EPIPE.

@@ -11,6 +11,7 @@ import Glibc
 /// collected (and searched for the addresses it listens on), its exit status awaited.
 final class SpawnedServer: @unchecked Sendable {
     let process: SpawnedProcess
+    private let stdin: FileHandle
     private let stdout: FileHandle
     private let stderr: FileHandle
     let lines = LineQueue()
@@ -46,8 +47,11 @@ final class SpawnedServer: @unchecked Sendable {
         // Every result and notification a test sees has been checked against its schema.
         if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
         process = try await SpawnedProcess.start(Self.binary.path, arguments: arguments, standardError: .pipe)
-        stdout = FileHandle(fileDescriptor: process.standardOutput, closeOnDealloc: false)
-        stderr = FileHandle(fileDescriptor: process.standardError, closeOnDealloc: false)
+        // The handles own the pipes: Foundation closes each once no handler runs on it.
+        let pipes = process.detachStandardStreams()
+        stdin = FileHandle(fileDescriptor: pipes.input, closeOnDealloc: true)
+        stdout = FileHandle(fileDescriptor: pipes.output, closeOnDealloc: true)
+        stderr = FileHandle(fileDescriptor: pipes.error, closeOnDealloc: true)
         let lines = self.lines, logs = self.logs
         stdout.readabilityHandler = { handle in
             let data = handle.availableData
@@ -60,7 +64,7 @@ final class SpawnedServer: @unchecked Sendable {
     }
 
     deinit {
-        // Stop watching before the process's deinit kills the server and closes the pipes.
+        // Stop watching; the process's deinit kills the server if it still runs.
         stdout.readabilityHandler = nil
         stderr.readabilityHandler = nil
     }
@@ -70,14 +74,14 @@ final class SpawnedServer: @unchecked Sendable {
 
     /// Writes raw bytes to the server's stdin.
     func write(_ bytes: [UInt8]) {
-        FileHandle(fileDescriptor: process.standardInput, closeOnDealloc: false).write(Data(bytes))
+        stdin.write(Data(bytes))
     }
 
     /// Writes one line (a newline is added).
     func send(_ line: String) { write(Array((line + "\n").utf8)) }
 
     /// Closes the server's stdin (EOF).
-    func closeInput() { process.closeInput() }
+    func closeInput() { try? stdin.close() }
 
     /// The next stdout line, or nil at EOF or after the timeout.
     func nextLine(timeout: Double = 15) async -> String? { await lines.next(timeout: timeout) }

@@ -68,10 +68,9 @@ import Glibc
     }
 
     @Test func stopEscalatesToSignalsWhenStdinEOFIsIgnored() async throws {
-        // `sh` ignores SIGTERM and does not read stdin: only SIGKILL ends it (the loop is bounded
-        // so that a failing test does not leave it spinning).
-        let stubborn = try await SpawnedProcess.start(
-            "/bin/sh", arguments: ["-c", "trap '' TERM; i=0; while [ $i -lt 2000000 ]; do i=$((i+1)); done"])
+        // `sleep` does not read stdin and ignores SIGTERM (ignored signals stay ignored across
+        // exec): only SIGKILL ends it.
+        let stubborn = try await SpawnedProcess.start("/bin/sh", arguments: ["-c", "trap '' TERM; exec sleep 600"])
         let status = await stubborn.stop(grace: 0.5)
         #expect(status == .signaled(SIGKILL))
         #expect(stubborn.standardOutput == -1 && stubborn.standardInput == -1)
@@ -81,7 +80,8 @@ import Glibc
     /// The blocking calls are for synchronous commands' own threads; a test thread of the
     /// cooperative pool must not block, so they run on a thread of their own.
     @Test func blockingStopEndsAChildThatDrainsAtEOF() async throws {
-        let statuses = await EventWait.blocking(timeout: 30) { () -> [TerminationStatus?] in
+        // A long deadline: the whole suite in parallel can keep the pool (which starts the child) busy.
+        let statuses = await EventWait.blocking(timeout: 120) { () -> [TerminationStatus?] in
             guard let cat = try? SpawnedProcess.startBlocking("/bin/cat", standardOutput: .discard) else { return [] }
             return [cat.stopBlocking(grace: 20), cat.waitForExitBlocking(timeout: 1)]
         }
@@ -96,11 +96,22 @@ import Glibc
         #expect(await child.waitForExit(timeout: 20) == .exited(0))
     }
 
+    @Test func detachedPipesAreTheCallersToClose() async throws {
+        let cat = try await SpawnedProcess.start("/bin/cat")
+        let pipes = cat.detachStandardStreams()
+        #expect(cat.standardInput == -1 && cat.standardOutput == -1 && pipes.error == -1)
+        Self.write("kept\n", to: pipes.input)
+        close(pipes.input)
+        #expect(await Self.readAll(pipes.output) == "kept\n")
+        close(pipes.output)
+        #expect(await cat.waitForExit(timeout: 60) == .exited(0))
+    }
+
     @Test func missingExecutableThrows() async {
         await #expect(throws: (any Error).self) {
             _ = try await SpawnedProcess.start("/nonexistent/payrpc")
         }
-        let threw = await EventWait.blocking(timeout: 30) {
+        let threw = await EventWait.blocking(timeout: 120) {
             (try? SpawnedProcess.startBlocking("/nonexistent/payrpc")) == nil
         }
         #expect(threw == true)
