@@ -8,6 +8,7 @@
 //   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
 //   PayRPCStore (SQLite through GRDB) → services (TatraService, PBBAService, ...)
 //   PayRPCGateway assembles them; `payrpc` is the command.
+//   PayRPCProcess (swift-subprocess) spawns children for `payrpc call --spawn`, the bench and the tests.
 // `payrpc-codegen` (swift-syntax) is a separate product: nothing in `payrpc` depends on it,
 // so a release build of the gateway never waits for swift-syntax.
 import Foundation
@@ -45,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
     ],
     targets: [
         .systemLibrary(
@@ -128,10 +130,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "PayRPCProcess",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "payrpc",
             dependencies: [
-                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport",
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -157,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "payrpc-bench",
             dependencies: [
-                "CLibUV", "PayRPCTransport", "PayRPCCore",
+                "CLibUV", "PayRPCTransport", "PayRPCCore", "PayRPCProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -166,7 +173,7 @@ let package = Package(
         ),
         .target(
             name: "PayRPCTestSupport",
-            dependencies: ["PayRPCCore", "PayRPCJSON", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCProcess", .product(name: "Logging", package: "swift-log")],
             path: "Tests/PayRPCTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -215,8 +222,11 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "PayRPCProcessTests", dependencies: ["PayRPCProcess", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport"],
+            dependencies: ["PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport", "PayRPCProcess"],
             swiftSettings: swiftSettings),
     ].filter { target in
         if target.type == .test { return declared(target.name) }

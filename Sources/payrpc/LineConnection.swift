@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayRPCProcess
 import PayRPCTransport
 #if canImport(Glibc)
 import Glibc
@@ -10,10 +11,10 @@ import Glibc
 final class LineConnection {
     private let readFD: Int32
     private let writeFD: Int32
-    private let process: Process?
+    private let process: SpawnedProcess?
     private var buffer: [UInt8] = []
 
-    private init(readFD: Int32, writeFD: Int32, process: Process?) {
+    private init(readFD: Int32, writeFD: Int32, process: SpawnedProcess?) {
         self.readFD = readFD
         self.writeFD = writeFD
         self.process = process
@@ -65,17 +66,12 @@ final class LineConnection {
         return LineConnection(readFD: fd, writeFD: fd, process: nil)
     }
 
-    /// Spawns the server (`executable`, normally this very binary) and talks to it over its stdin and stdout; its stderr is inherited.
+    /// Spawns the server (`executable`, normally this very binary) and talks to it over its stdin and
+    /// stdout; its stderr is inherited. Blocks the calling thread while it starts (`call` is synchronous).
     static func spawn(executable: String, arguments: [String]) throws -> LineConnection {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        return LineConnection(readFD: output.fileHandleForReading.fileDescriptor,
-                              writeFD: input.fileHandleForWriting.fileDescriptor, process: process)
+        let path = URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+        let process = try SpawnedProcess.startBlocking(path, arguments: arguments)
+        return LineConnection(readFD: process.standardOutput, writeFD: process.standardInput, process: process)
     }
 
     /// Writes one line.
@@ -113,11 +109,7 @@ final class LineConnection {
     /// Closes the connection; a spawned server gets EOF on stdin, drains and exits.
     func close() {
         if let process {
-            Glibc.close(writeFD)
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            process.stopBlocking(grace: 5)
         } else {
             Glibc.close(readFD)
         }

@@ -12,7 +12,7 @@ import Glibc
 @Suite struct CrashSafetyTests {
     @Test func everyAcknowledgedWriteSurvivesSIGKILL() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-crash-\(UUID().uuidString)")
-        let server = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         // A stream of payment requests (each one a durable write), pipelined; kill after 150 answers.
         var stream = ""
         for index in 0..<2000 {
@@ -49,7 +49,7 @@ import Glibc
     /// --skip-build --filter everyAcknowledgedWriteSurvivesSIGKILLUnderLoad`.
     @Test func everyAcknowledgedWriteSurvivesSIGKILLUnderLoad() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-crash-load-\(UUID().uuidString)")
-        let server = try SpawnedServer(["serve", "--tcp", "127.0.0.1:0"], dataDirectory: data)
+        let server = try await SpawnedServer(["serve", "--tcp", "127.0.0.1:0"], dataDirectory: data)
         let address = try #require(await server.listeningAddress())
         // PAYRPC_CRASH_ANSWERS lets a run by hand kill later, once the rate has settled.
         let killAfter = ProcessInfo.processInfo.environment["PAYRPC_CRASH_ANSWERS"].flatMap(Int.init) ?? 3000
@@ -103,7 +103,7 @@ import Glibc
     /// Restarts a server on `data` and expects every request in `tokens` to be there, waiting
     /// for the bank; then `payrpc data check` must find the directory clean.
     private func expectEveryRequestStored(_ tokens: [String], in data: URL) async throws {
-        let restarted = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let restarted = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         var stream = ""
         for (index, token) in tokens.enumerated() {
             stream += #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.getPaymentStatus","params":{"secureToken":"\#(token)"}}"# + "\n"

@@ -8,7 +8,7 @@ import Testing
     static let testdata = SpawnedServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
 
     func discoverDocument() async throws -> JSONValue {
-        let server = try SpawnedServer(["serve", "--stdio", "--validate-results"])
+        let server = try await SpawnedServer(["serve", "--stdio", "--validate-results"])
         let response = try #require(await server.request("rpc.discover"))
         server.closeInput()
         _ = await server.waitForExit()
@@ -53,7 +53,7 @@ import Testing
         let failed = notifications.first { $0["name"] == "dotpay.paymentHistory.didFailedToUpdatePaymentSummary" }
         #expect(failed?["x-aliases"] == ["dotpay.paymentHistory.didFailToUpdatePaymentSummary"])
         // And they answer, as their methods do.
-        let server = try SpawnedServer(["serve", "--stdio"])
+        let server = try await SpawnedServer(["serve", "--stdio"])
         #expect(try #require(await server.request("getIban"))["error"]?["data"]?["type"] == "authRequired")
         #expect(try #require(await server.request("getBalance"))["error"]?["data"]?["type"] == "authRequired")
         #expect(try #require(await server.request("executePayment", [

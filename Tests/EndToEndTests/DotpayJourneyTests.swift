@@ -12,7 +12,7 @@ import Glibc
     static let payment: JSONValue = ["merchantID": "10000", "amount": "15.15", "textDescription": "Bilet"]
 
     @Test func channelsPaymentsCardsAndHistoryOverTCP() async throws {
-        let server = try SpawnedServer(["serve", "--tcp", "127.0.0.1:0", "--log-level", "trace"])
+        let server = try await SpawnedServer(["serve", "--tcp", "127.0.0.1:0", "--log-level", "trace"])
         let address = try #require(await server.listeningAddress())
         let app = try PBBAJourneyTests.Peer(address)
         let other = try PBBAJourneyTests.Peer(address)

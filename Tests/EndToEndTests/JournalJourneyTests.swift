@@ -63,7 +63,7 @@ import Glibc
 
     @Test func cardPaymentFromOpenerToTheJournalsPost() async throws {
         let backend = try Backend()
-        let server = try SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url])
+        let server = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url])
         let opened = await server.request("journal.openURL", ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
         let handoff = try #require(opened?["result"]?["url"])
         #expect(handoff == "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://")
@@ -83,7 +83,7 @@ import Glibc
         try await backend.post("/_control", ["failEvery": 2, "mode": "drop"])
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-journal-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        let first = try SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
+        let first = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
         var saved = 0
         for index in 1...60 {
             if await first.request("journal.pay", ["type": "cash", "amount": .string(String(index))])?["result"]?["entry"] != nil { saved += 1 }
@@ -93,7 +93,7 @@ import Glibc
         _ = await first.waitForExit()
 
         try await backend.post("/_control", ["failEvery": 0])
-        let second = try SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
+        let second = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
         var waiting: JSONValue? = nil
         for _ in 0..<5 {
             waiting = await second.request("journal.sync")?["result"]?["waiting"]

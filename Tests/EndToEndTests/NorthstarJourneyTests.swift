@@ -9,7 +9,7 @@ import Testing
     static let units: JSONValue = [["amount": ["currencyCode": "USD", "value": "10.00"]]]
 
     @Test func bothFormsThreeDSecureAndANonceOverStdio() async throws {
-        let server = try SpawnedServer(["serve", "--stdio", "--log-level", "trace"])
+        let server = try await SpawnedServer(["serve", "--stdio", "--log-level", "trace"])
         #expect(await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])?["error"]?["code"] == -33310)
         #expect(await server.request("northstar.configure", ["clientID": "e2e"])?["result"]?["clientID"] == "e2e")
         let created = await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])
@@ -42,7 +42,7 @@ import Testing
 
     @Test func theSameSeedGivesTheSameOrderIDs() async throws {
         func ids() async throws -> [JSONValue?] {
-            let server = try SpawnedServer(["serve", "--stdio", "--seed", "7"])
+            let server = try await SpawnedServer(["serve", "--stdio", "--seed", "7"])
             _ = await server.request("northstar.configure", ["clientID": "e2e"])
             let first = await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])
             let second = await server.request("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": Self.units])

@@ -51,7 +51,7 @@ import Glibc
     }
 
     func start() async throws -> (SpawnedServer, Peer, Peer) {
-        let server = try SpawnedServer(["serve", "--tcp", "127.0.0.1:0", "--validate-results"])
+        let server = try await SpawnedServer(["serve", "--tcp", "127.0.0.1:0", "--validate-results"])
         let address = try #require(await server.listeningAddress())
         let app = try Peer(address), bank = try Peer(address)
         _ = await bank.result("rpc.hello", ["profile": "other-device"])

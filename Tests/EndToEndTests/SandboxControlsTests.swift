@@ -11,7 +11,7 @@ import Testing
 
     @Test func theClockMovesOnlyForwardAndSurvivesARestart() async throws {
         let data = Self.dataDirectory("clock")
-        let first = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         let before = try #require(await first.request("sandbox.clock.get")?["result"])
         #expect(before["offsetSeconds"] == 0)
         let advanced = try #require(await first.request("sandbox.clock.advance", ["seconds": 3600])?["result"])
@@ -31,7 +31,7 @@ import Testing
         first.closeInput()
         #expect(await first.waitForExit() == 0)
 
-        let second = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let second = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         #expect(await second.request("sandbox.clock.get")?["result"]?["offsetSeconds"] == 3600)
         // sandbox.reset returns the profile to real time.
         #expect(await second.request("sandbox.reset")?["result"] == .null)
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func failNextInjectsADeclaredErrorWithTheCallersOwnTexts() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("failnext"))
+        let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("failnext"))
         let data: JSONValue = ["type": "general", "status": "UNAVAILABLE", "fatal": true, "title": "Banka hlási",
                                "message": "Skúste neskôr"]
         let armed = try #require(await server.request("sandbox.failNext", [
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func idempotencyRetentionIsMeasuredOnTheProfilesClock() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("retention"))
+        let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("retention"))
         let params: JSONValue = ["amount": "3.00", "currency": "GBP", "reference": "retained",
                                  "_meta": ["idempotencyKey": "retention-1"]]
         let first = try #require(await server.request("pbba.submitPaymentRequest", params)?["result"])
@@ -94,13 +94,13 @@ import Testing
     }
 
     @Test func aSeedIsEchoedAndRefusedOutsideTheSandbox() async throws {
-        let seeded = try SpawnedServer(["serve", "--stdio", "--seed", "7"], dataDirectory: Self.dataDirectory("seed"))
+        let seeded = try await SpawnedServer(["serve", "--stdio", "--seed", "7"], dataDirectory: Self.dataDirectory("seed"))
         #expect(await seeded.request("rpc.hello")?["result"]?["seed"] == 7)
         #expect(await seeded.request("rpc.hello", ["seed": 99], id: "2")?["result"]?["seed"] == 99)
         seeded.closeInput()
         #expect(await seeded.waitForExit() == 0)
 
-        let live = try SpawnedServer(["serve", "--stdio", "--no-sandbox"], dataDirectory: Self.dataDirectory("live"))
+        let live = try await SpawnedServer(["serve", "--stdio", "--no-sandbox"], dataDirectory: Self.dataDirectory("live"))
         #expect(await live.request("rpc.hello", ["seed": 1])?["error"]?["code"] == -32006)
         #expect(await live.request("sandbox.clock.get", nil, id: "2")?["error"]?["code"] == -32006)
         live.closeInput()

@@ -68,6 +68,18 @@ final class SocketClient: @unchecked Sendable {
         bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
+    /// Waits (`poll(2)` for POLLOUT, on a thread of its own) until the socket takes more bytes;
+    /// false when `timeout` seconds pass first.
+    func waitUntilWritable(timeout: Double) async -> Bool {
+        guard timeout > 0 else { return false }
+        let fd = self.fd
+        let ready = await EventWait.blocking(timeout: timeout + 1) {
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            return poll(&entry, 1, Int32(timeout * 1000)) == 1 && entry.revents & Int16(POLLOUT) != 0
+        }
+        return ready == true
+    }
+
     /// Writes one line.
     func send(_ line: String) { write(Array((line + "\n").utf8)) }
 

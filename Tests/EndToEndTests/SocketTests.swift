@@ -9,7 +9,7 @@ import Glibc
 @Suite struct SocketTests {
     /// Starts a TCP server on a free loopback port and returns it with its address.
     func tcpServer(_ extra: [String] = [], host: String = "127.0.0.1") async throws -> (SpawnedServer, String) {
-        let server = try SpawnedServer(["serve", "--tcp", "\(host):0"] + extra)
+        let server = try await SpawnedServer(["serve", "--tcp", "\(host):0"] + extra)
         let address = try #require(await server.listeningAddress())
         return (server, address)
     }
@@ -49,7 +49,7 @@ import Glibc
         close(stale)
         #expect(FileManager.default.fileExists(atPath: path))
 
-        let server = try SpawnedServer(["serve", "--unix", path])
+        let server = try await SpawnedServer(["serve", "--unix", path])
         #expect(await server.listeningAddress() != nil)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -58,7 +58,7 @@ import Glibc
         #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
 
         // A live socket is not taken over: a second server on the same path fails to start.
-        let second = try SpawnedServer(["serve", "--unix", path])
+        let second = try await SpawnedServer(["serve", "--unix", path])
         #expect(await second.waitForExit() == 2)
         #expect(second.logText.contains(path))
 
@@ -113,7 +113,11 @@ import Glibc
         var sent = 0
         while Date() < deadline && sent < 100_000 {
             let written = flooder.tryWrite(chunk)
-            if written > 0 { sent += written / line.count } else { try await Task.sleep(for: .milliseconds(5)) }
+            if written > 0 {
+                sent += written / line.count
+            } else if !(await flooder.waitUntilWritable(timeout: deadline.timeIntervalSinceNow)) {
+                break  // the server stopped reading the flooder until the deadline
+            }
         }
         // The server has stopped reading the flooder; another client is still served.
         let other = try SocketClient.tcp(address)

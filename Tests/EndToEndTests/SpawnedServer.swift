@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCProcess
 import PayRPCTestSupport
 import PayRPCJSON
 import Synchronization
@@ -9,10 +10,10 @@ import Glibc
 /// The real `payrpc` binary, spawned by a test: its stdin/stdout as a line channel, its stderr
 /// collected (and searched for the addresses it listens on), its exit status awaited.
 final class SpawnedServer: @unchecked Sendable {
-    let process = Process()
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
+    let process: SpawnedProcess
+    private let stdin: FileHandle
+    private let stdout: FileHandle
+    private let stderr: FileHandle
     let lines = LineQueue()
     let logs = LineQueue()
     let dataDirectory: URL
@@ -37,48 +38,50 @@ final class SpawnedServer: @unchecked Sendable {
 
     /// Starts `payrpc <arguments>`; for `serve`, `--validate-results` is added, and `--data` (a
     /// fresh temporary directory) unless given.
-    init(_ arguments: [String], dataDirectory: URL? = nil) throws {
+    init(_ arguments: [String], dataDirectory: URL? = nil) async throws {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
         self.dataDirectory = directory
-        process.executableURL = Self.binary
         var arguments = arguments
         if arguments.first == "serve" && !arguments.contains("--data") { arguments += ["--data", directory.path] }
         // Every result and notification a test sees has been checked against its schema.
         if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
-        process.arguments = arguments
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        process = try await SpawnedProcess.start(Self.binary.path, arguments: arguments, standardError: .pipe)
+        // The handles own the pipes: Foundation closes each once no handler runs on it.
+        let pipes = process.detachStandardStreams()
+        stdin = FileHandle(fileDescriptor: pipes.input, closeOnDealloc: true)
+        stdout = FileHandle(fileDescriptor: pipes.output, closeOnDealloc: true)
+        stderr = FileHandle(fileDescriptor: pipes.error, closeOnDealloc: true)
         let lines = self.lines, logs = self.logs
-        stdout.fileHandleForReading.readabilityHandler = { handle in
+        stdout.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty { lines.finish(); handle.readabilityHandler = nil } else { lines.feed(data) }
         }
-        stderr.fileHandleForReading.readabilityHandler = { handle in
+        stderr.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty { logs.finish(); handle.readabilityHandler = nil } else { logs.feed(data) }
         }
-        try process.run()
     }
 
     deinit {
-        ChildProcess.end(process)
+        // Stop watching; the process's deinit kills the server if it still runs.
+        stdout.readabilityHandler = nil
+        stderr.readabilityHandler = nil
     }
 
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.processID }
 
     /// Writes raw bytes to the server's stdin.
     func write(_ bytes: [UInt8]) {
-        stdin.fileHandleForWriting.write(Data(bytes))
+        stdin.write(Data(bytes))
     }
 
     /// Writes one line (a newline is added).
     func send(_ line: String) { write(Array((line + "\n").utf8)) }
 
     /// Closes the server's stdin (EOF).
-    func closeInput() { try? stdin.fileHandleForWriting.close() }
+    func closeInput() { try? stdin.close() }
 
     /// The next stdout line, or nil at EOF or after the timeout.
     func nextLine(timeout: Double = 15) async -> String? { await lines.next(timeout: timeout) }
@@ -109,16 +112,25 @@ final class SpawnedServer: @unchecked Sendable {
         return nil
     }
 
-    /// Waits for the process to exit; its status, or nil on timeout.
-    func waitForExit(timeout: Double = 20) async -> Int32? {
-        await EventWait.blocking(timeout: timeout) { [process] in
-            process.waitUntilExit()
-            return process.terminationStatus
+    /// Waits for a log line containing `text` (lines before it are consumed); false at EOF or
+    /// after `timeout` seconds.
+    func waitForLog(containing text: String, timeout: Double = 60) async -> Bool {
+        while let line = await logs.next(timeout: timeout) {
+            if line.contains(text) { return true }
         }
+        return false
+    }
+
+    /// Waits for the process to exit; its status, or nil on timeout.
+    /// Everything it wrote to stderr is in ``logText`` by then (the pipe's EOF is awaited too).
+    func waitForExit(timeout: Double = 20) async -> Int32? {
+        let status = await process.waitForExit(timeout: timeout)?.code
+        if status != nil { await logs.waitUntilFinished(timeout: timeout) }
+        return status
     }
 
     /// Sends a signal.
-    func signal(_ number: Int32) { kill(pid, number) }
+    func signal(_ number: Int32) { process.signal(number) }
 
     /// The server's resident memory in KiB (VmRSS), or nil.
     var residentKiB: Int? {
@@ -142,6 +154,7 @@ final class LineQueue: Sendable {
         var finished = false
         var all = ""
         var waiters: [(id: UInt64, continuation: CheckedContinuation<String?, Never>)] = []
+        var endWaiters: [ResumeOnce<Bool>] = []
         var lastWaiterID: UInt64 = 0
 
         /// Hands queued lines (or, once finished, nil) to waiters in order; what to resume.
@@ -176,9 +189,23 @@ final class LineQueue: Sendable {
                 state.buffer.removeAll()
             }
             state.finished = true
-            return state.matched()
+            return (state.matched(), state.endWaiters)
         }
-        for (continuation, line) in resumed { continuation.resume(returning: line) }
+        for (continuation, line) in resumed.0 { continuation.resume(returning: line) }
+        for waiter in resumed.1 { waiter.resume(true) }
+    }
+
+    /// Returns once the pipe has ended (EOF), or after `timeout` seconds.
+    func waitUntilFinished(timeout: Double) async {
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Bool?, Never>) in
+            let once = ResumeOnce(continuation)
+            let finished = state.withLock { state in
+                if !state.finished { state.endWaiters.append(once) }
+                return state.finished
+            }
+            if finished { once.resume(true) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { once.resume(nil) }
+        }
     }
 
     var everything: String { state.withLock { $0.all } }

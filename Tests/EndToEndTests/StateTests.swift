@@ -13,14 +13,14 @@ import Glibc
 
     @Test func idempotentCallsAnswerTheFirstAnswerAlsoAfterARestart() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-idem-\(UUID().uuidString)")
-        let first = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         let original = try #require(await first.request("pbba.submitPaymentRequest", Self.submit)?["result"])
         let repeated = try #require(await first.request("pbba.submitPaymentRequest", Self.submit, id: "2")?["result"])
         #expect(repeated == original)
         first.closeInput()
         #expect(await first.waitForExit() == 0)
 
-        let second = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let second = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         #expect(await second.request("pbba.submitPaymentRequest", Self.submit)?["result"] == original)
         // The same key with other params is refused.
         let other: JSONValue = ["amount": "8.00", "currency": "GBP", "reference": "idempotent order",
@@ -50,7 +50,7 @@ import Glibc
         try authToken.write(to: tokenFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: tokenFile) }
 
-        let server = try SpawnedServer(["serve", "--stdio", "--log-level", "trace", "--sandbox-data", "tatra=\(sandboxFile.path)",
+        let server = try await SpawnedServer(["serve", "--stdio", "--log-level", "trace", "--sandbox-data", "tatra=\(sandboxFile.path)",
                                         "--auth-token-file", tokenFile.path], dataDirectory: data)
         _ = await server.request("rpc.hello", ["token": .string(authToken)])
         #expect(await server.request("tatra.authorize", ["pincode": .string(wrongPIN)])?["error"] != nil)
@@ -96,7 +96,7 @@ import Glibc
         let params: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
                                  "_meta": ["idempotencyKey": "sealed-by-v1"]]
 
-        let server = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         // The request stored under the secureToken's keyed hash is found: the same HMAC.
         #expect(await server.request("pbba.getPaymentStatus", ["secureToken": .string(secureToken)])?["result"] != nil)
         // The repeat matches the stored params' keyed hash; its answer cannot be read: -32005, not -32603.
@@ -115,7 +115,7 @@ import Glibc
         #expect(unreadable.first?.contains("store.unreadableIdempotencyAnswers=1") == true)
 
         // Opened again: nothing left to replace, and the answer stays declared.
-        let again = try SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        let again = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         #expect(await again.request("pbba.submitPaymentRequest", params)?["error"]?["code"] == -32005)
         #expect(await again.request("pbba.submitPaymentRequest", fresh)?["result"] == first)
         again.closeInput()

@@ -9,7 +9,7 @@ import Glibc
 /// `payrpc serve --stdio`, spawned for real.
 @Suite struct StdioTests {
     @Test func healthAndCleanExitAtEndOfInput() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"])
+        let server = try await SpawnedServer(["serve", "--stdio"])
         let response = try #require(await server.request("rpc.health"))
         #expect(response["result"] == ["status": "SERVING"])
         server.closeInput()
@@ -17,7 +17,7 @@ import Glibc
     }
 
     @Test func stdoutCarriesProtocolLinesOnly() async throws {
-        let server = try SpawnedServer(["serve", "--stdio", "--log-level", "debug"])
+        let server = try await SpawnedServer(["serve", "--stdio", "--log-level", "debug"])
         _ = await server.request("rpc.hello", ["client": "e2e"])
         server.closeInput()
         while let line = await server.nextLine(timeout: 5) {
@@ -28,7 +28,7 @@ import Glibc
     }
 
     @Test func pipeliningAThousandDeep() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"])
+        let server = try await SpawnedServer(["serve", "--stdio"])
         var batch = ""
         for index in 0..<1000 { batch += #"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"# + "\n" }
         server.write(Array(batch.utf8))
@@ -44,7 +44,7 @@ import Glibc
     }
 
     @Test func lineOverTheLimitThenAGoodRequest() async throws {
-        let server = try SpawnedServer(["serve", "--stdio", "--max-line-bytes", "1024"])
+        let server = try await SpawnedServer(["serve", "--stdio", "--max-line-bytes", "1024"])
         server.write(Array(repeating: UInt8(ascii: "x"), count: 200_000) + [0x0A])
         server.send(#"{"jsonrpc":"2.0","id":2,"method":"rpc.health"}"#)
         let first = try #require(await server.nextMessage())
@@ -58,7 +58,7 @@ import Glibc
     }
 
     @Test func garbageBytesThenAGoodRequest() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"])
+        let server = try await SpawnedServer(["serve", "--stdio"])
         server.write([0xFF, 0xFE, 0x00, 0x7B, 0x22, 0xC3, 0x28, 0x0A])
         server.send(#"{"jsonrpc":"2.0","id":"ok","method":"rpc.health"}"#)
         #expect(await server.nextMessage()?["error"]?["code"] == -32700)
@@ -68,7 +68,7 @@ import Glibc
     }
 
     @Test func halfALineThenEndOfInputIsStillAnswered() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"])
+        let server = try await SpawnedServer(["serve", "--stdio"])
         server.write(Array(#"{"jsonrpc":"2.0","id":"last","method":"rpc.health"}"#.utf8))
         server.closeInput()
         #expect(await server.nextMessage()?["id"] == "last")
@@ -76,7 +76,7 @@ import Glibc
     }
 
     @Test func sigtermAnswersEverythingInFlightThenExitsZero() async throws {
-        let server = try SpawnedServer(["serve", "--stdio"])
+        let server = try await SpawnedServer(["serve", "--stdio"])
         #expect(await server.request("rpc.health") != nil)
         for index in 0..<20 {
             server.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"sandbox.delay","params":{"ms":400}}"#)

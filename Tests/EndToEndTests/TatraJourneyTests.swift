@@ -7,8 +7,8 @@ import Testing
 @Suite struct TatraJourneyTests {
     static let jana: JSONValue = ["fullName": "Jana Nováková", "phones": ["+421900123456"]]
 
-    func server(_ data: URL? = nil) throws -> SpawnedServer {
-        try SpawnedServer(["serve", "--stdio", "--validate-results"], dataDirectory: data)
+    func server(_ data: URL? = nil) async throws -> SpawnedServer {
+        try await SpawnedServer(["serve", "--stdio", "--validate-results"], dataDirectory: data)
     }
 
     /// Calls and returns the result, recording the error if there is one.
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theUserJourney() async throws {
-        let server = try server()
+        let server = try await server()
         #expect(await result(server, "tatra.onFlowStart") == .null)
         let setup = try #require(await result(server, "tatra.fetchSetupData"))
         #expect(setup["isActivated"] == true)
@@ -66,14 +66,14 @@ import Testing
         ("network", -33006, ["amount": "90.03", "contact": jana] as JSONValue),
     ])
     func executePaymentErrors(type: String, code: Int, params: JSONValue) async throws {
-        let server = try server()
+        let server = try await server()
         let (actual, data) = await error(server, "tatra.executePayment", params)
         #expect(actual == code)
         #expect(data?["type"] == .string(type))
     }
 
     @Test func bankTempOOSThenResubmit() async throws {
-        let server = try server()
+        let server = try await server()
         _ = await result(server, "tatra.executePayment", ["amount": "90.05", "contact": Self.jana])
         let (code, data) = await error(server, "tatra.authorizePayment", ["pincode": "1234"])
         #expect(code == -33008)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func missingContactPermission() async throws {
-        let server = try server()
+        let server = try await server()
         _ = await result(server, "sandbox.tatra.setContactPermission", ["granted": false])
         let (code, data) = await error(server, "tatra.getContacts")
         #expect(code == -33009)
@@ -93,7 +93,7 @@ import Testing
     @Test func blockedApplicationStaysBlockedAcrossRestarts() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-tatra-\(UUID().uuidString)")
         do {
-            let server = try server(data)
+            let server = try await server(data)
             for attempt in 1...3 {
                 let (code, details) = await error(server, "tatra.authorize", ["pincode": "9999"])
                 #expect(code == -33007)
@@ -102,7 +102,7 @@ import Testing
             server.closeInput()
             #expect(await server.waitForExit() == 0)
         }
-        let restarted = try server(data)
+        let restarted = try await server(data)
         let (code, details) = await error(restarted, "tatra.authorize", ["pincode": "1234"])
         #expect(code == -33007)
         #expect(details?["applicationBlocked"] == true)
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func profilesNeverShareState() async throws {
-        let server = try server()
+        let server = try await server()
         #expect(await result(server, "rpc.hello", ["profile": "alice"])?["profile"] == "alice")
         for _ in 1...3 { _ = await error(server, "tatra.authorize", ["pincode": "9999"]) }
         #expect(await error(server, "tatra.authorize", ["pincode": "1234"]).1?["applicationBlocked"] == true)
@@ -119,7 +119,7 @@ import Testing
         #expect(await result(server, "rpc.hello", ["profile": "bob"])?["profile"] == "bob")
         #expect(await result(server, "tatra.authorize", ["pincode": "1234"]) == .null)
         // A second connection with Alice's profile sees her blocked application.
-        let second = try SpawnedServer(["serve", "--stdio"], dataDirectory: server.dataDirectory)
+        let second = try await SpawnedServer(["serve", "--stdio"], dataDirectory: server.dataDirectory)
         server.closeInput()
         _ = await server.waitForExit()
         _ = await result(second, "rpc.hello", ["profile": "alice"])

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCProcess
 import Synchronization
 
 /// Waiting in tests for something that happens on another thread (a process exits, a socket
@@ -28,16 +29,5 @@ public enum EventWait {
         }.start()
         guard done.wait(timeout: .now() + timeout) == .success else { return nil }
         return result.withLock { $0 }
-    }
-}
-
-/// A continuation resumed by whichever of its racers comes first.
-private final class ResumeOnce<T: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<T?, Never>?>
-
-    init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }
-
-    func resume(_ value: T?) {
-        continuation.withLock { $0.take() }?.resume(returning: value)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PayRPCProcess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -133,8 +134,8 @@ struct RunCommand: ParsableCommand {
         FileLimits.raise(toAtLeast: connections + 64)
         let chosen = makeScenario()
         let (template, setupTemplates) = try makeTemplates(chosen)
-        var server: SpawnedServer?
-        defer { server?.stop(grace: 5) }
+        var server: SpawnedProcess?
+        defer { server?.stopServer() }
 
         var loadConnections: [LoadConnection] = []
         var serverPID = target.serverPID
@@ -145,12 +146,12 @@ struct RunCommand: ParsableCommand {
                 loadConnections.append(LoadConnection(readFD: fd, writeFD: fd, ownsDescriptors: true, tableCapacity: capacity))
             }
         } else {
-            let spawned = try SpawnedServer(arguments: spawn.arguments(echo: target.echo))
+            let spawned = try SpawnedProcess.server(arguments: spawn.arguments(echo: target.echo))
             server = spawned
-            if let core = spawn.serverCPU { try CPUAffinity.pin(spawned.pid, toCore: core) }
-            serverPID = spawned.pid
+            if let core = spawn.serverCPU { try CPUAffinity.pin(spawned.processID, toCore: core) }
+            serverPID = spawned.processID
             loadConnections.append(LoadConnection(
-                readFD: spawned.readFD, writeFD: spawned.writeFD, ownsDescriptors: false, tableCapacity: capacity))
+                readFD: spawned.standardOutput, writeFD: spawned.standardInput, ownsDescriptors: false, tableCapacity: capacity))
         }
 
         try ConnectionSetup.run(setupTemplates, on: loadConnections, echo: target.echo, timeout: 30)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PayRPCProcess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,12 +52,12 @@ struct StartupCommand: ParsableCommand {
         var failures = 0
         for run in 0..<(warmupRuns + runs) where !Interrupt.requested {
             let start = MonotonicClock.now()
-            let server = try SpawnedServer(arguments: arguments)
+            let server = try SpawnedProcess.server(arguments: arguments)
             let result = Probe.ask(
-                readFD: server.readFD, writeFD: server.writeFD, id: 1, echo: echo,
+                readFD: server.standardOutput, writeFD: server.standardInput, id: 1, echo: echo,
                 deadline: start + MonotonicClock.nanoseconds(timeout))
             let elapsed = Double(MonotonicClock.now() - start) / 1e6
-            server.stop(grace: 5)
+            server.stopServer()
             if run < warmupRuns { continue }
             if result == .answered { times.append(elapsed) } else { failures += 1 }
         }

@@ -11,7 +11,7 @@ final class LoadConnection {
     /// Where requests are written to.
     let writeFD: Int32
     /// Whether closing the connection closes the descriptors (false for a spawned server's pipes,
-    /// which ``SpawnedServer`` closes).
+    /// which the spawned server's `SpawnedProcess` closes).
     private let ownsDescriptors: Bool
 
     /// Request bytes not yet accepted by the kernel, from ``outSent`` on.
