@@ -16,6 +16,10 @@ public struct JournalService: JournalHandlers {
     let journal: JournalStore
     let delivery: JournalDelivery
     let connections: ProfileConnections
+    /// The delivery of every profile's waiting entries that starting the service began (nil with
+    /// `resendAtStart: false`): it ends when each of them was tried; what a caller awaits instead of
+    /// polling the entries.
+    public let startupDelivery: Task<Void, Never>?
 
     /// - Parameters:
     ///   - store: where entries, outboxes and settings are kept.
@@ -35,7 +39,9 @@ public struct JournalService: JournalHandlers {
         self.connections = connections
         if resendAtStart {
             let delivery = delivery
-            Task { await delivery.resendAll() }
+            startupDelivery = Task { await delivery.resendAll() }
+        } else {
+            startupDelivery = nil
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import JournalService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCTestSupport
 import Testing
 
 /// Delivery to a real local HTTP server: each payment exactly once, across failures and restarts.
@@ -109,15 +110,12 @@ struct DeliveryTests {
         try await fixture.backend!.control(["fail": 0])
         try await fixture.restart()
         let again = fixture.connect()
-        // Delivery at start runs in the background; wait for it by asking, with a deadline.
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Delivery at start runs in the background: wait for its task to end (with a deadline).
+        let startup = try #require(fixture.service.startupDelivery)
+        #expect(await EventWait.value(timeout: 20) { await startup.value } != nil)
         var delivered = 0
-        while delivered < ids.count && ContinuousClock.now < deadline {
-            delivered = 0
-            for id in ids where try await again.call("journal.get", ["entryId": id])["delivery"]?["status"] == "delivered" {
-                delivered += 1
-            }
-            if delivered < ids.count { try await Task.sleep(for: .milliseconds(20)) }
+        for id in ids where try await again.call("journal.get", ["entryId": id])["delivery"]?["status"] == "delivered" {
+            delivered += 1
         }
         #expect(delivered == ids.count)
         #expect(try await fixture.backend!.stored().payments.count == ids.count)

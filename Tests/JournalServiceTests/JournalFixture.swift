@@ -13,6 +13,8 @@ final class JournalFixture: @unchecked Sendable {
     private(set) var store: SQLiteStateStore
     let sandbox = SandboxControls(seed: 5)
     private(set) var harness: EngineHarness
+    /// The service the harness serves (after a restart, the new one).
+    private(set) var service: JournalService
     let backend: JournalBackend?
 
     init(backend: Bool = true, timeout: TimeInterval = 2) throws {
@@ -20,7 +22,7 @@ final class JournalFixture: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = backend ? try JournalBackend() : nil
         store = try Self.openStore(directory)
-        harness = try Self.harness(store, sandbox, self.backend?.baseURL, timeout: timeout, resend: false)
+        (harness, service) = try Self.harness(store, sandbox, self.backend?.baseURL, timeout: timeout, resend: false)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -29,7 +31,7 @@ final class JournalFixture: @unchecked Sendable {
     func restart() async throws {
         try await store.close()
         store = try Self.openStore(directory)
-        harness = try Self.harness(store, sandbox, backend?.baseURL, timeout: 2, resend: true)
+        (harness, service) = try Self.harness(store, sandbox, backend?.baseURL, timeout: 2, resend: true)
     }
 
     func connect() -> JournalClient { JournalClient(connection: harness.connect(), owner: self) }
@@ -41,12 +43,12 @@ final class JournalFixture: @unchecked Sendable {
     }
 
     private static func harness(_ store: SQLiteStateStore, _ sandbox: SandboxControls, _ backend: URL?,
-                                timeout: TimeInterval, resend: Bool) throws -> EngineHarness {
+                                timeout: TimeInterval, resend: Bool) throws -> (EngineHarness, JournalService) {
         var configuration = EngineConfiguration()
         configuration.sandbox = true
         let service = JournalService(store: store, sandbox: sandbox, backend: backend, requestTimeout: timeout,
                                      backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: resend)
-        return try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
+        return (try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox), service)
     }
 }
 

@@ -17,6 +17,16 @@ public enum EventWait {
         }
     }
 
+    /// Awaits `body` (a task's value, an event another task signals) and returns what it returns,
+    /// or nil when `timeout` seconds pass first (the body then finishes on its own).
+    public static func value<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () async -> T) async -> T? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+            let once = ResumeOnce(continuation)
+            Task { once.resume(await body()) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { once.resume(nil) }
+        }
+    }
+
     /// Like ``blocking(timeout:_:)`` for synchronous callers (a `deinit`): blocks the calling
     /// thread until `body` returns or `timeout` passes.
     public static func blockingNow<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () -> T) -> T? {
