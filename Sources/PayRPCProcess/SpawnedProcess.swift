@@ -29,6 +29,9 @@ public final class SpawnedProcess: Sendable {
         case inherit
         /// `/dev/null`.
         case discard
+        /// This descriptor of the caller's (a regular file, say), given to the child as the
+        /// stream; the caller still owns it and closes it when it likes.
+        case descriptor(Int32)
     }
 
     /// The child's process id.
@@ -40,28 +43,34 @@ public final class SpawnedProcess: Sendable {
     /// Starts `executable` (a path) with `arguments`.
     /// - Parameters:
     ///   - environment: variables set (or, with nil, removed) on top of this process's environment.
+    ///   - workingDirectory: the child's current directory; this process's when nil.
     ///   - standardInput, standardOutput, standardError: what each of the child's streams is.
     /// - Throws: `SubprocessError` when the child cannot be started (no such file, not executable),
     ///   or the `pipe(2)` error.
     public static func start(
-        _ executable: String, arguments: [String] = [], environment: [String: String?] = [:],
+        _ executable: String, arguments: [String] = [], environment: [String: String?] = [:], workingDirectory: String? = nil,
         standardInput: Stream = .pipe, standardOutput: Stream = .pipe, standardError: Stream = .inherit
     ) async throws -> SpawnedProcess {
-        let launch = try Launch(executable, arguments, environment, [standardInput, standardOutput, standardError])
+        let launch = try Launch(
+            executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError], on: nil)
         return try await launch.started.value
     }
 
-    /// Like ``start(_:arguments:environment:standardInput:standardOutput:standardError:)`` for a
-    /// synchronous command (the bench's load loop runs on a pinned thread of its own): blocks the
-    /// calling thread until the child runs. Never call it from a task.
+    /// Like ``start(_:arguments:environment:workingDirectory:standardInput:standardOutput:standardError:)``
+    /// for synchronous callers (the bench's load loop on a pinned thread of its own, a test's
+    /// synchronous `init`): blocks the calling thread until the child runs. The start's tasks run
+    /// on a queue of their own, not on the cooperative pool, so the blocked thread may be one of
+    /// the pool's (with every pool thread blocked here, tasks on the pool would never run).
     public static func startBlocking(
-        _ executable: String, arguments: [String] = [], environment: [String: String?] = [:],
+        _ executable: String, arguments: [String] = [], environment: [String: String?] = [:], workingDirectory: String? = nil,
         standardInput: Stream = .pipe, standardOutput: Stream = .pipe, standardError: Stream = .inherit
     ) throws -> SpawnedProcess {
-        let launch = try Launch(executable, arguments, environment, [standardInput, standardOutput, standardError])
+        let launch = try Launch(
+            executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError],
+            on: StartExecutor.shared)
         let outcome = Mutex<Result<SpawnedProcess, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(executorPreference: StartExecutor.shared) {
             let result: Result<SpawnedProcess, any Error>
             do { result = .success(try await launch.started.value) } catch { result = .failure(error) }
             outcome.withLock { $0 = result }
@@ -228,11 +237,28 @@ public final class ResumeOnce<T: Sendable>: Sendable {
     }
 }
 
-/// One start: the pipes, and the task that runs swift-subprocess's closure for the child's life.
+/// Where the tasks of ``SpawnedProcess/startBlocking(_:arguments:environment:workingDirectory:standardInput:standardOutput:standardError:)``
+/// run: a serial dispatch queue, which gets a thread of its own however many of the cooperative
+/// pool's are blocked. Its jobs never block (they spawn and await), so one queue serves them all.
+private final class StartExecutor: TaskExecutor {
+    static let shared = StartExecutor()
+    private let queue = DispatchQueue(label: "payrpc.spawn")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// One start: the pipes, and the task that runs swift-subprocess's closure for the child's life
+/// (on `executor` when one is given; on the global executor otherwise).
 private struct Launch: Sendable {
     let started: Task<SpawnedProcess, any Error>
 
-    init(_ executable: String, _ arguments: [String], _ environment: [String: String?], _ streams: [SpawnedProcess.Stream]) throws {
+    init(
+        _ executable: String, _ arguments: [String], _ environment: [String: String?], _ workingDirectory: String?,
+        _ streams: [SpawnedProcess.Stream], on executor: (any TaskExecutor)?
+    ) throws {
         var ours: [Int32] = [-1, -1, -1]
         var theirs: [(fd: Int32, close: Bool)] = []
         do {
@@ -240,6 +266,8 @@ private struct Launch: Sendable {
                 switch stream {
                 case .inherit:
                     theirs.append((Int32(index), false))
+                case .descriptor(let fd):
+                    theirs.append((fd, false))
                 case .discard:
                     let fd = open("/dev/null", (index == 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC)
                     guard fd >= 0 else { throw SpawnError(operation: "open /dev/null", code: errno) }
@@ -261,10 +289,11 @@ private struct Launch: Sendable {
         for (name, value) in environment { overrides[Environment.Key(stringLiteral: name)] = value }
         let configuration = Configuration(
             executable: .path(.init(executable)), arguments: Arguments(arguments),
-            environment: Environment.inherit.updating(overrides))
+            environment: Environment.inherit.updating(overrides),
+            workingDirectory: workingDirectory.map { .init($0) })
         let child = theirs
         let pid = PIDHandoff()
-        let exit = Task<TerminationStatus, any Error> {
+        let exit = Task<TerminationStatus, any Error>(executorPreference: executor) {
             defer { pid.finish(nil) }
             let result = try await Subprocess.run(
                 configuration,
@@ -277,7 +306,7 @@ private struct Launch: Sendable {
             return result.terminationStatus
         }
         let descriptors = ours
-        started = Task {
+        started = Task(executorPreference: executor) {
             guard let processID = await pid.value else {
                 for fd in descriptors where fd >= 0 { close(fd) }
                 _ = try await exit.value  // throws why it did not start

@@ -12,22 +12,10 @@ import Testing
         return SpawnedServer.binary.deletingLastPathComponent().appendingPathComponent("payrpc-bench")
     }
 
-    /// Runs an executable; returns its status, stdout and stderr (through files, so that neither
-    /// can fill a pipe and stall the child while the other is read).
-    func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let outFile = temporaryPath("stdout"), errFile = temporaryPath("stderr")
-        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outFile); try? FileManager.default.removeItem(at: errFile) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: outFile)
-        process.standardError = try FileHandle(forWritingTo: errFile)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let status = ChildProcess.status(of: process) ?? -1
-        return (status, try String(contentsOf: outFile, encoding: .utf8), try String(contentsOf: errFile, encoding: .utf8))
+    /// Runs an executable with stdin `/dev/null`; returns its status, stdout and stderr.
+    func run(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
+        let run = try await ChildRun.run(executable, arguments, standardInput: .discard)
+        return (run.status ?? -1, run.output, run.errors)
     }
 
     func temporaryPath(_ name: String) -> URL {
@@ -50,10 +38,10 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "not a report: \(out)")
     }
 
-    @Test func wrongPinAnswersEveryCallWithTheWrongPinErrorAndCountsEachOnDisk() throws {
+    @Test func wrongPinAnswersEveryCallWithTheWrongPinErrorAndCountsEachOnDisk() async throws {
         let data = temporaryPath("data"), sandbox = try sandboxWithoutPinLimit()
         defer { try? FileManager.default.removeItem(at: data); try? FileManager.default.removeItem(at: sandbox) }
-        let result = try run(Self.bench, [
+        let result = try await run(Self.bench, [
             "run", "--spawn", "--binary", SpawnedServer.binary.path, "--scenario", "wrong-pin", "--requests", "200",
             "--warmup", "0", "--json", "--", "--data", data.path, "--sandbox-data", "tatra=\(sandbox.path)",
         ])
@@ -66,40 +54,40 @@ import Testing
         #expect(calls >= 200)
         // Every answer was a counted wrong PIN, on disk: the profile's counter equals the calls, and
         // the application is not blocked (a blocked one answers -33007 too but counts nothing).
-        let export = try run(SpawnedServer.binary, ["data", "export", "--data", data.path])
+        let export = try await run(SpawnedServer.binary, ["data", "export", "--data", data.path])
         #expect(export.status == 0, "\(export.err)")
         let state = try #require(try report(export.out)["tatra"] as? [String: Any])["profile"] as? [String: Any]
         #expect(state?["wrongPinAttempts"] as? Int == calls)
         #expect(state?["blocked"] as? Bool != true)
     }
 
-    @Test func wrongPinRefusesMoreThanOneRequestInFlightPerConnection() throws {
-        let result = try run(Self.bench, ["run", "--spawn", "--scenario", "wrong-pin", "--depth", "2"])
+    @Test func wrongPinRefusesMoreThanOneRequestInFlightPerConnection() async throws {
+        let result = try await run(Self.bench, ["run", "--spawn", "--scenario", "wrong-pin", "--depth", "2"])
         #expect(result.status != 0)
         #expect(result.err.contains("one authorization in flight per connection"), "\(result.err)")
     }
 
-    @Test func anExpectedErrorCountsAsAnAnswerAndAResultThenCountsAsAnError() throws {
+    @Test func anExpectedErrorCountsAsAnAnswerAndAResultThenCountsAsAnError() async throws {
         let data = temporaryPath("data")
         defer { try? FileManager.default.removeItem(at: data) }
         let common = ["run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "50", "--warmup", "0", "--json"]
-        let expected = try run(Self.bench, common + ["--method", "no.such.method", "--expect-error", "-32601", "--", "--data", data.path])
+        let expected = try await run(Self.bench, common + ["--method", "no.such.method", "--expect-error", "-32601", "--", "--data", data.path])
         #expect(expected.status == 0, "\(expected.out)\(expected.err)")
         #expect(try report(expected.out)["answered"] as? Int == 50)
 
-        let notExpected = try run(Self.bench, common + ["--method", "no.such.method", "--", "--data", data.path])
+        let notExpected = try await run(Self.bench, common + ["--method", "no.such.method", "--", "--data", data.path])
         #expect(notExpected.status == 1)
         #expect((try report(notExpected.out)["errors"] as? [String: Any])?["errorResponses"] as? Int ?? 0 >= 50)
 
-        let aResult = try run(Self.bench, common + ["--scenario", "health", "--expect-error", "-33007", "--", "--data", data.path])
+        let aResult = try await run(Self.bench, common + ["--scenario", "health", "--expect-error", "-33007", "--", "--data", data.path])
         #expect(aResult.status == 1)
         #expect((try report(aResult.out)["errors"] as? [String: Any])?["unexpectedResults"] as? Int ?? 0 >= 50)
     }
 
-    @Test func aSetupLineThatFailsStopsTheRunBeforeAnyLoad() throws {
+    @Test func aSetupLineThatFailsStopsTheRunBeforeAnyLoad() async throws {
         let data = temporaryPath("data")
         defer { try? FileManager.default.removeItem(at: data) }
-        let result = try run(Self.bench, [
+        let result = try await run(Self.bench, [
             "run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "10", "--warmup", "0",
             "--setup", #"{"jsonrpc":"2.0","id":1,"method":"tatra.authorizePayment","params":{"pincode":"0000"}}"#,
             "--", "--data", data.path,

@@ -6,21 +6,9 @@ import Testing
 /// The `payrpc` subcommands other than `serve`, run as a user runs them.
 @Suite struct CommandLineTests {
     /// Runs `payrpc` with `arguments` and standard input `input`; returns status, stdout, stderr.
-    func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = SpawnedServer.binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        return (ChildProcess.status(of: process) ?? -1, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil) async throws -> (Int32, String, String) {
+        let run = try await ChildRun.run(SpawnedServer.binary, arguments, input: input, in: directory)
+        return (run.status ?? -1, run.output, run.errors)
     }
 
     func temporaryDataDirectory() -> String {
@@ -28,72 +16,72 @@ import Testing
     }
 
     @Test(arguments: [[], ["serve"], ["call"], ["schemas"], ["validate"], ["data"], ["data", "export"], ["data", "reset"]])
-    func everyCommandHasHelp(command: [String]) throws {
-        let (status, out, _) = try run(command + ["--help"])
+    func everyCommandHasHelp(command: [String]) async throws {
+        let (status, out, _) = try await run(command + ["--help"])
         #expect(status == 0)
         #expect(out.contains("USAGE"))
     }
 
-    @Test func callSpawnsAServerAndPrintsThePrettyResult() throws {
-        let (status, out, _) = try run(["call", "rpc.health", "--spawn", "--data", temporaryDataDirectory()])
+    @Test func callSpawnsAServerAndPrintsThePrettyResult() async throws {
+        let (status, out, _) = try await run(["call", "rpc.health", "--spawn", "--data", temporaryDataDirectory()])
         #expect(status == 0)
         #expect(out == "{\n  \"status\": \"SERVING\"\n}\n")
     }
 
-    @Test func callPrintsAnErrorToStderrWithExitCodeOne() throws {
-        let (status, out, err) = try run(["call", "no.such.method", "{}", "--spawn", "--data", temporaryDataDirectory()])
+    @Test func callPrintsAnErrorToStderrWithExitCodeOne() async throws {
+        let (status, out, err) = try await run(["call", "no.such.method", "{}", "--spawn", "--data", temporaryDataDirectory()])
         #expect(status == 1)
         #expect(out.isEmpty)
         #expect(err.contains("-32601"))
     }
 
-    @Test func callRejectsParamsThatAreNotJSON() throws {
-        let (status, _, err) = try run(["call", "rpc.health", "{nope", "--spawn"])
+    @Test func callRejectsParamsThatAreNotJSON() async throws {
+        let (status, _, err) = try await run(["call", "rpc.health", "{nope", "--spawn"])
         #expect(status != 0)
         #expect(err.contains("not JSON"))
     }
 
-    @Test func committedSchemasMatchTheDeclarations() throws {
+    @Test func committedSchemasMatchTheDeclarations() async throws {
         let root = SpawnedServer.repositoryRoot
-        let (status, out, err) = try run(["schemas", "--check", "--out", "Schemas"], in: root)
+        let (status, out, err) = try await run(["schemas", "--check", "--out", "Schemas"], in: root)
         #expect(status == 0, "Schemas/ is out of date; run: swift run payrpc schemas --out Schemas\n\(out)\(err)")
     }
 
-    @Test func schemasAreDeterministic() throws {
+    @Test func schemasAreDeterministic() async throws {
         let first = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-schemas-\(UUID().uuidString)")
         let second = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-schemas-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: first)
             try? FileManager.default.removeItem(at: second)
         }
-        #expect(try run(["schemas", "--out", first.path]).0 == 0)
-        #expect(try run(["schemas", "--out", second.path]).0 == 0)
-        #expect(try run(["schemas", "--check", "--out", second.path]).0 == 0)
+        #expect(try await run(["schemas", "--out", first.path]).0 == 0)
+        #expect(try await run(["schemas", "--out", second.path]).0 == 0)
+        #expect(try await run(["schemas", "--check", "--out", second.path]).0 == 0)
         let document = try String(contentsOf: first.appendingPathComponent("openrpc.json"), encoding: .utf8)
         #expect(document.hasSuffix("}\n"))
         #expect(FileManager.default.fileExists(atPath: first.appendingPathComponent("methods/rpc.health.json").path))
         #expect(FileManager.default.fileExists(atPath: first.appendingPathComponent("models/rpc.HealthStatus.json").path))
     }
 
-    @Test func validateAcceptsGoodTraffic() throws {
+    @Test func validateAcceptsGoodTraffic() async throws {
         let traffic = """
             {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"cli","profile":"alice"}}
             {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"x","methods":3,"profile":"alice"}}
             {"jsonrpc":"2.0","id":2,"method":"rpc.health"}
             {"jsonrpc":"2.0","id":2,"error":{"code":-32004,"message":"Shutting down"}}
             """
-        let (status, out, _) = try run(["validate"], input: traffic)
+        let (status, out, _) = try await run(["validate"], input: traffic)
         #expect(status == 0, "\(out)")
         #expect(out.contains("4 messages, 0 invalid"))
     }
 
-    @Test func validateNamesEveryViolation() throws {
+    @Test func validateNamesEveryViolation() async throws {
         let traffic = """
             {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"profile":"has spaces","extra":1}}
             {"jsonrpc":"2.0","id":2,"method":"rpc.health"}
             {"jsonrpc":"2.0","id":2,"result":{"status":"MAYBE"}}
             """
-        let (status, out, _) = try run(["validate", "--json"], input: traffic)
+        let (status, out, _) = try await run(["validate", "--json"], input: traffic)
         #expect(status == 1)
         let verdicts = out.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
         // Required, not expected: with fewer verdicts the lines below would index out of range
@@ -106,31 +94,31 @@ import Testing
         #expect(verdicts[2]["violations"]?.jsonText.contains("/status") == true)
     }
 
-    @Test func validateExitsTwoOnInputThatIsNotJSON() throws {
-        #expect(try run(["validate"], input: "{\"jsonrpc\":\n").0 == 2)
+    @Test func validateExitsTwoOnInputThatIsNotJSON() async throws {
+        #expect(try await run(["validate"], input: "{\"jsonrpc\":\n").0 == 2)
     }
 
-    @Test func validateAgainstAGivenSchema() throws {
+    @Test func validateAgainstAGivenSchema() async throws {
         let schema = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-schema-\(UUID().uuidString).json")
         try #"{"type":"object","required":["a"],"properties":{"a":{"type":"integer","minimum":1}}}"#
             .write(to: schema, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: schema) }
-        #expect(try run(["validate", "--schema", schema.path], input: "{\"a\":1}\n{\"a\":2}\n").0 == 0)
-        let (status, out, _) = try run(["validate", "--schema", schema.path], input: "{\"a\":0}\n{}\n")
+        #expect(try await run(["validate", "--schema", schema.path], input: "{\"a\":1}\n{\"a\":2}\n").0 == 0)
+        let (status, out, _) = try await run(["validate", "--schema", schema.path], input: "{\"a\":0}\n{}\n")
         #expect(status == 1)
         #expect(out.contains("2 messages, 2 invalid"))
-        #expect(try run(["validate", "--schema", "/nonexistent/schema.json"], input: "{}\n").0 == 2)
+        #expect(try await run(["validate", "--schema", "/nonexistent/schema.json"], input: "{}\n").0 == 2)
     }
 
-    @Test func dataExportAndReset() throws {
+    @Test func dataExportAndReset() async throws {
         let data = temporaryDataDirectory()
         // Create the store (and a profile's state) through the server first.
-        let (status, _, _) = try run(["call", "rpc.health", "--spawn", "--data", data])
+        let (status, _, _) = try await run(["call", "rpc.health", "--spawn", "--data", data])
         #expect(status == 0)
-        let (exportStatus, exported, _) = try run(["data", "export", "--profile", "alice", "--data", data])
+        let (exportStatus, exported, _) = try await run(["data", "export", "--profile", "alice", "--data", data])
         #expect(exportStatus == 0)
         #expect((try? JSONValue(parsing: exported)) != nil)
-        let (resetStatus, resetOut, _) = try run(["data", "reset", "--profile", "alice", "--data", data])
+        let (resetStatus, resetOut, _) = try await run(["data", "reset", "--profile", "alice", "--data", data])
         #expect(resetStatus == 0)
         #expect(resetOut.contains("alice"))
     }

@@ -15,13 +15,8 @@ import Glibc
     }
 
     /// Runs `payrpc data check` on `directory`; its exit status.
-    static func dataCheck(_ directory: URL) throws -> Int32? {
-        let check = Process()
-        check.executableURL = SpawnedServer.binary
-        check.arguments = ["data", "check", "--data", directory.path, "--log-level", "error"]
-        check.standardOutput = Pipe()
-        try check.run()
-        return ChildProcess.status(of: check)
+    static func dataCheck(_ directory: URL) async throws -> Int32? {
+        try await ChildRun.run(SpawnedServer.binary, ["data", "check", "--data", directory.path, "--log-level", "error"]).status
     }
 
     // MARK: Peer reset
@@ -162,7 +157,7 @@ import Glibc
         server.closeInput()
         #expect(await server.waitForExit() == 0)
         #expect(!server.logText.contains("handler failed"))
-        #expect(try Self.dataCheck(data) == 0)
+        #expect(try await Self.dataCheck(data) == 0)
 
         // Restarted with a larger limit: everything acknowledged is there, and new writes fit.
         let restarted = try await SpawnedServer(["serve", "--stdio", "--store-max-bytes", "4M"], dataDirectory: data)

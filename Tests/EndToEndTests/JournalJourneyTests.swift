@@ -14,31 +14,15 @@ import Glibc
 /// payment at the backend exactly once after the restart.
 @Suite struct JournalJourneyTests {
     /// The test backend as a process.
-    final class Backend: @unchecked Sendable {
-        let process = Process()
-        let port: Int
+    final class Backend: Sendable {
+        let backend: PythonBackend
 
         init() throws {
             let script = SpawnedServer.repositoryRoot.appendingPathComponent("Tests/JournalServiceTests/Support/journal_backend.py")
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path]
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            backend = try PythonBackend(script: script.path)
         }
 
-        deinit {
-            ChildProcess.end(process)
-        }
-
-        var url: String { "http://127.0.0.1:\(port)" }
+        var url: String { "http://127.0.0.1:\(backend.port)" }
 
         func get(_ path: String) async throws -> Any {
             let data: Data = try await withCheckedThrowingContinuation { continuation in

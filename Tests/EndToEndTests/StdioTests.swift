@@ -101,17 +101,14 @@ import Glibc
         for index in 0..<50 { text += #"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"# + "\n" }
         try text.write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = SpawnedServer.binary
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
-        process.arguments = ["serve", "--stdio", "--data", data.path, "--log-level", "error"]
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        #expect(ChildProcess.status(of: process) == 0)
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let file = try FileHandle(forReadingFrom: input)
+        defer { try? file.close() }
+        let run = try await ChildRun.run(
+            SpawnedServer.binary, ["serve", "--stdio", "--data", data.path, "--log-level", "error"],
+            standardInput: .descriptor(file.fileDescriptor))
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
         #expect(lines.count == 50)
     }
 
@@ -119,19 +116,15 @@ import Glibc
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-out-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
-        let process = Process()
-        process.executableURL = SpawnedServer.binary
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
-        process.arguments = ["serve", "--stdio", "--data", data.path, "--log-level", "error"]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        try process.run()
         var text = ""
         for index in 0..<200 { text += #"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"# + "\n" }
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        #expect(ChildProcess.status(of: process) == 0)
+        let file = try FileHandle(forWritingTo: outputFile)
+        defer { try? file.close() }
+        let run = try await ChildRun.run(
+            SpawnedServer.binary, ["serve", "--stdio", "--data", data.path, "--log-level", "error"],
+            input: text, standardOutput: .descriptor(file.fileDescriptor))
+        #expect(run.status == 0)
         let written = try String(contentsOf: outputFile, encoding: .utf8)
         #expect(written.split(separator: "\n").count == 200)
     }

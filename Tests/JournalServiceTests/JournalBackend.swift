@@ -9,33 +9,14 @@ import Glibc
 #endif
 
 /// The test backend (`Support/journal_backend.py`) as a real process on 127.0.0.1 and a random port.
-final class JournalBackend: @unchecked Sendable {
-    let process = Process()
-    let port: Int
+final class JournalBackend: Sendable {
+    let backend: PythonBackend
+    var port: Int { backend.port }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     init() throws {
         let script = try #require(Bundle.module.url(forResource: "journal_backend", withExtension: "py"))
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BackendError("the backend printed no port")
-        }
-        self.port = port
-    }
-
-    /// Killed with SIGKILL: the test process's children inherit its blocked SIGTERM.
-    deinit {
-        ChildProcess.end(process)
+        backend = try PythonBackend(script: script.path)
     }
 
     /// POSTs a control command.
@@ -66,9 +47,4 @@ final class JournalBackend: @unchecked Sendable {
             }.resume()
         }
     }
-}
-
-struct BackendError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

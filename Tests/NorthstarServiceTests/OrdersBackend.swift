@@ -9,30 +9,14 @@ import Glibc
 #endif
 
 /// The test Orders v2 server (`Support/orders_backend.py`) as a real process on a random port.
-final class OrdersBackend: @unchecked Sendable {
-    let process = Process()
-    let port: Int
+final class OrdersBackend: Sendable {
+    let backend: PythonBackend
+    var port: Int { backend.port }
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     init() throws {
         let script = try #require(Bundle.module.url(forResource: "orders_backend", withExtension: "py"))
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    /// Killed with SIGKILL: the test process's children inherit its blocked SIGTERM.
-    deinit {
-        ChildProcess.end(process)
+        backend = try PythonBackend(script: script.path)
     }
 
     func control(_ command: [String: Any]) async throws {

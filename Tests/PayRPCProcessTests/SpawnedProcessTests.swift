@@ -107,6 +107,39 @@ import Glibc
         #expect(await cat.waitForExit(timeout: 60) == .exited(0))
     }
 
+    /// A synchronous `init` of a test (the python backends') starts its child from a thread of the
+    /// cooperative pool: with every pool thread blocked in `startBlocking` at once, the start still
+    /// completes (its tasks run off the pool).
+    @Test func blockingStartsFromEveryPoolThreadAtOnce() async throws {
+        let starts = 2 * ProcessInfo.processInfo.activeProcessorCount
+        let started = DispatchSemaphore(value: 0)
+        for _ in 0..<starts {
+            Task {
+                if (try? SpawnedProcess.startBlocking("/bin/true", standardInput: .discard, standardOutput: .discard)) != nil {
+                    started.signal()
+                }
+            }
+        }
+        // This thread of the pool blocks too; the deadline only ends a hang.
+        var count = 0
+        while count < starts, started.wait(timeout: .now() + 120) == .success { count += 1 }
+        #expect(count == starts)
+    }
+
+    @Test func aDescriptorOfTheCallersAndAWorkingDirectory() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-process-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try FileHandle(forWritingTo: file)
+        defer { try? output.close() }
+        let child = try await SpawnedProcess.start(
+            "/bin/sh", arguments: ["-c", "pwd"], workingDirectory: "/usr",
+            standardInput: .discard, standardOutput: .descriptor(output.fileDescriptor))
+        #expect(child.standardOutput == -1)
+        #expect(await child.waitForExit(timeout: 60) == .exited(0))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "/usr\n")
+    }
+
     @Test func missingExecutableThrows() async {
         await #expect(throws: (any Error).self) {
             _ = try await SpawnedProcess.start("/nonexistent/payrpc")

@@ -11,6 +11,7 @@ fails the next N payment/journal POSTs; {"failEvery": K, "mode": ...} fails ever
 GET /_payments answers the stored payments by key.
 """
 import json
+import os
 import sys
 import threading
 import time
@@ -106,9 +107,17 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(200, answer)
 
 
+def exit_at_end_of_input():
+    """Exits once stdin reaches EOF: the test that started this backend holds the other end, so
+    the backend ends with it, even when it crashes."""
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    threading.Thread(target=exit_at_end_of_input, daemon=True).start()
     print(server.server_address[1], flush=True)
     server.serve_forever()
 

@@ -10,6 +10,7 @@ GET /_requests answers every API request received (path, request id).
 """
 import base64
 import json
+import os
 import random
 import string
 import sys
@@ -189,9 +190,17 @@ def now():
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+def exit_at_end_of_input():
+    """Exits once stdin reaches EOF: the test that started this backend holds the other end, so
+    the backend ends with it, even when it crashes."""
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    threading.Thread(target=exit_at_end_of_input, daemon=True).start()
     print(server.server_address[1], flush=True)
     server.serve_forever()
 

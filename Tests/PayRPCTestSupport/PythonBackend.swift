@@ -1,0 +1,53 @@
+import Foundation
+import PayRPCProcess
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A test's HTTP backend written in Python (`journal_backend.py`, `orders_backend.py`) as a real
+/// process on 127.0.0.1, on the port it prints on its first line.
+///
+/// It dies with this process however this one ends: its stdin is a pipe whose other end only this
+/// process holds, and the scripts exit when their stdin reaches EOF, which the kernel delivers
+/// when a crashed test process's descriptors close. Otherwise it is killed (SIGKILL: the test
+/// process's children inherit its blocked SIGTERM) when this object goes.
+public final class PythonBackend: Sendable {
+    /// The python process.
+    public let process: SpawnedProcess
+    /// The port it listens on.
+    public let port: Int
+
+    /// Starts `python3 script` and reads its port. Synchronous (the fixtures that start a backend
+    /// are), so it blocks the calling thread until the script prints its port.
+    public init(script: String) throws {
+        process = try SpawnedProcess.startBlocking("/usr/bin/env", arguments: ["python3", script])
+        var line: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64)
+        let fd = process.standardOutput
+        while !line.contains(UInt8(ascii: "\n")) {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            line += chunk[..<count]
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw NoPort(script: script, printed: String(decoding: line, as: UTF8.self))
+        }
+        self.port = port
+    }
+
+    deinit {
+        process.signal(SIGKILL)
+    }
+}
+
+/// A backend script ended or printed something else before its port.
+public struct NoPort: Error, CustomStringConvertible {
+    /// The script.
+    public let script: String
+    /// What it printed instead.
+    public let printed: String
+
+    /// `the backend x.py printed no port (printed: "")`.
+    public var description: String { "the backend \(script) printed no port (printed: \"\(printed)\")" }
+}
