@@ -146,11 +146,7 @@ extension DotpayService {
             guard claimed else { throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control) }
             try documents.put(stored, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
             if cardId == nil {
-                try documents.update(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace, key: DotpaySettings.key) {
-                    var settings = $0 ?? DotpaySettings()
-                    settings.lastChannelId = channelId
-                    $0 = settings
-                }
+                try Self.updateSettings(profile: profile, in: documents) { $0.lastChannelId = channelId }
             }
         }
         return summary

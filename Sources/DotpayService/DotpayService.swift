@@ -49,8 +49,17 @@ public struct DotpayService: DotpayHandlers {
     func updateSettings<R: Sendable>(_ context: RequestContext,
                                      _ body: @escaping @Sendable (inout DotpaySettings) throws -> R) async throws -> R {
         connections.track(context.connection)
-        return try await store.update(DotpaySettings.self, profile: context.profile, namespace: DotpaySettings.namespace,
-                                      key: DotpaySettings.key) { stored in
+        let profile = context.profile
+        return try await store.transaction("dotpay.updateSettings") { documents in
+            try Self.updateSettings(profile: profile, in: documents, body)
+        }
+    }
+
+    /// Changes the profile's settings (defaults when none are stored) inside a store transaction.
+    static func updateSettings<R>(profile: String, in documents: any StoreTransaction,
+                                  _ body: (inout DotpaySettings) throws -> R) throws -> R {
+        try documents.update(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
+                             key: DotpaySettings.key) { stored in
             var settings = stored ?? DotpaySettings()
             let result = try body(&settings)
             stored = settings

@@ -190,36 +190,30 @@ public final class SandboxControls: Sendable {
     /// - Precondition: `alphabet` is not empty.
     public func string(profile: String, stream: String, length: Int, alphabet: String) -> String {
         let seeded = seed(profile: profile) != nil
+        /// Calls `each` with `length` indexes below `count`: unseeded, one random byte each (rather
+        /// than 64 bits); seeded, the same draws for any alphabet, so a seed gives the same values.
+        func draw(below count: Int, _ each: (Int) -> Void) {
+            if !seeded && count <= 256 {
+                systemRandom.withLock { system in for _ in 0..<length { each(system.index(below: count)) } }
+            } else {
+                var generator = self.generator(profile: profile, stream: stream)
+                for _ in 0..<length { each(Int.random(in: 0..<count, using: &generator)) }
+            }
+        }
         let ascii = Array(alphabet.utf8)
+        precondition(!ascii.isEmpty, "an empty alphabet")
         if ascii.allSatisfy({ $0 < 0x80 }) {
             // An ASCII alphabet (every one payrpc uses): bytes in, one String out.
-            precondition(!ascii.isEmpty, "an empty alphabet")
             return String(unsafeUninitializedCapacity: length) { buffer in
-                if !seeded && ascii.count <= 256 {
-                    // Unseeded: one random byte per character rather than 64 bits.
-                    systemRandom.withLock { system in
-                        for index in 0..<length { buffer[index] = ascii[system.index(below: ascii.count)] }
-                    }
-                } else {
-                    // Seeded: the same draws as for any alphabet, so a seed gives the same values.
-                    var generator = self.generator(profile: profile, stream: stream)
-                    for index in 0..<length { buffer[index] = ascii[Int.random(in: 0..<ascii.count, using: &generator)] }
-                }
-                return length
+                var position = 0
+                draw(below: ascii.count) { buffer[position] = ascii[$0]; position += 1 }
+                return position
             }
         }
         let characters = Array(alphabet)
-        precondition(!characters.isEmpty, "an empty alphabet")
         var result = ""
         result.reserveCapacity(length)
-        if !seeded && characters.count <= 256 {
-            systemRandom.withLock { system in
-                for _ in 0..<length { result.append(characters[system.index(below: characters.count)]) }
-            }
-            return result
-        }
-        var generator = self.generator(profile: profile, stream: stream)
-        for _ in 0..<length { result.append(characters[Int.random(in: 0..<characters.count, using: &generator)]) }
+        draw(below: characters.count) { result.append(characters[$0]) }
         return result
     }
 

@@ -196,13 +196,11 @@ public final class SQLiteStateStore: StateStore {
 
     /// Stores the JSON text `text` in the next group commit and returns once it is on disk.
     public func putText(profile: String, namespace: String, key: String, text: String) async throws {
-        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         try await transaction("put") { try $0.putText(profile: profile, namespace: namespace, key: key, text: text) }
     }
 
     /// Deletes the document in the next group commit and returns once that is on disk.
     public func delete(profile: String, namespace: String, key: String) async throws {
-        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         try await transaction("delete") { try $0.delete(profile: profile, namespace: namespace, key: key) }
     }
 
@@ -259,8 +257,8 @@ public final class SQLiteStateStore: StateStore {
         profile: String, namespace: String, key: String,
         _ transform: @escaping @Sendable (String?) throws -> (String?, R)
     ) async throws -> R {
-        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
-        return try await transaction("update") { documents in
+        // The arguments are checked by the transaction's own read and write.
+        try await transaction("update") { documents in
             try documents.updateText(profile: profile, namespace: namespace, key: key, transform)
         }
     }
