@@ -1,6 +1,6 @@
 import Dispatch
 public import Subprocess
-import Synchronization
+import PayRPCSync
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,7 +36,7 @@ public final class SpawnedProcess: Sendable {
 
     /// The child's process id.
     public let processID: pid_t
-    private let descriptors: Mutex<[Int32]>
+    private let descriptors: Lock<[Int32]>
     private let exit: Task<TerminationStatus, any Error>
     private let record = ExitRecord()
 
@@ -68,7 +68,7 @@ public final class SpawnedProcess: Sendable {
         let launch = try Launch(
             executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError],
             on: StartExecutor.shared)
-        let outcome = Mutex<Result<SpawnedProcess, any Error>?>(nil)
+        let outcome = Lock<Result<SpawnedProcess, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task(executorPreference: StartExecutor.shared) {
             let result: Result<SpawnedProcess, any Error>
@@ -82,7 +82,7 @@ public final class SpawnedProcess: Sendable {
 
     fileprivate init(processID: pid_t, descriptors: [Int32], exit: Task<TerminationStatus, any Error>) {
         self.processID = processID
-        self.descriptors = Mutex(descriptors)
+        self.descriptors = Lock(descriptors)
         self.exit = exit
         Task { [record] in
             record.set((try? await exit.value) ?? .exited(-1))
@@ -214,7 +214,7 @@ extension TerminationStatus {
 /// How a child ended, set once by the task that awaited swift-subprocess's result; the semaphore
 /// wakes blocking waiters (each signals it again for the next).
 private final class ExitRecord: Sendable {
-    let status = Mutex<TerminationStatus?>(nil)
+    let status = Lock<TerminationStatus?>(nil)
     let exited = DispatchSemaphore(value: 0)
 
     func set(_ value: TerminationStatus) {
@@ -226,10 +226,10 @@ private final class ExitRecord: Sendable {
 /// A continuation resumed by whichever of its racers comes first (an event or its deadline); the
 /// later ones are ignored. Used here for exits and by the tests' `EventWait`.
 public final class ResumeOnce<T: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<T?, Never>?>
+    private let continuation: Lock<CheckedContinuation<T?, Never>?>
 
     /// Wraps `continuation`, which is resumed exactly once.
-    public init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }
+    public init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Lock(continuation) }
 
     /// Resumes the continuation with `value` unless a racer already has.
     public func resume(_ value: T?) {
@@ -319,7 +319,7 @@ private struct Launch: Sendable {
 
 /// The child's id, passed once from inside swift-subprocess's closure to whoever awaits it.
 private final class PIDHandoff: Sendable {
-    private let state = Mutex<(value: pid_t?, done: Bool, waiter: CheckedContinuation<pid_t?, Never>?)>((nil, false, nil))
+    private let state = Lock<(value: pid_t?, done: Bool, waiter: CheckedContinuation<pid_t?, Never>?)>((nil, false, nil))
 
     func finish(_ value: pid_t?) {
         let waiter = state.withLock { state -> CheckedContinuation<pid_t?, Never>? in

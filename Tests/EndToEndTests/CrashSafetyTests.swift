@@ -2,7 +2,7 @@ import Foundation
 import PayRPCTestSupport
 import PayRPCJSON
 import Testing
-import Synchronization
+import PayRPCSync
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +38,7 @@ import Glibc
             var times: [Double] = []
             var killed = false
         }
-        let entries = Mutex(Entries())
+        let entries = Lock(Entries())
     }
 
     /// Issue 19: SIGKILL while many connections keep the group committer full (16 TCP connections,

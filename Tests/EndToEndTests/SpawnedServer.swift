@@ -2,7 +2,7 @@ import Foundation
 import PayRPCProcess
 import PayRPCTestSupport
 import PayRPCJSON
-import Synchronization
+import PayRPCSync
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -167,7 +167,7 @@ final class LineQueue: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     func feed(_ data: Data) {
         let resumed = state.withLock { state in

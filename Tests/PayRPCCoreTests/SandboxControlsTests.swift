@@ -1,7 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
-import Synchronization
+import PayRPCSync
 import Testing
 
 /// The tester's controls: per-profile clocks that only move forward and tell observers, seeded
@@ -29,7 +29,7 @@ import Testing
 
     @Test func observersHearEveryChangeWithTheProfileAndItsTime() throws {
         let controls = Self.controls()
-        let heard = Mutex<[(String, Date)]>([])
+        let heard = Lock<[(String, Date)]>([])
         let token = controls.onClockChange { profile, now in heard.withLock { $0.append((profile, now)) } }
         try controls.advance(profile: "p", by: 10)
         try controls.set(profile: "q", to: Self.instant.addingTimeInterval(20))

@@ -1,7 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
-import Synchronization
+import PayRPCSync
 
 // Test-only methods shaped after the examples of the JSON-RPC 2.0 specification. Their codecs
 // are written by hand here because the test target is not scanned by payrpc-codegen.
@@ -238,7 +238,7 @@ struct UnexpectedFailure: Error {}
 
 /// A counter shared by the test methods.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Lock(0)
     func next() -> Int { value.withLock { $0 += 1; return $0 } }
     var current: Int { value.withLock { $0 } }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
-import Synchronization
+import PayRPCSync
 
 /// A temporary data directory for one test, removed by `remove()`.
 struct TemporaryDirectory {
@@ -21,7 +21,7 @@ struct TemporaryDirectory {
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let current = Lock(Date(timeIntervalSince1970: 1_800_000_000))
 
     var now: Date { current.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import Foundation
 import PayRPCProcess
-import Synchronization
+import PayRPCSync
 
 /// Waiting in tests for something that happens on another thread (a process exits, a socket
 /// becomes readable), bounded by a deadline, without polling and without holding a thread of the
@@ -30,7 +30,7 @@ public enum EventWait {
     /// Like ``blocking(timeout:_:)`` for synchronous callers (a `deinit`): blocks the calling
     /// thread until `body` returns or `timeout` passes.
     public static func blockingNow<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () -> T) -> T? {
-        let result = Mutex<T?>(nil)
+        let result = Lock<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread {
             let value = body()

@@ -1,12 +1,12 @@
 import Foundation
 import PayRPCCore
-import Synchronization
+import PayRPCSync
 
 /// An ``IdempotencyStore`` in memory, for engine tests that check the engine's side of
 /// idempotency (the SQLite store has its own tests, and the end-to-end tests use it).
 public final class MemoryIdempotencyStore: IdempotencyStore, Sendable {
     private typealias Record = (method: String, digest: String, outcome: String?)
-    private let records = Mutex<[String: Record]>([:])
+    private let records = Lock<[String: Record]>([:])
 
     public init() {}
 

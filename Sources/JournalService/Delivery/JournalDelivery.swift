@@ -2,7 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCStore
-import Synchronization
+import PayRPCSync
 
 /// Sends journal entries to the Web API, as the document says: `POST /payments/` with the
 /// callback's parameters, then (card and account) `POST /journals/` with the payment id the first
@@ -23,7 +23,7 @@ final class JournalDelivery: Sendable {
     let backoff: [Duration]
     let connections: ProfileConnections
     let sandbox: SandboxControls
-    private let inFlight = Mutex<[String: Task<Void, Never>]>([:])
+    private let inFlight = Lock<[String: Task<Void, Never>]>([:])
 
     init(journal: JournalStore, poster: HTTPPoster, serverBackend: String?, backoff: [Duration],
          connections: ProfileConnections, sandbox: SandboxControls) {

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCSync
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -22,8 +23,7 @@ final class OrdersAPI: @unchecked Sendable {
     let baseURL: URL
     let clientID: String
     private let secret: String?
-    private let lock = NSLock()
-    private var token: (value: String, expires: Date)?
+    private let token: Lock<(value: String, expires: Date)?>
     private let session: URLSession
 
     /// - Parameters:
@@ -36,7 +36,7 @@ final class OrdersAPI: @unchecked Sendable {
         self.baseURL = baseURL
         self.clientID = clientID
         self.secret = secret
-        if let accessToken { token = (accessToken, .distantFuture) }
+        token = Lock(accessToken.map { ($0, .distantFuture) })
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
@@ -67,7 +67,7 @@ final class OrdersAPI: @unchecked Sendable {
 
     /// The cached token, or a new one from `/v1/oauth2/token` (client credentials).
     private func bearerToken(renew: Bool) async -> String? {
-        let cached = lock.withLock { token }
+        let cached = token.withLock { $0 }
         if let cached, !renew, cached.expires > Date() { return cached.value }
         guard let secret else { return renew ? nil : cached?.value }
         var request = URLRequest(url: baseURL.appendingPathComponent("v1/oauth2/token"))
@@ -80,7 +80,8 @@ final class OrdersAPI: @unchecked Sendable {
         guard case .ok(let body) = await send(request), let value = body["access_token"] as? String else { return nil }
         let lifetime = (body["expires_in"] as? NSNumber)?.doubleValue ?? 3600
         // Renewed a minute early, so a token never expires on the way.
-        lock.withLock { token = (value, Date().addingTimeInterval(max(0, lifetime - 60))) }
+        let renewed = (value: value, expires: Date().addingTimeInterval(max(0, lifetime - 60)))
+        token.withLock { $0 = renewed }
         return value
     }
 

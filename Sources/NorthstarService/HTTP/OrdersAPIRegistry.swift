@@ -1,9 +1,9 @@
-import Synchronization
+import PayRPCSync
 
 /// The HTTP clients of the profiles configured with an Orders v2 API. Kept in memory only, since
 /// they hold the client secret or the access token, which are never stored.
 final class OrdersAPIRegistry: Sendable {
-    private let clients = Mutex<[String: OrdersAPI]>([:])
+    private let clients = Lock<[String: OrdersAPI]>([:])
 
     /// Sets (or, with nil, removes) the profile's client.
     func set(_ client: OrdersAPI?, profile: String) {

@@ -1,6 +1,6 @@
 import Foundation
 import PayRPCCore
-import Synchronization
+import PayRPCSync
 
 /// The process-wide registry of what is on screen and who follows which payment request:
 /// pop-ups by id (``ScreenPopup``) and requests by store key (``PaymentWatch``).
@@ -17,7 +17,7 @@ import Synchronization
 /// request's are separate: the pop-up's `expiryInterval` never changes the request's own.
 /// Thread-safe; notifications are sent outside the lock.
 final class PopupRegistry: Sendable {
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     private struct State {
         var watches: [String: PaymentWatch] = [:]

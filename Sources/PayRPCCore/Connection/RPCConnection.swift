@@ -1,4 +1,4 @@
-import Synchronization
+import PayRPCSync
 
 /// The kind of transport a connection arrived on.
 public enum TransportKind: String, Sendable {
@@ -91,7 +91,7 @@ public final class ScheduledJob: Sendable {
         var onCancel: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     public init() {}
 

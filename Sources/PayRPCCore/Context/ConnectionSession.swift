@@ -1,5 +1,6 @@
 import Logging
 import PayRPCJSON
+import PayRPCSync
 import Synchronization
 
 /// What a service may keep about one client connection, and how it reaches that connection
@@ -26,7 +27,7 @@ public final class ConnectionSession: @unchecked Sendable {
         var profile = "default"
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Lock(Shared())
     private let deliver: @Sendable ([UInt8]) -> Void
     /// Set by the engine (loop thread): cancels the running request with that canonical id.
     var cancelHandler: (([UInt8]) -> Bool)?

@@ -1,4 +1,4 @@
-import Synchronization
+import PayRPCSync
 
 /// The open connections of each profile, for callbacks an SDK makes to every part of the app
 /// (a card registered, a delivery failed) rather than to the caller only; and which of them
@@ -11,7 +11,7 @@ public final class ProfileConnections: Sendable {
         var topics: Set<String> = []
     }
 
-    private let entries = Mutex<[UInt64: Entry]>([:])
+    private let entries = Lock<[UInt64: Entry]>([:])
 
     public init() {}
 

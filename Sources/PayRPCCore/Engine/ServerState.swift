@@ -1,5 +1,5 @@
 import PayRPCJSON
-import Synchronization
+import PayRPCSync
 
 /// State of the whole server that built-in methods report: serving or draining, and the
 /// published OpenRPC document.
@@ -10,7 +10,7 @@ public final class ServerState: Sendable {
         var methodCount = 0
     }
 
-    private let published = Mutex(Published())
+    private let published = Lock(Published())
 
     public init() {}
 

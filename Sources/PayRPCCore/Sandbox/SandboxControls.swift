@@ -5,6 +5,7 @@ import Foundation
 #endif
 import CLibCrypto
 import PayRPCJSON
+import PayRPCSync
 import Synchronization
 
 /// The controls a tester has over a sandbox, per profile, shared by every service: a test clock,
@@ -33,11 +34,11 @@ import Synchronization
 ///
 /// Safe to use from any thread. The hot path of a call without armed failures reads one atomic.
 public final class SandboxControls: Sendable {
-    private let state: Mutex<State>
+    private let state: Lock<State>
     /// How many failures are armed in all: lets every call skip the lock while none is.
     private let armedCount = Atomic<Int>(0)
     /// Unseeded values: one buffer of OpenSSL's random bytes for every profile and stream.
-    fileprivate let systemRandom = Mutex(SystemRandomBuffer())
+    fileprivate let systemRandom = Lock(SystemRandomBuffer())
     /// Real time, under every profile's offset.
     public let realTime: RealTimeClock
     private let serverSeed: UInt64?
@@ -62,7 +63,7 @@ public final class SandboxControls: Sendable {
     public init(seed: UInt64? = nil, realTime: RealTimeClock = RealTimeClock()) {
         self.serverSeed = seed
         self.realTime = realTime
-        self.state = Mutex(State())
+        self.state = Lock(State())
     }
 
     /// Controls whose real time is exactly what `wallClock` reads (tests that pin time).

@@ -7,7 +7,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
-import Synchronization
+import PayRPCSync
 
 /// A sandbox control every service shares.
 /// - Handlers: SandboxControlHandlers
@@ -85,7 +85,7 @@ struct SandboxControlService: SandboxControlHandlers {
 /// The router of a gateway, set once it is built: methods registered before the build (such as
 /// `sandbox.failNext`) read the declarations of every other method through it.
 final class RouterReference: Sendable {
-    private let value = Mutex<Router?>(nil)
+    private let value = Lock<Router?>(nil)
 
     /// The router; nil until ``set(_:)``.
     var router: Router? { value.withLock { $0 } }

@@ -1,7 +1,7 @@
 import GRDB
 import Logging
 import PayRPCCore
-import Synchronization
+import PayRPCSync
 
 /// Commits the writes of concurrent callers together: one transaction and one fsync for every
 /// write waiting at that moment.
@@ -32,7 +32,7 @@ final class GroupCommitter: Sendable {
         var counters = StoreStatistics()
     }
 
-    private let queue = Mutex(Queue())
+    private let queue = Lock(Queue())
 
     init(
         pool: DatabasePool, logger: Logger, maximumBatchSize: Int,

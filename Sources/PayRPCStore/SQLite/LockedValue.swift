@@ -1,11 +1,11 @@
-import Synchronization
+import PayRPCSync
 
-/// A value behind a lock that closures share by reference (a `Mutex` alone cannot be captured:
+/// A value behind a lock that closures share by reference (a `Lock` alone cannot be captured:
 /// it is noncopyable): the store and its writer queue.
 final class LockedValue<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
+    private let mutex: Lock<Value>
 
-    init(_ value: Value) { mutex = Mutex(value) }
+    init(_ value: Value) { mutex = Lock(value) }
 
     /// The current value.
     var value: Value {

@@ -1,5 +1,6 @@
 import CLibUV
 import PayRPCCore
+import PayRPCSync
 import Synchronization
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
         var accepted = true
     }
 
-    private let crossThread = Mutex(CrossThreadJobs())
+    private let crossThread = Lock(CrossThreadJobs())
 
     // Loop-thread state.
     private var draining: [@Sendable () -> Void] = []

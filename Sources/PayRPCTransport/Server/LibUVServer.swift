@@ -1,7 +1,7 @@
 import CLibUV
 import Logging
 import PayRPCCore
-import Synchronization
+import PayRPCSync
 
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +43,7 @@ public final class LibUVServer: @unchecked Sendable {
     private var idleTimer: UVTimer?
     private var drainTimer: UVTimer?
 
-    private let addresses = Mutex<[String]>([])
+    private let addresses = Lock<[String]>([])
 
     /// Creates a server; nothing is opened until ``listen(_:)`` or ``attachStdio()``.
     ///

@@ -1,11 +1,11 @@
 import PayRPCCore
-import Synchronization
+import PayRPCSync
 
 /// The tatra state of one connection, kept on the connection (``ConnectionSession/object(_:orMake:)``)
 /// as one reference: reading it costs a lookup by class, and changing it never re-boxes the state
 /// (which a value type stored on the connection would, once per change, on the executePayment path).
 final class TatraConnection: Sendable {
-    private let state = Mutex(TatraConnectionState())
+    private let state = Lock(TatraConnectionState())
 
     /// The connection's tatra state, created on first use.
     static func of(_ connection: ConnectionSession) -> TatraConnection {
