@@ -37,8 +37,7 @@ public final class SpawnedProcess: Sendable {
     /// The child's process id.
     public let processID: pid_t
     private let descriptors: Lock<[Int32]>
-    private let exit: Task<TerminationStatus, any Error>
-    private let record = ExitRecord()
+    private let record: ExitRecord
 
     /// Starts `executable` (a path) with `arguments`.
     /// - Parameters:
@@ -51,26 +50,23 @@ public final class SpawnedProcess: Sendable {
         _ executable: String, arguments: [String] = [], environment: [String: String?] = [:], workingDirectory: String? = nil,
         standardInput: Stream = .pipe, standardOutput: Stream = .pipe, standardError: Stream = .inherit
     ) async throws -> SpawnedProcess {
-        let launch = try Launch(
-            executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError], on: nil)
+        let launch = try Launch(executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError])
         return try await launch.started.value
     }
 
     /// Like ``start(_:arguments:environment:workingDirectory:standardInput:standardOutput:standardError:)``
     /// for synchronous callers (the bench's load loop on a pinned thread of its own, a test's
-    /// synchronous `init`): blocks the calling thread until the child runs. The start's tasks run
-    /// on a queue of their own, not on the cooperative pool, so the blocked thread may be one of
-    /// the pool's (with every pool thread blocked here, tasks on the pool would never run).
+    /// synchronous `init`): blocks the calling thread until the child runs. A child's tasks run on
+    /// a queue of their own (``ChildExecutor``), not on the cooperative pool, so the blocked thread
+    /// may be one of the pool's.
     public static func startBlocking(
         _ executable: String, arguments: [String] = [], environment: [String: String?] = [:], workingDirectory: String? = nil,
         standardInput: Stream = .pipe, standardOutput: Stream = .pipe, standardError: Stream = .inherit
     ) throws -> SpawnedProcess {
-        let launch = try Launch(
-            executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError],
-            on: StartExecutor.shared)
+        let launch = try Launch(executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError])
         let outcome = Lock<Result<SpawnedProcess, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: StartExecutor.shared) {
+        Task(executorPreference: ChildExecutor.shared) {
             let result: Result<SpawnedProcess, any Error>
             do { result = .success(try await launch.started.value) } catch { result = .failure(error) }
             outcome.withLock { $0 = result }
@@ -80,17 +76,14 @@ public final class SpawnedProcess: Sendable {
         return try outcome.withLock { $0! }.get()
     }
 
-    fileprivate init(processID: pid_t, descriptors: [Int32], exit: Task<TerminationStatus, any Error>) {
+    fileprivate init(processID: pid_t, descriptors: [Int32], record: ExitRecord) {
         self.processID = processID
         self.descriptors = Lock(descriptors)
-        self.exit = exit
-        Task { [record] in
-            record.set((try? await exit.value) ?? .exited(-1))
-        }
+        self.record = record
     }
 
     deinit {
-        if record.status.withLock({ $0 }) == nil { Glibc.kill(processID, SIGKILL) }
+        if record.status == nil { Glibc.kill(processID, SIGKILL) }
         for fd in descriptors.withLock({ $0 }) where fd >= 0 { Glibc.close(fd) }
     }
 
@@ -130,29 +123,16 @@ public final class SpawnedProcess: Sendable {
 
     /// Sends `signal` to the child unless it has been reaped (its id may then belong to another).
     public func signal(_ signal: Int32) {
-        record.status.withLock { status in
-            if status == nil { _ = Glibc.kill(processID, signal) }
-        }
+        record.unlessExited { _ = Glibc.kill(processID, signal) }
     }
 
     /// How the child ended, once it has; nil while it runs.
-    public var exitStatus: TerminationStatus? { record.status.withLock { $0 } }
+    public var exitStatus: TerminationStatus? { record.status }
 
     /// Waits for the child to exit: its status, or nil when `timeout` seconds pass first.
     public func waitForExit(timeout: Double) async -> TerminationStatus? {
-        // Two racers, not a task group: a group would wait for its exit racer, which cannot be
-        // cancelled, and so for the exit itself.
-        let exit = self.exit
-        return await withCheckedContinuation { (continuation: CheckedContinuation<TerminationStatus?, Never>) in
-            let once = ResumeOnce(continuation)
-            let deadline = Task {
-                try? await Task.sleep(for: .seconds(timeout))  // the deadline, not a polling step
-                once.resume(nil)
-            }
-            Task {
-                once.resume(try? await exit.value)
-                deadline.cancel()
-            }
+        await withCheckedContinuation { continuation in
+            record.notify(ResumeOnce(continuation), timeout: timeout)
         }
     }
 
@@ -211,15 +191,54 @@ extension TerminationStatus {
     }
 }
 
-/// How a child ended, set once by the task that awaited swift-subprocess's result; the semaphore
-/// wakes blocking waiters (each signals it again for the next).
+/// How a child ended, set once by the task that ran it, and everyone waiting for that.
+///
+/// The status is set on ``ChildExecutor``'s queue, which then wakes blocking waiters (the
+/// semaphore, which each waiter signals again for the next) and resumes asynchronous ones
+/// directly; their deadlines are timers on that queue, so a wait costs no task of its own.
+/// swift-subprocess itself finishes a run with an unstructured task on the cooperative pool (its
+/// clean-up handler), so an exit is recorded only once the pool has a free thread: never block
+/// every pool thread in ``SpawnedProcess/stopBlocking(grace:)`` at once.
 private final class ExitRecord: Sendable {
-    let status = Lock<TerminationStatus?>(nil)
+    private struct State {
+        var status: TerminationStatus?
+        var waiters: [ResumeOnce<TerminationStatus>] = []
+    }
+
+    private let state = Lock(State())
+    /// Signalled once the status is set.
     let exited = DispatchSemaphore(value: 0)
 
+    /// The status, once set.
+    var status: TerminationStatus? { state.withLock { $0.status } }
+
+    /// Records how the child ended and wakes every waiter.
     func set(_ value: TerminationStatus) {
-        status.withLock { $0 = value }
+        let waiters = state.withLock { state -> [ResumeOnce<TerminationStatus>] in
+            state.status = value
+            defer { state.waiters = [] }
+            return state.waiters
+        }
         exited.signal()
+        for waiter in waiters { waiter.resume(value) }
+    }
+
+    /// Resumes `waiter` with the status once it is set, or with nil after `timeout` seconds.
+    func notify(_ waiter: ResumeOnce<TerminationStatus>, timeout: Double) {
+        let known = state.withLock { state -> TerminationStatus? in
+            if state.status == nil { state.waiters.append(waiter) }
+            return state.status
+        }
+        if let known { return waiter.resume(known) }
+        ChildExecutor.shared.after(seconds: timeout) { waiter.resume(nil) }
+    }
+
+    /// Runs `body` while holding the record, unless the child has exited (and been reaped: its id
+    /// may then belong to another process).
+    func unlessExited(_ body: () -> Void) {
+        state.withLock { state in
+            if state.status == nil { body() }
+        }
     }
 }
 
@@ -237,27 +256,33 @@ public final class ResumeOnce<T: Sendable>: Sendable {
     }
 }
 
-/// Where the tasks of ``SpawnedProcess/startBlocking(_:arguments:environment:workingDirectory:standardInput:standardOutput:standardError:)``
-/// run: a serial dispatch queue, which gets a thread of its own however many of the cooperative
-/// pool's are blocked. Its jobs never block (they spawn and await), so one queue serves them all.
-private final class StartExecutor: TaskExecutor {
-    static let shared = StartExecutor()
+/// Where every child's tasks run (its start, swift-subprocess's wait for its exit, the record of
+/// that exit) and where exit deadlines fire: a serial dispatch queue, which gets a thread of its
+/// own however many of the cooperative pool's are blocked (a blocking start or stop may be called
+/// from any pool thread). Its jobs never block (they spawn and await), so one queue serves them all.
+private final class ChildExecutor: TaskExecutor {
+    static let shared = ChildExecutor()
     private let queue = DispatchQueue(label: "payrpc.spawn")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
+
+    /// Runs `body` on the queue after `seconds`.
+    func after(seconds: Double, _ body: @escaping @Sendable () -> Void) {
+        queue.asyncAfter(deadline: .now() + max(0, seconds), execute: body)
+    }
 }
 
 /// One start: the pipes, and the task that runs swift-subprocess's closure for the child's life
-/// (on `executor` when one is given; on the global executor otherwise).
+/// (on ``ChildExecutor``) and records its exit.
 private struct Launch: Sendable {
     let started: Task<SpawnedProcess, any Error>
 
     init(
         _ executable: String, _ arguments: [String], _ environment: [String: String?], _ workingDirectory: String?,
-        _ streams: [SpawnedProcess.Stream], on executor: (any TaskExecutor)?
+        _ streams: [SpawnedProcess.Stream]
     ) throws {
         var ours: [Int32] = [-1, -1, -1]
         var theirs: [(fd: Int32, close: Bool)] = []
@@ -293,26 +318,32 @@ private struct Launch: Sendable {
             workingDirectory: workingDirectory.map { .init($0) })
         let child = theirs
         let pid = PIDHandoff()
-        let exit = Task<TerminationStatus, any Error>(executorPreference: executor) {
+        let record = ExitRecord()
+        let exit = Task<Void, any Error>(executorPreference: ChildExecutor.shared) {
             defer { pid.finish(nil) }
-            let result = try await Subprocess.run(
-                configuration,
-                input: .fileDescriptor(.init(rawValue: child[0].fd), closeAfterSpawningProcess: child[0].close),
-                output: .fileDescriptor(.init(rawValue: child[1].fd), closeAfterSpawningProcess: child[1].close),
-                error: .fileDescriptor(.init(rawValue: child[2].fd), closeAfterSpawningProcess: child[2].close)
-            ) { execution in
-                pid.finish(execution.processIdentifier.value)
+            do {
+                let result = try await Subprocess.run(
+                    configuration,
+                    input: .fileDescriptor(.init(rawValue: child[0].fd), closeAfterSpawningProcess: child[0].close),
+                    output: .fileDescriptor(.init(rawValue: child[1].fd), closeAfterSpawningProcess: child[1].close),
+                    error: .fileDescriptor(.init(rawValue: child[2].fd), closeAfterSpawningProcess: child[2].close)
+                ) { execution in
+                    pid.finish(execution.processIdentifier.value)
+                }
+                record.set(result.terminationStatus)
+            } catch {
+                record.set(.exited(-1))
+                throw error
             }
-            return result.terminationStatus
         }
         let descriptors = ours
-        started = Task(executorPreference: executor) {
+        started = Task(executorPreference: ChildExecutor.shared) {
             guard let processID = await pid.value else {
                 for fd in descriptors where fd >= 0 { close(fd) }
                 _ = try await exit.value  // throws why it did not start
                 throw SpawnError(operation: "spawn \(executable)", code: ECHILD)
             }
-            return SpawnedProcess(processID: processID, descriptors: descriptors, exit: exit)
+            return SpawnedProcess(processID: processID, descriptors: descriptors, record: record)
         }
     }
 }
