@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PayRPCCore
 import PayRPCGateway
+import PayRPCJSON
 import PayRPCStore
 import PayRPCTransport
 
@@ -25,6 +26,10 @@ struct GatewayOptions: ParsableArguments {
                                valueName: "n"))
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Stop real time at this RFC 3339 instant for every profile's sandbox clock: it then moves only with sandbox.clock.advance and sandbox.clock.set, so a transcript replays byte for byte (with --seed). For tests and documentation. Default: real time.",
+                               valueName: "time"))
+    var frozenClock: String?
+
     @Option(help: ArgumentHelp("The journal's Web API (POST /payments/, /journals/) for every profile that sets none with journal.configure. Without one, journal entries wait locally.",
                                valueName: "url"))
     var journalBackend: String?
@@ -35,6 +40,12 @@ struct GatewayOptions: ParsableArguments {
         configuration.engine.sandbox = sandbox
         configuration.engine.validateResults = validateResults
         configuration.seed = seed
+        if let frozenClock {
+            guard let instant = RFC3339.parse(frozenClock) else {
+                throw ValidationError("--frozen-clock takes an RFC 3339 time such as 2026-11-25T10:40:00Z, got \(frozenClock)")
+            }
+            configuration.time = .frozen(at: instant)
+        }
         if let journalBackend {
             guard let url = URL(string: journalBackend), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
                 throw ValidationError("--journal-backend takes an http(s) URL, got \(journalBackend)")

@@ -30,4 +30,11 @@ public struct TimeSource: Sendable {
         let origin = ContinuousClock.now
         return TimeSource(wall: { Date() }, monotonic: { ContinuousClock.now - origin })
     }()
+
+    /// Clocks that stand still at `instant` (`serve --frozen-clock`): real time never moves, so
+    /// every sandbox clock moves only when a tester advances it, and a seeded transcript repeats
+    /// byte for byte. Call deadlines are loop timers and keep running.
+    public static func frozen(at instant: Date) -> TimeSource {
+        TimeSource(wall: { instant }, monotonic: { .zero })
+    }
 }
