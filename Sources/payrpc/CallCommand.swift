@@ -42,9 +42,13 @@ struct CallCommand: ParsableCommand {
     @Option(help: "Seconds to wait for the answer.")
     var timeout: Double = 30
 
+    @Option(help: "Seconds to keep retrying --tcp or --unix while nothing listens there yet (a server just started in the background).")
+    var connectTimeout: Double = 5
+
     func validate() throws {
         let chosen = [tcp != nil, unix != nil, spawn].filter { $0 }.count
         guard chosen == 1 else { throw ValidationError("choose exactly one of --tcp, --unix or --spawn") }
+        guard timeout > 0, connectTimeout >= 0 else { throw ValidationError("--timeout must be positive and --connect-timeout not negative") }
         if let params {
             guard let value = try? JSONValue(parsing: params) else { throw ValidationError("params are not JSON: \(params)") }
             switch value {
@@ -73,14 +77,19 @@ struct CallCommand: ParsableCommand {
         lines.append(JSONValue.object(request).jsonText)
 
         let connection: LineConnection
-        if let tcp {
-            connection = try LineConnection.tcp(tcp)
-        } else if let unix {
-            connection = try LineConnection.unix(unix)
-        } else {
-            var arguments = ["serve", "--stdio", "--log-level", "warning"]
-            if let data { arguments += ["--data", data] }
-            connection = try LineConnection.spawn(executable: "/proc/self/exe", arguments: arguments)
+        do {
+            if let tcp {
+                connection = try LineConnection.connecting(within: connectTimeout) { try LineConnection.tcp(tcp) }
+            } else if let unix {
+                connection = try LineConnection.connecting(within: connectTimeout) { try LineConnection.unix(unix) }
+            } else {
+                var arguments = ["serve", "--stdio", "--log-level", "warning"]
+                if let data { arguments += ["--data", data] }
+                connection = try LineConnection.spawn(executable: "/proc/self/exe", arguments: arguments)
+            }
+        } catch let failure as ConnectFailure {
+            FileHandle.standardError.write(Data("payrpc call: \(failure)\n".utf8))
+            throw ExitCode(1)
         }
         defer { connection.close() }
         for line in lines { try connection.send(line) }

@@ -41,7 +41,7 @@ final class LineConnection {
             if fd >= 0 { Glibc.close(fd) }
             info = current.pointee.ai_next
         }
-        throw ValidationError("cannot connect to \(address): \(String(cString: strerror(errno)))")
+        throw ConnectFailure(address: address, code: errno)
     }
 
     /// Connects to a Unix socket.
@@ -60,10 +60,26 @@ final class LineConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard status == 0 else {
+            let code = errno
             Glibc.close(fd)
-            throw ValidationError("cannot connect to \(path): \(String(cString: strerror(errno)))")
+            throw ConnectFailure(address: path, code: code)
         }
         return LineConnection(readFD: fd, writeFD: fd, process: nil)
+    }
+
+    /// Calls `connect` until it succeeds, retrying for up to `seconds` while nothing listens yet
+    /// (a server started in the background a moment ago): the first failure of any other kind,
+    /// or the last one, is thrown. A pause of 50 ms between attempts (there is no event to wait
+    /// for on an address nobody listens on).
+    static func connecting(within seconds: Double, _ connect: () throws -> LineConnection) throws -> LineConnection {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do {
+                return try connect()
+            } catch let failure as ConnectFailure where failure.nobodyListens && Date() < deadline {
+                usleep(50_000)
+            }
+        }
     }
 
     /// Spawns the server (`executable`, normally this very binary) and talks to it over its stdin and
@@ -114,4 +130,17 @@ final class LineConnection {
             Glibc.close(readFD)
         }
     }
+}
+
+/// A socket that could not connect: `cannot connect to 127.0.0.1:7070: Connection refused`.
+struct ConnectFailure: Error, CustomStringConvertible {
+    /// The address as the user gave it.
+    let address: String
+    /// The `errno` of `connect(2)`.
+    let code: Int32
+
+    /// Whether nothing listens there (yet): refused, or no socket file.
+    var nobodyListens: Bool { code == ECONNREFUSED || code == ENOENT }
+
+    var description: String { "cannot connect to \(address): \(String(cString: strerror(code)))" }
 }

@@ -35,6 +35,52 @@ import Testing
         #expect(err.contains("-32601"))
     }
 
+    @Test func callToAnAddressNobodyListensOnGivesUpAfterTheConnectTimeout() async throws {
+        // Port 1 on loopback: nothing listens there, and nobody may start a server there.
+        let (status, out, err) = try await run(["call", "rpc.health", "--tcp", "127.0.0.1:1", "--connect-timeout", "0.2"])
+        #expect(status == 1)
+        #expect(out.isEmpty)
+        #expect(err == "payrpc call: cannot connect to 127.0.0.1:1: Connection refused\n")
+    }
+
+    @Test func callWaitsForAServerStartedAMomentAgo() async throws {
+        // The call starts first and retries while nothing listens; the server comes up on a
+        // Unix socket after it, and the call is answered.
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-late-\(UUID().uuidString.prefix(8)).sock").path
+        async let call = run(["call", "rpc.health", "--unix", socket, "--connect-timeout", "60"])
+        let server = try await SpawnedServer(["serve", "--unix", socket])
+        let (status, out, _) = try await call
+        #expect(status == 0)
+        #expect(out == "{\n  \"status\": \"SERVING\"\n}\n")
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test(arguments: ["yesterday", "2026-11-25", "2026-13-01T00:00:00Z"])
+    func aFrozenClockThatIsNotAnRFC3339TimeIsAUsageError(time: String) async throws {
+        let (status, _, err) = try await run(["serve", "--stdio", "--frozen-clock", time], input: "")
+        #expect(status == 64)
+        #expect(err.contains("--frozen-clock takes an RFC 3339 time such as 2026-11-25T10:40:00Z, got \(time)"))
+    }
+
+    @Test func aFrozenClockStandsStillUntilATesterAdvancesIt() async throws {
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"sandbox.clock.get"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"sandbox.clock.get"}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"sandbox.clock.advance","params":{"seconds":90}}"#,
+        ]
+        let (status, out, _) = try await run(
+            ["serve", "--stdio", "--data", temporaryDataDirectory(), "--frozen-clock", "2026-11-25T10:40:00Z"],
+            input: requests.joined(separator: "\n") + "\n")
+        #expect(status == 0)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"jsonrpc":"2.0","id":1,"result":{"time":"2026-11-25T10:40:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":0}}"#,
+            #"{"jsonrpc":"2.0","id":2,"result":{"time":"2026-11-25T10:40:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":0}}"#,
+            #"{"jsonrpc":"2.0","id":3,"result":{"time":"2026-11-25T10:41:30Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":90}}"#,
+        ])
+    }
+
     @Test func callRejectsParamsThatAreNotJSON() async throws {
         let (status, _, err) = try await run(["call", "rpc.health", "{nope", "--spawn"])
         #expect(status != 0)
