@@ -1,0 +1,3 @@
+enum EmbeddedDocuments {
+    static let files: [(path: String, text: String)] = []
+}
