@@ -45,21 +45,15 @@ final class RPCSession: RPCConnectionHandler {
     init(engine: RPCEngine, connection: any RPCConnection) {
         self.engine = engine
         self.connection = connection
-        self.taskExecutor = LoopTaskExecutor(loop: connection.loop)
-        let id = engine.nextConnectionID()
-        var sessionLogger = engine.logger
-        sessionLogger[metadataKey: "connection.id"] = .stringConvertible(id)
-        self.logger = sessionLogger
-        let loop = connection.loop
-        let reference = LoopBound(SessionReference<RPCSession>(), loop: loop)
+        let reference = LoopBound(SessionReference<RPCSession>(), loop: connection.loop)
         self.reference = reference
-        self.shared = ConnectionSession(
-            id: id, transport: connection.transport, loop: loop,
-            deliver: { name, params in
-                loop.execute { reference.unwrapped.session?.writeNotification(name, params: params) }
-            },
-            notificationCheck: engine.router.notificationCheck(logger: sessionLogger))
-        self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+        let setup = ConnectionSetup(engine: engine, connection: connection, reference: reference) { session, name, params in
+            session.writeNotification(name, params: params)
+        }
+        self.taskExecutor = setup.taskExecutor
+        self.logger = setup.logger
+        self.shared = setup.shared
+        self.authenticated = setup.authenticated
         reference.unwrapped.session = self
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
@@ -109,10 +103,7 @@ final class RPCSession: RPCConnectionHandler {
     }
 
     func receivedOversizedLine(limit: Int) {
-        output.writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
-                                   data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
-                                          "limit": .int(limit)]),
-                          id: nil, to: .direct)
+        output.writeLineTooLong(limit: limit)
         flush()
     }
 

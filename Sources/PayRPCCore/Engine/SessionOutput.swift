@@ -79,6 +79,14 @@ struct SessionOutput {
 
     private static let nullID: [UInt8] = Array("null".utf8)
 
+    /// Answers a line over the size limit (which the transport discards).
+    mutating func writeLineTooLong(limit: Int) {
+        writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
+                            data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
+                                   "limit": .int(limit)]),
+                   id: nil, to: .direct)
+    }
+
     /// Writes one response: the prefix with `id`, then `outcome`.
     mutating func writeOutcome(_ outcome: Outcome, id: UnsafeRawBufferPointer, to responder: Responder) {
         switch responder {

@@ -1,5 +1,6 @@
 import PayRPCCore
 import PayRPCJSON
+import PayRPCTestSupport
 import Testing
 
 /// The MCP face over the in-memory transport: the engine's checks, tasks, ordered calls,
@@ -93,7 +94,7 @@ import Testing
         }
         #expect(taken == [["method": "test.tick", "params": ["count": 1]], ["method": "test.tick", "params": ["count": 2]]])
         let empty = try await call(connection, "session_takeNotifications")
-        #expect(empty["structuredContent"] == ["notifications": [], "dropped": 0])
+        #expect(empty["structuredContent"] == ["notifications": .array([]), "dropped": 0])
     }
 
     @Test func aWaitEndsAtTheEndOfInput() async throws {
@@ -101,7 +102,7 @@ import Testing
         connection.send(#"{"jsonrpc":"2.0","id":"wait","method":"tools/call","params":{"name":"session_takeNotifications","arguments":{"waitMs":60000}}}"#)
         connection.endInput()
         let answer = await connection.response(id: "wait")
-        #expect(answer?["result"]?["structuredContent"] == ["notifications": [], "dropped": 0])
+        #expect(answer?["result"]?["structuredContent"] == ["notifications": .array([]), "dropped": 0])
         #expect(await connection.waitUntilClosed())
     }
 

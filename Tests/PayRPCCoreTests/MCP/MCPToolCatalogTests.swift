@@ -1,5 +1,6 @@
 import PayRPCCore
 import PayRPCJSON
+import PayRPCTestSupport
 import PayRPCSchema
 import Testing
 
@@ -57,7 +58,8 @@ import Testing
         let take = try #require(tools["session_takeNotifications"])
         let branches = take["outputSchema"]?["properties"]?["notifications"]?["items"]?["anyOf"]
         guard case .array(let forms)? = branches else { Issue.record("no branches"); return }
-        #expect(forms.compactMap { $0["properties"]?["method"]?["const"] }.contains("test.tick"))
+        let methods = forms.compactMap { $0["properties"]?["method"]?["const"]?.stringValue }
+        #expect(methods.contains("test.tick"))
         let output = try CompiledSchema(try #require(take["outputSchema"]))
         #expect(output.isValid(try JSONValue(parsing: #"{"notifications":[{"method":"test.tick","params":{"count":1}}],"dropped":0}"#)))
         #expect(!output.isValid(try JSONValue(parsing: #"{"notifications":[{"method":"test.tick","params":{"count":"x"}}],"dropped":0}"#)))

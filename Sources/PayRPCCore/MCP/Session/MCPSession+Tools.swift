@@ -100,16 +100,9 @@ extension MCPSession {
         case .inline(let body, _) where !idempotent:
             if let token { forget(token: token) }
             runInline(entry, request: request) { writer in try body(decoded, context, &writer) }
-        case .inline(let body, _):
-            let call = Call(entry: entry, params: decoded, context: context, engine: engine) { params, context in
-                var writer = JSONWriter(capacity: 128)
-                try body(params, context, &writer)
-                return writer.bytes
-            }
-            startTask(call, ordered: entry.descriptor.ordered, request: request, token: token)
-        case .task(let body):
-            let call = Call(entry: entry, params: decoded, context: context, engine: engine, body: body)
-            startTask(call, ordered: entry.descriptor.ordered, request: request, token: token)
+        case .inline, .task:
+            startTask(Call(entry: entry, params: decoded, context: context, engine: engine),
+                      ordered: entry.descriptor.ordered, request: request, token: token)
         }
     }
 

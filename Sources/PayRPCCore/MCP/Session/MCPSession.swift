@@ -42,21 +42,15 @@ final class MCPSession: RPCConnectionHandler {
         self.server = server
         self.engine = server.engine
         self.connection = connection
-        self.taskExecutor = LoopTaskExecutor(loop: connection.loop)
-        let id = engine.nextConnectionID()
-        var sessionLogger = engine.logger
-        sessionLogger[metadataKey: "connection.id"] = .stringConvertible(id)
-        self.logger = sessionLogger
-        let loop = connection.loop
-        let reference = LoopBound(SessionReference<MCPSession>(), loop: loop)
+        let reference = LoopBound(SessionReference<MCPSession>(), loop: connection.loop)
         self.reference = reference
-        self.shared = ConnectionSession(
-            id: id, transport: connection.transport, loop: loop,
-            deliver: { name, params in
-                loop.execute { reference.unwrapped.session?.push(name, params: params) }
-            },
-            notificationCheck: engine.router.notificationCheck(logger: sessionLogger))
-        self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+        let setup = ConnectionSetup(engine: server.engine, connection: connection, reference: reference) { session, name, params in
+            session.push(name, params: params)
+        }
+        self.taskExecutor = setup.taskExecutor
+        self.logger = setup.logger
+        self.shared = setup.shared
+        self.authenticated = setup.authenticated
         reference.unwrapped.session = self
         shared.authenticate = { [unowned self] in authenticated = true }
         logger.debug("MCP connection opened", metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
@@ -91,10 +85,7 @@ final class MCPSession: RPCConnectionHandler {
     }
 
     func receivedOversizedLine(limit: Int) {
-        output.writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
-                                   data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
-                                          "limit": .int(limit)]),
-                          id: nil, to: .direct)
+        output.writeLineTooLong(limit: limit)
         flush()
     }
 
