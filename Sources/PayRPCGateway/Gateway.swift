@@ -45,7 +45,9 @@ public final class Gateway: @unchecked Sendable {
         let engine = RPCEngine(router: router, configuration: configuration.engine,
                                idempotency: store, sandbox: sandbox, logger: logger)
         self.engine = engine
-        let server = LibUVServer(configuration: configuration.transport, handlerFactory: engine, logger: logger)
+        let handlerFactory: any RPCConnectionHandlerFactory = configuration.mcp
+            ? try MCPServer(engine: engine, documents: ServiceDocuments.all) : engine
+        let server = LibUVServer(configuration: configuration.transport, handlerFactory: handlerFactory, logger: logger)
         server.onShutdownStarted = { state.beginDraining() }
         self.server = server
         for endpoint in configuration.listeners {

@@ -15,6 +15,8 @@ public struct GatewayConfiguration: Sendable {
     public var listeners: [Endpoint] = []
     /// Whether to serve stdin/stdout.
     public var stdio = false
+    /// Whether every listener speaks the Model Context Protocol instead of plain JSON-RPC (`--mcp`).
+    public var mcp = false
     /// The data directory (`--data`).
     public var dataDirectory: URL
     /// Sandbox data files by service (`--sandbox-data tatra=FILE`).

@@ -38,6 +38,7 @@ public enum SandboxReset: SandboxAdminMethod {
     public typealias Params = NoParams
     public typealias Result = NoResult
     public static let mutates = true
+    public static let destructive = true
     public static let sandboxOnly = true
 }
 

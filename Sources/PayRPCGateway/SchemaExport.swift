@@ -8,8 +8,13 @@ public enum SchemaExport {
     /// The files (relative path → contents) for the current build's methods.
     public static func files(configuration: GatewayConfiguration, logger: Logger) throws -> [String: String] {
         let router = try describingRouter(configuration: configuration, logger: logger)
-        return SchemaFiles(builder: OpenRPCBuilder(router: router, version: configuration.engine.version)).files
+        var files = SchemaFiles(builder: OpenRPCBuilder(router: router, version: configuration.engine.version)).files
+        files[mcpToolsFile] = try MCPToolCatalog(router: router).document.canonicalText
+        return files
     }
+
+    /// The tools `payrpc serve --mcp` lists (in sandbox mode), beside the schemas they come from.
+    public static let mcpToolsFile = "mcp-tools.json"
 
     /// A router with every method, for describing and validating rather than serving.
     ///

@@ -36,6 +36,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Listen on a Unix socket (created with mode 0600); repeatable.", valueName: "path"))
     var unix: [String] = []
 
+    @Flag(help: "Speak the Model Context Protocol on every listener: each method a tool, the schemas and guides resources (docs/mcp.md).")
+    var mcp = false
+
     @OptionGroup var gateway: GatewayOptions
 
     @Option(help: "Longest accepted line in bytes; a longer one is answered with an error and discarded.")
@@ -103,6 +106,7 @@ struct ServeCommand: ParsableCommand {
         let logger = logging.makeLogger()
         var configuration = try gateway.configuration()
         configuration.stdio = stdio
+        configuration.mcp = mcp
         var endpoints: [Endpoint] = []
         for address in tcp {
             do { endpoints.append(try Endpoint.parse(address)) } catch {
@@ -144,6 +148,7 @@ struct ServeCommand: ParsableCommand {
         logger.info("payrpc started", metadata: [
             "data": .string(configuration.dataDirectory.path), "sandbox": .stringConvertible(configuration.engine.sandbox),
             "methods": .stringConvertible(gatewayServer.router.methods.count),
+            "mcp": .stringConvertible(mcp),
         ])
         try gatewayServer.run()
     }

@@ -14,7 +14,7 @@ import Testing
     func objectLifecycle() {
         let loop = ThreadEventLoop()
         defer { loop.stop() }
-        let session = ConnectionSession(id: 1, transport: .memory, loop: loop, deliver: { _ in },
+        let session = ConnectionSession(id: 1, transport: .memory, loop: loop, deliver: { _, _ in },
                                         notificationCheck: { _, _ in nil })
         var made = 0
         let first = session.object(Counter.self) { made += 1; return Counter() }

@@ -43,16 +43,18 @@ public final class EngineHarness: @unchecked Sendable {
 
     deinit { loop.stop() }
 
-    /// Opens a connection of the given transport kind.
-    public func connect(transport: TransportKind = .memory) -> TestConnection {
+    /// Opens a connection of the given transport kind, served by the engine's JSON-RPC face or by
+    /// another face of it (`handlers`: the MCP server).
+    public func connect(transport: TransportKind = .memory,
+                        handlers: (any RPCConnectionHandlerFactory & Sendable)? = nil) -> TestConnection {
         nextID += 1
         let id = nextID
         let sink = LineSink()
-        let engine = self.engine
+        let factory: any RPCConnectionHandlerFactory & Sendable = handlers ?? engine
         let loop = self.loop
         let connection = loop.submit { () -> MemoryConnectionBox in
             let connection = MemoryConnection(id: id, transport: transport, loop: loop, sink: sink)
-            connection.handler = engine.makeHandler(for: connection)
+            connection.handler = factory.makeHandler(for: connection)
             return MemoryConnectionBox(connection: connection)
         }
         return TestConnection(connection: connection, loop: loop, sink: sink, owner: self)

@@ -8,5 +8,6 @@ public enum ClearExternalCardsData: DotpayMethod {
     public typealias Params = NoParams
     public typealias Result = NoResult
     public static let mutates = true
+    public static let destructive = true
     public static var notifications: [any RPCNotification.Type] { [DidChangeDefaultOneClickPaymentCard.self] }
 }

@@ -15,5 +15,6 @@ public enum RemovePaymentSummary: DotpayMethod {
 
     public typealias Result = NoResult
     public static let mutates = true
+    public static let destructive = true
     public static let errors = [DotpayErrorKind.paymentNotFound.descriptor]
 }

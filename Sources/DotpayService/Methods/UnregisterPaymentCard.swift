@@ -16,6 +16,7 @@ public enum UnregisterPaymentCard: DotpayMethod {
 
     public typealias Result = NoResult
     public static let mutates = true
+    public static let destructive = true
     public static let errors = [DotpayErrorKind.cardNotFound.descriptor]
     public static var notifications: [any RPCNotification.Type] { [DidChangeDefaultOneClickPaymentCard.self] }
 }

@@ -1,17 +1,22 @@
 import Foundation
 
 /// `codegen.json` at the repository root: which modules under `Sources/` hold models, and the
-/// prefix of their schema names.
+/// prefix of their schema names; and which text files a module embeds.
 ///
 /// ```json
-/// {"modules": {"PayRPCCore": "rpc", "TatraService": "tatra", "PBBAService": "pbba"}}
+/// {"modules": {"PayRPCCore": "rpc", "TatraService": "tatra", "PBBAService": "pbba"},
+///  "documents": {"PayRPCGateway": ["docs/tatra.md", "docs/pbba.md"]}}
 /// ```
 public struct CodegenConfiguration: Codable, Sendable, Equatable {
     /// Module directory under `Sources/` → schema-name prefix (`tatra` gives `tatra.Contact`).
     public var modules: [String: String]
+    /// Module directory under `Sources/` → the files (relative to the root) it embeds as
+    /// `EmbeddedDocuments` (``DocumentEmitter``).
+    public var documents: [String: [String]]?
 
-    public init(modules: [String: String]) {
+    public init(modules: [String: String], documents: [String: [String]]? = nil) {
         self.modules = modules
+        self.documents = documents
     }
 
     /// The configuration's file name at the repository root.
@@ -34,6 +39,11 @@ public struct CodegenConfiguration: Codable, Sendable, Equatable {
             guard !module.isEmpty, !module.contains("/"), !module.contains(".."),
                   !prefix.isEmpty, !prefix.contains("/"), !prefix.contains(" ") else {
                 throw CodegenConfigurationError(message: "\(fileName): module \"\(module)\" → prefix \"\(prefix)\": names must be non-empty, without slashes")
+            }
+        }
+        for (module, paths) in configuration.documents ?? [:] {
+            for path in paths where module.isEmpty || module.contains("/") || path.hasPrefix("/") || path.contains("..") {
+                throw CodegenConfigurationError(message: "\(fileName): documents of \"\(module)\": \"\(path)\" must be a path inside the repository")
             }
         }
         return configuration

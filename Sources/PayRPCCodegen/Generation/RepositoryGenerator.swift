@@ -49,7 +49,18 @@ public struct RepositoryGenerator {
             modules.append(ModuleSources(module: module, prefix: configuration.modules[module]!,
                                          outputPath: Self.outputPath(module: module), files: files))
         }
-        let generated = try ModelGenerator.generate(modules)
+        var generated = try ModelGenerator.generate(modules)
+        for (module, paths) in (configuration.documents ?? [:]).sorted(by: { $0.key < $1.key }) {
+            var files: [(path: String, text: String)] = []
+            for path in paths {
+                guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
+                    throw CodegenConfigurationError(message: "\(CodegenConfiguration.fileName): documents of \(module): cannot read \(path)")
+                }
+                files.append((path, text))
+            }
+            generated.append(GeneratedFile(path: DocumentEmitter.outputPath(module: module),
+                                           contents: DocumentEmitter.emit(module: module, files: files)))
+        }
         let generatedPaths = Set(generated.map(\.path))
         for module in modules where !generatedPaths.contains(module.outputPath) { stale.append(module.outputPath) }
         return Plan(files: generated, stale: stale, notes: notes)

@@ -28,7 +28,9 @@ public final class ConnectionSession: @unchecked Sendable {
     }
 
     private let shared = Lock(Shared())
-    private let deliver: @Sendable ([UInt8]) -> Void
+    /// Hands a notification (its name and its params' JSON) to the connection's face, which
+    /// frames it: a JSON-RPC notification line, or an MCP session's queue.
+    private let deliver: @Sendable (String, [UInt8]) -> Void
     /// Set by the engine (loop thread): cancels the running request with that canonical id.
     var cancelHandler: (([UInt8]) -> Bool)?
     /// Set by the engine (loop thread): marks the connection as authenticated.
@@ -36,7 +38,7 @@ public final class ConnectionSession: @unchecked Sendable {
     private let notificationCheck: @Sendable (String, [UInt8]) -> RPCError?
 
     init(id: UInt64, transport: TransportKind, loop: any EventLoop,
-         deliver: @escaping @Sendable ([UInt8]) -> Void,
+         deliver: @escaping @Sendable (String, [UInt8]) -> Void,
          notificationCheck: @escaping @Sendable (String, [UInt8]) -> RPCError?) {
         self.id = id
         self.transport = transport
@@ -69,13 +71,7 @@ public final class ConnectionSession: @unchecked Sendable {
         var params = JSONWriter(capacity: 128)
         payload.encode(to: &params)
         if notificationCheck(N.name, params.bytes) != nil { return false }
-        var writer = JSONWriter(capacity: params.bytes.count + 64)
-        writer.raw("{\"jsonrpc\":\"2.0\",\"method\":")
-        writer.string(N.name)
-        writer.raw(",\"params\":")
-        writer.raw(params.bytes)
-        writer.raw("}\n")
-        deliver(writer.bytes)
+        deliver(N.name, params.bytes)
         return true
     }
 

@@ -58,6 +58,7 @@ public struct OpenRPCBuilder: Sendable {
         members.append(.init("x-mutates", .bool(descriptor.mutates)))
         members.append(.init("x-notifications", .array(descriptor.notifications.map { .string($0) })))
         if descriptor.sandboxOnly { members.append(.init("x-sandbox-only", true)) }
+        if descriptor.destructive { members.append(.init("x-destructive", true)) }
         if descriptor.ordered { members.append(.init("x-ordered", true)) }
         return .object(members)
     }

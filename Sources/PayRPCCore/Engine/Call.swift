@@ -38,6 +38,23 @@ struct Call: Sendable {
         self.engine = engine
     }
 
+    /// The call of `entry` run as a task: its async handler, or its inline handler run inside the
+    /// task (a mutating call with an idempotency key waits for the store first).
+    init(entry: MethodEntry, params: any Sendable, context: RequestContext, engine: RPCEngine) {
+        let body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8]
+        switch entry.body {
+        case .inline(let inline, _):
+            body = { params, context in
+                var writer = JSONWriter(capacity: 128)
+                try inline(params, context, &writer)
+                return writer.bytes
+            }
+        case .task(let task):
+            body = task
+        }
+        self.init(entry: entry, params: params, context: context, engine: engine, body: body)
+    }
+
     private var logger: Logger { context.logger }
 
     // MARK: Deadline

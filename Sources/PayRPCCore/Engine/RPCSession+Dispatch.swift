@@ -15,16 +15,9 @@ extension RPCSession {
             runInline(entry, context: context, id: id, responder: responder) { writer in
                 try body(decoded, context, &writer)
             }
-        case .inline(let body, _):
-            let call = Call(entry: entry, params: decoded, context: context, engine: engine) { params, context in
-                var writer = JSONWriter(capacity: 128)
-                try body(params, context, &writer)
-                return writer.bytes
-            }
-            startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
-        case .task(let body):
-            let call = Call(entry: entry, params: decoded, context: context, engine: engine, body: body)
-            startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
+        case .inline, .task:
+            startTask(Call(entry: entry, params: decoded, context: context, engine: engine),
+                      ordered: entry.descriptor.ordered, id: id, responder: responder)
         }
     }
 

@@ -22,7 +22,7 @@ final class RPCSession: RPCConnectionHandler {
     let shared: ConnectionSession
     let logger: Logger
     /// Cleared when the connection closes, which breaks the cycle through ``shared``.
-    private let reference: LoopBound<SessionReference>
+    private let reference: LoopBound<SessionReference<RPCSession>>
     let tape = JSONTape()
     var output = SessionOutput()
     /// The calls running as tasks, by token.
@@ -45,29 +45,15 @@ final class RPCSession: RPCConnectionHandler {
     init(engine: RPCEngine, connection: any RPCConnection) {
         self.engine = engine
         self.connection = connection
-        self.taskExecutor = LoopTaskExecutor(loop: connection.loop)
-        let id = engine.nextConnectionID()
-        var sessionLogger = engine.logger
-        sessionLogger[metadataKey: "connection.id"] = .stringConvertible(id)
-        self.logger = sessionLogger
-        let logger = sessionLogger
-        let loop = connection.loop
-        let router = engine.router
-        let reference = LoopBound(SessionReference(), loop: loop)
+        let reference = LoopBound(SessionReference<RPCSession>(), loop: connection.loop)
         self.reference = reference
-        self.shared = ConnectionSession(
-            id: id, transport: connection.transport, loop: loop,
-            deliver: { bytes in
-                loop.execute { reference.unwrapped.session?.writeNotification(bytes) }
-            },
-            notificationCheck: { name, payload in
-                guard let violations = router.checkNotification(name, payload: payload) else { return nil }
-                logger.error("notification breaks its schema", metadata: [
-                    "rpc.method": .string(name), "violations": .string(violations.map(\.description).joined(separator: "; ")),
-                ])
-                return RPCError(.invalidResult, "Notification breaks its schema")
-            })
-        self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+        let setup = ConnectionSetup(engine: engine, connection: connection, reference: reference) { session, name, params in
+            session.writeNotification(name, params: params)
+        }
+        self.taskExecutor = setup.taskExecutor
+        self.logger = setup.logger
+        self.shared = setup.shared
+        self.authenticated = setup.authenticated
         reference.unwrapped.session = self
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
@@ -117,10 +103,7 @@ final class RPCSession: RPCConnectionHandler {
     }
 
     func receivedOversizedLine(limit: Int) {
-        output.writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
-                                   data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
-                                          "limit": .int(limit)]),
-                          id: nil, to: .direct)
+        output.writeLineTooLong(limit: limit)
         flush()
     }
 
@@ -162,32 +145,24 @@ final class RPCSession: RPCConnectionHandler {
 
     // MARK: Output
 
-    fileprivate func writeNotification(_ bytes: [UInt8]) {
+    fileprivate func writeNotification(_ name: String, params: [UInt8]) {
         guard !finished else { return }
-        output.writer.raw(bytes)
+        output.writeNotification(name, params: params)
         flush()
     }
 
     /// Hands the gathered response lines to the connection.
     func flush() {
-        guard !output.writer.bytes.isEmpty else { return }
-        output.writer.bytes.withUnsafeBytes { connection.write($0) }
-        if output.writer.bytes.capacity > 1 << 20 {
-            // A burst of large answers grew the buffer (up to the connection's high-water mark
-            // and one answer): give the memory back.
-            output = SessionOutput()
-        } else {
-            output.writer.bytes.removeAll(keepingCapacity: true)
-        }
+        output.flush(to: connection)
     }
 }
 
-/// The session as closures that outlive a call (notifications sent later) reach it: strong
-/// until the connection closes, then nil.
+/// A session as closures that outlive a call (notifications sent later) reach it: strong until
+/// the connection closes, then nil.
 ///
 /// Not a `weak` reference: an object that is weakly referenced keeps its reference counts in a
 /// side table, and every retain and release of the session (one pair per request line) then took
 /// the slow path (~5 % of `rpc.health`'s CPU in perf).
-final class SessionReference {
-    var session: RPCSession?
+final class SessionReference<Session: AnyObject> {
+    var session: Session?
 }

@@ -24,6 +24,28 @@ struct SessionOutput {
     /// straight into it.
     var writer = JSONWriter(capacity: 4096)
 
+    /// Hands the gathered lines to `connection` and empties the buffer.
+    mutating func flush(to connection: any RPCConnection) {
+        guard !writer.bytes.isEmpty else { return }
+        writer.bytes.withUnsafeBytes { connection.write($0) }
+        if writer.bytes.capacity > 1 << 20 {
+            // A burst of large answers grew the buffer (up to the connection's high-water mark
+            // and one answer): give the memory back.
+            self = SessionOutput()
+        } else {
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Writes a notification line: `{"jsonrpc":"2.0","method":NAME,"params":PARAMS}`.
+    mutating func writeNotification(_ name: String, params: [UInt8]) {
+        writer.raw("{\"jsonrpc\":\"2.0\",\"method\":")
+        writer.string(name)
+        writer.raw(",\"params\":")
+        writer.raw(params)
+        writer.raw("}\n")
+    }
+
     /// Writes `{"jsonrpc":"2.0","id":ID` and then `member` (`,` or `,"result":`), in as few
     /// appends as it can: each costs about as much as copying a hundred bytes.
     static func writeResponsePrefix(id: UnsafeRawBufferPointer, into writer: inout JSONWriter,
@@ -56,6 +78,14 @@ struct SessionOutput {
     }
 
     private static let nullID: [UInt8] = Array("null".utf8)
+
+    /// Answers a line over the size limit (which the transport discards).
+    mutating func writeLineTooLong(limit: Int) {
+        writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
+                            data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
+                                   "limit": .int(limit)]),
+                   id: nil, to: .direct)
+    }
 
     /// Writes one response: the prefix with `id`, then `outcome`.
     mutating func writeOutcome(_ outcome: Outcome, id: UnsafeRawBufferPointer, to responder: Responder) {

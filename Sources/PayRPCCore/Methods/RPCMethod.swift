@@ -35,6 +35,9 @@ public protocol RPCMethod: RPCMethodDocumented, Sendable {
     static var notifications: [any RPCNotification.Type] { get }
     /// Whether the method exists only when the server runs in sandbox mode.
     static var sandboxOnly: Bool { get }
+    /// Whether the method throws state away (a reset, a deletion) rather than adding to it: an MCP
+    /// host asks before it lets a model call such a tool (`destructiveHint`). Only for ``mutates``.
+    static var destructive: Bool { get }
     /// Whether the method may be called before `rpc.hello` on a connection that needs a token.
     static var allowedBeforeAuthentication: Bool { get }
     /// Whether calls of this method on one connection run one after another, in arrival order,
@@ -55,6 +58,7 @@ extension RPCMethod {
     public static var mutates: Bool { false }
     public static var notifications: [any RPCNotification.Type] { [] }
     public static var sandboxOnly: Bool { false }
+    public static var destructive: Bool { false }
     public static var allowedBeforeAuthentication: Bool { false }
     public static var ordered: Bool { false }
     public static var runsInline: Bool { false }

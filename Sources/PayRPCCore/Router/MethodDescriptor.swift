@@ -31,6 +31,8 @@ public final class MethodDescriptor: Sendable {
     public let notifications: [String]
     /// Whether the method is refused outside sandbox mode.
     public let sandboxOnly: Bool
+    /// Whether the method throws state away (``RPCMethod/destructive``).
+    public let destructive: Bool
     /// Whether the method may be called before authenticating.
     public let allowedBeforeAuthentication: Bool
     /// Whether the method's calls on one connection run in arrival order.
@@ -79,6 +81,7 @@ public final class MethodDescriptor: Sendable {
         self.mutates = M.mutates
         self.notifications = M.notifications.map { $0.name }
         self.sandboxOnly = M.sandboxOnly
+        self.destructive = M.destructive
         self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
         self.ordered = M.ordered
         self.definitions = definitions
@@ -99,6 +102,7 @@ public final class MethodDescriptor: Sendable {
         self.mutates = other.mutates
         self.notifications = other.notifications
         self.sandboxOnly = other.sandboxOnly
+        self.destructive = other.destructive
         self.allowedBeforeAuthentication = other.allowedBeforeAuthentication
         self.ordered = other.ordered
         self.definitions = other.definitions

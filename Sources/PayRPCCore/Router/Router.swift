@@ -1,3 +1,4 @@
+import Logging
 import PayRPCJSON
 import PayRPCSchema
 
@@ -73,6 +74,18 @@ public final class Router: Sendable {
         }
         let violations = tape.withRoot { notificationViolations(name: name, params: $0) } ?? []
         return violations.isEmpty ? nil : violations
+    }
+
+    /// The check a connection's notifications go through: nil when the payload is valid or not
+    /// validated; else the error (and the violations are logged on `logger`).
+    func notificationCheck(logger: Logger) -> @Sendable (String, [UInt8]) -> RPCError? {
+        { [self] name, payload in
+            guard let violations = checkNotification(name, payload: payload) else { return nil }
+            logger.error("notification breaks its schema", metadata: [
+                "rpc.method": .string(name), "violations": .string(violations.map(\.description).joined(separator: "; ")),
+            ])
+            return RPCError(.invalidResult, "Notification breaks its schema")
+        }
     }
 
     /// A schema document: `schema` with `definitions` attached, so its `$ref`s resolve.

@@ -12,5 +12,6 @@ public enum SandboxResetProfile: TatraMethod {
     public typealias Params = NoParams
     public typealias Result = NoResult
     public static let mutates = true
+    public static let destructive = true
     public static let sandboxOnly = true
 }

@@ -4242,6 +4242,7 @@ export const DOCUMENT: unknown = {
       "x-aliases": [
         "clearData"
       ],
+      "x-destructive": true,
       "x-mutates": true,
       "x-notifications": [
         "dotpay.didChangeDefaultOneClickPaymentCard"
@@ -4262,6 +4263,7 @@ export const DOCUMENT: unknown = {
       "x-aliases": [
         "clearExternalCardsData"
       ],
+      "x-destructive": true,
       "x-mutates": true,
       "x-notifications": [
         "dotpay.didChangeDefaultOneClickPaymentCard"
@@ -4916,6 +4918,7 @@ export const DOCUMENT: unknown = {
       "x-aliases": [
         "removePaymentSummary"
       ],
+      "x-destructive": true,
       "x-mutates": true,
       "x-notifications": []
     },
@@ -5175,6 +5178,7 @@ export const DOCUMENT: unknown = {
       "x-aliases": [
         "unregisterPaymentCard"
       ],
+      "x-destructive": true,
       "x-mutates": true,
       "x-notifications": [
         "dotpay.didChangeDefaultOneClickPaymentCard"
@@ -7513,6 +7517,7 @@ export const DOCUMENT: unknown = {
       },
       "summary": "Forgets every piece of state of the caller's profile (sandbox mode only).",
       "x-aliases": [],
+      "x-destructive": true,
       "x-mutates": true,
       "x-notifications": [],
       "x-sandbox-only": true
@@ -7531,6 +7536,7 @@ export const DOCUMENT: unknown = {
       },
       "summary": "Sandbox only: forgets everything the tatra sandbox keeps for this profile — the wrong-PIN counter and blocked flag, the authorization, the contacts permission, held payments and the payments made.",
       "x-aliases": [],
+      "x-destructive": true,
       "x-mutates": true,
       "x-notifications": [],
       "x-ordered": true,

@@ -1,0 +1,33 @@
+import Logging
+
+/// What each face of the engine (JSON-RPC, MCP) sets up for a new connection: its logger (with
+/// `connection.id`), the ``ConnectionSession`` services reach it through, the executor its calls'
+/// tasks run on, and whether it starts authenticated.
+struct ConnectionSetup {
+    let logger: Logger
+    let shared: ConnectionSession
+    let taskExecutor: LoopTaskExecutor
+    let authenticated: Bool
+
+    /// - Parameters:
+    ///   - reference: how later notifications reach the session (nil once the connection closed).
+    ///   - deliver: frames a notification for the session; on the loop thread.
+    init<Session: AnyObject>(engine: RPCEngine, connection: any RPCConnection, reference: LoopBound<SessionReference<Session>>,
+                             deliver: @escaping @Sendable (Session, String, [UInt8]) -> Void) {
+        let id = engine.nextConnectionID()
+        var logger = engine.logger
+        logger[metadataKey: "connection.id"] = .stringConvertible(id)
+        self.logger = logger
+        let loop = connection.loop
+        self.shared = ConnectionSession(
+            id: id, transport: connection.transport, loop: loop,
+            deliver: { name, params in
+                loop.execute {
+                    if let session = reference.unwrapped.session { deliver(session, name, params) }
+                }
+            },
+            notificationCheck: engine.router.notificationCheck(logger: logger))
+        self.taskExecutor = LoopTaskExecutor(loop: loop)
+        self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+    }
+}
