@@ -38,8 +38,9 @@ JSON-RPC on a deterministic sandbox. Polish terms are given with their English t
 | `paymentHistory:didUpdatePaymentSummary:` | notification `dotpay.paymentHistory.didUpdatePaymentSummary` (observers) |
 | `paymentHistory:didFailedToUpdatePaymentSummary:withError:` | notification `dotpay.paymentHistory.didFailedToUpdatePaymentSummary` (observers; the document's spelling) |
 
-Every method's bare name is an alias where no other service uses it (`oneClickPayment`, `pay`,
-`fastPayment`, ...).
+Every method's bare name is an alias where no other service uses it (`oneClickPayment`,
+`fastPayment`, `getChannelList`, ...); `pay` is not one, since `journal.pay` has the same name
+part: call `dotpay.pay`.
 
 ## Models
 
@@ -87,6 +88,18 @@ Errors (-33400…-33411, `data {type, status, detail, channelId?, creditCardId?,
 control?}`): Payment failed, Channel not found, Channel unavailable, Language not supported,
 Currency not supported, Card refused, Card not found, No default card, 1Click disabled, Payment
 not found, Update failed, Duplicate control.
+
+## Transcript
+
+A payment that skips the form (BLIK, channel 73), then the history
+(`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`):
+
+```
+> {"jsonrpc":"2.0","id":1,"method":"dotpay.fastPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"100.00","textDescription":"Some description"},"paymentChannelId":73,"showingDefaultSummary":true}}
+< {"jsonrpc":"2.0","id":1,"result":{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"}]}}
+> {"jsonrpc":"2.0","id":2,"method":"dotpay.paymentHistory"}
+< {"jsonrpc":"2.0","id":2,"result":[{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"}]}]}
+```
 
 ## Out of scope, and why
 
@@ -180,21 +193,25 @@ The three tab screens (Home, Payment, Information), the Payment Result screen's 
 Information tab's web views, `Localizable.strings` and the iPad layout: they are the app's UI,
 which a gateway does not draw; their data flows are the methods above.
 
-## Transcript (`payrpc serve --stdio --journal-backend http://127.0.0.1:8080`)
+## Transcript
+
+Without a backend (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the card payment
+is handed to the Payment Application, its callback is saved, and the entry waits for a backend.
 
 ```
 > {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
 < {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
 > {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-< {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=..."}}
-> {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?...&Payment_Result=approved&Payment_Number=..."}}
-< {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_...","type":"creditCard","amount":"10000","parameters":{...},"result":"approved","createdAt":"...","delivery":{"status":"waiting",...}}}
-> {"jsonrpc":"2.0","id":4,"method":"journal.sync"}
-< {"jsonrpc":"2.0","id":4,"result":{"attempted":1,"delivered":1,"waiting":0}}
+< {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+> {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+< {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}}
+> {"jsonrpc":"2.0","id":4,"method":"journal.list"}
+< {"jsonrpc":"2.0","id":4,"result":{"entries":[{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}]}}
 ```
 
-The backend then holds `POST /payments/` (the callback's parameters) and `POST /journals/`
-(`{"payment_id": "pay_1", "entry_id": "je_..."}`), each with its own `Idempotency-Key`.
+`journal.configure {backendURL}` (or `serve --journal-backend URL`) then lets `journal.sync`
+deliver it: `POST /payments/` (the callback's parameters) and `POST /journals/` (the payment id
+the first answered, and the entry's id), each with its own `Idempotency-Key`.
 
 """#),
         ("docs/northstar.md", #"""
@@ -329,17 +346,18 @@ profile call that API instead of the sandbox:
   expire, 422 with details, 500, a hang); the sandbox and the HTTP backend pass the same journey
   suite (`BackendJourneyTests`, parameterized over both).
 
-## Transcript (`payrpc serve --stdio --seed 1`)
+## Transcript (`payrpc serve --seed 1 --frozen-clock 2026-11-25T10:40:00Z`)
 
+<!-- replay: seed=1 -->
 ```
 > {"jsonrpc":"2.0","id":1,"method":"northstar.configure","params":{"clientID":"AYSq3RDGsmBLJE"}}
 < {"jsonrpc":"2.0","id":1,"result":{"clientID":"AYSq3RDGsmBLJE","environment":"sandbox","accessTokenSet":false}}
 > {"jsonrpc":"2.0","id":2,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnitList":[{"amount":{"currencyCode":"USD","value":"10.00"}}]},"card":{"number":"4032036247327321","expiry":"2030-12"}}}
-< {"jsonrpc":"2.0","id":2,"result":{"orderID":"D6WSIJ9JP7DDE0KSF","intent":"CAPTURE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"10.00"}}],"card":{"lastDigits":"7321","brand":"VISA","expiry":"2030-12"},"transaction":{"id":"AO6T1L3F5AYIK74K7","kind":"CAPTURE","status":"COMPLETED","amount":{"currencyCode":"USD","value":"10.00"}},"links":[...],"createTime":"...","updateTime":"...","expiresAt":"..."}}
+< {"jsonrpc":"2.0","id":2,"result":{"orderID":"FP4KX698UPMF4A2U8","intent":"CAPTURE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"10.00"}}],"card":{"lastDigits":"7321","brand":"VISA","expiry":"2030-12"},"transaction":{"id":"FVDKTNGE8SA7GHKN0","kind":"CAPTURE","status":"COMPLETED","amount":{"currencyCode":"USD","value":"10.00"}},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/FP4KX698UPMF4A2U8","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
 > {"jsonrpc":"2.0","id":3,"method":"sandbox.northstar.createOrder","params":{"intent":"AUTHORIZE","purchaseUnits":[{"amount":{"currencyCode":"EUR","value":"25.50"}}]}}
-< {"jsonrpc":"2.0","id":3,"result":{"orderID":"SGF2HJU6XUBD5FMSZ","intent":"AUTHORIZE","status":"CREATED",...}}
+< {"jsonrpc":"2.0","id":3,"result":{"orderID":"6QF8DFGTT42I26W9R","intent":"AUTHORIZE","status":"CREATED","purchaseUnits":[{"amount":{"currencyCode":"EUR","value":"25.50"}}],"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/6QF8DFGTT42I26W9R","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
 > {"jsonrpc":"2.0","id":4,"method":"northstar.executeOrder","params":{"orderID":"SGF2HJU6XUBD5FMSZ","card":{"number":"4000000000000002","expiry":"2030-12"}}}
-< {"jsonrpc":"2.0","id":4,"error":{"code":-33300,"message":"Instrument declined","data":{"type":"INSTRUMENT_DECLINED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the card issuer declined the payment","debug_id":"...","details":[{"field":"/card","issue":"INSTRUMENT_DECLINED","description":"the card issuer declined the payment"}]}}}
+< {"jsonrpc":"2.0","id":4,"error":{"code":-33305,"message":"Order not found","data":{"type":"INVALID_RESOURCE_ID","name":"RESOURCE_NOT_FOUND","httpStatus":404,"message":"no order SGF2HJU6XUBD5FMSZ on this profile","debug_id":"6845f9aed66eb","details":[{"field":"/orderID","issue":"INVALID_RESOURCE_ID","description":"no order SGF2HJU6XUBD5FMSZ on this profile"}]}}}
 ```
 
 """#),
@@ -414,110 +432,118 @@ the bank app).
 
 ## Transcript
 
-Two connections over a Unix socket to `payrpc serve --seed 7`: `app` (the merchant app, profile
-`default`) and `bank` (the bank app and the Consumer's hands, profile `other-device`). Real lines,
-recorded from the binary; under the seed the same calls give the same tokens, codes and ids.
+Two connections to `payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`: `app` (the
+merchant app, profile `default`) and `bank` (the bank app and the Consumer's hands, profile
+`other-device`). Real lines, replayed against the binary by the test command; under the seed the
+same calls give the same tokens, codes and ids, and the frozen clock gives the same times.
 
 ```
-bank → {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
-bank ← {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":83,"profile":"other-device","seed":7}}
+bank > {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
+bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":83,"profile":"other-device","seed":7}}
 ```
 
 M-COMM, first time: the pop-up; the Consumer taps "Open banking app" (the flag is remembered); the
 bank app approves; the status is pushed, the decided pop-up stays until the app dismisses it.
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":1,"method":"pbba.isCFIAppAvailable"}
-app ← {"jsonrpc":"2.0","id":1,"result":true}
-app → {"jsonrpc":"2.0","id":2,"method":"pbba.submitPaymentRequest","params":{"amount":"10.00","currency":"GBP","reference":"Order 1"}}
-app ← {"jsonrpc":"2.0","id":2,"result":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060","brn":"3P6A8K","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:49.396Z","requestId":"pr_c690c5ba5b9e8797"}}
-app → {"jsonrpc":"2.0","id":3,"method":"pbba.showPBBAPopup","params":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060","brn":"3P6A8K","expiryInterval":300}}
-app ← {"jsonrpc":"2.0","id":3,"result":{"action":"showMCommPopup","popupId":"pp_4a03347934673df0","kind":"mcomm","appPicker":false,"title":"Pay by Bank app","buttons":["Open banking app","Get code"],"instructions":[],"moreAboutLink":true,"expiresAt":"2026-11-25T10:45:49.407Z","remembered":false,"requestId":"pr_c690c5ba5b9e8797"}}
-bank → {"jsonrpc":"2.0","id":2,"method":"sandbox.pbba.tapOpenBankingApp","params":{"popupId":"pp_4a03347934673df0"}}
-bank ← {"jsonrpc":"2.0","id":2,"result":{"url":"zapp://67359d8a3102b2238a5491cc4f8c4349a6460060","appPicker":false,"remembered":true}}
-bank → {"jsonrpc":"2.0","id":3,"method":"sandbox.pbba.approvePayment","params":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060"}}
-bank ← {"jsonrpc":"2.0","id":3,"result":{"status":"completed","requestId":"pr_c690c5ba5b9e8797","brn":"3P6A8K","amount":"10.00","currency":"GBP","reference":"Order 1","expiresAt":"2026-11-25T10:45:49.396Z","decidedAt":"2026-11-25T10:40:49.418Z"}}
-app ← {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_c690c5ba5b9e8797","brn":"3P6A8K","status":"completed","popupId":"pp_4a03347934673df0"}}
-app → {"jsonrpc":"2.0","id":4,"method":"pbba.dismissPopup","params":{"popupId":"pp_4a03347934673df0"}}
-app ← {"jsonrpc":"2.0","id":4,"result":null}
-app → {"jsonrpc":"2.0","id":5,"method":"pbba.getPaymentStatus","params":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060"}}
-app ← {"jsonrpc":"2.0","id":5,"result":{"status":"completed","requestId":"pr_c690c5ba5b9e8797","brn":"3P6A8K","amount":"10.00","currency":"GBP","reference":"Order 1","expiresAt":"2026-11-25T10:45:49.396Z","decidedAt":"2026-11-25T10:40:49.418Z"}}
+app > {"jsonrpc":"2.0","id":1,"method":"pbba.isCFIAppAvailable"}
+app < {"jsonrpc":"2.0","id":1,"result":true}
+app > {"jsonrpc":"2.0","id":2,"method":"pbba.submitPaymentRequest","params":{"amount":"10.00","currency":"GBP","reference":"Order 1"}}
+app < {"jsonrpc":"2.0","id":2,"result":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060","brn":"3P6A8K","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:00Z","requestId":"pr_c690c5ba5b9e8797"}}
+app > {"jsonrpc":"2.0","id":3,"method":"pbba.showPBBAPopup","params":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060","brn":"3P6A8K","expiryInterval":300}}
+app < {"jsonrpc":"2.0","id":3,"result":{"action":"showMCommPopup","popupId":"pp_4a03347934673df0","kind":"mcomm","appPicker":false,"title":"Pay by Bank app","buttons":["Open banking app","Get code"],"instructions":[],"moreAboutLink":true,"expiresAt":"2026-11-25T10:45:00Z","remembered":false,"requestId":"pr_c690c5ba5b9e8797"}}
+bank > {"jsonrpc":"2.0","id":2,"method":"sandbox.pbba.tapOpenBankingApp","params":{"popupId":"pp_4a03347934673df0"}}
+bank < {"jsonrpc":"2.0","id":2,"result":{"url":"zapp://67359d8a3102b2238a5491cc4f8c4349a6460060","appPicker":false,"remembered":true}}
+bank > {"jsonrpc":"2.0","id":3,"method":"sandbox.pbba.approvePayment","params":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060"}}
+bank < {"jsonrpc":"2.0","id":3,"result":{"status":"completed","requestId":"pr_c690c5ba5b9e8797","brn":"3P6A8K","amount":"10.00","currency":"GBP","reference":"Order 1","expiresAt":"2026-11-25T10:45:00Z","decidedAt":"2026-11-25T10:40:00Z"}}
+app < {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_c690c5ba5b9e8797","brn":"3P6A8K","status":"completed","popupId":"pp_4a03347934673df0"}}
+app > {"jsonrpc":"2.0","id":4,"method":"pbba.dismissPopup","params":{"popupId":"pp_4a03347934673df0"}}
+app < {"jsonrpc":"2.0","id":4,"result":null}
+app > {"jsonrpc":"2.0","id":5,"method":"pbba.getPaymentStatus","params":{"secureToken":"67359d8a3102b2238a5491cc4f8c4349a6460060"}}
+app < {"jsonrpc":"2.0","id":5,"result":{"status":"completed","requestId":"pr_c690c5ba5b9e8797","brn":"3P6A8K","amount":"10.00","currency":"GBP","reference":"Order 1","expiresAt":"2026-11-25T10:45:00Z","decidedAt":"2026-11-25T10:40:00Z"}}
 ```
 
 M-COMM, second time: the remembered flag opens the bank app at once; the Consumer declines.
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":6,"method":"pbba.submitPaymentRequest","params":{"amount":"4.99","currency":"GBP","reference":"Order 2"}}
-app ← {"jsonrpc":"2.0","id":6,"result":{"secureToken":"3969c3bd5b3fd55da797cfdf412f20d13f288ba6","brn":"E3HRHD","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:49.421Z","requestId":"pr_5804b597f9a82f02"}}
-app → {"jsonrpc":"2.0","id":7,"method":"showPBBAPopup","params":{"secureToken":"3969c3bd5b3fd55da797cfdf412f20d13f288ba6","brn":"E3HRHD","expiryInterval":300}}
-app ← {"jsonrpc":"2.0","id":7,"result":{"action":"openBankingApp","bankAppURL":"zapp://3969c3bd5b3fd55da797cfdf412f20d13f288ba6","appPicker":false,"buttons":[],"instructions":[],"moreAboutLink":false,"expiresAt":"2026-11-25T10:45:49.421Z","remembered":true,"requestId":"pr_5804b597f9a82f02"}}
-bank → {"jsonrpc":"2.0","id":4,"method":"sandbox.pbba.declinePayment","params":{"secureToken":"3969c3bd5b3fd55da797cfdf412f20d13f288ba6"}}
-bank ← {"jsonrpc":"2.0","id":4,"result":{"status":"declined","requestId":"pr_5804b597f9a82f02","brn":"E3HRHD","amount":"4.99","currency":"GBP","reference":"Order 2","expiresAt":"2026-11-25T10:45:49.421Z","decidedAt":"2026-11-25T10:40:49.428Z"}}
-app ← {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_5804b597f9a82f02","brn":"E3HRHD","status":"declined"}}
+app > {"jsonrpc":"2.0","id":6,"method":"pbba.submitPaymentRequest","params":{"amount":"4.99","currency":"GBP","reference":"Order 2"}}
+app < {"jsonrpc":"2.0","id":6,"result":{"secureToken":"3969c3bd5b3fd55da797cfdf412f20d13f288ba6","brn":"E3HRHD","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:00Z","requestId":"pr_5804b597f9a82f02"}}
+app > {"jsonrpc":"2.0","id":7,"method":"showPBBAPopup","params":{"secureToken":"3969c3bd5b3fd55da797cfdf412f20d13f288ba6","brn":"E3HRHD","expiryInterval":300}}
+app < {"jsonrpc":"2.0","id":7,"result":{"action":"openBankingApp","bankAppURL":"zapp://3969c3bd5b3fd55da797cfdf412f20d13f288ba6","appPicker":false,"buttons":[],"instructions":[],"moreAboutLink":false,"expiresAt":"2026-11-25T10:45:00Z","remembered":true,"requestId":"pr_5804b597f9a82f02"}}
+bank > {"jsonrpc":"2.0","id":4,"method":"sandbox.pbba.declinePayment","params":{"secureToken":"3969c3bd5b3fd55da797cfdf412f20d13f288ba6"}}
+bank < {"jsonrpc":"2.0","id":4,"result":{"status":"declined","requestId":"pr_5804b597f9a82f02","brn":"E3HRHD","amount":"4.99","currency":"GBP","reference":"Order 2","expiresAt":"2026-11-25T10:45:00Z","decidedAt":"2026-11-25T10:40:00Z"}}
+app < {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_5804b597f9a82f02","brn":"E3HRHD","status":"declined"}}
 ```
 
 E-COMM: no bank app on this device; the code is shown and approved from the other device.
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":8,"method":"sandbox.pbba.setBankAppsInstalled","params":{"count":0}}
-app ← {"jsonrpc":"2.0","id":8,"result":{"count":0,"remembered":true}}
-app → {"jsonrpc":"2.0","id":9,"method":"pbba.submitPaymentRequest","params":{"amount":"25.50","currency":"GBP","reference":"Order 3"}}
-app ← {"jsonrpc":"2.0","id":9,"result":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:49.430Z","requestId":"pr_d6f1857701b7eebc"}}
-app → {"jsonrpc":"2.0","id":10,"method":"pbba.showPBBAPopup","params":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","expiryInterval":300}}
-app ← {"jsonrpc":"2.0","id":10,"result":{"action":"showECommPopup","popupId":"pp_e7c60f812763df31","kind":"ecomm","appPicker":false,"code":"G7STXN","title":"Pay by Bank app","buttons":[],"instructions":["Log in to your mobile banking app.","Find the Pay by Bank app option.","Enter the code to retrieve the payment, then approve it."],"moreAboutLink":true,"expiresAt":"2026-11-25T10:45:49.442Z","remembered":false,"requestId":"pr_d6f1857701b7eebc"}}
-bank → {"jsonrpc":"2.0","id":5,"method":"sandbox.pbba.approvePayment","params":{"brn":"G7STXN"}}
-bank ← {"jsonrpc":"2.0","id":5,"result":{"status":"completed","requestId":"pr_d6f1857701b7eebc","brn":"G7STXN","amount":"25.50","currency":"GBP","reference":"Order 3","expiresAt":"2026-11-25T10:45:49.430Z","decidedAt":"2026-11-25T10:40:49.446Z"}}
-app ← {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_d6f1857701b7eebc","brn":"G7STXN","status":"completed","popupId":"pp_e7c60f812763df31"}}
-app → {"jsonrpc":"2.0","id":11,"method":"pbba.dismissPopup","params":{"popupId":"pp_e7c60f812763df31"}}
-app ← {"jsonrpc":"2.0","id":11,"result":null}
+app > {"jsonrpc":"2.0","id":8,"method":"sandbox.pbba.setBankAppsInstalled","params":{"count":0}}
+app < {"jsonrpc":"2.0","id":8,"result":{"count":0,"remembered":true}}
+app > {"jsonrpc":"2.0","id":9,"method":"pbba.submitPaymentRequest","params":{"amount":"25.50","currency":"GBP","reference":"Order 3"}}
+app < {"jsonrpc":"2.0","id":9,"result":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:00Z","requestId":"pr_d6f1857701b7eebc"}}
+app > {"jsonrpc":"2.0","id":10,"method":"pbba.showPBBAPopup","params":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","expiryInterval":300}}
+app < {"jsonrpc":"2.0","id":10,"result":{"action":"showECommPopup","popupId":"pp_e7c60f812763df31","kind":"ecomm","appPicker":false,"code":"G7STXN","title":"Pay by Bank app","buttons":[],"instructions":["Log in to your mobile banking app.","Find the Pay by Bank app option.","Enter the code to retrieve the payment, then approve it."],"moreAboutLink":true,"expiresAt":"2026-11-25T10:45:00Z","remembered":false,"requestId":"pr_d6f1857701b7eebc"}}
+bank > {"jsonrpc":"2.0","id":5,"method":"sandbox.pbba.approvePayment","params":{"brn":"G7STXN"}}
+bank < {"jsonrpc":"2.0","id":5,"result":{"status":"completed","requestId":"pr_d6f1857701b7eebc","brn":"G7STXN","amount":"25.50","currency":"GBP","reference":"Order 3","expiresAt":"2026-11-25T10:45:00Z","decidedAt":"2026-11-25T10:40:00Z"}}
+app < {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_d6f1857701b7eebc","brn":"G7STXN","status":"completed","popupId":"pp_e7c60f812763df31"}}
+app > {"jsonrpc":"2.0","id":11,"method":"pbba.dismissPopup","params":{"popupId":"pp_e7c60f812763df31"}}
+app < {"jsonrpc":"2.0","id":11,"result":null}
 ```
 
 Expiry on the sandbox clock: one `sandbox.clock.advance` instead of five minutes of waiting.
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":12,"method":"pbba.submitPaymentRequest","params":{"amount":"3.00","currency":"GBP","reference":"Order 4","retrievalExpiryInterval":300}}
-app ← {"jsonrpc":"2.0","id":12,"result":{"secureToken":"336ea1210eca3bcaf6c7fd69afd64c2653b1fcdc","brn":"NZ4MJJ","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:49.447Z","requestId":"pr_b39f126bf7f575d5"}}
-app → {"jsonrpc":"2.0","id":13,"method":"pbba.showPBBAPopup","params":{"secureToken":"336ea1210eca3bcaf6c7fd69afd64c2653b1fcdc","brn":"NZ4MJJ","expiryInterval":300}}
-app ← {"jsonrpc":"2.0","id":13,"result":{"action":"showECommPopup","popupId":"pp_34772ceede73f6e8","kind":"ecomm","appPicker":false,"code":"NZ4MJJ","title":"Pay by Bank app","buttons":[],"instructions":["Log in to your mobile banking app.","Find the Pay by Bank app option.","Enter the code to retrieve the payment, then approve it."],"moreAboutLink":true,"expiresAt":"2026-11-25T10:45:49.450Z","remembered":false,"requestId":"pr_b39f126bf7f575d5"}}
-app → {"jsonrpc":"2.0","id":14,"method":"sandbox.clock.advance","params":{"seconds":300}}
-app ← {"jsonrpc":"2.0","method":"pbba.popupDidExpire","params":{"popupId":"pp_34772ceede73f6e8","requestId":"pr_b39f126bf7f575d5","brn":"NZ4MJJ","expiredAt":"2026-11-25T10:45:49.450Z","suggestedPopup":{"errorTitle":"Request expired","errorMessage":"Tap on the button below to generate a new code."}}}
-app ← {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_b39f126bf7f575d5","brn":"NZ4MJJ","status":"expired","popupId":"pp_34772ceede73f6e8"}}
-app ← {"jsonrpc":"2.0","id":14,"result":{"time":"2026-11-25T10:45:49.454Z","realTime":"2026-11-25T10:40:49.454Z","offsetSeconds":300}}
+app > {"jsonrpc":"2.0","id":12,"method":"pbba.submitPaymentRequest","params":{"amount":"3.00","currency":"GBP","reference":"Order 4","retrievalExpiryInterval":300}}
+app < {"jsonrpc":"2.0","id":12,"result":{"secureToken":"336ea1210eca3bcaf6c7fd69afd64c2653b1fcdc","brn":"NZ4MJJ","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:00Z","requestId":"pr_b39f126bf7f575d5"}}
+app > {"jsonrpc":"2.0","id":13,"method":"pbba.showPBBAPopup","params":{"secureToken":"336ea1210eca3bcaf6c7fd69afd64c2653b1fcdc","brn":"NZ4MJJ","expiryInterval":300}}
+app < {"jsonrpc":"2.0","id":13,"result":{"action":"showECommPopup","popupId":"pp_34772ceede73f6e8","kind":"ecomm","appPicker":false,"code":"NZ4MJJ","title":"Pay by Bank app","buttons":[],"instructions":["Log in to your mobile banking app.","Find the Pay by Bank app option.","Enter the code to retrieve the payment, then approve it."],"moreAboutLink":true,"expiresAt":"2026-11-25T10:45:00Z","remembered":false,"requestId":"pr_b39f126bf7f575d5"}}
+app > {"jsonrpc":"2.0","id":14,"method":"sandbox.clock.advance","params":{"seconds":300}}
+app < {"jsonrpc":"2.0","method":"pbba.popupDidExpire","params":{"popupId":"pp_34772ceede73f6e8","requestId":"pr_b39f126bf7f575d5","brn":"NZ4MJJ","expiredAt":"2026-11-25T10:45:00Z","suggestedPopup":{"errorTitle":"Request expired","errorMessage":"Tap on the button below to generate a new code."}}}
+app < {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_b39f126bf7f575d5","brn":"NZ4MJJ","status":"expired","popupId":"pp_34772ceede73f6e8"}}
+app < {"jsonrpc":"2.0","id":14,"result":{"time":"2026-11-25T10:45:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":300}}
 ```
 
 A token from another backend (a Distributor): the pop-up is shown all the same; once the request
 is registered, the bank app can approve it by its code and the app is told.
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":15,"method":"pbba.showPBBAPopup","params":{"secureToken":"dist-7f3a9c01","brn":"Q4RT7W","expiryInterval":120}}
-app ← {"jsonrpc":"2.0","id":15,"result":{"action":"showECommPopup","popupId":"pp_a05cbb5b493d3b24","kind":"ecomm","appPicker":false,"code":"Q4RT7W","title":"Pay by Bank app","buttons":[],"instructions":["Log in to your mobile banking app.","Find the Pay by Bank app option.","Enter the code to retrieve the payment, then approve it."],"moreAboutLink":true,"expiresAt":"2026-11-25T10:47:49.455Z","remembered":false}}
-bank → {"jsonrpc":"2.0","id":6,"method":"sandbox.pbba.registerExternalRequest","params":{"secureToken":"dist-7f3a9c01","brn":"Q4RT7W","amount":"12.00","currency":"GBP","reference":"From the Distributor"}}
-bank ← {"jsonrpc":"2.0","id":6,"result":{"status":"inProgress","requestId":"pr_c936c149e4d414c1","brn":"Q4RT7W","amount":"12.00","currency":"GBP","reference":"From the Distributor","expiresAt":"2026-11-25T10:45:49.456Z"}}
-bank → {"jsonrpc":"2.0","id":7,"method":"sandbox.pbba.approvePayment","params":{"brn":"Q4RT7W"}}
-bank ← {"jsonrpc":"2.0","id":7,"result":{"status":"completed","requestId":"pr_c936c149e4d414c1","brn":"Q4RT7W","amount":"12.00","currency":"GBP","reference":"From the Distributor","expiresAt":"2026-11-25T10:45:49.456Z","decidedAt":"2026-11-25T10:40:49.466Z"}}
-app ← {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_c936c149e4d414c1","brn":"Q4RT7W","status":"completed","popupId":"pp_a05cbb5b493d3b24"}}
+app > {"jsonrpc":"2.0","id":15,"method":"pbba.showPBBAPopup","params":{"secureToken":"dist-7f3a9c01","brn":"Q4RT7W","expiryInterval":120}}
+app < {"jsonrpc":"2.0","id":15,"result":{"action":"showECommPopup","popupId":"pp_a05cbb5b493d3b24","kind":"ecomm","appPicker":false,"code":"Q4RT7W","title":"Pay by Bank app","buttons":[],"instructions":["Log in to your mobile banking app.","Find the Pay by Bank app option.","Enter the code to retrieve the payment, then approve it."],"moreAboutLink":true,"expiresAt":"2026-11-25T10:47:00Z","remembered":false}}
+bank > {"jsonrpc":"2.0","id":6,"method":"sandbox.pbba.registerExternalRequest","params":{"secureToken":"dist-7f3a9c01","brn":"Q4RT7W","amount":"12.00","currency":"GBP","reference":"From the Distributor"}}
+bank < {"jsonrpc":"2.0","id":6,"result":{"status":"inProgress","requestId":"pr_c936c149e4d414c1","brn":"Q4RT7W","amount":"12.00","currency":"GBP","reference":"From the Distributor","expiresAt":"2026-11-25T10:45:00Z"}}
+bank > {"jsonrpc":"2.0","id":7,"method":"sandbox.pbba.approvePayment","params":{"brn":"Q4RT7W"}}
+bank < {"jsonrpc":"2.0","id":7,"result":{"status":"completed","requestId":"pr_c936c149e4d414c1","brn":"Q4RT7W","amount":"12.00","currency":"GBP","reference":"From the Distributor","expiresAt":"2026-11-25T10:45:00Z","decidedAt":"2026-11-25T10:40:00Z"}}
+app < {"jsonrpc":"2.0","method":"pbba.paymentStatusChanged","params":{"requestId":"pr_c936c149e4d414c1","brn":"Q4RT7W","status":"completed","popupId":"pp_a05cbb5b493d3b24"}}
 ```
 
 The code generation error (magic amount `99.91`), the error pop-up with the document's texts, and
 "Try again":
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":16,"method":"pbba.submitPaymentRequest","params":{"amount":"99.91","currency":"GBP","reference":"Order 5"}}
-app ← {"jsonrpc":"2.0","id":16,"error":{"code":-33108,"message":"Request generation failed","data":{"type":"requestGenerationFailed","status":"UNAVAILABLE","fatal":false,"suggestedPopup":{"errorTitle":"There has been a problem","errorMessage":"We were unable to generate a request at this time. Tap on the button below to try again."}}}}
-app → {"jsonrpc":"2.0","id":17,"method":"pbba.showPBBAErrorPopup","params":{"errorTitle":"There has been a problem","errorMessage":"We were unable to generate a request at this time. Tap on the button below to try again."}}
-app ← {"jsonrpc":"2.0","id":17,"result":{"popupId":"pp_94e002aaa67164bb","kind":"error","errorTitle":"There has been a problem","errorMessage":"We were unable to generate a request at this time. Tap on the button below to try again.","buttons":["Try again"],"warnings":[{"field":"errorMessage","length":88,"recommendedMaximum":75,"message":"errorMessage has 88 characters; at most 75 are recommended"}]}}
-bank → {"jsonrpc":"2.0","id":8,"method":"sandbox.pbba.tapTryAgain","params":{"popupId":"pp_94e002aaa67164bb"}}
-bank ← {"jsonrpc":"2.0","id":8,"result":null}
-app ← {"jsonrpc":"2.0","method":"pbba.popupRetryPaymentRequest","params":{"popupId":"pp_94e002aaa67164bb"}}
+app > {"jsonrpc":"2.0","id":16,"method":"pbba.submitPaymentRequest","params":{"amount":"99.91","currency":"GBP","reference":"Order 5"}}
+app < {"jsonrpc":"2.0","id":16,"error":{"code":-33108,"message":"Request generation failed","data":{"type":"requestGenerationFailed","status":"UNAVAILABLE","fatal":false,"suggestedPopup":{"errorTitle":"There has been a problem","errorMessage":"We were unable to generate a request at this time. Tap on the button below to try again."}}}}
+app > {"jsonrpc":"2.0","id":17,"method":"pbba.showPBBAErrorPopup","params":{"errorTitle":"There has been a problem","errorMessage":"We were unable to generate a request at this time. Tap on the button below to try again."}}
+app < {"jsonrpc":"2.0","id":17,"result":{"popupId":"pp_94e002aaa67164bb","kind":"error","errorTitle":"There has been a problem","errorMessage":"We were unable to generate a request at this time. Tap on the button below to try again.","buttons":["Try again"],"warnings":[{"field":"errorMessage","length":88,"recommendedMaximum":75,"message":"errorMessage has 88 characters; at most 75 are recommended"}]}}
+bank > {"jsonrpc":"2.0","id":8,"method":"sandbox.pbba.tapTryAgain","params":{"popupId":"pp_94e002aaa67164bb"}}
+bank < {"jsonrpc":"2.0","id":8,"result":null}
+app < {"jsonrpc":"2.0","method":"pbba.popupRetryPaymentRequest","params":{"popupId":"pp_94e002aaa67164bb"}}
 ```
 
 A custom button layout, and a width under the document's minimum (served with a warning):
 
+<!-- replay: continue -->
 ```
-app → {"jsonrpc":"2.0","id":18,"method":"pbba.getCustomUXConfigurations","params":{"width":200,"type":"moreAbout"}}
-app ← {"jsonrpc":"2.0","id":18,"result":{"type":"moreAbout","iosEnumValue":"PBBACustomButtonTypeMoreAbout","name":"Integrated PBBA Custom iOS Merchant Button with More about Pay by Bank app link","width":200,"minimumWidth":200,"components":[{"kind":"pbbaLogo","displayed":true,"text":"Pay by Bank app","note":"The Pay by Bank app logo; the merchant app renders the button and handles its tap."},{"kind":"moreAboutLink","displayed":true,"text":"More about Pay by Bank app","note":"Opens the \"More about Pay by Bank app\" pop-up, which guides through the payment journey."}],"fixedSizeSubviews":true,"moreAbout":{"headline":["Use the bank app on your phone to pay at online checkouts.","No payment details required."],"stepsTitle":"It works like this:","steps":["You choose Pay by Bank app at the checkout.","Confirm payment amount in your mobile bank app.","Happy with everything? Complete payment."]},"warnings":[]}}
-app → {"jsonrpc":"2.0","id":19,"method":"pbba.getCustomUXConfigurations","params":{"width":150,"type":"none"}}
-app ← {"jsonrpc":"2.0","id":19,"result":{"type":"none","iosEnumValue":"PBBACustomButtonTypeNone","name":"Integrated PBBA Custom iOS Merchant Button with the PBBA logo","width":150,"minimumWidth":200,"components":[{"kind":"pbbaLogo","displayed":true,"text":"Pay by Bank app","note":"The Pay by Bank app logo; the merchant app renders the button and handles its tap."}],"fixedSizeSubviews":true,"warnings":[{"field":"width","minimum":200,"message":"a width under 200 points may not appear correctly: the views inside keep their fixed sizes"}]}}
+app > {"jsonrpc":"2.0","id":18,"method":"pbba.getCustomUXConfigurations","params":{"width":200,"type":"moreAbout"}}
+app < {"jsonrpc":"2.0","id":18,"result":{"type":"moreAbout","iosEnumValue":"PBBACustomButtonTypeMoreAbout","name":"Integrated PBBA Custom iOS Merchant Button with More about Pay by Bank app link","width":200,"minimumWidth":200,"components":[{"kind":"pbbaLogo","displayed":true,"text":"Pay by Bank app","note":"The Pay by Bank app logo; the merchant app renders the button and handles its tap."},{"kind":"moreAboutLink","displayed":true,"text":"More about Pay by Bank app","note":"Opens the \"More about Pay by Bank app\" pop-up, which guides through the payment journey."}],"fixedSizeSubviews":true,"moreAbout":{"headline":["Use the bank app on your phone to pay at online checkouts.","No payment details required."],"stepsTitle":"It works like this:","steps":["You choose Pay by Bank app at the checkout.","Confirm payment amount in your mobile bank app.","Happy with everything? Complete payment."]},"warnings":[]}}
+app > {"jsonrpc":"2.0","id":19,"method":"pbba.getCustomUXConfigurations","params":{"width":150,"type":"none"}}
+app < {"jsonrpc":"2.0","id":19,"result":{"type":"none","iosEnumValue":"PBBACustomButtonTypeNone","name":"Integrated PBBA Custom iOS Merchant Button with the PBBA logo","width":150,"minimumWidth":200,"components":[{"kind":"pbbaLogo","displayed":true,"text":"Pay by Bank app","note":"The Pay by Bank app logo; the merchant app renders the button and handles its tap."}],"fixedSizeSubviews":true,"warnings":[{"field":"width","minimum":200,"message":"a width under 200 points may not appear correctly: the views inside keep their fixed sizes"}]}}
 ```
 
 ## Sandbox: helpers and magic values
