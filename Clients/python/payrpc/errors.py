@@ -4,8 +4,8 @@ Every error a call can raise derives from :class:`PayRpcError`:
 
 * :class:`RpcError` — the server answered with a JSON-RPC error. It has one subclass per
   gateway condition (:class:`MethodNotFound`, :class:`InvalidParams`, :class:`Cancelled`,
-  :class:`DeadlineExceeded`, ...) and, in the generated modules ``payrpc.errors.<service>``,
-  one per domain error a method can return (``payrpc.errors.tatra.WrongPin``).
+  :class:`DeadlineExceeded`, ...) and, in the generated modules ``payrpc.generated.errors.<service>``,
+  one per domain error a method can return (``payrpc.generated.errors.tatra.WrongPin``).
 * :class:`Timeout` — the call did not finish in time (raised locally; the server's own
   deadline error, :class:`DeadlineExceeded`, is a ``Timeout`` too).
 * :class:`ValidationError` — params, a result or a notification broke its schema.
@@ -218,7 +218,7 @@ def _domain_table() -> Dict[int, Type[RpcError]]:
     global _domain_errors
     if _domain_errors is None:
         try:
-            index = importlib.import_module("payrpc.errors._index")
+            index = importlib.import_module("payrpc.generated.errors._index")
             _domain_errors = dict(getattr(index, "DOMAIN_ERRORS", {}))
         except ImportError:  # no generated error modules yet
             _domain_errors = {}
@@ -244,16 +244,6 @@ def from_wire(error: Any) -> RpcError:
         return RpcError(-32603, f"malformed error object: {error!r}", error)
     message = error.get("message")
     return error_class(code)(code, message if isinstance(message, str) else "", error.get("data"))
-
-
-def __getattr__(name: str) -> Any:
-    """``payrpc.errors.tatra`` without importing it first (the generated module of a service)."""
-    if not name.startswith("_"):
-        try:
-            return importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError:
-            pass
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
