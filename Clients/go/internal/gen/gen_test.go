@@ -4,12 +4,31 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 )
 
-// The committed services/ is exactly what the generator writes for Schemas/openrpc.json.
+// Every generated Go file says so on its first line, in the form Go's tools recognise.
+func TestEveryGeneratedFileSaysSo(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", OutPackage, "openrpc.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Render(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
+	for path, src := range files {
+		if strings.HasSuffix(path, ".go") && !generated.MatchString(strings.SplitN(string(src), "\n", 2)[0]) {
+			t.Errorf("%s starts with %q", path, strings.SplitN(string(src), "\n", 2)[0])
+		}
+	}
+}
+
+// The committed generated/ is exactly what the generator writes for Schemas/openrpc.json.
 func TestCommittedCodeIsCurrent(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "Schemas", "openrpc.json"))
 	if err != nil {
@@ -38,12 +57,12 @@ func TestCommittedCodeIsCurrent(t *testing.T) {
 	sort.Strings(want)
 	sort.Strings(committed)
 	if strings.Join(want, " ") != strings.Join(committed, " ") {
-		t.Fatalf("services/ has %v, the generator writes %v: run generate.sh", committed, want)
+		t.Fatalf("generated/ has %v, the generator writes %v: run generate.sh", committed, want)
 	}
 	for _, path := range want {
 		have, _ := os.ReadFile(filepath.Join(out, filepath.FromSlash(path)))
 		if !bytes.Equal(have, files[path]) {
-			t.Errorf("services/%s differs from what the generator writes: run generate.sh", path)
+			t.Errorf("generated/%s differs from what the generator writes: run generate.sh", path)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func (e *InvalidPaymentError) Unwrap() error { return &e.ServiceError }
 // CodeInvalidPayment is the code of InvalidPaymentError.
 const CodeInvalidPayment = -33202
 
-// Errors builds the typed error of each journal domain code; services.DecodeError looks here.
+// Errors builds the typed error of each journal domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
 	-33200: func(base wire.DomainError) error {
 		err := &InvalidURLError{ServiceError: ServiceError{base}}

@@ -169,7 +169,7 @@ func (e *BackendUnavailableError) Unwrap() error { return &e.ServiceError }
 // CodeBackendUnavailable is the code of BackendUnavailableError.
 const CodeBackendUnavailable = -33311
 
-// Errors builds the typed error of each northstar domain code; services.DecodeError looks here.
+// Errors builds the typed error of each northstar domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
 	-33300: func(base wire.DomainError) error {
 		err := &InstrumentDeclinedError{ServiceError: ServiceError{base}}

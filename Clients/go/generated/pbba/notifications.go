@@ -84,7 +84,7 @@ type PopupRetryPaymentRequestNotification struct {
 }
 
 // Notifications decodes the params of each pbba notification (aliases included) into its
-// generated struct; services.DecodeNotification looks here.
+// generated struct; generated.DecodeNotification looks here.
 var Notifications = map[string]func(json.RawMessage) (interface{}, error){
 	"pbba.paymentStatusChanged":     wire.Decoder[PaymentStatusChangedNotification](),
 	"pbba.popupDidCloseByUser":      wire.Decoder[PopupDidCloseByUserNotification](),

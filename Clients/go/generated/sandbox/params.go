@@ -5,7 +5,7 @@ package sandbox
 import (
 	"time"
 
-	"github.com/payrpc/payrpc-go/services/northstar"
+	"github.com/payrpc/payrpc-go/generated/northstar"
 	"github.com/payrpc/payrpc-go/wire"
 )
 

@@ -28,7 +28,7 @@ type SyncFailedNotification struct {
 }
 
 // Notifications decodes the params of each journal notification (aliases included) into its
-// generated struct; services.DecodeNotification looks here.
+// generated struct; generated.DecodeNotification looks here.
 var Notifications = map[string]func(json.RawMessage) (interface{}, error){
 	"journal.syncFailed": wire.Decoder[SyncFailedNotification](),
 }

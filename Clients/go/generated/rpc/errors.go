@@ -13,5 +13,5 @@ type ServiceError struct{ wire.DomainError }
 // Unwrap returns the *wire.DomainError (whose Unwrap returns the *wire.RPCError).
 func (e *ServiceError) Unwrap() error { return &e.DomainError }
 
-// Errors builds the typed error of each rpc domain code; services.DecodeError looks here.
+// Errors builds the typed error of each rpc domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{}

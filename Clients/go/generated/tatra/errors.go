@@ -143,7 +143,7 @@ func (e *MissingContactPermissionError) Unwrap() error { return &e.ServiceError 
 // CodeMissingContactPermission is the code of MissingContactPermissionError.
 const CodeMissingContactPermission = -33009
 
-// Errors builds the typed error of each tatra domain code; services.DecodeError looks here.
+// Errors builds the typed error of each tatra domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
 	-33000: func(base wire.DomainError) error {
 		err := &GeneralError{ServiceError: ServiceError{base}}

@@ -51,7 +51,7 @@ type PaymentHistoryDidUpdatePaymentSummaryNotification struct {
 }
 
 // Notifications decodes the params of each dotpay notification (aliases included) into its
-// generated struct; services.DecodeNotification looks here.
+// generated struct; generated.DecodeNotification looks here.
 var Notifications = map[string]func(json.RawMessage) (interface{}, error){
 	"dotpay.didChangeDefaultOneClickPaymentCard":            wire.Decoder[DidChangeDefaultOneClickPaymentCardNotification](),
 	"dotpay.didRegisterNewCreditCard":                       wire.Decoder[DidRegisterNewCreditCardNotification](),

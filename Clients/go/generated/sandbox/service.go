@@ -5,10 +5,10 @@ package sandbox
 import (
 	"context"
 
-	"github.com/payrpc/payrpc-go/services/journal"
-	"github.com/payrpc/payrpc-go/services/northstar"
-	"github.com/payrpc/payrpc-go/services/pbba"
-	"github.com/payrpc/payrpc-go/services/rpc"
+	"github.com/payrpc/payrpc-go/generated/journal"
+	"github.com/payrpc/payrpc-go/generated/northstar"
+	"github.com/payrpc/payrpc-go/generated/pbba"
+	"github.com/payrpc/payrpc-go/generated/rpc"
 	"github.com/payrpc/payrpc-go/wire"
 )
 

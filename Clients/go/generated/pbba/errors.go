@@ -169,7 +169,7 @@ func (e *CodeInUseError) Unwrap() error { return &e.ServiceError }
 // CodeCodeInUse is the code of CodeInUseError.
 const CodeCodeInUse = -33111
 
-// Errors builds the typed error of each pbba domain code; services.DecodeError looks here.
+// Errors builds the typed error of each pbba domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
 	-33100: func(base wire.DomainError) error {
 		err := &PaymentRequestNotFoundError{ServiceError: ServiceError{base}}

@@ -169,7 +169,7 @@ func (e *DuplicateControlError) Unwrap() error { return &e.ServiceError }
 // CodeDuplicateControl is the code of DuplicateControlError.
 const CodeDuplicateControl = -33411
 
-// Errors builds the typed error of each dotpay domain code; services.DecodeError looks here.
+// Errors builds the typed error of each dotpay domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
 	-33400: func(base wire.DomainError) error {
 		err := &PaymentFailedError{ServiceError: ServiceError{base}}

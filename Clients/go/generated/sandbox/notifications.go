@@ -7,5 +7,5 @@ import (
 )
 
 // Notifications decodes the params of each sandbox notification (aliases included) into its
-// generated struct; services.DecodeNotification looks here.
+// generated struct; generated.DecodeNotification looks here.
 var Notifications = map[string]func(json.RawMessage) (interface{}, error){}
