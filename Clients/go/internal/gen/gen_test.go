@@ -10,8 +10,10 @@ import (
 	"testing"
 )
 
-// Every generated Go file says so on its first line, in the form Go's tools recognise.
-func TestEveryGeneratedFileSaysSo(t *testing.T) {
+// renderCommittedDocument renders the copy of the document in generated/; it returns the
+// document too.
+func renderCommittedDocument(t *testing.T) ([]byte, map[string][]byte) {
+	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("..", "..", OutPackage, "openrpc.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -20,6 +22,12 @@ func TestEveryGeneratedFileSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return raw, files
+}
+
+// Every generated Go file says so on its first line, in the form Go's tools recognise.
+func TestEveryGeneratedFileSaysSo(t *testing.T) {
+	_, files := renderCommittedDocument(t)
 	generated := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
 	for path, src := range files {
 		if strings.HasSuffix(path, ".go") && !generated.MatchString(strings.SplitN(string(src), "\n", 2)[0]) {
@@ -68,14 +76,7 @@ func TestCommittedCodeIsCurrent(t *testing.T) {
 }
 
 func TestRenderIsDeterministic(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", OutPackage, "openrpc.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := Render(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, first := renderCommittedDocument(t)
 	for i := 0; i < 3; i++ {
 		again, _ := Render(raw)
 		for path, data := range first {
