@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/payrpc/payrpc-go/services"
+	"github.com/payrpc/payrpc-go/generated"
 	"github.com/payrpc/payrpc-go/wire"
 )
 
@@ -29,9 +29,9 @@ const CancelMethod = "$/cancelRequest"
 
 // Client is one connection to a payrpc server. It is safe for concurrent use: calls from many
 // goroutines share the connection and are matched to their answers by id. The embedded
-// services.Services gives the generated methods: client.Tatra.ExecutePayment(ctx, params).
+// generated.Services gives the generated methods: client.Tatra.ExecutePayment(ctx, params).
 type Client struct {
-	services.Services
+	generated.Services
 
 	opts    options
 	schemas *schemaSet // nil: validation off
@@ -87,13 +87,13 @@ func newClient(o options, r io.Reader, w io.Writer, closeWrite, closeAll func() 
 		readerDone: make(chan struct{}),
 	}
 	if o.validate {
-		schemas, err := loadSchemas(services.Document)
+		schemas, err := loadSchemas(generated.Document)
 		if err != nil {
 			return nil, err
 		}
 		c.schemas = schemas
 	}
-	c.Services = services.New(c)
+	c.Services = generated.New(c)
 	go c.readLoop(r)
 	return c, nil
 }
@@ -189,7 +189,7 @@ func (c *Client) finish(method string, r response, result interface{}) error {
 		return fmt.Errorf("payrpc: %s: %w", method, r.closed)
 	}
 	if r.err != nil {
-		return services.DecodeError(r.err)
+		return generated.DecodeError(r.err)
 	}
 	if c.schemas != nil {
 		if err := c.schemas.validateResult(method, r.result); err != nil {

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	payrpc "github.com/payrpc/payrpc-go"
-	"github.com/payrpc/payrpc-go/services/pbba"
-	"github.com/payrpc/payrpc-go/services/rpc"
-	"github.com/payrpc/payrpc-go/services/tatra"
+	"github.com/payrpc/payrpc-go/generated/pbba"
+	"github.com/payrpc/payrpc-go/generated/rpc"
+	"github.com/payrpc/payrpc-go/generated/tatra"
 	"github.com/payrpc/payrpc-go/wire"
 )
 

@@ -13,3 +13,6 @@ func PendingCalls(c *Client) int {
 	defer c.mu.Unlock()
 	return len(c.pending)
 }
+
+// StateArguments is stateArguments, for the tests.
+var StateArguments = stateArguments

@@ -1,15 +1,15 @@
 #!/bin/sh
-# Regenerates the Go client's generated code (services/) from the OpenRPC document.
+# Regenerates the Go client's generated code (generated/) from the OpenRPC document.
 #
 #   Clients/go/generate.sh [--schema <openrpc.json>] [--out <folder>]
 #
-# Defaults: --schema ../../Schemas/openrpc.json and --out services, both relative to this
+# Defaults: --schema ../../Schemas/openrpc.json and --out generated, both relative to this
 # script. Paths given are taken relative to the current directory. Runs from anywhere; needs
 # only the go command (golang-go): the generator uses the standard library alone.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 schema="$here/../../Schemas/openrpc.json"
-out="$here/services"
+out="$here/generated"
 while [ $# -gt 0 ]; do
     case "$1" in
         --schema) schema=$2; shift 2 ;;

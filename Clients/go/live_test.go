@@ -11,10 +11,10 @@ import (
 	"time"
 
 	payrpc "github.com/payrpc/payrpc-go"
-	"github.com/payrpc/payrpc-go/services"
-	"github.com/payrpc/payrpc-go/services/pbba"
-	"github.com/payrpc/payrpc-go/services/rpc"
-	"github.com/payrpc/payrpc-go/services/sandbox"
+	"github.com/payrpc/payrpc-go/generated"
+	"github.com/payrpc/payrpc-go/generated/pbba"
+	"github.com/payrpc/payrpc-go/generated/rpc"
+	"github.com/payrpc/payrpc-go/generated/sandbox"
 )
 
 func TestBuiltinsOverStdio(t *testing.T) {
@@ -40,7 +40,7 @@ func TestBuiltinsOverStdio(t *testing.T) {
 	for _, m := range methods {
 		served[m.(map[string]interface{})["name"].(string)] = true
 	}
-	for _, m := range services.Methods {
+	for _, m := range generated.Methods {
 		if !served[m] {
 			t.Errorf("the generated method %s is not served (regenerate the stubs)", m)
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/payrpc/payrpc-go/services"
+	"github.com/payrpc/payrpc-go/generated"
 )
 
 // Notification is a notification the server sent: its method and params.
@@ -28,7 +28,7 @@ func (n Notification) Decode(v interface{}) error {
 // Typed returns the params as the generated struct of the notification (for instance a
 // pbba.PaymentStatusChangedNotification value); an error for a method no service declares.
 func (n Notification) Typed() (interface{}, error) {
-	value, known, err := services.DecodeNotification(n.Method, n.Params)
+	value, known, err := generated.DecodeNotification(n.Method, n.Params)
 	if !known {
 		return nil, fmt.Errorf("payrpc: no generated type for the notification %s", n.Method)
 	}

@@ -11,6 +11,8 @@ type Option func(*options)
 type options struct {
 	binary       string
 	args         []string
+	dataDir      string
+	ephemeral    *bool
 	env          []string
 	dir          string
 	stderr       io.Writer
@@ -28,10 +30,21 @@ func defaultOptions() options {
 // WithBinary sets the payrpc binary Spawn starts (default: $PAYRPC_BIN, else payrpc on PATH).
 func WithBinary(path string) Option { return func(o *options) { o.binary = path } }
 
-// WithArgs adds arguments after `payrpc serve --stdio` (Spawn only): "--data", dir, ...
+// WithArgs adds arguments after `payrpc serve --stdio` (Spawn only): "--seed", "7", ...
 func WithArgs(args ...string) Option {
 	return func(o *options) { o.args = append(o.args, args...) }
 }
+
+// WithDataDir makes the spawned server keep its state (store, server key) in dir (`--data dir`),
+// where the next server spawned with it finds it again (Spawn only). Without it the server is
+// ephemeral, see WithEphemeral.
+func WithDataDir(dir string) Option { return func(o *options) { o.dataDir = dir } }
+
+// WithEphemeral(true), the default without WithDataDir, starts `serve --ephemeral`: the state
+// lives in a temporary directory the server removes when it exits, so every spawned server
+// starts clean. WithEphemeral(false) keeps it in the server's default data directory
+// ($XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc). Spawn only.
+func WithEphemeral(ephemeral bool) Option { return func(o *options) { o.ephemeral = &ephemeral } }
 
 // WithEnv sets the environment of the spawned server (default: this process's).
 func WithEnv(env []string) Option { return func(o *options) { o.env = env } }

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	payrpc "github.com/payrpc/payrpc-go"
-	"github.com/payrpc/payrpc-go/services"
-	"github.com/payrpc/payrpc-go/services/dotpay"
-	"github.com/payrpc/payrpc-go/services/journal"
-	"github.com/payrpc/payrpc-go/services/northstar"
-	"github.com/payrpc/payrpc-go/services/pbba"
-	"github.com/payrpc/payrpc-go/services/sandbox"
-	"github.com/payrpc/payrpc-go/services/tatra"
+	"github.com/payrpc/payrpc-go/generated"
+	"github.com/payrpc/payrpc-go/generated/dotpay"
+	"github.com/payrpc/payrpc-go/generated/journal"
+	"github.com/payrpc/payrpc-go/generated/northstar"
+	"github.com/payrpc/payrpc-go/generated/pbba"
+	"github.com/payrpc/payrpc-go/generated/sandbox"
+	"github.com/payrpc/payrpc-go/generated/tatra"
 	"github.com/payrpc/payrpc-go/wire"
 )
 
@@ -38,7 +38,7 @@ func (r *recorder) Call(ctx context.Context, method string, params, result inter
 // serviceMethods are the generated methods of the services (rpc.* has its own tests).
 func serviceMethods() []string {
 	var out []string
-	for _, m := range services.Methods {
+	for _, m := range generated.Methods {
 		if len(m) < 4 || m[:4] != "rpc." {
 			out = append(out, m)
 		}
@@ -61,7 +61,7 @@ var (
 func runScenario(t *testing.T, client *payrpc.Client) {
 	ctx := testContext(t)
 	rec := &recorder{client: client, called: map[string]error{}}
-	s := services.New(rec)
+	s := generated.New(rec)
 	must := func(step string, err error) {
 		t.Helper()
 		var domain *wire.DomainError

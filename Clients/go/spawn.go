@@ -72,6 +72,8 @@ func FindBinary(path string) (string, error) {
 // Spawn starts `payrpc serve --stdio` (plus WithArgs) as a child process and connects to its
 // stdin and stdout. ctx bounds the start only (the rpc.hello sent first with WithProfile or
 // WithToken); the server lives until Close, which ends its input so it drains and exits.
+// The server starts clean and forgets everything when it exits (`serve --ephemeral`) unless
+// WithDataDir or WithEphemeral(false) keeps its state.
 func Spawn(ctx context.Context, opts ...Option) (*Client, error) {
 	o := defaultOptions()
 	for _, opt := range opts {
@@ -81,7 +83,12 @@ func Spawn(ctx context.Context, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(binary, append([]string{"serve", "--stdio"}, o.args...)...)
+	state, err := stateArguments(o.args, o.dataDir, o.ephemeral)
+	if err != nil {
+		return nil, err
+	}
+	argv := append(append([]string{"serve", "--stdio"}, state...), o.args...)
+	cmd := exec.Command(binary, argv...)
 	cmd.Env = o.env
 	cmd.Dir = o.dir
 	cmd.Stderr = o.stderr

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCGateway
+import PayRPCStore
 import PayRPCTransport
 
 /// Signals a parent may have left blocked (a test runner's threads often block SIGTERM, and a
@@ -23,7 +24,8 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             With no listener option, serves TCP on 127.0.0.1:7070. With --stdio, reads requests \
             from stdin and writes responses to stdout (logs go to stderr); EOF on stdin drains and \
-            exits 0. SIGINT and SIGTERM stop accepting, answer what was read, flush and exit 0.
+            exits 0. SIGINT and SIGTERM stop accepting, answer what was read, flush and exit 0. \
+            State persists in the data directory (--data) unless --ephemeral is given.
             """
     )
 
@@ -40,6 +42,9 @@ struct ServeCommand: ParsableCommand {
     var mcp = false
 
     @OptionGroup var gateway: GatewayOptions
+
+    @Flag(help: "Keep every state (store, server key) in a new temporary directory, removed when the server exits (EOF on stdin, SIGINT, SIGTERM); excludes --data.")
+    var ephemeral = false
 
     @Option(help: "Longest accepted line in bytes; a longer one is answered with an error and discarded.")
     var maxLineBytes = 1 << 20
@@ -75,6 +80,9 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
+        guard !(ephemeral && gateway.data != nil) else {
+            throw ValidationError("--ephemeral and --data exclude each other: an ephemeral server keeps its state in a temporary directory of its own")
+        }
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
@@ -104,7 +112,11 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         SignalMask.unblockAll()
         let logger = logging.makeLogger()
+        let ephemeralData = ephemeral ? try EphemeralDataDirectory.create() : nil
+        defer { ephemeralData.map { Self.remove($0, logger: logger) } }
+        ephemeralData.map(Self.confineUserDirectories)
         var configuration = try gateway.configuration()
+        if let ephemeralData { configuration.dataDirectory = ephemeralData.url }
         configuration.stdio = stdio
         configuration.mcp = mcp
         var endpoints: [Endpoint] = []
@@ -151,5 +163,22 @@ struct ServeCommand: ParsableCommand {
             "mcp": .stringConvertible(mcp),
         ])
         try gatewayServer.run()
+    }
+
+    /// Points the XDG data and cache homes into an `--ephemeral` data directory, so that the
+    /// folders Foundation's URL loading creates there (cookies, URL cache) go with it.
+    private static func confineUserDirectories(to directory: EphemeralDataDirectory) {
+        setenv("XDG_DATA_HOME", directory.url.appendingPathComponent("xdg-data").path, 1)
+        setenv("XDG_CACHE_HOME", directory.url.appendingPathComponent("xdg-cache").path, 1)
+    }
+
+    /// Removes an `--ephemeral` data directory once the server has stopped.
+    private static func remove(_ directory: EphemeralDataDirectory, logger: Logger) {
+        do {
+            try directory.remove()
+            logger.info("removed the ephemeral data directory", metadata: ["data": .string(directory.url.path)])
+        } catch {
+            logger.error("cannot remove the ephemeral data directory: \(error)", metadata: ["data": .string(directory.url.path)])
+        }
     }
 }

@@ -36,17 +36,22 @@ final class SpawnedServer: @unchecked Sendable {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Starts `payrpc <arguments>`; for `serve`, `--validate-results` is added, and `--data` (a
-    /// fresh temporary directory) unless given.
-    init(_ arguments: [String], dataDirectory: URL? = nil) async throws {
+    /// Starts `payrpc <arguments>` with `environment` on top of this process's; for `serve`,
+    /// `--validate-results` is added, and `--data` (a fresh temporary directory) unless the
+    /// arguments say `--data` or `--ephemeral` or the environment sets `XDG_DATA_HOME`.
+    init(_ arguments: [String], dataDirectory: URL? = nil, environment: [String: String?] = [:]) async throws {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
         self.dataDirectory = directory
         var arguments = arguments
-        if arguments.first == "serve" && !arguments.contains("--data") { arguments += ["--data", directory.path] }
+        if arguments.first == "serve", !arguments.contains("--data"), !arguments.contains("--ephemeral"),
+           (environment["XDG_DATA_HOME"] ?? nil) == nil {
+            arguments += ["--data", directory.path]
+        }
         // Every result and notification a test sees has been checked against its schema.
         if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
-        process = try await SpawnedProcess.start(Self.binary.path, arguments: arguments, standardError: .pipe)
+        process = try await SpawnedProcess.start(Self.binary.path, arguments: arguments, environment: environment,
+                                                 standardError: .pipe)
         // The handles own the pipes: Foundation closes each once no handler runs on it.
         let pipes = process.detachStandardStreams()
         stdin = FileHandle(fileDescriptor: pipes.input, closeOnDealloc: true)

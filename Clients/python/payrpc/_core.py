@@ -36,11 +36,11 @@ class Notification:
     params: Any = None
 
     def typed(self) -> Any:
-        """The params as the generated notification dataclass (``payrpc.services.<service>``),
+        """The params as the generated notification dataclass (``payrpc.generated.services.<service>``),
         or the plain JSON params when the stubs do not know this notification."""
         service = self.method.split(".", 1)[0]
         try:
-            module = importlib.import_module(f"payrpc.services.{service}")
+            module = importlib.import_module(f"payrpc.generated.services.{service}")
         except ImportError:
             return self.params
         cls = getattr(module, "NOTIFICATIONS", {}).get(self.method)

@@ -6,7 +6,7 @@ import logging
 import os
 import re
 import shutil
-from typing import Optional, Sequence
+from typing import List, Optional, Sequence, Union
 
 from .errors import PayRpcError
 
@@ -36,9 +36,37 @@ def find_binary(binary: Optional[str]) -> str:
     return found
 
 
-def command(binary: Optional[str], args: Sequence[str]) -> list:
-    """``payrpc serve --stdio`` plus the extra arguments."""
-    return [find_binary(binary), "serve", "--stdio", *args]
+def command(
+    binary: Optional[str],
+    args: Sequence[str],
+    data_dir: Union[str, "os.PathLike[str]", None] = None,
+    ephemeral: Optional[bool] = None,
+) -> list:
+    """``payrpc serve --stdio``, where its state lives (see :func:`state_arguments`), and the
+    extra arguments."""
+    return [find_binary(binary), "serve", "--stdio", *state_arguments(args, data_dir, ephemeral), *args]
+
+
+def state_arguments(
+    args: Sequence[str], data_dir: Union[str, "os.PathLike[str]", None], ephemeral: Optional[bool]
+) -> List[str]:
+    """Where a spawned server keeps its state: ``--data DIR`` with ``data_dir`` (kept there);
+    nothing with ``ephemeral=False`` (the server's default data directory, kept); else
+    ``--ephemeral`` (a temporary directory the server removes when it exits), unless ``args``
+    already say ``--data`` or ``--ephemeral``.
+
+    Raises ValueError when the choices contradict each other.
+    """
+    names_data = any(arg == "--data" or arg.startswith("--data=") for arg in args)
+    if data_dir is not None:
+        if ephemeral or names_data:
+            raise ValueError("data_dir= keeps the state in that directory: pass neither ephemeral=True nor --data with it")
+        return ["--data", os.fspath(data_dir)]
+    if ephemeral and names_data:
+        raise ValueError("ephemeral=True and --data in args exclude each other")
+    if ephemeral is False or names_data or "--ephemeral" in args:
+        return []
+    return ["--ephemeral"]
 
 
 def forward_log_line(raw: bytes) -> None:

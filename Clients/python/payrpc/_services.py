@@ -7,9 +7,9 @@ from typing import Any
 
 
 def service_names() -> tuple:
-    """The services the generated stubs cover (``payrpc.services.SERVICES``)."""
+    """The services the generated stubs cover (``payrpc.generated.services.SERVICES``)."""
     try:
-        services = importlib.import_module("payrpc.services")
+        services = importlib.import_module("payrpc.generated.services")
     except ImportError:
         return ()
     return tuple(getattr(services, "SERVICES", ()))
@@ -19,6 +19,6 @@ def service_proxy(client: Any, name: str, *, asynchronous: bool) -> Any:
     """The proxy object of service ``name`` bound to ``client``; AttributeError when there is none."""
     if name not in service_names():
         raise AttributeError(f"{type(client).__name__!s} has no attribute or service {name!r}")
-    module = importlib.import_module(f"payrpc.services.{name}")
+    module = importlib.import_module(f"payrpc.generated.services.{name}")
     proxy_class = getattr(module, "AsyncProxy" if asynchronous else "Proxy")
     return proxy_class(client)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import os
 import socket
 import weakref
 from pathlib import Path
@@ -126,10 +127,13 @@ class AsyncClient:
         profile: Optional[str] = None,
         env: Optional[Dict[str, str]] = None,
         cwd: Optional[str] = None,
+        data_dir: Union[str, "os.PathLike[str]", None] = None,
+        ephemeral: Optional[bool] = None,
         **options: Any,
     ) -> "AsyncClient":
-        """Starts ``payrpc serve --stdio [args...]`` and connects to it (see :meth:`payrpc.Client.spawn`)."""
-        argv = _process.command(binary, args)
+        """Starts ``payrpc serve --stdio [args...]`` and connects to it (see :meth:`payrpc.Client.spawn`,
+        also for where its state lives)."""
+        argv = _process.command(binary, args, data_dir, ephemeral)
         process = await asyncio.create_subprocess_exec(
             *argv,
             stdin=asyncio.subprocess.PIPE,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import socket
 import subprocess
@@ -209,6 +210,8 @@ class Client:
         profile: Optional[str] = None,
         env: Optional[Dict[str, str]] = None,
         cwd: Optional[str] = None,
+        data_dir: Union[str, "os.PathLike[str]", None] = None,
+        ephemeral: Optional[bool] = None,
         **options: Any,
     ) -> "Client":
         """Starts ``payrpc serve --stdio [args...]`` and connects to it.
@@ -217,8 +220,14 @@ class Client:
         stderr goes to the ``payrpc.server`` logger. ``close()`` closes its stdin, so it drains
         and exits; a server that does not exit in ``close_timeout`` seconds is terminated.
         With ``profile``, the connection says ``rpc.hello`` with it first.
+
+        The server starts clean and forgets everything when it exits (``serve --ephemeral``),
+        unless ``data_dir`` names a directory to keep its state in or ``ephemeral=False`` keeps
+        it in the server's default data directory (``$XDG_DATA_HOME/payrpc``, else
+        ``~/.local/share/payrpc``), where the next server started that way finds it again.
         """
-        transport = _ProcessTransport(_process.command(binary, args), env, cwd)
+        command = _process.command(binary, args, data_dir, ephemeral)
+        transport = _ProcessTransport(command, env, cwd)
         try:
             client = cls(transport, **options)
         except BaseException:

@@ -20,7 +20,7 @@ from jsonschema.exceptions import ValidationError as _SchemaError
 
 from .errors import ValidationError, Violation
 
-_BUNDLED = Path(__file__).with_name("openrpc.json")
+_BUNDLED = Path(__file__).parent / "generated" / "openrpc.json"
 log = logging.getLogger("payrpc")
 _unsupported_patterns: set = set()
 
@@ -45,7 +45,7 @@ _Validator = _validators.extend(Draft7Validator, {"pattern": _pattern})
 
 
 def bundled_document() -> Optional[Dict[str, Any]]:
-    """The OpenRPC document the stubs were generated from (``payrpc/openrpc.json``), if any."""
+    """The OpenRPC document the stubs were generated from (``payrpc/generated/openrpc.json``), if any."""
     try:
         with _BUNDLED.open("r", encoding="utf-8") as handle:
             return json.load(handle)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -47,9 +48,18 @@ def test_output_is_deterministic() -> None:
     first = generate.render(FIXTURE_DOCUMENT)
     assert first == generate.render(FIXTURE_DOCUMENT)
     assert sorted(first) == [
-        "errors/_index.py", "errors/tatra.py", "openrpc.json", "services/__init__.py", "services/dotpay.py",
-        "services/pbba.py", "services/rpc.py", "services/sandbox.py", "services/tatra.py",
+        "__init__.py", "errors/__init__.py", "errors/_index.py", "errors/tatra.py", "openrpc.json",
+        "services/__init__.py", "services/dotpay.py", "services/pbba.py", "services/rpc.py", "services/sandbox.py",
+        "services/tatra.py",
     ]
+
+
+def test_every_generated_python_file_says_so_on_its_first_line() -> None:
+    # The form tools recognise as generated code: "Code generated ... DO NOT EDIT."
+    for relative, data in generate.render(FIXTURE_DOCUMENT).items():
+        if relative.endswith(".py"):
+            first = data.decode("utf-8").split("\n", 1)[0]
+            assert re.fullmatch(r"# Code generated .* DO NOT EDIT\.", first), (relative, first)
 
 
 def test_a_name_clash_is_reported_with_the_model(tmp_path: Path) -> None:
@@ -68,7 +78,7 @@ def test_an_unsupported_ref_is_reported_with_where_it_is() -> None:
 
 
 def test_the_script_removes_stale_generated_files(tmp_path: Path) -> None:
-    out = tmp_path / "payrpc"
+    out = tmp_path / "payrpc" / "generated"
     (out / "services").mkdir(parents=True)
     (out / "errors").mkdir()
     stale = out / "services" / "gone.py"
@@ -84,9 +94,8 @@ def test_generated_fixture_package_works(tmp_path: Path) -> None:
     package = tmp_path / "payrpc"
     source = CLIENT_DIR / "payrpc"
     shutil.copytree(source, package, ignore=shutil.ignore_patterns("__pycache__"))
-    for path in generate.generated_paths(package):
-        path.unlink()
-    assert generate.main(["--schema", str(FIXTURE_DOCUMENT), "--out", str(package)]) == 0
+    shutil.rmtree(package / "generated")
+    assert generate.main(["--schema", str(FIXTURE_DOCUMENT), "--out", str(package / "generated")]) == 0
     outcome = subprocess.run(
         [sys.executable, str(FIXTURES / "generated_checks.py"), str(FAKE_SERVER)],
         cwd=tmp_path,

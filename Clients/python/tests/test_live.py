@@ -242,7 +242,7 @@ def test_every_service_method_over_tcp(tcp_server) -> None:
 
 
 def test_wrong_pins_raise_wrong_pin_until_the_application_is_blocked(client: payrpc.Client) -> None:
-    from payrpc.errors import tatra as tatra_errors
+    from payrpc.generated.errors import tatra as tatra_errors
 
     client.hello(profile="wrong-pins")
     blocked = []
@@ -259,8 +259,8 @@ def test_wrong_pins_raise_wrong_pin_until_the_application_is_blocked(client: pay
 
 
 def test_amount_limit_is_its_own_exception(client: payrpc.Client) -> None:
-    from payrpc.errors import tatra as tatra_errors
-    from payrpc.services import tatra
+    from payrpc.generated.errors import tatra as tatra_errors
+    from payrpc.generated.services import tatra
 
     contact = tatra.Contact(full_name="Jana Nováková", phones=["+421900123456"])
     with pytest.raises(tatra_errors.AmountLimit) as limit:
@@ -315,7 +315,7 @@ def test_batches_over_the_real_server(client: payrpc.Client) -> None:
         ]
     )
     assert answers[0] == {"status": "SERVING"}
-    assert isinstance(answers[1], payrpc.errors.tatra.WrongPin) and answers[1].application_blocked is False
+    assert isinstance(answers[1], payrpc.generated.errors.tatra.WrongPin) and answers[1].application_blocked is False
     assert answers[2] is None and isinstance(answers[3], payrpc.MethodNotFound)
 
 

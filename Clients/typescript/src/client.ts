@@ -8,6 +8,7 @@ import type { HelloResult } from "./generated/services/rpc.js";
 import { NotificationStream, type StreamOptions } from "./notification-stream.js";
 import { CANCEL_METHOD, CLIENT_NAME, PROTOCOL_VERSION, encode, parseLine, wireParams, type Notification, type OutgoingMessage, type Response } from "./protocol.js";
 import { SchemaSet } from "./schema.js";
+import { stateArguments } from "./state.js";
 import { ProcessTransport, SocketTransport, type Address, type Exit, type Transport } from "./transport.js";
 import type { CallOptions, MutationOptions } from "./types.js";
 import { errorFromWire } from "./wire-errors.js";
@@ -30,8 +31,20 @@ export interface ClientOptions {
 export interface SpawnOptions extends ClientOptions {
   /** The payrpc binary (default: `$PAYRPC_BIN`, else `payrpc` on PATH). */
   binary?: string;
-  /** More arguments after `serve --stdio` (`["--data", dir]`). */
+  /** More arguments after `serve --stdio` (`["--seed", "7"]`). */
   args?: readonly string[];
+  /**
+   * Keep the server's state (store, server key) in this directory (`--data`), where the next
+   * server spawned with it finds it again. Default: none, see `ephemeral`.
+   */
+  dataDir?: string;
+  /**
+   * Without `dataDir`: `true` (the default) starts `serve --ephemeral`, whose state lives in a
+   * temporary directory removed when it exits, so every spawned server starts clean; `false`
+   * keeps it in the server's default data directory (`$XDG_DATA_HOME/payrpc`, else
+   * `~/.local/share/payrpc`).
+   */
+  ephemeral?: boolean;
   /** The child's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
   /** The child's working directory. */
@@ -120,13 +133,16 @@ export class Client extends EventEmitter {
   /**
    * Starts `payrpc serve --stdio [args...]` and connects to it. `close()` ends its stdin, so it
    * drains and exits, and waits for that; a server that does not exit in `closeTimeoutMs` is
-   * terminated.
+   * terminated. The server starts clean and forgets everything when it exits unless `dataDir`
+   * or `ephemeral: false` keeps its state.
    */
   static async spawn(options: SpawnOptions = {}): Promise<Client> {
     const binary = options.binary ?? process.env["PAYRPC_BIN"] ?? "payrpc";
+    const args = options.args ?? [];
+    const argv = ["serve", "--stdio", ...stateArguments(args, options.dataDir, options.ephemeral), ...args];
     let transport: ProcessTransport;
     try {
-      transport = await ProcessTransport.start(binary, ["serve", "--stdio", ...(options.args ?? [])], options.env, options.cwd);
+      transport = await ProcessTransport.start(binary, argv, options.env, options.cwd);
     } catch (error) {
       throw new PayRpcError(`cannot start the payrpc binary ${JSON.stringify(binary)} (set binary, PAYRPC_BIN or PATH): ${String(error)}`);
     }

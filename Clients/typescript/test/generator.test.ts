@@ -48,3 +48,9 @@ test("into an empty folder it writes the same files; stale generated files go, o
   assert.ok(!fs.existsSync(path.join(scratch, "services", "gone.ts")));
   assert.ok(fs.existsSync(path.join(scratch, "mine.ts")));
 });
+
+test("every generated file says so on its first line, as tools expect", () => {
+  for (const [name, text] of files(GENERATED)) {
+    assert.match(text.split("\n", 1)[0] ?? "", /^\/\/ Code generated .* DO NOT EDIT\.$/, name);
+  }
+});

@@ -1,7 +1,7 @@
-// Command payrpc-gen writes the generated Go code of the payrpc client (Clients/go/services/)
+// Command payrpc-gen writes the generated Go code of the payrpc client (Clients/go/generated/)
 // from the OpenRPC document:
 //
-//	go run ./cmd/payrpc-gen --schema ../../Schemas/openrpc.json --out services
+//	go run ./cmd/payrpc-gen --schema ../../Schemas/openrpc.json --out generated
 //
 // It writes only into the --out folder, deterministically; generate.sh runs it from anywhere.
 package main
@@ -16,7 +16,7 @@ import (
 
 func main() {
 	schema := flag.String("schema", "", "the OpenRPC document (Schemas/openrpc.json)")
-	out := flag.String("out", "", "the folder to write (Clients/go/services)")
+	out := flag.String("out", "", "the folder to write (Clients/go/generated)")
 	flag.Parse()
 	if *schema == "" || *out == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: payrpc-gen --schema <openrpc.json> --out <folder>")

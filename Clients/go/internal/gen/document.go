@@ -141,7 +141,7 @@ func validPackage(name string) bool {
 	switch name {
 	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
 		"go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
-		"switch", "type", "var", "services", "wire":
+		"switch", "type", "var", "generated", "wire":
 		return false
 	}
 	return true

@@ -4,12 +4,39 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 )
 
-// The committed services/ is exactly what the generator writes for Schemas/openrpc.json.
+// renderCommittedDocument renders the copy of the document in generated/; it returns the
+// document too.
+func renderCommittedDocument(t *testing.T) ([]byte, map[string][]byte) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", OutPackage, "openrpc.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Render(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw, files
+}
+
+// Every generated Go file says so on its first line, in the form Go's tools recognise.
+func TestEveryGeneratedFileSaysSo(t *testing.T) {
+	_, files := renderCommittedDocument(t)
+	generated := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
+	for path, src := range files {
+		if strings.HasSuffix(path, ".go") && !generated.MatchString(strings.SplitN(string(src), "\n", 2)[0]) {
+			t.Errorf("%s starts with %q", path, strings.SplitN(string(src), "\n", 2)[0])
+		}
+	}
+}
+
+// The committed generated/ is exactly what the generator writes for Schemas/openrpc.json.
 func TestCommittedCodeIsCurrent(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "Schemas", "openrpc.json"))
 	if err != nil {
@@ -38,25 +65,18 @@ func TestCommittedCodeIsCurrent(t *testing.T) {
 	sort.Strings(want)
 	sort.Strings(committed)
 	if strings.Join(want, " ") != strings.Join(committed, " ") {
-		t.Fatalf("services/ has %v, the generator writes %v: run generate.sh", committed, want)
+		t.Fatalf("generated/ has %v, the generator writes %v: run generate.sh", committed, want)
 	}
 	for _, path := range want {
 		have, _ := os.ReadFile(filepath.Join(out, filepath.FromSlash(path)))
 		if !bytes.Equal(have, files[path]) {
-			t.Errorf("services/%s differs from what the generator writes: run generate.sh", path)
+			t.Errorf("generated/%s differs from what the generator writes: run generate.sh", path)
 		}
 	}
 }
 
 func TestRenderIsDeterministic(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", OutPackage, "openrpc.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := Render(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, first := renderCommittedDocument(t)
 	for i := 0; i < 3; i++ {
 		again, _ := Render(raw)
 		for path, data := range first {

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// servicesFile writes the services package: Services (what payrpc.Client embeds), the error and
+// servicesFile writes the generated package: Services (what payrpc.Client embeds), the error and
 // notification decoders over every service, the list of methods and the embedded document.
 func (w *world) servicesFile() *file {
 	root := &pkg{name: OutPackage}
@@ -17,10 +17,11 @@ func (w *world) servicesFile() *file {
 	for _, p := range pkgs {
 		f.use(serviceImport(p.name))
 	}
-	f.printf("// Package services is generated from Schemas/openrpc.json: Services holds one generated\n")
-	f.printf("// client per service (payrpc.Client embeds it, so client.Tatra.ExecutePayment works), and\n")
-	f.printf("// the decoders of domain errors and notifications cover every service.\n")
-	f.printf("package services\n\n") // replaced below: render writes the clause itself
+	f.printf("// Package generated is code generated from Schemas/openrpc.json, as is each of its\n")
+	f.printf("// subpackages (one per service). Services holds one generated client per service\n")
+	f.printf("// (payrpc.Client embeds it, so client.Tatra.ExecutePayment works), and the decoders of\n")
+	f.printf("// domain errors and notifications cover every service.\n")
+	f.printf("package %s\n\n", OutPackage) // replaced below: render writes the clause itself
 	f.printf("// Services holds the generated methods of every service.\ntype Services struct {\n")
 	for _, p := range pkgs {
 		f.printf("\t// %s calls the %s methods.\n\t%s *%s.Service\n", fieldName(p.name), p.name, fieldName(p.name), p.name)
@@ -102,7 +103,7 @@ func Render(raw []byte) (map[string][]byte, error) {
 	f := w.servicesFile()
 	body := f.body.String()
 	// The package comment goes above the clause: split it off the body.
-	clause := "package services\n\n"
+	clause := "package " + OutPackage + "\n\n"
 	i := strings.Index(body, clause)
 	docText, rest := body[:i], body[i+len(clause):]
 	f.body.Reset()
