@@ -61,6 +61,8 @@ let package = Package(
         ),
         // The one lock type (a Mutex that ThreadSanitizer can see) and its C shim.
         .target(name: "CThreadSanitizer"),
+        // pipe2(2) with O_CLOEXEC for the children PayRPCProcess spawns.
+        .target(name: "CPipe"),
         .target(
             name: "PayRPCSync",
             dependencies: ["CThreadSanitizer"],
@@ -143,7 +145,7 @@ let package = Package(
         ),
         .target(
             name: "PayRPCProcess",
-            dependencies: ["PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: ["CPipe", "PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import CPipe
 import Dispatch
 public import Subprocess
 import PayRPCSync
@@ -298,9 +299,10 @@ private struct Launch: Sendable {
                     guard fd >= 0 else { throw SpawnError(operation: "open /dev/null", code: errno) }
                     theirs.append((fd, true))
                 case .pipe:
+                    // Close-on-exec from the start: a child another thread spawns meanwhile
+                    // must not inherit this one's pipes (CPipe says why).
                     var ends: [Int32] = [-1, -1]
-                    guard pipe(&ends) == 0 else { throw SpawnError(operation: "pipe", code: errno) }
-                    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+                    guard payrpc_pipe_cloexec(&ends) == 0 else { throw SpawnError(operation: "pipe2", code: errno) }
                     ours[index] = index == 0 ? ends[1] : ends[0]
                     theirs.append((index == 0 ? ends[0] : ends[1], true))
                 }

@@ -30,7 +30,7 @@ struct CallCommand: ParsableCommand {
     @Flag(help: "Spawn `payrpc serve --stdio` (this binary) and call it.")
     var spawn = false
 
-    @Option(help: "Data directory of the spawned server.")
+    @Option(help: "Data directory of the spawned server, which then keeps its state there (default: a temporary one, removed when the call ends: serve --ephemeral).")
     var data: String?
 
     @Option(help: ArgumentHelp("File holding the server's token (sent in rpc.hello).", valueName: "file"))
@@ -84,7 +84,7 @@ struct CallCommand: ParsableCommand {
                 connection = try LineConnection.connecting(within: connectTimeout) { try LineConnection.unix(unix) }
             } else {
                 var arguments = ["serve", "--stdio", "--log-level", "warning"]
-                if let data { arguments += ["--data", data] }
+                arguments += data.map { ["--data", $0] } ?? ["--ephemeral"]
                 connection = try LineConnection.spawn(executable: "/proc/self/exe", arguments: arguments)
             }
         } catch let failure as ConnectFailure {

@@ -6,8 +6,10 @@ import Testing
 /// The `payrpc` subcommands other than `serve`, run as a user runs them.
 @Suite struct CommandLineTests {
     /// Runs `payrpc` with `arguments` and standard input `input`; returns status, stdout, stderr.
-    func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil) async throws -> (Int32, String, String) {
-        let run = try await ChildRun.run(SpawnedServer.binary, arguments, input: input, in: directory)
+    func run(
+        _ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String?] = [:]
+    ) async throws -> (Int32, String, String) {
+        let run = try await ChildRun.run(SpawnedServer.binary, arguments, input: input, in: directory, environment: environment)
         return (run.status ?? -1, run.output, run.errors)
     }
 
@@ -26,6 +28,22 @@ import Testing
         let (status, out, _) = try await run(["call", "rpc.health", "--spawn", "--data", temporaryDataDirectory()])
         #expect(status == 0)
         #expect(out == "{\n  \"status\": \"SERVING\"\n}\n")
+    }
+
+    @Test func callSpawnsAnEphemeralServerUnlessGivenADataDirectory() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment: [String: String?] = [
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+        ]
+        let (status, out, _) = try await run(["call", "rpc.health", "--spawn"], environment: environment)
+        #expect(status == 0)
+        #expect(out == "{\n  \"status\": \"SERVING\"\n}\n")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data/payrpc").path),
+                "the default data directory stays untouched")
+        let kept = home.appendingPathComponent("kept")
+        #expect(try await run(["call", "rpc.health", "--spawn", "--data", kept.path], environment: environment).0 == 0)
+        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("payrpc.sqlite").path))
     }
 
     @Test func callPrintsAnErrorToStderrWithExitCodeOne() async throws {

@@ -18,17 +18,18 @@ public enum ChildRun {
         public let errors: String
     }
 
-    /// Runs `executable` with `arguments` until it exits. `input` is written to its stdin pipe,
+    /// Runs `executable` with `arguments` (and `environment` over this process's) until it exits. `input` is written to its stdin pipe,
     /// which is then closed; `standardInput`/`standardOutput` replace the pipes (a regular file's
     /// descriptor, say). stdout and stderr are read on threads of their own while it runs, so
     /// neither can fill and stall it.
     public static func run(
         _ executable: URL, _ arguments: [String], input: String? = nil, in directory: URL? = nil,
+        environment: [String: String?] = [:],
         standardInput: SpawnedProcess.Stream = .pipe, standardOutput: SpawnedProcess.Stream = .pipe,
         timeout: Double = 120
     ) async throws -> Result {
         let child = try await SpawnedProcess.start(
-            executable.path, arguments: arguments, workingDirectory: directory?.path,
+            executable.path, arguments: arguments, environment: environment, workingDirectory: directory?.path,
             standardInput: standardInput, standardOutput: standardOutput, standardError: .pipe)
         let pipes = child.detachStandardStreams()
         async let output = readToEnd(pipes.output, timeout: timeout + 60)
