@@ -30,19 +30,19 @@ struct CallCommand: ParsableCommand {
     @Flag(help: "Spawn `payrpc serve --stdio` (this binary) and call it.")
     var spawn = false
 
-    @Option(help: "Data directory of the spawned server, which then keeps its state there (default: a temporary one, removed when the call ends: serve --ephemeral).")
+    @Option(help: ArgumentHelp("Data directory of the spawned server, which then keeps its state there (default: a temporary one, removed when the call ends: serve --ephemeral).", valueName: "dir"))
     var data: String?
 
     @Option(help: ArgumentHelp("File holding the server's token (sent in rpc.hello).", valueName: "file"))
     var tokenFile: String?
 
-    @Option(help: "State profile to use (sent in rpc.hello).")
+    @Option(help: ArgumentHelp("State profile to use (sent in rpc.hello).", valueName: "name"))
     var profile: String?
 
-    @Option(help: "Seconds to wait for the answer.")
+    @Option(help: ArgumentHelp("Seconds to wait for the answer.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(help: "Seconds to keep retrying --tcp or --unix while nothing listens there yet (a server just started in the background).")
+    @Option(help: ArgumentHelp("Seconds to keep retrying --tcp or --unix while nothing listens there yet (a server just started in the background).", valueName: "seconds"))
     var connectTimeout: Double = 5
 
     func validate() throws {

@@ -3,10 +3,10 @@ import Logging
 
 /// `--log-level` and `--log-format`, shared by every subcommand; logs go to stderr only.
 struct LoggingOptions: ParsableArguments {
-    @Option(help: "Least severe level logged: trace, debug, info, notice, warning, error, critical.")
+    @Option(help: ArgumentHelp("Least severe level logged: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
-    @Option(help: "Log line format on stderr: text or json.")
+    @Option(help: ArgumentHelp("Log line format on stderr: text or json.", valueName: "format"))
     var logFormat: LogFormat = .text
 
     /// Bootstraps swift-log once and returns the command's logger.

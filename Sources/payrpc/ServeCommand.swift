@@ -46,25 +46,25 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Keep every state (store, server key) in a new temporary directory, removed when the server exits (EOF on stdin, SIGINT, SIGTERM); excludes --data.")
     var ephemeral = false
 
-    @Option(help: "Longest accepted line in bytes; a longer one is answered with an error and discarded.")
+    @Option(help: ArgumentHelp("Longest accepted line in bytes; a longer one is answered with an error and discarded.", valueName: "bytes"))
     var maxLineBytes = 1 << 20
 
-    @Option(help: "Most members of a batch.")
+    @Option(help: ArgumentHelp("Most members of a batch.", valueName: "n"))
     var maxBatch = 1000
 
-    @Option(help: "Most requests of one connection in flight; past it the connection is not read until some finish.")
+    @Option(help: ArgumentHelp("Most requests of one connection in flight; past it the connection is not read until some finish.", valueName: "n"))
     var maxInFlight = 256
 
-    @Option(help: "Most simultaneous socket connections.")
+    @Option(help: ArgumentHelp("Most simultaneous socket connections.", valueName: "n"))
     var maxConnections = 1024
 
-    @Option(help: "Close socket connections idle for this many seconds (0: never).")
+    @Option(help: ArgumentHelp("Close socket connections idle for this many seconds (0: never).", valueName: "seconds"))
     var idleTimeout: Double = 900
 
-    @Option(help: "Seconds to finish in-flight requests at shutdown before closing anyway.")
+    @Option(help: ArgumentHelp("Seconds to finish in-flight requests at shutdown before closing anyway.", valueName: "seconds"))
     var drainTimeout: Double = 10
 
-    @Option(help: "Default deadline of every call in milliseconds (0: none); _meta.timeoutMs overrides it.")
+    @Option(help: ArgumentHelp("Default deadline of every call in milliseconds (0: none); _meta.timeoutMs overrides it.", valueName: "ms"))
     var defaultTimeout = 0
 
     @Option(help: ArgumentHelp("A method's default deadline, as METHOD=MILLISECONDS; repeatable.", valueName: "method=ms"))

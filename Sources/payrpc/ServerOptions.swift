@@ -9,7 +9,7 @@ import PayRPCTransport
 /// The options that make a gateway: data, sandbox, limits. Shared by `serve`, `schemas`,
 /// `validate` and `data`.
 struct GatewayOptions: ParsableArguments {
-    @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
+    @Option(help: ArgumentHelp("Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).", valueName: "dir"))
     var data: String?
 
     @Flag(inversion: .prefixedNo, help: "Serve the built-in deterministic sandboxes and the sandbox.* helpers.")
