@@ -23,12 +23,12 @@ extension CompiledSchema {
     }
 
     func checkConst(_ constant: JSONElement, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
-        constant.jsonEquals(value) || run.fail("const", "must be \(constant.rawText)")
+        constant.jsonEquals(value) || run.fail("const", "must be \(MessageText.excerpt(constant.rawText))")
     }
 
-    /// Up to five values as JSON, for messages.
+    /// Up to five values as JSON, each cut to fit, for messages.
     static func list(_ values: [JSONElement]) -> String {
-        let shown = values.prefix(5).map(\.rawText).joined(separator: ", ")
+        let shown = values.prefix(5).map { MessageText.excerpt($0.rawText, limit: 20) }.joined(separator: ", ")
         return values.count > 5 ? "\(shown), ... (\(values.count) values)" : shown
     }
 }
