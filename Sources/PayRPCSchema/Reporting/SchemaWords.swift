@@ -23,13 +23,12 @@ struct SchemaWords: Sendable {
     /// `x-spelling` by node.
     var spellings: [NodeID: String] = [:]
 
-    /// The annotation keywords.
-    static let formatKeyword = "x-format"
+    /// The annotation keyword of a spelling.
     static let spellingKeyword = "x-spelling"
 
     /// Records the words of the schema object `value` compiled as node `id`.
     mutating func record(_ id: NodeID, _ value: JSONValue) {
-        if case .string(let text)? = value[Self.formatKeyword], !text.isEmpty { formats[id] = text }
+        if case .string(let text)? = value[FormatWords.keyword], !text.isEmpty { formats[id] = text }
         if case .string(let text)? = value[Self.spellingKeyword], !text.isEmpty { spellings[id] = text }
     }
 }

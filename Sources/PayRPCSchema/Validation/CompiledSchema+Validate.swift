@@ -44,7 +44,7 @@ extension CompiledSchema {
             if reported { continue }
             reported = true
             let found = keyword == "type" ? " (found \(NumberText.kindName(value)))" : ""
-            _ = run.fail(keyword, "must be " + MessageText.excerpt(format, limit: SchemaViolation.maximumFormatWordsLength) + found)
+            _ = run.fail(keyword, "must be " + MessageText.excerpt(format, limit: FormatWords.maximumLength) + found)
         }
         return valid
     }

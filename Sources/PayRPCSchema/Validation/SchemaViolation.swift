@@ -10,11 +10,6 @@ public struct SchemaViolation: Sendable, Equatable, CustomStringConvertible {
     /// The longest message the validator writes: what it quotes from the schema or the value is
     /// cut to fit (a long pattern, a long member name), and a named format's words are short.
     public static let maximumMessageLength = 200
-
-    /// The most characters of a named format's words (`x-format`) a message quotes; payrpc's
-    /// generator refuses longer words, so that none is cut.
-    public static let maximumFormatWordsLength = 150
-
     /// Makes a violation.
     public init(pointer: String, keyword: String, message: String) {
         self.pointer = pointer
