@@ -26,10 +26,18 @@ extension CompiledSchema {
         constant.jsonEquals(value) || run.fail("const", "must be \(MessageText.excerpt(constant.rawText))")
     }
 
-    /// Up to five values as JSON, each cut to fit, for messages.
+    /// Up to five values as JSON, each cut to fit and fewer when they are long, for messages.
     static func list(_ values: [JSONElement]) -> String {
-        let shown = values.prefix(5).map { MessageText.excerpt($0.rawText, limit: 20) }.joined(separator: ", ")
-        return values.count > 5 ? "\(shown), ... (\(values.count) values)" : shown
+        var shown: [String] = []
+        var length = 0
+        for value in values.prefix(5) {
+            let text = MessageText.excerpt(value.rawText, limit: 40)
+            if !shown.isEmpty && length + text.count > 120 { break }
+            shown.append(text)
+            length += text.count + 2
+        }
+        let list = shown.joined(separator: ", ")
+        return values.count > shown.count ? "\(list), ... (\(values.count) values)" : list
     }
 }
 
