@@ -160,7 +160,7 @@ let package = Package(
         .target(
             name: "PayRPCCodegen",
             dependencies: [
-                "PayRPCJSON",
+                "PayRPCJSON", "PayRPCSchema",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],

@@ -42,6 +42,14 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible {
         return "^-?(" + alternatives.joined(separator: "|") + ")$"
     }()
 
+    /// What an amount is, in words: with ``formatExample``, the schemas' `x-format` of every money
+    /// field, which a client whose amount breaks ``decimalPattern`` reads in the violation
+    /// (`must be an amount: a decimal string of at most 18 digits, e.g. "12.50"`).
+    public static let formatSummary = "an amount: a decimal string of at most \(maximumDigits) digits"
+
+    /// An amount as the wire carries it, for ``formatSummary``.
+    public static let formatExample = "12.50"
+
     /// Zero at scale 0.
     public static let zero = Amount(units: 0, scale: 0)
 

@@ -43,6 +43,13 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
     /// The schema pattern of a currency code; the codec then checks the code is a real one.
     public static let codePattern = "^[A-Z]{3}$"
 
+    /// What a currency is, in words: with ``formatExample``, the schemas' `x-format` of every
+    /// currency field, which a client whose code breaks ``codePattern`` reads in the violation.
+    public static let formatSummary = "a currency: an ISO 4217 code of three capital letters"
+
+    /// A currency code as the wire carries it, for ``formatSummary``.
+    public static let formatExample = "EUR"
+
     /// ISO 4217's active codes (list one, 2025) and their minor-unit digits. Written out here
     /// because neither Foundation on Linux nor a mirrored package exposes the minor units.
     static let table: [String: Int] = {

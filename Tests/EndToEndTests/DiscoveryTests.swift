@@ -5,7 +5,9 @@ import Testing
 
 /// `rpc.discover` and `Schemas/`: the same document, valid OpenRPC, every schema valid draft-07.
 @Suite struct DiscoveryTests {
-    static let testdata = SpawnedServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+    /// `PAYRPC_TESTDATA`, else `../shared/testdata` (a git worktree elsewhere names it with the variable).
+    static let testdata = ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
+        ?? SpawnedServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
 
     func discoverDocument() async throws -> JSONValue {
         let server = try await SpawnedServer(["serve", "--stdio", "--validate-results"])

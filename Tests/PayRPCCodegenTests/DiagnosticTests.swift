@@ -61,6 +61,15 @@ import Testing
         Case(name: "handlers name not a type name", source: "/// P.\n/// - Handlers: my handlers\nprotocol P: RPCMethod {}\n/// M.\nenum M: P {}\n", line: 3, reason: "needs a Swift type name"),
         Case(name: "two handlers of one name", source: "/// P.\n/// - Handlers: H\nprotocol P: RPCMethod {}\n/// M.\nenum URLOpen: P {}\n/// N.\nenum UrlOpen: P {}\n", line: 8, reason: "already the handler of the method on line 6"),
         Case(name: "Foundation Decimal", source: "/// T.\nstruct T: JSONModel {\n    var price: Decimal\n}\n", line: 4, reason: "use Amount"),
+        Case(name: "named format of a number", source: "/// A count: digits.\n/// - Pattern: ^1$\n/// - Example: \"1\"\ntypealias Count = Int\n", line: 5, reason: "must be a typealias of String"),
+        Case(name: "named format without an example", source: "/// A code: one capital.\n/// - Pattern: ^[A-Z]$\ntypealias Code = String\n", line: 4, reason: "needs one `- Example:` with a JSON string"),
+        Case(name: "named format whose example breaks it", source: "/// A code: one capital.\n/// - Pattern: ^[A-Z]$\n/// - Example: \"ab\"\ntypealias Code = String\n", line: 4, reason: "the example of `Code` is not a value of the format: (root): does not match the pattern ^[A-Z]$"),
+        Case(name: "named format without a summary", source: "/// - Pattern: ^[A-Z]$\n/// - Example: \"A\"\ntypealias Code = String\n", line: 4, reason: "needs a summary that names it"),
+        Case(name: "named format with a field tag", source: "/// A code: one capital.\n/// - Pattern: ^[A-Z]$\n/// - Minimum: 1\n/// - Example: \"A\"\ntypealias Code = String\n", line: 4, reason: "`- Minimum:` does not apply to a named format"),
+        Case(name: "named format with long words", source: "/// A code: \(String(repeating: "very ", count: 30))long.\n/// - Pattern: ^[A-Z]$\n/// - Example: \"A\"\ntypealias Code = String\n", line: 5, reason: "a message quotes at most 150"),
+        Case(name: "field changing a named format", source: "/// A code: one capital.\n/// - Pattern: ^[A-Z]$\n/// - Example: \"A\"\ntypealias Code = String\n/// T.\nstruct T: JSONModel {\n    /// - Pattern: ^B$\n    var code: Code\n}\n", line: 8, reason: "`- Pattern:` would change the format `Code` declares"),
+        Case(name: "field changing the amount format", source: "/// T.\nstruct T: JSONModel {\n    /// - MaxLength: 4\n    var price: Amount\n}\n", line: 4, reason: "`- MaxLength:` would change the format `Amount` declares"),
+        Case(name: "alias with two owners", source: "/// T.\nstruct T: JSONModel {\n    /// - Alias: a (Android, iOS)\n    var y: String\n}\n", line: 4, reason: "needs one member name, optionally followed by whose spelling it is"),
         Case(name: "undocumented method", source: "enum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n}\n", line: 2, reason: "method `Ping` has no doc comment"),
     ]
 

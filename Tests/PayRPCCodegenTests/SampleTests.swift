@@ -163,6 +163,16 @@ import Testing
             == [["$ref": "#/definitions/sample.SampleCreateOrder"], ["$ref": "#/definitions/sample.SampleExistingOrder"]])
     }
 
+    @Test func namedFormatsAreStringsWhoseSchemaSaysTheFormatInWords() throws {
+        let base = #"{"id":1,"count":2,"small":3,"unsigned":4,"ratio":0.5,"approved":true,"amount":"1.00","payee":{"fullName":"A","phones":["+1"],"added":"2026-01-31T12:00:00Z"}"#
+        let value = try Self.decode(SamplePayment.self, base + #","references":["ref-0001"]}"#)
+        #expect(value.references == ["ref-0001"])
+        let schema = try CompiledSchema(SamplePayment.standaloneSchema)
+        let tape = try JSONTape(string: base + #","references":["REF-1"]}"#)
+        #expect(schema.validate(tape.root) == [SchemaViolation(
+            pointer: "/references/0", keyword: "pattern", message: #"must be a payment reference: "ref-" and four digits, e.g. "ref-0042""#)])
+    }
+
     @Test func schemaTextIsCanonical() throws {
         // Members in key order, so the text is stable.
         #expect(SampleMethod.schemaDefinition.jsonText

@@ -53,6 +53,35 @@ import Testing
         #expect(await client.nextMessage()?["error"]?["code"] == -32600)
     }
 
+    /// `"params": null` is read as absent (as jsonrpsee and go-ethereum read it), so a stock
+    /// client's call without arguments works: the same answer as without the member.
+    @Test func nullParamsAreReadAsAbsent() async throws {
+        let (_, client, _) = try makeClient()
+        for method in ["rpc.health", "sum", "subtract", "nothing.here"] {
+            client.send(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":null}"#)
+            let withNull = try #require(await client.nextLine())
+            client.send(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)"}"#)
+            let absent = try #require(await client.nextLine())
+            #expect(withNull == absent, "\(method)")
+        }
+        client.send(#"{"jsonrpc":"2.0","id":2,"method":"sum","params":null}"#)
+        #expect(try #require(await client.nextMessage())["result"] == 0)
+        // A notification with null params is run and not answered: the next answer is the health check's.
+        client.send(#"{"jsonrpc":"2.0","method":"update","params":null}"#)
+        #expect(try await client.call("rpc.health") == ["status": "SERVING"])
+    }
+
+    /// Every other `params` that is neither an object nor an array stays an invalid request.
+    @Test(arguments: [#""x""#, "1", "true", "false"])
+    func otherUnstructuredParamsAreInvalidRequests(params: String) async throws {
+        let (_, client, _) = try makeClient()
+        client.send(#"{"jsonrpc":"2.0","id":5,"method":"rpc.health","params":\#(params)}"#)
+        let response = try #require(await client.nextMessage())
+        #expect(response["error"]?["code"] == -32600)
+        #expect(response["error"]?["data"]?["detail"] == "params must be an object or an array")
+        #expect(response["id"] == 5)
+    }
+
     @Test func invalidUTF8IsAParseError() async throws {
         let (_, client, _) = try makeClient()
         var bytes = Array(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health","params":{"x":"?"}}"#.utf8)

@@ -7,9 +7,10 @@ enum TestData {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/testdata` relative to the repository root.
-    static let directory = repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared").appendingPathComponent("testdata")
+    /// `PAYRPC_TESTDATA`, else `../shared/testdata` relative to the repository root (a git
+    /// worktree elsewhere names the folder with the variable).
+    static let directory = ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
+        ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent("testdata")
 
     /// Whether `relativePath` exists under the test data directory.
     static func exists(_ relativePath: String) -> Bool {

@@ -1100,6 +1100,7 @@ extension RemovePaymentSummary.Params {
                 JSONValue.Member("description", .string("The payment's operation number.")),
                 JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("paymentId")])),
@@ -1236,6 +1237,7 @@ extension SetDefaultLanguage.Params {
                 JSONValue.Member("examples", .array([.string("en")])),
                 JSONValue.Member("pattern", .string("^[a-z]{2}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a language code: two lowercase letters (ISO 639-1), e.g. \"pl\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("language")])),
@@ -1720,6 +1722,7 @@ extension UpdatePaymentSummary.Params {
                 JSONValue.Member("description", .string("Its operation number.")),
                 JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("paymentId")])),
@@ -2025,6 +2028,7 @@ extension PaymentCardInfo {
                 JSONValue.Member("description", .string("The card number, digits only.")),
                 JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
             ])),
             JSONValue.Member("cardholderName", .object([
                 JSONValue.Member("description", .string("The name on the card.")),
@@ -2035,6 +2039,7 @@ extension PaymentCardInfo {
                 JSONValue.Member("description", .string("The security code.")),
                 JSONValue.Member("pattern", .string("^[0-9]{3,4}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\"")),
             ])),
             JSONValue.Member("expirationMonth", .object([
                 JSONValue.Member("description", .string("The expiry month, 1 to 12.")),
@@ -2158,11 +2163,13 @@ extension PaymentChannel {
                 JSONValue.Member("description", .string("The largest amount it takes.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("minAmount", .object([
                 JSONValue.Member("description", .string("The smallest amount it takes.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("name", .object([
                 JSONValue.Member("description", .string("The name shown to the buyer.")),
@@ -2388,6 +2395,7 @@ extension PaymentInfo {
                 JSONValue.Member("examples", .array([.string("100.00")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("control", .object([
                 JSONValue.Member("description", .string("The shop's id of the payment, sent back in the confirmation (*parametr identyfikujący\ndaną płatność*); generated when absent, and must be unique for the history to work.")),
@@ -2400,12 +2408,14 @@ extension PaymentInfo {
                 JSONValue.Member("description", .string("The ISO 4217 code of `amount` (`DPCurrency`); default PLN. One of `dotpay.getCurrencyList`.")),
                 JSONValue.Member("pattern", .string("^[A-Z]{3}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a currency code: three capital letters (ISO 4217), e.g. \"EUR\"")),
             ])),
             JSONValue.Member("merchantID", .object([
                 JSONValue.Member("description", .string("The merchant's Dotpay account id (*ID konta Sprzedawcy*).")),
                 JSONValue.Member("examples", .array([.string("10000")])),
                 JSONValue.Member("pattern", .string("^[0-9]{1,10}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a merchant ID: 1 to 10 digits, e.g. \"10000\"")),
             ])),
             JSONValue.Member("senderInformation", .object([
                 JSONValue.Member("allOf", .array([
@@ -2604,6 +2614,7 @@ extension PaymentSummary {
                 JSONValue.Member("description", .string("The amount.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("cardId", .object([
                 JSONValue.Member("description", .string("The 1Click card used, if any.")),
@@ -2644,6 +2655,7 @@ extension PaymentSummary {
                 JSONValue.Member("description", .string("Dotpay's operation number of the payment.")),
                 JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
             ])),
             JSONValue.Member("relatedOperations", .object([
                 JSONValue.Member("description", .string("The payment and the operations related to it.")),
@@ -2833,6 +2845,7 @@ extension RelatedOperation {
                 JSONValue.Member("description", .string("Its amount.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("date", .object([
                 JSONValue.Member("description", .string("When it happened.")),
@@ -2843,6 +2856,7 @@ extension RelatedOperation {
                 JSONValue.Member("description", .string("Dotpay's operation number (`M1234-5678`).")),
                 JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
             ])),
             JSONValue.Member("status", .object([
                 JSONValue.Member("allOf", .array([
@@ -2954,6 +2968,7 @@ extension SenderInformation {
                 JSONValue.Member("description", .string("*kraj*, country: ISO 3166-1 alpha-3.")),
                 JSONValue.Member("pattern", .string("^[A-Z]{3}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a country code: three capital letters (ISO 3166-1 alpha-3), e.g. \"POL\"")),
             ])),
             JSONValue.Member("email", .object([
                 JSONValue.Member("description", .string("The buyer's email.")),
@@ -2980,6 +2995,7 @@ extension SenderInformation {
                 JSONValue.Member("description", .string("Whether the app verified the phone (for example by an SMS code): `YES` or `NO`.")),
                 JSONValue.Member("pattern", .string("^(YES|NO)$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a flag written as YES or NO, e.g. \"YES\"")),
             ])),
             JSONValue.Member("postcode", .object([
                 JSONValue.Member("description", .string("*kod pocztowy*, postal code.")),
@@ -3647,6 +3663,7 @@ extension MagicAmount {
                 JSONValue.Member("description", .string("The amount (compared numerically: `13.13` and `13.130` are the same).")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("outcome", .object([
                 JSONValue.Member("allOf", .array([

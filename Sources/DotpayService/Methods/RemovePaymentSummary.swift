@@ -9,8 +9,7 @@ public enum RemovePaymentSummary: DotpayMethod {
     /// The params.
     public struct Params: JSONModel, Equatable {
         /// The payment's operation number.
-        /// - Pattern: ^M[0-9]{4}-[0-9]{4}$
-        public var paymentId: String
+        public var paymentId: OperationNumber
     }
 
     public typealias Result = NoResult

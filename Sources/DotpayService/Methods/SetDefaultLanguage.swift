@@ -9,9 +9,8 @@ public enum SetDefaultLanguage: DotpayMethod {
     /// The params.
     public struct Params: JSONModel, Equatable {
         /// The language code.
-        /// - Pattern: ^[a-z]{2}$
         /// - Example: "en"
-        public var language: String
+        public var language: LanguageCode
     }
 
     public typealias Result = NoResult

@@ -14,8 +14,7 @@ public enum UpdatePaymentSummary: DotpayMethod {
     /// The payment.
     public struct Params: JSONModel, Equatable {
         /// Its operation number.
-        /// - Pattern: ^M[0-9]{4}-[0-9]{4}$
-        public var paymentId: String
+        public var paymentId: OperationNumber
     }
 
     public typealias Result = PaymentSummary

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -5,8 +6,7 @@ import PayRPCSchema
 /// with a keyed hash, the CVV never.
 public struct PaymentCardInfo: JSONModel, Equatable {
     /// The card number, digits only.
-    /// - Pattern: ^[0-9]{12,19}$
-    public var cardNumber: String
+    public var cardNumber: CardNumber
     /// The expiry month, 1 to 12.
     /// - Minimum: 1
     /// - Maximum: 12
@@ -16,8 +16,7 @@ public struct PaymentCardInfo: JSONModel, Equatable {
     /// - Maximum: 2200
     public var expirationYear: Int
     /// The security code.
-    /// - Pattern: ^[0-9]{3,4}$
-    public var cvv: String
+    public var cvv: CardSecurityCode
     /// The name on the card.
     /// - MaxLength: 100
     public var cardholderName: String?

@@ -1,12 +1,12 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
 /// A payment to make (`DPPaymentInfo`, Polish *opis płatności*, "payment description").
 public struct PaymentInfo: JSONModel, Equatable {
     /// The merchant's Dotpay account id (*ID konta Sprzedawcy*).
-    /// - Pattern: ^[0-9]{1,10}$
     /// - Example: "10000"
-    public var merchantID: String
+    public var merchantID: MerchantID
     /// The amount (`NSDecimalNumber`), a decimal string in `currency`.
     /// - Example: "100.00"
     public var amount: Amount
@@ -15,8 +15,7 @@ public struct PaymentInfo: JSONModel, Equatable {
     /// - MaxLength: 255
     public var textDescription: String
     /// The ISO 4217 code of `amount` (`DPCurrency`); default PLN. One of `dotpay.getCurrencyList`.
-    /// - Pattern: ^[A-Z]{3}$
-    public var currency: String = "PLN"
+    public var currency: CurrencyCode = "PLN"
     /// Who pays.
     public var senderInformation: SenderInformation?
     /// Extra parameters passed through the payment (`NSDictionary`), such as a channel's own

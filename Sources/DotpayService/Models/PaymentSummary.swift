@@ -9,8 +9,7 @@ import PayRPCSchema
 /// A payment as the history keeps it (`DPPaymentSummary`, *podsumowanie płatności*).
 public struct PaymentSummary: JSONModel, Equatable {
     /// Dotpay's operation number of the payment.
-    /// - Pattern: ^M[0-9]{4}-[0-9]{4}$
-    public var paymentId: String
+    public var paymentId: OperationNumber
     /// The shop's `control` of the payment.
     public var control: String
     /// Its status; only `completed` means paid.

@@ -10,8 +10,7 @@ import PayRPCSchema
 /// refund), or the payment itself.
 public struct RelatedOperation: JSONModel, Equatable {
     /// Dotpay's operation number (`M1234-5678`).
-    /// - Pattern: ^M[0-9]{4}-[0-9]{4}$
-    public var number: String
+    public var number: OperationNumber
     /// `payment` or `refund`.
     public var type: String
     /// Its status.

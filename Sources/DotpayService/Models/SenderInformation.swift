@@ -21,8 +21,7 @@ public struct SenderInformation: JSONModel, Equatable {
     public var phone: String?
     /// Whether the app verified the phone (for example by an SMS code): `YES` or `NO`.
     /// - Key: phone_verified
-    /// - Pattern: ^(YES|NO)$
-    public var phoneVerified: String?
+    public var phoneVerified: YesOrNo?
     /// *ulica*, street.
     /// - MaxLength: 100
     public var street: String?
@@ -41,6 +40,5 @@ public struct SenderInformation: JSONModel, Equatable {
     /// - MaxLength: 50
     public var city: String?
     /// *kraj*, country: ISO 3166-1 alpha-3.
-    /// - Pattern: ^[A-Z]{3}$
-    public var country: String?
+    public var country: CountryAlpha3Code?
 }

@@ -293,6 +293,7 @@ extension Get.Params {
                 JSONValue.Member("description", .string("Its id.")),
                 JSONValue.Member("pattern", .string("^je_[a-z0-9]{16}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a journal entry ID: \"je_\" and 16 lowercase letters or digits, e.g. \"je_0123456789abcdef\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("entryId")])),
@@ -814,11 +815,13 @@ extension Pay.Params {
                 JSONValue.Member("examples", .array([.string("10000")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("consignorCode", .object([
                 JSONValue.Member("description", .string("The consignor's code (account).")),
                 JSONValue.Member("pattern", .string("^[0-9]{1,20}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a numeric code: 1 to 20 digits, e.g. \"0012345\"")),
             ])),
             JSONValue.Member("consignorName", .object([
                 JSONValue.Member("description", .string("The consignor's name (account).")),
@@ -830,6 +833,7 @@ extension Pay.Params {
                 JSONValue.Member("description", .string("The receiving agency's code (account).")),
                 JSONValue.Member("pattern", .string("^[0-9]{1,20}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a numeric code: 1 to 20 digits, e.g. \"0012345\"")),
             ])),
             JSONValue.Member("receiveAgencyName", .object([
                 JSONValue.Member("description", .string("The receiving agency's name (account).")),
@@ -1042,6 +1046,7 @@ extension SandboxCompletePayment.Params {
                 JSONValue.Member("description", .string("`approved` (default), `declined` or `cancelled`.")),
                 JSONValue.Member("pattern", .string("^(approved|declined|cancelled)$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a payment outcome: approved, declined or cancelled, e.g. \"approved\"")),
             ])),
             JSONValue.Member("url", .object([
                 JSONValue.Member("description", .string("The `linkPayment://open?...#opener://` URL.")),
@@ -1480,6 +1485,7 @@ extension JournalEntry {
                 JSONValue.Member("description", .string("The amount in yen (the journal's currency has no minor unit): a decimal string of whole\nyen (`\"10000\"`), which the hand-off URL carries as `Amount=10000`. Absent for an account\npayment whose callback carries no amount.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("createdAt", .object([
                 JSONValue.Member("description", .string("When the entry was saved, on the profile's sandbox clock.")),
@@ -1498,6 +1504,7 @@ extension JournalEntry {
                 JSONValue.Member("description", .string("The entry's id (from the profile's seeded stream).")),
                 JSONValue.Member("pattern", .string("^je_[a-z0-9]{16}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a journal entry ID: \"je_\" and 16 lowercase letters or digits, e.g. \"je_0123456789abcdef\"")),
             ])),
             JSONValue.Member("parameters", .object([
                 JSONValue.Member("additionalProperties", .object([

@@ -9,8 +9,7 @@ public enum Get: JournalMethod {
     /// The entry.
     public struct Params: JSONModel, Equatable {
         /// Its id.
-        /// - Pattern: ^je_[a-z0-9]{16}$
-        public var entryId: String
+        public var entryId: EntryID
     }
 
     public typealias Result = JournalEntry

@@ -20,8 +20,7 @@ public enum Pay: JournalMethod {
         /// - Example: "10000"
         public var amount: Amount?
         /// The receiving agency's code (account).
-        /// - Pattern: ^[0-9]{1,20}$
-        public var receiveAgencyCode: String?
+        public var receiveAgencyCode: NumericCode?
         /// The receiving agency's name (account).
         /// - MinLength: 1
         /// - MaxLength: 200
@@ -31,8 +30,7 @@ public enum Pay: JournalMethod {
         /// - MaxLength: 200
         public var consignorName: String?
         /// The consignor's code (account).
-        /// - Pattern: ^[0-9]{1,20}$
-        public var consignorCode: String?
+        public var consignorCode: NumericCode?
     }
 
     /// The journaled entry (cash) or the URL to open (card, account).

@@ -17,8 +17,7 @@ public enum SandboxCompletePayment: JournalMethod {
         /// - MaxLength: 4096
         public var url: String
         /// `approved` (default), `declined` or `cancelled`.
-        /// - Pattern: ^(approved|declined|cancelled)$
-        public var result: String = "approved"
+        public var result: PaymentOutcome = "approved"
     }
 
     /// The callback.

@@ -9,8 +9,7 @@ import PayRPCSchema
 /// A saved payment of the journal: the app's Core DB record, with its delivery to the backend.
 public struct JournalEntry: JSONModel, Equatable {
     /// The entry's id (from the profile's seeded stream).
-    /// - Pattern: ^je_[a-z0-9]{16}$
-    public var entryId: String
+    public var entryId: EntryID
     /// The payment type.
     public var type: PaymentType
     /// The amount in yen (the journal's currency has no minor unit): a decimal string of whole

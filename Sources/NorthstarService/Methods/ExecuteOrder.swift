@@ -41,18 +41,15 @@ public struct CreateAndExecuteOrder: JSONModel, Equatable {
     /// The card; give it or `nonce`.
     public var card: Card?
     /// A nonce from `northstar.tokenizeCard`, in place of `card`.
-    /// - Pattern: ^tokencc_[a-z0-9]{24}$
-    public var nonce: String?
+    public var nonce: CardNonce?
 }
 
 /// `{orderID, card}`: the order to authorize or capture, and the card (or a nonce).
 public struct ExecuteExistingOrder: JSONModel, Equatable {
     /// The order's id.
-    /// - Pattern: ^[A-Z0-9]{17}$
-    public var orderID: String
+    public var orderID: OrdersV2ID
     /// The card; optional for an order approved before.
     public var card: Card?
     /// A nonce from `northstar.tokenizeCard`, in place of `card`.
-    /// - Pattern: ^tokencc_[a-z0-9]{24}$
-    public var nonce: String?
+    public var nonce: CardNonce?
 }

@@ -10,8 +10,7 @@ public enum SandboxCompletePayerAction: NorthstarMethod {
     /// The order.
     public struct Params: JSONModel, Equatable {
         /// The order's id.
-        /// - Pattern: ^[A-Z0-9]{17}$
-        public var orderID: String
+        public var orderID: OrdersV2ID
     }
 
     public typealias Result = OrderResponse

@@ -9,8 +9,7 @@ public enum SandboxGetOrder: NorthstarMethod {
     /// The order.
     public struct Params: JSONModel, Equatable {
         /// The order's id.
-        /// - Pattern: ^[A-Z0-9]{17}$
-        public var orderID: String
+        public var orderID: OrdersV2ID
     }
 
     public typealias Result = OrderResponse

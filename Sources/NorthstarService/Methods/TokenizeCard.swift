@@ -25,8 +25,7 @@ public enum TokenizeCard: NorthstarMethod {
     /// The nonce (`BTCardNonce`).
     public struct Result: JSONModel, Equatable {
         /// The nonce, a secret to hand to the merchant's server.
-        /// - Pattern: ^tokencc_[a-z0-9]{24}$
-        public var nonce: String
+        public var nonce: CardNonce
         /// The card it stands for.
         public var card: CardSummary
         /// Until when it can be used.

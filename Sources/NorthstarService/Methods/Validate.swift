@@ -14,13 +14,11 @@ public enum Validate: NorthstarMethod {
     /// The order and the card.
     public struct Params: JSONModel, Equatable {
         /// The order's id.
-        /// - Pattern: ^[A-Z0-9]{17}$
-        public var orderID: String
+        public var orderID: OrdersV2ID
         /// The card; give it or `nonce`.
         public var card: Card?
         /// A nonce from `northstar.tokenizeCard`, in place of `card`.
-        /// - Pattern: ^tokencc_[a-z0-9]{24}$
-        public var nonce: String?
+        public var nonce: CardNonce?
     }
 
     public typealias Result = OrderResponse

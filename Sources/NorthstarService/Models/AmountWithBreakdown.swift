@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -6,9 +7,8 @@ import PayRPCSchema
 /// insurance − shipping discount − discount (`AMOUNT_MISMATCH` otherwise).
 public struct AmountWithBreakdown: JSONModel, Equatable {
     /// The ISO 4217 code of the total and of every part.
-    /// - Pattern: ^[A-Z]{3}$
     /// - Example: "USD"
-    public var currencyCode: String
+    public var currencyCode: CurrencyCode
     /// The total, a decimal string.
     /// - Example: "10.00"
     public var value: Amount

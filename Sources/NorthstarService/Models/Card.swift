@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -7,17 +8,14 @@ import PayRPCSchema
 /// the last four digits and a keyed hash; they never reach a log, the store or an error message.
 public struct Card: JSONModel, Equatable {
     /// The card number, digits only, 12 to 19 of them (checked by Luhn and by the brand's lengths).
-    /// - Pattern: ^[0-9]{12,19}$
     /// - Example: "4032036247327321"
-    public var number: String
+    public var number: CardNumber
     /// The expiry month, `YYYY-MM`; the card is valid through the end of that month on the
     /// profile's sandbox clock.
-    /// - Pattern: ^[0-9]{4}-(0[1-9]|1[0-2])$
     /// - Example: "2030-11"
-    public var expiry: String
+    public var expiry: CardExpiry
     /// The security code (CVV/CVC): four digits for American Express, three for the others.
-    /// - Pattern: ^[0-9]{3,4}$
-    public var securityCode: String?
+    public var securityCode: CardSecurityCode?
     /// The name on the card.
     /// - MaxLength: 300
     public var cardholderName: String?
@@ -43,6 +41,5 @@ public struct BillingAddress: JSONModel, Equatable {
     /// - MaxLength: 60
     public var postalCode: String?
     /// The ISO 3166-1 country code.
-    /// - Pattern: ^[A-Z]{2}$
-    public var countryCode: String
+    public var countryCode: CountryCode
 }

@@ -5,8 +5,7 @@ import PayRPCSchema
 /// in a response).
 public struct CardSummary: JSONModel, Equatable {
     /// The card's last four digits.
-    /// - Pattern: ^[0-9]{4}$
-    public var lastDigits: String
+    public var lastDigits: CardLastDigits
     /// The card's brand.
     public var brand: CardBrand
     /// The expiry month, `YYYY-MM`.

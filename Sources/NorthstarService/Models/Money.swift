@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -6,9 +7,8 @@ import PayRPCSchema
 public struct OrderMoney: JSONModel, Equatable {
     /// The ISO 4217 code. An unknown code is `CURRENCY_NOT_SUPPORTED` (checked against the ISO
     /// table, so the answer is an Orders v2 error rather than a schema violation).
-    /// - Pattern: ^[A-Z]{3}$
     /// - Example: "USD"
-    public var currencyCode: String
+    public var currencyCode: CurrencyCode
     /// The amount, a decimal string with at most the currency's number of decimals (JPY none,
     /// USD two, KWD three), never a JSON number.
     /// - Example: "10.00"

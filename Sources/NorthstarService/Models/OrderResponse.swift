@@ -11,9 +11,8 @@ import PayRPCSchema
 /// from Orders v2: the card used, the payment made, the links and the times.
 public struct OrderResponse: JSONModel, Equatable {
     /// The order's id: 17 upper-case letters and digits, as Orders v2 ids are.
-    /// - Pattern: ^[A-Z0-9]{17}$
     /// - Example: "5O190127TN364715T"
-    public var orderID: String
+    public var orderID: OrdersV2ID
     /// Capture or authorize.
     public var intent: OrderIntent
     /// Where the order is.

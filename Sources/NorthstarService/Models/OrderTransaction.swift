@@ -5,8 +5,7 @@ import PayRPCSchema
 /// (Orders v2 `purchase_units[].payments.captures[]` / `authorizations[]`).
 public struct OrderTransaction: JSONModel, Equatable {
     /// The capture's or authorization's id.
-    /// - Pattern: ^[A-Z0-9]{17}$
-    public var id: String
+    public var id: OrdersV2ID
     /// Which of the two it is.
     public var kind: OrderIntent
     /// `COMPLETED` for a capture, `CREATED` for an authorization.

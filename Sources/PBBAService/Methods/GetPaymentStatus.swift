@@ -14,9 +14,7 @@ public enum GetPaymentStatus: PBBAMethod {
     /// The request.
     public struct Params: JSONModel, Equatable {
         /// The request's secureToken.
-        /// - Pattern: ^[A-Za-z0-9._~-]+$
-        /// - MaxLength: 256
-        public var secureToken: String
+        public var secureToken: SecureToken
 
         /// Creates the value from its members, one parameter per property.
         public init(secureToken: String) {

@@ -18,9 +18,7 @@ public enum OpenBankingApp: PBBAMethod {
     /// Table 6 of the document.
     public struct Params: JSONModel, Equatable {
         /// The unique token that identifies the payment request (Table 6 `secureToken`).
-        /// - Pattern: ^[A-Za-z0-9._~-]+$
-        /// - MaxLength: 256
-        public var secureToken: String
+        public var secureToken: SecureToken
 
         /// Creates the value from its members, one parameter per property.
         public init(secureToken: String) {

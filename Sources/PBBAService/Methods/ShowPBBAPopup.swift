@@ -33,16 +33,11 @@ public enum ShowPBBAPopup: PBBAMethod {
     public struct Params: JSONModel, Equatable {
         /// The unique token that identifies the payment request (Table 4 `secureToken`), from
         /// `pbba.submitPaymentRequest` or any other backend.
-        /// - Pattern: ^[A-Za-z0-9._~-]+$
-        /// - MaxLength: 256
-        public var secureToken: String
+        public var secureToken: SecureToken
         /// The six-character code that identifies the payment request for the retrieval period
         /// (Table 4 `brn`).
-        /// - Pattern: ^[A-Za-z0-9]{6}$
-        /// - MinLength: 6
-        /// - MaxLength: 6
         /// - Example: "K7MXQ2"
-        public var brn: String
+        public var brn: BRN
         /// The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's
         /// `retrievalExpiryInterval`).
         /// - Minimum: 1

@@ -20,9 +20,8 @@ public enum SubmitPaymentRequest: PBBAMethod {
         /// - Example: "10.00"
         public var amount: Amount
         /// ISO 4217 currency code (Pay by Bank app pays in GBP).
-        /// - Pattern: ^[A-Z]{3}$
         /// - Example: "GBP"
-        public var currency: String
+        public var currency: CurrencyCode
         /// The merchant's reference for the payment.
         /// - MinLength: 1
         /// - MaxLength: 35

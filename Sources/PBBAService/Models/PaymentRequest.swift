@@ -7,13 +7,11 @@ import PayRPCSchema
 public struct PaymentRequest: JSONModel, Equatable {
     /// The unique token that identifies the payment request (Table 4 `secureToken`): 160 random
     /// bits, hex. A secret: the server keeps only a keyed hash of it.
-    /// - Pattern: ^[0-9a-f]{40}$
-    public var secureToken: String
+    public var secureToken: IssuedSecureToken
     /// The six-character code that identifies the request during the retrieval period (Table 4
     /// `brn`), from an alphabet without 0, O, 1, I and L.
-    /// - Pattern: ^[2-9A-HJKMNP-Z]{6}$
     /// - Example: "K7MXQ2"
-    public var brn: String
+    public var brn: IssuedBRN
     /// The retrieval period in whole seconds (`Transaction.retrievalExpiryInterval`): pass it as
     /// `expiryInterval` to `showPBBAPopup`.
     /// - Minimum: 1
@@ -21,8 +19,7 @@ public struct PaymentRequest: JSONModel, Equatable {
     /// When the retrieval period ends.
     public var expiresAt: Date
     /// A non-secret id of the request, carried by the notifications about it.
-    /// - Pattern: ^pr_[0-9a-f]{16}$
-    public var requestId: String
+    public var requestId: RequestID
 
     /// Creates the value from its members, one parameter per property.
     public init(secureToken: String, brn: String, retrievalExpiryInterval: Int, expiresAt: Date, requestId: String) {

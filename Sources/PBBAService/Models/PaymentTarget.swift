@@ -6,12 +6,9 @@ import PayRPCSchema
 /// where the Consumer types the code: E-COMM). Give one of them; with both, they must match.
 public struct PaymentTarget: JSONModel, Equatable {
     /// The request's secureToken.
-    /// - Pattern: ^[A-Za-z0-9._~-]+$
-    /// - MaxLength: 256
-    public var secureToken: String?
+    public var secureToken: SecureToken?
     /// The request's six-character code, as typed into the bank app on the other device.
-    /// - Pattern: ^[A-Za-z0-9]{6}$
-    public var brn: String?
+    public var brn: BRN?
 
     /// Creates the value from its members, one parameter per property.
     public init(secureToken: String? = nil, brn: String? = nil) {

@@ -1,4 +1,5 @@
 import PayRPCJSON
+import PayRPCSchema
 import SwiftSyntax
 
 /// Turns scanned declarations into model and method descriptions: finds the models, resolves
@@ -11,6 +12,8 @@ struct ModelAnalyzer {
 
     private(set) var diagnostics: [CodegenDiagnostic] = []
     private(set) var headers: [ModelID: ModelHeader] = [:]
+    /// The named formats (typealiases of `String` with constraint tags), by `Module.Name`.
+    private(set) var namedFormats: [String: NamedFormat] = [:]
     private var typesByModule: [String: [String: ScannedType]] = [:]
     private var aliasesByModule: [String: [String: ScannedAlias]] = [:]
 
@@ -32,6 +35,7 @@ struct ModelAnalyzer {
                   "`JSONModel` conformance must be declared on `\(conforming.typeName)` itself, not in an extension: the generator reads the stored properties from the type's declaration")
         }
         collectHeaders()
+        collectNamedFormats()
         var models: [ModelDescription] = []
         for type in scan.types {
             let id = ModelID(module: type.module, path: type.swiftName)
@@ -218,6 +222,91 @@ struct ModelAnalyzer {
         return .union
     }
 
+    // MARK: Named formats
+
+    /// `Module.Name` of a typealias.
+    private static func formatKey(_ alias: ScannedAlias) -> String {
+        alias.module + "." + alias.path.joined(separator: ".")
+    }
+
+    /// The type a typealias is declared in (its names resolve from there), or a stand-in for
+    /// the module's top level.
+    private func scope(of alias: ScannedAlias) -> ScannedType {
+        typesByModule[alias.module]?[alias.path.dropLast().joined(separator: ".")]
+            ?? ScannedType(module: alias.module, file: alias.file, line: alias.line, path: Array(alias.path.dropLast()),
+                           kind: .struct, inherited: [], access: nil, doc: DocComment(lines: []), isGeneric: false, order: 0)
+    }
+
+    /// Whether a typealias declares a named format: it carries a constraint or example tag.
+    private static func declaresFormat(_ alias: ScannedAlias) -> Bool {
+        alias.doc.tags.contains { NamedFormat.tags.contains($0.name) }
+    }
+
+    /// Reads every typealias that declares a named format (``NamedFormat``): a `String` with a
+    /// summary that names it, constraints, and one example that is itself a value of the format.
+    private mutating func collectNamedFormats() {
+        for alias in scan.aliases where Self.declaresFormat(alias) {
+            let name = alias.path.joined(separator: ".")
+            let doc = alias.doc
+            for tag in doc.misspelledTags {
+                error(alias.file, tag.line, "unknown tag `- \(tag.value):`; did you mean `- \(tag.name):`?")
+            }
+            var valid = true
+            for tag in doc.tags where !NamedFormat.tags.contains(tag.name) {
+                error(alias.file, tag.line, "`- \(tag.name):` does not apply to a named format (`\(name)`)")
+                valid = false
+            }
+            guard let target = resolve(alias.type, in: scope(of: alias), line: alias.line) else { continue }
+            guard target == .string else {
+                error(alias.file, alias.line, "the named format `\(name)` must be a typealias of String: constraint tags on a typealias name a string format")
+                continue
+            }
+            let summary = NamedFormat.summaryWords(doc.summary)
+            if summary.isEmpty {
+                error(alias.file, alias.line, "the named format `\(name)` needs a summary that names it, which clients read when a value breaks it: `/// An order ID: 17 capital letters or digits.`")
+                valid = false
+            }
+            let examples = doc.values("Example")
+            guard examples.count == 1, case .string(let example)? = SchemaJSON.parse(examples[0].value) else {
+                error(alias.file, examples.first?.line ?? alias.line, "the named format `\(name)` needs one `- Example:` with a JSON string, which clients read when a value breaks it")
+                continue
+            }
+            var members: [(String, SchemaJSON)] = [("type", .string("string"))]
+            for tag in doc.tags where tag.name != "Example" {
+                switch tag.name {
+                case "Pattern", "Format":
+                    guard !tag.value.isEmpty else {
+                        error(alias.file, tag.line, "`- \(tag.name):` needs a value")
+                        valid = false
+                        continue
+                    }
+                    members.append((Self.keyword(forTag: tag.name), .string(tag.value)))
+                default:
+                    guard let count = Int(tag.value), count >= 0 else {
+                        error(alias.file, tag.line, "`- \(tag.name): \(tag.value)` needs a non-negative integer")
+                        valid = false
+                        continue
+                    }
+                    members.append((Self.keyword(forTag: tag.name), .number(String(count))))
+                }
+            }
+            guard valid else { continue }
+            let constraints = SchemaJSON.sortedObject(members)
+            let problems = NamedFormat.problems(of: example, against: constraints)
+            if !problems.isEmpty {
+                error(alias.file, examples[0].line, "the example of `\(name)` is not a value of the format: \(problems.joined(separator: "; "))")
+                continue
+            }
+            let words = NamedFormat.words(summary: summary, example: example)
+            guard words.count <= NamedFormat.maximumWordsLength else {
+                error(alias.file, alias.line, "the words of `\(name)` have \(words.count) characters (\(words)); a message quotes at most \(NamedFormat.maximumWordsLength): shorten its summary or example")
+                continue
+            }
+            namedFormats[Self.formatKey(alias)] = NamedFormat(
+                swiftName: name, schema: .sortedObject(members + [(FormatWords.keyword, .string(words))]))
+        }
+    }
+
     // MARK: Describing models
 
     private mutating func describe(_ header: ModelHeader) -> ModelDescription {
@@ -384,6 +473,11 @@ struct ModelAnalyzer {
         }
         let base = schema(of: resolved)
         var members: [(String, SchemaJSON)] = base.objectMembers ?? []
+        if members.contains(where: { $0.0 == FormatWords.keyword }),
+           let tag = property.doc.tags.first(where: { ["Pattern", "Format", "MinLength", "MaxLength"].contains($0.name) }) {
+            error(file, tag.line, "`- \(tag.name):` would change the format `\(typeSyntax.trimmedDescription)` declares, and its words would no longer say what the field takes; declare another named format")
+            return nil
+        }
         members.removeAll { member in
             // Tags override the type's own keywords.
             let overridden = property.doc.tags.map { Self.keyword(forTag: $0.name) }
@@ -428,18 +522,30 @@ struct ModelAnalyzer {
         return field
     }
 
-    /// Reads `- Alias: name` or `- Alias: name (one element)` of `field`.
+    /// Reads `- Alias: name` of `field`, optionally followed by whose spelling it is and
+    /// whether it carries one element, in parentheses: `recepient (Android)`,
+    /// `phone (Android, one element)`, `phone (one element)`.
     private mutating func fieldAlias(_ tag: DocComment.Tag, of field: FieldDescription, file: String) -> FieldAlias? {
         var value = Substring(tag.value)
-        let oneElementSuffix = "(one element)"
         var isOneElement = false
-        if value.hasSuffix(oneElementSuffix) {
-            isOneElement = true
-            value = value.dropLast(oneElementSuffix.count)
+        var owner: String?
+        var wellFormed = true
+        if value.hasSuffix(")"), let open = value.lastIndex(of: "(") {
+            for item in value[value.index(after: open)..<value.index(before: value.endIndex)].split(separator: ",") {
+                let text = item.trimmed
+                if text == "one element" {
+                    isOneElement = true
+                } else if owner == nil, !text.isEmpty, !text.contains("\"") {
+                    owner = text
+                } else {
+                    wellFormed = false
+                }
+            }
+            value = value[..<open]
         }
         let key = value.trimmed
-        guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == "\"" }) else {
-            error(file, tag.line, "`- Alias: \(tag.value)` needs one member name, optionally followed by `(one element)`")
+        guard wellFormed, !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "(" }) else {
+            error(file, tag.line, "`- Alias: \(tag.value)` needs one member name, optionally followed by whose spelling it is and `one element` in parentheses: `- Alias: phone (Android, one element)`")
             return nil
         }
         if key == field.key {
@@ -450,28 +556,35 @@ struct ModelAnalyzer {
             error(file, tag.line, "`- Alias: \(key) (one element)` needs an array property: `\(field.name)` is not one")
             return nil
         }
-        return FieldAlias(key: key, isOneElement: isOneElement)
+        return FieldAlias(key: key, isOneElement: isOneElement, owner: owner)
     }
 
     /// The schema of an alias member: the field's own (or its element's), described as the
     /// other spelling.
     private func aliasSchema(_ alias: FieldAlias, of field: FieldDescription) -> SchemaJSON {
         var base = field.schema
-        var note = "Another spelling of `\(field.key)` (the same value); give one of the two."
+        let spelling = alias.owner.map { "\($0)'s spelling" } ?? "Another spelling"
+        var note = "\(spelling) of `\(field.key)` (the same value); give one of the two."
         if alias.isOneElement, case .array(let element) = field.type {
             base = schema(of: element)
-            note = "Another spelling of `\(field.key)` carrying one element of it: `\"\(alias.key)\": x` reads as `\"\(field.key)\": [x]`; give one of the two."
+            note = "\(spelling) of `\(field.key)` carrying one element of it: `\"\(alias.key)\": x` reads as `\"\(field.key)\": [x]`; give one of the two."
         }
         let members = (base.objectMembers ?? [("allOf", .array([base]))]).filter { $0.0 != "description" && $0.0 != "examples" }
         return .sortedObject(members + [("description", .string(note))])
     }
 
     /// The rule that one of a required field's spellings is given: `anyOf` of their `required`,
-    /// the field's own first, so a request with it stops at the first branch.
+    /// the field's own first, so a request with it stops at the first branch. An alias's branch
+    /// says whose spelling it is (`x-spelling`), for the validator's message when none is given.
     private func aliasRequirement(of field: FieldDescription) -> SchemaJSON? {
         guard field.isRequired else { return nil }
-        let keys = [field.key] + field.aliases.map(\.key)
-        return .object([("anyOf", .array(keys.map { .object([("required", .array([.string($0)]))]) }))])
+        var branches: [SchemaJSON] = [.object([("required", .array([.string(field.key)]))])]
+        for alias in field.aliases {
+            var branch: [(String, SchemaJSON)] = [("required", .array([.string(alias.key)]))]
+            if let owner = alias.owner { branch.append(("x-spelling", .string(owner))) }
+            branches.append(.object(branch))
+        }
+        return .object([("anyOf", .array(branches))])
     }
 
     /// The rule that the spellings are not given together, as `dependencies`: an alias present
@@ -507,7 +620,7 @@ struct ModelAnalyzer {
     private mutating func constraint(_ tag: DocComment.Tag, type: FieldType, property: ScannedProperty, file: String) -> SchemaJSON? {
         let isString: Bool
         switch type {
-        case .string, .amount, .currency, .date, .url: isString = true
+        case .string, .amount, .currency, .date, .url, .formatted: isString = true
         default: isString = false
         }
         let isNumber: Bool
@@ -611,8 +724,13 @@ struct ModelAnalyzer {
             return .object([("maximum", .number(String(Int32.max))), ("minimum", .number(String(Int32.min))), ("type", .string("integer"))])
         case .uint: return .object([("maximum", .number(String(Int64.max))), ("minimum", .number("0")), ("type", .string("integer"))])
         case .double: return .object([("type", .string("number"))])
-        case .amount: return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string"))])
-        case .currency: return .object([("pattern", .string("^[A-Z]{3}$")), ("type", .string("string"))])
+        case .amount:
+            return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string")),
+                            (FormatWords.keyword, .string(NamedFormat.amount))])
+        case .currency:
+            return .object([("pattern", .string(Currency.codePattern)), ("type", .string("string")),
+                            (FormatWords.keyword, .string(NamedFormat.currency))])
+        case .formatted(let key): return namedFormats[key]?.schema ?? .object([("type", .string("string"))])
         case .date: return .object([("format", .string("date-time")), ("type", .string("string"))])
         case .url: return .object([("format", .string("uri")), ("type", .string("string"))])
         case .any: return .object([])
@@ -716,11 +834,13 @@ struct ModelAnalyzer {
                 if isModelDeclaration(type) { return nil }  // already reported as unsupported
                 return unsupported("names `\(type.swiftName)` (\(type.file):\(type.line)), which is not a model: declare `JSONModel` on it")
             case .alias(let alias):
+                if Self.declaresFormat(alias) {
+                    // Reported where the format is declared when it is not one.
+                    let key = Self.formatKey(alias)
+                    return namedFormats[key] == nil ? nil : .formatted(key)
+                }
                 guard aliasDepth < 16 else { return unsupported("is a typealias cycle") }
-                let owner = typesByModule[alias.module]?[alias.path.dropLast().joined(separator: ".")]
-                    ?? ScannedType(module: alias.module, file: alias.file, line: alias.line, path: Array(alias.path.dropLast()),
-                                   kind: .struct, inherited: [], access: nil, doc: DocComment(lines: []), isGeneric: false, order: 0)
-                var aliasContext = owner
+                var aliasContext = scope(of: alias)
                 aliasContext.file = context.file
                 return resolve(alias.type, in: aliasContext, line: line, aliasDepth: aliasDepth + 1)
             case .ambiguous(let modules):

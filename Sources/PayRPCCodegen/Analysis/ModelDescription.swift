@@ -11,6 +11,9 @@ indirect enum FieldType: Equatable, Sendable {
     /// `amount` is PayRPCJSON's exact `Amount` (a decimal string); `currency` is an ISO 4217 code
     /// (`Currency`).
     case string, bool, int, int64, int32, uint, double, amount, currency, date, url, any
+    /// A named format (``NamedFormat``): a `String` with the constraints and words of the
+    /// typealias its key (`Module.Name`) names.
+    case formatted(String)
     case array(FieldType)
     case dictionary(FieldType)
     case optional(FieldType)
@@ -66,6 +69,9 @@ struct FieldAlias: Equatable {
     /// Whether the member carries one element of the (array) field rather than the whole value
     /// (`- Alias: phone (one element)`: Android's single `phone` for iOS's `phones`).
     var isOneElement: Bool
+    /// Whose spelling it is (`- Alias: recepient (Android)`), for the schema's words: a missing
+    /// member is reported as `missing required member "contact" (or Android's "recepient")`.
+    var owner: String? = nil
 }
 
 /// One stored property of a struct model, ready to be written.

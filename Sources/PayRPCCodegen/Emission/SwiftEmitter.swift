@@ -326,7 +326,7 @@ struct SwiftEmitter {
 
     private func swiftType(_ type: FieldType) -> String {
         switch type {
-        case .string: return "String"
+        case .string, .formatted: return "String"
         case .bool: return "Bool"
         case .int: return "Int"
         case .int64: return "Int64"

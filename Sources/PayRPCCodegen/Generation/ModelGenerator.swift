@@ -32,6 +32,14 @@
 ///   `- Format:`, `- Example:` (JSON, repeatable → `examples`), `- Key:`, `- SchemaName:`,
 ///   `- Default:` (JSON), `- Deprecated`) are checked against the field's type and removed from
 ///   the description. A tag that differs from a known one only in case is an error.
+/// - A `typealias` of `String` whose doc comment carries `- Pattern:`, `- MinLength:`,
+///   `- MaxLength:`, `- Format:` or `- Example:` is a **named format** (``NamedFormat``): declared
+///   once, with a summary that names it and one example that must be a value of it; every field of
+///   that type gets its constraints and `x-format` (the summary and the example, in words), which
+///   the validator says instead of the pattern. `Amount` and `Currency` carry theirs.
+/// - `- Alias: recepient (Android)` reads the member under another spelling too; the
+///   parentheses say whose spelling it is (for the description and `x-spelling`, which names it
+///   when the member is missing) and `one element` when it carries one element of an array.
 ///
 /// Anything else (tuples, closures, generic models, unknown types, mixed enums, ...) is a
 /// ``CodegenDiagnostic`` naming the file and line; nothing is written while any exists.

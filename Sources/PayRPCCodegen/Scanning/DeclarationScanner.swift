@@ -61,7 +61,8 @@ struct DeclarationScanner {
         } else if let node = decl.as(TypeAliasDeclSyntax.self) {
             result.aliases.append(ScannedAlias(
                 module: context.module, file: context.file, line: context.line(node),
-                path: parent + [node.name.identifierName], type: node.initializer.value))
+                path: parent + [node.name.identifierName], type: node.initializer.value,
+                doc: DocComment(leadingTriviaOf: node, converter: context.converter)))
         } else if let node = decl.as(IfConfigDeclSyntax.self), parent.isEmpty {
             for clause in node.clauses {
                 if case .decls(let items)? = clause.elements {

@@ -114,13 +114,15 @@ struct ScannedCase {
     var doc: DocComment
 }
 
-/// A `typealias` in a scanned module, which field types may name.
+/// A `typealias` in a scanned module, which field types may name; with constraint tags, a
+/// named format (``NamedFormat``).
 struct ScannedAlias {
     var module: String
     var file: String
     var line: Int
     var path: [String]
     var type: TypeSyntax
+    var doc = DocComment(lines: [])
 }
 
 /// An `extension` that declares `JSONModel` conformance (not supported: the stored properties

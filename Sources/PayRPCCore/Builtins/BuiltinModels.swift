@@ -28,8 +28,7 @@ public struct HelloParams: JSONModel, Equatable {
     /// - MaxLength: 1024
     public var token: String?
     /// The state profile this connection uses (one app user on one device); `default` when absent.
-    /// - Pattern: ^[A-Za-z0-9._-]{1,64}$
-    public var profile: String?
+    public var profile: ProfileName?
     /// Seeds the profile's generated values (tokens, codes, ids): the same seed and the same calls
     /// in the same order give the same values, so a test can snapshot whole transcripts. Every
     /// generator of the profile starts again. Sandbox mode only; without it, `serve --seed` or

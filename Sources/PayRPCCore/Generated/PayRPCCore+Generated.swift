@@ -211,6 +211,7 @@ extension HelloParams {
                 JSONValue.Member("description", .string("The state profile this connection uses (one app user on one device); `default` when absent.")),
                 JSONValue.Member("pattern", .string("^[A-Za-z0-9._-]{1,64}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a profile name: 1 to 64 letters, digits, dots, underscores or hyphens, e.g. \"alice\"")),
             ])),
             JSONValue.Member("protocolVersion", .object([
                 JSONValue.Member("description", .string("The protocol version the client speaks.")),

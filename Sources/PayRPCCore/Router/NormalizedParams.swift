@@ -2,7 +2,7 @@ import PayRPCJSON
 import PayRPCSchema
 
 /// A request's params as its method's schema and codec see them: positions mapped onto the
-/// params model's member names, `_meta` set aside, absent params as `{}`.
+/// params model's member names, `_meta` set aside, absent (or `null`) params as `{}`.
 ///
 /// The common case (named params without `_meta`) uses the request's own bytes; the others are
 /// rewritten into a small tape of their own, which this value keeps alive.
@@ -21,7 +21,7 @@ struct NormalizedParams {
     /// Takes the method's descriptor (one reference), not its field order and name: those are
     /// needed only for positional params and errors, and passing them cost two retains per call.
     init(_ params: JSONElement?, method descriptor: MethodDescriptor) throws(RPCError) {
-        guard let params else {
+        guard let params, params.kind != .null else {
             self.init(element: Self.emptyObject.root, meta: nil, storage: nil)
             return
         }

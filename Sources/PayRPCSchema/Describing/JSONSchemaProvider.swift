@@ -113,11 +113,17 @@ extension Double: JSONSchemaProvider {
 }
 
 extension Amount: JSONSchemaProvider {
-    public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Amount.decimalPattern)] }
+    public static var schemaReference: JSONValue {
+        ["type": "string", "pattern": .string(Amount.decimalPattern),
+         FormatWords.keyword: .string(FormatWords.of(summary: Amount.formatSummary, example: Amount.formatExample))]
+    }
 }
 
 extension Currency: JSONSchemaProvider {
-    public static var schemaReference: JSONValue { ["type": "string", "pattern": .string(Currency.codePattern)] }
+    public static var schemaReference: JSONValue {
+        ["type": "string", "pattern": .string(Currency.codePattern),
+         FormatWords.keyword: .string(FormatWords.of(summary: Currency.formatSummary, example: Currency.formatExample))]
+    }
 }
 
 extension Date: JSONSchemaProvider {

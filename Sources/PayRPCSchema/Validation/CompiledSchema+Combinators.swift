@@ -12,15 +12,34 @@ extension CompiledSchema {
         return valid
     }
 
-    /// When no branch matches: the violations of the branch the value evidently meant (see
-    /// ``meantBranchViolations(_:_:_:)``), else one violation (every branch's details would be noise).
+    /// When no branch matches: one member missing when each branch requires one member (see
+    /// ``missingSpellings(_:)``); else the violations of the branch the value evidently meant (see
+    /// ``meantBranchViolations(_:_:_:)``); else one violation (every branch's details would be noise).
     func checkAnyOf(_ ids: [NodeID], _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         for id in ids where passes(id, value, &run) { return true }
+        if run.collect, let message = missingSpellings(ids) {
+            return run.fail("required", message)
+        }
         if let violations = meantBranchViolations(ids, value, run) {
             run.violations += violations
             return false
         }
         return run.fail("anyOf", "does not match any of the \(ids.count) allowed schemas (anyOf)")
+    }
+
+    /// `anyOf` branches that each require one member are one member under several spellings
+    /// (`{"anyOf": [{"required": ["contact"]}, {"required": ["recepient"]}]}`, as the generator
+    /// writes an aliased member): when none is present, the first is missing, and the others are
+    /// named with whose spelling each is (``SchemaWords``):
+    /// `missing required member "contact" (or Android's "recepient")`. Nil for other branches.
+    func missingSpellings(_ ids: [NodeID]) -> String? {
+        guard ids.count > 1, let names = ValidityProgram.singleRequiredNames(ids, in: nodes) else { return nil }
+        let others = zip(ids, names).dropFirst().prefix(3).map { id, name in
+            let owner = words.spellings[ValidityProgram.aliasTarget(of: id, in: nodes)]
+            return "or " + (owner.map { MessageText.excerpt($0, limit: 20) + "'s " } ?? "") + MessageText.quoted(name)
+        }
+        let more = names.count > 4 ? ", or \(names.count - 4) more" : ""
+        return "missing required member \(MessageText.quoted(names[0])) (\(others.joined(separator: ", "))\(more))"
     }
 
     /// The violations of the one branch whose own required members the value has (fewest

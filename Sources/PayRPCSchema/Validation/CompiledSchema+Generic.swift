@@ -23,13 +23,21 @@ extension CompiledSchema {
     }
 
     func checkConst(_ constant: JSONElement, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
-        constant.jsonEquals(value) || run.fail("const", "must be \(constant.rawText)")
+        constant.jsonEquals(value) || run.fail("const", "must be \(MessageText.excerpt(constant.rawText))")
     }
 
-    /// Up to five values as JSON, for messages.
+    /// Up to five values as JSON, each cut to fit and fewer when they are long, for messages.
     static func list(_ values: [JSONElement]) -> String {
-        let shown = values.prefix(5).map(\.rawText).joined(separator: ", ")
-        return values.count > 5 ? "\(shown), ... (\(values.count) values)" : shown
+        var shown: [String] = []
+        var length = 0
+        for value in values.prefix(5) {
+            let text = MessageText.excerpt(value.rawText, limit: 40)
+            if !shown.isEmpty && length + text.count > 120 { break }
+            shown.append(text)
+            length += text.count + 2
+        }
+        let list = shown.joined(separator: ", ")
+        return values.count > shown.count ? "\(list), ... (\(values.count) values)" : list
     }
 }
 

@@ -29,7 +29,7 @@ extension CompiledSchema {
             }
             if !matched, let additional = members.additional {
                 if case .always(false) = nodes[additional] {
-                    valid = run.fail("additionalProperties", "member \(name.rawText) is not allowed")
+                    valid = run.fail("additionalProperties", "member \(MessageText.excerpt(name.rawText)) is not allowed")
                 } else if !check(additional, member, &run) {
                     valid = false
                 }
@@ -43,7 +43,7 @@ extension CompiledSchema {
         guard value.kind == .object else { return true }
         var valid = true
         for name in names where value.member(name) == nil {
-            valid = run.fail("required", "missing required member \"\(name)\"")
+            valid = run.fail("required", "missing required member \(MessageText.quoted(name))")
             if !run.collect { return false }
         }
         return valid
@@ -85,7 +85,7 @@ extension CompiledSchema {
             switch entry.dependency {
             case .members(let names):
                 for name in names where value.member(name) == nil {
-                    valid = run.fail("dependencies", "member \"\(name)\" is required when \"\(entry.name)\" is present")
+                    valid = run.fail("dependencies", "member \(MessageText.quoted(name)) is required when \(MessageText.quoted(entry.name)) is present")
                     if !run.collect { return false }
                 }
             case .schema(let id):

@@ -26,11 +26,11 @@ extension CompiledSchema {
 
     func checkPattern(_ regex: ECMARegex, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         guard let text = value.string else { return true }
-        return regex.matches(text) || run.fail("pattern", "does not match the pattern \(regex.pattern)")
+        return regex.matches(text) || run.fail("pattern", "does not match the pattern \(MessageText.excerpt(regex.pattern, limit: 120))")
     }
 
     func checkFormat(_ format: StringFormat, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         guard let text = value.string else { return true }
-        return format.accepts(text) || run.fail("format", "is not a valid \(format.rawValue)")
+        return format.accepts(text) || run.fail("format", "must be \(format.words)")
     }
 }

@@ -10,6 +10,9 @@ extension CompiledSchema {
         case .reference(let target):
             return check(target, value, &run)
         case .checks(let checks):
+            if run.collect, let format = words.formats[id] {
+                return checkNamedFormat(checks, format, value, &run)
+            }
             // Through the buffer: each keyword is borrowed in place, not copied (a copy retains
             // the keyword's payload; that was a tenth of the validation time).
             return checks.withUnsafeBufferPointer { keywords in
@@ -21,6 +24,29 @@ extension CompiledSchema {
                 return valid
             }
         }
+    }
+
+    /// The checks of a schema with `x-format`: those that say what a string of the format looks
+    /// like (`type`, `pattern`, `format`, `minLength`, `maxLength`) report one violation, under the
+    /// first of them that fails, in the format's words (`must be an amount: …`); the others
+    /// report as usual.
+    func checkNamedFormat(_ checks: [SchemaCheck], _ format: String, _ value: JSONElement,
+                          _ run: inout ValidationRun) -> Bool {
+        var valid = true
+        var reported = false
+        for check in checks {
+            let before = run.violations.count
+            if evaluate(check, value, &run) { continue }
+            valid = false
+            guard check.describesAString, run.violations.count > before else { continue }
+            let keyword = run.violations[before].keyword
+            run.violations.removeSubrange(before...)
+            if reported { continue }
+            reported = true
+            let found = keyword == "type" ? " (found \(NumberText.kindName(value)))" : ""
+            _ = run.fail(keyword, "must be " + MessageText.excerpt(format, limit: FormatWords.maximumLength) + found)
+        }
+        return valid
     }
 
     /// Validates a member or item against node `id`; a `false` schema is reported under the

@@ -19,6 +19,8 @@ public final class CompiledSchema: Sendable {
     let nodes: [SchemaNode]
     /// The node table rewritten for ``isValid(_:)``.
     let program: ValidityProgram
+    /// What the schema says about its values in words (`x-format`, `x-spelling`), for messages.
+    let words: SchemaWords
 
     /// Compiles `schema`. `$ref`s resolve inside the schema (its `definitions`, `$id`s, JSON
     /// Pointers) and against the documents of `registry` (the draft-07 meta-schema is always known).
@@ -26,6 +28,7 @@ public final class CompiledSchema: Sendable {
     public init(_ schema: JSONValue, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
         var compiler = SchemaCompiler(root: schema, registry: registry)
         nodes = try compiler.compile()
+        words = compiler.words
         program = ValidityProgram(compiling: nodes)
     }
 
@@ -37,7 +40,10 @@ public final class CompiledSchema: Sendable {
     /// Pointer into `value`.
     ///
     /// A failed `anyOf` or `oneOf` is one violation at its location, not one per branch.
-    /// Missing `required` members are reported at the object, naming the member.
+    /// Missing `required` members are reported at the object, naming the member; an `anyOf` of
+    /// branches that each require one member is reported as that member missing. A string that
+    /// breaks a schema with `x-format` hears the format's name and example (see ``SchemaWords``).
+    /// No message is longer than ``SchemaViolation/maximumMessageLength`` characters.
     ///
     /// Valid values (nearly every call) take the ``isValid(_:)`` path, which stops early and keeps
     /// no path; only an invalid value is walked again to collect its violations.

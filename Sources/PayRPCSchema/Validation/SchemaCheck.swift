@@ -69,6 +69,17 @@ enum SchemaCheck: Sendable {
     case dependencies([(name: String, dependency: SchemaDependency)])
 }
 
+extension SchemaCheck {
+    /// Whether the check says what a string looks like (`type`, `pattern`, `format`,
+    /// `minLength`, `maxLength`): the checks a named format's words replace (``SchemaWords``).
+    var describesAString: Bool {
+        switch self {
+        case .type, .pattern, .format, .minLength, .maxLength: return true
+        default: return false
+        }
+    }
+}
+
 /// The values of an `enum` or a `const`, as elements of a tape this value keeps alive (elements
 /// do not keep their tape alive, and these live as long as the compiled schema).
 struct ConstantValues: @unchecked Sendable {

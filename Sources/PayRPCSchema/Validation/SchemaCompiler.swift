@@ -15,6 +15,8 @@ struct SchemaCompiler {
     private var nodeIDs: [String: NodeID] = [:]
     private var nodes: [SchemaNode?] = []
     private(set) var nodePointers: [String] = []
+    /// The nodes' `x-format` and `x-spelling`, for messages.
+    private(set) var words = SchemaWords()
     private var pending: [(NodeID, SchemaLocation)] = []
     private let root: SchemaLocation
 
@@ -38,6 +40,7 @@ struct SchemaCompiler {
         _ = nodeID(for: root)
         while let (id, location) = pending.popLast() {
             nodes[id] = try compileNode(location)
+            if case .checks = nodes[id] { words.record(id, location.value) }
         }
         let table = nodes.compactMap { $0 }
         try SchemaCycleCheck(nodes: table, pointers: nodePointers).run()

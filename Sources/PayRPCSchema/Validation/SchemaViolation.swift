@@ -7,6 +7,9 @@ public struct SchemaViolation: Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, for people.
     public var message: String
 
+    /// The longest message the validator writes: what it quotes from the schema or the value is
+    /// cut to fit (a long pattern, a long member name), and a named format's words are short.
+    public static let maximumMessageLength = 200
     /// Makes a violation.
     public init(pointer: String, keyword: String, message: String) {
         self.pointer = pointer

@@ -739,6 +739,7 @@ extension Authorize.Params {
                 JSONValue.Member("examples", .array([.string("1234")])),
                 JSONValue.Member("pattern", .string("^[0-9]{4,8}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a PIN: 4 to 8 digits, e.g. \"1234\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("pincode")])),
@@ -808,6 +809,7 @@ extension AuthorizePayment.Params {
                 JSONValue.Member("examples", .array([.string("1234")])),
                 JSONValue.Member("pattern", .string("^[0-9]{4,8}$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a PIN: 4 to 8 digits, e.g. \"1234\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("pincode")])),
@@ -876,6 +878,7 @@ extension ExecutePayment.Params {
             ]),
             .object([
                 JSONValue.Member("required", .array([.string("recepient")])),
+                JSONValue.Member("x-spelling", .string("Android")),
             ]),
         ])),
         JSONValue.Member("dependencies", .object([
@@ -897,6 +900,7 @@ extension ExecutePayment.Params {
                 JSONValue.Member("examples", .array([.string("12.50")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("contact", .object([
                 JSONValue.Member("allOf", .array([
@@ -907,7 +911,7 @@ extension ExecutePayment.Params {
                 JSONValue.Member("description", .string("The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic),\naccepted under either name.")),
             ])),
             JSONValue.Member("messageForRecipient", .object([
-                JSONValue.Member("description", .string("Another spelling of `reference` (the same value); give one of the two.")),
+                JSONValue.Member("description", .string("Android's spelling of `reference` (the same value); give one of the two.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("recepient", .object([
@@ -916,7 +920,7 @@ extension ExecutePayment.Params {
                         JSONValue.Member("$ref", .string("#/definitions/tatra.Contact")),
                     ]),
                 ])),
-                JSONValue.Member("description", .string("Another spelling of `contact` (the same value); give one of the two.")),
+                JSONValue.Member("description", .string("Android's spelling of `contact` (the same value); give one of the two.")),
             ])),
             JSONValue.Member("reference", .object([
                 JSONValue.Member("description", .string("The message for the recipient, checked against the setup's description rules. iOS\n`TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under\neither name).")),
@@ -1357,12 +1361,14 @@ extension AmountValues {
                 JSONValue.Member("examples", .array([.string("5000.00")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("minValue", .object([
                 JSONValue.Member("description", .string("The smallest amount a payment may have, inclusive. iOS `PKAmountValues.minValue`.")),
                 JSONValue.Member("examples", .array([.string("0.01")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("minValue"), .string("maxValue")])),
@@ -1429,6 +1435,7 @@ extension BalanceData {
                 JSONValue.Member("examples", .array([.string("1523.47")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("dueDate", .object([
                 JSONValue.Member("description", .string("When the balance falls due. Android `Date dueDate`, iOS `NSDate* dueDate`.")),
@@ -1499,6 +1506,7 @@ extension Contact {
             ]),
             .object([
                 JSONValue.Member("required", .array([.string("phone")])),
+                JSONValue.Member("x-spelling", .string("Android")),
             ]),
         ])),
         JSONValue.Member("dependencies", .object([
@@ -1522,7 +1530,7 @@ extension Contact {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("icon", .object([
-                JSONValue.Member("description", .string("Another spelling of `image` (the same value); give one of the two.")),
+                JSONValue.Member("description", .string("iOS's spelling of `image` (the same value); give one of the two.")),
                 JSONValue.Member("format", .string("uri")),
                 JSONValue.Member("type", .string("string")),
             ])),
@@ -1532,7 +1540,7 @@ extension Contact {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("phone", .object([
-                JSONValue.Member("description", .string("Another spelling of `phones` carrying one element of it: `\"phone\": x` reads as `\"phones\": [x]`; give one of the two.")),
+                JSONValue.Member("description", .string("Android's spelling of `phones` carrying one element of it: `\"phone\": x` reads as `\"phones\": [x]`; give one of the two.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("phones", .object([
@@ -1648,12 +1656,14 @@ extension SetupData {
                 JSONValue.Member("examples", .array([.string("5000.00")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("minTransactionAmount", .object([
                 JSONValue.Member("description", .string("The smallest amount a payment may have, inclusive. Android `BigDecimal minTransactionAmount`,\niOS `PKSetupData.makePaymentValues.minValue` (`PKAmountValues`).")),
                 JSONValue.Member("examples", .array([.string("0.01")])),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("phoneValidationRegex", .object([
                 JSONValue.Member("description", .string("The regular expression the recipient's phone number must match as a whole. Android\n`phoneValidationRegex`, iOS `phoneValidationRegex`.")),
@@ -1774,6 +1784,7 @@ extension HeldPayment {
                 JSONValue.Member("description", .string("The amount.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("outOfServiceLeft", .object([
                 JSONValue.Member("description", .string("How many more resubmissions the bank is out of service for.")),
@@ -1923,6 +1934,7 @@ extension TatraProfileState {
                 JSONValue.Member("description", .string("The sum of the completed payments (subtracted from the sandbox balance).")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("paymentSequence", .object([
                 JSONValue.Member("default", .number("0")),

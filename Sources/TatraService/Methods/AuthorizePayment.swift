@@ -19,9 +19,8 @@ public enum AuthorizePayment: TatraMethod {
     /// The PIN the user entered. Android `AuthData`, iOS the `pincode` argument.
     public struct Params: JSONModel, Equatable {
         /// The PIN. Android `AuthData.pincode`, iOS `pincode`.
-        /// - Pattern: ^[0-9]{4,8}$
         /// - Example: "1234"
-        public var pincode: String
+        public var pincode: PIN
 
         /// Creates the value from its members.
         public init(pincode: String) { self.pincode = pincode }

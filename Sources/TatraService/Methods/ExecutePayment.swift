@@ -37,12 +37,12 @@ public enum ExecutePayment: TatraMethod {
         public var amount: Amount
         /// The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic),
         /// accepted under either name.
-        /// - Alias: recepient
+        /// - Alias: recepient (Android)
         public var contact: Contact
         /// The message for the recipient, checked against the setup's description rules. iOS
         /// `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under
         /// either name).
-        /// - Alias: messageForRecipient
+        /// - Alias: messageForRecipient (Android)
         /// - Example: "Invoice 2026-001 for services"
         public var reference: String?
 

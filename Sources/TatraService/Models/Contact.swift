@@ -20,11 +20,11 @@ public struct Contact: JSONModel, Equatable {
     /// goes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number);
     /// Android `TTContact.phone` is the first element, and is accepted in its place.
     /// - Example: ["+421900123456"]
-    /// - Alias: phone (one element)
+    /// - Alias: phone (Android, one element)
     public var phones: [String]
     /// The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon`
     /// (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
-    /// - Alias: icon
+    /// - Alias: icon (iOS)
     public var image: URL?
 
     /// Creates the value from its members.

@@ -79,6 +79,7 @@ extension SampleContact {
                 JSONValue.Member("description", .string("The usual amount.")),
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("fullName"), .string("phones"), .string("added")])),
@@ -236,7 +237,7 @@ extension SampleMethod {
 
 extension SamplePayment {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["id", "count", "small", "unsigned", "ratio", "approved", "amount", "payee", "history", "notes", "status", "legacyStatus", "default", "say \"hi\""] }
+    static var fieldOrder: [String] { ["id", "count", "small", "unsigned", "ratio", "approved", "amount", "payee", "history", "notes", "status", "legacyStatus", "default", "say \"hi\"", "references"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -254,6 +255,7 @@ extension SamplePayment {
             JSONValue.Member("amount", .object([
                 JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
             ])),
             JSONValue.Member("approved", .object([
                 JSONValue.Member("type", .string("boolean")),
@@ -303,6 +305,15 @@ extension SamplePayment {
             JSONValue.Member("ratio", .object([
                 JSONValue.Member("exclusiveMinimum", .number("0")),
                 JSONValue.Member("type", .string("number")),
+            ])),
+            JSONValue.Member("references", .object([
+                JSONValue.Member("description", .string("The payee's references, in a named format.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("pattern", .string("^ref-[0-9]{4}$")),
+                    JSONValue.Member("type", .string("string")),
+                    JSONValue.Member("x-format", .string("a payment reference: \"ref-\" and four digits, e.g. \"ref-0042\"")),
+                ])),
+                JSONValue.Member("type", .string("array")),
             ])),
             JSONValue.Member("say \"hi\"", .object([
                 JSONValue.Member("description", .string("A key that needs JSON escaping.")),
@@ -355,6 +366,7 @@ extension SamplePayment {
         var _legacyStatus: String? = nil
         var _default: Bool? = nil
         var _greeting: String? = nil
+        var _references: [String]? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("id" as StaticString) {
                 do { _id = try Int64(json: memberValue) } catch { throw error.prefixed("id") }
@@ -392,6 +404,10 @@ extension SamplePayment {
                 if !memberValue.isNull {
                     do { _greeting = try String(json: memberValue) } catch { throw error.prefixed("say \"hi\"") }
                 }
+            } else if memberName.stringEquals("references" as StaticString) {
+                if !memberValue.isNull {
+                    do { _references = try [String](json: memberValue) } catch { throw error.prefixed("references") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -418,6 +434,7 @@ extension SamplePayment {
         self.legacyStatus = _legacyStatus
         if let _default { self.`default` = _default }
         self.greeting = _greeting
+        self.references = _references
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -457,6 +474,10 @@ extension SamplePayment {
         self.`default`.encode(to: &writer)
         if let value = self.greeting {
             writer.key("say \"hi\"" as String)
+            value.encode(to: &writer)
+        }
+        if let value = self.references {
+            writer.key("references" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()

@@ -35,6 +35,11 @@ struct SampleContact: JSONModel, Equatable {
     var extra: JSONValue?
 }
 
+/// A payment reference: "ref-" and four digits.
+/// - Pattern: ^ref-[0-9]{4}$
+/// - Example: "ref-0042"
+typealias SampleReference = String
+
 /// How a payment is made.
 enum SampleMethod: String, JSONModel {
     case transfer
@@ -64,6 +69,8 @@ struct SamplePayment: JSONModel, Equatable {
     /// A key that needs JSON escaping.
     /// - Key: say "hi"
     var greeting: String?
+    /// The payee's references, in a named format.
+    var references: [SampleReference]?
 
     /// The state of a payment.
     struct Status: JSONModel, Equatable {

@@ -92,12 +92,12 @@ type BankTempOOSErrorData struct {
 type Contact struct {
 	// The contact's full name. Android `TTContact.fullName`, iOS `TATRAContact.fullName`.
 	FullName string `json:"fullName"`
-	// Another spelling of `image` (the same value); give one of the two.
+	// iOS's spelling of `image` (the same value); give one of the two.
 	Icon *string `json:"icon,omitempty"`
 	// The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon`
 	// (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
 	Image *string `json:"image,omitempty"`
-	// Another spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two.
+	// Android's spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two.
 	Phone *string `json:"phone,omitempty"`
 	// The contact's phone numbers, in international format; the first one is the number a payment
 	// goes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number);
@@ -115,9 +115,9 @@ type ExecutePaymentParams struct {
 	// The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic),
 	// accepted under either name.
 	Contact *Contact `json:"contact,omitempty"`
-	// Another spelling of `reference` (the same value); give one of the two.
+	// Android's spelling of `reference` (the same value); give one of the two.
 	MessageForRecipient *string `json:"messageForRecipient,omitempty"`
-	// Another spelling of `contact` (the same value); give one of the two.
+	// Android's spelling of `contact` (the same value); give one of the two.
 	Recepient *Contact `json:"recepient,omitempty"`
 	// The message for the recipient, checked against the setup's description rules. iOS
 	// `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under

@@ -412,7 +412,8 @@ export const DOCUMENT: unknown = {
           "cardNumber": {
             "description": "The card number, digits only.",
             "pattern": "^[0-9]{12,19}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\""
           },
           "cardholderName": {
             "description": "The name on the card.",
@@ -422,7 +423,8 @@ export const DOCUMENT: unknown = {
           "cvv": {
             "description": "The security code.",
             "pattern": "^[0-9]{3,4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\""
           },
           "expirationMonth": {
             "description": "The expiry month, 1 to 12.",
@@ -474,12 +476,14 @@ export const DOCUMENT: unknown = {
           "maxAmount": {
             "description": "The largest amount it takes.",
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "minAmount": {
             "description": "The smallest amount it takes.",
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "name": {
             "description": "The name shown to the buyer.",
@@ -551,7 +555,8 @@ export const DOCUMENT: unknown = {
               "100.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "control": {
             "description": "The shop's id of the payment, sent back in the confirmation (*parametr identyfikujący\ndaną płatność*); generated when absent, and must be unique for the history to work.",
@@ -563,7 +568,8 @@ export const DOCUMENT: unknown = {
             "default": "PLN",
             "description": "The ISO 4217 code of `amount` (`DPCurrency`); default PLN. One of `dotpay.getCurrencyList`.",
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           },
           "merchantID": {
             "description": "The merchant's Dotpay account id (*ID konta Sprzedawcy*).",
@@ -571,7 +577,8 @@ export const DOCUMENT: unknown = {
               "10000"
             ],
             "pattern": "^[0-9]{1,10}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a merchant ID: 1 to 10 digits, e.g. \"10000\""
           },
           "senderInformation": {
             "allOf": [
@@ -619,7 +626,8 @@ export const DOCUMENT: unknown = {
           "amount": {
             "description": "The amount.",
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "cardId": {
             "description": "The 1Click card used, if any.",
@@ -659,7 +667,8 @@ export const DOCUMENT: unknown = {
           "paymentId": {
             "description": "Dotpay's operation number of the payment.",
             "pattern": "^M[0-9]{4}-[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
           },
           "relatedOperations": {
             "description": "The payment and the operations related to it.",
@@ -733,7 +742,8 @@ export const DOCUMENT: unknown = {
           "amount": {
             "description": "Its amount.",
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "date": {
             "description": "When it happened.",
@@ -743,7 +753,8 @@ export const DOCUMENT: unknown = {
           "number": {
             "description": "Dotpay's operation number (`M1234-5678`).",
             "pattern": "^M[0-9]{4}-[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
           },
           "status": {
             "allOf": [
@@ -774,7 +785,8 @@ export const DOCUMENT: unknown = {
           "paymentId": {
             "description": "The payment's operation number.",
             "pattern": "^M[0-9]{4}-[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
           }
         },
         "required": [
@@ -803,7 +815,8 @@ export const DOCUMENT: unknown = {
           "country": {
             "description": "*kraj*, country: ISO 3166-1 alpha-3.",
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a country code: three capital letters (ISO 3166-1 alpha-3), e.g. \"POL\""
           },
           "email": {
             "description": "The buyer's email.",
@@ -829,7 +842,8 @@ export const DOCUMENT: unknown = {
           "phone_verified": {
             "description": "Whether the app verified the phone (for example by an SMS code): `YES` or `NO`.",
             "pattern": "^(YES|NO)$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a flag written as YES or NO, e.g. \"YES\""
           },
           "postcode": {
             "description": "*kod pocztowy*, postal code.",
@@ -883,7 +897,8 @@ export const DOCUMENT: unknown = {
               "en"
             ],
             "pattern": "^[a-z]{2}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a language code: two lowercase letters (ISO 639-1), e.g. \"pl\""
           }
         },
         "required": [
@@ -986,7 +1001,8 @@ export const DOCUMENT: unknown = {
           "paymentId": {
             "description": "Its operation number.",
             "pattern": "^M[0-9]{4}-[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
           }
         },
         "required": [
@@ -1081,7 +1097,8 @@ export const DOCUMENT: unknown = {
           "entryId": {
             "description": "Its id.",
             "pattern": "^je_[a-z0-9]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a journal entry ID: \"je_\" and 16 lowercase letters or digits, e.g. \"je_0123456789abcdef\""
           }
         },
         "required": [
@@ -1112,7 +1129,8 @@ export const DOCUMENT: unknown = {
           "amount": {
             "description": "The amount in yen (the journal's currency has no minor unit): a decimal string of whole\nyen (`\"10000\"`), which the hand-off URL carries as `Amount=10000`. Absent for an account\npayment whose callback carries no amount.",
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "createdAt": {
             "description": "When the entry was saved, on the profile's sandbox clock.",
@@ -1130,7 +1148,8 @@ export const DOCUMENT: unknown = {
           "entryId": {
             "description": "The entry's id (from the profile's seeded stream).",
             "pattern": "^je_[a-z0-9]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a journal entry ID: \"je_\" and 16 lowercase letters or digits, e.g. \"je_0123456789abcdef\""
           },
           "parameters": {
             "additionalProperties": {
@@ -1305,12 +1324,14 @@ export const DOCUMENT: unknown = {
               "10000"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "consignorCode": {
             "description": "The consignor's code (account).",
             "pattern": "^[0-9]{1,20}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a numeric code: 1 to 20 digits, e.g. \"0012345\""
           },
           "consignorName": {
             "description": "The consignor's name (account).",
@@ -1321,7 +1342,8 @@ export const DOCUMENT: unknown = {
           "receiveAgencyCode": {
             "description": "The receiving agency's code (account).",
             "pattern": "^[0-9]{1,20}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a numeric code: 1 to 20 digits, e.g. \"0012345\""
           },
           "receiveAgencyName": {
             "description": "The receiving agency's name (account).",
@@ -1379,7 +1401,8 @@ export const DOCUMENT: unknown = {
             "default": "approved",
             "description": "`approved` (default), `declined` or `cancelled`.",
             "pattern": "^(approved|declined|cancelled)$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a payment outcome: approved, declined or cancelled, e.g. \"approved\""
           },
           "url": {
             "description": "The `linkPayment://open?...#opener://` URL.",
@@ -1549,7 +1572,8 @@ export const DOCUMENT: unknown = {
               "USD"
             ],
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           },
           "value": {
             "description": "The total, a decimal string.",
@@ -1557,7 +1581,8 @@ export const DOCUMENT: unknown = {
               "10.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         "required": [
@@ -1593,7 +1618,8 @@ export const DOCUMENT: unknown = {
           "countryCode": {
             "description": "The ISO 3166-1 country code.",
             "pattern": "^[A-Z]{2}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a country code: two capital letters (ISO 3166-1 alpha-2), e.g. \"US\""
           },
           "postalCode": {
             "description": "The postal code.",
@@ -1629,7 +1655,8 @@ export const DOCUMENT: unknown = {
               "2030-11"
             ],
             "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card's expiry month: YYYY-MM, e.g. \"2030-11\""
           },
           "number": {
             "description": "The card number, digits only, 12 to 19 of them (checked by Luhn and by the brand's lengths).",
@@ -1637,12 +1664,14 @@ export const DOCUMENT: unknown = {
               "4032036247327321"
             ],
             "pattern": "^[0-9]{12,19}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\""
           },
           "securityCode": {
             "description": "The security code (CVV/CVC): four digits for American Express, three for the others.",
             "pattern": "^[0-9]{3,4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\""
           }
         },
         "required": [
@@ -1682,7 +1711,8 @@ export const DOCUMENT: unknown = {
           "lastDigits": {
             "description": "The card's last four digits.",
             "pattern": "^[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card's last digits: four digits, e.g. \"7321\""
           }
         },
         "required": [
@@ -1767,7 +1797,8 @@ export const DOCUMENT: unknown = {
           "nonce": {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
           },
           "orderRequest": {
             "allOf": [
@@ -1828,12 +1859,14 @@ export const DOCUMENT: unknown = {
           "nonce": {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
           },
           "orderID": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         },
         "required": [
@@ -1946,7 +1979,8 @@ export const DOCUMENT: unknown = {
               "USD"
             ],
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           },
           "value": {
             "description": "The amount, a decimal string with at most the currency's number of decimals (JPY none,\nUSD two, KWD three), never a JSON number.",
@@ -1954,7 +1988,8 @@ export const DOCUMENT: unknown = {
               "10.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         "required": [
@@ -2033,7 +2068,8 @@ export const DOCUMENT: unknown = {
               "5O190127TN364715T"
             ],
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           },
           "purchaseUnits": {
             "description": "The purchase units.",
@@ -2102,7 +2138,8 @@ export const DOCUMENT: unknown = {
           "id": {
             "description": "The capture's or authorization's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           },
           "kind": {
             "allOf": [
@@ -2170,7 +2207,8 @@ export const DOCUMENT: unknown = {
           "orderID": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         },
         "required": [
@@ -2213,7 +2251,8 @@ export const DOCUMENT: unknown = {
           "orderID": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         },
         "required": [
@@ -2228,7 +2267,8 @@ export const DOCUMENT: unknown = {
           "orderID": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         },
         "required": [
@@ -2274,7 +2314,8 @@ export const DOCUMENT: unknown = {
           "nonce": {
             "description": "The nonce, a secret to hand to the merchant's server.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
           }
         },
         "required": [
@@ -2299,12 +2340,14 @@ export const DOCUMENT: unknown = {
           "nonce": {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
           },
           "orderID": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         },
         "required": [
@@ -2468,7 +2511,8 @@ export const DOCUMENT: unknown = {
             "description": "The request's secureToken.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         "required": [
@@ -2648,7 +2692,8 @@ export const DOCUMENT: unknown = {
             "description": "The unique token that identifies the payment request (Table 6 `secureToken`).",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         "required": [
@@ -2878,7 +2923,8 @@ export const DOCUMENT: unknown = {
               "K7MXQ2"
             ],
             "pattern": "^[2-9A-HJKMNP-Z]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN as payrpc issues it: six characters without 0, O, 1, I or L, e.g. \"K7MXQ2\""
           },
           "expiresAt": {
             "description": "When the retrieval period ends.",
@@ -2888,7 +2934,8 @@ export const DOCUMENT: unknown = {
           "requestId": {
             "description": "A non-secret id of the request, carried by the notifications about it.",
             "pattern": "^pr_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a payment request ID: \"pr_\" and 16 lowercase hex digits, e.g. \"pr_0123456789abcdef\""
           },
           "retrievalExpiryInterval": {
             "description": "The retrieval period in whole seconds (`Transaction.retrievalExpiryInterval`): pass it as\n`expiryInterval` to `showPBBAPopup`.",
@@ -2899,7 +2946,8 @@ export const DOCUMENT: unknown = {
           "secureToken": {
             "description": "The unique token that identifies the payment request (Table 4 `secureToken`): 160 random\nbits, hex. A secret: the server keeps only a keyed hash of it.",
             "pattern": "^[0-9a-f]{40}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token as payrpc issues it: 40 lowercase hex digits, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         "required": [
@@ -2960,7 +3008,8 @@ export const DOCUMENT: unknown = {
           "amount": {
             "description": "The amount, a decimal string.",
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "brn": {
             "description": "The request's six-character code.",
@@ -3015,13 +3064,15 @@ export const DOCUMENT: unknown = {
           "brn": {
             "description": "The request's six-character code, as typed into the bank app on the other device.",
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           },
           "secureToken": {
             "description": "The request's secureToken.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         "type": "object"
@@ -3117,7 +3168,8 @@ export const DOCUMENT: unknown = {
           "popupId": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         },
         "required": [
@@ -3153,7 +3205,8 @@ export const DOCUMENT: unknown = {
               "10.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "brn": {
             "description": "Its six-character code.",
@@ -3161,7 +3214,8 @@ export const DOCUMENT: unknown = {
               "K7MXQ2"
             ],
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           },
           "currency": {
             "description": "ISO 4217 currency code.",
@@ -3169,7 +3223,8 @@ export const DOCUMENT: unknown = {
               "GBP"
             ],
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           },
           "reference": {
             "description": "The merchant's reference for the payment.",
@@ -3187,7 +3242,8 @@ export const DOCUMENT: unknown = {
             "description": "Its secureToken, as the other backend issued it.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         "required": [
@@ -3250,10 +3306,9 @@ export const DOCUMENT: unknown = {
             "examples": [
               "K7MXQ2"
             ],
-            "maxLength": 6,
-            "minLength": 6,
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           },
           "expiryInterval": {
             "description": "The pop-up's expiry interval in whole seconds (Table 4 `expiryInterval`; the request's\n`retrievalExpiryInterval`).",
@@ -3265,7 +3320,8 @@ export const DOCUMENT: unknown = {
             "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest` or any other backend.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         "required": [
@@ -3285,7 +3341,8 @@ export const DOCUMENT: unknown = {
               "10.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "currency": {
             "description": "ISO 4217 currency code (Pay by Bank app pays in GBP).",
@@ -3293,7 +3350,8 @@ export const DOCUMENT: unknown = {
               "GBP"
             ],
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           },
           "reference": {
             "description": "The merchant's reference for the payment.",
@@ -3511,7 +3569,8 @@ export const DOCUMENT: unknown = {
           "profile": {
             "description": "The state profile this connection uses (one app user on one device); `default` when absent.",
             "pattern": "^[A-Za-z0-9._-]{1,64}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a profile name: 1 to 64 letters, digits, dots, underscores or hyphens, e.g. \"alice\""
           },
           "protocolVersion": {
             "description": "The protocol version the client speaks.",
@@ -3618,7 +3677,8 @@ export const DOCUMENT: unknown = {
               "5000.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "minValue": {
             "description": "The smallest amount a payment may have, inclusive. iOS `PKAmountValues.minValue`.",
@@ -3626,7 +3686,8 @@ export const DOCUMENT: unknown = {
               "0.01"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         "required": [
@@ -3687,7 +3748,8 @@ export const DOCUMENT: unknown = {
               "1234"
             ],
             "pattern": "^[0-9]{4,8}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
           }
         },
         "required": [
@@ -3705,7 +3767,8 @@ export const DOCUMENT: unknown = {
               "1234"
             ],
             "pattern": "^[0-9]{4,8}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
           }
         },
         "required": [
@@ -3723,7 +3786,8 @@ export const DOCUMENT: unknown = {
               "1523.47"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "dueDate": {
             "description": "When the balance falls due. Android `Date dueDate`, iOS `NSDate* dueDate`.",
@@ -3788,7 +3852,8 @@ export const DOCUMENT: unknown = {
           {
             "required": [
               "phone"
-            ]
+            ],
+            "x-spelling": "Android"
           }
         ],
         "dependencies": {
@@ -3818,7 +3883,7 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "icon": {
-            "description": "Another spelling of `image` (the same value); give one of the two.",
+            "description": "iOS's spelling of `image` (the same value); give one of the two.",
             "format": "uri",
             "type": "string"
           },
@@ -3828,7 +3893,7 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "phone": {
-            "description": "Another spelling of `phones` carrying one element of it: `\"phone\": x` reads as `\"phones\": [x]`; give one of the two.",
+            "description": "Android's spelling of `phones` carrying one element of it: `\"phone\": x` reads as `\"phones\": [x]`; give one of the two.",
             "type": "string"
           },
           "phones": {
@@ -3860,7 +3925,8 @@ export const DOCUMENT: unknown = {
           {
             "required": [
               "recepient"
-            ]
+            ],
+            "x-spelling": "Android"
           }
         ],
         "dependencies": {
@@ -3887,7 +3953,8 @@ export const DOCUMENT: unknown = {
               "12.50"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "contact": {
             "allOf": [
@@ -3898,7 +3965,7 @@ export const DOCUMENT: unknown = {
             "description": "The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic),\naccepted under either name."
           },
           "messageForRecipient": {
-            "description": "Another spelling of `reference` (the same value); give one of the two.",
+            "description": "Android's spelling of `reference` (the same value); give one of the two.",
             "type": "string"
           },
           "recepient": {
@@ -3907,7 +3974,7 @@ export const DOCUMENT: unknown = {
                 "$ref": "#/components/schemas/tatra.Contact"
               }
             ],
-            "description": "Another spelling of `contact` (the same value); give one of the two."
+            "description": "Android's spelling of `contact` (the same value); give one of the two."
           },
           "reference": {
             "description": "The message for the recipient, checked against the setup's description rules. iOS\n`TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under\neither name).",
@@ -4048,7 +4115,8 @@ export const DOCUMENT: unknown = {
               "5000.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "minTransactionAmount": {
             "description": "The smallest amount a payment may have, inclusive. Android `BigDecimal minTransactionAmount`,\niOS `PKSetupData.makePaymentValues.minValue` (`PKAmountValues`).",
@@ -4056,7 +4124,8 @@ export const DOCUMENT: unknown = {
               "0.01"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           },
           "phoneValidationRegex": {
             "description": "The regular expression the recipient's phone number must match as a whole. Android\n`phoneValidationRegex`, iOS `phoneValidationRegex`.",
@@ -4904,7 +4973,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The payment's operation number.",
             "pattern": "^M[0-9]{4}-[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
           }
         }
       ],
@@ -4974,7 +5044,8 @@ export const DOCUMENT: unknown = {
               "en"
             ],
             "pattern": "^[a-z]{2}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a language code: two lowercase letters (ISO 639-1), e.g. \"pl\""
           }
         }
       ],
@@ -5212,7 +5283,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "Its operation number.",
             "pattern": "^M[0-9]{4}-[0-9]{4}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
           }
         }
       ],
@@ -5279,7 +5351,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "Its id.",
             "pattern": "^je_[a-z0-9]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a journal entry ID: \"je_\" and 16 lowercase letters or digits, e.g. \"je_0123456789abcdef\""
           }
         }
       ],
@@ -5490,7 +5563,8 @@ export const DOCUMENT: unknown = {
               "10000"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         {
@@ -5500,7 +5574,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The receiving agency's code (account).",
             "pattern": "^[0-9]{1,20}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a numeric code: 1 to 20 digits, e.g. \"0012345\""
           }
         },
         {
@@ -5532,7 +5607,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The consignor's code (account).",
             "pattern": "^[0-9]{1,20}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a numeric code: 1 to 20 digits, e.g. \"0012345\""
           }
         }
       ],
@@ -5750,7 +5826,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
           }
         },
         {
@@ -5773,7 +5850,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         }
       ],
@@ -5936,7 +6014,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         },
         {
@@ -5959,7 +6038,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
           }
         }
       ],
@@ -5997,7 +6077,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         }
       ],
@@ -6081,7 +6162,8 @@ export const DOCUMENT: unknown = {
             "description": "The request's secureToken.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         }
       ],
@@ -6153,7 +6235,8 @@ export const DOCUMENT: unknown = {
             "description": "The unique token that identifies the payment request (Table 6 `secureToken`).",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         }
       ],
@@ -6261,7 +6344,8 @@ export const DOCUMENT: unknown = {
             "description": "The unique token that identifies the payment request (Table 4 `secureToken`), from\n`pbba.submitPaymentRequest` or any other backend.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         {
@@ -6273,10 +6357,9 @@ export const DOCUMENT: unknown = {
             "examples": [
               "K7MXQ2"
             ],
-            "maxLength": 6,
-            "minLength": 6,
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           }
         },
         {
@@ -6339,7 +6422,8 @@ export const DOCUMENT: unknown = {
               "10.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         {
@@ -6352,7 +6436,8 @@ export const DOCUMENT: unknown = {
               "GBP"
             ],
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           }
         },
         {
@@ -6479,7 +6564,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The state profile this connection uses (one app user on one device); `default` when absent.",
             "pattern": "^[A-Za-z0-9._-]{1,64}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a profile name: 1 to 64 letters, digits, dots, underscores or hyphens, e.g. \"alice\""
           }
         },
         {
@@ -6742,7 +6828,8 @@ export const DOCUMENT: unknown = {
             "default": "approved",
             "description": "`approved` (default), `declined` or `cancelled`.",
             "pattern": "^(approved|declined|cancelled)$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a payment outcome: approved, declined or cancelled, e.g. \"approved\""
           }
         }
       ],
@@ -6799,7 +6886,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         }
       ],
@@ -6917,7 +7005,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         }
       ],
@@ -6967,7 +7056,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The order's id.",
             "pattern": "^[A-Z0-9]{17}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
           }
         }
       ],
@@ -7033,7 +7123,8 @@ export const DOCUMENT: unknown = {
             "description": "The request's secureToken.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         {
@@ -7043,7 +7134,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The request's six-character code, as typed into the bank app on the other device.",
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           }
         }
       ],
@@ -7083,7 +7175,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         }
       ],
@@ -7151,7 +7244,8 @@ export const DOCUMENT: unknown = {
             "description": "The request's secureToken.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         {
@@ -7161,7 +7255,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The request's six-character code, as typed into the bank app on the other device.",
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           }
         }
       ],
@@ -7209,7 +7304,8 @@ export const DOCUMENT: unknown = {
             "description": "Its secureToken, as the other backend issued it.",
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
           }
         },
         {
@@ -7222,7 +7318,8 @@ export const DOCUMENT: unknown = {
               "K7MXQ2"
             ],
             "pattern": "^[A-Za-z0-9]{6}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a BRN: six letters or digits, e.g. \"K7MXQ2\""
           }
         },
         {
@@ -7235,7 +7332,8 @@ export const DOCUMENT: unknown = {
               "10.00"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         {
@@ -7248,7 +7346,8 @@ export const DOCUMENT: unknown = {
               "GBP"
             ],
             "pattern": "^[A-Z]{3}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a currency code: three capital letters (ISO 4217), e.g. \"EUR\""
           }
         },
         {
@@ -7346,7 +7445,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         }
       ],
@@ -7390,7 +7490,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         }
       ],
@@ -7441,7 +7542,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         }
       ],
@@ -7485,7 +7587,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The pop-up's id.",
             "pattern": "^pp_[0-9a-f]{16}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a pop-up ID: \"pp_\" and 16 lowercase hex digits, e.g. \"pp_0123456789abcdef\""
           }
         }
       ],
@@ -7645,7 +7748,8 @@ export const DOCUMENT: unknown = {
               "1234"
             ],
             "pattern": "^[0-9]{4,8}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
           }
         }
       ],
@@ -7722,7 +7826,8 @@ export const DOCUMENT: unknown = {
               "1234"
             ],
             "pattern": "^[0-9]{4,8}$",
-            "type": "string"
+            "type": "string",
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
           }
         }
       ],
@@ -7799,7 +7904,8 @@ export const DOCUMENT: unknown = {
               "12.50"
             ],
             "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
-            "type": "string"
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
           }
         },
         {
@@ -7828,16 +7934,16 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "Another spelling of `reference` (the same value); give one of the two.",
+          "description": "Android's spelling of `reference` (the same value); give one of the two.",
           "name": "messageForRecipient",
           "required": false,
           "schema": {
-            "description": "Another spelling of `reference` (the same value); give one of the two.",
+            "description": "Android's spelling of `reference` (the same value); give one of the two.",
             "type": "string"
           }
         },
         {
-          "description": "Another spelling of `contact` (the same value); give one of the two.",
+          "description": "Android's spelling of `contact` (the same value); give one of the two.",
           "name": "recepient",
           "required": false,
           "schema": {
@@ -7846,7 +7952,7 @@ export const DOCUMENT: unknown = {
                 "$ref": "#/components/schemas/tatra.Contact"
               }
             ],
-            "description": "Another spelling of `contact` (the same value); give one of the two."
+            "description": "Android's spelling of `contact` (the same value); give one of the two."
           }
         }
       ],

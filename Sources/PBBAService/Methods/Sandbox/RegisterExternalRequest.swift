@@ -18,20 +18,16 @@ public enum RegisterExternalRequest: PBBAMethod {
     /// The outside request as its backend made it.
     public struct Params: JSONModel, Equatable {
         /// Its secureToken, as the other backend issued it.
-        /// - Pattern: ^[A-Za-z0-9._~-]+$
-        /// - MaxLength: 256
-        public var secureToken: String
+        public var secureToken: SecureToken
         /// Its six-character code.
-        /// - Pattern: ^[A-Za-z0-9]{6}$
         /// - Example: "K7MXQ2"
-        public var brn: String
+        public var brn: BRN
         /// The amount, a decimal string greater than zero.
         /// - Example: "10.00"
         public var amount: Amount
         /// ISO 4217 currency code.
-        /// - Pattern: ^[A-Z]{3}$
         /// - Example: "GBP"
-        public var currency: String
+        public var currency: CurrencyCode
         /// The merchant's reference for the payment.
         /// - MinLength: 1
         /// - MaxLength: 35

@@ -212,9 +212,9 @@ class Contact:
 
     Attributes:
         full_name: The contact's full name. Android `TTContact.fullName`, iOS `TATRAContact.fullName`.
-        icon: Another spelling of `image` (the same value); give one of the two.
+        icon: iOS's spelling of `image` (the same value); give one of the two.
         image: The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon` (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
-        phone: Another spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two.
+        phone: Android's spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two.
         phones: The contact's phone numbers, in international format; the first one is the number a payment goes to. iOS `PKContact.phones` (`NSArray<PKPhoneNumber*>`, each carried as its number); Android `TTContact.phone` is the first element, and is accepted in its place.
     """
 
@@ -257,8 +257,8 @@ class ExecutePaymentParams:
     Attributes:
         amount: The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
         contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
-        message_for_recipient: Another spelling of `reference` (the same value); give one of the two.
-        recepient: Another spelling of `contact` (the same value); give one of the two.
+        message_for_recipient: Android's spelling of `reference` (the same value); give one of the two.
+        recepient: Android's spelling of `contact` (the same value); give one of the two.
         reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
     """
 
@@ -711,8 +711,8 @@ class Proxy:
             amount: The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
             contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
             reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
-            message_for_recipient: Another spelling of `reference` (the same value); give one of the two.
-            recepient: Another spelling of `contact` (the same value); give one of the two.
+            message_for_recipient: Android's spelling of `reference` (the same value); give one of the two.
+            recepient: Android's spelling of `contact` (the same value); give one of the two.
 
         Raises:
             payrpc.generated.errors.tatra.AmountLimit: Amount limit (-33003)
@@ -1038,8 +1038,8 @@ class AsyncProxy:
             amount: The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
             contact: The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
             reference: The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
-            message_for_recipient: Another spelling of `reference` (the same value); give one of the two.
-            recepient: Another spelling of `contact` (the same value); give one of the two.
+            message_for_recipient: Android's spelling of `reference` (the same value); give one of the two.
+            recepient: Android's spelling of `contact` (the same value); give one of the two.
 
         Raises:
             payrpc.generated.errors.tatra.AmountLimit: Amount limit (-33003)

@@ -91,14 +91,14 @@ export interface BankTempOOSErrorData {
 export interface Contact {
   /** The contact's full name. Android `TTContact.fullName`, iOS `TATRAContact.fullName`. */
   fullName: string;
-  /** Another spelling of `image` (the same value); give one of the two. */
+  /** iOS's spelling of `image` (the same value); give one of the two. */
   icon?: string;
   /**
    * The contact's picture, as a URI. Android `TTContact.image` (`Uri`); iOS `TATRAContact.icon`
    * (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
    */
   image?: string;
-  /** Another spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two. */
+  /** Android's spelling of `phones` carrying one element of it: `"phone": x` reads as `"phones": [x]`; give one of the two. */
   phone?: string;
   /**
    * The contact's phone numbers, in international format; the first one is the number a payment
@@ -120,9 +120,9 @@ export interface ExecutePaymentParams {
    * accepted under either name.
    */
   contact?: Contact;
-  /** Another spelling of `reference` (the same value); give one of the two. */
+  /** Android's spelling of `reference` (the same value); give one of the two. */
   messageForRecipient?: string;
-  /** Another spelling of `contact` (the same value); give one of the two. */
+  /** Android's spelling of `contact` (the same value); give one of the two. */
   recepient?: Contact;
   /**
    * The message for the recipient, checked against the setup's description rules. iOS
@@ -365,8 +365,8 @@ export class TatraProxy {
    * @param params.amount The amount, a decimal string in the account's currency. Android `BigDecimal amount`, iOS `NSNumber* amount`.
    * @param params.contact The recipient. iOS `TATRARequest.contact`, Android `TransactionRequest.recepient` (sic), accepted under either name.
    * @param params.reference The message for the recipient, checked against the setup's description rules. iOS `TATRARequest.reference`, Android `TransactionRequest.messageForRecipient` (accepted under either name).
-   * @param params.messageForRecipient Another spelling of `reference` (the same value); give one of the two.
-   * @param params.recepient Another spelling of `contact` (the same value); give one of the two.
+   * @param params.messageForRecipient Android's spelling of `reference` (the same value); give one of the two.
+   * @param params.recepient Android's spelling of `contact` (the same value); give one of the two.
    * @param options Timeout, abort signal, idempotency key.
    */
   executePayment(params: { amount: Decimal; contact?: Contact; reference?: string; messageForRecipient?: string; recepient?: Contact }, options?: MutationOptions): Promise<string> {

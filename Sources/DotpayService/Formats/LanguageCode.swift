@@ -1,0 +1,4 @@
+/// A language code: two lowercase letters (ISO 639-1).
+/// - Pattern: ^[a-z]{2}$
+/// - Example: "pl"
+public typealias LanguageCode = String

@@ -1,0 +1,4 @@
+/// A payment outcome: approved, declined or cancelled.
+/// - Pattern: ^(approved|declined|cancelled)$
+/// - Example: "approved"
+public typealias PaymentOutcome = String

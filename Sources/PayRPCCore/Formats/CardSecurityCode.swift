@@ -1,0 +1,6 @@
+/// A security code: 3 or 4 digits (CVV, CVC; four for American Express).
+///
+/// A secret: checked, never kept.
+/// - Pattern: ^[0-9]{3,4}$
+/// - Example: "123"
+public typealias CardSecurityCode = String
