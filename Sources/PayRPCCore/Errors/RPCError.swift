@@ -30,13 +30,15 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let cancelled = Code(-32800)
         /// The connection must `rpc.hello` with the server's token first.
         public static let unauthenticated = Code(-32001)
-        /// A limit was reached (requests in flight, connections); try again later.
+        /// Reserved for a limit answered with an error: today a connection over `--max-connections`
+        /// is closed at once, and one over `--max-in-flight` is not read until some requests finish.
         public static let overloaded = Code(-32002)
         /// The request's deadline (`_meta.timeoutMs` or the method's default) passed.
         public static let deadlineExceeded = Code(-32003)
-        /// The server is draining and takes no new work.
+        /// Reserved: a draining server stops reading, so it answers everything it read and nothing after.
         public static let shuttingDown = Code(-32004)
-        /// The idempotency key was used before with different params.
+        /// The idempotency key was used before with other params, its first call is still running,
+        /// or its stored answer cannot be read (sealed by an earlier version of payrpc).
         public static let idempotencyConflict = Code(-32005)
         /// The method exists only in sandbox mode.
         public static let sandboxOnly = Code(-32006)
