@@ -14,7 +14,9 @@ import Testing
 
     /// Runs an executable with stdin `/dev/null`; returns its status, stdout and stderr.
     func run(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
-        let run = try await ChildRun.run(executable, arguments, standardInput: .discard)
+        // A whole-suite run under a sanitizer starts dozens of servers at once: a child may take
+        // minutes where it takes a second alone, so it gets them (the bench's own --timeout too).
+        let run = try await ChildRun.run(executable, arguments, standardInput: .discard, timeout: 700)
         return (run.status ?? -1, run.output, run.errors)
     }
 
@@ -43,7 +45,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data); try? FileManager.default.removeItem(at: sandbox) }
         let result = try await run(Self.bench, [
             "run", "--spawn", "--binary", SpawnedServer.binary.path, "--scenario", "wrong-pin", "--requests", "200",
-            "--warmup", "0", "--json", "--", "--data", data.path, "--sandbox-data", "tatra=\(sandbox.path)",
+            "--warmup", "0", "--timeout", "600", "--json", "--", "--data", data.path, "--sandbox-data", "tatra=\(sandbox.path)",
         ])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         let r = try report(result.out)
@@ -70,7 +72,7 @@ import Testing
     @Test func anExpectedErrorCountsAsAnAnswerAndAResultThenCountsAsAnError() async throws {
         let data = temporaryPath("data")
         defer { try? FileManager.default.removeItem(at: data) }
-        let common = ["run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "50", "--warmup", "0", "--json"]
+        let common = ["run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "50", "--warmup", "0", "--timeout", "600", "--json"]
         let expected = try await run(Self.bench, common + ["--method", "no.such.method", "--expect-error", "-32601", "--", "--data", data.path])
         #expect(expected.status == 0, "\(expected.out)\(expected.err)")
         #expect(try report(expected.out)["answered"] as? Int == 50)
@@ -88,7 +90,7 @@ import Testing
         let data = temporaryPath("data")
         defer { try? FileManager.default.removeItem(at: data) }
         let result = try await run(Self.bench, [
-            "run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "10", "--warmup", "0",
+            "run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "10", "--warmup", "0", "--timeout", "600",
             "--setup", #"{"jsonrpc":"2.0","id":1,"method":"tatra.authorizePayment","params":{"pincode":"0000"}}"#,
             "--", "--data", data.path,
         ])

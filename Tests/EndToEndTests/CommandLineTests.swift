@@ -9,7 +9,10 @@ import Testing
     func run(
         _ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String?] = [:]
     ) async throws -> (Int32, String, String) {
-        let run = try await ChildRun.run(SpawnedServer.binary, arguments, input: input, in: directory, environment: environment)
+        // A spawned server may take long to start while the whole suite starts dozens under a
+        // sanitizer at once: calls wait for their answer longer than a user's default 30 s.
+        let arguments = arguments.first == "call" && !arguments.contains("--timeout") ? arguments + ["--timeout", "600"] : arguments
+        let run = try await ChildRun.run(SpawnedServer.binary, arguments, input: input, in: directory, environment: environment, timeout: 700)
         return (run.status ?? -1, run.output, run.errors)
     }
 

@@ -68,7 +68,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for outstanding responses after measuring.", valueName: "seconds"))
     var drainTimeout: Double = 5
 
-    @Option(help: ArgumentHelp("Longest measured window with --requests.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Longest measured window with --requests, and longest wait for the answers to the set-up lines.", valueName: "seconds"))
     var timeout: Double = 120
 
     func validate() throws {
@@ -154,7 +154,7 @@ struct RunCommand: ParsableCommand {
                 readFD: spawned.standardOutput, writeFD: spawned.standardInput, ownsDescriptors: false, tableCapacity: capacity))
         }
 
-        try ConnectionSetup.run(setupTemplates, on: loadConnections, echo: target.echo, timeout: 30)
+        try ConnectionSetup.run(setupTemplates, on: loadConnections, echo: target.echo, timeout: timeout)
         let generator = LoadGenerator(
             configuration: .init(
                 template: template, depth: depth, warmup: warmup, duration: duration, requests: requests,
