@@ -184,7 +184,10 @@ let package = Package(
         ),
         .target(
             name: "PayRPCTestSupport",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/PayRPCTestSupport",
             swiftSettings: swiftSettings
         ),

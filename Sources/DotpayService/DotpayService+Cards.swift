@@ -21,9 +21,8 @@ extension DotpayService {
             throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) expired")
         }
         let hash = try secrets.keyedHash(info.cardNumber, context: "dotpay.card")
-        let existing = try await store.list(StoredCard.self, profile: context.profile, namespace: StoredCard.namespace)
-        if let same = existing.first(where: { $0.value.numberHash == hash && $0.value.card.customerId == settings.customerId }) {
-            return same.value.card
+        if let same = try await book.card(numberHash: hash, customerId: settings.customerId, profile: context.profile) {
+            return same
         }
         let (brandName, codename) = Self.brand(of: info.cardNumber)
         let card = OneClickPaymentCard(
@@ -31,14 +30,10 @@ extension DotpayService {
             maskedNumber: CardNumberMask.mask(info.cardNumber), brandName: brandName, brandCodename: codename,
             logoUrlPath: "https://ssl.dotpay.pl/test_payment/payment_api/card_logos/\(codename).png", isDefault: false,
             external: settings.customerId != nil, customerId: settings.customerId)
-        try await store.put(StoredCard(card: card, numberHash: hash, registeredAt: context.now), profile: context.profile,
-                            namespace: StoredCard.namespace, key: card.creditCardId)
-        let becameDefault = try await updateSettings(context) { settings -> Bool in
-            guard settings.defaultCardId == nil else { return false }
-            settings.defaultCardId = card.creditCardId
-            return true
-        }
-        var shown = card
+        let (registered, becameDefault) = try await book.register(
+            StoredCard(card: card, numberHash: hash, registeredAt: context.now), profile: context.profile)
+        guard registered.creditCardId == card.creditCardId else { return registered }
+        var shown = registered
         shown.isDefault = becameDefault
         connections.broadcast(DidRegisterNewCreditCard.self, .init(card: shown), profile: context.profile)
         if becameDefault {
@@ -49,27 +44,25 @@ extension DotpayService {
 
     /// `dotpay.paymentCards`.
     public func paymentCards(_ params: NoParams, _ context: RequestContext) async throws -> [OneClickPaymentCard] {
-        try await visibleCards(try await settings(context), context)
+        connections.track(context.connection)
+        return try await book.visibleCards(context.profile).cards
     }
 
     /// `dotpay.defaultOneClickPaymentCard`.
     public func defaultOneClickPaymentCard(_ params: NoParams,
                                            _ context: RequestContext) async throws -> DefaultOneClickPaymentCard.Result {
-        let cards = try await visibleCards(try await settings(context), context)
-        return DefaultOneClickPaymentCard.Result(card: cards.first(where: \.isDefault))
+        connections.track(context.connection)
+        return DefaultOneClickPaymentCard.Result(card: try await book.visibleCards(context.profile).cards.first(where: \.isDefault))
     }
 
     /// `dotpay.setDefaultOneClickPaymentCard`.
     public func setDefaultOneClickPaymentCard(_ params: SetDefaultOneClickPaymentCard.Params,
                                               _ context: RequestContext) async throws -> OneClickPaymentCard {
-        let settings = try await settings(context)
-        guard var card = try await visibleCards(settings, context).first(where: { $0.creditCardId == params.creditCardId }) else {
+        connections.track(context.connection)
+        guard let (card, changed) = try await book.setDefault(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
-        let id = card.creditCardId
-        try await updateSettings(context) { $0.defaultCardId = id }
-        card.isDefault = true
-        if settings.defaultCardId != id {
+        if changed {
             connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: card), profile: context.profile)
         }
         return card
@@ -77,93 +70,48 @@ extension DotpayService {
 
     /// `dotpay.unregisterPaymentCard`.
     public func unregisterPaymentCard(_ params: UnregisterPaymentCard.Params, _ context: RequestContext) async throws -> NoResult {
-        let settings = try await settings(context)
-        guard try await visibleCards(settings, context).contains(where: { $0.creditCardId == params.creditCardId }) else {
+        connections.track(context.connection)
+        guard let change = try await book.unregister(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
-        try await store.delete(profile: context.profile, namespace: StoredCard.namespace, key: params.creditCardId)
-        try await repairDefault(context)
+        announce(change, context)
         return NoResult()
     }
 
     /// `dotpay.clearData`.
     public func clearData(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        _ = try await settings(context)
-        for (key, _) in try await store.list(StoredCard.self, profile: context.profile, namespace: StoredCard.namespace) {
-            try await store.delete(profile: context.profile, namespace: StoredCard.namespace, key: key)
-        }
-        try await repairDefault(context)
+        connections.track(context.connection)
+        announce(try await book.removeAllCards(context.profile), context)
         return NoResult()
     }
 
     /// `dotpay.configureWithExternalCards`.
     public func configureWithExternalCards(_ params: ConfigureWithExternalCards.Params,
                                            _ context: RequestContext) async throws -> [OneClickPaymentCard] {
-        _ = try await settings(context)
-        try await removeExternalCards(context)
-        for (index, external) in params.externalCards.enumerated() {
-            let card = OneClickPaymentCard(
+        connections.track(context.connection)
+        let cards = params.externalCards.enumerated().map { index, external in
+            StoredCard(card: OneClickPaymentCard(
                 creditCardId: external.creditCardId, maskedNumber: external.maskedNumber, brandName: external.brandName,
                 brandCodename: external.brandCodename, logoUrlPath: external.logoUrlPath, isDefault: false, external: true,
-                customerId: params.customerId)
-            try await store.put(StoredCard(card: card, numberHash: nil, registeredAt: context.now.addingTimeInterval(Double(index) / 1000)),
-                                profile: context.profile, namespace: StoredCard.namespace, key: card.creditCardId)
+                customerId: params.customerId), numberHash: nil, registeredAt: context.now.addingTimeInterval(Double(index) / 1000))
         }
-        let customerId = params.customerId
-        try await updateSettings(context) { $0.customerId = customerId }
-        try await repairDefault(context)
-        return try await visibleCards(try await settings(context), context)
+        let (visible, change) = try await book.replaceExternalCards(cards, customerId: params.customerId, profile: context.profile)
+        announce(change, context)
+        return visible
     }
 
     /// `dotpay.clearExternalCardsData`.
     public func clearExternalCardsData(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        _ = try await settings(context)
-        try await removeExternalCards(context)
-        try await updateSettings(context) { $0.customerId = nil }
-        try await repairDefault(context)
+        connections.track(context.connection)
+        announce(try await book.replaceExternalCards([], customerId: nil, profile: context.profile).change, context)
         return NoResult()
     }
 
     // MARK: Helpers
 
-    /// The cards in use: external ones, and internal ones unless `useInternalCards` is off; the
-    /// default marked; oldest first.
-    func visibleCards(_ settings: DotpaySettings, _ context: RequestContext) async throws -> [OneClickPaymentCard] {
-        try await store.list(StoredCard.self, profile: context.profile, namespace: StoredCard.namespace)
-            .map(\.value)
-            .filter { $0.card.external || settings.useInternalCards }
-            .sorted { ($0.registeredAt, $0.card.creditCardId) < ($1.registeredAt, $1.card.creditCardId) }
-            .map { stored in
-                var card = stored.card
-                card.isDefault = card.creditCardId == settings.defaultCardId
-                return card
-            }
-    }
-
-    /// Deletes every external card.
-    func removeExternalCards(_ context: RequestContext) async throws {
-        for (key, stored) in try await store.list(StoredCard.self, profile: context.profile, namespace: StoredCard.namespace)
-        where stored.card.external {
-            try await store.delete(profile: context.profile, namespace: StoredCard.namespace, key: key)
-        }
-    }
-
-    /// After cards went away: a default that is gone passes to the oldest remaining card (or to
-    /// none), and every connection of the profile hears of it.
-    func repairDefault(_ context: RequestContext) async throws {
-        let remaining = try await store.list(StoredCard.self, profile: context.profile, namespace: StoredCard.namespace)
-            .map(\.value).sorted { ($0.registeredAt, $0.card.creditCardId) < ($1.registeredAt, $1.card.creditCardId) }
-        let ids = Set(remaining.map(\.card.creditCardId))
-        let next = remaining.first?.card.creditCardId
-        let changed = try await updateSettings(context) { settings -> Bool in
-            if let current = settings.defaultCardId, ids.contains(current) { return false }
-            if settings.defaultCardId == nil && next == nil { return false }
-            settings.defaultCardId = next
-            return true
-        }
-        guard changed else { return }
-        var card = remaining.first?.card
-        card?.isDefault = true
+    /// Tells every connection of the profile that the default card changed, when it did.
+    func announce(_ change: DefaultChange, _ context: RequestContext) {
+        guard case .changed(let card) = change else { return }
         connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: card), profile: context.profile)
     }
 

@@ -11,7 +11,7 @@ extension DotpayService {
         var info = params.paymentInfo
         try checkMoney(info, at: "/paymentInfo")
         if let control = info.control {
-            if try await store.get(profile: context.profile, namespace: StoredPayment.controlNamespace, key: control) != nil {
+            if try await book.isTaken(control: control, profile: context.profile) {
                 throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control)
             }
         } else {
@@ -61,7 +61,7 @@ extension DotpayService {
         guard let cardId = params.paymentCard ?? settings.defaultCardId else {
             throw DotpayError(.noDefaultCard, "no card given and no default card set")
         }
-        guard let card = try await visibleCards(settings, context).first(where: { $0.creditCardId == cardId }) else {
+        guard let card = try await book.visibleCards(context.profile).cards.first(where: { $0.creditCardId == cardId }) else {
             throw DotpayError(.cardNotFound, "no usable card \(cardId)", creditCardId: cardId)
         }
         let channel = try usableChannel(sandbox.oneClickChannelId, params.paymentInfo, settings)
@@ -135,20 +135,8 @@ extension DotpayService {
             summary: summary,
             completesAt: outcome == .completesLater ? now.addingTimeInterval(Double(sandbox.completionDelaySeconds)) : nil,
             updateFails: outcome == .updateFails)
-        let (profile, channelId) = (context.profile, channel.id)
         connections.track(context.connection)
-        // One store transaction: the control's claim, the payment and the last channel are kept
-        // together or not at all (a crash between them cannot leave a control claimed by nothing).
-        try await store.transaction("dotpay.recordPayment") { documents in
-            let claimed = try documents.updateText(profile: profile, namespace: StoredPayment.controlNamespace, key: control) { current in
-                current == nil ? (JSONValue.string(paymentId).jsonText, true) : (current, false)
-            }
-            guard claimed else { throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control) }
-            try documents.put(stored, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
-            if cardId == nil {
-                try Self.updateSettings(profile: profile, in: documents) { $0.lastChannelId = channelId }
-            }
-        }
+        try await book.record(stored, lastChannelId: cardId == nil ? channel.id : nil, profile: context.profile)
         return summary
     }
 }

@@ -14,7 +14,7 @@ import PayRPCStore
 /// Delegate callbacks are pushed to every connection of the profile (history callbacks to its
 /// observers). Each method's handler is a requirement of the generated ``DotpayHandlers``.
 public struct DotpayService: DotpayHandlers {
-    let store: any StateStore
+    let book: DotpayBook
     let sandbox: DotpaySandboxData
     let secrets: SecretHasher
     let connections = ProfileConnections()
@@ -24,7 +24,7 @@ public struct DotpayService: DotpayHandlers {
     ///   - sandbox: languages, currencies, channels and magic values.
     ///   - secrets: the data directory's keyed hasher (card numbers).
     public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher) {
-        self.store = store
+        self.book = DotpayBook(store: store)
         self.sandbox = sandbox
         self.secrets = secrets
     }
@@ -41,29 +41,13 @@ public struct DotpayService: DotpayHandlers {
     /// profile's notification audience.
     func settings(_ context: RequestContext) async throws -> DotpaySettings {
         connections.track(context.connection)
-        return try await store.get(DotpaySettings.self, profile: context.profile, namespace: DotpaySettings.namespace,
-                                   key: DotpaySettings.key) ?? DotpaySettings()
+        return try await book.settings(context.profile)
     }
 
     /// Changes the profile's settings atomically.
     func updateSettings<R: Sendable>(_ context: RequestContext,
                                      _ body: @escaping @Sendable (inout DotpaySettings) throws -> R) async throws -> R {
         connections.track(context.connection)
-        let profile = context.profile
-        return try await store.transaction("dotpay.updateSettings") { documents in
-            try Self.updateSettings(profile: profile, in: documents, body)
-        }
-    }
-
-    /// Changes the profile's settings (defaults when none are stored) inside a store transaction.
-    static func updateSettings<R>(profile: String, in documents: any StoreTransaction,
-                                  _ body: (inout DotpaySettings) throws -> R) throws -> R {
-        try documents.update(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
-                             key: DotpaySettings.key) { stored in
-            var settings = stored ?? DotpaySettings()
-            let result = try body(&settings)
-            stored = settings
-            return result
-        }
+        return try await book.updateSettings(context.profile, body)
     }
 }

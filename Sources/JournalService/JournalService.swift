@@ -13,7 +13,7 @@ import PayRPCStore
 /// whatever was left waiting. Each method's handler is a requirement of the generated
 /// ``JournalHandlers``.
 public struct JournalService: JournalHandlers {
-    let journal: JournalStore
+    let journal: JournalBook
     let delivery: JournalDelivery
     let connections: ProfileConnections
     /// The delivery of every profile's waiting entries that starting the service began (nil with
@@ -32,7 +32,7 @@ public struct JournalService: JournalHandlers {
                 backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
                 resendAtStart: Bool = true) {
         let connections = ProfileConnections()
-        journal = JournalStore(store: store)
+        journal = JournalBook(store: store)
         delivery = JournalDelivery(journal: journal, poster: HTTPPoster(timeout: requestTimeout),
                                    serverBackend: backend?.absoluteString, backoff: backoff, connections: connections,
                                    sandbox: sandbox)
@@ -167,8 +167,7 @@ public struct JournalService: JournalHandlers {
         if let backend = params.backendURL, URL(string: backend)?.scheme == nil {
             throw RPCError.invalidParams([SchemaViolation(pointer: "/backendURL", keyword: "format", message: "not an absolute URL")])
         }
-        try await journal.store.put(JournalConfiguration(backendURL: params.backendURL), profile: context.profile,
-                                    namespace: JournalConfiguration.namespace, key: JournalConfiguration.key)
+        try await journal.setBackend(params.backendURL, profile: context.profile)
         return NoResult()
     }
 

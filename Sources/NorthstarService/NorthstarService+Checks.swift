@@ -111,12 +111,7 @@ extension NorthstarService {
         guard let nonce else { return nil }
         let key = try secrets.keyedHash(nonce, context: "northstar.nonce")
         let now = context.now
-        let found: StoredNonce? = try await store.update(StoredNonce.self, profile: context.profile,
-                                                         namespace: StoredNonce.namespace, key: key) { stored in
-            guard let current = stored, !current.used, now < current.expiresAt else { return nil }
-            stored?.used = true
-            return current
-        }
+        let found = try await book.useNonce(key: key, profile: context.profile, now: now)
         guard let found else {
             throw error(.nonceInvalid, context, field: "\(pointer)/nonce", issue: "NONCE_INVALID",
                         "the nonce is unknown, expired, or was used already")

@@ -107,8 +107,7 @@ extension NorthstarService {
         let expiresAt = context.now.addingTimeInterval(Double(sandbox.nonceLifetimeSeconds))
         let stored = StoredNonce(card: checked.summary, cardHash: checked.hash, outcome: checked.outcome,
                                  expiresAt: expiresAt, used: false)
-        try await store.put(stored, profile: context.profile, namespace: StoredNonce.namespace,
-                            key: try secrets.keyedHash(nonce, context: "northstar.nonce"))
+        try await book.saveNonce(stored, key: try secrets.keyedHash(nonce, context: "northstar.nonce"), profile: context.profile)
         return TokenizeCard.Result(nonce: nonce, card: checked.summary, expiresAt: expiresAt)
     }
 
@@ -181,8 +180,7 @@ extension NorthstarService {
 
     /// The order `id` of the profile; `INVALID_RESOURCE_ID` when there is none.
     func order(_ id: String, _ context: RequestContext) async throws -> StoredOrder {
-        guard let order = try await store.get(StoredOrder.self, profile: context.profile,
-                                              namespace: StoredOrder.namespace, key: id) else {
+        guard let order = try await book.order(id, profile: context.profile) else {
             throw error(.orderNotFound, context, field: "/orderID", issue: "INVALID_RESOURCE_ID",
                         "no order \(id) on this profile")
         }
@@ -242,6 +240,6 @@ extension NorthstarService {
 
     /// Stores the order; durable when it returns.
     func save(_ order: StoredOrder, _ context: RequestContext) async throws {
-        try await store.put(order, profile: context.profile, namespace: StoredOrder.namespace, key: order.orderID)
+        try await book.save(order, profile: context.profile)
     }
 }

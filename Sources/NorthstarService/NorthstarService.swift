@@ -17,7 +17,7 @@ import PayRPCStore
 /// access tokens are kept only as keyed hashes. Each method's handler is a requirement of the
 /// generated ``NorthstarHandlers``.
 public struct NorthstarService: NorthstarHandlers {
-    let store: any StateStore
+    let book: NorthstarBook
     let sandbox: NorthstarSandboxData
     let secrets: SecretHasher
     let apis = OrdersAPIRegistry()
@@ -30,7 +30,7 @@ public struct NorthstarService: NorthstarHandlers {
     ///   - secrets: the data directory's keyed hasher (card numbers, nonces, tokens).
     ///   - requestTimeout: how long one call to an Orders v2 API may take.
     public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher, requestTimeout: TimeInterval = 10) {
-        self.store = store
+        self.book = NorthstarBook(store: store)
         self.sandbox = sandbox
         self.secrets = secrets
         self.requestTimeout = requestTimeout

@@ -38,7 +38,7 @@ public final class Gateway: @unchecked Sendable {
         try SandboxControlService.restoreClocks(from: store, into: sandbox)
         self.sandbox = sandbox
         let router = try Self.makeRouter(store: store, secrets: store.secrets, configuration: configuration, state: state,
-                                         sandbox: sandbox, logger: logger)
+                                         sandbox: sandbox, logger: logger, serving: true)
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
@@ -55,13 +55,16 @@ public final class Gateway: @unchecked Sendable {
     }
 
     /// The router of a gateway: built-ins plus every service.
-    public static func makeRouter(store: any StateStore, secrets: SecretHasher, configuration: GatewayConfiguration,
-                                  state: ServerState, sandbox: SandboxControls = SandboxControls(),
-                                  logger: Logger) throws -> Router {
+    /// - Parameter serving: false when the router only describes the methods (`payrpc schemas`):
+    ///   the services then start no work of their own.
+    public static func makeRouter(store: any StateStore & StoreAdministration, secrets: SecretHasher,
+                                  configuration: GatewayConfiguration, state: ServerState,
+                                  sandbox: SandboxControls = SandboxControls(), logger: Logger,
+                                  serving: Bool) throws -> Router {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
         let context = ServiceCatalog.Context(store: store, secrets: secrets, sandbox: sandbox, configuration: configuration,
-                                             logger: logger)
+                                             logger: logger, serving: serving)
         let reference = RouterReference()
         SandboxControlService(store: store, sandbox: sandbox, router: reference).register(on: &builder)
         for service in try ServiceCatalog.services(context) { service.register(on: &builder) }

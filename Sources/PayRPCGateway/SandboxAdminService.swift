@@ -5,7 +5,7 @@ import PayRPCStore
 
 /// Sandbox helpers that belong to no service: `sandbox.reset` and `sandbox.delay`.
 struct SandboxAdminService: SandboxAdminHandlers {
-    let store: any StateStore
+    let store: any StoreAdministration
     let sandbox: SandboxControls
 
     /// `sandbox.reset`.

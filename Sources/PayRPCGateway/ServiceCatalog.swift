@@ -13,7 +13,7 @@ import TatraService
 enum ServiceCatalog {
     /// What services are built from.
     struct Context {
-        let store: any StateStore
+        let store: any StateStore & StoreAdministration
         /// The data directory's keyed hasher (card numbers, tokens, PINs).
         let secrets: SecretHasher
         /// The tester's controls: every time-dependent rule reads its clock, every generated value
@@ -21,6 +21,9 @@ enum ServiceCatalog {
         let sandbox: SandboxControls
         let configuration: GatewayConfiguration
         let logger: Logger
+        /// Whether the services will serve (false: built only to describe their methods, so they
+        /// start no work of their own, such as the journal's deliveries).
+        let serving: Bool
     }
 
     /// Every service, built-ins excluded.
@@ -35,7 +38,8 @@ enum ServiceCatalog {
                              secrets: context.secrets),
             DotpayService(store: context.store, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
                           secrets: context.secrets),
-            JournalService(store: context.store, sandbox: context.sandbox, backend: context.configuration.journalBackend),
+            JournalService(store: context.store, sandbox: context.sandbox, backend: context.configuration.journalBackend,
+                           resendAtStart: context.serving),
         ]
     }
 }

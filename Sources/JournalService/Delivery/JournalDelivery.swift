@@ -15,7 +15,7 @@ import PayRPCSync
 /// entry's document before the next starts. One delivery per entry runs at a time; all run as
 /// tasks, never on the event loop.
 final class JournalDelivery: Sendable {
-    let journal: JournalStore
+    let journal: JournalBook
     let poster: HTTPPoster
     /// The server's backend (`serve --journal-backend`), used when the profile set none.
     let serverBackend: String?
@@ -25,7 +25,7 @@ final class JournalDelivery: Sendable {
     let sandbox: SandboxControls
     private let inFlight = Lock<[String: Task<Void, Never>]>([:])
 
-    init(journal: JournalStore, poster: HTTPPoster, serverBackend: String?, backoff: [Duration],
+    init(journal: JournalBook, poster: HTTPPoster, serverBackend: String?, backoff: [Duration],
          connections: ProfileConnections, sandbox: SandboxControls) {
         self.sandbox = sandbox
         self.journal = journal
@@ -59,7 +59,7 @@ final class JournalDelivery: Sendable {
 
     /// At start-up: every profile's waiting entries.
     func resendAll() async {
-        guard let profiles = try? await journal.store.profiles() else { return }
+        guard let profiles = try? await journal.profilesWithEntries() else { return }
         for profile in profiles { _ = try? await deliverWaiting(profile: profile) }
     }
 

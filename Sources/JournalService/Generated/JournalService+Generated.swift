@@ -10,7 +10,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
-// MARK: - JournalConfiguration (Sources/JournalService/Delivery/JournalStore.swift)
+// MARK: - JournalConfiguration (Sources/JournalService/Delivery/JournalBook.swift)
 
 extension JournalConfiguration {
     /// The JSON member names of the stored properties, in declaration order.

@@ -64,8 +64,11 @@ struct SandboxControlService: SandboxControlHandlers {
 
     private func persist(_ context: RequestContext) async throws {
         let offset = context.sandbox.offset(profile: context.profile)
-        try await store.put(profile: context.profile, namespace: Self.clockNamespace, key: Self.clockKey,
-                            value: .object([.init("offsetSeconds", .number(String(offset)))]))
+        let profile = context.profile
+        try await store.transaction("sandbox.clock") { documents in
+            try documents.put(JSONValue.object([.init("offsetSeconds", .number(String(offset)))]), profile: profile,
+                              namespace: Self.clockNamespace, key: Self.clockKey)
+        }
     }
 
     private func state(_ context: RequestContext) -> SandboxClockState {

@@ -31,7 +31,7 @@ final class PBBATestEnvironment: @unchecked Sendable {
         logger.logLevel = .critical
         self.directory = directory
         self.store = try SQLiteStateStore(directory: directory, logger: logger)
-        self.service = PBBAService(store: store, sandbox: sandbox)
+        self.service = PBBAService(store: store, sandbox: sandbox, secrets: store.secrets)
         if let realTime {
             self.sandbox = SandboxControls(seed: seed, realTime: realTime)
         } else if let clock {
