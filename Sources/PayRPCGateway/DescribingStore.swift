@@ -29,4 +29,5 @@ struct DescribingStore: StateStore, StoreAdministration {
     func export(profile: String) async throws -> JSONValue { throw Self.refusal }
     func reset(profile: String) async throws { throw Self.refusal }
     func profiles() async throws -> [String] { throw Self.refusal }
+    func readAtStartUp<R>(_ body: (StoreReader) throws -> R) throws -> R { throw Self.refusal }
 }

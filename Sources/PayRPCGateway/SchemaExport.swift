@@ -18,7 +18,8 @@ public enum SchemaExport {
     public static func describingRouter(configuration: GatewayConfiguration, logger: Logger) throws -> Router {
         var quiet = logger
         quiet.logLevel = .error
-        return try Gateway.makeRouter(store: DescribingStore(), secrets: SecretHasher.ephemeral(), configuration: configuration,
+        return try Gateway.makeRouter(stores: .init(services: DescribingStore(), administration: DescribingStore()),
+                                      secrets: SecretHasher.ephemeral(), configuration: configuration,
                                       state: ServerState(), logger: quiet, serving: false)
     }
 

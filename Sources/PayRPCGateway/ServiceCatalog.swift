@@ -13,7 +13,7 @@ import TatraService
 enum ServiceCatalog {
     /// What services are built from.
     struct Context {
-        let store: any StateStore & StoreAdministration
+        let stores: Gateway.Stores
         /// The data directory's keyed hasher (card numbers, tokens, PINs).
         let secrets: SecretHasher
         /// The tester's controls: every time-dependent rule reads its clock, every generated value
@@ -30,15 +30,15 @@ enum ServiceCatalog {
     static func services(_ context: Context) throws -> [any RPCService] {
         let sandboxData = context.configuration.sandboxData
         return [
-            SandboxAdminService(store: context.store, sandbox: context.sandbox),
-            TatraService(store: context.store, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
-            PBBAService(store: context.store, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
+            SandboxAdminService(store: context.stores.administration, sandbox: context.sandbox),
+            TatraService(store: context.stores.services, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
+            PBBAService(store: context.stores.services, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
                         secrets: context.secrets),
-            NorthstarService(store: context.store, sandbox: try NorthstarService.sandboxData(from: sandboxData["northstar"]),
+            NorthstarService(store: context.stores.services, sandbox: try NorthstarService.sandboxData(from: sandboxData["northstar"]),
                              secrets: context.secrets),
-            DotpayService(store: context.store, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
+            DotpayService(store: context.stores.services, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
                           secrets: context.secrets),
-            JournalService(store: context.store, sandbox: context.sandbox, backend: context.configuration.journalBackend,
+            JournalService(store: context.stores.services, sandbox: context.sandbox, backend: context.configuration.journalBackend,
                            resendAtStart: context.serving),
         ]
     }

@@ -1,3 +1,4 @@
+import Logging
 import PayRPCCore
 import PayRPCJSON
 
@@ -50,4 +51,18 @@ public protocol StoreAdministration: Sendable {
     /// The profiles that have documents or idempotency keys, in order.
     /// - Throws: ``StoreError``.
     func profiles() async throws -> [String]
+
+    /// Runs `body` on one consistent read, synchronously: for state the server restores while it
+    /// starts (each profile's sandbox controls), when nothing else runs yet.
+    /// - Throws: ``StoreError``, or what `body` throws.
+    func readAtStartUp<R>(_ body: (StoreReader) throws -> R) throws -> R
+}
+
+extension StoreAdministration {
+    /// Every profile's stored sandbox state (``SandboxControls/restore(_:)`` takes it), read at
+    /// start-up. A document that does not read is left out and logged.
+    /// - Throws: ``StoreError`` when the store cannot be read.
+    public func sandboxStatesAtStartUp(logger: Logger) throws -> [String: StoredSandboxState] {
+        try readAtStartUp { try SandboxDocuments.load(from: $0, logger: logger) }
+    }
 }

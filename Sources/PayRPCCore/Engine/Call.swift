@@ -108,8 +108,22 @@ struct Call: Sendable {
 
     // MARK: Answer
 
-    /// Runs the handler and encodes its result, or the error it threw.
+    /// Runs the handler and encodes its result, or the error it threw; then saves what the call
+    /// changed in the sandbox's state (a draw of a seeded stream, a moved clock) and was not saved
+    /// with a store transaction of its own, so the answer never runs ahead of the store.
     private func execute() async -> Outcome {
+        let outcome = await run()
+        guard context.sandbox.hasUnsavedChanges else { return outcome }
+        do {
+            try await context.sandbox.saveChanges()
+        } catch {
+            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+        }
+        return outcome
+    }
+
+    /// Runs the handler and encodes its result, or the error it threw.
+    private func run() async -> Outcome {
         do {
             let result = try await body(params, context)
             if let problem = Self.resultProblem(resultValidator, result, method: method, logger: logger) {

@@ -56,15 +56,18 @@ extension RPCSession {
     // MARK: Inline
 
     /// Runs an inline handler (`produce` writes the result) and writes its answer in place
-    /// (nothing for a notification).
+    /// (nothing for a notification). When the call changed the sandbox's state (a seed, an armed
+    /// failure, a draw of a seeded stream), the answer waits until that is saved.
     func runInline(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
                    _ produce: (inout JSONWriter) throws -> Void) {
+        let method = entry.descriptor.name
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
             do { try produce(&scratch) } catch {
-                logger.debug("notification failed", metadata: ["rpc.method": .string(entry.descriptor.name), "error": .string("\(error)")])
+                logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             }
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
+            if engine.sandbox.hasUnsavedChanges { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
             return
         }
         switch responder {
@@ -76,29 +79,62 @@ extension RPCSession {
                 try produce(&output.writer)
                 if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
                     output.writer.bytes.removeSubrange(mark...)
-                    output.writeError(problem, id: id, to: .direct)
-                    return
+                    answer(error: problem, method: method, id: id, responder: responder)
+                } else if engine.sandbox.hasUnsavedChanges {
+                    let outcome = Self.resultMember + output.writer.bytes[resultStart...]
+                    output.writer.bytes.removeSubrange(mark...)
+                    answerAfterSaving(outcome, method: method, id: id, responder: responder)
+                } else {
+                    output.writer.raw("}\n")
                 }
-                output.writer.raw("}\n")
             } catch {
                 output.writer.bytes.removeSubrange(mark...)
-                output.writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: .direct)
+                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder)
             }
         case .batch(let collector):
             var writer = JSONWriter(capacity: 128)
             do {
                 try produce(&writer)
                 if let problem = checkResult(entry, writer.bytes[...]) {
-                    output.writeError(problem, id: id, to: responder)
-                    return
+                    answer(error: problem, method: method, id: id, responder: responder)
+                } else if engine.sandbox.hasUnsavedChanges {
+                    answerAfterSaving(Self.resultMember + writer.bytes, method: method, id: id, responder: responder)
+                } else {
+                    var response = JSONWriter(capacity: writer.bytes.count + 48)
+                    SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
+                    response.raw(writer.bytes)
+                    response.endObject()
+                    output.collect(response.bytes, into: collector)
                 }
-                var response = JSONWriter(capacity: writer.bytes.count + 48)
-                SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
-                response.raw(writer.bytes)
-                response.endObject()
-                output.collect(response.bytes, into: collector)
             } catch {
-                output.writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: responder)
+                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder)
+            }
+        }
+    }
+
+    /// `"result":`, the member an outcome of success starts with.
+    private static let resultMember = Array("\"result\":".utf8)
+
+    /// Answers with `error` now, or once the sandbox's changes are saved when the call made some.
+    private func answer(error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder) {
+        if engine.sandbox.hasUnsavedChanges {
+            answerAfterSaving(Call.errorOutcome(error), method: method, id: id, responder: responder)
+        } else {
+            output.writeError(error, id: id, to: responder)
+        }
+    }
+
+    /// Answers with `outcome` once the sandbox's unsaved changes are durable (or with the store's
+    /// error when they cannot be saved): what a call that changed the sandbox's state and ran on
+    /// the loop thread answers with. `outcome` nil: a notification, nothing to answer.
+    func answerAfterSaving(_ outcome: Outcome?, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
+        let sandbox = engine.sandbox, engine = self.engine, logger = self.logger
+        startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {
+            do {
+                try await sandbox.saveChanges()
+                return outcome ?? []
+            } catch {
+                return Call.errorOutcome(engine.wireError(error, method: method, logger: logger))
             }
         }
     }
@@ -116,12 +152,21 @@ extension RPCSession {
     /// Starts `call` as a task on the connection's loop, with its deadline's timer, and tracks it
     /// until it is answered (``complete(token:outcome:)``).
     func startTask(_ call: Call, ordered: Bool, id rawID: UnsafeRawBufferPointer?, responder: Responder) {
+        startWork(method: call.method, timeout: call.timeout, ordered: ordered, id: rawID, responder: responder) {
+            await call.answer()
+        }
+    }
+
+    /// Starts `work` as a task on the connection's loop, with a deadline's timer when `timeout` is
+    /// given, and tracks it until it is answered with the outcome it returns.
+    func startWork(method: String, timeout: Duration?, ordered: Bool, id rawID: UnsafeRawBufferPointer?,
+                   responder: Responder, work: @escaping @Sendable () async -> Outcome) {
         nextToken += 1
         let token = nextToken
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)
         let task = Task(executorPreference: taskExecutor) {
-            let outcome = await call.answer()
+            let outcome = await work()
             if loop.inLoopThread {
                 session.unwrapped.complete(token: token, outcome: outcome)
             } else {
@@ -129,8 +174,8 @@ extension RPCSession {
             }
         }
         let id = rawID.map { Array($0) }
-        var running = InFlightCall(id: id, method: call.method, responder: responder, task: task, timer: nil)
-        if let timeout = call.timeout {
+        var running = InFlightCall(id: id, method: method, responder: responder, task: task, timer: nil)
+        if let timeout {
             running.timer = loop.schedule(after: timeout) {
                 session.unwrapped.expire(token: token)
             }

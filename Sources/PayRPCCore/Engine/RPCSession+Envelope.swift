@@ -117,7 +117,14 @@ extension RPCSession {
         let context = meta.map(makeContext) ?? plainContext()
         // `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when none is).
         if let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name) {
-            output.reply(id, responder) { failure.error }
+            if engine.sandbox.hasUnsavedChanges {
+                // Taken in the store too before the error is sent: a restart cannot fire it again.
+                if id == nil, case .batch(let collector) = responder { output.collect(nil, into: collector) }
+                answerAfterSaving(id == nil ? nil : Call.errorOutcome(failure.error), method: descriptor.name, id: id,
+                                  responder: id == nil ? .direct : responder)
+            } else {
+                output.reply(id, responder) { failure.error }
+            }
             return
         }
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
