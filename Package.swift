@@ -103,39 +103,50 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What every service shares: sandbox data files, domain errors, magic values, money and
+        // card checks, the HTTP client for outgoing calls.
+        .target(
+            name: "PayRPCServiceKit",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TatraService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
             resources: [.copy("Resources/tatra-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PBBAService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
+            resources: [.copy("Resources/pbba-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "NorthstarService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
             resources: [.copy("Resources/northstar-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DotpayService",
-            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
             resources: [.copy("Resources/dotpay-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "JournalService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCSync",
-                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore",
+                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCServiceKit",
                 "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -210,26 +221,31 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "PayRPCServiceKitTests",
+            dependencies: ["PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            resources: [.copy("Support/http_echo.py")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "TatraServiceTests",
-            dependencies: ["TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: ["TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NorthstarServiceTests",
-            dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
             resources: [.copy("Support/orders_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DotpayServiceTests",
-            dependencies: ["DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: ["DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JournalServiceTests",
-            dependencies: ["JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: ["JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
             resources: [.copy("Support/journal_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",
-            dependencies: ["PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: ["PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCodegenTests",

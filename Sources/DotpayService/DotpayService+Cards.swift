@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 extension DotpayService {
@@ -11,13 +12,10 @@ extension DotpayService {
         let settings = try await settings(context)
         guard settings.oneClickEnabled else { throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)") }
         let info = params.cardInfo
-        guard Self.passesLuhn(info.cardNumber), !sandbox.refusedCardNumbers.contains(info.cardNumber) else {
+        guard CardRules.passesLuhn(info.cardNumber), !sandbox.refusedCardNumbers.contains(info.cardNumber) else {
             throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) was refused")
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let today = calendar.dateComponents([.year, .month], from: context.now)
-        if (info.expirationYear, info.expirationMonth) < (today.year ?? 0, today.month ?? 0) {
+        if CardExpiry(year: info.expirationYear, month: info.expirationMonth)?.isExpired(at: context.now) ?? true {
             throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) expired")
         }
         let hash = try secrets.keyedHash(info.cardNumber, context: "dotpay.card")
@@ -115,25 +113,17 @@ extension DotpayService {
         connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: card), profile: context.profile)
     }
 
-    /// Whether `number` passes the Luhn check.
-    static func passesLuhn(_ number: String) -> Bool {
-        var sum = 0
-        for (index, byte) in number.utf8.reversed().enumerated() {
-            var digit = Int(byte) - 48
-            if index % 2 == 1 { digit *= 2; if digit > 9 { digit -= 9 } }
-            sum += digit
-        }
-        return sum % 10 == 0
-    }
-
-    /// The brand's name and codename, by the number's first digit.
+    /// The brand's name and codename as Dotpay shows them, by the number's IIN range.
     static func brand(of number: String) -> (String, String) {
-        switch number.first {
-        case "4": ("Visa", "visa")
-        case "5", "2": ("Mastercard", "mastercard")
-        case "6": ("Maestro", "maestro")
-        case "3": ("American Express", "amex")
-        default: ("Card", "card")
+        switch CardRules.brand(of: number) {
+        case .visa: ("Visa", "visa")
+        case .mastercard: ("Mastercard", "mastercard")
+        case .maestro: ("Maestro", "maestro")
+        case .amex: ("American Express", "amex")
+        case .discover: ("Discover", "discover")
+        case .jcb: ("JCB", "jcb")
+        case .dinersClub: ("Diners Club", "diners")
+        case nil: ("Card", "card")
         }
     }
 }

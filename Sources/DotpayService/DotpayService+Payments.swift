@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 extension DotpayService {
@@ -74,14 +75,23 @@ extension DotpayService {
     /// Refuses an amount with more decimals than its currency has, or one not above zero, and a
     /// currency Dotpay does not take.
     func checkMoney(_ info: PaymentInfo, at pointer: String) throws {
-        guard sandbox.currencies.contains(info.currency), let currency = Currency(code: info.currency) else {
+        let money: Money
+        do {
+            guard sandbox.currencies.contains(info.currency) else { throw MoneyProblem.unknownCurrency(info.currency) }
+            money = try Money.checked(amount: info.amount, currencyCode: info.currency)
+        } catch MoneyProblem.tooManyDecimals(_, let currency) {
+            throw Self.amountViolation(pointer, currency)
+        } catch {
             throw DotpayError(.currencyNotSupported, "\(info.currency) is not one of \(sandbox.currencies.joined(separator: ", "))")
         }
-        if info.amount.scale > currency.minorUnitDigits || info.amount.isNegative || info.amount.isZero {
-            throw RPCError.invalidParams([SchemaViolation(
-                pointer: "\(pointer)/amount", keyword: "amount",
-                message: "must be more than zero with at most \(currency.minorUnitDigits) decimals of \(currency.code)")])
-        }
+        if money.amount.isNegative || money.amount.isZero { throw Self.amountViolation(pointer, money.currency) }
+    }
+
+    /// The invalid params of an amount that is not positive or has too many decimals.
+    static func amountViolation(_ pointer: String, _ currency: Currency) -> RPCError {
+        RPCError.invalidParams([SchemaViolation(
+            pointer: "\(pointer)/amount", keyword: "amount",
+            message: "must be more than zero with at most \(currency.minorUnitDigits) decimals of \(currency.code)")])
     }
 
     /// Whether a channel takes the payment's currency and amount.
@@ -111,7 +121,7 @@ extension DotpayService {
     /// `control` claimed (unique), the channel remembered as the last one.
     func record(_ info: PaymentInfo, channel: PaymentChannel, summaryShown: Bool, cardId: String?,
                 settings: DotpaySettings, _ context: RequestContext) async throws -> PaymentSummary {
-        let outcome = sandbox.outcome(for: info.amount)
+        let outcome = magic[info.amount]?.outcome
         if outcome == .flowFails {
             throw DotpayError(.paymentFailed, "the payment flow failed (sandbox amount \(info.amount))", channelId: channel.id)
         }

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The Dotpay SDK 1.4 for iOS (seed 004, in Polish) as JSON-RPC: settings, channels and payments,
@@ -16,6 +17,8 @@ import PayRPCStore
 public struct DotpayService: DotpayHandlers {
     let book: DotpayBook
     let sandbox: DotpaySandboxData
+    /// The magic amounts, by amount.
+    let magic: MagicTable<Amount, MagicAmount>
     let secrets: SecretHasher
     let connections = ProfileConnections()
 
@@ -26,13 +29,8 @@ public struct DotpayService: DotpayHandlers {
     public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher) {
         self.book = DotpayBook(store: store)
         self.sandbox = sandbox
+        self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
         self.secrets = secrets
-    }
-
-    /// Reads the sandbox data from `file` (`--sandbox-data dotpay=FILE`), or the shipped copy.
-    /// - Throws: ``DotpaySandboxDataError``.
-    public static func sandboxData(from file: URL?) throws -> DotpaySandboxData {
-        try DotpaySandboxData.load(from: file)
     }
 
     // MARK: Settings state

@@ -121,7 +121,7 @@ extension NorthstarService {
                                  details: details)
         }
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
-            let body: [String: Any] = ["intent": params.intent.rawValue, "purchase_units": OrdersMapping.purchaseUnits(params.purchaseUnits)]
+            let body = WireOrderRequest(intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
             return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
         }
         let now = context.now

@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// PayPal's Northstar native card client (seed 003) as JSON-RPC: `executeOrder` in both forms,
@@ -19,6 +20,8 @@ import PayRPCStore
 public struct NorthstarService: NorthstarHandlers {
     let book: NorthstarBook
     let sandbox: NorthstarSandboxData
+    /// The published test cards, by number.
+    let testCards: MagicTable<String, TestCard>
     let secrets: SecretHasher
     let apis = OrdersAPIRegistry()
     /// How long one call to an Orders v2 API may take.
@@ -32,14 +35,9 @@ public struct NorthstarService: NorthstarHandlers {
     public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher, requestTimeout: TimeInterval = 10) {
         self.book = NorthstarBook(store: store)
         self.sandbox = sandbox
+        self.testCards = MagicTable(sandbox.testCards, key: \.number)
         self.secrets = secrets
         self.requestTimeout = requestTimeout
-    }
-
-    /// Reads the sandbox data from `file` (`--sandbox-data northstar=FILE`), or the shipped copy.
-    /// - Throws: ``NorthstarSandboxDataError``.
-    public static func sandboxData(from file: URL?) throws -> NorthstarSandboxData {
-        try NorthstarSandboxData.load(from: file)
     }
 
     // MARK: Ids

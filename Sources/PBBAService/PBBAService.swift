@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The Pay by Bank app (PBBA) merchant library and the merchant-backend half of its journey,
@@ -20,12 +21,14 @@ import PayRPCStore
 /// profile that shows it (payrpc's choice: the document has one app and one backend).
 ///
 /// ```swift
-/// router.register(PBBAService(store: store, sandbox: try PBBASandbox.sandboxData(from: file)))
+/// router.register(PBBAService(store: store, sandbox: try SandboxData.load(PBBASandbox.self, from: file), secrets: secrets))
 /// ```
 public struct PBBAService: PBBAHandlers {
     let book: PBBAStateBook
     let registry: PopupRegistry
     let sandbox: PBBASandbox
+    /// The magic amounts, by amount.
+    let magic: MagicTable<Amount, PBBAMagicAmount>
 
     /// - Parameters:
     ///   - store: where requests, the device and the remembered flag are kept.
@@ -36,5 +39,6 @@ public struct PBBAService: PBBAHandlers {
         self.book = PBBAStateBook(store: store, secrets: secrets, defaultBankApps: sandbox.defaultBankApps)
         self.registry = PopupRegistry()
         self.sandbox = sandbox
+        self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCCore
+import PayRPCServiceKit
 import PayRPCStore
 import DotpayService
 import JournalService
@@ -29,17 +30,21 @@ enum ServiceCatalog {
     /// Every service, built-ins excluded.
     static func services(_ context: Context) throws -> [any RPCService] {
         let sandboxData = context.configuration.sandboxData
+        let takesData = [TatraSandboxData.service, PBBASandbox.service, NorthstarSandboxData.service, DotpaySandboxData.service]
+        for (service, file) in sandboxData.sorted(by: { $0.key < $1.key }) where !takesData.contains(service) {
+            throw SandboxDataError(file: file.path, message: "--sandbox-data \(service)=…: no service named \(service) takes sandbox data (these do: \(takesData.joined(separator: ", ")))")
+        }
         return [
             SandboxAdminService(store: context.stores.administration, sandbox: context.sandbox),
-            TatraService(store: context.stores.services, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
-            PBBAService(store: context.stores.services, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
+            TatraService(store: context.stores.services, sandbox: try SandboxData.load(TatraSandboxData.self, from: sandboxData["tatra"])),
+            PBBAService(store: context.stores.services, sandbox: try SandboxData.load(PBBASandbox.self, from: sandboxData["pbba"]),
                         secrets: context.secrets),
-            NorthstarService(store: context.stores.services, sandbox: try NorthstarService.sandboxData(from: sandboxData["northstar"]),
+            NorthstarService(store: context.stores.services, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
                              secrets: context.secrets),
-            DotpayService(store: context.stores.services, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
+            DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
                           secrets: context.secrets),
             JournalService(store: context.stores.services, sandbox: context.sandbox, backend: context.configuration.journalBackend,
-                           resendAtStart: context.serving),
+                           resendAtStart: context.serving, logger: context.logger),
         ]
     }
 }

@@ -30,11 +30,4 @@ public struct TatraService: TatraHandlers {
         self.book = TatraBook(store: store)
         self.sandbox = sandbox
     }
-
-    /// Reads the sandbox data from `file` (`--sandbox-data FILE`), or the copy shipped with the
-    /// service when nil.
-    /// - Throws: ``TatraSandboxDataError``.
-    public static func sandboxData(from file: URL?) throws -> TatraSandboxData {
-        try TatraSandboxData.load(from: file)
-    }
 }

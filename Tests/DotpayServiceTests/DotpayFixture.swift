@@ -3,6 +3,7 @@ import Logging
 import DotpayService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 
@@ -26,7 +27,7 @@ final class DotpayFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { DotpayFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = DotpayService(store: store, sandbox: try DotpayService.sandboxData(from: nil), secrets: store.secrets)
+        let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: nil), secrets: store.secrets)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
     }
 

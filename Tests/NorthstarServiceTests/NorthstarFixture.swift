@@ -3,6 +3,7 @@ import Logging
 import NorthstarService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 
@@ -30,7 +31,7 @@ final class NorthstarFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { NorthstarFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = NorthstarService(store: store, sandbox: try NorthstarService.sandboxData(from: nil), secrets: store.secrets,
+        let service = NorthstarService(store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
                                        requestTimeout: 2)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
     }

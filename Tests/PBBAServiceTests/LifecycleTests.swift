@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCTestSupport
 import Testing
 @testable import PBBAService
@@ -341,7 +342,7 @@ extension PBBAServiceTests {
             for kind in PBBAErrorKind.allCases {
                 let sample = kind.descriptor.sampleData
                 #expect(sample?["type"] == .string(kind.rawValue))
-                #expect(sample?["status"] == .string(kind.status))
+                #expect(sample?["status"] == .string(kind.status.rawValue))
                 #expect(sample?["fatal"] == .bool(kind.fatal))
             }
         }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct GoldenTests {
     static let fixtureNames = [
         "Primitives", "OptionalsAndDefaults", "Constraints", "NestedReferences", "StringEnum", "Union",
-        "DocComments", "MethodDocs", "Aliases", "Handlers",
+        "DocComments", "MethodDocs", "Aliases", "Handlers", "OtherMembers",
     ]
 
     @Test(arguments: fixtureNames)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 @testable import TatraService
@@ -33,7 +34,7 @@ final class TatraFixture: @unchecked Sendable {
         self.sandboxMode = sandboxMode
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.sandbox = try sandbox ?? TatraSandboxData.load(from: nil)
+        self.sandbox = try sandbox ?? SandboxData.load(TatraSandboxData.self, from: nil)
         store = try Self.openStore(in: directory)
         harness = try Self.makeHarness(store: store, sandbox: self.sandbox, clock: clock, sandboxMode: sandboxMode)
     }

@@ -27,7 +27,7 @@ struct DocComment: Equatable {
     static let knownTags: [String] = [
         "Pattern", "MinLength", "MaxLength", "Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum",
         "MultipleOf", "MinItems", "MaxItems", "Format", "Example", "Key", "SchemaName", "Default", "Deprecated",
-        "Alias", "Handlers",
+        "Alias", "Handlers", "OtherMembers",
     ]
 
     /// The whole prose: paragraphs separated by a blank line, lines within one kept as written

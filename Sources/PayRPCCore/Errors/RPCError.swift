@@ -9,10 +9,12 @@ import PayRPCSchema
 /// a generic message, and its cause is logged, never sent.
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A JSON-RPC error code.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
         public var rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         public init(_ rawValue: Int) { self.rawValue = rawValue }
+        /// A code written as a number (`-33300`), as a service's error kinds declare theirs.
+        public init(integerLiteral value: Int) { self.rawValue = value }
         public var description: String { String(rawValue) }
 
         /// Invalid JSON was received (also: invalid UTF-8).

@@ -24,6 +24,6 @@ public enum Authorize: TatraMethod {
     }
 
     public typealias Result = NoResult
-    public static let errors = [TatraErrorDescriptors.wrongPin] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.wrongPin.descriptor] + TatraErrorType.bankCall
     public static let mutates = true
 }

@@ -30,7 +30,7 @@ public enum AuthorizePayment: TatraMethod {
     /// The text to share with the recipient (the document's `confirmationString`).
     public typealias Result = String
     public static let errors = [
-        TatraErrorDescriptors.wrongPin, TatraErrorDescriptors.bankTempOOS, TatraErrorDescriptors.executePayment,
-    ] + TatraErrorDescriptors.bankCall
+        TatraErrorType.wrongPin.descriptor, TatraErrorType.bankTempOOS.descriptor, TatraErrorType.executePayment.descriptor,
+    ] + TatraErrorType.bankCall
     public static let mutates = true
 }

@@ -14,5 +14,5 @@ public enum FetchBalance: TatraMethod {
     public static let aliases = ["tatra.getBalance"]
     public typealias Params = NoParams
     public typealias Result = BalanceData
-    public static let errors = [TatraErrorDescriptors.authRequired] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.authRequired.descriptor] + TatraErrorType.bankCall
 }

@@ -14,5 +14,5 @@ public enum FetchContacts: TatraMethod {
     public static let aliases = ["tatra.getContacts"]
     public typealias Params = NoParams
     public typealias Result = [Contact]
-    public static let errors = [TatraErrorDescriptors.missingContactPermission] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.missingContactPermission.descriptor] + TatraErrorType.bankCall
 }

@@ -12,5 +12,5 @@ public enum GetIban: TatraMethod {
     /// The IBAN, electronic format (no spaces).
     public typealias Result = String
     public typealias Params = NoParams
-    public static let errors = [TatraErrorDescriptors.authRequired] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.authRequired.descriptor] + TatraErrorType.bankCall
 }
