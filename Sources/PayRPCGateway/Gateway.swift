@@ -6,7 +6,7 @@ import PayRPCStore
 import PayRPCTransport
 
 /// The assembled server: store, services, router, engine and transport.
-public final class Gateway: @unchecked Sendable {
+public final class Gateway: Sendable {
     /// The frozen methods.
     public let router: Router
     /// The engine.

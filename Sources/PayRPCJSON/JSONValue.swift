@@ -45,6 +45,13 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The value `text` holds, or nil when it is not one JSON value (for input that may be
+    /// anything, where "not JSON" is an answer rather than a failure).
+    public init?(parsingIfValid text: String) {
+        guard let tape = try? JSONTape(string: text) else { return nil }
+        self = tape.withRoot { JSONValue($0) }
+    }
+
     /// Copies an element of a tape into an owned value.
     public init(_ element: JSONElement) {
         switch element.kind {

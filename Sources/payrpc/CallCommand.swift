@@ -46,7 +46,12 @@ struct CallCommand: ParsableCommand {
         let chosen = [tcp != nil, unix != nil, spawn].filter { $0 }.count
         guard chosen == 1 else { throw ValidationError("choose exactly one of --tcp, --unix or --spawn") }
         if let params {
-            guard let value = try? JSONValue(parsing: params) else { throw ValidationError("params are not JSON: \(params)") }
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: params)
+            } catch {
+                throw ValidationError("params are not JSON (\(error)): \(params)")
+            }
             switch value {
             case .object, .array: break
             default: throw ValidationError("params must be a JSON object or array")
@@ -86,7 +91,8 @@ struct CallCommand: ParsableCommand {
         for line in lines { try connection.send(line) }
         let deadline = Date().addingTimeInterval(timeout)
         while let line = try connection.readLine(deadline: deadline) {
-            guard let message = try? JSONValue(parsing: line) else { continue }
+            // A line that is not JSON is not an answer to this call: skip it.
+            guard let message = JSONValue(parsingIfValid: line) else { continue }
             if message["id"] == "hello", let error = message["error"] {
                 FileHandle.standardError.write(Data((error.sortedKeys.canonicalText).utf8))
                 throw ExitCode(1)

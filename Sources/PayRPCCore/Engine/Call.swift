@@ -9,9 +9,8 @@ import PayRPCSchema
 /// Made on the loop thread by ``RPCSession``; ``answer()`` runs in the call's task.
 struct Call: Sendable {
     let method: String
-    let params: any Sendable
     let context: RequestContext
-    let body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8]
+    let body: @Sendable (RequestContext) async throws -> [UInt8]
     /// Set when the call mutates and carries an idempotency key the engine keeps answers for.
     let idempotency: IdempotentCall?
     let resultValidator: CompiledSchema?
@@ -19,18 +18,15 @@ struct Call: Sendable {
 
     /// - Parameters:
     ///   - entry: the method called.
-    ///   - params: the decoded params.
+    ///   - prepared: its decoded params bound to its handler.
     ///   - context: the call's context; its logger is the session's.
     ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
-    ///   - body: runs the handler and returns the result's JSON.
-    init(entry: MethodEntry, params: any Sendable, context: RequestContext, engine: RPCEngine,
-         body: @escaping @Sendable (any Sendable, RequestContext) async throws -> [UInt8]) {
+    init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
-        self.params = params
         self.context = context
-        self.body = body
+        self.body = prepared.run
         if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
-            idempotency = IdempotentCall(key: key, store: store, canonicalParams: entry.encodeParams(params))
+            idempotency = IdempotentCall(key: key, store: store, canonicalParams: prepared.canonicalParams())
         } else {
             idempotency = nil
         }
@@ -125,7 +121,7 @@ struct Call: Sendable {
     /// Runs the handler and encodes its result, or the error it threw.
     private func run() async -> Outcome {
         do {
-            let result = try await body(params, context)
+            let result = try await body(context)
             if let problem = Self.resultProblem(resultValidator, result, method: method, logger: logger) {
                 return Self.errorOutcome(problem)
             }

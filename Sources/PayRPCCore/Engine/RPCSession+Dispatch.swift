@@ -6,40 +6,33 @@ import PayRPCJSON
 extension RPCSession {
     // MARK: Dispatch
 
-    /// Runs a decoded, validated call: inline on the loop thread, or as a task.
-    func dispatch(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+    /// Runs a decoded, validated call: inline on the loop thread, or as a task (a task handler,
+    /// or an inline one whose answer goes through the idempotency store).
+    func dispatch(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
                   id: UnsafeRawBufferPointer?, responder: Responder) {
         let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
-        switch entry.body {
-        case .inline(let body, _) where idempotencyKey == nil || engine.idempotency == nil:
+        if let runHandler = prepared.runInline, idempotencyKey == nil || engine.idempotency == nil {
             runInline(entry, context: context, id: id, responder: responder) { writer in
-                try body(decoded, context, &writer)
+                try runHandler(context, &writer)
             }
-        case .inline(let body, _):
-            let call = Call(entry: entry, params: decoded, context: context, engine: engine) { params, context in
-                var writer = JSONWriter(capacity: 128)
-                try body(params, context, &writer)
-                return writer.bytes
-            }
-            startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
-        case .task(let body):
-            let call = Call(entry: entry, params: decoded, context: context, engine: engine, body: body)
-            startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
+            return
         }
+        let call = Call(entry: entry, prepared: prepared, context: context, engine: engine)
+        startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
     }
 
     // MARK: Ordered calls
 
     /// An earlier call of this connection's ordered sequence is still running: this one waits
     /// its turn (its id copied, since the line's bytes do not outlive this call).
-    func waitTurn(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+    func waitTurn(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
                   id: UnsafeRawBufferPointer?, responder: Responder) {
         let idCopy = id.map { Array($0) }
         orderedWaiting.append { [unowned self] in
             if let idCopy {
-                idCopy.withUnsafeBytes { self.dispatch(entry, params: decoded, context: context, id: $0, responder: responder) }
+                idCopy.withUnsafeBytes { self.dispatch(entry, prepared, context: context, id: $0, responder: responder) }
             } else {
-                self.dispatch(entry, params: decoded, context: context, id: nil, responder: responder)
+                self.dispatch(entry, prepared, context: context, id: nil, responder: responder)
             }
         }
         updateReading()

@@ -129,25 +129,25 @@ extension RPCSession {
         }
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if case .inline(_, let fromElement) = entry.body, !waitsItsTurn, !idempotent {
+        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent {
             // The usual call: decoded and answered in one go, straight into the response.
             runInline(entry, context: context, id: id, responder: responder) { writer in
-                try fromElement(paramsElement, context, &writer)
+                try answerInline(paramsElement, context, &writer)
             }
             return
         }
-        let decoded: any Sendable
+        let prepared: PreparedCall
         do {
-            decoded = try entry.decode(paramsElement)
+            prepared = try entry.prepare(paramsElement)
         } catch {
             output.reply(id, responder) { (error) }
             return
         }
         if waitsItsTurn {
-            waitTurn(entry, params: decoded, context: context, id: id, responder: responder)
+            waitTurn(entry, prepared, context: context, id: id, responder: responder)
             return
         }
-        dispatch(entry, params: decoded, context: context, id: id, responder: responder)
+        dispatch(entry, prepared, context: context, id: id, responder: responder)
     }
 
     // MARK: Contexts

@@ -46,7 +46,8 @@ final class RPCSession: RPCConnectionHandler {
         self.engine = engine
         self.connection = connection
         self.taskExecutor = LoopTaskExecutor(loop: connection.loop)
-        let id = engine.nextConnectionID()
+        // The transport's id: one number per connection in every log line.
+        let id = connection.id
         var sessionLogger = engine.logger
         sessionLogger[metadataKey: "connection.id"] = .stringConvertible(id)
         self.logger = sessionLogger
@@ -72,7 +73,6 @@ final class RPCSession: RPCConnectionHandler {
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
         shared.authenticate = { [unowned self] in authenticated = true }
-        logger.debug("connection opened", metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
     }
 
     var hasWorkInFlight: Bool { !inFlight.isEmpty || !orderedWaiting.isEmpty }
@@ -139,7 +139,6 @@ final class RPCSession: RPCConnectionHandler {
         shared.authenticate = nil
         reference.unwrapped.session = nil
         shared.markClosed()
-        logger.debug("connection closed")
     }
 
     /// Finishes the connection once its input has ended and every call is answered.

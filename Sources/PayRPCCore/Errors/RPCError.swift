@@ -59,7 +59,7 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
             switch storedData {
             case .none: return nil
             case .value(let value): return value
-            case .encoded(let bytes): return try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+            case .encoded(let bytes): return JSONValue(parsingIfValid: String(decoding: bytes, as: UTF8.self))
             }
         }
         set { storedData = newValue.map(StoredData.value) ?? .none }

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// a callback): Foundation's `URLSession` (FoundationNetworking, libcurl underneath), wrapped once.
 ///
 /// Bodies are the project's generated models (``HTTPRequest/init(_:_:json:headers:)``,
-/// ``HTTPResponse/decode(_:)``), never `[String: Any]`. Every request times out after the
+/// ``HTTPResponse/decode(_:)``), never untyped dictionaries. Every request times out after the
 /// client's timeout and goes on a fresh connection (`Connection: close`: with kept-alive
 /// connections that a failing backend drops, FoundationNetworking's transfers were seen to stall
 /// past their timeout). Failures are mapped once: no answer is ``HTTPClientError/unreachable(_:)``

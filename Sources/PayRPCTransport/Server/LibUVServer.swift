@@ -18,6 +18,7 @@ import Darwin
 /// has read and finishes, and returns from `run()` when all connections have closed or after
 /// ``TransportConfiguration/drainTimeout``. In stdio mode, EOF on stdin does the same once the
 /// answers are flushed.
+/// `@unchecked Sendable`: its mutable state is the loop thread's (configured before `run()`); addresses are under a lock.
 public final class LibUVServer: @unchecked Sendable {
     private let configuration: TransportConfiguration
     private let handlerFactory: any RPCConnectionHandlerFactory
