@@ -27,10 +27,18 @@ let codegenDeclared = declared("PayRPCCodegenTests")
 /// every class property access: about 7 % of the server's CPU on `rpc.health`, measured with
 /// perf). The compile-time checks stay on, and debug builds (every `swift test`) keep the dynamic
 /// ones, so a violation still fails the tests.
+///
+/// `MemberImportVisibility`: a file sees only the members of the modules it imports itself, so every
+/// direct import is written (and declared as a dependency) where it is used.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("MemberImportVisibility"),
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+
+/// The executables' settings: they export nothing, so their imports are internal by default
+/// (`InternalImportsByDefault`): a dependency never leaks through one.
+let executableSettings = swiftSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "payrpc",
@@ -47,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+        // swift-subprocess's own dependency: PayRPCProcess uses its FileDescriptor directly.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -107,7 +117,7 @@ let package = Package(
         // card checks, the HTTP client for outgoing calls.
         .target(
             name: "PayRPCServiceKit",
-            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore"],
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -118,7 +128,10 @@ let package = Package(
         ),
         .target(
             name: "PBBAService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Resources/pbba-sandbox.json")],
             swiftSettings: swiftSettings
         ),
@@ -154,17 +167,20 @@ let package = Package(
         ),
         .target(
             name: "PayRPCProcess",
-            dependencies: ["PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: [
+                "PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "payrpc",
             dependencies: [
-                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess",
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: executableSettings
         ),
         .target(
             name: "PayRPCCodegen",
@@ -181,17 +197,17 @@ let package = Package(
                 "PayRPCCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: executableSettings
         ),
         .executableTarget(
             name: "payrpc-bench",
             dependencies: [
-                "CLibUV", "PayRPCTransport", "PayRPCCore", "PayRPCProcess",
+                "PayRPCTransport", "PayRPCCore", "PayRPCProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: executableSettings
         ),
         .target(
             name: "PayRPCTestSupport",
@@ -204,7 +220,7 @@ let package = Package(
         ),
         .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCTestSupport"],
+            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",
@@ -212,12 +228,15 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCTransportTests",
-            dependencies: ["PayRPCTransport", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport", "CLibUV"],
+            dependencies: ["PayRPCTransport", "PayRPCCore", "PayRPCTestSupport", "CLibUV", .product(name: "Logging", package: "swift-log")],
             exclude: ["Connection/ConnectionStateMachine.transitions.txt"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCStoreTests",
-            dependencies: ["PayRPCSync", "PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport"],
+            dependencies: [
+                "PayRPCSync", "PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -227,25 +246,35 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TatraServiceTests",
-            dependencies: ["TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
+            dependencies: [
+                "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NorthstarServiceTests",
-            dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
+            dependencies: [
+                "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Support/orders_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DotpayServiceTests",
-            dependencies: ["DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
+            dependencies: [
+                "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JournalServiceTests",
-            dependencies: ["JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
+            dependencies: [
+                "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Support/journal_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",
-            dependencies: ["PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport"],
+            dependencies: [
+                "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCodegenTests",
@@ -253,7 +282,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCProcessTests", dependencies: ["PayRPCProcess", "PayRPCTestSupport"],
+            name: "PayRPCProcessTests",
+            dependencies: ["PayRPCProcess", "PayRPCTestSupport", .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",

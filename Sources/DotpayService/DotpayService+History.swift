@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
+import PayRPCServiceKit
 
 extension DotpayService {
     /// The topic the history's observers subscribe to.

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The merchant backend's methods and the sandbox helpers that play the bank app and the device.
 extension PBBAService {

@@ -10,9 +10,13 @@ import PayRPCStore
 /// The store of a router that only describes its methods (`payrpc schemas`, `payrpc validate`):
 /// it opens no database and refuses every call, so describing can never touch state.
 struct DescribingStore: StateStore, StoreAdministration {
-    private static var refusal: StoreError { StoreError(.closed, "the methods are being described, not served: no store is open") }
+    private static var refusal: StoreError {
+        StoreError(.closed, "the methods are being described, not served: no store is open")
+    }
 
-    func transaction<R: Sendable>(_ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R) async throws -> R {
+    func transaction<R: Sendable>(_ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R) async throws
+        -> R
+    {
         throw Self.refusal
     }
 

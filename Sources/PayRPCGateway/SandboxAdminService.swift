@@ -2,6 +2,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
+import Logging
 
 /// Sandbox helpers that belong to no service: `sandbox.reset` and `sandbox.delay`.
 struct SandboxAdminService: SandboxAdminHandlers {

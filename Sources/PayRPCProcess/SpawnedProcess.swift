@@ -1,5 +1,6 @@
 import Dispatch
 public import Subprocess
+import SystemPackage
 import PayRPCSync
 #if canImport(Glibc)
 import Glibc

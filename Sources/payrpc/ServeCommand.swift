@@ -4,6 +4,7 @@ import Logging
 import PayRPCCore
 import PayRPCGateway
 import PayRPCTransport
+import PayRPCStore
 
 /// Signals a parent may have left blocked (a test runner's threads often block SIGTERM, and a
 /// spawned child inherits the mask): without this, SIGTERM would never reach the loop.

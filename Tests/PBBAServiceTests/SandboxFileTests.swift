@@ -3,6 +3,7 @@ import PayRPCJSON
 import PayRPCServiceKit
 import Testing
 @testable import PBBAService
+import PayRPCTestSupport
 
 extension PBBAServiceTests {
     /// The kit's loader on `pbba-sandbox.json`.

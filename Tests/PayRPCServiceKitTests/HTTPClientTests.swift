@@ -17,8 +17,9 @@ import Testing
 
     @Test func aModelGoesOutAsJSONAndTheAnswerDecodesIgnoringOtherMembers() async throws {
         let client = HTTPClient(timeout: 10)
-        let request = HTTPRequest("POST", base.appendingPathComponent("echo"), json: ["b": "2", "a": "1"] as [String: String],
-                                  headers: [("Idempotency-Key", "key-1")])
+        let request = HTTPRequest(
+            "POST", base.appendingPathComponent("echo"), json: ["b": "2", "a": "1"] as [String: String],
+            headers: [("Idempotency-Key", "key-1")])
         let answer = try await client.send(request)
         #expect(answer.status == 200 && answer.isSuccess)
         let echoed = try answer.decode(Echo.self)
@@ -29,7 +30,11 @@ import Testing
         let client = HTTPClient(timeout: 10)
         let answer = try await client.send(HTTPRequest("GET", base.appendingPathComponent("status/503")))
         #expect(answer.status == 503 && !answer.isSuccess)
-        #expect(throws: HTTPClientError.undecodable(status: 503, pointer: "/message", message: "expected an integer from -9223372036854775808 to 9223372036854775807, found string")) {
+        #expect(
+            throws: HTTPClientError.undecodable(
+                status: 503, pointer: "/message",
+                message: "expected an integer from -9223372036854775808 to 9223372036854775807, found string")
+        ) {
             try answer.decode(Status.self)
         }
         let text = try await client.send(HTTPRequest("GET", base.appendingPathComponent("text")))
@@ -74,7 +79,9 @@ struct Echo: JSONDecodable, Equatable {
             guard let value = json.member(name) else { throw .missing(name) }
             do { return try String(json: value) } catch { throw error.prefixed(name) }
         }
-        (method, contentType, key, body) = (try member("method"), try member("contentType"), try member("key"), try member("body"))
+        (method, contentType, key, body) = (
+            try member("method"), try member("contentType"), try member("key"), try member("body")
+        )
     }
 }
 

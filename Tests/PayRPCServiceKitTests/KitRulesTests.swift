@@ -7,11 +7,14 @@ import Testing
 
 /// The kit's pure pieces: card rules, money, magic tables, sandbox data, domain errors.
 @Suite struct KitRulesTests {
-    @Test("brands by IIN range, lengths, Luhn and the security code's length", arguments: [
-        ("4111111111111111", PaymentCardBrand.visa, 3), ("5555555555554444", .mastercard, 3), ("2223003122003222", .mastercard, 3),
-        ("378282246310005", .amex, 4), ("6011111111111117", .discover, 3), ("3530111333300000", .jcb, 3),
-        ("36227206271667", .dinersClub, 3), ("6759649826438453", .maestro, 3),
-    ])
+    @Test(
+        "brands by IIN range, lengths, Luhn and the security code's length",
+        arguments: [
+            ("4111111111111111", PaymentCardBrand.visa, 3), ("5555555555554444", .mastercard, 3),
+            ("2223003122003222", .mastercard, 3),
+            ("378282246310005", .amex, 4), ("6011111111111117", .discover, 3), ("3530111333300000", .jcb, 3),
+            ("36227206271667", .dinersClub, 3), ("6759649826438453", .maestro, 3),
+        ])
     func cards(_ number: String, _ brand: PaymentCardBrand, _ codeLength: Int) {
         #expect(CardRules.brand(of: number) == brand)
         #expect(CardRules.passesLuhn(number))
@@ -57,13 +60,19 @@ import Testing
 
     @Test func sandboxDataErrorsNameTheFileAndThePointer() throws {
         #expect(try SandboxData.parse(Limits.self, Array(#"{"limit": 3}"#.utf8), file: "l.json").limit == 3)
-        #expect(throws: SandboxDataError(file: "l.json", pointer: "/limit", message: "expected an integer from -9223372036854775808 to 9223372036854775807, found string")) {
+        #expect(
+            throws: SandboxDataError(
+                file: "l.json", pointer: "/limit",
+                message: "expected an integer from -9223372036854775808 to 9223372036854775807, found string")
+        ) {
             try SandboxData.parse(Limits.self, Array(#"{"limit": "3"}"#.utf8), file: "l.json")
         }
         #expect(throws: SandboxDataError(file: "l.json", pointer: "/limit", message: "must be at least 1")) {
             try SandboxData.parse(Limits.self, Array(#"{"limit": 0}"#.utf8), file: "l.json")
         }
-        let notJSON = try #require(throws: SandboxDataError.self) { try SandboxData.parse(Limits.self, Array("{".utf8), file: "l.json") }
+        let notJSON = try #require(throws: SandboxDataError.self) {
+            try SandboxData.parse(Limits.self, Array("{".utf8), file: "l.json")
+        }
         #expect(notJSON.pointer.isEmpty && notJSON.description.hasPrefix("l.json: not JSON"))
         #expect(throws: SandboxDataError(file: "limits-sandbox.json", message: "the file shipped with the service is missing")) {
             try SandboxData.load(Limits.self, from: nil)
@@ -75,9 +84,11 @@ import Testing
         #expect(error.rpcError == RPCError(-33990, "Missing", encodedData: Array(#""gone""#.utf8)))
         #expect(SampleKind.missing.descriptor.sampleData == .string("sample missing"))
         #expect(SampleKind.missing.descriptor.code == -33990)
-        #expect(SampleKind.codeProblems == [
-            "twin and missing share -33990", "twin and missing share the message Missing", "outside: -32000 is outside test: -33900…-33999",
-        ])
+        #expect(
+            SampleKind.codeProblems == [
+                "twin and missing share -33990", "twin and missing share the message Missing",
+                "outside: -32000 is outside test: -33900…-33999",
+            ])
     }
 }
 

@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import PayRPCJSON
 
 @Suite("Idempotency keys")
 struct IdempotencyTests {

@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCSchema
 import Testing
 @testable import TatraService
+import PayRPCServiceKit
 
 /// Every factory error's `data` matches the schema its descriptor publishes.
 @Suite("tatra error schemas")

@@ -53,7 +53,8 @@ struct DotpayBook: Sendable {
     func register(_ card: StoredCard, profile: String) async throws -> (card: OneClickPaymentCard, becameDefault: Bool) {
         try await store.transaction("dotpay.registerPaymentCard") { documents in
             let existing = try Self.cards(profile, in: documents)
-            if let same = existing.first(where: { $0.numberHash == card.numberHash && $0.card.customerId == card.card.customerId }) {
+            if let same = existing.first(where: { $0.numberHash == card.numberHash && $0.card.customerId == card.card.customerId }
+            ) {
                 return (same.card, false)
             }
             try documents.put(card, profile: profile, namespace: StoredCard.namespace, key: card.card.creditCardId)
@@ -71,8 +72,10 @@ struct DotpayBook: Sendable {
     func setDefault(_ id: String, profile: String) async throws -> (card: OneClickPaymentCard, changed: Bool)? {
         try await store.transaction("dotpay.setDefaultOneClickPaymentCard") { documents in
             let settings = try Self.settings(profile, in: documents)
-            guard var card = DotpayCards.visible(try Self.cards(profile, in: documents), settings: settings)
-                .first(where: { $0.creditCardId == id }) else { return nil }
+            guard
+                var card = DotpayCards.visible(try Self.cards(profile, in: documents), settings: settings)
+                    .first(where: { $0.creditCardId == id })
+            else { return nil }
             try Self.updateSettings(profile, in: documents) { $0.defaultCardId = id }
             card.isDefault = true
             return (card, settings.defaultCardId != id)
@@ -83,8 +86,10 @@ struct DotpayBook: Sendable {
     func unregister(_ id: String, profile: String) async throws -> DefaultChange? {
         try await store.transaction("dotpay.unregisterPaymentCard") { documents in
             let settings = try Self.settings(profile, in: documents)
-            guard DotpayCards.visible(try Self.cards(profile, in: documents), settings: settings)
-                .contains(where: { $0.creditCardId == id }) else { return nil }
+            guard
+                DotpayCards.visible(try Self.cards(profile, in: documents), settings: settings)
+                    .contains(where: { $0.creditCardId == id })
+            else { return nil }
             try documents.delete(profile: profile, namespace: StoredCard.namespace, key: id)
             return try Self.repairDefault(profile, in: documents)
         }
@@ -183,10 +188,13 @@ struct DotpayBook: Sendable {
             ?? DotpaySettings()
     }
 
-    private static func updateSettings<R>(_ profile: String, in documents: StoreTransaction,
-                                          _ body: (inout DotpaySettings) throws -> R) throws -> R {
-        try documents.update(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
-                             key: DotpaySettings.key, default: DotpaySettings(), body)
+    private static func updateSettings<R>(
+        _ profile: String, in documents: StoreTransaction,
+        _ body: (inout DotpaySettings) throws -> R
+    ) throws -> R {
+        try documents.update(
+            DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
+            key: DotpaySettings.key, default: DotpaySettings(), body)
     }
 
     private static func cards(_ profile: String, in documents: some StoreReading) throws -> [StoredCard] {

@@ -39,8 +39,10 @@ struct JournalBook: Sendable {
 
     /// Changes an entry's delivery atomically; returns the entry as stored (nil: there is none).
     @discardableResult
-    func updateDelivery(_ id: String, profile: String,
-                        _ change: @escaping @Sendable (inout Delivery) -> Void) async throws -> JournalEntry? {
+    func updateDelivery(
+        _ id: String, profile: String,
+        _ change: @escaping @Sendable (inout Delivery) -> Void
+    ) async throws -> JournalEntry? {
         try await store.transaction("journal.updateDelivery") { documents in
             try documents.update(JournalEntry.self, profile: profile, namespace: Self.entries, key: id) { stored in
                 guard var entry = stored else { return nil }
@@ -54,16 +56,18 @@ struct JournalBook: Sendable {
     /// The profile's backend base URL, if it set one.
     func backend(profile: String) async throws -> String? {
         try await store.read("journal.backend") { documents in
-            try documents.get(JournalConfiguration.self, profile: profile, namespace: JournalConfiguration.namespace,
-                              key: JournalConfiguration.key)?.backendURL
+            try documents.get(
+                JournalConfiguration.self, profile: profile, namespace: JournalConfiguration.namespace,
+                key: JournalConfiguration.key)?.backendURL
         }
     }
 
     /// Sets the profile's backend base URL (nil: the server's).
     func setBackend(_ url: String?, profile: String) async throws {
         try await store.transaction("journal.configure") { documents in
-            try documents.put(JournalConfiguration(backendURL: url), profile: profile,
-                              namespace: JournalConfiguration.namespace, key: JournalConfiguration.key)
+            try documents.put(
+                JournalConfiguration(backendURL: url), profile: profile,
+                namespace: JournalConfiguration.namespace, key: JournalConfiguration.key)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCJSON
+import PayRPCServiceKit
 
 /// Between the SDK's shapes and Orders v2's wire models: requests out, orders and errors back.
 enum OrdersMapping {

@@ -14,16 +14,18 @@ struct NorthstarBook: Sendable {
     /// Keeps the profile's client configuration.
     func saveConfiguration(_ configuration: ClientConfiguration, profile: String) async throws {
         try await store.transaction("northstar.configure") { documents in
-            try documents.put(configuration, profile: profile, namespace: ClientConfiguration.namespace,
-                              key: ClientConfiguration.key)
+            try documents.put(
+                configuration, profile: profile, namespace: ClientConfiguration.namespace,
+                key: ClientConfiguration.key)
         }
     }
 
     /// The profile's client configuration, if it has one.
     func configuration(profile: String) async throws -> ClientConfiguration? {
         try await store.read("northstar.configuration") { documents in
-            try documents.get(ClientConfiguration.self, profile: profile, namespace: ClientConfiguration.namespace,
-                              key: ClientConfiguration.key)
+            try documents.get(
+                ClientConfiguration.self, profile: profile, namespace: ClientConfiguration.namespace,
+                key: ClientConfiguration.key)
         }
     }
 

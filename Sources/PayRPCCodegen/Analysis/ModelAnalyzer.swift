@@ -1,5 +1,6 @@
 import PayRPCJSON
 import SwiftSyntax
+import SwiftParser
 
 /// Turns scanned declarations into model and method descriptions: finds the models, resolves
 /// every field type, reads the constraint tags and builds the schemas. Everything it cannot

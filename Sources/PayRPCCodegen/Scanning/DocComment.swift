@@ -1,4 +1,5 @@
 import SwiftSyntax
+import Foundation
 
 /// A declaration's `///` (or `/** */`) doc comment: its prose and its constraint tags.
 ///

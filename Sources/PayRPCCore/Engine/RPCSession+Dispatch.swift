@@ -1,4 +1,5 @@
 import PayRPCJSON
+import Logging
 
 /// Dispatch: a checked call runs inline on the loop thread, answering straight into the output,
 /// or as a task (a ``Call``) tracked until it completes, expires or is cancelled; ordered calls

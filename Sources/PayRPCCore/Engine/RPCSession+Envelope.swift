@@ -1,4 +1,7 @@
 import PayRPCJSON
+import Logging
+import PayRPCSchema
+import Synchronization
 
 /// Batches and the envelope of each request: what is checked before a call is dispatched.
 extension RPCSession {

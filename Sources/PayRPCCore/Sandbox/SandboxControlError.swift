@@ -1,3 +1,4 @@
+import PayRPCJSON
 /// A sandbox control was used wrongly (moving the clock backwards); answered as invalid params.
 public struct SandboxControlError: Error, Sendable, Equatable, RPCErrorConvertible {
     /// What is wrong.

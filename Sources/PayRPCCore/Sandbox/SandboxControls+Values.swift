@@ -1,3 +1,4 @@
+import PayRPCSync
 /// The values services draw: strings, bytes and UUIDs from a profile's stream (seeded, or the
 /// system's cryptographic generator).
 extension SandboxControls {

@@ -1,3 +1,4 @@
+import PayRPCSync
 /// A `RandomNumberGenerator` over one of a profile's streams: the seeded stream, or (unseeded)
 /// the system's cryptographic generator.
 public struct SandboxGenerator: RandomNumberGenerator {

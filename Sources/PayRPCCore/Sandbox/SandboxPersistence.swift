@@ -116,8 +116,10 @@ public struct StoredSandboxState: Sendable {
     public var failures: SandboxFailuresDocument?
 
     /// The documents read.
-    public init(clock: SandboxClockDocument? = nil, generator: SandboxGeneratorDocument? = nil,
-                failures: SandboxFailuresDocument? = nil) {
+    public init(
+        clock: SandboxClockDocument? = nil, generator: SandboxGeneratorDocument? = nil,
+        failures: SandboxFailuresDocument? = nil
+    ) {
         self.clock = clock
         self.generator = generator
         self.failures = failures

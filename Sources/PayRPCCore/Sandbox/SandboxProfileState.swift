@@ -22,8 +22,9 @@ struct ProfileState {
             if generator.explicit { seed = storedSeed }
             if let effective = storedSeed, effective == (seed ?? serverSeed) {
                 for (name, drawn) in generator.streams {
-                    streams[name] = StreamPosition(seed: effective, name: profile + "\u{0}" + name,
-                                                   drawn: UInt64(bitPattern: drawn))
+                    streams[name] = StreamPosition(
+                        seed: effective, name: profile + "\u{0}" + name,
+                        drawn: UInt64(bitPattern: drawn))
                 }
             }
         }
@@ -44,17 +45,20 @@ struct ProfileState {
             profile: profile,
             clock: versions.clock != saved.clock ? SandboxClockDocument(offsetSeconds: offset) : nil,
             generator: versions.generator != saved.generator
-                ? SandboxGeneratorDocument(seed: effectiveSeed.map { Int64(bitPattern: $0) }, explicit: seed != nil,
-                                           streams: streams.mapValues { Int64(bitPattern: $0.drawn) })
+                ? SandboxGeneratorDocument(
+                    seed: effectiveSeed.map { Int64(bitPattern: $0) }, explicit: seed != nil,
+                    streams: streams.mapValues { Int64(bitPattern: $0.drawn) })
                 : nil,
             failures: versions.failures != saved.failures
-                ? SandboxFailuresDocument(armed: failures.keys.sorted().flatMap { method in
-                    failures[method, default: []].map { armed in
-                        ArmedFailureDocument(method: method, code: armed.failure.error.code.rawValue,
-                                             message: armed.failure.error.message, data: armed.failure.error.data,
-                                             remaining: armed.remaining)
-                    }
-                })
+                ? SandboxFailuresDocument(
+                    armed: failures.keys.sorted().flatMap { method in
+                        failures[method, default: []].map { armed in
+                            ArmedFailureDocument(
+                                method: method, code: armed.failure.error.code.rawValue,
+                                message: armed.failure.error.message, data: armed.failure.error.data,
+                                remaining: armed.remaining)
+                        }
+                    })
                 : nil,
             versions: versions)
     }

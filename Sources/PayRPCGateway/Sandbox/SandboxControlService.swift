@@ -8,6 +8,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
 import PayRPCSync
+import Logging
 
 /// A sandbox control every service shares.
 /// - Handlers: SandboxControlHandlers

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PayRPCJSON
+import Foundation
 
 /// Reads a service's sandbox data file: one loader for every service.
 public enum SandboxData {
@@ -26,7 +27,9 @@ public enum SandboxData {
 
     /// The sandbox data in `bytes` (the text of a file named `file`).
     /// - Throws: ``SandboxDataError`` naming the file and the JSON Pointer of the bad value.
-    public static func parse<Model: SandboxDataModel>(_ model: Model.Type, _ bytes: [UInt8], file: String) throws(SandboxDataError) -> Model {
+    public static func parse<Model: SandboxDataModel>(_ model: Model.Type, _ bytes: [UInt8], file: String)
+        throws(SandboxDataError) -> Model
+    {
         let tape: JSONTape
         do {
             tape = try JSONTape(copying: bytes)

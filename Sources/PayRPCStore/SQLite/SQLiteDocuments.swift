@@ -16,9 +16,11 @@ struct SQLiteDocuments: DocumentWriting {
     func texts(profile: String, namespace: String, keyPrefix: String?) throws -> [(key: String, text: String)] {
         try StoreArguments.check(profile: profile, namespace: namespace)
         let prefix = keyPrefix ?? ""
-        return try Row.fetchAll(db.cachedStatement(sql: StoreSQL.selectPrefixed),
-                                arguments: [profile, namespace, prefix, prefix, prefix])
-            .map { row in (row["key"], row["value"]) }
+        return try Row.fetchAll(
+            db.cachedStatement(sql: StoreSQL.selectPrefixed),
+            arguments: [profile, namespace, prefix, prefix, prefix]
+        )
+        .map { row in (row["key"], row["value"]) }
     }
 
     func profiles(namespace: String) throws -> [String] {

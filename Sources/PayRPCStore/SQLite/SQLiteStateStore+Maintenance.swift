@@ -1,4 +1,5 @@
 import GRDB
+import Logging
 
 /// Checks for operators and the crash test.
 extension SQLiteStateStore {

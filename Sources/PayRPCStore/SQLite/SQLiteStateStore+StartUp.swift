@@ -1,3 +1,4 @@
+import GRDB
 /// Reads made while the server starts, before any request is served.
 extension SQLiteStateStore {
     /// Runs `body` on a consistent read, synchronously on the caller's thread; see

@@ -32,10 +32,12 @@ enum SandboxDocuments {
                 do {
                     return try documents.get(T.self, profile: profile, namespace: namespace, key: key)
                 } catch let error as StoreError where error.code == .invalidDocument || error.code == .corrupt {
-                    logger.warning("store: a sandbox document does not read and is left out", metadata: [
-                        "profile": .string(profile), "namespace": .string(namespace), "key": .string(key),
-                        "error": .string(error.description),
-                    ])
+                    logger.warning(
+                        "store: a sandbox document does not read and is left out",
+                        metadata: [
+                            "profile": .string(profile), "namespace": .string(namespace), "key": .string(key),
+                            "error": .string(error.description),
+                        ])
                     return nil
                 }
             }

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import CLibUV
+import Logging
+import PayRPCCore
 
 /// The output side of a connection: the buffer a callback's answers are gathered in, sending it
 /// with `uv_try_write` and then one `[uv_write_t][payload]` allocation for what the socket did

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Authorizes the user with the PIN, so that `tatra.fetchBalance` and `tatra.getIban` answer.
 ///

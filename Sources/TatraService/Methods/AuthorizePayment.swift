@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Authorizes the payment awaiting authorization in this flow with the user's PIN; returns the
 /// text to share with the recipient.

@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Executes a payment to a contact; returns the text for the authentication screen.
 ///

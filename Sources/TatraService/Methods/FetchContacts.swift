@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Returns all contacts, for the contact list.
 ///

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Returns the account's IBAN.
 ///

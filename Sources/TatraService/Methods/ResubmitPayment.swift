@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Resubmits a payment the bank answered with `bankTempOOSError`; returns the text to share with
 /// the recipient.

@@ -8,8 +8,9 @@ struct TatraBook: Sendable {
     /// The profile's state (defaults when it has none).
     func profileState(_ profile: String) async throws -> TatraProfileState {
         try await store.read("tatra.profileState") { documents in
-            try documents.get(TatraProfileState.self, profile: profile, namespace: TatraProfileState.namespace,
-                              key: TatraProfileState.key) ?? TatraProfileState()
+            try documents.get(
+                TatraProfileState.self, profile: profile, namespace: TatraProfileState.namespace,
+                key: TatraProfileState.key) ?? TatraProfileState()
         }
     }
 
@@ -18,8 +19,9 @@ struct TatraBook: Sendable {
         _ profile: String, _ body: @escaping @Sendable (inout TatraProfileState) -> R
     ) async throws -> R {
         try await store.transaction("tatra.updateProfileState") { documents in
-            try documents.update(TatraProfileState.self, profile: profile, namespace: TatraProfileState.namespace,
-                                 key: TatraProfileState.key, default: TatraProfileState(), body)
+            try documents.update(
+                TatraProfileState.self, profile: profile, namespace: TatraProfileState.namespace,
+                key: TatraProfileState.key, default: TatraProfileState(), body)
         }
     }
 

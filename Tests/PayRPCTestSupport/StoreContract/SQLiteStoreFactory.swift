@@ -41,7 +41,8 @@ public struct SQLiteStoreFactory: StateStoreFactory {
     static func open(_ directory: URL, maximumBytes: Int64?) throws -> SQLiteStateStore {
         var configuration = StoreConfiguration()
         configuration.maximumBytes = maximumBytes
-        return try SQLiteStateStore(directory: directory, configuration: configuration,
-                                    logger: Logger(label: "payrpc.contract") { _ in SwiftLogNoOpLogHandler() })
+        return try SQLiteStateStore(
+            directory: directory, configuration: configuration,
+            logger: Logger(label: "payrpc.contract") { _ in SwiftLogNoOpLogHandler() })
     }
 }

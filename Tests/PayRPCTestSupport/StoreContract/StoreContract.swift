@@ -80,8 +80,10 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             // update with nil deletes; a default makes the document.
             try await store.transaction("contract") { documents in
                 try documents.update(ContractCounter.self, profile: "p", namespace: "n", key: "a") { $0 = nil }
-                try documents.update(ContractCounter.self, profile: "p", namespace: "n", key: "c",
-                                     default: ContractCounter(count: 0, label: "c")) { $0.count += 5 }
+                try documents.update(
+                    ContractCounter.self, profile: "p", namespace: "n", key: "c",
+                    default: ContractCounter(count: 0, label: "c")
+                ) { $0.count += 5 }
             }
             #expect(try await store.read("contract") { try $0.contains(profile: "p", namespace: "n", key: "a") } == false)
             #expect(try await Self.counter(store, "c") == ContractCounter(count: 5, label: "c"))
@@ -131,8 +133,10 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             }
             #expect(winners == 1)
             let (owners, claimed) = try await store.read("contract") { documents in
-                (try documents.list(Bool.self, profile: "p", namespace: "owners").map(\.key),
-                 try documents.get(Int.self, profile: "p", namespace: "claims", key: "code"))
+                (
+                    try documents.list(Bool.self, profile: "p", namespace: "owners").map(\.key),
+                    try documents.get(Int.self, profile: "p", namespace: "claims", key: "code")
+                )
             }
             #expect(owners.count == 1)
             #expect(owners.first == claimed.map(String.init))
@@ -153,8 +157,9 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
                 let all = try documents.list(String.self, profile: "p", namespace: "n")
                 #expect(all.map(\.key) == ["a%b", "a1", "a2", "a_", "b1", "c"])
                 #expect(all.allSatisfy { $0.value == $0.key })
-                #expect(try documents.list(String.self, profile: "p", namespace: "n", keyPrefix: "a").map(\.key)
-                    == ["a%b", "a1", "a2", "a_"])
+                #expect(
+                    try documents.list(String.self, profile: "p", namespace: "n", keyPrefix: "a").map(\.key)
+                        == ["a%b", "a1", "a2", "a_"])
                 #expect(try documents.list(String.self, profile: "p", namespace: "n", keyPrefix: "a%").map(\.key) == ["a%b"])
                 #expect(try documents.list(String.self, profile: "p", namespace: "n", keyPrefix: "a_").map(\.key) == ["a_"])
                 #expect(try documents.list(String.self, profile: "p", namespace: "n", keyPrefix: "zz").isEmpty)
@@ -165,13 +170,17 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
 
     func typedDocuments() async throws {
         try await withStore { store in
-            let exact: JSONValue = ["big": .number("123456789012345678901234567890"), "small": .number("1.50"),
-                                    "items": [1, ["nested": true]], "none": nil]
+            let exact: JSONValue = [
+                "big": .number("123456789012345678901234567890"), "small": .number("1.50"),
+                "items": [1, ["nested": true]], "none": nil,
+            ]
             try await store.transaction("contract") { documents in
                 try documents.put(exact, profile: "p", namespace: "n", key: "exact")
                 try documents.put(["count": "two", "label": "x"] as JSONValue, profile: "p", namespace: "n", key: "bad")
             }
-            #expect(try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") } == exact)
+            #expect(
+                try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") }
+                    == exact)
             do {
                 _ = try await Self.counter(store, "bad")
                 Issue.record("a document of the wrong shape decoded")
@@ -213,9 +222,10 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             }
             _ = try await store.claim(profile: "alice", key: "idem-1", method: "m", paramsDigest: "d")
             #expect(try await store.profiles() == ["alice", "bob"])
-            #expect(try await store.export(profile: "alice") == [
-                "pbba.requests": ["r1": 1, "r2": 2], "tatra": ["account": ["iban": "SK31"]],
-            ])
+            #expect(
+                try await store.export(profile: "alice") == [
+                    "pbba.requests": ["r1": 1, "r2": 2], "tatra": ["account": ["iban": "SK31"]],
+                ])
             #expect(try await store.export(profile: "nobody") == [:])
             try await store.reset(profile: "alice")
             #expect(try await store.export(profile: "alice") == [:])
@@ -228,13 +238,17 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
     func invalidNames() async throws {
         try await withStore { store in
             let long = String(repeating: "k", count: 1025)
-            for (profile, namespace, key) in [("", "n", "k"), ("p", "", "k"), ("p", "n", ""), ("p", "n", long), ("p\u{0}", "n", "k")] {
+            for (profile, namespace, key) in [
+                ("", "n", "k"), ("p", "", "k"), ("p", "n", ""), ("p", "n", long), ("p\u{0}", "n", "k"),
+            ] {
                 let code = await Self.storeErrorCode {
                     try await store.transaction("contract") { try $0.put(1, profile: profile, namespace: namespace, key: key) }
                 }
                 #expect(code == .invalidArgument, "profile \(profile.count) namespace \(namespace) key \(key.count)")
                 let readCode = await Self.storeErrorCode {
-                    _ = try await store.read("contract") { try $0.get(Int.self, profile: profile, namespace: namespace, key: key) }
+                    _ = try await store.read("contract") {
+                        try $0.get(Int.self, profile: profile, namespace: namespace, key: key)
+                    }
                 }
                 #expect(readCode == .invalidArgument)
             }
@@ -250,19 +264,22 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             #expect(try await store.claim(profile: "bob", key: "k", method: "other", paramsDigest: "x") == .claimed)
             try await store.complete(profile: "bob", key: "k", outcome: #""result":"bob""#)
             try await store.complete(profile: "alice", key: "k", outcome: #""result":"alice""#)
-            #expect(try await store.claim(profile: "alice", key: "k", method: "m", paramsDigest: "d")
-                == .replay(outcome: #""result":"alice""#))
+            #expect(
+                try await store.claim(profile: "alice", key: "k", method: "m", paramsDigest: "d")
+                    == .replay(outcome: #""result":"alice""#))
             #expect(try await store.claim(profile: "alice", key: "k", method: "m", paramsDigest: "changed") == .conflict)
             #expect(try await store.claim(profile: "alice", key: "k", method: "n", paramsDigest: "d") == .conflict)
-            #expect(try await store.claim(profile: "bob", key: "k", method: "other", paramsDigest: "x")
-                == .replay(outcome: #""result":"bob""#))
+            #expect(
+                try await store.claim(profile: "bob", key: "k", method: "other", paramsDigest: "x")
+                    == .replay(outcome: #""result":"bob""#))
             // Abandon forgets a claim in progress, never a completed key.
             #expect(try await store.claim(profile: "alice", key: "left", method: "m", paramsDigest: "d") == .claimed)
             try await store.abandon(profile: "alice", key: "left")
             #expect(try await store.claim(profile: "alice", key: "left", method: "m", paramsDigest: "d") == .claimed)
             try await store.abandon(profile: "alice", key: "k")
-            #expect(try await store.claim(profile: "alice", key: "k", method: "m", paramsDigest: "d")
-                == .replay(outcome: #""result":"alice""#))
+            #expect(
+                try await store.claim(profile: "alice", key: "k", method: "m", paramsDigest: "d")
+                    == .replay(outcome: #""result":"alice""#))
             // Concurrent claims of one key: exactly one wins.
             let claims = try await withThrowingTaskGroup(of: IdempotencyClaim.self) { group in
                 for _ in 0..<16 {
@@ -287,7 +304,9 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             var refusal: StoreError?
             for index in 0..<10_000 where refusal == nil {
                 do {
-                    try await store.transaction("contract") { try $0.put(Self.blob, profile: "p", namespace: "n", key: "big\(index)") }
+                    try await store.transaction("contract") {
+                        try $0.put(Self.blob, profile: "p", namespace: "n", key: "big\(index)")
+                    }
                     acknowledged.append("big\(index)")
                 } catch let error as StoreError {
                     refusal = error
@@ -305,8 +324,10 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             }
             #expect(code == .full)
             let (small, keys) = try await store.read("contract") { documents in
-                (try documents.get(String.self, profile: "p", namespace: "n", key: "small"),
-                 try documents.list(String.self, profile: "p", namespace: "n").map(\.key))
+                (
+                    try documents.get(String.self, profile: "p", namespace: "n", key: "small"),
+                    try documents.list(String.self, profile: "p", namespace: "n").map(\.key)
+                )
             }
             #expect(small == nil)
             #expect(keys.sorted() == acknowledged.sorted())
@@ -333,12 +354,16 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             _ = try await store.claim(profile: "p", key: "running", method: "m", paramsDigest: "d")
             store = try await factory.reopenAfterCrash(store)
             let (keys, total) = try await store.read("contract") { documents in
-                (try documents.list(ContractCounter.self, profile: "p", namespace: "n", keyPrefix: "k").count,
-                 try documents.get(Int.self, profile: "p", namespace: "n", key: "total"))
+                (
+                    try documents.list(ContractCounter.self, profile: "p", namespace: "n", keyPrefix: "k").count,
+                    try documents.get(Int.self, profile: "p", namespace: "n", key: "total")
+                )
             }
             #expect(keys == 50)
             #expect(total == (0..<50).reduce(0, +))
-            #expect(try await store.claim(profile: "p", key: "done", method: "m", paramsDigest: "d") == .replay(outcome: #""result":1"#))
+            #expect(
+                try await store.claim(profile: "p", key: "done", method: "m", paramsDigest: "d")
+                    == .replay(outcome: #""result":1"#))
             #expect(try await store.claim(profile: "p", key: "running", method: "m", paramsDigest: "d") == .claimed)
         } catch {
             try? await factory.discard(store)

@@ -5,6 +5,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
+import PayRPCTestSupport
 
 @Suite("Signals", .serialized)
 struct SignalTests {

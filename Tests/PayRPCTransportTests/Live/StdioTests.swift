@@ -6,6 +6,7 @@ import CLibUV
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
 
 /// Reads everything from `fd` until EOF (bounded by a poll timeout per read).
 func readAll(_ fd: Int32, timeoutMilliseconds: Int32 = 10_000) -> String? {

@@ -5,6 +5,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLibUV
 
 /// What a test client can fail with.
 struct TestClientError: Error, CustomStringConvertible {
