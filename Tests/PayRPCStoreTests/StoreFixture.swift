@@ -51,15 +51,3 @@ func withStore<T>(
         throw error
     }
 }
-
-/// The `StoreError` code of what `body` throws, or nil when it throws nothing or another error.
-func storeErrorCode(_ body: () async throws -> Void) async -> StoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as StoreError {
-        return error.code
-    } catch {
-        return nil
-    }
-}

@@ -70,3 +70,15 @@ public struct StoredText: JSONCodable, Sendable, Equatable {
 
     public func encode(to writer: inout JSONWriter) { writer.raw(Array(text.utf8)) }
 }
+
+/// The code of the ``StoreError`` `body` throws; nil when it throws nothing or another error.
+public func storeErrorCode(_ body: () async throws -> Void) async -> StoreError.Code? {
+    do {
+        try await body()
+        return nil
+    } catch let error as StoreError {
+        return error.code
+    } catch {
+        return nil
+    }
+}

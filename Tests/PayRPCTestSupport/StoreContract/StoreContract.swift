@@ -241,11 +241,11 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             for (profile, namespace, key) in [
                 ("", "n", "k"), ("p", "", "k"), ("p", "n", ""), ("p", "n", long), ("p\u{0}", "n", "k"),
             ] {
-                let code = await Self.storeErrorCode {
+                let code = await storeErrorCode {
                     try await store.transaction("contract") { try $0.put(1, profile: profile, namespace: namespace, key: key) }
                 }
                 #expect(code == .invalidArgument, "profile \(profile.count) namespace \(namespace) key \(key.count)")
-                let readCode = await Self.storeErrorCode {
+                let readCode = await storeErrorCode {
                     _ = try await store.read("contract") {
                         try $0.get(Int.self, profile: profile, namespace: namespace, key: key)
                     }
@@ -316,7 +316,7 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             #expect(refusal?.rpcError.code == .storeFull)
             #expect(acknowledged.count > 5)
             // A transaction that does not fit keeps none of its writes.
-            let code = await Self.storeErrorCode {
+            let code = await storeErrorCode {
                 try await store.transaction("contract") { documents in
                     try documents.put("small", profile: "p", namespace: "n", key: "small")
                     try documents.put(Self.blob, profile: "p", namespace: "n", key: "one-more")
@@ -380,18 +380,6 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
 
     static func counter(_ store: Factory.Store, _ key: String) async throws -> ContractCounter? {
         try await store.read("contract") { try $0.get(ContractCounter.self, profile: "p", namespace: "n", key: key) }
-    }
-
-    /// The code of the ``StoreError`` `body` throws; nil when it throws nothing or another error.
-    static func storeErrorCode(_ body: () async throws -> Void) async -> StoreError.Code? {
-        do {
-            try await body()
-            return nil
-        } catch let error as StoreError {
-            return error.code
-        } catch {
-            return nil
-        }
     }
 }
 
