@@ -212,7 +212,7 @@ let package = Package(
         .target(
             name: "PayRPCTestSupport",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCTransport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PayRPCTestSupport",
