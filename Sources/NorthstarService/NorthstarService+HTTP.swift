@@ -45,15 +45,7 @@ extension NorthstarService {
     func executeOrderOverHTTP(_ params: ExecuteOrderParams, _ api: OrdersAPI, _ context: RequestContext) async throws -> OrderResponse {
         switch params {
         case .create(let request):
-            if let intent = request.orderRequest.intent, intent != .capture {
-                throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
-                            "an order created and executed at once must have intent CAPTURE")
-            }
-            let details = problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList")
-            if !details.isEmpty {
-                throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
-                                     details: details)
-            }
+            try checkCreation(request, context)
             let card = try httpCard(request.card, request.nonce, context)
             guard let card else {
                 throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card")
