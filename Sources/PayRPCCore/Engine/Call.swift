@@ -108,8 +108,9 @@ struct Call: Sendable {
     /// changed in the sandbox's state (a draw of a seeded stream, a moved clock) and was not saved
     /// with a store transaction of its own, so the answer never runs ahead of the store.
     private func execute() async -> Outcome {
+        let changesBefore = context.sandbox.changes
         let outcome = await run()
-        guard context.sandbox.hasUnsavedChanges else { return outcome }
+        guard context.sandbox.changes != changesBefore, context.sandbox.hasUnsavedChanges else { return outcome }
         do {
             try await context.sandbox.saveChanges()
         } catch {

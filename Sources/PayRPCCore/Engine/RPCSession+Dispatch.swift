@@ -55,13 +55,14 @@ extension RPCSession {
     func runInline(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
                    _ produce: (inout JSONWriter) throws -> Void) {
         let method = entry.descriptor.name
+        let changesBefore = engine.sandbox.changes
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
             do { try produce(&scratch) } catch {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             }
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
-            if engine.sandbox.hasUnsavedChanges { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
+            if engine.sandbox.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
             return
         }
         switch responder {
@@ -73,8 +74,8 @@ extension RPCSession {
                 try produce(&output.writer)
                 if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
                     output.writer.bytes.removeSubrange(mark...)
-                    answer(error: problem, method: method, id: id, responder: responder)
-                } else if engine.sandbox.hasUnsavedChanges {
+                    answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
+                } else if engine.sandbox.changes != changesBefore {
                     let outcome = Self.resultMember + output.writer.bytes[resultStart...]
                     output.writer.bytes.removeSubrange(mark...)
                     answerAfterSaving(outcome, method: method, id: id, responder: responder)
@@ -83,15 +84,16 @@ extension RPCSession {
                 }
             } catch {
                 output.writer.bytes.removeSubrange(mark...)
-                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder)
+                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                       changesBefore: changesBefore)
             }
         case .batch(let collector):
             var writer = JSONWriter(capacity: 128)
             do {
                 try produce(&writer)
                 if let problem = checkResult(entry, writer.bytes[...]) {
-                    answer(error: problem, method: method, id: id, responder: responder)
-                } else if engine.sandbox.hasUnsavedChanges {
+                    answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
+                } else if engine.sandbox.changes != changesBefore {
                     answerAfterSaving(Self.resultMember + writer.bytes, method: method, id: id, responder: responder)
                 } else {
                     var response = JSONWriter(capacity: writer.bytes.count + 48)
@@ -101,7 +103,8 @@ extension RPCSession {
                     output.collect(response.bytes, into: collector)
                 }
             } catch {
-                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder)
+                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                       changesBefore: changesBefore)
             }
         }
     }
@@ -110,8 +113,9 @@ extension RPCSession {
     private static let resultMember = Array("\"result\":".utf8)
 
     /// Answers with `error` now, or once the sandbox's changes are saved when the call made some.
-    private func answer(error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder) {
-        if engine.sandbox.hasUnsavedChanges {
+    private func answer(error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder,
+                        changesBefore: UInt64) {
+        if engine.sandbox.changes != changesBefore {
             answerAfterSaving(Call.errorOutcome(error), method: method, id: id, responder: responder)
         } else {
             output.writeError(error, id: id, to: responder)

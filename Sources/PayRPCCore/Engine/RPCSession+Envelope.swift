@@ -139,8 +139,9 @@ extension RPCSession {
     private func answeredArmedFailure(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?,
                                       responder: Responder) -> Bool {
         let method = entry.descriptor.name
+        let changesBefore = engine.sandbox.changes
         guard let failure = engine.sandbox.takeFailure(profile: context.profile, method: method) else { return false }
-        if engine.sandbox.hasUnsavedChanges {
+        if engine.sandbox.changes != changesBefore {
             // Taken in the store too before the error is sent: a restart cannot fire it again.
             if id == nil, case .batch(let collector) = responder { output.collect(nil, into: collector) }
             answerAfterSaving(id == nil ? nil : Call.errorOutcome(failure.error), method: method, id: id,

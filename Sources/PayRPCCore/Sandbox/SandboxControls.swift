@@ -45,6 +45,9 @@ public final class SandboxControls: Sendable {
     private let armedCount = Atomic<Int>(0)
     /// How many profiles have changes not yet saved: lets every call skip the lock while none has.
     private let unsavedCount = Atomic<Int>(0)
+    /// How many changes were made so far: a call compares it before and after its handler to know
+    /// whether it changed anything itself (another call's change is that call's to save).
+    private let changeCount = Atomic<UInt64>(0)
     /// Unseeded values: one buffer of OpenSSL's random bytes for every profile and stream.
     let systemRandom = Lock(SystemRandomBuffer())
     /// Real time, under every profile's offset.
@@ -95,14 +98,16 @@ public final class SandboxControls: Sendable {
     /// Runs `change` on the profile's state (made when absent) and records which documents changed.
     private func change<R>(_ profile: String, _ change: (inout ProfileState) -> R) -> R {
         let tracked = persistence != nil
-        let (result, becameUnsaved) = state.withLock { state -> (R, Bool) in
+        let (result, changed, becameUnsaved) = state.withLock { state -> (R, Bool, Bool) in
             var profileState = state.profiles[profile] ?? ProfileState()
+            let before = profileState.versions
             let result = change(&profileState)
             if !tracked { profileState.saved = profileState.versions }
             state.profiles[profile] = profileState
-            guard profileState.saved != profileState.versions else { return (result, false) }
-            return (result, state.unsaved.insert(profile).inserted)
+            guard profileState.saved != profileState.versions else { return (result, false, false) }
+            return (result, profileState.versions != before, state.unsaved.insert(profile).inserted)
         }
+        if changed { changeCount.add(1, ordering: .relaxed) }
         if becameUnsaved { unsavedCount.add(1, ordering: .relaxed) }
         return result
     }
@@ -263,6 +268,10 @@ public final class SandboxControls: Sendable {
 
     /// Whether some profile's state changed since it was last saved (one atomic read).
     public var hasUnsavedChanges: Bool { unsavedCount.load(ordering: .relaxed) > 0 }
+
+    /// How many changes that need saving were made so far (one atomic read): equal before and
+    /// after a handler when the handler changed nothing.
+    public var changes: UInt64 { changeCount.load(ordering: .relaxed) }
 
     /// The documents that changed since they were last saved, as they are now (one
     /// ``SandboxChange`` per profile). Write them, then hand them to ``markSaved(_:)``.
