@@ -27,10 +27,18 @@ let codegenDeclared = declared("PayRPCCodegenTests")
 /// every class property access: about 7 % of the server's CPU on `rpc.health`, measured with
 /// perf). The compile-time checks stay on, and debug builds (every `swift test`) keep the dynamic
 /// ones, so a violation still fails the tests.
+///
+/// `MemberImportVisibility`: a file sees only the members of the modules it imports itself, so every
+/// direct import is written (and declared as a dependency) where it is used.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("MemberImportVisibility"),
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+
+/// The executables' settings: they export nothing, so their imports are internal by default
+/// (`InternalImportsByDefault`): a dependency never leaks through one.
+let executableSettings = swiftSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "payrpc",
@@ -47,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+        // swift-subprocess's own dependency: PayRPCProcess uses its FileDescriptor directly.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -105,39 +115,53 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What every service shares: sandbox data files, domain errors, magic values, money and
+        // card checks, the HTTP client for outgoing calls.
+        .target(
+            name: "PayRPCServiceKit",
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TatraService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
             resources: [.copy("Resources/tatra-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PBBAService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/pbba-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "NorthstarService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
             resources: [.copy("Resources/northstar-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DotpayService",
-            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
             resources: [.copy("Resources/dotpay-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "JournalService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCSync",
-                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore",
+                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCServiceKit",
                 "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,17 +169,20 @@ let package = Package(
         ),
         .target(
             name: "PayRPCProcess",
-            dependencies: ["CPipe", "PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: [
+                "CPipe", "PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "payrpc",
             dependencies: [
-                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess",
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: executableSettings
         ),
         .target(
             name: "PayRPCCodegen",
@@ -172,27 +199,30 @@ let package = Package(
                 "PayRPCCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: executableSettings
         ),
         .executableTarget(
             name: "payrpc-bench",
             dependencies: [
-                "CLibUV", "PayRPCTransport", "PayRPCCore", "PayRPCProcess",
+                "PayRPCTransport", "PayRPCCore", "PayRPCProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: executableSettings
         ),
         .target(
             name: "PayRPCTestSupport",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/PayRPCTestSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCTestSupport"],
+            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",
@@ -200,35 +230,53 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCTransportTests",
-            dependencies: ["PayRPCTransport", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport", "CLibUV"],
+            dependencies: ["PayRPCTransport", "PayRPCCore", "PayRPCTestSupport", "CLibUV", .product(name: "Logging", package: "swift-log")],
             exclude: ["Connection/ConnectionStateMachine.transitions.txt"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCStoreTests",
-            dependencies: ["PayRPCSync", "PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport"],
+            dependencies: [
+                "PayRPCSync", "PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "PayRPCServiceKitTests",
+            dependencies: ["PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            resources: [.copy("Support/http_echo.py")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "TatraServiceTests",
-            dependencies: ["TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: [
+                "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NorthstarServiceTests",
-            dependencies: ["NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: [
+                "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Support/orders_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DotpayServiceTests",
-            dependencies: ["DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: [
+                "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JournalServiceTests",
-            dependencies: ["JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: [
+                "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Support/journal_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",
-            dependencies: ["PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCTestSupport"],
+            dependencies: [
+                "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCodegenTests",
@@ -236,7 +284,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCProcessTests", dependencies: ["PayRPCProcess", "PayRPCTestSupport"],
+            name: "PayRPCProcessTests",
+            dependencies: ["PayRPCProcess", "PayRPCTestSupport", .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",

@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
+import PayRPCServiceKit
 
 extension DotpayService {
     /// The topic the history's observers subscribe to.
@@ -11,18 +12,16 @@ extension DotpayService {
     /// `dotpay.paymentHistory`: newest first.
     public func paymentHistory(_ params: NoParams, _ context: RequestContext) async throws -> [PaymentSummary] {
         connections.track(context.connection)
-        return try await store.list(StoredPayment.self, profile: context.profile, namespace: StoredPayment.namespace)
-            .map(\.value.summary)
+        return try await book.payments(context.profile).map(\.summary)
             .sorted { ($0.createdAt, $0.paymentId) > ($1.createdAt, $1.paymentId) }
     }
 
     /// `dotpay.removePaymentSummary`. The payment's `control` stays taken.
     public func removePaymentSummary(_ params: RemovePaymentSummary.Params, _ context: RequestContext) async throws -> NoResult {
         connections.track(context.connection)
-        guard try await store.get(profile: context.profile, namespace: StoredPayment.namespace, key: params.paymentId) != nil else {
+        guard try await book.removePayment(params.paymentId, profile: context.profile) else {
             throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
         }
-        try await store.delete(profile: context.profile, namespace: StoredPayment.namespace, key: params.paymentId)
         return NoResult()
     }
 
@@ -31,18 +30,13 @@ extension DotpayService {
     public func updatePaymentSummary(_ params: UpdatePaymentSummary.Params, _ context: RequestContext) async throws -> PaymentSummary {
         connections.track(context.connection)
         let now = context.now
-        let updated: StoredPayment? = try await store.update(StoredPayment.self, profile: context.profile,
-                                                             namespace: StoredPayment.namespace, key: params.paymentId) { stored in
-            guard var payment = stored else { return nil }
-            if !payment.updateFails, let completesAt = payment.completesAt, now >= completesAt,
-               payment.summary.status == .processing {
-                payment.summary.status = .completed
-                payment.summary.updatedAt = now
-                payment.summary.relatedOperations[0].status = .completed
-                payment.completesAt = nil
-                stored = payment
-            }
-            return payment
+        let updated = try await book.updatePayment(params.paymentId, profile: context.profile) { payment in
+            guard !payment.updateFails, let completesAt = payment.completesAt, now >= completesAt,
+                  payment.summary.status == .processing else { return }
+            payment.summary.status = .completed
+            payment.summary.updatedAt = now
+            payment.summary.relatedOperations[0].status = .completed
+            payment.completesAt = nil
         }
         guard let updated else {
             throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)

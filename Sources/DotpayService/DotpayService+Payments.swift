@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 extension DotpayService {
@@ -11,7 +12,7 @@ extension DotpayService {
         var info = params.paymentInfo
         try checkMoney(info, at: "/paymentInfo")
         if let control = info.control {
-            if try await store.get(profile: context.profile, namespace: StoredPayment.controlNamespace, key: control) != nil {
+            if try await book.isTaken(control: control, profile: context.profile) {
                 throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control)
             }
         } else {
@@ -61,7 +62,7 @@ extension DotpayService {
         guard let cardId = params.paymentCard ?? settings.defaultCardId else {
             throw DotpayError(.noDefaultCard, "no card given and no default card set")
         }
-        guard let card = try await visibleCards(settings, context).first(where: { $0.creditCardId == cardId }) else {
+        guard let card = try await book.visibleCards(context.profile).cards.first(where: { $0.creditCardId == cardId }) else {
             throw DotpayError(.cardNotFound, "no usable card \(cardId)", creditCardId: cardId)
         }
         let channel = try usableChannel(sandbox.oneClickChannelId, params.paymentInfo, settings)
@@ -74,14 +75,23 @@ extension DotpayService {
     /// Refuses an amount with more decimals than its currency has, or one not above zero, and a
     /// currency Dotpay does not take.
     func checkMoney(_ info: PaymentInfo, at pointer: String) throws {
-        guard sandbox.currencies.contains(info.currency), let currency = Currency(code: info.currency) else {
+        let money: Money
+        do {
+            guard sandbox.currencies.contains(info.currency) else { throw MoneyProblem.unknownCurrency(info.currency) }
+            money = try Money.checked(amount: info.amount, currencyCode: info.currency)
+        } catch MoneyProblem.tooManyDecimals(_, let currency) {
+            throw Self.amountViolation(pointer, currency)
+        } catch {
             throw DotpayError(.currencyNotSupported, "\(info.currency) is not one of \(sandbox.currencies.joined(separator: ", "))")
         }
-        if info.amount.scale > currency.minorUnitDigits || info.amount.isNegative || info.amount.isZero {
-            throw RPCError.invalidParams([SchemaViolation(
-                pointer: "\(pointer)/amount", keyword: "amount",
-                message: "must be more than zero with at most \(currency.minorUnitDigits) decimals of \(currency.code)")])
-        }
+        if money.amount.isNegative || money.amount.isZero { throw Self.amountViolation(pointer, money.currency) }
+    }
+
+    /// The invalid params of an amount that is not positive or has too many decimals.
+    static func amountViolation(_ pointer: String, _ currency: Currency) -> RPCError {
+        RPCError.invalidParams([SchemaViolation(
+            pointer: "\(pointer)/amount", keyword: "amount",
+            message: "must be more than zero with at most \(currency.minorUnitDigits) decimals of \(currency.code)")])
     }
 
     /// Whether a channel takes the payment's currency and amount.
@@ -111,7 +121,7 @@ extension DotpayService {
     /// `control` claimed (unique), the channel remembered as the last one.
     func record(_ info: PaymentInfo, channel: PaymentChannel, summaryShown: Bool, cardId: String?,
                 settings: DotpaySettings, _ context: RequestContext) async throws -> PaymentSummary {
-        let outcome = sandbox.outcome(for: info.amount)
+        let outcome = magic[info.amount]?.outcome
         if outcome == .flowFails {
             throw DotpayError(.paymentFailed, "the payment flow failed (sandbox amount \(info.amount))", channelId: channel.id)
         }
@@ -135,20 +145,8 @@ extension DotpayService {
             summary: summary,
             completesAt: outcome == .completesLater ? now.addingTimeInterval(Double(sandbox.completionDelaySeconds)) : nil,
             updateFails: outcome == .updateFails)
-        let (profile, channelId) = (context.profile, channel.id)
         connections.track(context.connection)
-        // One store transaction: the control's claim, the payment and the last channel are kept
-        // together or not at all (a crash between them cannot leave a control claimed by nothing).
-        try await store.transaction("dotpay.recordPayment") { documents in
-            let claimed = try documents.updateText(profile: profile, namespace: StoredPayment.controlNamespace, key: control) { current in
-                current == nil ? (JSONValue.string(paymentId).jsonText, true) : (current, false)
-            }
-            guard claimed else { throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control) }
-            try documents.put(stored, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
-            if cardId == nil {
-                try Self.updateSettings(profile: profile, in: documents) { $0.lastChannelId = channelId }
-            }
-        }
+        try await book.record(stored, lastChannelId: cardId == nil ? channel.id : nil, profile: context.profile)
         return summary
     }
 }

@@ -13,16 +13,12 @@ extension DotpayService {
         guard sandbox.languages.contains(params.language) else {
             throw DotpayError(.languageNotSupported, "\(params.language) is not one of \(sandbox.languages.joined(separator: ", "))")
         }
-        let language = params.language
-        try await updateSettings(context) { $0.language = language }
-        return NoResult()
+        return try await set(\.language, to: params.language, context)
     }
 
     /// `dotpay.setDebugMode`.
     public func setDebugMode(_ params: SetDebugMode.Params, _ context: RequestContext) async throws -> NoResult {
-        let debugMode = params.debugMode
-        try await updateSettings(context) { $0.debugMode = debugMode }
-        return NoResult()
+        try await set(\.debugMode, to: params.debugMode, context)
     }
 
     /// `dotpay.getSdkVersion`.
@@ -34,30 +30,29 @@ extension DotpayService {
     /// `dotpay.setShowDetailsOnSummaryScreen`.
     public func setShowDetailsOnSummaryScreen(_ params: SetShowDetailsOnSummaryScreen.Params,
                                               _ context: RequestContext) async throws -> NoResult {
-        let show = params.show
-        try await updateSettings(context) { $0.showDetailsOnSummaryScreen = show }
-        return NoResult()
+        try await set(\.showDetailsOnSummaryScreen, to: params.show, context)
     }
 
     /// `dotpay.setOneClickEnabled`.
     public func setOneClickEnabled(_ params: SetOneClickEnabled.Params, _ context: RequestContext) async throws -> NoResult {
-        let enabled = params.enabled
-        try await updateSettings(context) { $0.oneClickEnabled = enabled }
-        return NoResult()
+        try await set(\.oneClickEnabled, to: params.enabled, context)
     }
 
     /// `dotpay.setUseInternalCards`.
     public func setUseInternalCards(_ params: SetUseInternalCards.Params, _ context: RequestContext) async throws -> NoResult {
-        let use = params.useInternalCards
-        try await updateSettings(context) { $0.useInternalCards = use }
-        return NoResult()
+        try await set(\.useInternalCards, to: params.useInternalCards, context)
     }
 
     /// `dotpay.setTreatsCvvAsPassword`.
     public func setTreatsCvvAsPassword(_ params: SetTreatsCvvAsPassword.Params,
                                        _ context: RequestContext) async throws -> NoResult {
-        let treats = params.treatsCvvAsPassword
-        try await updateSettings(context) { $0.treatsCvvAsPassword = treats }
+        try await set(\.treatsCvvAsPassword, to: params.treatsCvvAsPassword, context)
+    }
+
+    /// Sets one of the profile's settings and answers `null`.
+    func set<Value: Sendable>(_ setting: WritableKeyPath<DotpaySettings, Value> & Sendable, to value: Value,
+                              _ context: RequestContext) async throws -> NoResult {
+        try await updateSettings(context) { $0[keyPath: setting] = value }
         return NoResult()
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The Dotpay SDK 1.4 for iOS (seed 004, in Polish) as JSON-RPC: settings, channels and payments,
@@ -14,8 +15,10 @@ import PayRPCStore
 /// Delegate callbacks are pushed to every connection of the profile (history callbacks to its
 /// observers). Each method's handler is a requirement of the generated ``DotpayHandlers``.
 public struct DotpayService: DotpayHandlers {
-    let store: any StateStore
+    let book: DotpayBook
     let sandbox: DotpaySandboxData
+    /// The magic amounts, by amount.
+    let magic: MagicTable<Amount, MagicAmount>
     let secrets: SecretHasher
     let connections = ProfileConnections()
 
@@ -24,15 +27,10 @@ public struct DotpayService: DotpayHandlers {
     ///   - sandbox: languages, currencies, channels and magic values.
     ///   - secrets: the data directory's keyed hasher (card numbers).
     public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher) {
-        self.store = store
+        self.book = DotpayBook(store: store)
         self.sandbox = sandbox
+        self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
         self.secrets = secrets
-    }
-
-    /// Reads the sandbox data from `file` (`--sandbox-data dotpay=FILE`), or the shipped copy.
-    /// - Throws: ``DotpaySandboxDataError``.
-    public static func sandboxData(from file: URL?) throws -> DotpaySandboxData {
-        try DotpaySandboxData.load(from: file)
     }
 
     // MARK: Settings state
@@ -41,29 +39,13 @@ public struct DotpayService: DotpayHandlers {
     /// profile's notification audience.
     func settings(_ context: RequestContext) async throws -> DotpaySettings {
         connections.track(context.connection)
-        return try await store.get(DotpaySettings.self, profile: context.profile, namespace: DotpaySettings.namespace,
-                                   key: DotpaySettings.key) ?? DotpaySettings()
+        return try await book.settings(context.profile)
     }
 
     /// Changes the profile's settings atomically.
     func updateSettings<R: Sendable>(_ context: RequestContext,
                                      _ body: @escaping @Sendable (inout DotpaySettings) throws -> R) async throws -> R {
         connections.track(context.connection)
-        let profile = context.profile
-        return try await store.transaction("dotpay.updateSettings") { documents in
-            try Self.updateSettings(profile: profile, in: documents, body)
-        }
-    }
-
-    /// Changes the profile's settings (defaults when none are stored) inside a store transaction.
-    static func updateSettings<R>(profile: String, in documents: any StoreTransaction,
-                                  _ body: (inout DotpaySettings) throws -> R) throws -> R {
-        try documents.update(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
-                             key: DotpaySettings.key) { stored in
-            var settings = stored ?? DotpaySettings()
-            let result = try body(&settings)
-            stored = settings
-            return result
-        }
+        return try await book.updateSettings(context.profile, body)
     }
 }

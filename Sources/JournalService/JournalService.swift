@@ -1,7 +1,9 @@
 import Foundation
+import Logging
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The payment journal of seed 002 as JSON-RPC: the `opener://` → `linkPayment://` hand-off, the
@@ -13,7 +15,7 @@ import PayRPCStore
 /// whatever was left waiting. Each method's handler is a requirement of the generated
 /// ``JournalHandlers``.
 public struct JournalService: JournalHandlers {
-    let journal: JournalStore
+    let journal: JournalBook
     let delivery: JournalDelivery
     let connections: ProfileConnections
     /// The delivery of every profile's waiting entries that starting the service began (nil with
@@ -28,14 +30,15 @@ public struct JournalService: JournalHandlers {
     ///   - requestTimeout: how long one POST may take.
     ///   - backoff: the waits between the three retries of a network failure.
     ///   - resendAtStart: whether to start sending the waiting entries of every profile now.
+    ///   - logger: where deliveries that cannot be recorded are reported.
     public init(store: any StateStore, sandbox: SandboxControls, backend: URL?, requestTimeout: TimeInterval = 10,
                 backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
-                resendAtStart: Bool = true) {
+                resendAtStart: Bool = true, logger: Logger = Logger(label: "payrpc.journal")) {
         let connections = ProfileConnections()
-        journal = JournalStore(store: store)
-        delivery = JournalDelivery(journal: journal, poster: HTTPPoster(timeout: requestTimeout),
+        journal = JournalBook(store: store)
+        delivery = JournalDelivery(journal: journal, client: HTTPClient(timeout: requestTimeout),
                                    serverBackend: backend?.absoluteString, backoff: backoff, connections: connections,
-                                   sandbox: sandbox)
+                                   sandbox: sandbox, logger: logger)
         self.connections = connections
         if resendAtStart {
             let delivery = delivery
@@ -167,8 +170,7 @@ public struct JournalService: JournalHandlers {
         if let backend = params.backendURL, URL(string: backend)?.scheme == nil {
             throw RPCError.invalidParams([SchemaViolation(pointer: "/backendURL", keyword: "format", message: "not an absolute URL")])
         }
-        try await journal.store.put(JournalConfiguration(backendURL: params.backendURL), profile: context.profile,
-                                    namespace: JournalConfiguration.namespace, key: JournalConfiguration.key)
+        try await journal.setBackend(params.backendURL, profile: context.profile)
         return NoResult()
     }
 

@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 extension NorthstarService {
@@ -58,14 +59,15 @@ extension NorthstarService {
 
     /// A money value's problems: unknown currency, too many decimals, not positive.
     func problems(inMoney money: OrderMoney, at field: String, allowZero: Bool = false) -> [ErrorDetail] {
-        guard let currency = Currency(code: money.currencyCode) else {
-            return [ErrorDetail(field: "\(field)/currencyCode", value: money.currencyCode, issue: "CURRENCY_NOT_SUPPORTED",
-                                description: "\(money.currencyCode) is not an ISO 4217 currency")]
-        }
         var details: [ErrorDetail] = []
-        if money.value.scale > currency.minorUnitDigits {
+        do {
+            _ = try Money.checked(amount: money.value, currencyCode: money.currencyCode)
+        } catch .unknownCurrency(let code) {
+            return [ErrorDetail(field: "\(field)/currencyCode", value: code, issue: "CURRENCY_NOT_SUPPORTED",
+                                description: "\(code) is not an ISO 4217 currency")]
+        } catch {
             details.append(ErrorDetail(field: "\(field)/value", value: money.value.description, issue: "DECIMAL_PRECISION",
-                                       description: "\(currency.code) takes at most \(currency.minorUnitDigits) decimal(s)"))
+                                       description: error.description))
         }
         if money.value.isNegative || (!allowZero && money.value.isZero) {
             details.append(ErrorDetail(field: "\(field)/value", value: money.value.description,
@@ -77,21 +79,20 @@ extension NorthstarService {
     /// Checks a card as Orders v2 does before the issuer sees it; throws `UNPROCESSABLE_ENTITY`
     /// or `CARD_EXPIRED` naming the field. Never puts the number or the code in an error.
     func check(_ card: Card, at pointer: String, _ context: RequestContext) throws -> CheckedCard {
-        guard let brand = CardRules.brand(of: card.number) else {
+        guard let scheme = CardRules.brand(of: card.number), let brand = CardBrand(scheme) else {
             throw error(.unprocessable, context, field: "\(pointer)/number", issue: "CARD_TYPE_NOT_SUPPORTED",
                         "the card number's prefix is not one of a supported brand (Visa, Mastercard, American Express, Discover, JCB, Diners Club)")
         }
-        guard CardRules.lengths(of: brand).contains(card.number.utf8.count), CardRules.passesLuhn(card.number) else {
+        guard CardRules.isValid(card.number, brand: scheme) else {
             throw error(.unprocessable, context, field: "\(pointer)/number", issue: "INVALID_CARD_NUMBER",
                         "the card number is not a valid \(brand.rawValue) number (length or check digit)")
         }
-        if let code = card.securityCode, code.utf8.count != CardRules.securityCodeLength(of: brand) {
+        if let code = card.securityCode, code.utf8.count != scheme.securityCodeLength {
             throw error(.unprocessable, context, field: "\(pointer)/securityCode", issue: "INVALID_SECURITY_CODE_LENGTH",
-                        "a \(brand.rawValue) security code has \(CardRules.securityCodeLength(of: brand)) digits")
+                        "a \(brand.rawValue) security code has \(scheme.securityCodeLength) digits")
         }
-        let outcome = sandbox.outcome(for: card.number)
-        guard let month = CardRules.expiryMonth(card.expiry), !CardRules.isExpired(month, at: context.now),
-              outcome != .expired else {
+        let outcome = testCards[card.number]?.outcome ?? .approve
+        guard let expiry = CardRules.expiryMonth(card.expiry), !expiry.isExpired(at: context.now), outcome != .expired else {
             throw error(.cardExpired, context, field: "\(pointer)/expiry", issue: "CARD_EXPIRED",
                         "the card expired (\(card.expiry)) before \(RFC3339.format(context.now))")
         }
@@ -111,12 +112,7 @@ extension NorthstarService {
         guard let nonce else { return nil }
         let key = try secrets.keyedHash(nonce, context: "northstar.nonce")
         let now = context.now
-        let found: StoredNonce? = try await store.update(StoredNonce.self, profile: context.profile,
-                                                         namespace: StoredNonce.namespace, key: key) { stored in
-            guard let current = stored, !current.used, now < current.expiresAt else { return nil }
-            stored?.used = true
-            return current
-        }
+        let found = try await book.useNonce(key: key, profile: context.profile, now: now)
         guard let found else {
             throw error(.nonceInvalid, context, field: "\(pointer)/nonce", issue: "NONCE_INVALID",
                         "the nonce is unknown, expired, or was used already")

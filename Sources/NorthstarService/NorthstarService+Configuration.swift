@@ -25,17 +25,14 @@ extension NorthstarService {
         let configuration = ClientConfiguration(
             clientID: params.clientID, environment: params.environment,
             accessTokenHash: try params.accessToken.map { try secrets.keyedHash($0, context: "northstar.accessToken") })
-        try await store.put(configuration, profile: context.profile, namespace: ClientConfiguration.namespace,
-                            key: ClientConfiguration.key)
+        try await book.saveConfiguration(configuration, profile: context.profile)
         return Configure.Result(clientID: configuration.clientID, environment: configuration.environment,
                                 accessTokenSet: configuration.accessTokenHash != nil)
     }
 
     /// The profile's configuration; `CLIENT_NOT_CONFIGURED` naming what is missing when there is none.
     func requireConfiguration(_ context: RequestContext) async throws -> ClientConfiguration {
-        guard let configuration = try await store.get(ClientConfiguration.self, profile: context.profile,
-                                                      namespace: ClientConfiguration.namespace, key: ClientConfiguration.key)
-        else {
+        guard let configuration = try await book.configuration(profile: context.profile) else {
             throw error(.notConfigured, context, field: "clientID", issue: "CLIENT_ID_MISSING",
                         "the card client has no configuration: call northstar.configure {clientID} first")
         }

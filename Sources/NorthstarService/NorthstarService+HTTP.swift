@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The same methods against an Orders v2 API over HTTP (a profile configured with `live` or a base
 /// URL). The checks Orders v2 makes before the issuer (purchase units, card rules) run here first,
@@ -28,8 +29,8 @@ extension NorthstarService {
     /// The order an API answer carries, or the error it stands for.
     func order(from answer: OrdersAPI.Answer, _ context: RequestContext) throws(NorthstarError) -> OrderResponse {
         switch answer {
-        case .ok(let body):
-            guard let order = OrdersMapping.order(body) else {
+        case .ok(let answer):
+            guard let order = (try? answer.decode(WireOrder.self)).flatMap(OrdersMapping.order) else {
                 throw error(.processorError, context, issue: "INVALID_RESPONSE", "the Orders v2 API answered something that is not an order")
             }
             return order
@@ -44,27 +45,19 @@ extension NorthstarService {
     func executeOrderOverHTTP(_ params: ExecuteOrderParams, _ api: OrdersAPI, _ context: RequestContext) async throws -> OrderResponse {
         switch params {
         case .create(let request):
-            if let intent = request.orderRequest.intent, intent != .capture {
-                throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
-                            "an order created and executed at once must have intent CAPTURE")
-            }
-            let details = problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList")
-            if !details.isEmpty {
-                throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
-                                     details: details)
-            }
+            try checkCreation(request, context)
             let card = try httpCard(request.card, request.nonce, context)
             guard let card else {
                 throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card")
             }
-            let body: [String: Any] = ["intent": "CAPTURE", "purchase_units": OrdersMapping.purchaseUnits(request.orderRequest.purchaseUnitList),
-                                       "payment_source": OrdersMapping.paymentSource(card)]
+            let body = WireOrderRequest(intent: "CAPTURE", purchaseUnits: OrdersMapping.purchaseUnits(request.orderRequest.purchaseUnitList),
+                                        paymentSource: OrdersMapping.paymentSource(card))
             return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
         case .existing(let request):
             let card = try httpCard(request.card, request.nonce, context)
             let current = try order(from: await api.call("GET", "v2/checkout/orders/\(request.orderID)", body: nil, requestId: nil), context)
             let action = current.intent == .capture ? "capture" : "authorize"
-            let body: [String: Any] = card.map { ["payment_source": OrdersMapping.paymentSource($0)] } ?? [:]
+            let body = WireOrderRequest(paymentSource: card.map(OrdersMapping.paymentSource))
             return try order(from: await api.call("POST", "v2/checkout/orders/\(request.orderID)/\(action)", body: body,
                                                   requestId: requestId(context)), context)
         }
@@ -76,7 +69,7 @@ extension NorthstarService {
             throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card")
         }
         return try order(from: await api.call("POST", "v2/checkout/orders/\(params.orderID)/validate-payment-method",
-                                              body: ["payment_source": OrdersMapping.paymentSource(card)],
+                                              body: WireOrderRequest(paymentSource: OrdersMapping.paymentSource(card)),
                                               requestId: requestId(context)), context)
     }
 

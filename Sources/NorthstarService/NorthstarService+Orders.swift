@@ -22,15 +22,7 @@ extension NorthstarService {
 
     /// The create form: check, create, capture at once.
     private func createAndCapture(_ request: CreateAndExecuteOrder, _ context: RequestContext) async throws -> OrderResponse {
-        if let intent = request.orderRequest.intent, intent != .capture {
-            throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
-                        "an order created and executed at once must have intent CAPTURE")
-        }
-        let details = problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList")
-        if !details.isEmpty {
-            throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
-                                 details: details)
-        }
+        try checkCreation(request, context)
         guard let source = try await paymentSource(card: request.card, nonce: request.nonce, at: "", context) else {
             throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card or a nonce")
         }
@@ -41,14 +33,7 @@ extension NorthstarService {
             cardOutcome: source.outcome, transaction: nil, createTime: now, updateTime: now,
             expiresAt: now.addingTimeInterval(Double(sandbox.orderLifetimeSeconds)))
         try issuerRefusal(source.outcome, capturing: true, context)
-        if source.outcome == .threeDSecure {
-            order.status = .payerActionRequired
-            try await save(order, context)
-            throw payerActionRequired(order, context)
-        }
-        complete(&order, context)
-        try await save(order, context)
-        return order.response
+        return try await pay(&order, asking3DSecure: source.outcome == .threeDSecure, context)
     }
 
     /// The order-id form: authorize or capture by the order's intent.
@@ -65,18 +50,8 @@ extension NorthstarService {
         // The card that completed 3-D Secure for this order does not need it again.
         let authenticated = approved && source.hash == order.cardHash
         try issuerRefusal(source.outcome, capturing: order.intent == .capture, context)
-        order.card = source.summary
-        order.cardHash = source.hash
-        order.cardOutcome = source.outcome
-        order.updateTime = context.now
-        if source.outcome == .threeDSecure && !authenticated {
-            order.status = .payerActionRequired
-            try await save(order, context)
-            throw payerActionRequired(order, context)
-        }
-        complete(&order, context)
-        try await save(order, context)
-        return order.response
+        order.take(source, at: context.now)
+        return try await pay(&order, asking3DSecure: source.outcome == .threeDSecure && !authenticated, context)
     }
 
     /// `northstar.validate`: the card is accepted for the order, which becomes `APPROVED`.
@@ -89,10 +64,7 @@ extension NorthstarService {
             throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card or a nonce")
         }
         try issuerRefusal(source.outcome, capturing: false, context)
-        order.card = source.summary
-        order.cardHash = source.hash
-        order.cardOutcome = source.outcome
-        order.updateTime = context.now
+        order.take(source, at: context.now)
         order.status = source.outcome == .threeDSecure ? .payerActionRequired : .approved
         try await save(order, context)
         if order.status == .payerActionRequired { throw payerActionRequired(order, context) }
@@ -107,8 +79,7 @@ extension NorthstarService {
         let expiresAt = context.now.addingTimeInterval(Double(sandbox.nonceLifetimeSeconds))
         let stored = StoredNonce(card: checked.summary, cardHash: checked.hash, outcome: checked.outcome,
                                  expiresAt: expiresAt, used: false)
-        try await store.put(stored, profile: context.profile, namespace: StoredNonce.namespace,
-                            key: try secrets.keyedHash(nonce, context: "northstar.nonce"))
+        try await book.saveNonce(stored, key: try secrets.keyedHash(nonce, context: "northstar.nonce"), profile: context.profile)
         return TokenizeCard.Result(nonce: nonce, card: checked.summary, expiresAt: expiresAt)
     }
 
@@ -122,7 +93,7 @@ extension NorthstarService {
                                  details: details)
         }
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
-            let body: [String: Any] = ["intent": params.intent.rawValue, "purchase_units": OrdersMapping.purchaseUnits(params.purchaseUnits)]
+            let body = WireOrderRequest(intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
             return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
         }
         let now = context.now
@@ -181,8 +152,7 @@ extension NorthstarService {
 
     /// The order `id` of the profile; `INVALID_RESOURCE_ID` when there is none.
     func order(_ id: String, _ context: RequestContext) async throws -> StoredOrder {
-        guard let order = try await store.get(StoredOrder.self, profile: context.profile,
-                                              namespace: StoredOrder.namespace, key: id) else {
+        guard let order = try await book.order(id, profile: context.profile) else {
             throw error(.orderNotFound, context, field: "/orderID", issue: "INVALID_RESOURCE_ID",
                         "no order \(id) on this profile")
         }
@@ -231,6 +201,33 @@ extension NorthstarService {
               links: order.response.links.filter { $0.rel == "payer-action" })
     }
 
+    /// The create form's checks, for the sandbox and an Orders v2 API alike: intent CAPTURE, and the
+    /// purchase units as Orders v2 checks them.
+    func checkCreation(_ request: CreateAndExecuteOrder, _ context: RequestContext) throws(NorthstarError) {
+        if let intent = request.orderRequest.intent, intent != .capture {
+            throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
+                        "an order created and executed at once must have intent CAPTURE")
+        }
+        let details = problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList")
+        if !details.isEmpty {
+            throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
+                                 details: details)
+        }
+    }
+
+    /// Pays the order (saved): or, when the card asks for 3-D Secure, saves it waiting for the
+    /// payer's action and throws `PAYER_ACTION_REQUIRED`.
+    func pay(_ order: inout StoredOrder, asking3DSecure: Bool, _ context: RequestContext) async throws -> OrderResponse {
+        if asking3DSecure {
+            order.status = .payerActionRequired
+            try await save(order, context)
+            throw payerActionRequired(order, context)
+        }
+        complete(&order, context)
+        try await save(order, context)
+        return order.response
+    }
+
     /// Marks the order paid: a capture or an authorization of its total.
     func complete(_ order: inout StoredOrder, _ context: RequestContext) {
         let capture = order.intent == .capture
@@ -242,6 +239,6 @@ extension NorthstarService {
 
     /// Stores the order; durable when it returns.
     func save(_ order: StoredOrder, _ context: RequestContext) async throws {
-        try await store.put(order, profile: context.profile, namespace: StoredOrder.namespace, key: order.orderID)
+        try await book.save(order, profile: context.profile)
     }
 }

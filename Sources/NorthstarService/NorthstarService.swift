@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// PayPal's Northstar native card client (seed 003) as JSON-RPC: `executeOrder` in both forms,
@@ -17,8 +18,10 @@ import PayRPCStore
 /// access tokens are kept only as keyed hashes. Each method's handler is a requirement of the
 /// generated ``NorthstarHandlers``.
 public struct NorthstarService: NorthstarHandlers {
-    let store: any StateStore
+    let book: NorthstarBook
     let sandbox: NorthstarSandboxData
+    /// The published test cards, by number.
+    let testCards: MagicTable<String, TestCard>
     let secrets: SecretHasher
     let apis = OrdersAPIRegistry()
     /// How long one call to an Orders v2 API may take.
@@ -30,16 +33,11 @@ public struct NorthstarService: NorthstarHandlers {
     ///   - secrets: the data directory's keyed hasher (card numbers, nonces, tokens).
     ///   - requestTimeout: how long one call to an Orders v2 API may take.
     public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher, requestTimeout: TimeInterval = 10) {
-        self.store = store
+        self.book = NorthstarBook(store: store)
         self.sandbox = sandbox
+        self.testCards = MagicTable(sandbox.testCards, key: \.number)
         self.secrets = secrets
         self.requestTimeout = requestTimeout
-    }
-
-    /// Reads the sandbox data from `file` (`--sandbox-data northstar=FILE`), or the shipped copy.
-    /// - Throws: ``NorthstarSandboxDataError``.
-    public static func sandboxData(from file: URL?) throws -> NorthstarSandboxData {
-        try NorthstarSandboxData.load(from: file)
     }
 
     // MARK: Ids

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The merchant backend's methods and the sandbox helpers that play the bank app and the device.
 extension PBBAService {
@@ -14,8 +15,11 @@ extension PBBAService {
             throw RPCError.invalidParams([.init(pointer: "/retrievalExpiryInterval", keyword: "minimum",
                                                 message: "retrievalExpiryInterval must be from 1 to 86400 seconds")])
         }
-        if params.amount == sandbox.requestGenerationFailureAmount { throw PBBAError.requestGenerationFailed() }
-        if params.amount == sandbox.networkErrorAmount { throw PBBAError.networkError() }
+        switch magic[params.amount]?.outcome {
+        case .requestGenerationFailed: throw PBBAError.requestGenerationFailed()
+        case .networkError: throw PBBAError.networkError()
+        case nil: break
+        }
         let interval = params.retrievalExpiryInterval ?? sandbox.defaultRetrievalExpiryInterval
         let created = context.now
         let template = PaymentRequestRecord(

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import Logging
 
 /// The merchant library's methods: the device check, the pop-ups, opening the bank app, layouts.
 extension PBBAService {

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The Pay by Bank app (PBBA) merchant library and the merchant-backend half of its journey,
@@ -20,29 +21,24 @@ import PayRPCStore
 /// profile that shows it (payrpc's choice: the document has one app and one backend).
 ///
 /// ```swift
-/// router.register(PBBAService(store: store, sandbox: try PBBASandbox.sandboxData(from: file)))
+/// router.register(PBBAService(store: store, sandbox: try SandboxData.load(PBBASandbox.self, from: file), secrets: secrets))
 /// ```
 public struct PBBAService: PBBAHandlers {
     let book: PBBAStateBook
     let registry: PopupRegistry
     let sandbox: PBBASandbox
+    /// The magic amounts, by amount.
+    let magic: MagicTable<Amount, PBBAMagicAmount>
 
     /// - Parameters:
     ///   - store: where requests, the device and the remembered flag are kept.
     ///   - sandbox: the sandbox's defaults and magic values.
-    ///   - secrets: the server's keyed hasher; a request's store key is the keyed hash of its
-    ///     secureToken. Default: the SQLite store's own (`SQLiteStateStore.secrets`, the server key
-    ///     of its data directory); for another store, SHA-256 (a 160-bit random token cannot be
-    ///     recovered from its hash either). Use the same choice on every start.
-    public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher? = nil) {
-        let hashToken: @Sendable (String) throws -> String
-        if let secrets = secrets ?? (store as? SQLiteStateStore)?.secrets {
-            hashToken = { try secrets.keyedHash($0, context: "pbba.secureToken") }
-        } else {
-            hashToken = { Hex.encode(try SHA256.hash("pbba.secureToken\u{0}" + $0)) }
-        }
-        self.book = PBBAStateBook(store: store, hashToken: hashToken, defaultBankApps: sandbox.defaultBankApps)
+    ///   - secrets: the data directory's keyed hasher (its server key); a request's store key is the
+    ///     keyed hash of its secureToken.
+    public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher) {
+        self.book = PBBAStateBook(store: store, secrets: secrets, defaultBankApps: sandbox.defaultBankApps)
         self.registry = PopupRegistry()
         self.sandbox = sandbox
+        self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
     }
 }

@@ -6,7 +6,7 @@ import PayRPCStore
 import PayRPCTransport
 
 /// The assembled server: store, services, router, engine and transport.
-public final class Gateway: @unchecked Sendable {
+public final class Gateway: Sendable {
     /// The frozen methods.
     public let router: Router
     /// The engine.
@@ -34,11 +34,15 @@ public final class Gateway: @unchecked Sendable {
                                          logger: logger)
         self.store = store
         let state = ServerState()
-        let sandbox = SandboxControls(seed: configuration.seed, realTime: realTime)
-        try SandboxControlService.restoreClocks(from: store, into: sandbox)
+        // The profiles' sandbox state lives in the store; the controls cache it.
+        let sandbox = SandboxControls(seed: configuration.seed, realTime: realTime,
+                                      persistence: StoreSandboxPersistence(store: store))
+        sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
-        let router = try Self.makeRouter(store: store, secrets: store.secrets, configuration: configuration, state: state,
-                                         sandbox: sandbox, logger: logger)
+        let router = try Self.makeRouter(
+            stores: .init(services: SandboxedStore(store: store, sandbox: sandbox), administration: store),
+            secrets: store.secrets, configuration: configuration, state: state, sandbox: sandbox, logger: logger,
+            serving: true)
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
@@ -57,19 +61,37 @@ public final class Gateway: @unchecked Sendable {
     }
 
     /// The router of a gateway: built-ins plus every service.
-    public static func makeRouter(store: any StateStore, secrets: SecretHasher, configuration: GatewayConfiguration,
-                                  state: ServerState, sandbox: SandboxControls = SandboxControls(),
-                                  logger: Logger) throws -> Router {
+    /// - Parameter serving: false when the router only describes the methods (`payrpc schemas`):
+    ///   the services then start no work of their own.
+    public static func makeRouter(stores: Stores, secrets: SecretHasher,
+                                  configuration: GatewayConfiguration, state: ServerState,
+                                  sandbox: SandboxControls = SandboxControls(), logger: Logger,
+                                  serving: Bool) throws -> Router {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
-        let context = ServiceCatalog.Context(store: store, secrets: secrets, sandbox: sandbox, configuration: configuration,
-                                             logger: logger)
+        let context = ServiceCatalog.Context(stores: stores, secrets: secrets, sandbox: sandbox, configuration: configuration,
+                                             logger: logger, serving: serving)
         let reference = RouterReference()
-        SandboxControlService(store: store, sandbox: sandbox, router: reference).register(on: &builder)
+        SandboxControlService(router: reference).register(on: &builder)
         for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
         let router = try builder.build(validateResults: configuration.engine.validateResults)
         reference.set(router)
         return router
+    }
+
+    /// The stores a router's services are given: what services use (their transactions, which
+    /// save the sandbox's changes too) and what the gateway's own methods administer.
+    public struct Stores: Sendable {
+        /// What services read and write through.
+        public var services: any StateStore
+        /// What `sandbox.reset` resets.
+        public var administration: any StoreAdministration
+
+        /// The two stores.
+        public init(services: any StateStore, administration: any StoreAdministration) {
+            self.services = services
+            self.administration = administration
+        }
     }
 
     /// The addresses actually bound (a port 0 becomes the real port).

@@ -2,10 +2,11 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
+import Logging
 
 /// Sandbox helpers that belong to no service: `sandbox.reset` and `sandbox.delay`.
 struct SandboxAdminService: SandboxAdminHandlers {
-    let store: any StateStore
+    let store: any StoreAdministration
     let sandbox: SandboxControls
 
     /// `sandbox.reset`.

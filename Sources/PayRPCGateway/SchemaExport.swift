@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import PayRPCJSON
 
 /// `payrpc schemas`: the files of `Schemas/` from the same declarations the server serves.
 public enum SchemaExport {
@@ -18,16 +19,14 @@ public enum SchemaExport {
 
     /// A router with every method, for describing and validating rather than serving.
     ///
-    /// Services are constructed with a store; describing them touches no state, so a throwaway
-    /// store in a temporary directory (removed before this returns) does.
+    /// Services are constructed with a store; describing them touches no state, so they get one
+    /// that opens no database and refuses every call (``DescribingStore``), and a key kept nowhere.
     public static func describingRouter(configuration: GatewayConfiguration, logger: Logger) throws -> Router {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-describe-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
         var quiet = logger
         quiet.logLevel = .error
-        let store = try SQLiteStateStore(directory: directory, configuration: configuration.store, logger: quiet)
-        return try Gateway.makeRouter(store: store, secrets: store.secrets, configuration: configuration,
-                                      state: ServerState(), logger: quiet)
+        return try Gateway.makeRouter(stores: .init(services: DescribingStore(), administration: DescribingStore()),
+                                      secrets: SecretHasher.ephemeral(), configuration: configuration,
+                                      state: ServerState(), logger: quiet, serving: false)
     }
 
     /// Writes the files under `directory`, removing generated files that no longer exist.

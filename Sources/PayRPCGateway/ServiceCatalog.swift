@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCCore
+import PayRPCServiceKit
 import PayRPCStore
 import DotpayService
 import JournalService
@@ -13,7 +14,7 @@ import TatraService
 enum ServiceCatalog {
     /// What services are built from.
     struct Context {
-        let store: any StateStore
+        let stores: Gateway.Stores
         /// The data directory's keyed hasher (card numbers, tokens, PINs).
         let secrets: SecretHasher
         /// The tester's controls: every time-dependent rule reads its clock, every generated value
@@ -21,21 +22,29 @@ enum ServiceCatalog {
         let sandbox: SandboxControls
         let configuration: GatewayConfiguration
         let logger: Logger
+        /// Whether the services will serve (false: built only to describe their methods, so they
+        /// start no work of their own, such as the journal's deliveries).
+        let serving: Bool
     }
 
     /// Every service, built-ins excluded.
     static func services(_ context: Context) throws -> [any RPCService] {
         let sandboxData = context.configuration.sandboxData
+        let takesData = [TatraSandboxData.service, PBBASandbox.service, NorthstarSandboxData.service, DotpaySandboxData.service]
+        for (service, file) in sandboxData.sorted(by: { $0.key < $1.key }) where !takesData.contains(service) {
+            throw SandboxDataError(file: file.path, message: "--sandbox-data \(service)=…: no service named \(service) takes sandbox data (these do: \(takesData.joined(separator: ", ")))")
+        }
         return [
-            SandboxAdminService(store: context.store, sandbox: context.sandbox),
-            TatraService(store: context.store, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"])),
-            PBBAService(store: context.store, sandbox: try PBBASandbox.sandboxData(from: sandboxData["pbba"]),
+            SandboxAdminService(store: context.stores.administration, sandbox: context.sandbox),
+            TatraService(store: context.stores.services, sandbox: try SandboxData.load(TatraSandboxData.self, from: sandboxData["tatra"])),
+            PBBAService(store: context.stores.services, sandbox: try SandboxData.load(PBBASandbox.self, from: sandboxData["pbba"]),
                         secrets: context.secrets),
-            NorthstarService(store: context.store, sandbox: try NorthstarService.sandboxData(from: sandboxData["northstar"]),
+            NorthstarService(store: context.stores.services, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
                              secrets: context.secrets),
-            DotpayService(store: context.store, sandbox: try DotpayService.sandboxData(from: sandboxData["dotpay"]),
+            DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
                           secrets: context.secrets),
-            JournalService(store: context.store, sandbox: context.sandbox, backend: context.configuration.journalBackend),
+            JournalService(store: context.stores.services, sandbox: context.sandbox, backend: context.configuration.journalBackend,
+                           resendAtStart: context.serving, logger: context.logger),
         ]
     }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// element is valid only while its tape is alive (and, for a tape parsed in place, while the
 /// parsed buffer is) and has not been reused. Keep the tape in a stored property, or use
 /// ``JSONTape/withRoot(_:)``, for as long as its elements are read.
-public struct JSONElement: @unchecked Sendable {
+public struct JSONElement: Sendable {
     /// The tape, unretained.
     @usableFromInline let reference: TapeReference
     /// The element's index on the tape.
@@ -387,7 +387,7 @@ extension JSONElement {
 /// Debug builds, where the tests run, check that: the reference is `unowned`, and reading an
 /// element whose tape is gone stops the program instead of reading freed memory.
 @usableFromInline
-struct TapeReference {
+struct TapeReference: Sendable {
     #if DEBUG
     @usableFromInline unowned let tape: JSONTape
     #else

@@ -13,6 +13,7 @@
 /// A tape parsed in place reads bytes it does not own: the buffer must outlive every use of
 /// the tape's elements. ``JSONTape/init(copying:)`` makes a tape that owns a copy. The tape
 /// itself must outlive its elements too, which do not retain it (see ``JSONElement``).
+/// `@unchecked Sendable`: a tape is filled by one thread and only read once handed over (its buffer is unsafe memory).
 public final class JSONTape: @unchecked Sendable {
     /// One token of the tape.
     @usableFromInline

@@ -32,6 +32,26 @@ public enum JSONValue: Sendable, Hashable {
         self = tape.withRoot { JSONValue($0) }
     }
 
+    /// The value a codec writes for `model` (a domain error's sample `data`, for example).
+    /// - Precondition: the codec writes one JSON value; generated codecs always do, so a failure
+    ///   here is a bug in a hand-written codec and stops the program rather than passing unseen.
+    public init(encoding model: some JSONEncodable) {
+        var writer = JSONWriter()
+        model.encode(to: &writer)
+        do {
+            self = try JSONTape(copying: writer.bytes).withRoot { JSONValue($0) }
+        } catch {
+            preconditionFailure("the codec of \(type(of: model)) wrote text that is not one JSON value: \(error)")
+        }
+    }
+
+    /// The value `text` holds, or nil when it is not one JSON value (for input that may be
+    /// anything, where "not JSON" is an answer rather than a failure).
+    public init?(parsingIfValid text: String) {
+        guard let tape = try? JSONTape(string: text) else { return nil }
+        self = tape.withRoot { JSONValue($0) }
+    }
+
     /// Copies an element of a tape into an owned value.
     public init(_ element: JSONElement) {
         switch element.kind {

@@ -1,6 +1,7 @@
 import CPipe
 import Dispatch
 public import Subprocess
+import SystemPackage
 import PayRPCSync
 #if canImport(Glibc)
 import Glibc

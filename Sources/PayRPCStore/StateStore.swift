@@ -1,60 +1,45 @@
+import Logging
 import PayRPCCore
 import PayRPCJSON
 
-/// Where services keep their state: a document store scoped by profile, then namespace, then key.
+/// Where services keep their state: documents scoped by profile, then namespace, then key, read
+/// and written only inside transactions.
 ///
-/// What services use; SQLite today (``SQLiteStateStore``), PostgreSQL later — no service may see
-/// GRDB types. A namespace is the name of the service or of one of its collections (`tatra`,
-/// `pbba.requests`, `oneclick.cards`); a key is the document's id within it. Documents are JSON
-/// values; the typed conveniences in `StateStore+Typed.swift` read and write the project's
-/// generated models. Secrets go in only masked or hashed (see ``SecretHasher``).
+/// The whole of what a service can do with it is ``transaction(_:_:)`` (read and write) and
+/// ``read(_:_:)`` (a consistent read), each handing the body a typed view of the documents
+/// (``StoreTransaction``, ``StoreReader``) that reads and writes the project's generated models.
+/// A change that touches two documents is one transaction. SQLite today (``SQLiteStateStore``),
+/// PostgreSQL later: no service may see GRDB types, and every implementation passes the same
+/// contract suite (`StoreContract` in the test support). Operators' tools (export, reset) are
+/// ``StoreAdministration``, which services are not given.
 ///
-/// Every method is asynchronous. A write waits for its group commit without holding the caller's
-/// thread and has reached the disk when its call returns; a read may run on the caller's thread
-/// (a short SQLite read, cheaper than a hop to a reader queue and back).
+/// A namespace is the name of a service or of one of its collections (`tatra`, `pbba.requests`,
+/// `dotpay.cards`); a key is the document's id within it. Secrets go in only masked or hashed
+/// (see ``SecretHasher``).
 public protocol StateStore: IdempotencyStore, Sendable {
-    /// The document at `key`, or nil when there is none.
-    /// - Throws: ``StoreError``.
-    func get(profile: String, namespace: String, key: String) async throws -> JSONValue?
-
-    /// Stores `value` at `key`, replacing any document there; durable when it returns.
-    /// - Throws: ``StoreError``.
-    func put(profile: String, namespace: String, key: String, value: JSONValue) async throws
-
-    /// Deletes the document at `key`, if any; durable when it returns.
-    /// - Throws: ``StoreError``.
-    func delete(profile: String, namespace: String, key: String) async throws
-
-    /// The documents of a namespace whose keys start with `keyPrefix` (all when nil), ordered by
-    /// key (byte order of the UTF-8 text).
-    /// - Throws: ``StoreError``.
-    func list(profile: String, namespace: String, keyPrefix: String?) async throws -> [StoredDocument]
-
-    /// Atomic read-modify-write (PIN attempt counters, state machines): `transform` sees the
-    /// current value (nil if absent) and returns the new one (nil deletes) plus a result to
-    /// return. No other write to the store runs between the read and the write; durable when it
-    /// returns. When `transform` throws, nothing changes and its error is rethrown.
+    /// Runs `body` as one atomic write and returns its result once that is durable: every
+    /// document it reads and writes through the ``StoreTransaction``, with no other write in
+    /// between. When `body` throws, nothing it wrote is kept and its error is rethrown.
     ///
-    /// `transform` runs on the store's writer, so it must be quick, must not wait for anything,
-    /// and must have no effect besides its return value (after a disk error it may run again).
-    /// - Throws: ``StoreError``, or what `transform` throws.
-    func update<R: Sendable>(
-        profile: String, namespace: String, key: String,
-        _ transform: @escaping @Sendable (JSONValue?) throws -> (JSONValue?, R)
-    ) async throws -> R
-
-    /// Runs `body` as one atomic write in the next group commit and returns its result once that
-    /// is on disk: every document it reads and writes through the ``StoreTransaction``, with no
-    /// other write in between. When `body` throws, nothing it wrote is kept and its error is
-    /// rethrown.
-    ///
-    /// `body` runs on the store's writer, so it must be quick, must not wait for anything, and
+    /// `body` may run on the store's writer, so it must be quick, must not wait for anything, and
     /// must have no effect besides its return value (after a disk error it may run again).
+    /// - Parameter operation: what the write is for, for logs and errors (`dotpay.registerCard`).
     /// - Throws: ``StoreError``, or what `body` throws.
     func transaction<R: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (any StoreTransaction) throws -> R
+        _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R
 
+    /// Runs `body` on one consistent view of the documents (no write is seen half done) and
+    /// returns its result. Reads only; `body` must be quick.
+    /// - Throws: ``StoreError``, or what `body` throws.
+    func read<R: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (StoreReader) throws -> R
+    ) async throws -> R
+}
+
+/// What operators and the gateway do with a store, beyond a service's transactions: export a
+/// profile, reset it (`sandbox.reset`), list the profiles.
+public protocol StoreAdministration: Sendable {
     /// Every document of the profile: `{namespace: {key: value}}`, namespaces and keys in order.
     /// - Throws: ``StoreError``.
     func export(profile: String) async throws -> JSONValue
@@ -67,26 +52,17 @@ public protocol StateStore: IdempotencyStore, Sendable {
     /// - Throws: ``StoreError``.
     func profiles() async throws -> [String]
 
-    // The same operations on a document's JSON text, for the typed API (`StateStore+Typed.swift`):
-    // a generated codec reads the stored bytes and writes the bytes stored, with no `JSONValue`
-    // in between. The text given must be one JSON value (the codecs always write one).
+    /// Runs `body` on one consistent read, synchronously: for state the server restores while it
+    /// starts (each profile's sandbox controls), when nothing else runs yet.
+    /// - Throws: ``StoreError``, or what `body` throws.
+    func readAtStartUp<R>(_ body: (StoreReader) throws -> R) throws -> R
+}
 
-    /// The JSON text of the document at `key`, or nil when there is none.
-    /// - Throws: ``StoreError``.
-    func getText(profile: String, namespace: String, key: String) async throws -> String?
-
-    /// Stores the JSON text `text` at `key`; durable when it returns.
-    /// - Throws: ``StoreError``.
-    func putText(profile: String, namespace: String, key: String, text: String) async throws
-
-    /// The keys and JSON texts of a namespace's documents, as ``list(profile:namespace:keyPrefix:)``.
-    /// - Throws: ``StoreError``.
-    func listText(profile: String, namespace: String, keyPrefix: String?) async throws -> [(key: String, text: String)]
-
-    /// ``update(profile:namespace:key:_:)`` on the JSON text.
-    /// - Throws: ``StoreError``, or what `transform` throws.
-    func updateText<R: Sendable>(
-        profile: String, namespace: String, key: String,
-        _ transform: @escaping @Sendable (String?) throws -> (String?, R)
-    ) async throws -> R
+extension StoreAdministration {
+    /// Every profile's stored sandbox state (``SandboxControls/restore(_:)`` takes it), read at
+    /// start-up. A document that does not read is left out and logged.
+    /// - Throws: ``StoreError`` when the store cannot be read.
+    public func sandboxStatesAtStartUp(logger: Logger) throws -> [String: StoredSandboxState] {
+        try readAtStartUp { try SandboxDocuments.load(from: $0, logger: logger) }
+    }
 }

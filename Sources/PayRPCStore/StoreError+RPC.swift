@@ -1,4 +1,5 @@
 import PayRPCCore
+import PayRPCJSON
 
 /// How a store failure reaches a caller: the one boundary where ``StoreError`` becomes a wire error.
 extension StoreError: RPCErrorConvertible {

@@ -1,68 +1,209 @@
 import PayRPCJSON
 
-/// The documents as one atomic write sees them: what the body of a
+/// The documents as one transaction sees them, typed: what the body of a
 /// ``StateStore/transaction(_:_:)`` reads and writes.
 ///
-/// Reads see the writes made before them in the same body; nothing another caller writes can come
-/// in between; all of it reaches the disk together, or none of it does (a body that throws leaves
-/// no trace). A flow that reads, checks and writes several documents (a request and the index
-/// that points at it) is one transaction: one turn of the writer and one commit instead of one
-/// per document.
-public protocol StoreTransaction {
-    /// The JSON text of the document at `key`, or nil when there is none.
-    /// - Throws: ``StoreError``.
-    func getText(profile: String, namespace: String, key: String) throws -> String?
+/// Reads see the writes made before them in the same body; nothing another caller writes comes in
+/// between; all of it is kept together, or none of it (a body that throws leaves no trace).
+/// Documents are the project's generated models, read and written by their codecs straight from
+/// and into the stored JSON text.
+public struct StoreTransaction: StoreReading {
+    /// The store's own access to the documents.
+    let documents: any DocumentWriting
 
-    /// Stores the JSON text `text` (one JSON value) at `key`, replacing any document there.
+    /// The typed view of `documents` (what a ``StateStore`` implementation hands its bodies).
+    public init(_ documents: any DocumentWriting) {
+        self.documents = documents
+    }
+
+    /// The document at `key` decoded as `T`, or nil when there is none.
+    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
+    public func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T? {
+        try DocumentCoding.get(T.self, documents, profile: profile, namespace: namespace, key: key)
+    }
+
+    /// The documents of a namespace whose keys start with `keyPrefix` (all when nil), decoded as
+    /// `T`, ordered by key (byte order of the UTF-8 text).
+    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
+    public func list<T: JSONDecodable>(
+        _ type: T.Type, profile: String, namespace: String, keyPrefix: String?
+    ) throws -> [(key: String, value: T)] {
+        try DocumentCoding.list(T.self, documents, profile: profile, namespace: namespace, keyPrefix: keyPrefix)
+    }
+
+    /// Whether there is a document at `key` (of any shape).
     /// - Throws: ``StoreError``.
-    func putText(profile: String, namespace: String, key: String, text: String) throws
+    public func contains(profile: String, namespace: String, key: String) throws -> Bool {
+        try documents.text(profile: profile, namespace: namespace, key: key) != nil
+    }
+
+    /// Stores `value`, encoded by its codec, at `key`, replacing any document there.
+    /// - Throws: ``StoreError``.
+    public func put<T: JSONEncodable>(_ value: T, profile: String, namespace: String, key: String) throws {
+        try documents.putText(profile: profile, namespace: namespace, key: key, text: DocumentCoding.encode(value))
+    }
 
     /// Deletes the document at `key`, if any.
     /// - Throws: ``StoreError``.
-    func delete(profile: String, namespace: String, key: String) throws
-}
-
-/// Typed access inside a transaction, with the project's generated codecs (as `StateStore+Typed`).
-extension StoreTransaction {
-    /// The document at `key` decoded as `T`, or nil when there is none.
-    /// - Throws: ``StoreError`` (`invalidDocument` when it does not decode as `T`).
-    public func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T? {
-        guard let text = try getText(profile: profile, namespace: namespace, key: key) else { return nil }
-        return try DocumentCoding.decode(T.self, from: text, namespace: namespace, key: key)
-    }
-
-    /// Stores `value` encoded with its codec at `key`.
-    /// - Throws: ``StoreError``.
-    public func put<T: JSONEncodable>(_ value: T, profile: String, namespace: String, key: String) throws {
-        try putText(profile: profile, namespace: namespace, key: key, text: DocumentCoding.encode(value))
-    }
-
-    /// Read-modify-write of the stored text: `transform` gets the current text (nil if absent) and
-    /// returns the new one (nil deletes) and a result.
-    /// - Throws: ``StoreError``, or what `transform` throws.
-    public func updateText<R>(
-        profile: String, namespace: String, key: String, _ transform: (String?) throws -> (String?, R)
-    ) throws -> R {
-        let current = try getText(profile: profile, namespace: namespace, key: key)
-        let (next, result) = try transform(current)
-        if let next {
-            try putText(profile: profile, namespace: namespace, key: key, text: next)
-        } else if current != nil {
-            try delete(profile: profile, namespace: namespace, key: key)
-        }
-        return result
+    public func delete(profile: String, namespace: String, key: String) throws {
+        try documents.delete(profile: profile, namespace: namespace, key: key)
     }
 
     /// Read-modify-write of a typed document: `transform` changes the current value in place (nil:
     /// absent; set it to nil to delete) and returns a result. Nothing is written when it throws.
     /// - Throws: ``StoreError``, or what `transform` throws.
-    public func update<T: JSONCodable & SendableMetatype, R>(
+    public func update<T: JSONCodable, R>(
         _ type: T.Type, profile: String, namespace: String, key: String, _ transform: (inout T?) throws -> R
     ) throws -> R {
-        try updateText(profile: profile, namespace: namespace, key: key) { current in
-            var value = try current.map { try DocumentCoding.decode(T.self, from: $0, namespace: namespace, key: key) }
-            let result = try transform(&value)
-            return (value.map(DocumentCoding.encode), result)
+        let current = try documents.text(profile: profile, namespace: namespace, key: key)
+        var value = try current.map { try DocumentCoding.decode(T.self, from: $0, namespace: namespace, key: key) }
+        let result = try transform(&value)
+        if let value {
+            try documents.putText(profile: profile, namespace: namespace, key: key, text: DocumentCoding.encode(value))
+        } else if current != nil {
+            try documents.delete(profile: profile, namespace: namespace, key: key)
         }
+        return result
+    }
+
+    /// ``update(_:profile:namespace:key:_:)`` of a document that reads as `empty` when absent
+    /// and is always written back (a profile's settings, a counter).
+    /// - Throws: ``StoreError``, or what `transform` throws.
+    public func update<T: JSONCodable, R>(
+        _ type: T.Type, profile: String, namespace: String, key: String, default empty: @autoclosure () -> T,
+        _ transform: (inout T) throws -> R
+    ) throws -> R {
+        try update(T.self, profile: profile, namespace: namespace, key: key) { stored in
+            var value = stored ?? empty()
+            let result = try transform(&value)
+            stored = value
+            return result
+        }
+    }
+}
+
+/// The documents as a consistent read sees them, typed: what the body of a
+/// ``StateStore/read(_:_:)`` reads.
+public struct StoreReader: StoreReading {
+    /// The store's own access to the documents.
+    let documents: any DocumentReading
+
+    /// The typed view of `documents` (what a ``StateStore`` implementation hands its bodies).
+    public init(_ documents: any DocumentReading) {
+        self.documents = documents
+    }
+
+    /// The document at `key` decoded as `T`, or nil when there is none.
+    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
+    public func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T? {
+        try DocumentCoding.get(T.self, documents, profile: profile, namespace: namespace, key: key)
+    }
+
+    /// The documents of a namespace whose keys start with `keyPrefix`, decoded, ordered by key.
+    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
+    public func list<T: JSONDecodable>(
+        _ type: T.Type, profile: String, namespace: String, keyPrefix: String?
+    ) throws -> [(key: String, value: T)] {
+        try DocumentCoding.list(T.self, documents, profile: profile, namespace: namespace, keyPrefix: keyPrefix)
+    }
+
+    /// Whether there is a document at `key` (of any shape).
+    /// - Throws: ``StoreError``.
+    public func contains(profile: String, namespace: String, key: String) throws -> Bool {
+        try documents.text(profile: profile, namespace: namespace, key: key) != nil
+    }
+
+    /// The profiles that have at least one document in `namespace`, in order (work a service
+    /// resumes for every profile at start-up).
+    /// - Throws: ``StoreError``.
+    public func profiles(withDocumentsIn namespace: String) throws -> [String] {
+        try documents.profiles(namespace: namespace)
+    }
+}
+
+/// What both a ``StoreReader`` and a ``StoreTransaction`` read: a book's helpers that only read
+/// take `some StoreReading`, so they serve inside a read and inside a transaction alike.
+public protocol StoreReading {
+    /// The document at `key` decoded as `T`, or nil when there is none.
+    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
+    func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T?
+    /// The documents of a namespace whose keys start with `keyPrefix`, decoded, ordered by key.
+    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
+    func list<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, keyPrefix: String?) throws
+        -> [(key: String, value: T)]
+    /// Whether there is a document at `key` (of any shape).
+    /// - Throws: ``StoreError``.
+    func contains(profile: String, namespace: String, key: String) throws -> Bool
+}
+
+extension StoreReading {
+    /// All the documents of a namespace, decoded, ordered by key.
+    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
+    public func list<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String) throws -> [(key: String, value: T)] {
+        try list(T.self, profile: profile, namespace: namespace, keyPrefix: nil)
+    }
+}
+
+/// What a store implementation reads for one transaction or read: documents as JSON text.
+/// Services never call it; they get a ``StoreReader`` or ``StoreTransaction``.
+public protocol DocumentReading {
+    /// The JSON text of the document at `key`, or nil.
+    /// - Throws: ``StoreError`` (`invalidArgument` for a bad name).
+    func text(profile: String, namespace: String, key: String) throws -> String?
+    /// The keys and texts of a namespace whose keys start with `keyPrefix` (nil: all), by key.
+    /// - Throws: ``StoreError``.
+    func texts(profile: String, namespace: String, keyPrefix: String?) throws -> [(key: String, text: String)]
+    /// The profiles with a document in `namespace`, in order.
+    /// - Throws: ``StoreError``.
+    func profiles(namespace: String) throws -> [String]
+}
+
+/// What a store implementation writes for one transaction: documents as JSON text (always one
+/// JSON value: the codecs write one).
+public protocol DocumentWriting: DocumentReading {
+    /// Stores `text` at `key`, replacing any document there.
+    /// - Throws: ``StoreError``.
+    func putText(profile: String, namespace: String, key: String, text: String) throws
+    /// Deletes the document at `key`, if any.
+    /// - Throws: ``StoreError``.
+    func delete(profile: String, namespace: String, key: String) throws
+}
+
+/// Converts between stored JSON text and typed models with the hot-path codecs.
+enum DocumentCoding {
+    static func get<T: JSONDecodable>(
+        _ type: T.Type, _ documents: any DocumentReading, profile: String, namespace: String, key: String
+    ) throws -> T? {
+        guard let text = try documents.text(profile: profile, namespace: namespace, key: key) else { return nil }
+        return try decode(T.self, from: text, namespace: namespace, key: key)
+    }
+
+    static func list<T: JSONDecodable>(
+        _ type: T.Type, _ documents: any DocumentReading, profile: String, namespace: String, keyPrefix: String?
+    ) throws -> [(key: String, value: T)] {
+        try documents.texts(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { document in
+            (document.key, try decode(T.self, from: document.text, namespace: namespace, key: document.key))
+        }
+    }
+
+    /// `text` read as `T`, in one pass over its bytes.
+    static func decode<T: JSONDecodable>(
+        _ type: T.Type, from text: String, namespace: String, key: String
+    ) throws(StoreError) -> T {
+        do {
+            let tape = try JSONTape(string: text)
+            return try tape.withRoot { root throws(JSONDecodingError) in try T(json: root) }
+        } catch let error as JSONDecodingError {
+            throw StoreError(.invalidDocument, "\(namespace)/\(key) is not a \(T.self): \(error)")
+        } catch {
+            throw StoreError(.corrupt, "the stored document \(namespace)/\(key) is not valid JSON (\(error))")
+        }
+    }
+
+    /// `value` as the JSON text its codec writes.
+    static func encode<T: JSONEncodable>(_ value: T) -> String {
+        var writer = JSONWriter()
+        value.encode(to: &writer)
+        return writer.text
     }
 }

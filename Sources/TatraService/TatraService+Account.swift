@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import FoundationEssentials
 
 extension TatraService {
     /// `tatra.authorize`: a right PIN authorizes the profile for the authorization lifetime.

@@ -6,8 +6,7 @@ import PayRPCStore
 extension TatraService {
     /// The profile's tatra state (defaults when it has none).
     func profileState(_ context: RequestContext) async throws -> TatraProfileState {
-        try await store.get(TatraProfileState.self, profile: context.profile, namespace: TatraProfileState.namespace,
-                            key: TatraProfileState.key) ?? TatraProfileState()
+        try await book.profileState(context.profile)
     }
 
     /// Changes the profile's tatra state atomically and durably; `body` returns what happened.
@@ -16,13 +15,7 @@ extension TatraService {
     func updateProfileState<R: Sendable>(
         _ context: RequestContext, _ body: @escaping @Sendable (inout TatraProfileState) -> R
     ) async throws -> R {
-        try await store.update(TatraProfileState.self, profile: context.profile, namespace: TatraProfileState.namespace,
-                               key: TatraProfileState.key) { stored in
-            var state = stored ?? TatraProfileState()
-            let result = body(&state)
-            stored = state
-            return result
-        }
+        try await book.updateProfileState(context.profile, body)
     }
 
     /// What checking a PIN against the profile's counter did.
@@ -54,7 +47,7 @@ extension TatraService {
 
     /// `sandbox.tatra.resetProfile`.
     public func sandboxResetProfile(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        try await store.delete(profile: context.profile, namespace: TatraProfileState.namespace, key: TatraProfileState.key)
+        try await book.resetProfile(context.profile)
         return NoResult()
     }
 }

@@ -18,7 +18,7 @@ import PayRPCStore
 /// Every method that conforms to ``TatraMethod`` has its handler here, as a requirement of the
 /// generated ``TatraHandlers`` protocol, which also registers them.
 public struct TatraService: TatraHandlers {
-    let store: any StateStore
+    let book: TatraBook
     let sandbox: TatraSandboxData
 
     /// Every time rule (the authorization's expiry) reads the profile's sandbox clock
@@ -27,14 +27,7 @@ public struct TatraService: TatraHandlers {
     ///   - store: where per-profile state is kept.
     ///   - sandbox: the sandbox's data and rules.
     public init(store: any StateStore, sandbox: TatraSandboxData) {
-        self.store = store
+        self.book = TatraBook(store: store)
         self.sandbox = sandbox
-    }
-
-    /// Reads the sandbox data from `file` (`--sandbox-data FILE`), or the copy shipped with the
-    /// service when nil.
-    /// - Throws: ``TatraSandboxDataError``.
-    public static func sandboxData(from file: URL?) throws -> TatraSandboxData {
-        try TatraSandboxData.load(from: file)
     }
 }

@@ -50,7 +50,12 @@ struct CallCommand: ParsableCommand {
         guard chosen == 1 else { throw ValidationError("choose exactly one of --tcp, --unix or --spawn") }
         guard timeout > 0, connectTimeout >= 0 else { throw ValidationError("--timeout must be positive and --connect-timeout not negative") }
         if let params {
-            guard let value = try? JSONValue(parsing: params) else { throw ValidationError("params are not JSON: \(params)") }
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: params)
+            } catch {
+                throw ValidationError("params are not JSON (\(error)): \(params)")
+            }
             switch value {
             case .object, .array: break
             default: throw ValidationError("params must be a JSON object or array")
@@ -95,7 +100,8 @@ struct CallCommand: ParsableCommand {
         for line in lines { try connection.send(line) }
         let deadline = Date().addingTimeInterval(timeout)
         while let line = try connection.readLine(deadline: deadline) {
-            guard let message = try? JSONValue(parsing: line) else { continue }
+            // A line that is not JSON is not an answer to this call: skip it.
+            guard let message = JSONValue(parsingIfValid: line) else { continue }
             if message["id"] == "hello", let error = message["error"] {
                 FileHandle.standardError.write(Data((error.sortedKeys.canonicalText).utf8))
                 throw ExitCode(1)

@@ -1,5 +1,5 @@
-import ArgumentParser
-import Logging
+public import ArgumentParser
+public import Logging
 
 /// `--log-level` and `--log-format`, shared by every subcommand; logs go to stderr only.
 struct LoggingOptions: ParsableArguments {

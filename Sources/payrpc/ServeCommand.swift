@@ -5,6 +5,7 @@ import PayRPCCore
 import PayRPCGateway
 import PayRPCStore
 import PayRPCTransport
+import PayRPCStore
 
 /// Signals a parent may have left blocked (a test runner's threads often block SIGTERM, and a
 /// spawned child inherits the mask): without this, SIGTERM would never reach the loop.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PayRPCCore
 import PayRPCJSON
 
 /// Writes log lines to stderr (fd 2) with one `write(2)` each, as text or JSON.
@@ -54,5 +55,5 @@ struct StderrLogHandler: LogHandler {
 
 /// The version string `--version` prints.
 enum PayRPCVersionString {
-    static let value = "payrpc 0.1.0"
+    static let value = "payrpc \(PayRPCVersion.current)"
 }

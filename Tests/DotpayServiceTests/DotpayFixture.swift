@@ -3,6 +3,7 @@ import Logging
 import DotpayService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 
@@ -26,40 +27,14 @@ final class DotpayFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { DotpayFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = DotpayService(store: store, sandbox: try DotpayService.sandboxData(from: nil), secrets: store.secrets)
+        let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: nil), secrets: store.secrets)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// A new connection.
-    func connect() async throws -> DotpayClient {
-        let client = DotpayClient(connection: harness.connect(), owner: self)
-        return client
-    }
-}
-
-/// A connection that keeps its fixture (and so the store's directory) alive while it is used.
-struct DotpayClient: Sendable {
-    let connection: TestConnection
-    let owner: DotpayFixture
-
-    /// Calls a method: its result, or the error it answered, thrown.
-    func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
-        try await connection.call(method, params)
-    }
-
-    /// The error a call answered, or nil when it succeeded.
-    func error(_ method: String, _ params: JSONValue? = nil) async -> RPCError? {
-        do {
-            _ = try await call(method, params)
-            return nil
-        } catch let error as RPCError {
-            return error
-        } catch {
-            return RPCError(.internalError, "\(error)")
-        }
-    }
+    func connect() async throws -> TestConnection { harness.connect(keepingAlive: self) }
 }
 
 /// The document's example payment: 100.00 PLN to merchant 10000.

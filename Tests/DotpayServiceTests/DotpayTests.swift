@@ -3,6 +3,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import Testing
+import PayRPCTestSupport
 
 /// The Dotpay SDK's settings, channels, payments, 1Click cards and history on the sandbox.
 @Suite("dotpay")

@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCTestSupport
 import Testing
+import PayRPCProcess
 
 /// `payrpc-bench run` against the real server (spawned over stdio): the scenarios whose declaration
 /// is more than a request line (a set-up line, an expected error, a depth limit) do what they declare.

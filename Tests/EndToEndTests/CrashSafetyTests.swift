@@ -63,10 +63,10 @@ import Glibc
         await withTaskGroup(of: Void.self) { group in
             for connection in 0..<connections {
                 group.addTask {
-                    guard let client = try? SocketClient.tcp(address) else { return }
+                    guard let client = try? SocketClient(tcp: address) else { return }
                     var sent = 0
                     for _ in 0..<depth {
-                        client.send(request(connection, sent))
+                        client.sendLine(request(connection, sent))
                         sent += 1
                     }
                     // One more request per answer, until the server dies (EOF) or stops answering.
@@ -82,7 +82,7 @@ import Glibc
                             return true
                         }
                         if kill { server.signal(SIGKILL) }
-                        client.send(request(connection, sent))
+                        client.sendLine(request(connection, sent))
                         sent += 1
                     }
                 }

@@ -31,15 +31,15 @@ import Glibc
         let listener = transport == "tcp" ? ["--tcp", "127.0.0.1:0"] : ["--unix", socketPath]
         let server = try await SpawnedServer(["serve", "--log-level", "debug"] + listener, dataDirectory: data)
         let address = try #require(await server.listeningAddress())
-        func connect() throws -> SocketClient { transport == "tcp" ? try .tcp(address) : try .unix(address) }
+        func connect() throws -> SocketClient { transport == "tcp" ? try SocketClient(tcp: address) : try SocketClient(unix: address) }
 
         let steady = try connect()
-        steady.send(#"{"jsonrpc":"2.0","id":0,"method":"rpc.hello","params":{"profile":"resetter"}}"#)
+        steady.sendLine(#"{"jsonrpc":"2.0","id":0,"method":"rpc.hello","params":{"profile":"resetter"}}"#)
         #expect(await steady.nextMessage(timeout: 120)?["result"]?["profile"] == "resetter")
         // What the resetter's calls open for good (the store's reader connections) is open already.
-        steady.send(#"{"jsonrpc":"2.0","id":"warm","method":"sandbox.clock.advance","params":{"seconds":0}}"#)
+        steady.sendLine(#"{"jsonrpc":"2.0","id":"warm","method":"sandbox.clock.advance","params":{"seconds":0}}"#)
         #expect(await steady.nextMessage(timeout: 120)?["id"] == "warm")
-        steady.send(#"{"jsonrpc":"2.0","id":"discover","method":"rpc.discover"}"#)
+        steady.sendLine(#"{"jsonrpc":"2.0","id":"discover","method":"rpc.discover"}"#)
         #expect(await steady.nextMessage(timeout: 120)?["id"] == "discover")
         let baseline = Self.descriptorCount(server)
 
@@ -72,7 +72,7 @@ import Glibc
                 answered.append(message["id"]?.stringValue ?? message["id"]?.jsonText ?? "?")
             }
             #expect(answered.contains("stateful"), "\(answered)")
-            steady.send(#"{"jsonrpc":"2.0","id":"offset","method":"sandbox.clock.get"}"#)
+            steady.sendLine(#"{"jsonrpc":"2.0","id":"offset","method":"sandbox.clock.get"}"#)
             let offset = await steady.nextMessage(timeout: 120)?["result"]?["offsetSeconds"]?.jsonText
             #expect(offset == "1234")
             #expect(Self.descriptorCount(server) == baseline + 1)
@@ -87,7 +87,7 @@ import Glibc
         // Others are still served; the reset connection's descriptor goes back: the server logs
         // "connection closed" once it has closed it.
         #expect(await server.waitForLog(containing: "connection closed"))
-        steady.send(#"{"jsonrpc":"2.0","id":"after","method":"rpc.health"}"#)
+        steady.sendLine(#"{"jsonrpc":"2.0","id":"after","method":"rpc.health"}"#)
         #expect(await steady.nextMessage(timeout: 120)?["result"]?["status"] == "SERVING")
         let count = Self.descriptorCount(server)
         #expect(count == baseline, "descriptors: \(count), before the reset: \(baseline)")

@@ -1,3 +1,4 @@
+import PayRPCTestSupport
 import Foundation
 import PayRPCJSON
 import Testing
@@ -15,14 +16,14 @@ import Glibc
         var notifications: [JSONValue] = []
         var nextID = 0
 
-        init(_ address: String) throws { socket = try SocketClient.tcp(address) }
+        init(_ address: String) throws { socket = try SocketClient(tcp: address) }
 
         func call(_ method: String, _ params: JSONValue? = nil) async -> JSONValue? {
             nextID += 1
             let id = JSONValue.int(nextID)
             var members: [JSONValue.Member] = [.init("jsonrpc", "2.0"), .init("id", id), .init("method", .string(method))]
             if let params { members.append(.init("params", params)) }
-            socket.send(JSONValue.object(members).jsonText)
+            socket.sendLine(JSONValue.object(members).jsonText)
             while let message = await socket.nextMessage() {
                 if message["id"] == id { return message }
                 if message["method"] != nil { notifications.append(message) }

@@ -1,3 +1,4 @@
+import PayRPCTestSupport
 import Foundation
 import PayRPCJSON
 import Testing
@@ -16,8 +17,8 @@ import Glibc
 
     @Test func tcpIPv4() async throws {
         let (server, address) = try await tcpServer()
-        let client = try SocketClient.tcp(address)
-        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        let client = try SocketClient(tcp: address)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
         #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
         server.signal(SIGTERM)
         #expect(await server.waitForExit() == 0)
@@ -26,8 +27,8 @@ import Glibc
     @Test func tcpIPv6() async throws {
         let (server, address) = try await tcpServer(host: "[::1]")
         #expect(address.hasPrefix("[::1]:"))
-        let client = try SocketClient.tcp(address)
-        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        let client = try SocketClient(tcp: address)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
         #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
         server.signal(SIGINT)
         #expect(await server.waitForExit() == 0)
@@ -53,8 +54,8 @@ import Glibc
         #expect(await server.listeningAddress() != nil)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let client = try SocketClient.unix(path)
-        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        let client = try SocketClient(unix: path)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
         #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
 
         // A live socket is not taken over: a second server on the same path fails to start.
@@ -69,9 +70,9 @@ import Glibc
 
     @Test func halfCloseGetsEveryAnswerThenTheConnectionCloses() async throws {
         let (server, address) = try await tcpServer()
-        let client = try SocketClient.tcp(address)
+        let client = try SocketClient(tcp: address)
         for index in 0..<5 {
-            client.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"sandbox.delay","params":{"ms":50}}"#)
+            client.sendLine(#"{"jsonrpc":"2.0","id":\#(index),"method":"sandbox.delay","params":{"ms":50}}"#)
         }
         client.shutdownWrite()
         var ids = Set<Int>()
@@ -86,16 +87,16 @@ import Glibc
 
     @Test func aClientThatVanishesMidResponseDoesNotDisturbAnother() async throws {
         let (server, address) = try await tcpServer()
-        let steady = try SocketClient.tcp(address)
+        let steady = try SocketClient(tcp: address)
         do {
-            let leaver = try SocketClient.tcp(address)
+            let leaver = try SocketClient(tcp: address)
             var burst = ""
             for index in 0..<5000 { burst += #"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.discover"}"# + "\n" }
             leaver.write(Array(burst.utf8))
             _ = await leaver.nextLine()
         }  // closed here, with most of its answers unsent
         for index in 0..<20 {
-            steady.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"#)
+            steady.sendLine(#"{"jsonrpc":"2.0","id":\#(index),"method":"rpc.health"}"#)
             #expect(await steady.nextMessage()?["id"] == .int(index))
         }
         server.signal(SIGTERM)
@@ -105,7 +106,7 @@ import Glibc
     @Test func aClientThatNeverReadsCannotGrowTheServerWithoutBound() async throws {
         let (server, address) = try await tcpServer()
         let before = try #require(server.residentKiB)
-        let flooder = try SocketClient.tcp(address)
+        let flooder = try SocketClient(tcp: address)
         let line = Array((#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n").utf8)
         var chunk: [UInt8] = []
         for _ in 0..<200 { chunk += line }
@@ -120,8 +121,8 @@ import Glibc
             }
         }
         // The server has stopped reading the flooder; another client is still served.
-        let other = try SocketClient.tcp(address)
-        other.send(#"{"jsonrpc":"2.0","id":"other","method":"rpc.health"}"#)
+        let other = try SocketClient(tcp: address)
+        other.sendLine(#"{"jsonrpc":"2.0","id":"other","method":"rpc.health"}"#)
         #expect(await other.nextMessage()?["id"] == "other")
         let after = try #require(server.residentKiB)
         #expect(after - before < 64 * 1024, "server RSS grew by \(after - before) KiB")
@@ -134,14 +135,14 @@ import Glibc
         try "correct-horse\n".write(to: tokenFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: tokenFile) }
         let (server, address) = try await tcpServer(["--auth-token-file", tokenFile.path])
-        let client = try SocketClient.tcp(address)
-        client.send(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        let client = try SocketClient(tcp: address)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
         #expect(await client.nextMessage()?["error"]?["code"] == -32001)
-        client.send(#"{"jsonrpc":"2.0","id":2,"method":"rpc.hello","params":{"token":"wrong"}}"#)
+        client.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"rpc.hello","params":{"token":"wrong"}}"#)
         #expect(await client.nextMessage()?["error"]?["code"] == -32001)
-        client.send(#"{"jsonrpc":"2.0","id":3,"method":"rpc.hello","params":{"token":"correct-horse"}}"#)
+        client.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"rpc.hello","params":{"token":"correct-horse"}}"#)
         #expect(await client.nextMessage()?["result"]?["server"] == "payrpc")
-        client.send(#"{"jsonrpc":"2.0","id":4,"method":"rpc.health"}"#)
+        client.sendLine(#"{"jsonrpc":"2.0","id":4,"method":"rpc.health"}"#)
         #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
         #expect(!server.logText.contains("correct-horse"))
         server.signal(SIGTERM)

@@ -5,6 +5,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import PayRPCProcess
 
 /// `payrpc serve --stdio`, spawned for real.
 @Suite struct StdioTests {

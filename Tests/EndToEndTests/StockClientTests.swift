@@ -80,9 +80,9 @@ import Glibc
             #expect(run.status == 0, "\(example.command) failed: \(run.errors)")
             #expect(run.output == example.output, "\(example.command) printed:\n\(run.output)")
         }
-        let client = try SocketClient.tcp(address)
+        let client = try SocketClient(tcp: address)
         for (request, answer) in pairs {
-            client.send(request)
+            client.sendLine(request)
             #expect(await client.nextLine() == answer, "\(request)")
         }
         server.signal(SIGTERM)

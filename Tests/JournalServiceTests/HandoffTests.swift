@@ -3,6 +3,7 @@ import JournalService
 import PayRPCCore
 import PayRPCJSON
 import Testing
+import PayRPCTestSupport
 
 /// The URL-scheme hand-off, byte for byte as the document gives it.
 @Suite("journal hand-off")

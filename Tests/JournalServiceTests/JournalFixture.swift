@@ -34,7 +34,7 @@ final class JournalFixture: @unchecked Sendable {
         (harness, service) = try Self.harness(store, sandbox, backend?.baseURL, timeout: 2, resend: true)
     }
 
-    func connect() -> JournalClient { JournalClient(connection: harness.connect(), owner: self) }
+    func connect() -> TestConnection { harness.connect(keepingAlive: self) }
 
     private static func openStore(_ directory: URL) throws -> SQLiteStateStore {
         var logger = Logger(label: "journal.tests.store")
@@ -52,26 +52,8 @@ final class JournalFixture: @unchecked Sendable {
     }
 }
 
-/// A connection that keeps its fixture alive.
-struct JournalClient: Sendable {
-    let connection: TestConnection
-    let owner: JournalFixture
-
-    func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
-        try await connection.call(method, params)
-    }
-
-    func error(_ method: String, _ params: JSONValue? = nil) async -> RPCError? {
-        do {
-            _ = try await call(method, params)
-            return nil
-        } catch let error as RPCError {
-            return error
-        } catch {
-            return RPCError(.internalError, "\(error)")
-        }
-    }
-
+/// The journal journeys the tests repeat.
+extension TestConnection {
     /// A card payment from `journal.pay` to the saved entry (hand-off, Payment Application, callback).
     func cardPayment(_ amount: String = "10000", result: String = "approved") async throws -> JSONValue {
         let url = try await call("journal.pay", ["type": "creditCard", "amount": .string(amount)])["url"]

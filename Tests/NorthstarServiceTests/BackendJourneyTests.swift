@@ -3,6 +3,7 @@ import NorthstarService
 import PayRPCCore
 import PayRPCJSON
 import Testing
+import PayRPCTestSupport
 
 /// The journeys both backends must pass the same way: the built-in sandbox, and an Orders v2 API
 /// over HTTP (the test server, a real process).

@@ -3,6 +3,7 @@ import NorthstarService
 import PayRPCCore
 import PayRPCJSON
 import Testing
+import PayRPCTestSupport
 
 /// `northstar.executeOrder` in both forms, `validate`, `tokenizeCard`, and the sandbox's cards.
 @Suite("northstar orders")

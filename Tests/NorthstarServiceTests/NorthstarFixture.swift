@@ -3,6 +3,7 @@ import Logging
 import NorthstarService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 
@@ -30,7 +31,7 @@ final class NorthstarFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { NorthstarFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = NorthstarService(store: store, sandbox: try NorthstarService.sandboxData(from: nil), secrets: store.secrets,
+        let service = NorthstarService(store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
                                        requestTimeout: 2)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
     }
@@ -38,8 +39,8 @@ final class NorthstarFixture: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// A new connection, configured (`northstar.configure`) unless told otherwise.
-    func connect(configured: Bool = true) async throws -> NorthstarClient {
-        let client = NorthstarClient(connection: harness.connect(), owner: self)
+    func connect(configured: Bool = true) async throws -> TestConnection {
+        let client = harness.connect(keepingAlive: self)
         if configured {
             if let orders {
                 _ = try await client.call("northstar.configure", [
@@ -50,29 +51,6 @@ final class NorthstarFixture: @unchecked Sendable {
             }
         }
         return client
-    }
-}
-
-/// A connection that keeps its fixture (and so the store's directory) alive while it is used.
-struct NorthstarClient: Sendable {
-    let connection: TestConnection
-    let owner: NorthstarFixture
-
-    /// Calls a method: its result, or the error it answered, thrown.
-    func call(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
-        try await connection.call(method, params)
-    }
-
-    /// The error a call answered, or nil when it succeeded.
-    func error(_ method: String, _ params: JSONValue? = nil) async -> RPCError? {
-        do {
-            _ = try await call(method, params)
-            return nil
-        } catch let error as RPCError {
-            return error
-        } catch {
-            return RPCError(.internalError, "\(error)")
-        }
     }
 }
 

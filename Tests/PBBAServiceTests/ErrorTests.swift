@@ -33,7 +33,7 @@ extension PBBAServiceTests {
 
         @Test("requestExpired (-33102): after the retrieval period, by the clock")
         func requestExpired() async throws {
-            let clock = TestClock()
+            let clock = ManualClock()
             try await PBBATestEnvironment.run(clock: clock) { environment in
                 let app = environment.harness.connect()
                 let request = try await app.submit(interval: 60)

@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCTestSupport
 import Testing
 @testable import PBBAService
@@ -9,7 +10,7 @@ extension PBBAServiceTests {
     /// The sandbox controls as `pbba` uses them (the profile's clock, seeded values) and the
     /// library's behaviour the document defines: tokens from any backend, the remembered flag,
     /// the pop-up's lifecycle. Tests that move the sandbox clock run on a frozen wall clock
-    /// (`TestClock`), so that only the advance moves time, however loaded the machine is.
+    /// (`ManualClock`), so that only the advance moves time, however loaded the machine is.
     @Suite struct Lifecycle {
         /// A secureToken and code as a real Distributor might issue them.
         static let outsideToken = "dist-7f3a9c01.ZZ~token"
@@ -24,7 +25,7 @@ extension PBBAServiceTests {
 
         @Test("Advancing the profile's clock past the pop-up's expiry fires popupDidExpire at once, no sleep")
         func clockAdvanceExpiresPopup() async throws {
-            try await PBBATestEnvironment.run(clock: TestClock()) { environment in
+            try await PBBATestEnvironment.run(clock: ManualClock()) { environment in
                 let app = environment.harness.connect()
                 let request = try await app.submit(interval: 300)
                 let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
@@ -48,7 +49,7 @@ extension PBBAServiceTests {
 
         @Test("Another profile's clock does not expire this profile's pop-up")
         func otherProfileClock() async throws {
-            try await PBBATestEnvironment.run(clock: TestClock()) { environment in
+            try await PBBATestEnvironment.run(clock: ManualClock()) { environment in
                 let app = environment.harness.connect()
                 let request = try await app.submit(interval: 60)
                 _ = try await app.showPopup(request)
@@ -62,7 +63,7 @@ extension PBBAServiceTests {
 
         @Test("The pop-up's expiryInterval is its own: the request keeps its retrieval period")
         func popupExpiryDoesNotShortenRequest() async throws {
-            try await PBBATestEnvironment.run(clock: TestClock()) { environment in
+            try await PBBATestEnvironment.run(clock: ManualClock()) { environment in
                 let app = environment.harness.connect()
                 let request = try await app.submit(interval: 600)
                 let popup = try await app.showPopup(request, expiryInterval: 60)
@@ -137,7 +138,7 @@ extension PBBAServiceTests {
 
         @Test("A request's expiry is on its maker's clock: another profile's advance does not expire it")
         func requestOnMakersClock() async throws {
-            try await PBBATestEnvironment.run(clock: TestClock()) { environment in
+            try await PBBATestEnvironment.run(clock: ManualClock()) { environment in
                 let app = environment.harness.connect()
                 try environment.sandbox.advance(profile: "default", by: 3600)
                 _ = try await Self.showOutside(app)
@@ -201,7 +202,7 @@ extension PBBAServiceTests {
 
         @Test("An unregistered outside pop-up expires without a requestId and without a status change")
         func outsidePopupExpires() async throws {
-            try await PBBATestEnvironment.run(clock: TestClock()) { environment in
+            try await PBBATestEnvironment.run(clock: ManualClock()) { environment in
                 let app = environment.harness.connect()
                 let popupId = try #require(try await Self.showOutside(app, expiryInterval: 30)["popupId"]?.stringValue)
                 try environment.sandbox.advance(profile: "default", by: 30)
@@ -297,7 +298,7 @@ extension PBBAServiceTests {
 
         @Test("A decision shows in the pop-up: it stays on screen, no longer expires, and is dismissed after")
         func decisionKeepsPopup() async throws {
-            try await PBBATestEnvironment.run(clock: TestClock()) { environment in
+            try await PBBATestEnvironment.run(clock: ManualClock()) { environment in
                 let app = environment.harness.connect()
                 let request = try await app.submit(interval: 120)
                 let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
@@ -341,7 +342,7 @@ extension PBBAServiceTests {
             for kind in PBBAErrorKind.allCases {
                 let sample = kind.descriptor.sampleData
                 #expect(sample?["type"] == .string(kind.rawValue))
-                #expect(sample?["status"] == .string(kind.status))
+                #expect(sample?["status"] == .string(kind.status.rawValue))
                 #expect(sample?["fatal"] == .bool(kind.fatal))
             }
         }

@@ -11,7 +11,7 @@ extension PBBAServiceTests {
     @Suite struct Persistence {
         @Test("A request whose expiry passed while the server was down reads as expired")
         func expiredAcrossRestart() async throws {
-            let clock = TestClock()
+            let clock = ManualClock()
             let first = try PBBATestEnvironment(clock: clock)
             let app = first.harness.connect()
             let request = try await app.submit(interval: 120)

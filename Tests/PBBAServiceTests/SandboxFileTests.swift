@@ -1,10 +1,12 @@
 import Foundation
 import PayRPCJSON
+import PayRPCServiceKit
 import Testing
 @testable import PBBAService
+import PayRPCTestSupport
 
 extension PBBAServiceTests {
-    /// `PBBASandbox.sandboxData(from:)`: the gateway's one-line loader.
+    /// The kit's loader on `pbba-sandbox.json`.
     @Suite struct SandboxFile {
         private func write(_ text: String) throws -> URL {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("pbba-sandbox-\(UUID().uuidString).json")
@@ -12,22 +14,22 @@ extension PBBAServiceTests {
             return url
         }
 
-        @Test("No file: the built-in sandbox")
+        @Test("No file: the shipped file, which is the built-in sandbox")
         func standard() throws {
-            let sandbox = try PBBASandbox.sandboxData(from: nil)
+            let sandbox = try SandboxData.load(PBBASandbox.self, from: nil)
             #expect(sandbox == .standard)
             #expect(sandbox.defaultBankApps == 1)
-            #expect(sandbox.requestGenerationFailureAmount == Amount("99.91"))
+            #expect(sandbox.magicAmounts.first == PBBAMagicAmount(amount: Amount("99.91")!, outcome: .requestGenerationFailed))
         }
 
         @Test("A file changes the device and the magic amounts, and the service follows it")
         func loaded() async throws {
-            let url = try write(#"{"defaultBankApps": 0, "defaultRetrievalExpiryInterval": 90, "networkErrorAmount": "1.23"}"#)
+            let url = try write(#"{"defaultBankApps": 0, "defaultRetrievalExpiryInterval": 90, "magicAmounts": [{"amount": "1.23", "outcome": "networkError"}]}"#)
             defer { try? FileManager.default.removeItem(at: url) }
-            let sandbox = try PBBASandbox.sandboxData(from: url)
+            let sandbox = try SandboxData.load(PBBASandbox.self, from: url)
             #expect(sandbox.defaultBankApps == 0)
             #expect(sandbox.defaultRetrievalExpiryInterval == 90)
-            #expect(sandbox.networkErrorAmount == Amount("1.23"))
+            #expect(sandbox.magicAmounts == [PBBAMagicAmount(amount: Amount("1.23")!, outcome: .networkError)])
             try await PBBATestEnvironment.run(sandbox: sandbox) { environment in
                 let app = environment.harness.connect()
                 let available = try await app.call("pbba.isCFIAppAvailable")
@@ -39,13 +41,18 @@ extension PBBAServiceTests {
             }
         }
 
-        @Test("A wrong member is named in the error",
-              arguments: [#"{"defaultBankApps": -1}"#, #"{"defaultRetrievalExpiryInterval": "soon"}"#,
-                          #"{"networkErrorAmount": 1.5}"#, "[1]", "not json"])
-        func wrong(text: String) throws {
+        @Test("A wrong member is named in the error by its JSON Pointer",
+              arguments: [(#"{"defaultBankApps": -1}"#, "/defaultBankApps"),
+                          (#"{"defaultRetrievalExpiryInterval": "soon"}"#, "/defaultRetrievalExpiryInterval"),
+                          (#"{"magicAmounts": [{"amount": 1.5, "outcome": "networkError"}]}"#, "/magicAmounts/0/amount"),
+                          (#"{"magicAmounts": [{"amount": "1.5", "outcome": "lost"}]}"#, "/magicAmounts/0/outcome"),
+                          ("[1]", ""), ("not json", "")])
+        func wrong(text: String, pointer: String) throws {
             let url = try write(text)
             defer { try? FileManager.default.removeItem(at: url) }
-            #expect(throws: PBBASandboxError.self) { try PBBASandbox.sandboxData(from: url) }
+            #expect { try SandboxData.load(PBBASandbox.self, from: url) } throws: { error in
+                (error as? SandboxDataError)?.pointer == pointer && (error as? SandboxDataError)?.file == url.path
+            }
         }
 
         @Test("A missing file is an error naming it")
@@ -53,12 +60,11 @@ extension PBBAServiceTests {
             let url = FileManager.default.temporaryDirectory
                 .appendingPathComponent("nonexistent-pbba-sandbox-\(UUID().uuidString).json")
             do {
-                _ = try PBBASandbox.sandboxData(from: url)
+                _ = try SandboxData.load(PBBASandbox.self, from: url)
                 Issue.record("a missing file loaded")
-            } catch let error as PBBASandboxError {
-                #expect(error.message.contains(url.lastPathComponent))
             } catch {
-                Issue.record("unexpected \(error)")
+                #expect(error.file == url.path)
+                #expect(error.message.hasPrefix("cannot be read"))
             }
         }
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct GoldenTests {
     static let fixtureNames = [
         "Primitives", "OptionalsAndDefaults", "Constraints", "NestedReferences", "StringEnum", "Union",
-        "DocComments", "MethodDocs", "Aliases", "Handlers", "NamedFormats",
+        "DocComments", "MethodDocs", "Aliases", "Handlers", "NamedFormats", "OtherMembers",
     ]
 
     @Test(arguments: fixtureNames)

@@ -7,6 +7,7 @@ import PayRPCJSON
 import PayRPCSchema
 import Testing
 @testable import PayRPCCodegen
+import Foundation
 
 /// The sample models compiled with their generated codec: proves the generated code builds
 /// under Swift 6 and reads and writes what the schema says.

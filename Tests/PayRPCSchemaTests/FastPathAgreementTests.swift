@@ -3,6 +3,7 @@ import PayRPCJSON
 @testable import PayRPCSchema
 import PayRPCTestSupport
 import Testing
+import PayRPCCore
 
 /// `isValid` (the ``ValidityProgram`` walk) gives the answer of the collecting walker
 /// (`validateCollectingOnly`, which never asks `isValid`) on every value tried: the

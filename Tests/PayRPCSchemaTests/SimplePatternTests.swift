@@ -2,6 +2,7 @@ import Foundation
 @testable import PayRPCSchema
 import PayRPCTestSupport
 import Testing
+import PayRPCCore
 
 /// ``SimplePattern`` answers as `NSRegularExpression` does, in both dialects, for the patterns it
 /// accepts, and refuses the ones outside its subset.

@@ -2,6 +2,8 @@ import Foundation
 import PayRPCJSON
 @testable import PayRPCStore
 import Testing
+import GRDB
+import PayRPCTestSupport
 
 @Suite("A failing write fails only its own caller")
 struct BatchFailureTests {

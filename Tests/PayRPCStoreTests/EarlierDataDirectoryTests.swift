@@ -4,6 +4,8 @@ import PayRPCJSON
 @testable import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import GRDB
+import Logging
 
 /// A data directory written by the version whose secrets were hand-written (see
 /// `Fixtures/README.md`) opens with OpenSSL's: the same functions give the same hashes, and what

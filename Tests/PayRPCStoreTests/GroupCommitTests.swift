@@ -2,6 +2,7 @@ import Foundation
 import PayRPCJSON
 import PayRPCStore
 import Testing
+import PayRPCTestSupport
 
 @Suite("Group commit and atomic updates under concurrency")
 struct GroupCommitTests {

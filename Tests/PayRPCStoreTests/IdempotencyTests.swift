@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import PayRPCJSON
 
 @Suite("Idempotency keys")
 struct IdempotencyTests {
@@ -62,7 +63,7 @@ struct IdempotencyTests {
 
     @Test("a key older than the retention (on the caller's clock) is treated as new, and purged")
     func retention() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         try await withStore(clock: clock, {
             $0.idempotencyRetention = .seconds(60)
             $0.idempotencyPurgeInterval = .seconds(30)
@@ -113,7 +114,7 @@ struct IdempotencyTests {
 
     @Test("expired keys are purged when the store opens")
     func purgeOnOpen() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let configure: (inout StoreConfiguration) -> Void = { $0.idempotencyRetention = .seconds(60) }

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCJSON
 import PayRPCStore
 import Testing
+import PayRPCTestSupport
 
 @Suite("SQLite setup: durability, WAL, migrations")
 struct SQLiteSetupTests {

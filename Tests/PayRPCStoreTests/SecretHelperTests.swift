@@ -2,6 +2,8 @@ import Foundation
 import PayRPCJSON
 import PayRPCStore
 import Testing
+import PayRPCCore
+import PayRPCTestSupport
 
 @Suite("Card masks, keyed hashes, PIN hashes, the server key, and no secret in the files")
 struct SecretHelperTests {

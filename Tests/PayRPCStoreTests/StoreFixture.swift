@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import PayRPCTestSupport
 import PayRPCSync
 
 /// A temporary data directory for one test, removed by `remove()`.
@@ -19,21 +20,12 @@ struct TemporaryDirectory {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    private let current = Lock(Date(timeIntervalSince1970: 1_800_000_000))
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
-}
-
 /// A logger that drops everything, so test output stays readable.
 let quietLogger = Logger(label: "payrpc.store.tests") { _ in SwiftLogNoOpLogHandler() }
 
 /// Opens a store in `directory` with `configure` applied to the defaults.
 func openStore(
-    _ directory: TemporaryDirectory, clock: TestClock? = nil,
+    _ directory: TemporaryDirectory, clock: ManualClock? = nil,
     _ configure: (inout StoreConfiguration) -> Void = { _ in }
 ) throws -> SQLiteStateStore {
     var configuration = StoreConfiguration()
@@ -44,7 +36,7 @@ func openStore(
 
 /// Runs `body` with a fresh store in a fresh directory, then closes and removes both.
 func withStore<T>(
-    clock: TestClock? = nil, _ configure: (inout StoreConfiguration) -> Void = { _ in },
+    clock: ManualClock? = nil, _ configure: (inout StoreConfiguration) -> Void = { _ in },
     _ body: (SQLiteStateStore, TemporaryDirectory) async throws -> T
 ) async throws -> T {
     let directory = try TemporaryDirectory()
@@ -57,17 +49,5 @@ func withStore<T>(
     } catch {
         try? await store.close()
         throw error
-    }
-}
-
-/// The `StoreError` code of what `body` throws, or nil when it throws nothing or another error.
-func storeErrorCode(_ body: () async throws -> Void) async -> StoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as StoreError {
-        return error.code
-    } catch {
-        return nil
     }
 }

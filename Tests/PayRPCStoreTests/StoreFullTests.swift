@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 @testable import PayRPCStore
 import Testing
+import PayRPCTestSupport
 
 /// A store at its size limit (`PRAGMA max_page_count`, what `serve --store-max-bytes` sets): the
 /// same `SQLITE_FULL` a full disk gives, on a real SQLite file.

@@ -44,9 +44,11 @@ public final class EngineHarness: @unchecked Sendable {
     deinit { loop.stop() }
 
     /// Opens a connection of the given transport kind, served by the engine's JSON-RPC face or by
-    /// another face of it (`handlers`: the MCP server).
+    /// another face of it (`handlers`: the MCP server); `keepingAlive` is held as long as the
+    /// connection is (a test's fixture, so its store's directory outlives the calls).
     public func connect(transport: TransportKind = .memory,
-                        handlers: (any RPCConnectionHandlerFactory & Sendable)? = nil) -> TestConnection {
+                        handlers: (any RPCConnectionHandlerFactory & Sendable)? = nil,
+                        keepingAlive fixture: (any AnyObject & Sendable)? = nil) -> TestConnection {
         nextID += 1
         let id = nextID
         let sink = LineSink()
@@ -57,7 +59,7 @@ public final class EngineHarness: @unchecked Sendable {
             connection.handler = factory.makeHandler(for: connection)
             return MemoryConnectionBox(connection: connection)
         }
-        return TestConnection(connection: connection, loop: loop, sink: sink, owner: self)
+        return TestConnection(connection: connection, loop: loop, sink: sink, owner: self, fixture: fixture)
     }
 }
 
@@ -75,9 +77,13 @@ public final class TestConnection: @unchecked Sendable {
 
     /// Keeps the harness (and its loop thread) alive as long as a connection is used.
     private let owner: EngineHarness
+    /// Keeps the test's fixture alive as long as a connection is used.
+    private let fixture: (any AnyObject & Sendable)?
 
-    init(connection: MemoryConnectionBox, loop: ThreadEventLoop, sink: LineSink, owner: EngineHarness) {
+    init(connection: MemoryConnectionBox, loop: ThreadEventLoop, sink: LineSink, owner: EngineHarness,
+         fixture: (any AnyObject & Sendable)?) {
         self.owner = owner
+        self.fixture = fixture
         self.box = connection
         self.loop = loop
         self.sink = sink
@@ -170,6 +176,21 @@ public final class TestConnection: @unchecked Sendable {
         }
         return response["result"] ?? .null
     }
+
+    /// The error a call answered, or nil when it succeeded (a missing answer is an internal error).
+    public func error(_ method: String, _ params: JSONValue? = nil) async -> RPCError? {
+        do {
+            _ = try await call(method, params)
+            return nil
+        } catch let error as RPCError {
+            return error
+        } catch {
+            return RPCError(.internalError, "\(error)")
+        }
+    }
+
+    /// The connection itself (the service fixtures' clients were wrappers of it).
+    public var connection: TestConnection { self }
 
     /// Sends a notification (no id, no answer).
     public func notify(_ method: String, _ params: JSONValue? = nil) {

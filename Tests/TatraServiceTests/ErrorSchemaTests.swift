@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCSchema
 import Testing
 @testable import TatraService
+import PayRPCServiceKit
 
 /// Every factory error's `data` matches the schema its descriptor publishes.
 @Suite("tatra error schemas")
@@ -25,12 +26,12 @@ struct ErrorSchemaTests {
     ]
 
     static let descriptors: [TatraErrorType: RPCErrorDescriptor] = [
-        .general: TatraErrorDescriptors.general, .authRequired: TatraErrorDescriptors.authRequired,
-        .executePayment: TatraErrorDescriptors.executePayment, .amountLimit: TatraErrorDescriptors.amountLimit,
-        .sameRecipient: TatraErrorDescriptors.sameRecipient,
-        .serviceUnavailable: TatraErrorDescriptors.serviceUnavailable, .network: TatraErrorDescriptors.network,
-        .wrongPin: TatraErrorDescriptors.wrongPin, .bankTempOOS: TatraErrorDescriptors.bankTempOOS,
-        .missingContactPermission: TatraErrorDescriptors.missingContactPermission,
+        .general: TatraErrorType.general.descriptor, .authRequired: TatraErrorType.authRequired.descriptor,
+        .executePayment: TatraErrorType.executePayment.descriptor, .amountLimit: TatraErrorType.amountLimit.descriptor,
+        .sameRecipient: TatraErrorType.sameRecipient.descriptor,
+        .serviceUnavailable: TatraErrorType.serviceUnavailable.descriptor, .network: TatraErrorType.network.descriptor,
+        .wrongPin: TatraErrorType.wrongPin.descriptor, .bankTempOOS: TatraErrorType.bankTempOOS.descriptor,
+        .missingContactPermission: TatraErrorType.missingContactPermission.descriptor,
     ]
 
     @Test("data matches the descriptor's schema; code and message match the descriptor", arguments: samples)

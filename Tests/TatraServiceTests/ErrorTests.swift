@@ -48,9 +48,9 @@ struct ErrorTests {
         #expect(error?.data?["title"] == "Enter your PIN")
         _ = try await client.call("tatra.authorize", ["pincode": "1234"])
         #expect(try await client.call("tatra.getIban") == "SK9711000000002926123456")
-        fixture.clock.advance(seconds: 299)
+        fixture.clock.advance(by: 299)
         #expect(try await client.call("tatra.fetchBalance")["balance"] == "1523.47")
-        fixture.clock.advance(seconds: 1)
+        fixture.clock.advance(by: 1)
         let expired = await client.error("tatra.fetchBalance")
         expectError(expired, .authRequired, fatal: false)
         #expect(expired?.data?["showConditions"] == .bool(false))
@@ -64,9 +64,9 @@ struct ErrorTests {
         fixture.clock.clocks.jumpWall(by: 3600)
         #expect(try await client.call("tatra.fetchBalance")["balance"] == "1523.47")
         fixture.clock.clocks.jumpWall(by: -2 * 3600)
-        fixture.clock.advance(seconds: 299)
+        fixture.clock.advance(by: 299)
         #expect(try await client.call("tatra.getIban") == "SK9711000000002926123456")
-        fixture.clock.advance(seconds: 1)
+        fixture.clock.advance(by: 1)
         expectError(await client.error("tatra.fetchBalance"), .authRequired, fatal: false)
     }
 

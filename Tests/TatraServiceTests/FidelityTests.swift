@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 import Testing
 @testable import TatraService
+import PayRPCTestSupport
 
 /// What the document says and the service must do as it says: Android's field names, iOS's
 /// nested amount values, activation at run time, and time on the profile's sandbox clock.

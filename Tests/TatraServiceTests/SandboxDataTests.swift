@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCJSON
+import PayRPCServiceKit
 import Testing
 @testable import TatraService
 
@@ -7,7 +8,7 @@ import Testing
 struct SandboxDataTests {
     @Test("the shipped file loads, with the documented values")
     func bundled() throws {
-        let data = try TatraSandboxData.load(from: nil)
+        let data = try SandboxData.load(TatraSandboxData.self, from: nil)
         #expect(data.setup.minTransactionAmount == Amount("0.01"))
         #expect(data.setup.maxTransactionAmount == Amount("5000"))
         #expect(data.setup.makePaymentValues == AmountValues(minValue: Amount("0.01")!, maxValue: Amount("5000.00")!))
@@ -31,7 +32,7 @@ struct SandboxDataTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-\(UUID().uuidString).json")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(try TatraService.sandboxData(from: file).wrongPinLimit == 5)
+        #expect(try SandboxData.load(TatraSandboxData.self, from: file).wrongPinLimit == 5)
     }
 
     @Test("a broken file is refused with the field named")
@@ -41,17 +42,19 @@ struct SandboxDataTests {
         let badRegex = text.replacingOccurrences(of: #""phoneValidationRegex": "^\\+421[0-9]{9}$""#,
                                                  with: #""phoneValidationRegex": "([""#)
         #expect(badRegex != text)
-        #expect { try TatraSandboxData.parse(Data(badRegex.utf8)) } throws: { error in
-            "\(error)".contains("setup.phoneValidationRegex")
+        #expect { try SandboxData.parse(TatraSandboxData.self, Array(badRegex.utf8), file: "t.json") } throws: { error in
+            (error as? SandboxDataError)?.pointer == "/setup/phoneValidationRegex"
         }
         let badAmount = text.replacingOccurrences(of: #""balance": "1523.47""#, with: #""balance": "12,5""#)
-        #expect { try TatraSandboxData.parse(Data(badAmount.utf8)) } throws: { error in "\(error)".contains("balance") }
-        let badTemplate = text.replacingOccurrences(of: "Pay {amount}", with: "Pay {amout}")
-        #expect { try TatraSandboxData.parse(Data(badTemplate.utf8)) } throws: { error in
-            "\(error)".contains("texts.paymentConfirmation") && "\(error)".contains("{amout}")
+        #expect { try SandboxData.parse(TatraSandboxData.self, Array(badAmount.utf8), file: "t.json") } throws: { error in
+            (error as? SandboxDataError)?.pointer == "/balance" && "\(error)".hasPrefix("t.json: /balance: ")
         }
-        #expect(throws: TatraSandboxDataError.self) {
-            try TatraSandboxData.load(from: URL(fileURLWithPath: "/nonexistent/tatra.json"))
+        let badTemplate = text.replacingOccurrences(of: "Pay {amount}", with: "Pay {amout}")
+        #expect { try SandboxData.parse(TatraSandboxData.self, Array(badTemplate.utf8), file: "t.json") } throws: { error in
+            (error as? SandboxDataError)?.pointer == "/texts/paymentConfirmation" && "\(error)".contains("{amout}")
+        }
+        #expect(throws: SandboxDataError.self) {
+            try SandboxData.load(TatraSandboxData.self, from: URL(fileURLWithPath: "/nonexistent/tatra.json"))
         }
     }
 

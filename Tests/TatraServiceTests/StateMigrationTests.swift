@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCStore
+import PayRPCTestSupport
 import Testing
 @testable import TatraService
 
@@ -61,12 +62,12 @@ struct StateMigrationTests {
         state.wrongPinAttempts = 1
         state.paid = Amount("12.50")!
         try await fixture.store.put(state, profile: "p", namespace: "tatra", key: "profile")
-        let text = try #require(try await fixture.store.getText(profile: "p", namespace: "tatra", key: "profile"))
+        let text = try #require(try await fixture.store.get(StoredText.self, profile: "p", namespace: "tatra", key: "profile")).text
         var writer = JSONWriter()
         state.encode(to: &writer)
         #expect(text == writer.text)
         #expect(text.contains(#""paid":"12.50""#))
-        try await fixture.store.putText(profile: "p", namespace: "tatra", key: "other", text: #"{"blocked":"yes"}"#)
+        try await fixture.store.put(StoredText(#"{"blocked":"yes"}"#), profile: "p", namespace: "tatra", key: "other")
         await #expect(throws: StoreError.self) {
             _ = try await fixture.store.get(TatraProfileState.self, profile: "p", namespace: "tatra", key: "other")
         }

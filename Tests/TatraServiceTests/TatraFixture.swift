@@ -2,21 +2,10 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 @testable import TatraService
-
-/// A clock the tests move by hand (authorization expiry without sleeping), over stepped clocks
-/// so a test can also step the wall clock under it.
-final class ManualClock: @unchecked Sendable {
-    let clocks = SteppedClocks(followingRealTime: false)
-
-    /// Real time as the server keeps it (the wall clock when the harness was made, plus what elapsed).
-    var now: Date { clocks.wall }
-
-    /// Lets `seconds` pass.
-    func advance(seconds: Double) { clocks.elapse(.milliseconds(Int64((seconds * 1000).rounded()))) }
-}
 
 /// The tatra service on the real engine (in-memory harness) with the real SQLite store in a
 /// temporary directory, a manual clock, and the sandbox data shipped with the service.
@@ -33,7 +22,7 @@ final class TatraFixture: @unchecked Sendable {
         self.sandboxMode = sandboxMode
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.sandbox = try sandbox ?? TatraSandboxData.load(from: nil)
+        self.sandbox = try sandbox ?? SandboxData.load(TatraSandboxData.self, from: nil)
         store = try Self.openStore(in: directory)
         harness = try Self.makeHarness(store: store, sandbox: self.sandbox, clock: clock, sandboxMode: sandboxMode)
     }
@@ -49,7 +38,7 @@ final class TatraFixture: @unchecked Sendable {
     }
 
     /// A new connection to the server.
-    func connect() -> TatraClient { TatraClient(connection: harness.connect(), owner: self) }
+    func connect() -> TestConnection { harness.connect(keepingAlive: self) }
 
     /// Closes the store and the server and opens both again on the same directory: what a
     /// restart of `payrpc serve` does.
@@ -64,7 +53,7 @@ final class TatraFixture: @unchecked Sendable {
         var configuration = EngineConfiguration()
         configuration.sandbox = sandboxMode
         return try EngineHarness(services: [TatraService(store: store, sandbox: sandbox)],
-                                 configuration: configuration, sandbox: SandboxControls(realTime: RealTimeClock(clock.clocks.source)))
+                                 configuration: configuration, sandbox: SandboxControls(realTime: clock.realTime))
     }
 
     private static func openStore(in directory: URL) throws -> SQLiteStateStore {

@@ -1,9 +1,9 @@
 import PayRPCCore
-import PayRPCJSON
-import PayRPCSchema
+import PayRPCServiceKit
 
-/// Every dotpay error, with its stable code in -33400…-33499.
-public enum DotpayErrorKind: String, CaseIterable, Sendable {
+/// Every dotpay error: its stable code in -33400…-33499, message and canonical status. The wire
+/// error, its declaration and `sandbox.failNext`'s sample come from the kit (``ServiceErrorKind``).
+public enum DotpayErrorKind: String, ServiceErrorKind {
     /// The payment flow failed (`didFailToFinishPaymentWithError`).
     case paymentFailed
     /// No channel has that id.
@@ -29,10 +29,25 @@ public enum DotpayErrorKind: String, CaseIterable, Sendable {
     /// Another payment already has that `control`.
     case duplicateControl
 
-    /// The stable code.
-    public var code: RPCError.Code { RPCError.Code(-33400 - (Self.allCases.firstIndex(of: self) ?? 0)) }
+    public static let range = ServiceCodeRange.dotpay
 
-    /// The message, unique within dotpay.
+    public var code: RPCError.Code {
+        switch self {
+        case .paymentFailed: -33400
+        case .channelNotFound: -33401
+        case .channelUnavailable: -33402
+        case .languageNotSupported: -33403
+        case .currencyNotSupported: -33404
+        case .cardRefused: -33405
+        case .cardNotFound: -33406
+        case .noDefaultCard: -33407
+        case .oneClickDisabled: -33408
+        case .paymentNotFound: -33409
+        case .updateFailed: -33410
+        case .duplicateControl: -33411
+        }
+    }
+
     public var message: String {
         switch self {
         case .paymentFailed: "Payment failed"
@@ -50,22 +65,15 @@ public enum DotpayErrorKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The gRPC canonical status.
-    public var status: String {
+    public var status: CanonicalStatus {
         switch self {
-        case .paymentFailed, .updateFailed: "UNAVAILABLE"
-        case .channelNotFound, .cardNotFound, .paymentNotFound: "NOT_FOUND"
-        case .channelUnavailable, .noDefaultCard, .oneClickDisabled: "FAILED_PRECONDITION"
-        case .languageNotSupported, .currencyNotSupported, .cardRefused: "INVALID_ARGUMENT"
-        case .duplicateControl: "ALREADY_EXISTS"
+        case .paymentFailed, .updateFailed: .unavailable
+        case .channelNotFound, .cardNotFound, .paymentNotFound: .notFound
+        case .channelUnavailable, .noDefaultCard, .oneClickDisabled: .failedPrecondition
+        case .languageNotSupported, .currencyNotSupported, .cardRefused: .invalidArgument
+        case .duplicateControl: .alreadyExists
         }
     }
 
-    /// The declaration, with sample data for `sandbox.failNext`.
-    public var descriptor: RPCErrorDescriptor {
-        var writer = JSONWriter()
-        DotpayErrorData(type: rawValue, status: status, detail: message).encode(to: &writer)
-        return RPCErrorDescriptor(code: code, message: message, data: DotpayErrorData.self,
-                                  sampleData: try? JSONValue(parsing: writer.text))
-    }
+    public var sampleData: DotpayErrorData { DotpayErrorData(type: rawValue, status: status.rawValue, detail: message) }
 }

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Pays through a given channel without the channel list and the payment form
 /// (`fastPaymentWithPaymentInfo:paymentChannelId:showingDefaultSummary:`, *płatność z pominięciem

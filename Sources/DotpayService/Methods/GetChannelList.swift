@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The channels that can take a payment, with the payment's details for `dotpay.pay`
 /// (`getChannelListForPaymentInfo:` and its `online:`, `withIds:` and `group:` variants, *lista

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Pays with a remembered card in one click, without the payment form
 /// (`oneClickPaymentWithPaymentInfo:paymentCard:`, *płatność kartą bez wypełnienia formularza*).

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Pays through the channel the buyer chose: what the SDK's payment controller
 /// (`DPDotPayViewController`, with `DPPaymentChannelsViewController` and the payment form) does,

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Registers a card for 1Click (`registerPaymentCardWithCardInfo:withCompletion:`).
 ///

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Removes one payment from the history (`DPPaymentHistory removePaymentSummary:`).
 public enum RemovePaymentSummary: DotpayMethod {

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sets the flow's language for the profile (`DotPay.defaultLanguage`); one of `dotpay.getLanguageList`.
 public enum SetDefaultLanguage: DotpayMethod {

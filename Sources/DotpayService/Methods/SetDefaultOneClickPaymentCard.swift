@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Makes a card the default of 1Click payments (`setDefaultOneClickPaymentCardWithId:`); pushes `dotpay.didChangeDefaultOneClickPaymentCard` to every connection of the profile.
 public enum SetDefaultOneClickPaymentCard: DotpayMethod {

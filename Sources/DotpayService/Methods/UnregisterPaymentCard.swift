@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Deletes a remembered card (`unregisterPaymentCardWithId:withCompletion:`); when it was the default, the next card becomes the default.
 public enum UnregisterPaymentCard: DotpayMethod {

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the
 /// history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or

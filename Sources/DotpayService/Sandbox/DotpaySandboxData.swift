@@ -1,11 +1,12 @@
 import Foundation
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// What the dotpay sandbox answers with: languages, currencies, the SDK version, the channel
 /// catalogue, the magic amounts, and the card numbers registration refuses. Read from
 /// `dotpay-sandbox.json`, or another file with `--sandbox-data dotpay=FILE`.
-public struct DotpaySandboxData: JSONModel, Equatable {
+public struct DotpaySandboxData: JSONModel, SandboxDataModel, Equatable {
     /// The SDK version (`sdkShortVersionString`).
     public var sdkVersion: String
     /// The languages of the flow.
@@ -32,41 +33,19 @@ public struct DotpaySandboxData: JSONModel, Equatable {
         debugMode ? (testChannels ?? channels) : channels
     }
 
-    /// The outcome of a payment of `amount`, nil for an ordinary one.
-    func outcome(for amount: Amount) -> PaymentOutcome? {
-        magicAmounts.first { $0.amount == amount }?.outcome
-    }
+    public static let service = "dotpay"
 
     /// The file shipped with the service.
     public static var bundledFile: URL? { Bundle.module.url(forResource: "dotpay-sandbox", withExtension: "json") }
 
-    /// Reads the data from `file`, or the shipped copy when nil.
-    /// - Throws: ``DotpaySandboxDataError``.
-    public static func load(from file: URL?) throws -> DotpaySandboxData {
-        guard let url = file ?? bundledFile else {
-            throw DotpaySandboxDataError(file: "dotpay-sandbox.json", message: "the bundled file is missing")
+    /// The 1Click channel is a channel of both catalogues; no amount is magic twice.
+    public func check() throws(SandboxDataProblem) {
+        guard channels.contains(where: { $0.id == oneClickChannelId }),
+              testChannels?.contains(where: { $0.id == oneClickChannelId }) ?? true else {
+            throw SandboxDataProblem("/oneClickChannelId", "\(oneClickChannelId) is not a channel")
         }
-        do {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            let data = try JSONTape(string: text).withRoot { root throws(JSONDecodingError) in try DotpaySandboxData(json: root) }
-            guard data.channels.contains(where: { $0.id == data.oneClickChannelId }),
-                  data.testChannels?.contains(where: { $0.id == data.oneClickChannelId }) ?? true else {
-                throw DotpaySandboxDataError(file: url.path, message: "oneClickChannelId \(data.oneClickChannelId) is not a channel")
-            }
-            return data
-        } catch let error as DotpaySandboxDataError {
-            throw error
-        } catch {
-            throw DotpaySandboxDataError(file: url.path, message: "\(error)")
+        if let duplicate = MagicTable(magicAmounts, key: \.amount).duplicateKeys.first {
+            throw SandboxDataProblem("/magicAmounts", "the amount \(duplicate) is listed twice")
         }
     }
-}
-
-/// The sandbox data file cannot be used.
-public struct DotpaySandboxDataError: Error, CustomStringConvertible {
-    /// The file.
-    public let file: String
-    /// What is wrong.
-    public let message: String
-    public var description: String { "\(file): \(message)" }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Logging
 import PayRPCCore
 import PayRPCJSON
-import PayRPCStore
+import PayRPCServiceKit
 import PayRPCSync
 
 /// Sends journal entries to the Web API, as the document says: `POST /payments/` with the
@@ -13,26 +14,29 @@ import PayRPCSync
 /// Every POST carries the `Idempotency-Key` stored in the entry's outbox, the same on every retry
 /// and after any restart, so the backend never sees a payment twice; each step is recorded in the
 /// entry's document before the next starts. One delivery per entry runs at a time; all run as
-/// tasks, never on the event loop.
+/// tasks, never on the event loop. A step that cannot be recorded (the store failed) stops the
+/// delivery and is logged: the entry waits for the next try with what was recorded.
 final class JournalDelivery: Sendable {
-    let journal: JournalStore
-    let poster: HTTPPoster
+    let journal: JournalBook
+    let client: HTTPClient
     /// The server's backend (`serve --journal-backend`), used when the profile set none.
     let serverBackend: String?
     /// The waits between the retries of a network failure.
     let backoff: [Duration]
     let connections: ProfileConnections
     let sandbox: SandboxControls
+    let logger: Logger
     private let inFlight = Lock<[String: Task<Void, Never>]>([:])
 
-    init(journal: JournalStore, poster: HTTPPoster, serverBackend: String?, backoff: [Duration],
-         connections: ProfileConnections, sandbox: SandboxControls) {
+    init(journal: JournalBook, client: HTTPClient, serverBackend: String?, backoff: [Duration],
+         connections: ProfileConnections, sandbox: SandboxControls, logger: Logger) {
         self.sandbox = sandbox
         self.journal = journal
-        self.poster = poster
+        self.client = client
         self.serverBackend = serverBackend
         self.backoff = backoff
         self.connections = connections
+        self.logger = logger
     }
 
     /// Starts delivering the entry (or joins the delivery already running) and returns its task.
@@ -43,7 +47,7 @@ final class JournalDelivery: Sendable {
             if let task = running[key] { return task }
             let task = Task { [self] in
                 await self.run(entryId, profile: profile)
-                _ = self.inFlight.withLock { $0.removeValue(forKey: key) }
+                self.inFlight.withLock { _ = $0.removeValue(forKey: key) }
             }
             running[key] = task
             return task
@@ -59,67 +63,87 @@ final class JournalDelivery: Sendable {
 
     /// At start-up: every profile's waiting entries.
     func resendAll() async {
-        guard let profiles = try? await journal.store.profiles() else { return }
-        for profile in profiles { _ = try? await deliverWaiting(profile: profile) }
+        do {
+            for profile in try await journal.profilesWithEntries() {
+                _ = try await deliverWaiting(profile: profile)
+            }
+        } catch {
+            logger.error("journal: the entries waiting at start-up could not be read", metadata: ["error": "\(error)"])
+        }
     }
 
     private func run(_ entryId: String, profile: String) async {
-        guard let entry = try? await journal.entry(entryId, profile: profile), entry.delivery.status != .delivered else { return }
-        guard let base = (try? await journal.backend(profile: profile)) ?? serverBackend, let baseURL = URL(string: base) else {
-            _ = try? await journal.updateDelivery(entryId, profile: profile) { $0.status = .noBackend }
+        do {
+            try await deliver(entryId, of: profile)
+        } catch {
+            logger.error("journal: a delivery step could not be recorded; the entry waits for the next try",
+                         metadata: ["journal.entryId": .string(entryId), "error": .string("\(error)")])
+        }
+    }
+
+    /// Runs the entry's remaining steps, recording each.
+    /// - Throws: the store's error when a step cannot be recorded.
+    private func deliver(_ entryId: String, of profile: String) async throws {
+        guard let entry = try await journal.entry(entryId, profile: profile), entry.delivery.status != .delivered else { return }
+        guard let base = try await journal.backend(profile: profile) ?? serverBackend, let baseURL = URL(string: base) else {
+            try await journal.updateDelivery(entryId, profile: profile) { $0.status = .noBackend }
             return
         }
         var current = entry
         if !current.delivery.paymentPosted {
-            guard let body = try? JSONSerialization.data(withJSONObject: Self.paymentBody(current), options: [.sortedKeys]),
-                  case .accepted(let answer)? = await post(current, endpoint: "/payments/", baseURL: baseURL, body: body,
-                                                           key: current.delivery.paymentKey, profile: profile) else { return }
-            guard let paymentId = Self.paymentId(in: answer) else {
-                await fail(current, endpoint: "/payments/", status: 200, message: "the /payments/ answer carried no payment id",
-                           profile: profile)
+            guard let answer = try await post(current, endpoint: "/payments/", baseURL: baseURL,
+                                              request: { HTTPRequest("POST", $0, json: Self.paymentBody(current)) },
+                                              key: current.delivery.paymentKey, profile: profile) else { return }
+            guard let paymentId = (try? answer.decode(PaymentAnswer.self))?.anyPaymentId else {
+                try await fail(current, endpoint: "/payments/", status: answer.status,
+                               message: "the /payments/ answer carried no payment id", profile: profile)
                 return
             }
-            let posted = try? await journal.updateDelivery(entryId, profile: profile) { delivery in
+            guard let posted = try await journal.updateDelivery(entryId, profile: profile, { delivery in
                 delivery.paymentPosted = true
                 delivery.paymentId = paymentId
-            }
-            guard let posted else { return }
+            }) else { return }
             current = posted
         }
         if current.type != .cash && !current.delivery.journalPosted {
-            let journalBody: [String: String] = ["payment_id": current.delivery.paymentId ?? "", "entry_id": current.entryId]
-            guard let body = try? JSONSerialization.data(withJSONObject: journalBody, options: [.sortedKeys]),
-                  case .accepted? = await post(current, endpoint: "/journals/", baseURL: baseURL, body: body,
-                                               key: current.delivery.journalKey, profile: profile) else { return }
-            _ = try? await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
+            let body = JournalPost(paymentId: current.delivery.paymentId ?? "", entryId: current.entryId)
+            guard try await post(current, endpoint: "/journals/", baseURL: baseURL, request: { HTTPRequest("POST", $0, json: body) },
+                                 key: current.delivery.journalKey, profile: profile) != nil else { return }
+            try await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
         }
         let now = sandbox.now(profile: profile)
-        _ = try? await journal.updateDelivery(entryId, profile: profile) { delivery in
+        try await journal.updateDelivery(entryId, profile: profile) { delivery in
             delivery.status = .delivered
             delivery.lastError = nil
             delivery.deliveredAt = now
         }
     }
 
-    /// One POST with its retries; nil when it did not get through (the entry's state says why).
-    private func post(_ entry: JournalEntry, endpoint: String, baseURL: URL, body: Data, key: String,
-                      profile: String) async -> PostOutcome? {
-        let url = baseURL.appendingPathComponent(String(endpoint.dropFirst()))
-            .appendingPathComponent("")
+    /// One POST with its retries: the 2xx answer, or nil when it did not get through (the entry's
+    /// state says why).
+    /// - Throws: the store's error when a step cannot be recorded.
+    private func post(_ entry: JournalEntry, endpoint: String, baseURL: URL, request: (URL) -> HTTPRequest, key: String,
+                      profile: String) async throws -> HTTPResponse? {
+        let url = baseURL.appendingPathComponent(String(endpoint.dropFirst())).appendingPathComponent("")
+        var post = request(url)
+        post.headers.append(("Idempotency-Key", key))
         for attempt in 0...backoff.count {
-            if attempt > 0 { try? await Task.sleep(for: backoff[attempt - 1]) }
-            let outcome = await poster.post(url, body: body, idempotencyKey: key)
-            _ = try? await journal.updateDelivery(entry.entryId, profile: profile) { $0.attempts += 1 }
+            if attempt > 0 {
+                do { try await Task.sleep(for: backoff[attempt - 1]) } catch { return nil }
+            }
+            let outcome: Result<HTTPResponse, HTTPClientError>
+            do { outcome = .success(try await client.send(post)) } catch { outcome = .failure(error) }
+            try await journal.updateDelivery(entry.entryId, profile: profile) { $0.attempts += 1 }
             switch outcome {
-            case .accepted:
-                return outcome
-            case .serverError(let status, let message):
-                await fail(entry, endpoint: endpoint, status: status, message: message, profile: profile)
+            case .success(let answer) where answer.isSuccess:
+                return answer
+            case .success(let answer):
+                try await fail(entry, endpoint: endpoint, status: answer.status, message: Self.message(in: answer), profile: profile)
                 return nil
-            case .networkError(let message):
-                _ = try? await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+            case .failure(let error):
+                try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
                     delivery.status = .waiting
-                    delivery.lastError = "\(endpoint): network error: \(message)"
+                    delivery.lastError = "\(endpoint): network error: \(error)"
                 }
             }
         }
@@ -127,8 +151,8 @@ final class JournalDelivery: Sendable {
     }
 
     /// Records a server error and tells the profile's connections.
-    private func fail(_ entry: JournalEntry, endpoint: String, status: Int, message: String, profile: String) async {
-        _ = try? await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+    private func fail(_ entry: JournalEntry, endpoint: String, status: Int, message: String, profile: String) async throws {
+        try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
             delivery.status = .serverError
             delivery.lastError = "\(endpoint): HTTP \(status): \(message)"
         }
@@ -145,13 +169,9 @@ final class JournalDelivery: Sendable {
         return body
     }
 
-    /// The payment id of a `/payments/` answer: its `id`, `payment_id` or `paymentId`.
-    static func paymentId(in body: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
-        for key in ["id", "payment_id", "paymentId"] {
-            if let text = object[key] as? String, !text.isEmpty { return text }
-            if let number = object[key] as? NSNumber { return number.stringValue }
-        }
-        return nil
+    /// The server's message: a JSON body's `message` (or `error`), else the body's text.
+    static func message(in answer: HTTPResponse) -> String {
+        guard let body = try? answer.decode(ServerMessage.self), let message = body.message ?? body.error else { return answer.text }
+        return message
     }
 }

@@ -1,9 +1,9 @@
 import PayRPCCore
-import PayRPCJSON
-import PayRPCSchema
+import PayRPCServiceKit
 
-/// Every journal error, with its stable code in -33200…-33299.
-public enum JournalErrorKind: String, CaseIterable, Sendable {
+/// Every journal error, with its stable code in -33200…-33299. The wire error, its declaration
+/// and `sandbox.failNext`'s sample come from the kit (``ServiceErrorKind``).
+public enum JournalErrorKind: String, ServiceErrorKind {
     /// A hand-off or callback URL breaks the document's format (a fixed value, a missing or
     /// malformed parameter); `parameter` names it.
     case invalidURL
@@ -13,10 +13,16 @@ public enum JournalErrorKind: String, CaseIterable, Sendable {
     /// with decimals).
     case invalidPayment
 
-    /// The stable code.
-    public var code: RPCError.Code { RPCError.Code(-33200 - (Self.allCases.firstIndex(of: self) ?? 0)) }
+    public static let range = ServiceCodeRange.journal
 
-    /// The message, unique within journal.
+    public var code: RPCError.Code {
+        switch self {
+        case .invalidURL: -33200
+        case .entryNotFound: -33201
+        case .invalidPayment: -33202
+        }
+    }
+
     public var message: String {
         switch self {
         case .invalidURL: "Invalid URL"
@@ -25,37 +31,19 @@ public enum JournalErrorKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The gRPC status.
-    public var status: String { self == .entryNotFound ? "NOT_FOUND" : "INVALID_ARGUMENT" }
+    public var status: CanonicalStatus { self == .entryNotFound ? .notFound : .invalidArgument }
 
-    /// The declaration, with sample data for `sandbox.failNext`.
-    public var descriptor: RPCErrorDescriptor {
-        var writer = JSONWriter()
-        JournalErrorData(type: rawValue, status: status, detail: message).encode(to: &writer)
-        return RPCErrorDescriptor(code: code, message: message, data: JournalErrorData.self,
-                                  sampleData: try? JSONValue(parsing: writer.text))
-    }
+    public var sampleData: JournalErrorData { JournalErrorData(type: rawValue, status: status.rawValue, detail: message) }
 }
 
 /// A journal error.
-public struct JournalError: Error, RPCErrorConvertible, Sendable, Equatable {
-    /// Which error.
-    public let kind: JournalErrorKind
-    /// Its data.
-    public let data: JournalErrorData
+public typealias JournalError = ServiceError<JournalErrorKind>
 
-    /// An error of `kind`.
+extension ServiceError where Kind == JournalErrorKind {
+    /// An error of `kind` saying `detail`, naming the URL parameter concerned.
     public init(_ kind: JournalErrorKind, _ detail: String, parameter: String? = nil, expected: String? = nil,
                 found: String? = nil) {
-        self.kind = kind
-        data = JournalErrorData(type: kind.rawValue, status: kind.status, detail: detail, parameter: parameter,
-                                expected: expected, found: found)
-    }
-
-    /// The wire error.
-    public var rpcError: RPCError {
-        var writer = JSONWriter(capacity: 192)
-        data.encode(to: &writer)
-        return RPCError(kind.code, kind.message, encodedData: writer.bytes)
+        self.init(kind, data: JournalErrorData(type: kind.rawValue, status: kind.status.rawValue, detail: detail,
+                                               parameter: parameter, expected: expected, found: found))
     }
 }

@@ -10,7 +10,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
-// MARK: - JournalConfiguration (Sources/JournalService/Delivery/JournalStore.swift)
+// MARK: - JournalConfiguration (Sources/JournalService/Delivery/JournalBook.swift)
 
 extension JournalConfiguration {
     /// The JSON member names of the stored properties, in declaration order.
@@ -63,6 +63,229 @@ extension JournalConfiguration {
         writer.beginObject()
         if let value = self.backendURL {
             writer.key("backendURL" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - JournalPost (Sources/JournalService/Delivery/WebAPIBodies.swift)
+
+extension JournalPost {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["payment_id", "entry_id"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.JournalPost"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "journal.JournalPost" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The body of `POST /journals/`: the payment the first answer named, and the entry.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("entry_id", .object([
+                JSONValue.Member("description", .string("The journal entry.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("payment_id", .object([
+                JSONValue.Member("description", .string("The `/payments/` answer's id.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("payment_id"), .string("entry_id")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _paymentId: String? = nil
+        var _entryId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("payment_id" as StaticString) {
+                do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("payment_id") }
+            } else if memberName.stringEquals("entry_id" as StaticString) {
+                do { _entryId = try String(json: memberValue) } catch { throw error.prefixed("entry_id") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _paymentId else { throw .missing("payment_id") }
+        self.paymentId = _paymentId
+        guard let _entryId else { throw .missing("entry_id") }
+        self.entryId = _entryId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("payment_id" as StaticString)
+        self.paymentId.encode(to: &writer)
+        writer.key("entry_id" as StaticString)
+        self.entryId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - PaymentAnswer (Sources/JournalService/Delivery/WebAPIBodies.swift)
+
+extension PaymentAnswer {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["id", "payment_id", "paymentId"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.PaymentAnswer"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "journal.PaymentAnswer" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A `POST /payments/` answer: the payment's id, under whichever of three names the backend uses,\nas a string or a number.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("id", .object([
+                JSONValue.Member("description", .string("`id`.")),
+            ])),
+            JSONValue.Member("paymentId", .object([
+                JSONValue.Member("description", .string("`paymentId`.")),
+            ])),
+            JSONValue.Member("payment_id", .object([
+                JSONValue.Member("description", .string("`payment_id`.")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _id: JSONValue? = nil
+        var _paymentIdSnakeCase: JSONValue? = nil
+        var _paymentId: JSONValue? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _id = try JSONValue(json: memberValue) } catch { throw error.prefixed("id") }
+                }
+            } else if memberName.stringEquals("payment_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentIdSnakeCase = try JSONValue(json: memberValue) } catch { throw error.prefixed("payment_id") }
+                }
+            } else if memberName.stringEquals("paymentId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentId = try JSONValue(json: memberValue) } catch { throw error.prefixed("paymentId") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.id = _id
+        self.paymentIdSnakeCase = _paymentIdSnakeCase
+        self.paymentId = _paymentId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.id {
+            writer.key("id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.paymentIdSnakeCase {
+            writer.key("payment_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.paymentId {
+            writer.key("paymentId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - ServerMessage (Sources/JournalService/Delivery/WebAPIBodies.swift)
+
+extension ServerMessage {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["message", "error"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.ServerMessage"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "journal.ServerMessage" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("An error answer of the Web API: its `message` or `error`, when it is JSON that has one.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("error", .object([
+                JSONValue.Member("description", .string("The error, when there is no message.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("message", .object([
+                JSONValue.Member("description", .string("The message.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _message: String? = nil
+        var _error: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("message" as StaticString) {
+                if !memberValue.isNull {
+                    do { _message = try String(json: memberValue) } catch { throw error.prefixed("message") }
+                }
+            } else if memberName.stringEquals("error" as StaticString) {
+                if !memberValue.isNull {
+                    do { _error = try String(json: memberValue) } catch { throw error.prefixed("error") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.message = _message
+        self.error = _error
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.message {
+            writer.key("message" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.error {
+            writer.key("error" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// One entry of the journal, with its delivery status and attempts.
 public enum Get: JournalMethod {

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The Payment Application calls the app back: the URL is decoded, the entry saved with every
 /// parameter it carried (and its outbox, in the same transaction), and delivery to the backend

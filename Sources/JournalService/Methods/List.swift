@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The journal, newest first, a page at a time, filtered by type and delivery status.
 public enum List: JournalMethod {

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Turns the Caller Application's `opener://open?...` URL into the Payment Application's
 /// `linkPayment://open?...#opener://` URL, as the app does when the caller launches it.

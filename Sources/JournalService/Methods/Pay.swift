@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The Payment screen's "Payment" button: a cash payment is journaled at once and posted to
 /// `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open,

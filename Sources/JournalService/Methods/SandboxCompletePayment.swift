@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox only: plays the Payment Application, which takes the `linkPayment://` URL, lets the
 /// user pay, and calls the app back; answers the callback URL to pass to `journal.handleCallback`.

@@ -1,10 +1,10 @@
 import PayRPCCore
-import PayRPCJSON
-import PayRPCSchema
+import PayRPCServiceKit
 
 /// Every northstar error: its stable code (-33300…-33399), its message, and the Orders v2 name,
-/// HTTP status and issue it stands for.
-public enum NorthstarErrorKind: String, CaseIterable, Sendable {
+/// HTTP status and issue it stands for. The wire error, its declaration and `sandbox.failNext`'s
+/// sample come from the kit (``ServiceErrorKind``).
+public enum NorthstarErrorKind: String, ServiceErrorKind {
     /// The card issuer or processor declined the card.
     case instrumentDeclined = "INSTRUMENT_DECLINED"
     /// The card is past its expiry month.
@@ -32,21 +32,23 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
     /// The configured Orders v2 API did not answer (connection failed or timed out).
     case backendUnavailable = "BACKEND_UNAVAILABLE"
 
+    public static let range = ServiceCodeRange.northstar
+
     /// The stable JSON-RPC code.
     public var code: RPCError.Code {
         switch self {
-        case .instrumentDeclined: RPCError.Code(-33300)
-        case .cardExpired: RPCError.Code(-33301)
-        case .payerActionRequired: RPCError.Code(-33302)
-        case .transactionRefused: RPCError.Code(-33303)
-        case .processorError: RPCError.Code(-33304)
-        case .orderNotFound: RPCError.Code(-33305)
-        case .orderAlreadyCaptured: RPCError.Code(-33306)
-        case .orderExpired: RPCError.Code(-33307)
-        case .unprocessable: RPCError.Code(-33308)
-        case .nonceInvalid: RPCError.Code(-33309)
-        case .notConfigured: RPCError.Code(-33310)
-        case .backendUnavailable: RPCError.Code(-33311)
+        case .instrumentDeclined: -33300
+        case .cardExpired: -33301
+        case .payerActionRequired: -33302
+        case .transactionRefused: -33303
+        case .processorError: -33304
+        case .orderNotFound: -33305
+        case .orderAlreadyCaptured: -33306
+        case .orderExpired: -33307
+        case .unprocessable: -33308
+        case .nonceInvalid: -33309
+        case .notConfigured: -33310
+        case .backendUnavailable: -33311
         }
     }
 
@@ -90,14 +92,21 @@ public enum NorthstarErrorKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The error's declaration, with sample data for `sandbox.failNext`.
-    public var descriptor: RPCErrorDescriptor {
-        let sample = NorthstarErrorData(
-            type: rawValue, name: name, httpStatus: httpStatus, message: message, debugId: "f0a1b2c3d4e5f",
-            details: [ErrorDetail(issue: rawValue, description: message)])
-        var writer = JSONWriter()
-        sample.encode(to: &writer)
-        return RPCErrorDescriptor(code: code, message: message, data: NorthstarErrorData.self,
-                                  sampleData: try? JSONValue(parsing: writer.text))
+    /// The canonical status of the HTTP status Orders v2 answers with.
+    public var status: CanonicalStatus {
+        switch self {
+        case .orderNotFound, .nonceInvalid: .notFound
+        case .processorError: .internalError
+        case .backendUnavailable: .unavailable
+        case .notConfigured: .unauthenticated
+        case .unprocessable: .invalidArgument
+        default: .failedPrecondition
+        }
+    }
+
+    /// The sample `data` `sandbox.failNext` sends when the tester gives none.
+    public var sampleData: NorthstarErrorData {
+        NorthstarErrorData(type: rawValue, name: name, httpStatus: httpStatus, message: message, debugId: "f0a1b2c3d4e5f",
+                           details: [ErrorDetail(issue: rawValue, description: message)])
     }
 }

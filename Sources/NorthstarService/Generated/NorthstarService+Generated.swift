@@ -243,6 +243,1548 @@ extension NorthstarErrorData {
     }
 }
 
+// MARK: - WireOrderRequest (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireOrderRequest {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["intent", "purchase_units", "payment_source"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireOrderRequest"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireOrderRequest" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("`POST /v2/checkout/orders`, and the body of `/capture`, `/authorize` and\n`/validate-payment-method` (`payment_source` only).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("intent", .object([
+                JSONValue.Member("description", .string("`CAPTURE` or `AUTHORIZE`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("payment_source", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.WirePaymentSource")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The card.")),
+            ])),
+            JSONValue.Member("purchase_units", .object([
+                JSONValue.Member("description", .string("The purchase units.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WirePurchaseUnit")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WirePurchaseUnit.collectSchemaDefinitions(into: &definitions)
+        WirePaymentSource.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _intent: String? = nil
+        var _purchaseUnits: [WirePurchaseUnit]? = nil
+        var _paymentSource: WirePaymentSource? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("intent" as StaticString) {
+                if !memberValue.isNull {
+                    do { _intent = try String(json: memberValue) } catch { throw error.prefixed("intent") }
+                }
+            } else if memberName.stringEquals("purchase_units" as StaticString) {
+                if !memberValue.isNull {
+                    do { _purchaseUnits = try [WirePurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchase_units") }
+                }
+            } else if memberName.stringEquals("payment_source" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentSource = try WirePaymentSource(json: memberValue) } catch { throw error.prefixed("payment_source") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.intent = _intent
+        self.purchaseUnits = _purchaseUnits
+        self.paymentSource = _paymentSource
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.intent {
+            writer.key("intent" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.purchaseUnits {
+            writer.key("purchase_units" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.paymentSource {
+            writer.key("payment_source" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WirePurchaseUnit (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WirePurchaseUnit {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["reference_id", "amount", "description", "custom_id", "invoice_id", "payments"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WirePurchaseUnit"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WirePurchaseUnit" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A purchase unit, both ways.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.WireAmount")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The total and its breakdown.")),
+            ])),
+            JSONValue.Member("custom_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("description", .object([
+                JSONValue.Member("description", .string("The description.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("invoice_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("payments", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayments")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The captures and authorizations (answers only).")),
+            ])),
+            JSONValue.Member("reference_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireAmount.collectSchemaDefinitions(into: &definitions)
+        WirePayments.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _referenceId: String? = nil
+        var _amount: WireAmount? = nil
+        var _description: String? = nil
+        var _customId: String? = nil
+        var _invoiceId: String? = nil
+        var _payments: WirePayments? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("reference_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _referenceId = try String(json: memberValue) } catch { throw error.prefixed("reference_id") }
+                }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _amount = try WireAmount(json: memberValue) } catch { throw error.prefixed("amount") }
+                }
+            } else if memberName.stringEquals("description" as StaticString) {
+                if !memberValue.isNull {
+                    do { _description = try String(json: memberValue) } catch { throw error.prefixed("description") }
+                }
+            } else if memberName.stringEquals("custom_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _customId = try String(json: memberValue) } catch { throw error.prefixed("custom_id") }
+                }
+            } else if memberName.stringEquals("invoice_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _invoiceId = try String(json: memberValue) } catch { throw error.prefixed("invoice_id") }
+                }
+            } else if memberName.stringEquals("payments" as StaticString) {
+                if !memberValue.isNull {
+                    do { _payments = try WirePayments(json: memberValue) } catch { throw error.prefixed("payments") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.referenceId = _referenceId
+        self.amount = _amount
+        self.description = _description
+        self.customId = _customId
+        self.invoiceId = _invoiceId
+        self.payments = _payments
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.referenceId {
+            writer.key("reference_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.amount {
+            writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.description {
+            writer.key("description" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.customId {
+            writer.key("custom_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.invoiceId {
+            writer.key("invoice_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.payments {
+            writer.key("payments" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireMoney (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireMoney {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["currency_code", "value"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireMoney" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("An amount in a currency (`money`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("currency_code", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("value", .object([
+                JSONValue.Member("description", .string("A decimal string (kept as text: an answer's odd value drops its unit, not the order).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _currencyCode: String? = nil
+        var _value: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("currency_code" as StaticString) {
+                if !memberValue.isNull {
+                    do { _currencyCode = try String(json: memberValue) } catch { throw error.prefixed("currency_code") }
+                }
+            } else if memberName.stringEquals("value" as StaticString) {
+                if !memberValue.isNull {
+                    do { _value = try String(json: memberValue) } catch { throw error.prefixed("value") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.currencyCode = _currencyCode
+        self.value = _value
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.currencyCode {
+            writer.key("currency_code" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.value {
+            writer.key("value" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireAmount (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireAmount {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["currency_code", "value", "breakdown"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireAmount"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireAmount" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A purchase unit's total, with its breakdown (`amount_with_breakdown`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("breakdown", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.WireBreakdown")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("How the total is made up.")),
+            ])),
+            JSONValue.Member("currency_code", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("value", .object([
+                JSONValue.Member("description", .string("A decimal string (kept as text: an answer's odd value drops its unit, not the order).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireBreakdown.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _currencyCode: String? = nil
+        var _value: String? = nil
+        var _breakdown: WireBreakdown? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("currency_code" as StaticString) {
+                if !memberValue.isNull {
+                    do { _currencyCode = try String(json: memberValue) } catch { throw error.prefixed("currency_code") }
+                }
+            } else if memberName.stringEquals("value" as StaticString) {
+                if !memberValue.isNull {
+                    do { _value = try String(json: memberValue) } catch { throw error.prefixed("value") }
+                }
+            } else if memberName.stringEquals("breakdown" as StaticString) {
+                if !memberValue.isNull {
+                    do { _breakdown = try WireBreakdown(json: memberValue) } catch { throw error.prefixed("breakdown") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.currencyCode = _currencyCode
+        self.value = _value
+        self.breakdown = _breakdown
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.currencyCode {
+            writer.key("currency_code" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.value {
+            writer.key("value" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.breakdown {
+            writer.key("breakdown" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireBreakdown (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireBreakdown {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["item_total", "shipping", "handling", "tax_total", "insurance", "shipping_discount", "discount"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireBreakdown"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireBreakdown" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The parts of a total.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("discount", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("handling", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("insurance", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("item_total", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("shipping", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("shipping_discount", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("tax_total", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireMoney.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _itemTotal: WireMoney? = nil
+        var _shipping: WireMoney? = nil
+        var _handling: WireMoney? = nil
+        var _taxTotal: WireMoney? = nil
+        var _insurance: WireMoney? = nil
+        var _shippingDiscount: WireMoney? = nil
+        var _discount: WireMoney? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("item_total" as StaticString) {
+                if !memberValue.isNull {
+                    do { _itemTotal = try WireMoney(json: memberValue) } catch { throw error.prefixed("item_total") }
+                }
+            } else if memberName.stringEquals("shipping" as StaticString) {
+                if !memberValue.isNull {
+                    do { _shipping = try WireMoney(json: memberValue) } catch { throw error.prefixed("shipping") }
+                }
+            } else if memberName.stringEquals("handling" as StaticString) {
+                if !memberValue.isNull {
+                    do { _handling = try WireMoney(json: memberValue) } catch { throw error.prefixed("handling") }
+                }
+            } else if memberName.stringEquals("tax_total" as StaticString) {
+                if !memberValue.isNull {
+                    do { _taxTotal = try WireMoney(json: memberValue) } catch { throw error.prefixed("tax_total") }
+                }
+            } else if memberName.stringEquals("insurance" as StaticString) {
+                if !memberValue.isNull {
+                    do { _insurance = try WireMoney(json: memberValue) } catch { throw error.prefixed("insurance") }
+                }
+            } else if memberName.stringEquals("shipping_discount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _shippingDiscount = try WireMoney(json: memberValue) } catch { throw error.prefixed("shipping_discount") }
+                }
+            } else if memberName.stringEquals("discount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _discount = try WireMoney(json: memberValue) } catch { throw error.prefixed("discount") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.itemTotal = _itemTotal
+        self.shipping = _shipping
+        self.handling = _handling
+        self.taxTotal = _taxTotal
+        self.insurance = _insurance
+        self.shippingDiscount = _shippingDiscount
+        self.discount = _discount
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.itemTotal {
+            writer.key("item_total" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.shipping {
+            writer.key("shipping" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.handling {
+            writer.key("handling" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.taxTotal {
+            writer.key("tax_total" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.insurance {
+            writer.key("insurance" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.shippingDiscount {
+            writer.key("shipping_discount" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.discount {
+            writer.key("discount" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WirePayments (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WirePayments {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["captures", "authorizations"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayments"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WirePayments" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("The captures and authorizations of a purchase unit.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("authorizations", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayment")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("captures", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayment")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WirePayment.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _captures: [WirePayment]? = nil
+        var _authorizations: [WirePayment]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("captures" as StaticString) {
+                if !memberValue.isNull {
+                    do { _captures = try [WirePayment](json: memberValue) } catch { throw error.prefixed("captures") }
+                }
+            } else if memberName.stringEquals("authorizations" as StaticString) {
+                if !memberValue.isNull {
+                    do { _authorizations = try [WirePayment](json: memberValue) } catch { throw error.prefixed("authorizations") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.captures = _captures
+        self.authorizations = _authorizations
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.captures {
+            writer.key("captures" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.authorizations {
+            writer.key("authorizations" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WirePayment (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WirePayment {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["id", "status", "amount"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayment"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WirePayment" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("One capture or authorization.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireMoney.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _id: String? = nil
+        var _status: String? = nil
+        var _amount: WireMoney? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _id = try String(json: memberValue) } catch { throw error.prefixed("id") }
+                }
+            } else if memberName.stringEquals("status" as StaticString) {
+                if !memberValue.isNull {
+                    do { _status = try String(json: memberValue) } catch { throw error.prefixed("status") }
+                }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _amount = try WireMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.id = _id
+        self.status = _status
+        self.amount = _amount
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.id {
+            writer.key("id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.status {
+            writer.key("status" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.amount {
+            writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WirePaymentSource (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WirePaymentSource {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["card"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WirePaymentSource"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WirePaymentSource" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("`payment_source`: a card going out, its summary coming back.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("card", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireCard")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireCard.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _card: WireCard? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("card" as StaticString) {
+                if !memberValue.isNull {
+                    do { _card = try WireCard(json: memberValue) } catch { throw error.prefixed("card") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.card = _card
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.card {
+            writer.key("card" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireCard (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireCard {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["number", "expiry", "security_code", "name", "billing_address", "last_digits", "brand"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireCard"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireCard" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A card: the buyer's (number, expiry, security code, name, address) in a request; its summary\n(last digits, brand, expiry) in an answer.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("billing_address", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireAddress")),
+            ])),
+            JSONValue.Member("brand", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("expiry", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("last_digits", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("name", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("number", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("security_code", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireAddress.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _number: String? = nil
+        var _expiry: String? = nil
+        var _securityCode: String? = nil
+        var _name: String? = nil
+        var _billingAddress: WireAddress? = nil
+        var _lastDigits: String? = nil
+        var _brand: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("number" as StaticString) {
+                if !memberValue.isNull {
+                    do { _number = try String(json: memberValue) } catch { throw error.prefixed("number") }
+                }
+            } else if memberName.stringEquals("expiry" as StaticString) {
+                if !memberValue.isNull {
+                    do { _expiry = try String(json: memberValue) } catch { throw error.prefixed("expiry") }
+                }
+            } else if memberName.stringEquals("security_code" as StaticString) {
+                if !memberValue.isNull {
+                    do { _securityCode = try String(json: memberValue) } catch { throw error.prefixed("security_code") }
+                }
+            } else if memberName.stringEquals("name" as StaticString) {
+                if !memberValue.isNull {
+                    do { _name = try String(json: memberValue) } catch { throw error.prefixed("name") }
+                }
+            } else if memberName.stringEquals("billing_address" as StaticString) {
+                if !memberValue.isNull {
+                    do { _billingAddress = try WireAddress(json: memberValue) } catch { throw error.prefixed("billing_address") }
+                }
+            } else if memberName.stringEquals("last_digits" as StaticString) {
+                if !memberValue.isNull {
+                    do { _lastDigits = try String(json: memberValue) } catch { throw error.prefixed("last_digits") }
+                }
+            } else if memberName.stringEquals("brand" as StaticString) {
+                if !memberValue.isNull {
+                    do { _brand = try String(json: memberValue) } catch { throw error.prefixed("brand") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.number = _number
+        self.expiry = _expiry
+        self.securityCode = _securityCode
+        self.name = _name
+        self.billingAddress = _billingAddress
+        self.lastDigits = _lastDigits
+        self.brand = _brand
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.number {
+            writer.key("number" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.expiry {
+            writer.key("expiry" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.securityCode {
+            writer.key("security_code" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.name {
+            writer.key("name" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.billingAddress {
+            writer.key("billing_address" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.lastDigits {
+            writer.key("last_digits" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.brand {
+            writer.key("brand" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireAddress (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireAddress {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["address_line_1", "address_line_2", "admin_area_1", "admin_area_2", "postal_code", "country_code"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireAddress"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireAddress" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("`address_portable`.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("address_line_1", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("address_line_2", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("admin_area_1", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("admin_area_2", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("country_code", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("postal_code", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("country_code")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _addressLine1: String? = nil
+        var _addressLine2: String? = nil
+        var _adminArea1: String? = nil
+        var _adminArea2: String? = nil
+        var _postalCode: String? = nil
+        var _countryCode: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("address_line_1" as StaticString) {
+                if !memberValue.isNull {
+                    do { _addressLine1 = try String(json: memberValue) } catch { throw error.prefixed("address_line_1") }
+                }
+            } else if memberName.stringEquals("address_line_2" as StaticString) {
+                if !memberValue.isNull {
+                    do { _addressLine2 = try String(json: memberValue) } catch { throw error.prefixed("address_line_2") }
+                }
+            } else if memberName.stringEquals("admin_area_1" as StaticString) {
+                if !memberValue.isNull {
+                    do { _adminArea1 = try String(json: memberValue) } catch { throw error.prefixed("admin_area_1") }
+                }
+            } else if memberName.stringEquals("admin_area_2" as StaticString) {
+                if !memberValue.isNull {
+                    do { _adminArea2 = try String(json: memberValue) } catch { throw error.prefixed("admin_area_2") }
+                }
+            } else if memberName.stringEquals("postal_code" as StaticString) {
+                if !memberValue.isNull {
+                    do { _postalCode = try String(json: memberValue) } catch { throw error.prefixed("postal_code") }
+                }
+            } else if memberName.stringEquals("country_code" as StaticString) {
+                do { _countryCode = try String(json: memberValue) } catch { throw error.prefixed("country_code") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.addressLine1 = _addressLine1
+        self.addressLine2 = _addressLine2
+        self.adminArea1 = _adminArea1
+        self.adminArea2 = _adminArea2
+        self.postalCode = _postalCode
+        guard let _countryCode else { throw .missing("country_code") }
+        self.countryCode = _countryCode
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.addressLine1 {
+            writer.key("address_line_1" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.addressLine2 {
+            writer.key("address_line_2" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.adminArea1 {
+            writer.key("admin_area_1" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.adminArea2 {
+            writer.key("admin_area_2" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.postalCode {
+            writer.key("postal_code" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("country_code" as StaticString)
+        self.countryCode.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - WireOrder (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireOrder {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["id", "intent", "status", "purchase_units", "payment_source", "links", "create_time", "update_time", "expiration_time"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireOrder"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireOrder" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("An order as Orders v2 answers it.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("create_time", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("expiration_time", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("intent", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("links", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WireLink")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("payment_source", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WirePaymentSource")),
+            ])),
+            JSONValue.Member("purchase_units", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WirePurchaseUnit")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("update_time", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WirePurchaseUnit.collectSchemaDefinitions(into: &definitions)
+        WirePaymentSource.collectSchemaDefinitions(into: &definitions)
+        WireLink.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _id: String? = nil
+        var _intent: String? = nil
+        var _status: String? = nil
+        var _purchaseUnits: [WirePurchaseUnit]? = nil
+        var _paymentSource: WirePaymentSource? = nil
+        var _links: [WireLink]? = nil
+        var _createTime: String? = nil
+        var _updateTime: String? = nil
+        var _expirationTime: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _id = try String(json: memberValue) } catch { throw error.prefixed("id") }
+                }
+            } else if memberName.stringEquals("intent" as StaticString) {
+                if !memberValue.isNull {
+                    do { _intent = try String(json: memberValue) } catch { throw error.prefixed("intent") }
+                }
+            } else if memberName.stringEquals("status" as StaticString) {
+                if !memberValue.isNull {
+                    do { _status = try String(json: memberValue) } catch { throw error.prefixed("status") }
+                }
+            } else if memberName.stringEquals("purchase_units" as StaticString) {
+                if !memberValue.isNull {
+                    do { _purchaseUnits = try [WirePurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchase_units") }
+                }
+            } else if memberName.stringEquals("payment_source" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentSource = try WirePaymentSource(json: memberValue) } catch { throw error.prefixed("payment_source") }
+                }
+            } else if memberName.stringEquals("links" as StaticString) {
+                if !memberValue.isNull {
+                    do { _links = try [WireLink](json: memberValue) } catch { throw error.prefixed("links") }
+                }
+            } else if memberName.stringEquals("create_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _createTime = try String(json: memberValue) } catch { throw error.prefixed("create_time") }
+                }
+            } else if memberName.stringEquals("update_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _updateTime = try String(json: memberValue) } catch { throw error.prefixed("update_time") }
+                }
+            } else if memberName.stringEquals("expiration_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _expirationTime = try String(json: memberValue) } catch { throw error.prefixed("expiration_time") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.id = _id
+        self.intent = _intent
+        self.status = _status
+        self.purchaseUnits = _purchaseUnits
+        self.paymentSource = _paymentSource
+        self.links = _links
+        self.createTime = _createTime
+        self.updateTime = _updateTime
+        self.expirationTime = _expirationTime
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.id {
+            writer.key("id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.intent {
+            writer.key("intent" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.status {
+            writer.key("status" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.purchaseUnits {
+            writer.key("purchase_units" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.paymentSource {
+            writer.key("payment_source" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.links {
+            writer.key("links" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.createTime {
+            writer.key("create_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.updateTime {
+            writer.key("update_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.expirationTime {
+            writer.key("expiration_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireLink (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireLink {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["href", "rel", "method"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireLink"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireLink" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A HATEOAS link.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("href", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("method", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("rel", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _href: String? = nil
+        var _rel: String? = nil
+        var _method: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("href" as StaticString) {
+                if !memberValue.isNull {
+                    do { _href = try String(json: memberValue) } catch { throw error.prefixed("href") }
+                }
+            } else if memberName.stringEquals("rel" as StaticString) {
+                if !memberValue.isNull {
+                    do { _rel = try String(json: memberValue) } catch { throw error.prefixed("rel") }
+                }
+            } else if memberName.stringEquals("method" as StaticString) {
+                if !memberValue.isNull {
+                    do { _method = try String(json: memberValue) } catch { throw error.prefixed("method") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.href = _href
+        self.rel = _rel
+        self.method = _method
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.href {
+            writer.key("href" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.rel {
+            writer.key("rel" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.method {
+            writer.key("method" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireError (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireError {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["name", "message", "debug_id", "details", "links"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireError"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireError" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("An Orders v2 error answer.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("debug_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("details", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WireErrorDetail")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("links", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WireLink")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("message", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("name", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireErrorDetail.collectSchemaDefinitions(into: &definitions)
+        WireLink.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _name: String? = nil
+        var _message: String? = nil
+        var _debugId: String? = nil
+        var _details: [WireErrorDetail]? = nil
+        var _links: [WireLink]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("name" as StaticString) {
+                if !memberValue.isNull {
+                    do { _name = try String(json: memberValue) } catch { throw error.prefixed("name") }
+                }
+            } else if memberName.stringEquals("message" as StaticString) {
+                if !memberValue.isNull {
+                    do { _message = try String(json: memberValue) } catch { throw error.prefixed("message") }
+                }
+            } else if memberName.stringEquals("debug_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _debugId = try String(json: memberValue) } catch { throw error.prefixed("debug_id") }
+                }
+            } else if memberName.stringEquals("details" as StaticString) {
+                if !memberValue.isNull {
+                    do { _details = try [WireErrorDetail](json: memberValue) } catch { throw error.prefixed("details") }
+                }
+            } else if memberName.stringEquals("links" as StaticString) {
+                if !memberValue.isNull {
+                    do { _links = try [WireLink](json: memberValue) } catch { throw error.prefixed("links") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.name = _name
+        self.message = _message
+        self.debugId = _debugId
+        self.details = _details
+        self.links = _links
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.name {
+            writer.key("name" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.message {
+            writer.key("message" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.debugId {
+            writer.key("debug_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.details {
+            writer.key("details" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.links {
+            writer.key("links" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireErrorDetail (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireErrorDetail {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["field", "value", "issue", "description"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireErrorDetail"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireErrorDetail" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("One problem of an error answer.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("description", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("field", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("issue", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("value", .object([
+                JSONValue.Member("description", .string("The value, when the API gives one (a string; anything else is left out).")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _field: String? = nil
+        var _value: JSONValue? = nil
+        var _issue: String? = nil
+        var _description: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("field" as StaticString) {
+                if !memberValue.isNull {
+                    do { _field = try String(json: memberValue) } catch { throw error.prefixed("field") }
+                }
+            } else if memberName.stringEquals("value" as StaticString) {
+                if !memberValue.isNull {
+                    do { _value = try JSONValue(json: memberValue) } catch { throw error.prefixed("value") }
+                }
+            } else if memberName.stringEquals("issue" as StaticString) {
+                if !memberValue.isNull {
+                    do { _issue = try String(json: memberValue) } catch { throw error.prefixed("issue") }
+                }
+            } else if memberName.stringEquals("description" as StaticString) {
+                if !memberValue.isNull {
+                    do { _description = try String(json: memberValue) } catch { throw error.prefixed("description") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.field = _field
+        self.value = _value
+        self.issue = _issue
+        self.description = _description
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.field {
+            writer.key("field" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.value {
+            writer.key("value" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.issue {
+            writer.key("issue" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.description {
+            writer.key("description" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireToken (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireToken {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["access_token", "expires_in"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireToken"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireToken" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("An OAuth2 client-credentials token answer.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("access_token", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("expires_in", .object([
+                JSONValue.Member("description", .string("Seconds the token lives.")),
+                JSONValue.Member("type", .string("number")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _accessToken: String? = nil
+        var _expiresIn: Double? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("access_token" as StaticString) {
+                if !memberValue.isNull {
+                    do { _accessToken = try String(json: memberValue) } catch { throw error.prefixed("access_token") }
+                }
+            } else if memberName.stringEquals("expires_in" as StaticString) {
+                if !memberValue.isNull {
+                    do { _expiresIn = try Double(json: memberValue) } catch { throw error.prefixed("expires_in") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.accessToken = _accessToken
+        self.expiresIn = _expiresIn
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.accessToken {
+            writer.key("access_token" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.expiresIn {
+            writer.key("expires_in" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
 // MARK: - Configure (Sources/NorthstarService/Methods/Configure.swift)
 
 extension Configure {

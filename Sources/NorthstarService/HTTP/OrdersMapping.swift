@@ -1,107 +1,90 @@
 import Foundation
 import PayRPCJSON
+import PayRPCServiceKit
 
-/// Between the SDK's shapes and Orders v2's snake_case wire format: requests out, orders and
-/// errors back.
+/// Between the SDK's shapes and Orders v2's wire models: requests out, orders and errors back.
 enum OrdersMapping {
     /// `purchase_units` of a request.
-    static func purchaseUnits(_ units: [PurchaseUnit]) -> [[String: Any]] {
+    static func purchaseUnits(_ units: [PurchaseUnit]) -> [WirePurchaseUnit] {
         units.map { unit in
-            var amount: [String: Any] = ["currency_code": unit.amount.currencyCode, "value": unit.amount.value.description]
-            if let breakdown = unit.amount.breakdown {
-                var parts: [String: Any] = [:]
-                let named: [(String, OrderMoney?)] = [
-                    ("item_total", breakdown.itemTotal), ("shipping", breakdown.shipping), ("handling", breakdown.handling),
-                    ("tax_total", breakdown.taxTotal), ("insurance", breakdown.insurance),
-                    ("shipping_discount", breakdown.shippingDiscount), ("discount", breakdown.discount),
-                ]
-                for (name, money) in named {
-                    if let money { parts[name] = ["currency_code": money.currencyCode, "value": money.value.description] }
-                }
-                amount["breakdown"] = parts
+            let amount = unit.amount
+            let breakdown = amount.breakdown.map { parts in
+                WireBreakdown(itemTotal: money(parts.itemTotal), shipping: money(parts.shipping), handling: money(parts.handling),
+                              taxTotal: money(parts.taxTotal), insurance: money(parts.insurance),
+                              shippingDiscount: money(parts.shippingDiscount), discount: money(parts.discount))
             }
-            var out: [String: Any] = ["amount": amount]
-            if let value = unit.referenceId { out["reference_id"] = value }
-            if let value = unit.description { out["description"] = value }
-            if let value = unit.customId { out["custom_id"] = value }
-            if let value = unit.invoiceId { out["invoice_id"] = value }
-            return out
+            return WirePurchaseUnit(
+                referenceId: unit.referenceId,
+                amount: WireAmount(currencyCode: amount.currencyCode, value: amount.value.description, breakdown: breakdown),
+                description: unit.description, customId: unit.customId, invoiceId: unit.invoiceId)
         }
+    }
+
+    static func money(_ money: OrderMoney?) -> WireMoney? {
+        money.map { WireMoney(currencyCode: $0.currencyCode, value: $0.value.description) }
     }
 
     /// `payment_source` for a card (the card's secrets go to the API and nowhere else).
-    static func paymentSource(_ card: Card) -> [String: Any] {
-        var out: [String: Any] = ["number": card.number, "expiry": card.expiry]
-        if let code = card.securityCode { out["security_code"] = code }
-        if let name = card.cardholderName { out["name"] = name }
-        if let address = card.billingAddress {
-            var fields: [String: Any] = ["country_code": address.countryCode]
-            if let value = address.addressLine1 { fields["address_line_1"] = value }
-            if let value = address.addressLine2 { fields["address_line_2"] = value }
-            if let value = address.adminArea1 { fields["admin_area_1"] = value }
-            if let value = address.adminArea2 { fields["admin_area_2"] = value }
-            if let value = address.postalCode { fields["postal_code"] = value }
-            out["billing_address"] = fields
+    static func paymentSource(_ card: Card) -> WirePaymentSource {
+        let address = card.billingAddress.map { address in
+            WireAddress(addressLine1: address.addressLine1, addressLine2: address.addressLine2, adminArea1: address.adminArea1,
+                        adminArea2: address.adminArea2, postalCode: address.postalCode, countryCode: address.countryCode)
         }
-        return ["card": out]
+        return WirePaymentSource(card: WireCard(number: card.number, expiry: card.expiry, securityCode: card.securityCode,
+                                                name: card.cardholderName, billingAddress: address))
     }
 
     /// An Orders v2 order as the SDK's `OrderResponse`; nil when it is not one.
-    static func order(_ body: [String: Any]) -> OrderResponse? {
-        guard let id = body["id"] as? String, let intentText = body["intent"] as? String,
-              let intent = OrderIntent(rawValue: intentText), let statusText = body["status"] as? String,
-              let status = OrderStatus(rawValue: statusText) else { return nil }
-        let units = (body["purchase_units"] as? [[String: Any]] ?? []).compactMap(purchaseUnit)
+    static func order(_ body: WireOrder) -> OrderResponse? {
+        guard let id = body.id, let intent = body.intent.flatMap(OrderIntent.init(rawValue:)),
+              let status = body.status.flatMap(OrderStatus.init(rawValue:)) else { return nil }
+        let units = (body.purchaseUnits ?? []).compactMap(purchaseUnit)
         var transaction: OrderTransaction?
-        for unit in body["purchase_units"] as? [[String: Any]] ?? [] {
-            let payments = unit["payments"] as? [String: Any] ?? [:]
-            for (key, kind) in [("captures", OrderIntent.capture), ("authorizations", OrderIntent.authorize)] {
-                if let first = (payments[key] as? [[String: Any]])?.first, let paymentId = first["id"] as? String,
-                   let amount = money(first["amount"]) {
-                    transaction = OrderTransaction(id: paymentId, kind: kind, status: first["status"] as? String ?? "",
-                                                   amount: amount)
+        for unit in body.purchaseUnits ?? [] {
+            for (payments, kind) in [(unit.payments?.captures, OrderIntent.capture), (unit.payments?.authorizations, .authorize)] {
+                if let first = payments?.first, let paymentId = first.id, let amount = money(first.amount) {
+                    transaction = OrderTransaction(id: paymentId, kind: kind, status: first.status ?? "", amount: amount)
                 }
             }
         }
         var card: CardSummary?
-        if let source = (body["payment_source"] as? [String: Any])?["card"] as? [String: Any],
-           let last = source["last_digits"] as? String, let brand = CardBrand(rawValue: source["brand"] as? String ?? "") {
-            card = CardSummary(lastDigits: last, brand: brand, expiry: source["expiry"] as? String ?? "")
+        if let source = body.paymentSource?.card, let last = source.lastDigits, let brand = CardBrand(rawValue: source.brand ?? "") {
+            card = CardSummary(lastDigits: last, brand: brand, expiry: source.expiry ?? "")
         }
-        let links = (body["links"] as? [[String: Any]] ?? []).compactMap { link -> LinkDescription? in
-            guard let href = link["href"] as? String, let rel = link["rel"] as? String else { return nil }
-            return LinkDescription(href: href, rel: rel, method: link["method"] as? String ?? "GET")
-        }
-        let created = date(body["create_time"]) ?? Date()
+        let created = date(body.createTime) ?? Date()
         return OrderResponse(orderID: id, intent: intent, status: status, purchaseUnits: units, card: card,
-                             transaction: transaction, links: links, createTime: created,
-                             updateTime: date(body["update_time"]) ?? created,
-                             expiresAt: date(body["expiration_time"]) ?? created.addingTimeInterval(10_800))
+                             transaction: transaction, links: links(body.links), createTime: created,
+                             updateTime: date(body.updateTime) ?? created,
+                             expiresAt: date(body.expirationTime) ?? created.addingTimeInterval(10_800))
     }
 
-    static func purchaseUnit(_ body: [String: Any]) -> PurchaseUnit? {
-        guard let amount = body["amount"] as? [String: Any], let code = amount["currency_code"] as? String,
-              let value = (amount["value"] as? String).flatMap(Amount.init) else { return nil }
-        return PurchaseUnit(referenceId: body["reference_id"] as? String,
+    static func purchaseUnit(_ unit: WirePurchaseUnit) -> PurchaseUnit? {
+        guard let code = unit.amount?.currencyCode, let value = unit.amount?.value.flatMap(Amount.init) else { return nil }
+        return PurchaseUnit(referenceId: unit.referenceId,
                             amount: AmountWithBreakdown(currencyCode: code, value: value, breakdown: nil),
-                            description: body["description"] as? String, customId: body["custom_id"] as? String,
-                            invoiceId: body["invoice_id"] as? String)
+                            description: unit.description, customId: unit.customId, invoiceId: unit.invoiceId)
     }
 
-    static func money(_ any: Any?) -> OrderMoney? {
-        guard let body = any as? [String: Any], let code = body["currency_code"] as? String,
-              let value = (body["value"] as? String).flatMap(Amount.init) else { return nil }
+    static func money(_ amount: WireMoney?) -> OrderMoney? {
+        guard let code = amount?.currencyCode, let value = amount?.value.flatMap(Amount.init) else { return nil }
         return OrderMoney(currencyCode: code, value: value)
     }
 
-    static func date(_ any: Any?) -> Date? { (any as? String).flatMap(RFC3339.parse) }
+    static func date(_ text: String?) -> Date? { text.flatMap(RFC3339.parse) }
+
+    static func links(_ links: [WireLink]?) -> [LinkDescription] {
+        (links ?? []).compactMap { link in
+            guard let href = link.href, let rel = link.rel else { return nil }
+            return LinkDescription(href: href, rel: rel, method: link.method ?? "GET")
+        }
+    }
 
     /// An Orders v2 error answer as a northstar error: the kind its first issue (or status) names,
     /// with the API's own name, message, debug id, details and links.
-    static func error(status: Int, body: [String: Any]) -> NorthstarError {
-        let details = (body["details"] as? [[String: Any]] ?? []).map { detail in
-            ErrorDetail(field: detail["field"] as? String, value: detail["value"] as? String,
-                        issue: detail["issue"] as? String ?? "UNKNOWN", description: detail["description"] as? String ?? "")
+    static func error(status: Int, body: WireError) -> NorthstarError {
+        let details = (body.details ?? []).map { detail in
+            ErrorDetail(field: detail.field, value: detail.value?.stringValue, issue: detail.issue ?? "UNKNOWN",
+                        description: detail.description ?? "")
         }
         let issue = details.first?.issue ?? ""
         let kind: NorthstarErrorKind
@@ -117,16 +100,13 @@ enum OrdersMapping {
         case (500..., _): kind = .processorError
         default: kind = .unprocessable
         }
-        let links = (body["links"] as? [[String: Any]] ?? []).compactMap { link -> LinkDescription? in
-            guard let href = link["href"] as? String, let rel = link["rel"] as? String else { return nil }
-            return LinkDescription(href: href, rel: rel, method: link["method"] as? String ?? "GET")
-        }
+        let links = links(body.links)
         let shown = details.isEmpty
-            ? [ErrorDetail(issue: body["name"] as? String ?? kind.rawValue, description: body["message"] as? String ?? kind.message)]
+            ? [ErrorDetail(issue: body.name ?? kind.rawValue, description: body.message ?? kind.message)]
             : details
         return NorthstarError(kind, data: NorthstarErrorData(
-            type: kind.rawValue, name: body["name"] as? String ?? kind.name, httpStatus: status,
-            message: body["message"] as? String ?? kind.message, debugId: body["debug_id"] as? String ?? "",
+            type: kind.rawValue, name: body.name ?? kind.name, httpStatus: status,
+            message: body.message ?? kind.message, debugId: body.debugId ?? "",
             details: shown, links: links.isEmpty ? nil : links))
     }
 }

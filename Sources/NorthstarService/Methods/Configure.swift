@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Configures the profile's card client, as `CardClient(config)` does: client id, environment and
 /// access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Executes a card transaction, in either form of the document: creates an order and captures
 /// it at once (`{orderRequest, card}`), or authorizes or captures an existing order by its intent

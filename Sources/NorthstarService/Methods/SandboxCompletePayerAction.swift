@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox only: the buyer completes 3-D Secure at the `payer-action` link; the order becomes
 /// `APPROVED` with its card, ready for `northstar.executeOrder {orderID}`.

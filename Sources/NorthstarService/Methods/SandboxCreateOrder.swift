@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox only: creates an order the way a merchant's server would (`POST /v2/checkout/orders`
 /// with its own credentials), to be executed with `northstar.executeOrder {orderID, card}`.

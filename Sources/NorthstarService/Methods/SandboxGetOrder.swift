@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox only: an order as the merchant's server would read it (`GET /v2/checkout/orders/{id}`).
 public enum SandboxGetOrder: NorthstarMethod {

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox only: voids an order that was not paid (what the merchant's server or PayPal does to
 /// an abandoned order); it can no longer be executed (`ORDER_EXPIRED`, "the order was voided").

@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Turns a card into a single-use nonce (the BT SDK's `tokenizeCard:completion:` the document
 /// starts from): the merchant's server then pays with the nonce in place of the card.

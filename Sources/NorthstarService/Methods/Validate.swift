@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Validates a card for an existing order without taking money (Orders v2
 /// `validate-payment-method`, the document's `validate(orderID:card:)`): the order becomes

@@ -1,5 +1,6 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A card brand, as Orders v2 names them; told by the number's prefix.
 public enum CardBrand: String, JSONModel, CaseIterable {
@@ -15,4 +16,19 @@ public enum CardBrand: String, JSONModel, CaseIterable {
     case jcb = "JCB"
     /// Diners Club: 300–305, 36 and 38; 14 to 19 digits.
     case dinersClub = "DINERS"
+}
+
+extension CardBrand {
+    /// The Orders v2 brand of a scheme the card rules tell; nil for one Orders v2 does not take (Maestro).
+    init?(_ brand: PaymentCardBrand) {
+        switch brand {
+        case .visa: self = .visa
+        case .mastercard: self = .mastercard
+        case .amex: self = .amex
+        case .discover: self = .discover
+        case .jcb: self = .jcb
+        case .dinersClub: self = .dinersClub
+        case .maestro: return nil
+        }
+    }
 }

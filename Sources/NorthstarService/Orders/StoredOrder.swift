@@ -25,6 +25,14 @@ struct StoredOrder: JSONModel, Equatable {
     var updateTime: Date
     var expiresAt: Date
 
+    /// Records the card that pays or approves the order, at `now`.
+    mutating func take(_ source: CheckedCard, at now: Date) {
+        card = source.summary
+        cardHash = source.hash
+        cardOutcome = source.outcome
+        updateTime = now
+    }
+
     /// The order as answers show it, with the links its status calls for.
     var response: OrderResponse {
         var links = [LinkDescription(href: "https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/\(orderID)",

@@ -1,12 +1,13 @@
 import Foundation
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// What the northstar sandbox answers with: the published test cards and the lifetimes of
 /// orders and nonces (on the profile's sandbox clock). Read from `northstar-sandbox.json`, or
 /// another file with `--sandbox-data northstar=FILE`. Any other Luhn-valid card of a supported
 /// brand is approved.
-public struct NorthstarSandboxData: JSONModel, Equatable {
+public struct NorthstarSandboxData: JSONModel, SandboxDataModel, Equatable {
     /// How long an order that was never paid lives (Orders v2: three hours).
     /// - Minimum: 1
     public var orderLifetimeSeconds: Int
@@ -16,46 +17,23 @@ public struct NorthstarSandboxData: JSONModel, Equatable {
     /// The test cards.
     public var testCards: [TestCard]
 
-    /// The outcome for a card number.
-    func outcome(for number: String) -> CardOutcome {
-        testCards.first { $0.number == number }?.outcome ?? .approve
-    }
+    public static let service = "northstar"
 
     /// The file shipped with the service.
     public static var bundledFile: URL? {
         Bundle.module.url(forResource: "northstar-sandbox", withExtension: "json")
     }
 
-    /// Reads the data from `file`, or the shipped copy when nil.
-    /// - Throws: ``NorthstarSandboxDataError`` naming the file and what is wrong.
-    public static func load(from file: URL?) throws -> NorthstarSandboxData {
-        guard let url = file ?? bundledFile else {
-            throw NorthstarSandboxDataError(file: "northstar-sandbox.json", message: "the bundled file is missing")
+    /// Every test card is a Luhn-valid number of a brand Orders v2 takes, listed once.
+    public func check() throws(SandboxDataProblem) {
+        for (index, card) in testCards.enumerated() {
+            guard CardRules.passesLuhn(card.number), CardRules.brand(of: card.number).flatMap(CardBrand.init) != nil else {
+                throw SandboxDataProblem("/testCards/\(index)/number",
+                                         "test card \(card.number.suffix(4)): not a Luhn-valid number of a supported brand")
+            }
         }
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw NorthstarSandboxDataError(file: url.path, message: "cannot be read: \(error.localizedDescription)")
+        if let duplicate = MagicTable(testCards, key: \.number).duplicateKeys.first {
+            throw SandboxDataProblem("/testCards", "the test card \(duplicate.suffix(4)) is listed twice")
         }
-        let data: NorthstarSandboxData
-        do {
-            data = try JSONTape(string: text).withRoot { root throws(JSONDecodingError) in try NorthstarSandboxData(json: root) }
-        } catch {
-            throw NorthstarSandboxDataError(file: url.path, message: "\(error)")
-        }
-        for card in data.testCards where !CardRules.passesLuhn(card.number) || CardRules.brand(of: card.number) == nil {
-            throw NorthstarSandboxDataError(file: url.path, message: "test card \(card.number.suffix(4)): not a Luhn-valid number of a supported brand")
-        }
-        return data
     }
-}
-
-/// The sandbox data file cannot be used.
-public struct NorthstarSandboxDataError: Error, CustomStringConvertible {
-    /// The file.
-    public let file: String
-    /// What is wrong.
-    public let message: String
-    public var description: String { "\(file): \(message)" }
 }

@@ -1,34 +1,16 @@
 import Foundation
-import PayRPCCore
-import PayRPCJSON
-import PayRPCSchema
+import PayRPCServiceKit
 
 /// A PBBA domain error: one of ``PBBAErrorKind`` and its ``PBBAErrorData``. Converted to the wire
-/// error at one boundary (``RPCErrorConvertible``).
-public struct PBBAError: Error, Sendable, Equatable, RPCErrorConvertible {
-    /// Which error it is.
-    public let kind: PBBAErrorKind
-    /// The typed detail.
-    public let data: PBBAErrorData
+/// error at the kit's one boundary (``ServiceError``).
+public typealias PBBAError = ServiceError<PBBAErrorKind>
 
+extension ServiceError where Kind == PBBAErrorKind {
     /// The error `kind` with the fields `fill` sets.
     init(_ kind: PBBAErrorKind, _ fill: (inout PBBAErrorData) -> Void = { _ in }) {
-        var data = PBBAErrorData(type: kind.rawValue, status: kind.status, fatal: kind.fatal)
+        var data = PBBAErrorData(type: kind.rawValue, status: kind.status.rawValue, fatal: kind.fatal)
         fill(&data)
-        self.kind = kind
-        self.data = data
-    }
-
-    /// The wire form: `data` is ``PBBAErrorData`` written by its generated codec.
-    public var rpcError: RPCError {
-        var writer = JSONWriter(capacity: 256)
-        data.encode(to: &writer)
-        return RPCError(kind.code, kind.message, encodedData: writer.bytes)
-    }
-
-    /// Equal when code, message and data are.
-    public static func == (lhs: PBBAError, rhs: PBBAError) -> Bool {
-        lhs.kind == rhs.kind && lhs.data == rhs.data
+        self.init(kind, data: data)
     }
 
     // MARK: The errors

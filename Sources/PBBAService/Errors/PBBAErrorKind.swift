@@ -1,10 +1,10 @@
 import PayRPCCore
-import PayRPCJSON
+import PayRPCServiceKit
 
 /// Every PBBA domain error: its stable code in -33100...-33199, its short unique title, its gRPC
 /// status and whether it ends the payment request. The one place each is declared; methods list
-/// their ``descriptor``s, ``PBBAError`` builds the wire error from them.
-public enum PBBAErrorKind: String, CaseIterable, Sendable {
+/// their ``descriptor``s, and the kit's ``ServiceError`` builds the wire error from them.
+public enum PBBAErrorKind: String, ServiceErrorKind {
     /// No payment request has that secureToken.
     case paymentRequestNotFound
     /// No payment request in its retrieval period has that code.
@@ -30,21 +30,23 @@ public enum PBBAErrorKind: String, CaseIterable, Sendable {
     /// A request in its retrieval period already has that code (`registerExternalRequest`).
     case brnInUse
 
+    public static let range = ServiceCodeRange.pbba
+
     /// The stable code.
     public var code: RPCError.Code {
         switch self {
-        case .paymentRequestNotFound: RPCError.Code(-33100)
-        case .brnNotFound: RPCError.Code(-33101)
-        case .requestExpired: RPCError.Code(-33102)
-        case .paymentAlreadyFinished: RPCError.Code(-33103)
-        case .noBankAppInstalled: RPCError.Code(-33104)
-        case .brnMismatch: RPCError.Code(-33105)
-        case .popupNotFound: RPCError.Code(-33106)
-        case .wrongPopupKind: RPCError.Code(-33107)
-        case .requestGenerationFailed: RPCError.Code(-33108)
-        case .networkError: RPCError.Code(-33109)
-        case .secureTokenInUse: RPCError.Code(-33110)
-        case .brnInUse: RPCError.Code(-33111)
+        case .paymentRequestNotFound: -33100
+        case .brnNotFound: -33101
+        case .requestExpired: -33102
+        case .paymentAlreadyFinished: -33103
+        case .noBankAppInstalled: -33104
+        case .brnMismatch: -33105
+        case .popupNotFound: -33106
+        case .wrongPopupKind: -33107
+        case .requestGenerationFailed: -33108
+        case .networkError: -33109
+        case .secureTokenInUse: -33110
+        case .brnInUse: -33111
         }
     }
 
@@ -66,14 +68,14 @@ public enum PBBAErrorKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The gRPC canonical status name.
-    public var status: String {
+    /// The gRPC canonical status.
+    public var status: CanonicalStatus {
         switch self {
-        case .paymentRequestNotFound, .brnNotFound, .popupNotFound: "NOT_FOUND"
-        case .requestExpired, .paymentAlreadyFinished, .noBankAppInstalled, .wrongPopupKind: "FAILED_PRECONDITION"
-        case .brnMismatch: "INVALID_ARGUMENT"
-        case .requestGenerationFailed, .networkError: "UNAVAILABLE"
-        case .secureTokenInUse, .brnInUse: "ALREADY_EXISTS"
+        case .paymentRequestNotFound, .brnNotFound, .popupNotFound: .notFound
+        case .requestExpired, .paymentAlreadyFinished, .noBankAppInstalled, .wrongPopupKind: .failedPrecondition
+        case .brnMismatch: .invalidArgument
+        case .requestGenerationFailed, .networkError: .unavailable
+        case .secureTokenInUse, .brnInUse: .alreadyExists
         }
     }
 
@@ -85,14 +87,8 @@ public enum PBBAErrorKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The error's declaration, with the sample `data` `sandbox.failNext` sends when the tester
-    /// gives none.
-    public var descriptor: RPCErrorDescriptor {
-        var writer = JSONWriter(capacity: 96)
-        PBBAErrorData(type: rawValue, status: status, fatal: fatal).encode(to: &writer)
-        return RPCErrorDescriptor(code: code, message: message, data: PBBAErrorData.self,
-                                  sampleData: try? JSONValue(parsing: writer.text))
-    }
+    /// The sample `data` `sandbox.failNext` sends when the tester gives none.
+    public var sampleData: PBBAErrorData { PBBAErrorData(type: rawValue, status: status.rawValue, fatal: fatal) }
 
     /// What the bank app's decision on a request (approve or decline) can fail with.
     public static var bankDecision: [RPCErrorDescriptor] {

@@ -3642,3 +3642,211 @@ extension PaymentRequestRecord {
         writer.endObject()
     }
 }
+
+// MARK: - PBBASandbox (Sources/PBBAService/Sandbox/PBBASandbox.swift)
+
+extension PBBASandbox {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["defaultBankApps", "defaultRetrievalExpiryInterval", "magicAmounts"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.PBBASandbox"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "pbba.PBBASandbox" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The deterministic behaviour of the built-in PBBA sandbox: the device a new profile starts\nwith, the default retrieval period, and the magic amounts that make the merchant backend fail.\nRead from `pbba-sandbox.json` (shipped with the service), or another file with\n`--sandbox-data pbba=FILE`; every member may be left out (the shipped value applies).\n\n| input | effect |\n|---|---|\n| `pbba.submitPaymentRequest` amount `99.91` | `requestGenerationFailed` (-33108), the document's code generation error pop-up |\n| `pbba.submitPaymentRequest` amount `99.92` | `networkError` (-33109), the network error pop-up |\n| a new profile | one PBBA-enabled bank app installed (`sandbox.pbba.setBankAppsInstalled` changes it) |")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("defaultBankApps", .object([
+                JSONValue.Member("default", .number("1")),
+                JSONValue.Member("description", .string("PBBA-enabled bank apps on a profile's device until `sandbox.pbba.setBankAppsInstalled`.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("0")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("defaultRetrievalExpiryInterval", .object([
+                JSONValue.Member("default", .number("300")),
+                JSONValue.Member("description", .string("The retrieval period of a new payment request, in seconds, when the call names none.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("1")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("magicAmounts", .object([
+                JSONValue.Member("description", .string("Amounts for which the merchant backend fails.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/pbba.PBBAMagicAmount")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        PBBAMagicAmount.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _defaultBankApps: Int? = nil
+        var _defaultRetrievalExpiryInterval: Int? = nil
+        var _magicAmounts: [PBBAMagicAmount]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("defaultBankApps" as StaticString) {
+                do { _defaultBankApps = try Int(json: memberValue) } catch { throw error.prefixed("defaultBankApps") }
+            } else if memberName.stringEquals("defaultRetrievalExpiryInterval" as StaticString) {
+                do { _defaultRetrievalExpiryInterval = try Int(json: memberValue) } catch { throw error.prefixed("defaultRetrievalExpiryInterval") }
+            } else if memberName.stringEquals("magicAmounts" as StaticString) {
+                do { _magicAmounts = try [PBBAMagicAmount](json: memberValue) } catch { throw error.prefixed("magicAmounts") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        if let _defaultBankApps { self.defaultBankApps = _defaultBankApps }
+        if let _defaultRetrievalExpiryInterval { self.defaultRetrievalExpiryInterval = _defaultRetrievalExpiryInterval }
+        if let _magicAmounts { self.magicAmounts = _magicAmounts }
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("defaultBankApps" as StaticString)
+        self.defaultBankApps.encode(to: &writer)
+        writer.key("defaultRetrievalExpiryInterval" as StaticString)
+        self.defaultRetrievalExpiryInterval.encode(to: &writer)
+        writer.key("magicAmounts" as StaticString)
+        self.magicAmounts.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - PBBAMagicAmount (Sources/PBBAService/Sandbox/PBBASandbox.swift)
+
+extension PBBAMagicAmount {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["amount", "outcome"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.PBBAMagicAmount"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "pbba.PBBAMagicAmount" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("An amount for which the sandbox's merchant backend fails in a documented way.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("description", .string("The amount (compared numerically: `99.91` and `99.910` are the same).")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("outcome", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/pbba.PBBAMagicAmountOutcome")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("What happens.")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("amount"), .string("outcome")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        PBBAMagicAmount.Outcome.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _amount: Amount? = nil
+        var _outcome: PBBAMagicAmount.Outcome? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("outcome" as StaticString) {
+                do { _outcome = try PBBAMagicAmount.Outcome(json: memberValue) } catch { throw error.prefixed("outcome") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _outcome else { throw .missing("outcome") }
+        self.outcome = _outcome
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("outcome" as StaticString)
+        self.outcome.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - PBBAMagicAmount.Outcome (Sources/PBBAService/Sandbox/PBBASandbox.swift)
+
+extension PBBAMagicAmount.Outcome {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { [] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.PBBAMagicAmountOutcome"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "pbba.PBBAMagicAmountOutcome" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("How the backend fails.")),
+        JSONValue.Member("enum", .array([.string("requestGenerationFailed"), .string("networkError")])),
+        JSONValue.Member("type", .string("string")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the case whose raw value the JSON string is.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        if json.stringEquals("requestGenerationFailed" as StaticString) {
+            self = .requestGenerationFailed
+        } else if json.stringEquals("networkError" as StaticString) {
+            self = .networkError
+        } else if json.kind == .string {
+            throw JSONDecodingError("expected one of \"requestGenerationFailed\", \"networkError\"")
+        } else {
+            throw .expected("a string", found: json)
+        }
+    }
+
+    /// Writes the case's raw value.
+    public func encode(to writer: inout JSONWriter) {
+        switch self {
+        case .requestGenerationFailed: writer.raw("\"requestGenerationFailed\"")
+        case .networkError: writer.raw("\"networkError\"")
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The merchant app dismisses a pop-up it shows (document section 4.2, journey step 5, "Dismiss the
 /// Pay by Bank app pop-up"; the sample code dismisses it once an E-COMM payment has finished).

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// The status of a payment request at the merchant backend: inProgress, completed, declined or
 /// expired.

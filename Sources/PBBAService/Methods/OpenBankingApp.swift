@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Opens the Pay by Bank app enabled bank app for a payment request through `zapp://<secureToken>`,
 /// outside the pop-up.

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Shows the Pay by Bank app pop-up for a payment request, or opens the bank app at once: answers
 /// what the merchant library does.

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Submits a payment request to the merchant backend: returns its secureToken, code and
 /// retrieval period, for `pbba.showPBBAPopup`.

@@ -1,6 +1,4 @@
 import Foundation
-import PayRPCCore
-import PayRPCJSON
 import PayRPCStore
 
 /// The PBBA service's state in the store, behind intent-named methods.
@@ -31,20 +29,22 @@ struct PBBAStateBook: Sendable {
     static let bankAppsKey = "bankApps"
 
     let store: any StateStore
-    let hashToken: @Sendable (String) throws -> String
+    /// The server's keyed hasher: a request's store key is the keyed hash of its secureToken.
+    let secrets: SecretHasher
     let defaultBankApps: Int
 
     /// The store key of the request a secureToken identifies.
     func requestKey(for secureToken: String) throws -> String {
-        try hashToken(secureToken)
+        try secrets.keyedHash(secureToken, context: "pbba.secureToken")
     }
 
     // MARK: Payment requests
 
     /// The request stored under `key`.
     func record(key: String) async throws -> PaymentRequestRecord? {
-        try await store.get(PaymentRequestRecord.self, profile: Self.backendProfile,
-                            namespace: Self.requestsNamespace, key: key)
+        try await store.read("pbba.paymentRequest") { documents in
+            try Self.record(key: key, in: documents)
+        }
     }
 
     /// Stores a new request under a secureToken no request has (drawn by `newToken`) with a code
@@ -86,14 +86,14 @@ struct PBBAStateBook: Sendable {
     }
 
     /// The request stored under `key`, as `documents` sees it.
-    private static func record(key: String, in documents: any StoreTransaction) throws -> PaymentRequestRecord? {
+    private static func record(key: String, in documents: some StoreReading) throws -> PaymentRequestRecord? {
         try documents.get(PaymentRequestRecord.self, profile: backendProfile, namespace: requestsNamespace, key: key)
     }
 
     /// Points `brn` at the request under `key` until `expiresAt` in `documents`, unless a request
     /// still in its retrieval period has it. Returns whether it did.
     private static func claim(brn: String, for key: String, until expiresAt: Date, now: Date,
-                              in documents: any StoreTransaction) throws -> Bool {
+                              in documents: StoreTransaction) throws -> Bool {
         try documents.update(BRNIndexEntry.self, profile: backendProfile, namespace: brnsNamespace, key: brn) { current in
             if let existing = current, existing.expiresAt > now { return false }
             current = BRNIndexEntry(requestKey: key, expiresAt: expiresAt)
@@ -122,52 +122,58 @@ struct PBBAStateBook: Sendable {
     func updateRecord<R: Sendable>(key: String,
                                    _ transform: @escaping @Sendable (inout PaymentRequestRecord) throws -> R)
         async throws -> R {
-        try await store.update(PaymentRequestRecord.self, profile: Self.backendProfile,
-                               namespace: Self.requestsNamespace, key: key) { current -> R in
-            guard var record = current else { throw PBBAError.paymentRequestNotFound() }
-            let result = try transform(&record)
-            current = record
-            return result
+        try await store.transaction("pbba.updatePaymentRequest") { documents in
+            try documents.update(PaymentRequestRecord.self, profile: Self.backendProfile,
+                                 namespace: Self.requestsNamespace, key: key) { current -> R in
+                guard var record = current else { throw PBBAError.paymentRequestNotFound() }
+                let result = try transform(&record)
+                current = record
+                return result
+            }
         }
     }
 
     /// The store key of the request a code identifies now, if any.
     func requestKey(forBRN brn: String) async throws -> String? {
-        try await store.get(BRNIndexEntry.self, profile: Self.backendProfile, namespace: Self.brnsNamespace,
-                            key: brn)?.requestKey
+        try await store.read("pbba.brn") { documents in
+            try documents.get(BRNIndexEntry.self, profile: Self.backendProfile, namespace: Self.brnsNamespace, key: brn)?.requestKey
+        }
     }
 
     // MARK: The device
 
     /// How many PBBA-enabled bank apps the profile's device has (read every time: never cached).
     func bankApps(profile: String) async throws -> Int {
-        guard let value = try await store.get(profile: profile, namespace: Self.deviceNamespace,
-                                              key: Self.bankAppsKey),
-              case .number(let text) = value, let count = Int(text) else { return defaultBankApps }
-        return count
+        let defaultBankApps = self.defaultBankApps
+        return try await store.read("pbba.bankApps") { documents in
+            try documents.get(Int.self, profile: profile, namespace: Self.deviceNamespace, key: Self.bankAppsKey)
+                ?? defaultBankApps
+        }
     }
 
     /// Installs or removes bank apps on the profile's device.
     func setBankApps(_ count: Int, profile: String) async throws {
-        try await store.put(profile: profile, namespace: Self.deviceNamespace, key: Self.bankAppsKey,
-                            value: .int(count))
+        try await store.transaction("pbba.setBankAppsInstalled") { documents in
+            try documents.put(count, profile: profile, namespace: Self.deviceNamespace, key: Self.bankAppsKey)
+        }
     }
 
     /// The remembered "Open banking app" flag of the profile's merchant app.
     func remembered(profile: String) async throws -> Bool {
-        let value = try await store.get(profile: profile, namespace: Self.userDefaultsNamespace,
-                                        key: Self.rememberedKey)
-        if case .bool(let flag) = value { return flag }
-        return false
+        try await store.read("pbba.remembered") { documents in
+            try documents.get(Bool.self, profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+                ?? false
+        }
     }
 
     /// Sets or clears the remembered flag (cleared means no document, like a removed default).
     func setRemembered(_ flag: Bool, profile: String) async throws {
-        if flag {
-            try await store.put(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey,
-                                value: .bool(true))
-        } else {
-            try await store.delete(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+        try await store.transaction("pbba.remembered") { documents in
+            if flag {
+                try documents.put(true, profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+            } else {
+                try documents.delete(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+            }
         }
     }
 }

@@ -1,78 +1,80 @@
 import Foundation
 import PayRPCJSON
+import PayRPCSchema
+import PayRPCServiceKit
 
 /// The deterministic behaviour of the built-in PBBA sandbox: the device a new profile starts
 /// with, the default retrieval period, and the magic amounts that make the merchant backend fail.
+/// Read from `pbba-sandbox.json` (shipped with the service), or another file with
+/// `--sandbox-data pbba=FILE`; every member may be left out (the shipped value applies).
 ///
 /// | input | effect |
 /// |---|---|
 /// | `pbba.submitPaymentRequest` amount `99.91` | `requestGenerationFailed` (-33108), the document's code generation error pop-up |
 /// | `pbba.submitPaymentRequest` amount `99.92` | `networkError` (-33109), the network error pop-up |
 /// | a new profile | one PBBA-enabled bank app installed (`sandbox.pbba.setBankAppsInstalled` changes it) |
-public struct PBBASandbox: Sendable, Equatable {
+public struct PBBASandbox: JSONModel, SandboxDataModel, Equatable {
     /// PBBA-enabled bank apps on a profile's device until `sandbox.pbba.setBankAppsInstalled`.
-    public var defaultBankApps: Int
+    /// - Minimum: 0
+    public var defaultBankApps: Int = 1
     /// The retrieval period of a new payment request, in seconds, when the call names none.
-    public var defaultRetrievalExpiryInterval: Int
-    /// The amount for which the backend cannot generate a request.
-    public var requestGenerationFailureAmount: Amount
-    /// The amount for which the backend cannot be reached.
-    public var networkErrorAmount: Amount
+    /// - Minimum: 1
+    public var defaultRetrievalExpiryInterval: Int = 300
+    /// Amounts for which the merchant backend fails.
+    public var magicAmounts: [PBBAMagicAmount] = PBBASandbox.standardMagicAmounts
 
-    /// - Parameters: see the properties.
+    /// The sandbox of the given values (the shipped ones by default).
     public init(defaultBankApps: Int = 1, defaultRetrievalExpiryInterval: Int = 300,
-                requestGenerationFailureAmount: Amount = Amount(units: 9991, scale: 2),
-                networkErrorAmount: Amount = Amount(units: 9992, scale: 2)) {
+                magicAmounts: [PBBAMagicAmount] = PBBASandbox.standardMagicAmounts) {
         self.defaultBankApps = defaultBankApps
         self.defaultRetrievalExpiryInterval = defaultRetrievalExpiryInterval
-        self.requestGenerationFailureAmount = requestGenerationFailureAmount
-        self.networkErrorAmount = networkErrorAmount
+        self.magicAmounts = magicAmounts
     }
 
-    /// The built-in sandbox.
+    /// The shipped magic amounts: `99.91` cannot generate a request, `99.92` cannot reach the backend.
+    public static let standardMagicAmounts = [
+        PBBAMagicAmount(amount: Amount(units: 9991, scale: 2), outcome: .requestGenerationFailed),
+        PBBAMagicAmount(amount: Amount(units: 9992, scale: 2), outcome: .networkError),
+    ]
+
+    /// The built-in sandbox: what the shipped file says.
     public static let standard = PBBASandbox()
 
-    /// The sandbox described by a JSON file, or ``standard`` when `file` is nil. Members (all
-    /// optional): `defaultBankApps` (integer ≥ 0), `defaultRetrievalExpiryInterval` (integer ≥ 1),
-    /// `requestGenerationFailureAmount` and `networkErrorAmount` (decimal strings).
-    /// - Throws: ``PBBASandboxError`` naming the file and the member that is wrong.
-    public static func sandboxData(from file: URL?) throws -> PBBASandbox {
-        guard let file else { return .standard }
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw PBBASandboxError(message: "cannot read \(file.path): \(error.localizedDescription)")
+    public static let service = "pbba"
+
+    /// The file shipped with the service.
+    public static var bundledFile: URL? { Bundle.module.url(forResource: "pbba-sandbox", withExtension: "json") }
+
+    /// Counts are in range; no amount is magic twice.
+    public func check() throws(SandboxDataProblem) {
+        guard defaultBankApps >= 0 else { throw SandboxDataProblem("/defaultBankApps", "must be 0 or more") }
+        guard defaultRetrievalExpiryInterval >= 1 else {
+            throw SandboxDataProblem("/defaultRetrievalExpiryInterval", "must be at least 1")
         }
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: text)
-        } catch {
-            throw PBBASandboxError(message: "\(file.path) is not JSON: \(error)")
+        if let duplicate = MagicTable(magicAmounts, key: \.amount).duplicateKeys.first {
+            throw SandboxDataProblem("/magicAmounts", "the amount \(duplicate) is listed twice")
         }
-        guard case .object = value else { throw PBBASandboxError(message: "\(file.path) must hold an object") }
-        var sandbox = PBBASandbox.standard
-        if let member = value["defaultBankApps"] {
-            guard case .number(let raw) = member, let count = Int(raw), count >= 0 else {
-                throw PBBASandboxError(message: "\(file.path): defaultBankApps must be an integer ≥ 0")
-            }
-            sandbox.defaultBankApps = count
-        }
-        if let member = value["defaultRetrievalExpiryInterval"] {
-            guard case .number(let raw) = member, let seconds = Int(raw), seconds >= 1 else {
-                throw PBBASandboxError(message: "\(file.path): defaultRetrievalExpiryInterval must be an integer ≥ 1")
-            }
-            sandbox.defaultRetrievalExpiryInterval = seconds
-        }
-        for (name, path) in [("requestGenerationFailureAmount", \PBBASandbox.requestGenerationFailureAmount),
-                             ("networkErrorAmount", \PBBASandbox.networkErrorAmount)] {
-            if let member = value[name] {
-                guard let text = member.stringValue, let amount = Amount(text) else {
-                    throw PBBASandboxError(message: "\(file.path): \(name) must be a decimal string")
-                }
-                sandbox[keyPath: path] = amount
-            }
-        }
-        return sandbox
+    }
+}
+
+/// An amount for which the sandbox's merchant backend fails in a documented way.
+public struct PBBAMagicAmount: JSONModel, Equatable {
+    /// The amount (compared numerically: `99.91` and `99.910` are the same).
+    public var amount: Amount
+    /// What happens.
+    public var outcome: Outcome
+
+    /// How the backend fails.
+    public enum Outcome: String, JSONModel {
+        /// `requestGenerationFailed` (-33108): the code generation error pop-up.
+        case requestGenerationFailed
+        /// `networkError` (-33109): the network error pop-up.
+        case networkError
+    }
+
+    /// An amount and what it does.
+    public init(amount: Amount, outcome: Outcome) {
+        self.amount = amount
+        self.outcome = outcome
     }
 }

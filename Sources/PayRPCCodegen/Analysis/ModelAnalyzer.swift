@@ -1,6 +1,7 @@
 import PayRPCJSON
 import PayRPCSchema
 import SwiftSyntax
+import SwiftParser
 
 /// Turns scanned declarations into model and method descriptions: finds the models, resolves
 /// every field type, reads the constraint tags and builds the schemas. Everything it cannot
@@ -313,7 +314,16 @@ struct ModelAnalyzer {
         var model = ModelDescription(header: header)
         let type = header.type
         if header.shape == .handWritten { return model }
-        checkTags(type.doc, file: type.file, allowed: ["SchemaName", "Deprecated", "Example"], what: "a type")
+        checkTags(type.doc, file: type.file, allowed: ["SchemaName", "Deprecated", "Example", "OtherMembers"], what: "a type")
+        if let tag = type.doc.value("OtherMembers") {
+            if header.shape != .object {
+                error(type.file, tag.line, "`- OtherMembers:` belongs on a struct: `\(type.swiftName)` is not one")
+            } else if tag.value != "ignored" {
+                error(type.file, tag.line, "`- OtherMembers: \(tag.value)`: the one choice is `ignored` (members not declared are skipped when reading)")
+            } else {
+                model.ignoresOtherMembers = true
+            }
+        }
         var members: [(String, SchemaJSON)] = annotations(type.doc, file: type.file)
         switch header.shape {
         case .object:
@@ -354,7 +364,7 @@ struct ModelAnalyzer {
                 }
             }
             members.append(("type", .string("object")))
-            members.append(("additionalProperties", .bool(false)))
+            if !model.ignoresOtherMembers { members.append(("additionalProperties", .bool(false))) }
             members.append(("properties", .sortedObject(properties)))
             if !required.isEmpty { members.append(("required", .array(required))) }
             if aliasRules.count == 1 { members += aliasRules[0].objectMembers ?? [] }

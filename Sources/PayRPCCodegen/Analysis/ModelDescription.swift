@@ -111,6 +111,9 @@ struct ModelDescription {
     var unionCases: [UnionCase] = []
     /// The model's own schema (what `#/definitions/<name>` holds).
     var schema: SchemaJSON = .object([])
+    /// `- OtherMembers: ignored`: members the model does not declare are skipped when reading (an
+    /// outside API's answers, which carry more than payrpc reads) instead of refused.
+    var ignoresOtherMembers = false
 }
 
 /// A service's handler protocol, asked for by `- Handlers: Name` on the protocol its methods

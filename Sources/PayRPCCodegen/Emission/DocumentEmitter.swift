@@ -1,3 +1,4 @@
+import Foundation
 /// Writes the Swift source that embeds text files in a module (`codegen.json` `documents`): the
 /// service guides the MCP face serves as resources, which a binary installed anywhere must carry.
 ///

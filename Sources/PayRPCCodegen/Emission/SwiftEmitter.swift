@@ -164,9 +164,13 @@ struct SwiftEmitter {
             let local = field.isOptional && field.hasInitialValue ? "\(type)??" : "\(type)?"
             lines.append("        var _\(field.name): \(local) = nil")
         }
-        let unknown = "throw JSONDecodingError(\"unknown member\").prefixed(memberName.string ?? \"\")"
+        let unknown = model.ignoresOtherMembers
+            ? "continue  // - OtherMembers: ignored"
+            : "throw JSONDecodingError(\"unknown member\").prefixed(memberName.string ?? \"\")"
         if model.fields.isEmpty {
-            lines += ["        for (memberName, _) in json.objectMembers {", "            \(unknown)", "        }"]
+            if !model.ignoresOtherMembers {
+                lines += ["        for (memberName, _) in json.objectMembers {", "            \(unknown)", "        }"]
+            }
         } else {
             lines.append("        for (memberName, memberValue) in json.objectMembers {")
             for (index, field) in model.fields.enumerated() {

@@ -1,4 +1,5 @@
 import SwiftSyntax
+import Foundation
 
 /// A declaration's `///` (or `/** */`) doc comment: its prose and its constraint tags.
 ///
@@ -27,7 +28,7 @@ struct DocComment: Equatable {
     static let knownTags: [String] = [
         "Pattern", "MinLength", "MaxLength", "Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum",
         "MultipleOf", "MinItems", "MaxItems", "Format", "Example", "Key", "SchemaName", "Default", "Deprecated",
-        "Alias", "Handlers",
+        "Alias", "Handlers", "OtherMembers",
     ]
 
     /// The whole prose: paragraphs separated by a blank line, lines within one kept as written

@@ -1,5 +1,6 @@
 import PayRPCJSON
 import PayRPCSchema
+import Logging
 
 /// The methods every payrpc server has: `rpc.health`, `rpc.hello`, `rpc.discover` and
 /// `$/cancelRequest`.

@@ -122,6 +122,7 @@ public final class ScheduledJob: Sendable {
 
 /// A value that belongs to the loop thread but must travel inside a `@Sendable` closure that
 /// will run there (through ``EventLoop/execute(_:)``). Unwrap it only on the loop thread.
+/// `@unchecked Sendable`: the value crosses threads only to be used on its loop's thread, which debug builds check.
 public struct LoopBound<Value>: @unchecked Sendable {
     private let value: Value
     private let loop: any EventLoop

@@ -9,6 +9,7 @@ import Synchronization
 ///
 /// Safe to use from any thread; notifications are encoded where they are sent and written on
 /// the loop thread. Once the connection is closed, sends are dropped and ``isOpen`` is false.
+/// `@unchecked Sendable`: shared state is under a lock; the engine's two hooks are set and called on the loop thread only.
 public final class ConnectionSession: @unchecked Sendable {
     /// Unique within the process.
     public let id: UInt64

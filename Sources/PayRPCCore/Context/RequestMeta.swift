@@ -1,4 +1,5 @@
 import PayRPCJSON
+import PayRPCSchema
 
 /// Cross-cutting metadata of one call, from `params._meta` (the way the Model Context Protocol
 /// uses it). The engine removes `_meta` before the method sees its params.

@@ -9,9 +9,8 @@ import PayRPCSchema
 /// Made on the loop thread by ``RPCSession``; ``answer()`` runs in the call's task.
 struct Call: Sendable {
     let method: String
-    let params: any Sendable
     let context: RequestContext
-    let body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8]
+    let body: @Sendable (RequestContext) async throws -> [UInt8]
     /// Set when the call mutates and carries an idempotency key the engine keeps answers for.
     let idempotency: IdempotentCall?
     let resultValidator: CompiledSchema?
@@ -19,40 +18,20 @@ struct Call: Sendable {
 
     /// - Parameters:
     ///   - entry: the method called.
-    ///   - params: the decoded params.
+    ///   - prepared: its decoded params bound to its handler.
     ///   - context: the call's context; its logger is the session's.
     ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
-    ///   - body: runs the handler and returns the result's JSON.
-    init(entry: MethodEntry, params: any Sendable, context: RequestContext, engine: RPCEngine,
-         body: @escaping @Sendable (any Sendable, RequestContext) async throws -> [UInt8]) {
+    init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
-        self.params = params
         self.context = context
-        self.body = body
+        self.body = prepared.run
         if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
-            idempotency = IdempotentCall(key: key, store: store, canonicalParams: entry.encodeParams(params))
+            idempotency = IdempotentCall(key: key, store: store, canonicalParams: prepared.canonicalParams())
         } else {
             idempotency = nil
         }
         self.resultValidator = entry.resultValidator
         self.engine = engine
-    }
-
-    /// The call of `entry` run as a task: its async handler, or its inline handler run inside the
-    /// task (a mutating call with an idempotency key waits for the store first).
-    init(entry: MethodEntry, params: any Sendable, context: RequestContext, engine: RPCEngine) {
-        let body: @Sendable (any Sendable, RequestContext) async throws -> [UInt8]
-        switch entry.body {
-        case .inline(let inline, _):
-            body = { params, context in
-                var writer = JSONWriter(capacity: 128)
-                try inline(params, context, &writer)
-                return writer.bytes
-            }
-        case .task(let task):
-            body = task
-        }
-        self.init(entry: entry, params: params, context: context, engine: engine, body: body)
     }
 
     private var logger: Logger { context.logger }
@@ -125,10 +104,25 @@ struct Call: Sendable {
 
     // MARK: Answer
 
-    /// Runs the handler and encodes its result, or the error it threw.
+    /// Runs the handler and encodes its result, or the error it threw; then saves what the call
+    /// changed in the sandbox's state (a draw of a seeded stream, a moved clock) and was not saved
+    /// with a store transaction of its own, so the answer never runs ahead of the store.
     private func execute() async -> Outcome {
+        let changesBefore = context.sandbox.changes
+        let outcome = await run()
+        guard context.sandbox.changes != changesBefore, context.sandbox.hasUnsavedChanges else { return outcome }
         do {
-            let result = try await body(params, context)
+            try await context.sandbox.saveChanges()
+        } catch {
+            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+        }
+        return outcome
+    }
+
+    /// Runs the handler and encodes its result, or the error it threw.
+    private func run() async -> Outcome {
+        do {
+            let result = try await body(context)
             if let problem = Self.resultProblem(resultValidator, result, method: method, logger: logger) {
                 return Self.errorOutcome(problem)
             }

@@ -14,7 +14,8 @@ struct ConnectionSetup {
     ///   - deliver: frames a notification for the session; on the loop thread.
     init<Session: AnyObject>(engine: RPCEngine, connection: any RPCConnection, reference: LoopBound<SessionReference<Session>>,
                              deliver: @escaping @Sendable (Session, String, [UInt8]) -> Void) {
-        let id = engine.nextConnectionID()
+        // The transport's id: one number per connection in every log line.
+        let id = connection.id
         var logger = engine.logger
         logger[metadataKey: "connection.id"] = .stringConvertible(id)
         self.logger = logger

@@ -1,6 +1,5 @@
 import Logging
 import PayRPCJSON
-import Synchronization
 
 /// The JSON-RPC 2.0 engine shared by every connection: the router, the limits, and the stores
 /// the engine itself uses. The transport asks it for one ``RPCSession`` per connection.
@@ -13,7 +12,6 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// The tester's controls (clocks, seeds, armed failures), shared with the services.
     public let sandbox: SandboxControls
     let logger: Logger
-    private let lastConnectionID = Atomic<UInt64>(0)
 
     /// - Parameters:
     ///   - router: the frozen methods.
@@ -33,10 +31,6 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// Called by the transport on the loop thread for each new connection.
     public func makeHandler(for connection: any RPCConnection) -> any RPCConnectionHandler {
         RPCSession(engine: self, connection: connection)
-    }
-
-    func nextConnectionID() -> UInt64 {
-        lastConnectionID.add(1, ordering: .relaxed).newValue
     }
 
     /// Maps anything a handler throws to the wire error; unknown errors (and convertible ones

@@ -1,4 +1,5 @@
 import PayRPCJSON
+import Logging
 
 /// Dispatch: a checked call runs inline on the loop thread, answering straight into the output,
 /// or as a task (a ``Call``) tracked until it completes, expires or is cancelled; ordered calls
@@ -6,33 +7,33 @@ import PayRPCJSON
 extension RPCSession {
     // MARK: Dispatch
 
-    /// Runs a decoded, validated call: inline on the loop thread, or as a task.
-    func dispatch(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+    /// Runs a decoded, validated call: inline on the loop thread, or as a task (a task handler,
+    /// or an inline one whose answer goes through the idempotency store).
+    func dispatch(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
                   id: UnsafeRawBufferPointer?, responder: Responder) {
         let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
-        switch entry.body {
-        case .inline(let body, _) where idempotencyKey == nil || engine.idempotency == nil:
+        if let runHandler = prepared.runInline, idempotencyKey == nil || engine.idempotency == nil {
             runInline(entry, context: context, id: id, responder: responder) { writer in
-                try body(decoded, context, &writer)
+                try runHandler(context, &writer)
             }
-        case .inline, .task:
-            startTask(Call(entry: entry, params: decoded, context: context, engine: engine),
-                      ordered: entry.descriptor.ordered, id: id, responder: responder)
+            return
         }
+        let call = Call(entry: entry, prepared: prepared, context: context, engine: engine)
+        startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
     }
 
     // MARK: Ordered calls
 
     /// An earlier call of this connection's ordered sequence is still running: this one waits
     /// its turn (its id copied, since the line's bytes do not outlive this call).
-    func waitTurn(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext,
+    func waitTurn(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
                   id: UnsafeRawBufferPointer?, responder: Responder) {
         let idCopy = id.map { Array($0) }
         orderedWaiting.append { [unowned self] in
             if let idCopy {
-                idCopy.withUnsafeBytes { self.dispatch(entry, params: decoded, context: context, id: $0, responder: responder) }
+                idCopy.withUnsafeBytes { self.dispatch(entry, prepared, context: context, id: $0, responder: responder) }
             } else {
-                self.dispatch(entry, params: decoded, context: context, id: nil, responder: responder)
+                self.dispatch(entry, prepared, context: context, id: nil, responder: responder)
             }
         }
         updateReading()
@@ -49,15 +50,19 @@ extension RPCSession {
     // MARK: Inline
 
     /// Runs an inline handler (`produce` writes the result) and writes its answer in place
-    /// (nothing for a notification).
+    /// (nothing for a notification). When the call changed the sandbox's state (a seed, an armed
+    /// failure, a draw of a seeded stream), the answer waits until that is saved.
     func runInline(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
                    _ produce: (inout JSONWriter) throws -> Void) {
+        let method = entry.descriptor.name
+        let changesBefore = engine.sandbox.changes
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
             do { try produce(&scratch) } catch {
-                logger.debug("notification failed", metadata: ["rpc.method": .string(entry.descriptor.name), "error": .string("\(error)")])
+                logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             }
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
+            if engine.sandbox.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
             return
         }
         switch responder {
@@ -69,29 +74,65 @@ extension RPCSession {
                 try produce(&output.writer)
                 if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
                     output.writer.bytes.removeSubrange(mark...)
-                    output.writeError(problem, id: id, to: .direct)
-                    return
+                    answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
+                } else if engine.sandbox.changes != changesBefore {
+                    let outcome = Self.resultMember + output.writer.bytes[resultStart...]
+                    output.writer.bytes.removeSubrange(mark...)
+                    answerAfterSaving(outcome, method: method, id: id, responder: responder)
+                } else {
+                    output.writer.raw("}\n")
                 }
-                output.writer.raw("}\n")
             } catch {
                 output.writer.bytes.removeSubrange(mark...)
-                output.writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: .direct)
+                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                       changesBefore: changesBefore)
             }
         case .batch(let collector):
             var writer = JSONWriter(capacity: 128)
             do {
                 try produce(&writer)
                 if let problem = checkResult(entry, writer.bytes[...]) {
-                    output.writeError(problem, id: id, to: responder)
-                    return
+                    answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
+                } else if engine.sandbox.changes != changesBefore {
+                    answerAfterSaving(Self.resultMember + writer.bytes, method: method, id: id, responder: responder)
+                } else {
+                    var response = JSONWriter(capacity: writer.bytes.count + 48)
+                    SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
+                    response.raw(writer.bytes)
+                    response.endObject()
+                    output.collect(response.bytes, into: collector)
                 }
-                var response = JSONWriter(capacity: writer.bytes.count + 48)
-                SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
-                response.raw(writer.bytes)
-                response.endObject()
-                output.collect(response.bytes, into: collector)
             } catch {
-                output.writeError(engine.wireError(error, method: entry.descriptor.name, logger: logger), id: id, to: responder)
+                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                       changesBefore: changesBefore)
+            }
+        }
+    }
+
+    /// `"result":`, the member an outcome of success starts with.
+    private static let resultMember = Array("\"result\":".utf8)
+
+    /// Answers with `error` now, or once the sandbox's changes are saved when the call made some.
+    private func answer(error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder,
+                        changesBefore: UInt64) {
+        if engine.sandbox.changes != changesBefore {
+            answerAfterSaving(Call.errorOutcome(error), method: method, id: id, responder: responder)
+        } else {
+            output.writeError(error, id: id, to: responder)
+        }
+    }
+
+    /// Answers with `outcome` once the sandbox's unsaved changes are durable (or with the store's
+    /// error when they cannot be saved): what a call that changed the sandbox's state and ran on
+    /// the loop thread answers with. `outcome` nil: a notification, nothing to answer.
+    func answerAfterSaving(_ outcome: Outcome?, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
+        let sandbox = engine.sandbox, engine = self.engine, logger = self.logger
+        startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {
+            do {
+                try await sandbox.saveChanges()
+                return outcome ?? []
+            } catch {
+                return Call.errorOutcome(engine.wireError(error, method: method, logger: logger))
             }
         }
     }
@@ -109,12 +150,21 @@ extension RPCSession {
     /// Starts `call` as a task on the connection's loop, with its deadline's timer, and tracks it
     /// until it is answered (``complete(token:outcome:)``).
     func startTask(_ call: Call, ordered: Bool, id rawID: UnsafeRawBufferPointer?, responder: Responder) {
+        startWork(method: call.method, timeout: call.timeout, ordered: ordered, id: rawID, responder: responder) {
+            await call.answer()
+        }
+    }
+
+    /// Starts `work` as a task on the connection's loop, with a deadline's timer when `timeout` is
+    /// given, and tracks it until it is answered with the outcome it returns.
+    func startWork(method: String, timeout: Duration?, ordered: Bool, id rawID: UnsafeRawBufferPointer?,
+                   responder: Responder, work: @escaping @Sendable () async -> Outcome) {
         nextToken += 1
         let token = nextToken
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)
         let task = Task(executorPreference: taskExecutor) {
-            let outcome = await call.answer()
+            let outcome = await work()
             if loop.inLoopThread {
                 session.unwrapped.complete(token: token, outcome: outcome)
             } else {
@@ -122,8 +172,8 @@ extension RPCSession {
             }
         }
         let id = rawID.map { Array($0) }
-        var running = InFlightCall(id: id, method: call.method, responder: responder, task: task, timer: nil)
-        if let timeout = call.timeout {
+        var running = InFlightCall(id: id, method: method, responder: responder, task: task, timer: nil)
+        if let timeout {
             running.timer = loop.schedule(after: timeout) {
                 session.unwrapped.expire(token: token)
             }

@@ -1,4 +1,7 @@
 import PayRPCJSON
+import Logging
+import PayRPCSchema
+import Synchronization
 
 /// Batches and the envelope of each request: what is checked before a call is dispatched.
 extension RPCSession {
@@ -30,56 +33,61 @@ extension RPCSession {
 
     // MARK: One request
 
-    /// Checks one request object (the envelope: id, `jsonrpc`, `method` and `params`, in that
-    /// order; then the method, authentication and params) and dispatches it. `"params": null` is
-    /// the same as no params.
+    /// Checks one request object and dispatches it, in steps: the envelope (id, `jsonrpc`,
+    /// `method`, `params`), the method (found, authenticated, allowed), the params (normalized,
+    /// `_meta` set aside, validated), an armed failure, then the call. Each step answers what it
+    /// refuses and says whether to go on. `"params": null` is the same as no params.
     ///
-    /// The envelope is read here, not by a value's initializer: as a function of its own that
-    /// returns the members, it cost rpc.health about 80 instructions per request (scripts/callgrind.sh).
+    /// The steps are inlined into this function: as functions of their own returning the
+    /// members, reading the envelope cost rpc.health about 80 instructions per request
+    /// (scripts/callgrind.sh).
     func handle(_ request: JSONElement, responder: Responder) {
-        var version: JSONElement?
-        var methodName: JSONElement?
-        var params: JSONElement?
-        var idElement: JSONElement?
-        for (name, value) in request.objectMembers {
-            // Inlined comparisons: each rules a name out by its length before reading a byte.
-            if name.stringEquals("jsonrpc") { version = value }
-            else if name.stringEquals("method") { methodName = value }
-            else if name.stringEquals("params") { params = value }
-            else if name.stringEquals("id") { idElement = value }
+        let envelope = RequestEnvelope(request)
+        guard case .valid(let id) = checkID(envelope.id, responder: responder) else { return }
+        guard let entry = resolveMethod(envelope, id: id, responder: responder) else { return }
+        guard let params = checkParams(envelope.params, of: entry, id: id, responder: responder) else { return }
+        // A rewritten params' tape lives in `params.normalized`: kept until the call has been read.
+        defer { withExtendedLifetime(params.normalized) {} }
+        let context = params.meta.map(makeContext) ?? plainContext()
+        guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
+        run(entry, params: params.normalized.element, context: context, id: id, responder: responder)
+    }
+
+    /// The id's raw bytes, valid while this line is handled (copied only by requests that outlive
+    /// it), or `refused` after answering an id of the wrong kind.
+    @inline(__always)
+    private func checkID(_ element: JSONElement?, responder: Responder) -> RequestID {
+        guard let element else { return .valid(nil) }
+        switch element.kind {
+        case .string, .number, .null:
+            return .valid(element.rawBytes)
+        case .bool, .array, .object:
+            output.writeError(.invalidRequest("id must be a string, a number or null"), id: nil, to: responder)
+            return .refused
         }
-        // The id's raw bytes, valid while this line is handled; copied only by requests that outlive it.
-        var id: UnsafeRawBufferPointer?
-        if let idElement {
-            switch idElement.kind {
-            case .string, .number, .null:
-                id = idElement.rawBytes
-            case .bool, .array, .object:
-                output.writeError(.invalidRequest("id must be a string, a number or null"), id: nil, to: responder)
-                return
-            }
-        }
-        guard let version, version.stringEquals("2.0") else {
+    }
+
+    /// The method the envelope names, when the envelope is well formed and the connection may
+    /// call it; nil after answering why not.
+    @inline(__always)
+    private func resolveMethod(_ envelope: RequestEnvelope, id: UnsafeRawBufferPointer?, responder: Responder) -> MethodEntry? {
+        guard let version = envelope.version, version.stringEquals("2.0") else {
             output.writeError(.invalidRequest("jsonrpc must be \"2.0\""), id: id, to: responder)
-            return
+            return nil
         }
-        guard let methodName, methodName.kind == .string, let nameBytes = methodName.stringContentBytes else {
+        guard let methodName = envelope.method, methodName.kind == .string, let nameBytes = methodName.stringContentBytes else {
             output.writeError(.invalidRequest("method must be a string"), id: id, to: responder)
-            return
+            return nil
         }
-        // `"params": null` reads as absent, as jsonrpsee and go-ethereum read it: a stock client's
-        // call without arguments (Go's jsonrpc2 `conn.Call(ctx, "rpc.health", nil, &r)`) sends it.
-        // Any other value that is not structured is refused, as JSON-RPC 2.0 says.
-        if params?.kind == .null { params = nil }
-        if let params, params.kind != .object, params.kind != .array {
+        if let params = envelope.params, params.kind != .object, params.kind != .array {
             output.writeError(.invalidRequest("params must be an object or an array"), id: id, to: responder)
-            return
+            return nil
         }
         guard let entry = engine.router.entry(named: nameBytes) ?? (methodName.string.flatMap { name in
             engine.router.table.lookup(name)
         }) else {
             output.reply(id, responder) { (.methodNotFound(methodName.string ?? "")) }
-            return
+            return nil
         }
         let descriptor = entry.descriptor
         if !authenticated && !descriptor.allowedBeforeAuthentication {
@@ -87,65 +95,90 @@ extension RPCSession {
                 RPCError(.unauthenticated, "Unauthenticated",
                          data: ["detail": .string("call rpc.hello with the server's token first")])
             }
-            return
+            return nil
         }
         if descriptor.sandboxOnly && !engine.configuration.sandbox {
             output.reply(id, responder) {
                 RPCError(.sandboxOnly, "Sandbox only",
                          data: ["detail": .string("\(descriptor.name) exists only in sandbox mode")])
             }
-            return
+            return nil
         }
+        return entry
+    }
 
-        // Params: positions mapped onto names, `_meta` read and set aside, then validated.
+    /// The params ready to decode: positions mapped onto names, `_meta` read and set aside, then
+    /// validated against the method's schema; nil after answering what is wrong.
+    @inline(__always)
+    private func checkParams(_ params: JSONElement?, of entry: MethodEntry, id: UnsafeRawBufferPointer?,
+                             responder: Responder) -> CheckedParams? {
         let normalized: NormalizedParams
         var meta: RequestMeta?
         do {
-            normalized = try NormalizedParams(params, method: descriptor)
+            normalized = try NormalizedParams(params, method: entry.descriptor)
             if let metaElement = normalized.meta { meta = try RequestMeta(parsing: metaElement) }
         } catch {
             output.reply(id, responder) { (error) }
-            return
+            return nil
         }
-        // A rewritten params' tape lives in `normalized`: kept until the call has been read.
-        defer { withExtendedLifetime(normalized) {} }
-        let paramsElement = normalized.element
         // Absent params of a method whose schema accepts `{}` need no check (rpc.health's hot path).
-        let violations = params == nil && entry.acceptsAbsentParams ? [] : entry.paramsValidator.validate(paramsElement)
+        let violations = params == nil && entry.acceptsAbsentParams ? [] : entry.paramsValidator.validate(normalized.element)
         guard violations.isEmpty else {
             output.reply(id, responder) { (.invalidParams(violations)) }
-            return
+            return nil
         }
         if let trace = meta?.traceparent {
-            logger.info("call", metadata: ["rpc.method": .string(descriptor.name), "traceparent": .string(trace)])
+            logger.info("call", metadata: ["rpc.method": .string(entry.descriptor.name), "traceparent": .string(trace)])
         }
-        let context = meta.map(makeContext) ?? plainContext()
-        // `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when none is).
-        if let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name) {
+        return CheckedParams(normalized: normalized, meta: meta)
+    }
+
+    /// `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when
+    /// none is). True when it did.
+    @inline(__always)
+    private func answeredArmedFailure(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?,
+                                      responder: Responder) -> Bool {
+        let method = entry.descriptor.name
+        let changesBefore = engine.sandbox.changes
+        guard let failure = engine.sandbox.takeFailure(profile: context.profile, method: method) else { return false }
+        if engine.sandbox.changes != changesBefore {
+            // Taken in the store too before the error is sent: a restart cannot fire it again.
+            if id == nil, case .batch(let collector) = responder { output.collect(nil, into: collector) }
+            answerAfterSaving(id == nil ? nil : Call.errorOutcome(failure.error), method: method, id: id,
+                              responder: id == nil ? .direct : responder)
+        } else {
             output.reply(id, responder) { failure.error }
-            return
         }
+        return true
+    }
+
+    /// Runs a checked call: answered inline in one go (the usual call), or its params decoded and
+    /// bound to the handler, then dispatched now or after the ordered call running.
+    @inline(__always)
+    private func run(_ entry: MethodEntry, params: JSONElement, context: RequestContext, id: UnsafeRawBufferPointer?,
+                     responder: Responder) {
+        let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if case .inline(_, let fromElement) = entry.body, !waitsItsTurn, !idempotent {
-            // The usual call: decoded and answered in one go, straight into the response.
+        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent {
+            // Decoded and answered in one go, straight into the response.
             runInline(entry, context: context, id: id, responder: responder) { writer in
-                try fromElement(paramsElement, context, &writer)
+                try answerInline(params, context, &writer)
             }
             return
         }
-        let decoded: any Sendable
+        let prepared: PreparedCall
         do {
-            decoded = try entry.decode(paramsElement)
+            prepared = try entry.prepare(params)
         } catch {
             output.reply(id, responder) { (error) }
             return
         }
         if waitsItsTurn {
-            waitTurn(entry, params: decoded, context: context, id: id, responder: responder)
-            return
+            waitTurn(entry, prepared, context: context, id: id, responder: responder)
+        } else {
+            dispatch(entry, prepared, context: context, id: id, responder: responder)
         }
-        dispatch(entry, params: decoded, context: context, id: id, responder: responder)
     }
 
     // MARK: Contexts
@@ -166,4 +199,39 @@ extension RPCSession {
         cachedPlainContextGeneration = generation
         return context
     }
+}
+
+/// The members of a request object, read in one pass.
+struct RequestEnvelope {
+    var version: JSONElement?
+    var method: JSONElement?
+    var params: JSONElement?
+    var id: JSONElement?
+
+    @inline(__always)
+    init(_ request: JSONElement) {
+        for (name, value) in request.objectMembers {
+            // Inlined comparisons: each rules a name out by its length before reading a byte.
+            if name.stringEquals("jsonrpc") { version = value }
+            else if name.stringEquals("method") { method = value }
+            else if name.stringEquals("params") { params = value }
+            else if name.stringEquals("id") { id = value }
+        }
+        // `"params": null` reads as absent, as jsonrpsee and go-ethereum read it: a stock client's
+        // call without arguments (Go's jsonrpc2 `conn.Call(ctx, "rpc.health", nil, &r)`) sends it.
+        // Any other value that is not structured is refused, as JSON-RPC 2.0 says.
+        if params?.kind == .null { params = nil }
+    }
+}
+
+/// A request's id: its raw bytes (nil: a notification), or refused (answered already).
+enum RequestID {
+    case valid(UnsafeRawBufferPointer?)
+    case refused
+}
+
+/// A request's params, normalized and validated, and its `_meta`.
+struct CheckedParams {
+    let normalized: NormalizedParams
+    let meta: RequestMeta?
 }

@@ -58,7 +58,6 @@ final class RPCSession: RPCConnectionHandler {
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
         shared.authenticate = { [unowned self] in authenticated = true }
-        logger.debug("connection opened", metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
     }
 
     var hasWorkInFlight: Bool { !inFlight.isEmpty || !orderedWaiting.isEmpty }
@@ -122,7 +121,6 @@ final class RPCSession: RPCConnectionHandler {
         shared.authenticate = nil
         reference.unwrapped.session = nil
         shared.markClosed()
-        logger.debug("connection closed")
     }
 
     /// Finishes the connection once its input has ended and every call is answered.

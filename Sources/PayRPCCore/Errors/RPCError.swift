@@ -9,10 +9,12 @@ import PayRPCSchema
 /// a generic message, and its cause is logged, never sent.
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A JSON-RPC error code.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
         public var rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         public init(_ rawValue: Int) { self.rawValue = rawValue }
+        /// A code written as a number (`-33300`), as a service's error kinds declare theirs.
+        public init(integerLiteral value: Int) { self.rawValue = value }
         public var description: String { String(rawValue) }
 
         /// Invalid JSON was received (also: invalid UTF-8).
@@ -59,7 +61,7 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
             switch storedData {
             case .none: return nil
             case .value(let value): return value
-            case .encoded(let bytes): return try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+            case .encoded(let bytes): return JSONValue(parsingIfValid: String(decoding: bytes, as: UTF8.self))
             }
         }
         set { storedData = newValue.map(StoredData.value) ?? .none }

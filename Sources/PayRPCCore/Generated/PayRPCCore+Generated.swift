@@ -479,3 +479,317 @@ extension CancelParams {
         writer.endObject()
     }
 }
+
+// MARK: - SandboxClockDocument (Sources/PayRPCCore/Sandbox/SandboxPersistence.swift)
+
+extension SandboxClockDocument {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["offsetSeconds"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/rpc.SandboxClockDocument"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "rpc.SandboxClockDocument" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A profile's sandbox clock as stored (`sandbox/clock`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("offsetSeconds", .object([
+                JSONValue.Member("description", .string("How far the profile's time is ahead of real time, in seconds (0 or more).")),
+                JSONValue.Member("type", .string("number")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("offsetSeconds")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _offsetSeconds: Double? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("offsetSeconds" as StaticString) {
+                do { _offsetSeconds = try Double(json: memberValue) } catch { throw error.prefixed("offsetSeconds") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _offsetSeconds else { throw .missing("offsetSeconds") }
+        self.offsetSeconds = _offsetSeconds
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("offsetSeconds" as StaticString)
+        self.offsetSeconds.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - SandboxGeneratorDocument (Sources/PayRPCCore/Sandbox/SandboxPersistence.swift)
+
+extension SandboxGeneratorDocument {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["seed", "explicit", "streams"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/rpc.SandboxGeneratorDocument"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "rpc.SandboxGeneratorDocument" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A profile's generator as stored (`sandbox/generator`): the seed its values were drawn under and\nhow many values each seeded stream has given.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("explicit", .object([
+                JSONValue.Member("description", .string("Whether the profile set the seed itself (`rpc.hello {seed}`) rather than inheriting the\nserver's (`serve --seed`): an inherited seed's positions hold only under the same server seed.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("seed", .object([
+                JSONValue.Member("description", .string("The seed in force (its bits as a signed integer); nil: unseeded.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("streams", .object([
+                JSONValue.Member("additionalProperties", .object([
+                    JSONValue.Member("maximum", .number("9223372036854775807")),
+                    JSONValue.Member("minimum", .number("-9223372036854775808")),
+                    JSONValue.Member("type", .string("integer")),
+                ])),
+                JSONValue.Member("description", .string("Values drawn so far, by stream name.")),
+                JSONValue.Member("type", .string("object")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("explicit"), .string("streams")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _seed: Int64? = nil
+        var _explicit: Bool? = nil
+        var _streams: [String: Int64]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("seed" as StaticString) {
+                if !memberValue.isNull {
+                    do { _seed = try Int64(json: memberValue) } catch { throw error.prefixed("seed") }
+                }
+            } else if memberName.stringEquals("explicit" as StaticString) {
+                do { _explicit = try Bool(json: memberValue) } catch { throw error.prefixed("explicit") }
+            } else if memberName.stringEquals("streams" as StaticString) {
+                do { _streams = try [String: Int64](json: memberValue) } catch { throw error.prefixed("streams") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.seed = _seed
+        guard let _explicit else { throw .missing("explicit") }
+        self.explicit = _explicit
+        guard let _streams else { throw .missing("streams") }
+        self.streams = _streams
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.seed {
+            writer.key("seed" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("explicit" as StaticString)
+        self.explicit.encode(to: &writer)
+        writer.key("streams" as StaticString)
+        self.streams.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - SandboxFailuresDocument (Sources/PayRPCCore/Sandbox/SandboxPersistence.swift)
+
+extension SandboxFailuresDocument {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["armed"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/rpc.SandboxFailuresDocument"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "rpc.SandboxFailuresDocument" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A profile's armed failures as stored (`sandbox/failures`), in the order they are taken.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("armed", .object([
+                JSONValue.Member("description", .string("The failures, oldest first.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/rpc.ArmedFailureDocument")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("armed")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        ArmedFailureDocument.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _armed: [ArmedFailureDocument]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("armed" as StaticString) {
+                do { _armed = try [ArmedFailureDocument](json: memberValue) } catch { throw error.prefixed("armed") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _armed else { throw .missing("armed") }
+        self.armed = _armed
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("armed" as StaticString)
+        self.armed.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - ArmedFailureDocument (Sources/PayRPCCore/Sandbox/SandboxPersistence.swift)
+
+extension ArmedFailureDocument {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["method", "code", "message", "data", "remaining"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/rpc.ArmedFailureDocument"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "rpc.ArmedFailureDocument" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("One armed failure as stored: the method, the error as it will be sent, and how many more calls\nit fails.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("code", .object([
+                JSONValue.Member("description", .string("The error's code.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("data", .object([
+                JSONValue.Member("description", .string("The error's `data`.")),
+            ])),
+            JSONValue.Member("message", .object([
+                JSONValue.Member("description", .string("The error's message.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("method", .object([
+                JSONValue.Member("description", .string("The method's canonical name.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("remaining", .object([
+                JSONValue.Member("description", .string("How many more calls it fails (1 or more).")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("method"), .string("code"), .string("message"), .string("remaining")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _method: String? = nil
+        var _code: Int? = nil
+        var _message: String? = nil
+        var _data: JSONValue? = nil
+        var _remaining: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("method" as StaticString) {
+                do { _method = try String(json: memberValue) } catch { throw error.prefixed("method") }
+            } else if memberName.stringEquals("code" as StaticString) {
+                do { _code = try Int(json: memberValue) } catch { throw error.prefixed("code") }
+            } else if memberName.stringEquals("message" as StaticString) {
+                do { _message = try String(json: memberValue) } catch { throw error.prefixed("message") }
+            } else if memberName.stringEquals("data" as StaticString) {
+                if !memberValue.isNull {
+                    do { _data = try JSONValue(json: memberValue) } catch { throw error.prefixed("data") }
+                }
+            } else if memberName.stringEquals("remaining" as StaticString) {
+                do { _remaining = try Int(json: memberValue) } catch { throw error.prefixed("remaining") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _method else { throw .missing("method") }
+        self.method = _method
+        guard let _code else { throw .missing("code") }
+        self.code = _code
+        guard let _message else { throw .missing("message") }
+        self.message = _message
+        self.data = _data
+        guard let _remaining else { throw .missing("remaining") }
+        self.remaining = _remaining
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("method" as StaticString)
+        self.method.encode(to: &writer)
+        writer.key("code" as StaticString)
+        self.code.encode(to: &writer)
+        writer.key("message" as StaticString)
+        self.message.encode(to: &writer)
+        if let value = self.data {
+            writer.key("data" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("remaining" as StaticString)
+        self.remaining.encode(to: &writer)
+        writer.endObject()
+    }
+}

@@ -90,7 +90,7 @@ extension RPCNotification {
 }
 
 /// One error a method can return, as listed in its OpenRPC `errors`.
-public struct RPCErrorDescriptor: @unchecked Sendable {
+public struct RPCErrorDescriptor: Sendable {
     /// The stable code.
     public var code: RPCError.Code
     /// The message the error carries.

@@ -25,31 +25,41 @@ public struct RouterBuilder {
     public mutating func register<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) async throws -> M.Result
     ) {
-        add(method, body: .task { params, context in
-            let result = try await handler(params as! M.Params, context)
-            var writer = JSONWriter(capacity: 128)
-            result.encode(to: &writer)
-            return writer.bytes
-        })
+        add(method, answerInline: nil) { params in
+            PreparedCall(
+                run: { context in
+                    let result = try await handler(params, context)
+                    var writer = JSONWriter(capacity: 128)
+                    result.encode(to: &writer)
+                    return writer.bytes
+                },
+                runInline: nil, canonicalParams: { Self.canonical(params) })
+        }
     }
 
     /// Registers a handler that answers at once on the loop thread. Only for pure, fast work
     /// (no I/O, no locks held for long): it runs inline with the parsing of the request.
     ///
-    /// Inlinable, so that the two closures are compiled in the service's module for its `M`:
-    /// decoding the params, calling the handler and encoding the result then work on the concrete
-    /// types. Compiled here, generically, every call went through witness tables, and the params
-    /// were copied and destroyed through value-witness calls.
+    /// Inlinable, so that the closures are compiled in the service's module for its `M`: decoding
+    /// the params, calling the handler and encoding the result then work on the concrete types.
+    /// Compiled here, generically, every call went through witness tables, and the params were
+    /// copied and destroyed through value-witness calls.
     @inlinable
     public mutating func registerInline<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
-        addInline(method, decoded: { params, context, writer in
-            let result = try handler(params as! M.Params, context)
-            result.encode(to: &writer)
-        }, fromElement: { element, context, writer in
+        addInline(method, answerInline: { element, context, writer in
             let result = try handler(try Self.decodeParams(M.self, element), context)
             result.encode(to: &writer)
+        }, bind: { params in
+            PreparedCall(
+                run: { context in
+                    var writer = JSONWriter(capacity: 128)
+                    try handler(params, context).encode(to: &writer)
+                    return writer.bytes
+                },
+                runInline: { context, writer in try handler(params, context).encode(to: &writer) },
+                canonicalParams: { Self.canonical(params) })
         })
     }
 
@@ -57,10 +67,10 @@ public struct RouterBuilder {
     @usableFromInline
     mutating func addInline<M: RPCMethod>(
         _ method: M.Type,
-        decoded: @escaping @Sendable (any Sendable, RequestContext, inout JSONWriter) throws -> Void,
-        fromElement: @escaping @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void
+        answerInline: @escaping @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void,
+        bind: @escaping @Sendable (M.Params) -> PreparedCall
     ) {
-        add(method, body: .inline(decoded, fromElement: fromElement))
+        add(method, answerInline: answerInline, bind: bind)
     }
 
     /// Declares a notification that no method lists (so it still appears in `rpc.discover`).
@@ -68,21 +78,27 @@ public struct RouterBuilder {
         extraNotifications.append(NotificationDescriptor(notification))
     }
 
-    private mutating func add<M: RPCMethod>(_ method: M.Type, body: MethodEntry.Body) {
+    private mutating func add<M: RPCMethod>(
+        _ method: M.Type, answerInline: (@Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void)?,
+        bind: @escaping @Sendable (M.Params) -> PreparedCall
+    ) {
         let descriptor = MethodDescriptor(method)
         registrations.append(Registration(descriptor: descriptor) { descriptor, params, result in
             MethodEntry(
                 descriptor: descriptor, paramsValidator: params, resultValidator: result,
-                decode: { (element: JSONElement) throws(RPCError) -> any Sendable in
-                    try Self.decodeParams(M.self, element)
+                prepare: { (element: JSONElement) throws(RPCError) -> PreparedCall in
+                    bind(try Self.decodeParams(M.self, element))
                 },
-                encodeParams: { params in
-                    var writer = JSONWriter(capacity: 128)
-                    (params as! M.Params).encode(to: &writer)
-                    return writer.bytes
-                },
-                body: body)
+                answerInline: answerInline)
         })
+    }
+
+    /// Params in canonical form: what their codec writes.
+    @usableFromInline
+    static func canonical<Params: JSONEncodable>(_ params: Params) -> [UInt8] {
+        var writer = JSONWriter(capacity: 128)
+        params.encode(to: &writer)
+        return writer.bytes
     }
 
     /// Reads validated params into `M.Params`; a codec failure is an invalid-params error.

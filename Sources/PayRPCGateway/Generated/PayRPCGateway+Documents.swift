@@ -119,6 +119,23 @@ A payment that skips the form (BLIK, channel 73), then the history
   grammatical `didFailToUpdatePaymentSummary` is listed as its alias (`x-aliases` in
   `rpc.discover`; the Python client maps both names to the same class).
 
+## Kit and store (issue 27)
+
+- Card registration uses the kit's `CardRules`: Luhn and the expiry month on the profile's sandbox
+  clock, as before, and the brand by IIN range instead of the first digit. The brands shown:
+  Visa, Mastercard, Maestro, American Express, and now also Discover (`discover`), JCB (`jcb`) and
+  Diners Club (`diners`) for their ranges (a JCB number such as `3530…` was shown as American
+  Express before); a number of no known range is still `Card`/`card`.
+- Money: `Money.checked` (known currency, decimals within its minor unit), then Dotpay's own list
+  of currencies and positivity.
+- Errors: `DotpayErrorKind` is a `ServiceErrorKind` with its codes written out (-33400…-33411, the
+  same as the positions gave before).
+- Sandbox data: the kit's loader; the magic amounts are a `MagicTable` (an amount listed twice is
+  refused at start-up).
+- State: `DotpayBook`. Every card change is one transaction with the default's repair inside
+  (register, set default, unregister, clear, external cards), and a payment, its `control` and the
+  last channel are one.
+
 """#),
         ("docs/journal.md", #"""
 # journal — the payment journal and its Web API
@@ -212,6 +229,19 @@ is handed to the Payment Application, its callback is saved, and the entry waits
 `journal.configure {backendURL}` (or `serve --journal-backend URL`) then lets `journal.sync`
 deliver it: `POST /payments/` (the callback's parameters) and `POST /journals/` (the payment id
 the first answered, and the entry's id), each with its own `Idempotency-Key`.
+
+## Kit and store (issue 27)
+
+- Delivery posts through the kit's `HTTPClient`: the `/payments/` body is the callback's parameters
+  (a `[String: String]`, keys sorted), the `/journals/` body a generated model (`JournalPost`,
+  `payment_id`/`entry_id` by `- Key:`), the answers generated models that skip other members
+  (`PaymentAnswer`, `ServerMessage`). A step that cannot be recorded in the store stops that
+  entry's delivery and is logged; nothing is swallowed.
+- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202, the
+  same as before).
+- State: `JournalBook` (entries with their outbox, the profile's backend).
+- The journal takes no sandbox data file: nothing in it is a magic value.
+
 
 """#),
         ("docs/northstar.md", #"""
@@ -359,6 +389,19 @@ profile call that API instead of the sandbox:
 > {"jsonrpc":"2.0","id":4,"method":"northstar.executeOrder","params":{"orderID":"SGF2HJU6XUBD5FMSZ","card":{"number":"4000000000000002","expiry":"2030-12"}}}
 < {"jsonrpc":"2.0","id":4,"error":{"code":-33305,"message":"Order not found","data":{"type":"INVALID_RESOURCE_ID","name":"RESOURCE_NOT_FOUND","httpStatus":404,"message":"no order SGF2HJU6XUBD5FMSZ on this profile","debug_id":"6845f9aed66eb","details":[{"field":"/orderID","issue":"INVALID_RESOURCE_ID","description":"no order SGF2HJU6XUBD5FMSZ on this profile"}]}}}
 ```
+
+## Kit and store (issue 27)
+
+- The card rules are the kit's `CardRules` (shared with Dotpay): Luhn, brand by IIN ranges (a
+  Maestro number is `CARD_TYPE_NOT_SUPPORTED`, as before), the brand's lengths and security-code
+  length, the expiry month on the profile's sandbox clock. Money is checked by `Money.checked`.
+- The HTTP backend goes through the kit's `HTTPClient`; Orders v2's wire bodies are generated models
+  (`OrdersWire.swift`: snake_case by `- Key:`, answers tagged `- OtherMembers: ignored`, every
+  member optional so the mapping decides what an answer lacks).
+- Sandbox data: the kit's loader (`/testCards/N/number` named when a test card is not Luhn-valid);
+  the test cards are a `MagicTable` by number.
+- Errors: `NorthstarErrorKind` is a `ServiceErrorKind` (codes -33300…-33311).
+- State: `NorthstarBook` (configuration, orders, nonces; a nonce is used up in one transaction).
 
 """#),
         ("docs/pbba.md", #"""
@@ -568,9 +611,25 @@ app < {"jsonrpc":"2.0","id":19,"result":{"type":"none","iosEnumValue":"PBBACusto
 | `serve --seed N` / `rpc.hello {seed}` | secureTokens (stream `pbba.secureToken`), codes (`pbba.brn`), request ids (`pbba.requestId`) and pop-up ids (`pbba.popupId`) repeat call for call; unseeded they come from the system's cryptographic generator |
 | `sandbox.failNext {method: "pbba.…", error: "<data.type>"}` | the next call fails with that declared error, with its sample `data` |
 
-A different sandbox can be loaded from a JSON file with `PBBASandbox.sandboxData(from:)`
-(members `defaultBankApps`, `defaultRetrievalExpiryInterval`, `requestGenerationFailureAmount`,
-`networkErrorAmount`).
+The sandbox's values are `Sources/PBBAService/Resources/pbba-sandbox.json`, read by the kit's
+loader like every service's (`payrpc serve --sandbox-data pbba=FILE` gives another file; every
+member may be left out):
+
+```json
+{
+  "defaultBankApps": 1,
+  "defaultRetrievalExpiryInterval": 300,
+  "magicAmounts": [
+    { "amount": "99.91", "outcome": "requestGenerationFailed" },
+    { "amount": "99.92", "outcome": "networkError" }
+  ]
+}
+```
+
+A bad value is refused at start-up with the file and its JSON Pointer
+(`my-pbba.json: /magicAmounts/0/outcome: ...`). (Before issue 27 the two magic amounts were the
+members `requestGenerationFailureAmount` and `networkErrorAmount`; a file written for that shape is
+refused, naming the unknown member.)
 
 ## Errors
 
@@ -635,14 +694,15 @@ nor `brn` for a sandbox decision.
 ## Wiring (for the gateway)
 
 ```swift
-PBBAService(store: store)                                   // the built-in sandbox
-PBBAService(store: store, sandbox: try PBBASandbox.sandboxData(from: file))
+PBBAService(store: store, secrets: secrets)                 // the built-in sandbox
+PBBAService(store: store, sandbox: try SandboxData.load(PBBASandbox.self, from: file), secrets: secrets)
 ```
 
-Request keys are keyed hashes under the SQLite store's server key (`SQLiteStateStore.secrets`);
-another `StateStore` may pass `secrets:` (else SHA-256 is used), the same on every start. Resetting a
-user's profile resets its device and remembered flag; payment requests are in the profile
-`pbba-merchant-backend`.
+Request keys are keyed hashes under the data directory's server key (`secrets`, the store's
+`SecretHasher`), which every store gives the same way; nothing downcasts the store. The service
+reaches the store only through its book (`PBBAStateBook`: one transaction for a request, its code's
+claim and the seeded draws that made them). Resetting a user's profile resets its device and
+remembered flag; payment requests are in the profile `pbba-merchant-backend`.
 
 The document's `customUXType` param is `type` on the wire (as in SERVICES.md).
 
@@ -661,6 +721,14 @@ The document's `customUXType` param is `type` on the wire (as in SERVICES.md).
 | Certified devices and OS versions, supported languages (3.1) | facts about the native library's test matrix; any language with JSON and a socket is a client |
 | Hybrid apps and the Web Merchant Button (A.1) | another product, described in other documents |
 | `popupPresenter` / `popupDelegate` params (Tables 4, 5) | a view controller and an Objective-C delegate; the calling connection takes both roles |
+
+## Kit and store (issue 27)
+
+- Errors: `PBBAErrorKind` is a `ServiceErrorKind` (codes -33100…-33111); `PBBAError` is the kit's
+  `ServiceError`, its factories an extension.
+- Sandbox data: a generated model with a shipped default file (above); the magic amounts are a
+  `MagicTable`.
+- State: `PBBAStateBook`; the server key comes from the gateway (`secrets:`), not from a downcast.
 
 """#),
         ("docs/tatra.md", #"""
@@ -882,6 +950,17 @@ stdio, TCP or a Unix socket), byte for byte as the server wrote them
   protocol and gateway errors).
 - **`CompletionCallback.onSuccess()` without data vs `onSuccess(DATA)`**: a Java overload; on the
   wire a method without result answers `null`.
+
+## Kit and store (issue 27)
+
+- Sandbox data: `tatra-sandbox.json` is a generated model (`TatraSandboxFile`) read by the kit's
+  loader; `TatraSandboxData` is built from it (regexes compiled, limits and magic amounts in cents).
+  A bad value stops the start with the file and its JSON Pointer (`/setup/phoneValidationRegex: the
+  regular expression does not compile`). The magic amounts are a `MagicTable` keyed by cents.
+- Errors: `TatraErrorType` is a `ServiceErrorKind` (codes -33000…-33009, written out); its `data`
+  is one of five models (`TatraErrorPayload`); `TatraError` is the kit's `ServiceError`.
+- State: `TatraBook` (the profile's `tatra/profile` document): one transaction per PIN check,
+  authorization, payment completion or hold.
 
 """#),
     ]

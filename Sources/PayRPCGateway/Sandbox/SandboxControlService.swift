@@ -8,6 +8,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
 import PayRPCSync
+import Logging
 
 /// A sandbox control every service shares.
 /// - Handlers: SandboxControlHandlers
@@ -15,18 +16,13 @@ public protocol SandboxControlMethod: RPCMethod {}
 
 /// The sandbox controls every service shares: `sandbox.failNext` and the test clock
 /// (`sandbox.clock.get`, `advance`, `set`). The mechanisms are in the core
-/// (``SandboxControls``, ``Router/injectedError(for:)``); this service is their JSON-RPC face, and
-/// keeps each profile's clock offset in the store (namespace `sandbox`, key `clock`) so that a
-/// restart does not send a profile's time backwards.
+/// (``SandboxControls``, ``Router/injectedError(for:)``); this service is their JSON-RPC face.
+/// What a call changes (a failure armed, the clock moved) is a document of the profile in the store
+/// (`sandbox/failures`, `sandbox/clock`), saved by the engine before the call answers, so a
+/// restart keeps it.
 struct SandboxControlService: SandboxControlHandlers {
-    let store: any StateStore
-    let sandbox: SandboxControls
     /// The router, known once it is built (failures are checked against its declarations).
     let router: RouterReference
-
-    /// The store namespace and key of a profile's clock offset.
-    static let clockNamespace = "sandbox"
-    static let clockKey = "clock"
 
     /// `sandbox.failNext`.
     func sandboxFailNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
@@ -51,34 +47,17 @@ struct SandboxControlService: SandboxControlHandlers {
     /// `sandbox.clock.advance`.
     func sandboxClockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
         try context.sandbox.advance(profile: context.profile, by: params.seconds)
-        try await persist(context)
         return state(context)
     }
 
     /// `sandbox.clock.set`.
     func sandboxClockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
         try context.sandbox.set(profile: context.profile, to: params.time)
-        try await persist(context)
         return state(context)
-    }
-
-    private func persist(_ context: RequestContext) async throws {
-        let offset = context.sandbox.offset(profile: context.profile)
-        try await store.put(profile: context.profile, namespace: Self.clockNamespace, key: Self.clockKey,
-                            value: .object([.init("offsetSeconds", .number(String(offset)))]))
     }
 
     private func state(_ context: RequestContext) -> SandboxClockState {
         SandboxClockState(time: context.now, realTime: context.sandbox.realTime.now(), offsetSeconds: context.sandbox.offset(profile: context.profile))
-    }
-
-    /// Restores every profile's stored clock offset (at start-up, before serving).
-    static func restoreClocks(from store: SQLiteStateStore, into sandbox: SandboxControls) throws {
-        for (profile, value) in try store.documentsAtStartUp(namespace: clockNamespace, key: clockKey) {
-            if case .number(let text)? = value["offsetSeconds"], let offset = Double(text) {
-                sandbox.restore(profile: profile, offset: offset)
-            }
-        }
     }
 }
 

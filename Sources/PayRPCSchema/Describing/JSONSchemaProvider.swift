@@ -10,7 +10,7 @@ import PayRPCJSON
 /// Models get their conformance from `payrpc-codegen`, which reads their Swift declarations;
 /// the primitive types conform here. A model's schema lives once, in ``SchemaDefinitions``,
 /// under its name; everything that uses it refers to it with `{"$ref": "#/definitions/Name"}`.
-public protocol JSONSchemaProvider {
+public protocol JSONSchemaProvider: SendableMetatype {
     /// The schema to use where a value of this type appears: a `$ref` for models, an inline
     /// schema for primitives and containers.
     static var schemaReference: JSONValue { get }

@@ -4,8 +4,15 @@ import PayRPCJSON
 /// `{"$ref": "http://json-schema.org/draft-07/schema#"}` resolves without the network and
 /// schemas can be validated against it.
 enum Draft07MetaSchema {
-    /// The meta-schema as a document (parsed once).
-    static let document: JSONValue = (try? JSONValue(parsing: text)) ?? .bool(false)
+    /// The meta-schema as a document (parsed once). The text is a literal of this file: a parse
+    /// failure is a bug, and stops the program rather than validating against nothing.
+    static let document: JSONValue = {
+        do {
+            return try JSONValue(parsing: text)
+        } catch {
+            preconditionFailure("the embedded draft-07 meta-schema is not JSON: \(error)")
+        }
+    }()
 
     /// The meta-schema's text, as published by json-schema.org.
     static let text = #"""

@@ -28,13 +28,10 @@ import PayRPCJSON
 ///   inline flags `(?i)`), and rejects some that ECMA-262 accepts (`[^]`, a lone `{`): such a
 ///   pattern is a compile error here.
 /// Patterns are not anchored: a match anywhere in the string counts, as JSON Schema requires.
-///
-/// `NSRegularExpression` is documented as thread-safe for matching but is not marked
-/// `Sendable` on Linux, hence this `@unchecked Sendable` box around an immutable instance.
-final class ECMARegex: @unchecked Sendable {
+final class ECMARegex: Sendable {
     /// The pattern as written in the schema.
     let pattern: String
-    private let expression: NSRegularExpression
+    private let expression: ICUExpression
     /// The fast matcher, when the pattern is in its subset (and is not the decimal pattern).
     private let simplePattern: SimplePattern?
     /// A hand-written matcher for a pattern every money field uses (``Amount/decimalPattern``),
@@ -43,7 +40,7 @@ final class ECMARegex: @unchecked Sendable {
 
     /// Compiles `pattern`; nil when ICU rejects it.
     init?(_ pattern: String) {
-        guard let expression = try? NSRegularExpression(pattern: Self.translate(pattern), options: []) else {
+        guard let expression = try? ICUExpression(Self.translate(pattern)) else {
             return nil
         }
         self.pattern = pattern
@@ -57,8 +54,7 @@ final class ECMARegex: @unchecked Sendable {
     func matches(_ text: String) -> Bool {
         if isDecimalPattern { return Amount.isDecimalText(text) }
         if let simplePattern { return simplePattern.matchesSomewhere(text) }
-        let range = NSRange(location: 0, length: text.utf16.count)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        return expression.matchesSomewhere(text)
     }
 
     /// Whether the pattern matches somewhere in a JSON string value: ``matches(_:)`` on its text,

@@ -82,7 +82,7 @@ extension SchemaCheck {
 
 /// The values of an `enum` or a `const`, as elements of a tape this value keeps alive (elements
 /// do not keep their tape alive, and these live as long as the compiled schema).
-struct ConstantValues: @unchecked Sendable {
+struct ConstantValues: Sendable {
     /// The values, in the schema's order (one for `const`).
     let elements: [JSONElement]
     private let tape: JSONTape?

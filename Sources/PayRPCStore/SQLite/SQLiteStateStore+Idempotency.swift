@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import PayRPCCore
+import Logging
+import PayRPCJSON
 
 /// ``IdempotencyStore``: one row per (profile, key) in `idempotency_key`, written through the
 /// group committer like every other write.

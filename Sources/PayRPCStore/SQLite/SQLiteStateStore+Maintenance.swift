@@ -1,11 +1,12 @@
 import GRDB
+import Logging
 
 /// Checks for operators and the crash test.
 extension SQLiteStateStore {
     /// Runs `PRAGMA integrity_check`; true when SQLite reports `ok`. Problems are logged.
     /// - Throws: ``StoreError`` when the check cannot run.
     public func integrityCheck() async throws -> Bool {
-        let report = try await read("integrity check") { db in
+        let report = try await readDatabase("integrity check") { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
         if report == ["ok"] { return true }

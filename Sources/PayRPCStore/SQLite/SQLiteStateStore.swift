@@ -11,7 +11,7 @@ import PayRPCJSON
 /// through a ``GroupCommitter``: concurrent writes share one transaction and one fsync, and
 /// each returns only after its transaction is on disk (`synchronous=FULL` unless configured
 /// otherwise). Documents are stored as JSON text; values never appear in logs.
-public final class SQLiteStateStore: StateStore {
+public final class SQLiteStateStore: StateStore, StoreAdministration {
     /// The name of the database file in the data directory.
     public static let fileName = "payrpc.sqlite"
 
@@ -172,112 +172,28 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: - Documents
 
-    /// Reads the document at `key` on a reader connection; see ``StateStore/get(profile:namespace:key:)``.
-    public func get(profile: String, namespace: String, key: String) async throws -> JSONValue? {
-        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
-        let text = try await read("get") { db in
-            try String.fetchOne(db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
-        }
-        return try text.map { try Self.parse($0, namespace: namespace, key: key) }
-    }
-
-    /// The stored text of the document at `key`, read on a reader connection.
-    public func getText(profile: String, namespace: String, key: String) async throws -> String? {
-        try StoreArguments.check(profile: profile, namespace: namespace, key: key)
-        return try await read("get") { db in
-            try String.fetchOne(db.cachedStatement(sql: StoreSQL.selectValue), arguments: [profile, namespace, key])
-        }
-    }
-
-    /// Stores `value` in the next group commit and returns once it is on disk.
-    public func put(profile: String, namespace: String, key: String, value: JSONValue) async throws {
-        try await putText(profile: profile, namespace: namespace, key: key, text: value.jsonText)
-    }
-
-    /// Stores the JSON text `text` in the next group commit and returns once it is on disk.
-    public func putText(profile: String, namespace: String, key: String, text: String) async throws {
-        try await transaction("put") { try $0.putText(profile: profile, namespace: namespace, key: key, text: text) }
-    }
-
-    /// Deletes the document in the next group commit and returns once that is on disk.
-    public func delete(profile: String, namespace: String, key: String) async throws {
-        try await transaction("delete") { try $0.delete(profile: profile, namespace: namespace, key: key) }
-    }
-
-    /// Lists a namespace on a reader connection; see ``StateStore/list(profile:namespace:keyPrefix:)``.
-    public func list(profile: String, namespace: String, keyPrefix: String?) async throws -> [StoredDocument] {
-        try await listRows(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { key, text, updatedAt in
-            StoredDocument(
-                key: key, value: try Self.parse(text, namespace: namespace, key: key),
-                updatedAt: Timestamp.date(milliseconds: updatedAt))
-        }
-    }
-
-    /// The keys and stored texts of a namespace, as ``list(profile:namespace:keyPrefix:)``.
-    public func listText(profile: String, namespace: String, keyPrefix: String?) async throws -> [(key: String, text: String)] {
-        try await listRows(profile: profile, namespace: namespace, keyPrefix: keyPrefix).map { ($0.0, $0.1) }
-    }
-
-    /// The rows of a namespace whose keys start with `keyPrefix`, ordered by key.
-    private func listRows(profile: String, namespace: String, keyPrefix: String?) async throws -> [(String, String, Int64)] {
-        try StoreArguments.check(profile: profile, namespace: namespace)
-        let prefix = keyPrefix ?? ""
-        let rows = try await read("list") { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT key, value, updated_at FROM document
-                    WHERE profile = ? AND namespace = ? AND key >= ? AND substr(key, 1, length(?)) = ?
-                    ORDER BY key
-                    """,
-                arguments: [profile, namespace, prefix, prefix, prefix]
-            ).map { row -> (String, String, Int64) in (row["key"], row["value"], row["updated_at"]) }
-        }
-        return rows
-    }
-
-    /// Atomic read-modify-write; see ``StateStore/update(profile:namespace:key:_:)``.
-    ///
-    /// `transform` runs on the store's writer queue, so it must be quick and must not wait for
-    /// anything. If the disk fails mid-batch it may run again, so it must have no effect other
-    /// than its return value.
-    public func update<R: Sendable>(
-        profile: String, namespace: String, key: String,
-        _ transform: @escaping @Sendable (JSONValue?) throws -> (JSONValue?, R)
-    ) async throws -> R {
-        try await updateText(profile: profile, namespace: namespace, key: key) { text in
-            let current = try text.map { try Self.parse($0, namespace: namespace, key: key) }
-            let (next, result) = try transform(current)
-            return (next?.jsonText, result)
-        }
-    }
-
-    /// Atomic read-modify-write of the stored text; see ``StateStore/updateText(profile:namespace:key:_:)``.
-    public func updateText<R: Sendable>(
-        profile: String, namespace: String, key: String,
-        _ transform: @escaping @Sendable (String?) throws -> (String?, R)
-    ) async throws -> R {
-        // The arguments are checked by the transaction's own read and write.
-        try await transaction("update") { documents in
-            try documents.updateText(profile: profile, namespace: namespace, key: key, transform)
-        }
-    }
-
     /// One atomic write in the next group commit, on the writer's connection; see
     /// ``StateStore/transaction(_:_:)``.
     public func transaction<R: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (any StoreTransaction) throws -> R
+        _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R {
         let now = configuration.now
         return try await committer.write(operation) { db in
-            try body(SQLiteTransaction(db: db, time: Timestamp.milliseconds(now())))
+            try body(StoreTransaction(SQLiteDocuments(db: db, time: Timestamp.milliseconds(now()))))
         }
+    }
+
+    /// A consistent read on a reader connection, on the caller's thread; see ``StateStore/read(_:_:)``.
+    public func read<R: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (StoreReader) throws -> R
+    ) async throws -> R {
+        try await readDatabase(operation) { db in try body(StoreReader(SQLiteDocuments(db: db, time: 0))) }
     }
 
     /// Every document of the profile, read in one snapshot: `{namespace: {key: value}}`.
     public func export(profile: String) async throws -> JSONValue {
         try StoreArguments.check(profile: profile)
-        let rows = try await read("export") { db in
+        let rows = try await readDatabase("export") { db in
             try Row.fetchAll(
                 db, sql: "SELECT namespace, key, value FROM document WHERE profile = ? ORDER BY namespace, key",
                 arguments: [profile]
@@ -312,7 +228,7 @@ public final class SQLiteStateStore: StateStore {
 
     /// The profiles that have documents or idempotency keys, in order.
     public func profiles() async throws -> [String] {
-        try await read("profiles") { db in
+        try await readDatabase("profiles") { db in
             try String.fetchAll(
                 db, sql: "SELECT profile FROM document UNION SELECT profile FROM idempotency_key ORDER BY profile")
         }
@@ -324,7 +240,7 @@ public final class SQLiteStateStore: StateStore {
     ///
     /// On the caller's thread (GRDB's synchronous read): a short SQLite read costs less than the
     /// two thread hops of its asynchronous read, and calls run on their connection's loop (issue 19).
-    func read<Value: Sendable>(
+    func readDatabase<Value: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (Database) throws -> Value
     ) async throws -> Value {
         do {

@@ -8,6 +8,13 @@ enum StoreSQL {
         INSERT INTO document (profile, namespace, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (profile, namespace, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
         """
+    /// The documents of a namespace whose keys start with ?3 (given three times), by key.
+    static let selectPrefixed = """
+        SELECT key, value FROM document
+        WHERE profile = ? AND namespace = ? AND key >= ? AND substr(key, 1, length(?)) = ?
+        ORDER BY key
+        """
+    static let selectProfiles = "SELECT DISTINCT profile FROM document WHERE namespace = ? ORDER BY profile"
     static let deleteDocument = "DELETE FROM document WHERE profile = ? AND namespace = ? AND key = ?"
     static let selectClaim =
         "SELECT method, params_digest, outcome, created_at FROM idempotency_key WHERE profile = ? AND key = ?"

@@ -5,6 +5,7 @@ import GRDB
 ///
 /// `outcome` is touched only on GRDB's writer queue, by the committer; the continuation is
 /// resumed exactly once, by ``finish(commitError:)``.
+/// `@unchecked Sendable`: `outcome` is touched only on GRDB's writer queue; the continuation is resumed once.
 final class WriteOperation<Value: Sendable>: PendingWrite, @unchecked Sendable {
     private let body: @Sendable (Database) throws -> Value
     private let continuation: CheckedContinuation<Value, any Error>

@@ -77,10 +77,13 @@ struct ConnectionStateMachine {
         case scheduleResume
         /// Flush the output and shut the output down (close when it cannot be).
         case shutdown
-        /// Start the linger timer (reading has been started to discard input).
+        /// Start a timer for ``ConnectionStateMachine/lingerTimeout`` (reading has been started to
+        /// discard input), then report ``ConnectionStateMachine/timeElapsed(now:handlerBusy:)``.
         case startLinger
         /// Close the connection.
         case close
+        /// Close the connection: it was idle for ``ConnectionStateMachine/idleTimeout``.
+        case closeIdle
     }
 
     /// What the owner performs: first the reading change, then the step.
@@ -96,22 +99,35 @@ struct ConnectionStateMachine {
     let highWaterMark: Int
     /// See ``highWaterMark``.
     let lowWaterMark: Int
+    /// How long, in milliseconds of the owner's clock, a connection may pass without traffic
+    /// before it is closed (nil: never; stdio never is).
+    let idleTimeout: UInt64?
+    /// How long a finished socket waits for its peer's EOF before closing anyway, in milliseconds.
+    let lingerTimeout: UInt64
 
-    private(set) var state: State = .idle
+    // Set in this file and its extensions (`+Delivery`, `+Time`) only.
+    var state: State = .idle
     /// Whether the owner's input is reading (as the machine last told it).
-    private(set) var reading = false
+    var reading = false
     /// Bytes handed to `uv_write` whose callback has not come yet.
-    private(set) var queuedBytes = 0
+    var queuedBytes = 0
     /// The most bytes ever queued at once (tests check that it stays bounded).
-    private(set) var peakQueuedBytes = 0
+    var peakQueuedBytes = 0
     /// Reading stopped because ``queuedBytes`` passed the high-water mark.
-    private(set) var backpressured = false
+    var backpressured = false
+    /// When traffic last moved (bytes read, output taken by the socket), on the owner's clock.
+    var lastActivity: UInt64
+    /// When a lingering socket closes anyway, on the owner's clock.
+    var lingerDeadline: UInt64?
 
     /// Creates a machine in ``State/idle`` with the given water marks (the low one is clamped
-    /// into `0...highWaterMark`).
-    init(highWaterMark: Int, lowWaterMark: Int) {
+    /// into `0...highWaterMark`) and timeouts, at `now` on the owner's clock (milliseconds).
+    init(highWaterMark: Int, lowWaterMark: Int, idleTimeout: UInt64? = nil, lingerTimeout: UInt64 = 2000, now: UInt64 = 0) {
         self.highWaterMark = max(1, highWaterMark)
         self.lowWaterMark = min(max(0, lowWaterMark), self.highWaterMark)
+        self.idleTimeout = idleTimeout
+        self.lingerTimeout = lingerTimeout
+        self.lastActivity = now
     }
 
     // MARK: - Queries
@@ -147,8 +163,9 @@ struct ConnectionStateMachine {
         return settle(.none)
     }
 
-    /// Bytes arrived. Held (copied) here when they cannot be framed now.
-    mutating func received(_ chunk: UnsafeRawBufferPointer) -> Action {
+    /// Bytes arrived at `now`. Held (copied) here when they cannot be framed now.
+    mutating func received(_ chunk: UnsafeRawBufferPointer, now: UInt64) -> Action {
+        lastActivity = now
         // The common case first (nothing held, nothing paused): no held bytes to keep unique.
         if case .serving(var serving) = state, case .flowing = serving.input,
            !serving.handlerPaused, !backpressured, !serving.delivering {
@@ -265,9 +282,10 @@ struct ConnectionStateMachine {
         return settle(step ?? .none)
     }
 
-    /// The owner flushed its output; `queued` bytes of it went to `uv_write` (0: the socket took
-    /// everything at once).
-    mutating func flushed(queued: Int) -> Action {
+    /// The owner flushed its output at `now`; `queued` bytes of it went to `uv_write` (0: the
+    /// socket took everything at once, which is traffic).
+    mutating func flushed(queued: Int, now: UInt64) -> Action {
+        if queued == 0 { lastActivity = now }
         queuedBytes += queued
         peakQueuedBytes = max(peakQueuedBytes, queuedBytes)
         if queuedBytes > highWaterMark { backpressured = true }
@@ -286,10 +304,12 @@ struct ConnectionStateMachine {
         return settle(step ?? .none)
     }
 
-    /// A `uv_write` of `length` bytes completed; `failed`: with an error other than cancellation.
-    mutating func writeCompleted(length: Int, failed: Bool) -> Action {
+    /// A `uv_write` of `length` bytes completed at `now`; `failed`: with an error other than
+    /// cancellation.
+    mutating func writeCompleted(length: Int, failed: Bool, now: UInt64) -> Action {
         queuedBytes -= length
         if failed { return close() }
+        lastActivity = now
         guard backpressured, queuedBytes <= lowWaterMark else { return .none }
         backpressured = false
         let step = updateServing { backpressured, serving -> Step in
@@ -317,11 +337,13 @@ struct ConnectionStateMachine {
         return settle(.shutdown)
     }
 
-    /// The shutdown completed. `mayLinger`: the input is a socket that can read on (TCP, Unix).
-    mutating func shutdownCompleted(succeeded: Bool, mayLinger: Bool) -> Action {
+    /// The shutdown completed at `now`. `mayLinger`: the input is a socket that can read on (TCP,
+    /// Unix); it lingers until its peer's EOF, or ``lingerTimeout`` after `now`.
+    mutating func shutdownCompleted(succeeded: Bool, mayLinger: Bool, now: UInt64) -> Action {
         guard case .finishing(let peerEnded) = state else { return .none }
         guard succeeded, !peerEnded, mayLinger else { return close() }
         state = .lingering
+        lingerDeadline = now + lingerTimeout
         return settle(.startLinger)
     }
 
@@ -330,70 +352,5 @@ struct ConnectionStateMachine {
         guard state != .closed else { return .none }
         state = .closed
         return settle(.close)
-    }
-
-    // MARK: - Private
-
-    /// Runs `body` on the serving state (nil when not serving), without copying held bytes.
-    /// `body` gets whether the output is backpressured and the serving state to change (a closure
-    /// that captured `self` would overlap this mutating access).
-    private mutating func updateServing(_ body: (_ backpressured: Bool, inout Serving) -> Step) -> Step? {
-        guard case .serving(var serving) = state else { return nil }
-        state = .idle  // the held bytes stay uniquely referenced while `body` changes them
-        let step = body(backpressured, &serving)
-        state = .serving(serving)
-        return step
-    }
-
-    /// After a delivery or the end of input: go on with held bytes on the next loop turn (after
-    /// the output written so far has been flushed), or deliver the end now.
-    private static func nextDelivery(_ serving: inout Serving, backpressured: Bool) -> Step {
-        guard !serving.handlerPaused else { return .none }
-        switch serving.input {
-        case .holding:
-            return backpressured ? .none : Self.scheduleResumeIfWaiting(&serving)
-        case .ended(_, let held) where !held.isEmpty:
-            return backpressured ? .none : Self.scheduleResumeIfWaiting(&serving)
-        case .ended(let end, _):
-            serving.input = .endDelivered(end)
-            return .deliverEnd(end)
-        case .flowing, .endDelivered:
-            return .none
-        }
-    }
-
-    /// ``Step/scheduleResume`` when something waits to be delivered and no resume is queued yet.
-    private static func scheduleResumeIfWaiting(_ serving: inout Serving) -> Step {
-        switch serving.input {
-        case .holding, .ended:
-            guard !serving.resumeScheduled else { return .none }
-            serving.resumeScheduled = true
-            return .scheduleResume
-        case .flowing, .endDelivered:
-            return .none
-        }
-    }
-
-    /// Whether the input should be reading in the current state.
-    private var wantsReading: Bool {
-        switch state {
-        case .serving(let serving):
-            guard case .flowing = serving.input else { return false }
-            return !serving.handlerPaused && !backpressured
-        case .lingering:
-            return true
-        case .idle, .finishing, .closed:
-            return false
-        }
-    }
-
-    /// `step` with the reading change that brings reading in line with the state. While the owner
-    /// delivers, reading is left as it is: the end of the delivery settles it, once.
-    private mutating func settle(_ step: Step) -> Action {
-        if case .serving(let serving) = state, serving.delivering { return Action(reading: .none, step: step) }
-        let wanted = wantsReading
-        guard wanted != reading else { return Action(reading: .none, step: step) }
-        reading = wanted
-        return Action(reading: wanted ? .start : .stop, step: step)
     }
 }

@@ -52,26 +52,25 @@ final class StreamConnection: RPCConnection, LineFramerSink {
 
     /// Where bytes come from: a socket, pipe or TTY, or a file.
     let input: any ConnectionInput
-    private let output: Output
+    let output: Output
     private let maxLineBytes: Int
     private var handler: (any RPCConnectionHandler)?
     private var framer: LineFramer
     /// Every decision about reading, delivering, backpressure and closing.
-    private var machine: ConnectionStateMachine
+    var machine: ConnectionStateMachine
     private var openHandles = 0
 
     // Output written during the current callback, sent by `flushOutput()`.
-    private var outBase: UnsafeMutableRawPointer?
-    private var outCount = 0
-    private var outCapacity = 0
-    private var flushScheduled = false
+    var outBase: UnsafeMutableRawPointer?
+    var outCount = 0
+    var outCapacity = 0
+    var flushScheduled = false
     /// How many times output was flushed (tests check that writes are coalesced).
-    private(set) var flushCount = 0
+    var flushCount = 0
 
     private var lingerTimer: UVTimer?
     /// How long a finished socket waits for the peer's EOF before closing anyway.
     static let lingerMilliseconds: UInt64 = 2000
-    private(set) var lastActivity: UInt64
 
     /// Creates a connection over handles the caller has initialized; it takes them over (each
     /// handle's `data` holds the connection until its close callback).
@@ -90,9 +89,12 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         self.transport = transport
         self.peer = peer
         self.maxLineBytes = configuration.maxLineBytes
-        self.machine = ConnectionStateMachine(highWaterMark: configuration.highWaterMark, lowWaterMark: configuration.lowWaterMark)
+        // stdin/stdout is never idle: the process serves it until it ends.
+        let idleTimeout = transport == .stdio ? nil : configuration.idleTimeout.map { max(1, LibUVEventLoop.milliseconds($0)) }
+        self.machine = ConnectionStateMachine(highWaterMark: configuration.highWaterMark, lowWaterMark: configuration.lowWaterMark,
+                                              idleTimeout: idleTimeout, lingerTimeout: Self.lingerMilliseconds,
+                                              now: uv_now(eventLoop.uvLoop))
         self.framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
-        self.lastActivity = uv_now(eventLoop.uvLoop)
         var logger = logger
         logger[metadataKey: "connection.id"] = "\(id)"
         logger[metadataKey: "transport"] = "\(transport.rawValue)"
@@ -169,12 +171,11 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         perform(machine.close())
     }
 
-    /// Whether the idle timeout may close this connection.
-    /// Output that makes no progress counts as no traffic: a peer that stopped reading is idle too.
-    func isIdle(now: UInt64, timeoutMilliseconds: UInt64) -> Bool {
-        guard !machine.isClosed, !machine.isLingering else { return false }
-        if handler?.hasWorkInFlight ?? false { return false }
-        return now >= lastActivity && now - lastActivity >= timeoutMilliseconds
+    /// A timer fired (the server's idle sweep): the machine closes the connection when it has been
+    /// idle too long.
+    func timeElapsed() {
+        eventLoop.assertInLoopThread()
+        perform(machine.timeElapsed(now: uv_now(eventLoop.uvLoop), handlerBusy: handler?.hasWorkInFlight ?? false))
     }
 
     /// Whether reading is currently running (tests).
@@ -208,8 +209,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     /// Never inlined: `scripts/callgrind.sh` counts the instructions spent under this function.
     @inline(never)
     func receive(_ chunk: UnsafeRawBufferPointer) {
-        lastActivity = uv_now(eventLoop.uvLoop)
-        let action = machine.received(chunk)
+        let action = machine.received(chunk, now: uv_now(eventLoop.uvLoop))
         if case .frame = action.step {
             frame(chunk)
         } else {
@@ -238,7 +238,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
     // MARK: - Performing actions
 
     /// Does what the machine asked: the reading change, then the step.
-    private func perform(_ action: ConnectionStateMachine.Action) {
+    func perform(_ action: ConnectionStateMachine.Action) {
         switch action.reading {
         case .none:
             break
@@ -275,10 +275,13 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         case .shutdown:
             shutDown()
         case .startLinger:
-            let timer = UVTimer(loop: eventLoop) { [unowned self] _ in close() }
-            timer.start(after: StreamConnection.lingerMilliseconds)
+            let timer = UVTimer(loop: eventLoop) { [unowned self] _ in timeElapsed() }
+            timer.start(after: machine.lingerTimeout)
             lingerTimer = timer
         case .close:
+            closeHandles()
+        case .closeIdle:
+            logger.info("closing an idle connection", metadata: ["idle.ms": "\(machine.idleTimeout ?? 0)"])
             closeHandles()
         }
     }
@@ -287,25 +290,7 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         perform(machine.resume())
     }
 
-    /// Flushes what was written and shuts the output down; a file output just closes.
-    private func shutDown() {
-        flushOutput()
-        guard !machine.isClosed else { return }
-        switch output {
-        case .stream(let handle):
-            let request = UnsafeMutablePointer<uv_shutdown_t>.allocate(capacity: 1)
-            let code = uv_shutdown(request, payrpc_stream(handle), shutdownCallback)
-            if code < 0 {
-                request.deallocate()
-                logger.debug("shutdown failed, closing", metadata: ["error": "\(UVCode.name(code))"])
-                close()
-            }
-        case .file:
-            close()
-        }
-    }
-
-    private func closeHandles() {
+    func closeHandles() {
         outCount = 0
         lingerTimer?.close()
         lingerTimer = nil
@@ -327,114 +312,6 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         }
     }
 
-    // MARK: - Output
-
-    private func growOutput(to needed: Int) {
-        var capacity = max(outCapacity * 2, 16 * 1024)
-        while capacity < needed { capacity *= 2 }
-        guard let grown = realloc(outBase, capacity) else {
-            logger.error("out of memory for output, closing", metadata: ["bytes": "\(capacity)"])
-            close()
-            return
-        }
-        outBase = grown
-        outCapacity = capacity
-    }
-
-    /// Sends what was written since the last flush.
-    func flushOutput() {
-        flushScheduled = false
-        guard outCount > 0, let base = outBase else { return }
-        guard !machine.isClosed else {
-            outCount = 0
-            return
-        }
-        flushCount &+= 1
-        var queued = 0
-        switch output {
-        case .stream(let handle):
-            let stream = payrpc_stream(handle)
-            var offset = 0
-            if machine.queuedBytes == 0 {
-                var buf = uv_buf_init(base.assumingMemoryBound(to: CChar.self), UInt32(outCount))
-                let written = uv_try_write(stream, &buf, 1)
-                if written >= 0 {
-                    offset = Int(written)
-                } else if written != UVCode.again {
-                    logger.debug("write failed, closing", metadata: ["error": "\(UVCode.name(written))"])
-                    close()
-                    return
-                }
-            }
-            let remaining = outCount - offset
-            outCount = 0
-            if remaining > 0 {
-                guard let request = payrpc_write_request_alloc(remaining) else {
-                    logger.error("out of memory for a write, closing", metadata: ["bytes": "\(remaining)"])
-                    close()
-                    return
-                }
-                let payload = payrpc_write_request_payload(request)!
-                UnsafeMutableRawPointer(payload).copyMemory(from: base + offset, byteCount: remaining)
-                var buf = uv_buf_init(payload, UInt32(remaining))
-                let code = uv_write(request, stream, &buf, 1, writeCallback)
-                if code < 0 {
-                    free(request)
-                    logger.debug("write failed, closing", metadata: ["error": "\(UVCode.name(code))"])
-                    close()
-                    return
-                }
-                queued = remaining
-            } else {
-                lastActivity = uv_now(eventLoop.uvLoop)
-            }
-        case .file(let fd):
-            var offset = 0
-            while offset < outCount {
-                var request = uv_fs_t()
-                var buf = uv_buf_init((base + offset).assumingMemoryBound(to: CChar.self), UInt32(outCount - offset))
-                let written = uv_fs_write(eventLoop.uvLoop, &request, fd, &buf, 1, -1, nil)
-                uv_fs_req_cleanup(&request)
-                if written <= 0 {
-                    logger.error("writing the output file failed, closing", metadata: ["error": "\(UVCode.name(Int32(written)))"])
-                    outCount = 0
-                    close()
-                    return
-                }
-                offset += Int(written)
-            }
-            outCount = 0
-        }
-        if outCapacity > 1 << 20 {
-            // A burst grew the buffer; give the memory back.
-            free(outBase)
-            outBase = nil
-            outCapacity = 0
-        }
-        let wasBackpressured = machine.backpressured
-        perform(machine.flushed(queued: queued))
-        if machine.backpressured && !wasBackpressured {
-            logger.debug("output over the high-water mark, reading paused", metadata: ["queued": "\(machine.queuedBytes)"])
-        }
-    }
-
-    fileprivate func didWrite(_ length: Int, status: Int32) {
-        if status >= 0 { lastActivity = uv_now(eventLoop.uvLoop) }
-        let failed = status < 0 && status != UVCode.cancelled
-        if failed, !machine.isClosed {
-            logger.debug("write failed, closing", metadata: ["error": "\(UVCode.name(status))"])
-        }
-        perform(machine.writeCompleted(length: length, failed: failed))
-    }
-
-    fileprivate func shutdownCompleted(_ status: Int32) {
-        if status < 0 && status != UVCode.cancelled {
-            logger.debug("shutdown reported an error", metadata: ["error": "\(UVCode.name(status))"])
-        }
-        let mayLinger = (transport == .tcp || transport == .unix) && input.streamHandle != nil
-        perform(machine.shutdownCompleted(succeeded: status == 0, mayLinger: mayLinger))
-    }
-
     // MARK: - Closing
 
     fileprivate func handleClosed() {
@@ -453,23 +330,6 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         handler?.connectionClosed()
         owner?.connectionDidClose(self)
     }
-}
-
-private func writeCallback(_ request: UnsafeMutablePointer<uv_write_t>?, _ status: Int32) {
-    guard let request else { return }
-    let length = payrpc_write_request_length(request)
-    let stream = payrpc_write_request_stream(request)!
-    free(request)
-    let connection = StreamConnection.of(handle: stream)
-    connection.didWrite(length, status: status)
-    connection.eventLoop.flushPendingOutput()
-}
-
-private func shutdownCallback(_ request: UnsafeMutablePointer<uv_shutdown_t>?, _ status: Int32) {
-    guard let request else { return }
-    let stream = payrpc_shutdown_request_stream(request)!
-    request.deallocate()
-    StreamConnection.of(handle: stream).shutdownCompleted(status)
 }
 
 /// A handle of a connection closed: release the connection's hold and count it down.

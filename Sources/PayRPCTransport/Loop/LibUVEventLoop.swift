@@ -18,6 +18,7 @@ import Darwin
 /// `uv_timer_t`. The loop also owns what every connection of the loop shares: the read buffer
 /// (reads on one loop never overlap) and the list of connections whose output is to be flushed at
 /// the end of the current callback.
+/// `@unchecked Sendable`: libuv handles are touched on the loop thread only; other threads use the locked mailbox.
 final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     /// The libuv loop; touched on the loop thread only (and before `run`, by its creator).
     nonisolated(unsafe) let uvLoop: UnsafeMutablePointer<uv_loop_t>

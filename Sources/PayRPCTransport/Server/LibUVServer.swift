@@ -18,6 +18,7 @@ import Darwin
 /// has read and finishes, and returns from `run()` when all connections have closed or after
 /// ``TransportConfiguration/drainTimeout``. In stdio mode, EOF on stdin does the same once the
 /// answers are flushed.
+/// `@unchecked Sendable`: its mutable state is the loop thread's (configured before `run()`); addresses are under a lock.
 public final class LibUVServer: @unchecked Sendable {
     private let configuration: TransportConfiguration
     private let handlerFactory: any RPCConnectionHandlerFactory
@@ -304,19 +305,12 @@ public final class LibUVServer: @unchecked Sendable {
     private func startIdleSweeper(_ idleTimeout: Duration) {
         let timeout = max(1, LibUVEventLoop.milliseconds(idleTimeout))
         let interval = min(1000, max(5, timeout / 4))
-        let timer = UVTimer(loop: eventLoop) { [unowned self] _ in closeIdleConnections(timeout) }
+        let timer = UVTimer(loop: eventLoop) { [unowned self] _ in
+            for connection in Array(connections.values) { connection.timeElapsed() }
+        }
         timer.start(after: interval, repeatEvery: interval)
         timer.unref()
         idleTimer = timer
-    }
-
-    private func closeIdleConnections(_ timeout: UInt64) {
-        let now = uv_now(eventLoop.uvLoop)
-        for connection in connections.values
-        where connection.id != stdioConnectionID && connection.isIdle(now: now, timeoutMilliseconds: timeout) {
-            connection.logger.info("closing an idle connection", metadata: ["idle.ms": "\(timeout)"])
-            connection.close()
-        }
     }
 
     // MARK: - Helpers

@@ -3,9 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PayRPCCore
 import PayRPCJSON
-import PayRPCSchema
+import PayRPCServiceKit
 
 /// An error of the PayKey error factory (Android `PayKeyErrorFactory`, iOS `TATRAErrorFactory`),
 /// typed: one static factory per document method, each with the document's parameters.
@@ -18,35 +17,49 @@ import PayRPCSchema
 /// Fatal errors (the document's "Fatal Error": irrecoverable, the user can only exit the flow):
 /// `general`, `serviceUnavailable`, and `wrongPin` once the application is blocked. Every other
 /// error lets the user correct the input, retry, authorize or resubmit.
-public struct TatraError: Error, RPCErrorConvertible, Sendable, Equatable {
-    /// The `data` of the error, one case per shape.
-    public enum Payload: Sendable, Equatable {
-        /// A title and a message.
-        case message(TatraErrorData)
-        /// Authorization required.
-        case authRequired(AuthRequiredErrorData)
-        /// Wrong PIN.
-        case wrongPin(WrongPinErrorData)
-        /// Bank temporarily out of service.
-        case bankTempOOS(BankTempOOSErrorData)
-        /// Missing contact permission.
-        case missingContactPermission(MissingContactPermissionErrorData)
+public typealias TatraError = ServiceError<TatraErrorType>
+
+/// The `data` of a tatra error, one case per shape of the factory's parameters.
+public enum TatraErrorPayload: JSONEncodable, Sendable, Equatable {
+    /// A title and a message.
+    case message(TatraErrorData)
+    /// Authorization required.
+    case authRequired(AuthRequiredErrorData)
+    /// Wrong PIN.
+    case wrongPin(WrongPinErrorData)
+    /// Bank temporarily out of service.
+    case bankTempOOS(BankTempOOSErrorData)
+    /// Missing contact permission.
+    case missingContactPermission(MissingContactPermissionErrorData)
+
+    /// Writes the case's model.
+    public func encode(to writer: inout JSONWriter) {
+        switch self {
+        case .message(let data): data.encode(to: &writer)
+        case .authRequired(let data): data.encode(to: &writer)
+        case .wrongPin(let data): data.encode(to: &writer)
+        case .bankTempOOS(let data): data.encode(to: &writer)
+        case .missingContactPermission(let data): data.encode(to: &writer)
+        }
     }
 
-    /// Which factory error this is.
-    public let type: TatraErrorType
-    /// Its `data`.
-    public let payload: Payload
-
-    private init(_ type: TatraErrorType, _ payload: Payload) {
-        self.type = type
-        self.payload = payload
+    /// Whether the error is fatal, as its `data` says.
+    public var fatal: Bool {
+        switch self {
+        case .message(let data): data.fatal
+        case .authRequired(let data): data.fatal
+        case .wrongPin(let data): data.fatal
+        case .bankTempOOS(let data): data.fatal
+        case .missingContactPermission(let data): data.fatal
+        }
     }
+}
 
+extension ServiceError where Kind == TatraErrorType {
     private static func message(_ type: TatraErrorType, title: String, message: String, fatal: Bool,
                                 status: TatraErrorStatus?) -> TatraError {
-        TatraError(type, .message(TatraErrorData(type: type, status: status ?? type.defaultStatus, fatal: fatal,
-                                                 title: title, message: message)))
+        TatraError(type, data: .message(TatraErrorData(type: type, status: status ?? type.defaultStatus, fatal: fatal,
+                                                       title: title, message: message)))
     }
 
     /// `generalError(title, message)`: something went wrong. Fatal.
@@ -56,7 +69,7 @@ public struct TatraError: Error, RPCErrorConvertible, Sendable, Equatable {
 
     /// `authRequiredError(title, showConditions)`: the user must enter the PIN (`tatra.authorize`).
     public static func authRequired(title: String, showConditions: Bool) -> TatraError {
-        TatraError(.authRequired, .authRequired(AuthRequiredErrorData(title: title, showConditions: showConditions)))
+        TatraError(.authRequired, data: .authRequired(AuthRequiredErrorData(title: title, showConditions: showConditions)))
     }
 
     /// `executePaymentError(title, message)`: the payment cannot be made as requested.
@@ -87,7 +100,7 @@ public struct TatraError: Error, RPCErrorConvertible, Sendable, Equatable {
     /// `wrongPinError(title, applicationBlocked)`: the PIN is wrong; fatal once the application is
     /// blocked.
     public static func wrongPin(title: String, applicationBlocked: Bool) -> TatraError {
-        TatraError(.wrongPin, .wrongPin(WrongPinErrorData(
+        TatraError(.wrongPin, data: .wrongPin(WrongPinErrorData(
             status: applicationBlocked ? .failedPrecondition : .unauthenticated, fatal: applicationBlocked,
             title: title, applicationBlocked: applicationBlocked)))
     }
@@ -95,36 +108,18 @@ public struct TatraError: Error, RPCErrorConvertible, Sendable, Equatable {
     /// `bankTempOOSError(paymentId)`: the bank is temporarily out of service; the payment can be
     /// resubmitted with `tatra.resubmitPayment`.
     public static func bankTempOOS(paymentId: String) -> TatraError {
-        TatraError(.bankTempOOS, .bankTempOOS(BankTempOOSErrorData(paymentId: paymentId)))
+        TatraError(.bankTempOOS, data: .bankTempOOS(BankTempOOSErrorData(paymentId: paymentId)))
     }
 
     /// `missingContactPermissionError(title, subtitle, uri)`: the contacts may not be read.
     public static func missingContactPermission(title: String, subtitle: String, uri: URL) -> TatraError {
-        TatraError(.missingContactPermission, .missingContactPermission(MissingContactPermissionErrorData(
+        TatraError(.missingContactPermission, data: .missingContactPermission(MissingContactPermissionErrorData(
             title: title, subtitle: subtitle, uri: uri)))
     }
 
-    /// Whether the error is fatal.
-    public var isFatal: Bool {
-        switch payload {
-        case .message(let data): data.fatal
-        case .authRequired(let data): data.fatal
-        case .wrongPin(let data): data.fatal
-        case .bankTempOOS(let data): data.fatal
-        case .missingContactPermission(let data): data.fatal
-        }
-    }
+    /// Which factory error this is.
+    public var type: TatraErrorType { kind }
 
-    /// The JSON-RPC error: the type's code and message, and the payload as `data`.
-    public var rpcError: RPCError {
-        var writer = JSONWriter(capacity: 192)
-        switch payload {
-        case .message(let data): data.encode(to: &writer)
-        case .authRequired(let data): data.encode(to: &writer)
-        case .wrongPin(let data): data.encode(to: &writer)
-        case .bankTempOOS(let data): data.encode(to: &writer)
-        case .missingContactPermission(let data): data.encode(to: &writer)
-        }
-        return RPCError(type.code, type.message, encodedData: writer.bytes)
-    }
+    /// Whether the error is fatal.
+    public var isFatal: Bool { data.fatal }
 }

@@ -1,6 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Which error of the PayKey error factory (Android `PayKeyErrorFactory`, iOS `TATRAErrorFactory`)
 /// an error is: the `type` member of its `data`.
@@ -27,20 +33,22 @@ public enum TatraErrorType: String, JSONModel, CaseIterable {
     case missingContactPermission
 }
 
-extension TatraErrorType {
+extension TatraErrorType: ServiceErrorKind {
+    public static let range = ServiceCodeRange.tatra
+
     /// The stable JSON-RPC code of the error (tatra's range is -33000 to -33099).
     public var code: RPCError.Code {
         switch self {
-        case .general: RPCError.Code(-33000)
-        case .authRequired: RPCError.Code(-33001)
-        case .executePayment: RPCError.Code(-33002)
-        case .amountLimit: RPCError.Code(-33003)
-        case .sameRecipient: RPCError.Code(-33004)
-        case .serviceUnavailable: RPCError.Code(-33005)
-        case .network: RPCError.Code(-33006)
-        case .wrongPin: RPCError.Code(-33007)
-        case .bankTempOOS: RPCError.Code(-33008)
-        case .missingContactPermission: RPCError.Code(-33009)
+        case .general: -33000
+        case .authRequired: -33001
+        case .executePayment: -33002
+        case .amountLimit: -33003
+        case .sameRecipient: -33004
+        case .serviceUnavailable: -33005
+        case .network: -33006
+        case .wrongPin: -33007
+        case .bankTempOOS: -33008
+        case .missingContactPermission: -33009
         }
     }
 
@@ -76,4 +84,46 @@ extension TatraErrorType {
         case .missingContactPermission: .permissionDenied
         }
     }
+
+    /// The canonical status (``defaultStatus``).
+    public var status: CanonicalStatus { CanonicalStatus(rawValue: defaultStatus.rawValue) }
+
+    /// The document's fatal errors: `general` and `serviceUnavailable` (`wrongPin` is fatal once
+    /// the application is blocked, which its `data` says).
+    public var fatal: Bool { self == .general || self == .serviceUnavailable }
+
+    /// The schema of the kind's `data`: the factory's parameters.
+    public var dataSchema: any JSONSchemaProvider.Type {
+        switch self {
+        case .authRequired: AuthRequiredErrorData.self
+        case .wrongPin: WrongPinErrorData.self
+        case .bankTempOOS: BankTempOOSErrorData.self
+        case .missingContactPermission: MissingContactPermissionErrorData.self
+        default: TatraErrorData.self
+        }
+    }
+
+    /// What `sandbox.failNext` sends when the tester gives no `data`.
+    public var sampleData: TatraErrorPayload {
+        let error: TatraError
+        switch self {
+        case .general: error = .general(title: "Something went wrong", message: "Please try again later.")
+        case .authRequired: error = .authRequired(title: "Enter your PIN", showConditions: false)
+        case .executePayment: error = .executePayment(title: "Payment failed", message: "The payment could not be made.")
+        case .amountLimit: error = .amountLimit(title: "Amount limit", message: "The amount is outside your limits.")
+        case .sameRecipient: error = .sameRecipient(title: "Same recipient", message: "You cannot send money to yourself.")
+        case .serviceUnavailable: error = .serviceUnavailable(title: "Service unavailable", message: "The bank's service is down.")
+        case .network: error = .network(title: "No connection", message: "Check your connection and try again.")
+        case .wrongPin: error = .wrongPin(title: "Wrong PIN", applicationBlocked: false)
+        case .bankTempOOS: error = .bankTempOOS(paymentId: "payment-0")
+        case .missingContactPermission:
+            error = .missingContactPermission(title: "Contacts", subtitle: "Allow access to your contacts.",
+                                              uri: URL(string: "app-settings:")!)
+        }
+        return error.data
+    }
+
+    /// The errors every bank call can return in the sandbox (`sandbox.tatra.failNextCall` makes
+    /// any of them happen): general, service unavailable, network.
+    public static var bankCall: [RPCErrorDescriptor] { [general.descriptor, serviceUnavailable.descriptor, network.descriptor] }
 }

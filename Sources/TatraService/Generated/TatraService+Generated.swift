@@ -1761,6 +1761,774 @@ extension SetupData {
     }
 }
 
+// MARK: - MagicAmount (Sources/TatraService/Sandbox/MagicAmount.swift)
+
+extension MagicAmount {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["amount", "outcome", "outOfServiceTimes"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.MagicAmount"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "tatra.MagicAmount" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("An amount that makes the sandbox answer a payment with a given error, the way payment providers\npublish test card numbers. Listed in `tatra-sandbox.json` under `magicAmounts`.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("description", .string("The amount.")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("outOfServiceTimes", .object([
+                JSONValue.Member("default", .number("1")),
+                JSONValue.Member("description", .string("For `bankTempOOS`: how many times in a row the bank is out of service (at least 1).")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("outcome", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/tatra.MagicAmountOutcome")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("What it does.")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("amount"), .string("outcome")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        MagicAmount.Outcome.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _amount: Amount? = nil
+        var _outcome: MagicAmount.Outcome? = nil
+        var _outOfServiceTimes: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("outcome" as StaticString) {
+                do { _outcome = try MagicAmount.Outcome(json: memberValue) } catch { throw error.prefixed("outcome") }
+            } else if memberName.stringEquals("outOfServiceTimes" as StaticString) {
+                do { _outOfServiceTimes = try Int(json: memberValue) } catch { throw error.prefixed("outOfServiceTimes") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _outcome else { throw .missing("outcome") }
+        self.outcome = _outcome
+        if let _outOfServiceTimes { self.outOfServiceTimes = _outOfServiceTimes }
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("outcome" as StaticString)
+        self.outcome.encode(to: &writer)
+        writer.key("outOfServiceTimes" as StaticString)
+        self.outOfServiceTimes.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - MagicAmount.Outcome (Sources/TatraService/Sandbox/MagicAmount.swift)
+
+extension MagicAmount.Outcome {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { [] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.MagicAmountOutcome"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "tatra.MagicAmountOutcome" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("What a payment of a magic amount does.")),
+        JSONValue.Member("enum", .array([.string("general"), .string("serviceUnavailable"), .string("network"), .string("executePayment"), .string("bankTempOOS")])),
+        JSONValue.Member("type", .string("string")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the case whose raw value the JSON string is.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        if json.stringEquals("general" as StaticString) {
+            self = .general
+        } else if json.stringEquals("serviceUnavailable" as StaticString) {
+            self = .serviceUnavailable
+        } else if json.stringEquals("network" as StaticString) {
+            self = .network
+        } else if json.stringEquals("executePayment" as StaticString) {
+            self = .executePayment
+        } else if json.stringEquals("bankTempOOS" as StaticString) {
+            self = .bankTempOOS
+        } else if json.kind == .string {
+            throw JSONDecodingError("expected one of \"general\", \"serviceUnavailable\", \"network\", \"executePayment\", \"bankTempOOS\"")
+        } else {
+            throw .expected("a string", found: json)
+        }
+    }
+
+    /// Writes the case's raw value.
+    public func encode(to writer: inout JSONWriter) {
+        switch self {
+        case .general: writer.raw("\"general\"")
+        case .serviceUnavailable: writer.raw("\"serviceUnavailable\"")
+        case .network: writer.raw("\"network\"")
+        case .executePayment: writer.raw("\"executePayment\"")
+        case .bankTempOOS: writer.raw("\"bankTempOOS\"")
+        }
+    }
+}
+
+// MARK: - TatraSandboxData.Owner (Sources/TatraService/Sandbox/TatraSandboxData.swift)
+
+extension TatraSandboxData.Owner {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["fullName", "phone"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxDataOwner"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "tatra.TatraSandboxDataOwner" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The account owner: whom the user cannot pay (`sameRecipientError`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("fullName", .object([
+                JSONValue.Member("description", .string("The owner's name.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("phone", .object([
+                JSONValue.Member("description", .string("The owner's phone number.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("fullName"), .string("phone")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _fullName: String? = nil
+        var _phone: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("fullName" as StaticString) {
+                do { _fullName = try String(json: memberValue) } catch { throw error.prefixed("fullName") }
+            } else if memberName.stringEquals("phone" as StaticString) {
+                do { _phone = try String(json: memberValue) } catch { throw error.prefixed("phone") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _fullName else { throw .missing("fullName") }
+        self.fullName = _fullName
+        guard let _phone else { throw .missing("phone") }
+        self.phone = _phone
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("fullName" as StaticString)
+        self.fullName.encode(to: &writer)
+        writer.key("phone" as StaticString)
+        self.phone.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - TatraSandboxFile (Sources/TatraService/Sandbox/TatraSandboxFile.swift)
+
+extension TatraSandboxFile {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["setup", "currency", "owner", "balance", "dueDate", "iban", "topContacts", "contacts", "pin", "wrongPinLimit", "authorizationLifetimeSeconds", "contactPermissionGranted", "magicAmounts", "texts"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxFile"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "tatra.TatraSandboxFile" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("`tatra-sandbox.json` as written: read by its generated codec, then turned into the\n``TatraSandboxData`` the service runs on (regexes compiled, templates parsed, limits in cents).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("authorizationLifetimeSeconds", .object([
+                JSONValue.Member("description", .string("How long a successful `tatra.authorize` lasts, in seconds.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("balance", .object([
+                JSONValue.Member("description", .string("The balance before any sandbox payment.")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("contactPermissionGranted", .object([
+                JSONValue.Member("description", .string("Whether a new profile has granted the contacts permission.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("contacts", .object([
+                JSONValue.Member("description", .string("What `tatra.fetchContacts` answers.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/tatra.Contact")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("currency", .object([
+                JSONValue.Member("description", .string("The currency of every amount (ISO 4217), used in the confirmation texts.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("dueDate", .object([
+                JSONValue.Member("description", .string("The balance's due date.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("iban", .object([
+                JSONValue.Member("description", .string("The account's IBAN (electronic format).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("magicAmounts", .object([
+                JSONValue.Member("description", .string("Amounts that make a payment fail in a documented way.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/tatra.MagicAmount")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("owner", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxDataOwner")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The account owner: whom the user cannot pay (`sameRecipientError`).")),
+            ])),
+            JSONValue.Member("pin", .object([
+                JSONValue.Member("description", .string("The PIN.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("setup", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxFileSetup")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("What `tatra.fetchSetupData` answers (its regexes and limits validate payments).")),
+            ])),
+            JSONValue.Member("texts", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxTexts")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("Error titles and confirmation templates.")),
+            ])),
+            JSONValue.Member("topContacts", .object([
+                JSONValue.Member("description", .string("What `tatra.fetchTopContacts` answers.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/tatra.Contact")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("wrongPinLimit", .object([
+                JSONValue.Member("description", .string("How many wrong PINs in a row block the application.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("setup"), .string("currency"), .string("owner"), .string("balance"), .string("dueDate"), .string("iban"), .string("topContacts"), .string("contacts"), .string("pin"), .string("wrongPinLimit"), .string("authorizationLifetimeSeconds"), .string("contactPermissionGranted"), .string("magicAmounts"), .string("texts")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        TatraSandboxFile.Setup.collectSchemaDefinitions(into: &definitions)
+        TatraSandboxData.Owner.collectSchemaDefinitions(into: &definitions)
+        Contact.collectSchemaDefinitions(into: &definitions)
+        MagicAmount.collectSchemaDefinitions(into: &definitions)
+        TatraSandboxTexts.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _setup: TatraSandboxFile.Setup? = nil
+        var _currency: String? = nil
+        var _owner: TatraSandboxData.Owner? = nil
+        var _balance: Amount? = nil
+        var _dueDate: Date? = nil
+        var _iban: String? = nil
+        var _topContacts: [Contact]? = nil
+        var _contacts: [Contact]? = nil
+        var _pin: String? = nil
+        var _wrongPinLimit: Int? = nil
+        var _authorizationLifetimeSeconds: Int? = nil
+        var _contactPermissionGranted: Bool? = nil
+        var _magicAmounts: [MagicAmount]? = nil
+        var _texts: TatraSandboxTexts? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("setup" as StaticString) {
+                do { _setup = try TatraSandboxFile.Setup(json: memberValue) } catch { throw error.prefixed("setup") }
+            } else if memberName.stringEquals("currency" as StaticString) {
+                do { _currency = try String(json: memberValue) } catch { throw error.prefixed("currency") }
+            } else if memberName.stringEquals("owner" as StaticString) {
+                do { _owner = try TatraSandboxData.Owner(json: memberValue) } catch { throw error.prefixed("owner") }
+            } else if memberName.stringEquals("balance" as StaticString) {
+                do { _balance = try Amount(json: memberValue) } catch { throw error.prefixed("balance") }
+            } else if memberName.stringEquals("dueDate" as StaticString) {
+                do { _dueDate = try Date(json: memberValue) } catch { throw error.prefixed("dueDate") }
+            } else if memberName.stringEquals("iban" as StaticString) {
+                do { _iban = try String(json: memberValue) } catch { throw error.prefixed("iban") }
+            } else if memberName.stringEquals("topContacts" as StaticString) {
+                do { _topContacts = try [Contact](json: memberValue) } catch { throw error.prefixed("topContacts") }
+            } else if memberName.stringEquals("contacts" as StaticString) {
+                do { _contacts = try [Contact](json: memberValue) } catch { throw error.prefixed("contacts") }
+            } else if memberName.stringEquals("pin" as StaticString) {
+                do { _pin = try String(json: memberValue) } catch { throw error.prefixed("pin") }
+            } else if memberName.stringEquals("wrongPinLimit" as StaticString) {
+                do { _wrongPinLimit = try Int(json: memberValue) } catch { throw error.prefixed("wrongPinLimit") }
+            } else if memberName.stringEquals("authorizationLifetimeSeconds" as StaticString) {
+                do { _authorizationLifetimeSeconds = try Int(json: memberValue) } catch { throw error.prefixed("authorizationLifetimeSeconds") }
+            } else if memberName.stringEquals("contactPermissionGranted" as StaticString) {
+                do { _contactPermissionGranted = try Bool(json: memberValue) } catch { throw error.prefixed("contactPermissionGranted") }
+            } else if memberName.stringEquals("magicAmounts" as StaticString) {
+                do { _magicAmounts = try [MagicAmount](json: memberValue) } catch { throw error.prefixed("magicAmounts") }
+            } else if memberName.stringEquals("texts" as StaticString) {
+                do { _texts = try TatraSandboxTexts(json: memberValue) } catch { throw error.prefixed("texts") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _setup else { throw .missing("setup") }
+        self.setup = _setup
+        guard let _currency else { throw .missing("currency") }
+        self.currency = _currency
+        guard let _owner else { throw .missing("owner") }
+        self.owner = _owner
+        guard let _balance else { throw .missing("balance") }
+        self.balance = _balance
+        guard let _dueDate else { throw .missing("dueDate") }
+        self.dueDate = _dueDate
+        guard let _iban else { throw .missing("iban") }
+        self.iban = _iban
+        guard let _topContacts else { throw .missing("topContacts") }
+        self.topContacts = _topContacts
+        guard let _contacts else { throw .missing("contacts") }
+        self.contacts = _contacts
+        guard let _pin else { throw .missing("pin") }
+        self.pin = _pin
+        guard let _wrongPinLimit else { throw .missing("wrongPinLimit") }
+        self.wrongPinLimit = _wrongPinLimit
+        guard let _authorizationLifetimeSeconds else { throw .missing("authorizationLifetimeSeconds") }
+        self.authorizationLifetimeSeconds = _authorizationLifetimeSeconds
+        guard let _contactPermissionGranted else { throw .missing("contactPermissionGranted") }
+        self.contactPermissionGranted = _contactPermissionGranted
+        guard let _magicAmounts else { throw .missing("magicAmounts") }
+        self.magicAmounts = _magicAmounts
+        guard let _texts else { throw .missing("texts") }
+        self.texts = _texts
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("setup" as StaticString)
+        self.setup.encode(to: &writer)
+        writer.key("currency" as StaticString)
+        self.currency.encode(to: &writer)
+        writer.key("owner" as StaticString)
+        self.owner.encode(to: &writer)
+        writer.key("balance" as StaticString)
+        self.balance.encode(to: &writer)
+        writer.key("dueDate" as StaticString)
+        self.dueDate.encode(to: &writer)
+        writer.key("iban" as StaticString)
+        self.iban.encode(to: &writer)
+        writer.key("topContacts" as StaticString)
+        self.topContacts.encode(to: &writer)
+        writer.key("contacts" as StaticString)
+        self.contacts.encode(to: &writer)
+        writer.key("pin" as StaticString)
+        self.pin.encode(to: &writer)
+        writer.key("wrongPinLimit" as StaticString)
+        self.wrongPinLimit.encode(to: &writer)
+        writer.key("authorizationLifetimeSeconds" as StaticString)
+        self.authorizationLifetimeSeconds.encode(to: &writer)
+        writer.key("contactPermissionGranted" as StaticString)
+        self.contactPermissionGranted.encode(to: &writer)
+        writer.key("magicAmounts" as StaticString)
+        self.magicAmounts.encode(to: &writer)
+        writer.key("texts" as StaticString)
+        self.texts.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - TatraSandboxFile.Setup (Sources/TatraService/Sandbox/TatraSandboxFile.swift)
+
+extension TatraSandboxFile.Setup {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["isActivated", "descriptionValidationRegex", "descriptionValidationLength", "phoneValidationRegex", "minTransactionAmount", "maxTransactionAmount", "redirectionUri"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxFileSetup"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "tatra.TatraSandboxFileSetup" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The setup data as the file gives it (without the nested `makePaymentValues`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("descriptionValidationLength", .object([
+                JSONValue.Member("description", .string("The reference's most UTF-16 code units.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("descriptionValidationRegex", .object([
+                JSONValue.Member("description", .string("The reference's regular expression (ICU).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("isActivated", .object([
+                JSONValue.Member("description", .string("Whether PayKey is activated.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("maxTransactionAmount", .object([
+                JSONValue.Member("description", .string("The largest amount, inclusive.")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("minTransactionAmount", .object([
+                JSONValue.Member("description", .string("The smallest amount, inclusive.")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("phoneValidationRegex", .object([
+                JSONValue.Member("description", .string("The phone number's regular expression (ICU).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("redirectionUri", .object([
+                JSONValue.Member("description", .string("Where the bank app returns to after the flow.")),
+                JSONValue.Member("format", .string("uri")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("isActivated"), .string("descriptionValidationRegex"), .string("descriptionValidationLength"), .string("phoneValidationRegex"), .string("minTransactionAmount"), .string("maxTransactionAmount")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _isActivated: Bool? = nil
+        var _descriptionValidationRegex: String? = nil
+        var _descriptionValidationLength: Int? = nil
+        var _phoneValidationRegex: String? = nil
+        var _minTransactionAmount: Amount? = nil
+        var _maxTransactionAmount: Amount? = nil
+        var _redirectionUri: URL? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("isActivated" as StaticString) {
+                do { _isActivated = try Bool(json: memberValue) } catch { throw error.prefixed("isActivated") }
+            } else if memberName.stringEquals("descriptionValidationRegex" as StaticString) {
+                do { _descriptionValidationRegex = try String(json: memberValue) } catch { throw error.prefixed("descriptionValidationRegex") }
+            } else if memberName.stringEquals("descriptionValidationLength" as StaticString) {
+                do { _descriptionValidationLength = try Int(json: memberValue) } catch { throw error.prefixed("descriptionValidationLength") }
+            } else if memberName.stringEquals("phoneValidationRegex" as StaticString) {
+                do { _phoneValidationRegex = try String(json: memberValue) } catch { throw error.prefixed("phoneValidationRegex") }
+            } else if memberName.stringEquals("minTransactionAmount" as StaticString) {
+                do { _minTransactionAmount = try Amount(json: memberValue) } catch { throw error.prefixed("minTransactionAmount") }
+            } else if memberName.stringEquals("maxTransactionAmount" as StaticString) {
+                do { _maxTransactionAmount = try Amount(json: memberValue) } catch { throw error.prefixed("maxTransactionAmount") }
+            } else if memberName.stringEquals("redirectionUri" as StaticString) {
+                if !memberValue.isNull {
+                    do { _redirectionUri = try URL(json: memberValue) } catch { throw error.prefixed("redirectionUri") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _isActivated else { throw .missing("isActivated") }
+        self.isActivated = _isActivated
+        guard let _descriptionValidationRegex else { throw .missing("descriptionValidationRegex") }
+        self.descriptionValidationRegex = _descriptionValidationRegex
+        guard let _descriptionValidationLength else { throw .missing("descriptionValidationLength") }
+        self.descriptionValidationLength = _descriptionValidationLength
+        guard let _phoneValidationRegex else { throw .missing("phoneValidationRegex") }
+        self.phoneValidationRegex = _phoneValidationRegex
+        guard let _minTransactionAmount else { throw .missing("minTransactionAmount") }
+        self.minTransactionAmount = _minTransactionAmount
+        guard let _maxTransactionAmount else { throw .missing("maxTransactionAmount") }
+        self.maxTransactionAmount = _maxTransactionAmount
+        self.redirectionUri = _redirectionUri
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("isActivated" as StaticString)
+        self.isActivated.encode(to: &writer)
+        writer.key("descriptionValidationRegex" as StaticString)
+        self.descriptionValidationRegex.encode(to: &writer)
+        writer.key("descriptionValidationLength" as StaticString)
+        self.descriptionValidationLength.encode(to: &writer)
+        writer.key("phoneValidationRegex" as StaticString)
+        self.phoneValidationRegex.encode(to: &writer)
+        writer.key("minTransactionAmount" as StaticString)
+        self.minTransactionAmount.encode(to: &writer)
+        writer.key("maxTransactionAmount" as StaticString)
+        self.maxTransactionAmount.encode(to: &writer)
+        if let value = self.redirectionUri {
+            writer.key("redirectionUri" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - TatraSandboxTexts (Sources/TatraService/Sandbox/TatraSandboxTexts.swift)
+
+extension TatraSandboxTexts {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["general", "authRequired", "executePayment", "amountLimit", "sameRecipient", "serviceUnavailable", "network", "wrongPin", "missingContactPermission", "missingContactPermissionSubtitle", "missingContactPermissionUri", "paymentConfirmation", "paymentShare"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/tatra.TatraSandboxTexts"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "tatra.TatraSandboxTexts" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The texts the sandbox puts in its answers: error titles, the contact-permission screen, and the\ntemplates of the confirmation strings. From `texts` in `tatra-sandbox.json`.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amountLimit", .object([
+                JSONValue.Member("description", .string("Title of `amountLimitError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("authRequired", .object([
+                JSONValue.Member("description", .string("Title of `authRequiredError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("executePayment", .object([
+                JSONValue.Member("description", .string("Title of `executePaymentError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("general", .object([
+                JSONValue.Member("description", .string("Title of `generalError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("missingContactPermission", .object([
+                JSONValue.Member("description", .string("Title of `missingContactPermissionError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("missingContactPermissionSubtitle", .object([
+                JSONValue.Member("description", .string("Subtitle of `missingContactPermissionError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("missingContactPermissionUri", .object([
+                JSONValue.Member("description", .string("URI of `missingContactPermissionError` (where the permission is granted).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("network", .object([
+                JSONValue.Member("description", .string("Title of `networkError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentConfirmation", .object([
+                JSONValue.Member("description", .string("The text of the authentication screen `tatra.executePayment` returns; placeholders\n`{amount}`, `{currency}`, `{name}`, `{phone}`, `{reference}`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentShare", .object([
+                JSONValue.Member("description", .string("The text to share with the recipient that `tatra.authorizePayment` and\n`tatra.resubmitPayment` return; placeholders as above plus `{paymentId}`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("sameRecipient", .object([
+                JSONValue.Member("description", .string("Title of `sameRecipientError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("serviceUnavailable", .object([
+                JSONValue.Member("description", .string("Title of `serviceUnavaiableError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("wrongPin", .object([
+                JSONValue.Member("description", .string("Title of `wrongPinError`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("general"), .string("authRequired"), .string("executePayment"), .string("amountLimit"), .string("sameRecipient"), .string("serviceUnavailable"), .string("network"), .string("wrongPin"), .string("missingContactPermission"), .string("missingContactPermissionSubtitle"), .string("missingContactPermissionUri"), .string("paymentConfirmation"), .string("paymentShare")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _general: String? = nil
+        var _authRequired: String? = nil
+        var _executePayment: String? = nil
+        var _amountLimit: String? = nil
+        var _sameRecipient: String? = nil
+        var _serviceUnavailable: String? = nil
+        var _network: String? = nil
+        var _wrongPin: String? = nil
+        var _missingContactPermission: String? = nil
+        var _missingContactPermissionSubtitle: String? = nil
+        var _missingContactPermissionUri: String? = nil
+        var _paymentConfirmation: String? = nil
+        var _paymentShare: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("general" as StaticString) {
+                do { _general = try String(json: memberValue) } catch { throw error.prefixed("general") }
+            } else if memberName.stringEquals("authRequired" as StaticString) {
+                do { _authRequired = try String(json: memberValue) } catch { throw error.prefixed("authRequired") }
+            } else if memberName.stringEquals("executePayment" as StaticString) {
+                do { _executePayment = try String(json: memberValue) } catch { throw error.prefixed("executePayment") }
+            } else if memberName.stringEquals("amountLimit" as StaticString) {
+                do { _amountLimit = try String(json: memberValue) } catch { throw error.prefixed("amountLimit") }
+            } else if memberName.stringEquals("sameRecipient" as StaticString) {
+                do { _sameRecipient = try String(json: memberValue) } catch { throw error.prefixed("sameRecipient") }
+            } else if memberName.stringEquals("serviceUnavailable" as StaticString) {
+                do { _serviceUnavailable = try String(json: memberValue) } catch { throw error.prefixed("serviceUnavailable") }
+            } else if memberName.stringEquals("network" as StaticString) {
+                do { _network = try String(json: memberValue) } catch { throw error.prefixed("network") }
+            } else if memberName.stringEquals("wrongPin" as StaticString) {
+                do { _wrongPin = try String(json: memberValue) } catch { throw error.prefixed("wrongPin") }
+            } else if memberName.stringEquals("missingContactPermission" as StaticString) {
+                do { _missingContactPermission = try String(json: memberValue) } catch { throw error.prefixed("missingContactPermission") }
+            } else if memberName.stringEquals("missingContactPermissionSubtitle" as StaticString) {
+                do { _missingContactPermissionSubtitle = try String(json: memberValue) } catch { throw error.prefixed("missingContactPermissionSubtitle") }
+            } else if memberName.stringEquals("missingContactPermissionUri" as StaticString) {
+                do { _missingContactPermissionUri = try String(json: memberValue) } catch { throw error.prefixed("missingContactPermissionUri") }
+            } else if memberName.stringEquals("paymentConfirmation" as StaticString) {
+                do { _paymentConfirmation = try String(json: memberValue) } catch { throw error.prefixed("paymentConfirmation") }
+            } else if memberName.stringEquals("paymentShare" as StaticString) {
+                do { _paymentShare = try String(json: memberValue) } catch { throw error.prefixed("paymentShare") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _general else { throw .missing("general") }
+        self.general = _general
+        guard let _authRequired else { throw .missing("authRequired") }
+        self.authRequired = _authRequired
+        guard let _executePayment else { throw .missing("executePayment") }
+        self.executePayment = _executePayment
+        guard let _amountLimit else { throw .missing("amountLimit") }
+        self.amountLimit = _amountLimit
+        guard let _sameRecipient else { throw .missing("sameRecipient") }
+        self.sameRecipient = _sameRecipient
+        guard let _serviceUnavailable else { throw .missing("serviceUnavailable") }
+        self.serviceUnavailable = _serviceUnavailable
+        guard let _network else { throw .missing("network") }
+        self.network = _network
+        guard let _wrongPin else { throw .missing("wrongPin") }
+        self.wrongPin = _wrongPin
+        guard let _missingContactPermission else { throw .missing("missingContactPermission") }
+        self.missingContactPermission = _missingContactPermission
+        guard let _missingContactPermissionSubtitle else { throw .missing("missingContactPermissionSubtitle") }
+        self.missingContactPermissionSubtitle = _missingContactPermissionSubtitle
+        guard let _missingContactPermissionUri else { throw .missing("missingContactPermissionUri") }
+        self.missingContactPermissionUri = _missingContactPermissionUri
+        guard let _paymentConfirmation else { throw .missing("paymentConfirmation") }
+        self.paymentConfirmation = _paymentConfirmation
+        guard let _paymentShare else { throw .missing("paymentShare") }
+        self.paymentShare = _paymentShare
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("general" as StaticString)
+        self.general.encode(to: &writer)
+        writer.key("authRequired" as StaticString)
+        self.authRequired.encode(to: &writer)
+        writer.key("executePayment" as StaticString)
+        self.executePayment.encode(to: &writer)
+        writer.key("amountLimit" as StaticString)
+        self.amountLimit.encode(to: &writer)
+        writer.key("sameRecipient" as StaticString)
+        self.sameRecipient.encode(to: &writer)
+        writer.key("serviceUnavailable" as StaticString)
+        self.serviceUnavailable.encode(to: &writer)
+        writer.key("network" as StaticString)
+        self.network.encode(to: &writer)
+        writer.key("wrongPin" as StaticString)
+        self.wrongPin.encode(to: &writer)
+        writer.key("missingContactPermission" as StaticString)
+        self.missingContactPermission.encode(to: &writer)
+        writer.key("missingContactPermissionSubtitle" as StaticString)
+        self.missingContactPermissionSubtitle.encode(to: &writer)
+        writer.key("missingContactPermissionUri" as StaticString)
+        self.missingContactPermissionUri.encode(to: &writer)
+        writer.key("paymentConfirmation" as StaticString)
+        self.paymentConfirmation.encode(to: &writer)
+        writer.key("paymentShare" as StaticString)
+        self.paymentShare.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - HeldPayment (Sources/TatraService/State/HeldPayment.swift)
 
 extension HeldPayment {

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Authorizes the user with the PIN, so that `tatra.fetchBalance` and `tatra.getIban` answer.
 ///
@@ -23,6 +24,6 @@ public enum Authorize: TatraMethod {
     }
 
     public typealias Result = NoResult
-    public static let errors = [TatraErrorDescriptors.wrongPin] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.wrongPin.descriptor] + TatraErrorType.bankCall
     public static let mutates = true
 }

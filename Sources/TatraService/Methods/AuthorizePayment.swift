@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Authorizes the payment awaiting authorization in this flow with the user's PIN; returns the
 /// text to share with the recipient.
@@ -29,7 +30,7 @@ public enum AuthorizePayment: TatraMethod {
     /// The text to share with the recipient (the document's `confirmationString`).
     public typealias Result = String
     public static let errors = [
-        TatraErrorDescriptors.wrongPin, TatraErrorDescriptors.bankTempOOS, TatraErrorDescriptors.executePayment,
-    ] + TatraErrorDescriptors.bankCall
+        TatraErrorType.wrongPin.descriptor, TatraErrorType.bankTempOOS.descriptor, TatraErrorType.executePayment.descriptor,
+    ] + TatraErrorType.bankCall
     public static let mutates = true
 }

@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Executes a payment to a contact; returns the text for the authentication screen.
 ///
@@ -58,7 +59,7 @@ public enum ExecutePayment: TatraMethod {
     /// string, kept as the UTF-8 bytes it is put together from.
     public typealias Result = UTF8Text
     public static let errors = [
-        TatraErrorDescriptors.amountLimit, TatraErrorDescriptors.sameRecipient, TatraErrorDescriptors.executePayment,
-    ] + TatraErrorDescriptors.bankCall
+        TatraErrorType.amountLimit.descriptor, TatraErrorType.sameRecipient.descriptor, TatraErrorType.executePayment.descriptor,
+    ] + TatraErrorType.bankCall
     public static let mutates = true
 }

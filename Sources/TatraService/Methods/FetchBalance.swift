@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Returns the account's current balance and due date.
 ///
@@ -14,5 +15,5 @@ public enum FetchBalance: TatraMethod {
     public static let aliases = ["tatra.getBalance"]
     public typealias Params = NoParams
     public typealias Result = BalanceData
-    public static let errors = [TatraErrorDescriptors.authRequired] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.authRequired.descriptor] + TatraErrorType.bankCall
 }

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Returns all contacts, for the contact list.
 ///
@@ -14,5 +15,5 @@ public enum FetchContacts: TatraMethod {
     public static let aliases = ["tatra.getContacts"]
     public typealias Params = NoParams
     public typealias Result = [Contact]
-    public static let errors = [TatraErrorDescriptors.missingContactPermission] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.missingContactPermission.descriptor] + TatraErrorType.bankCall
 }

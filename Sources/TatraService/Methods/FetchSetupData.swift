@@ -14,5 +14,5 @@ public enum FetchSetupData: TatraMethod {
     public static let aliases = ["tatra.setup"]
     public typealias Params = NoParams
     public typealias Result = SetupData
-    public static let errors = TatraErrorDescriptors.bankCall
+    public static let errors = TatraErrorType.bankCall
 }

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Returns the top contacts to present first.
 ///
@@ -14,5 +15,5 @@ public enum FetchTopContacts: TatraMethod {
     public static let aliases = ["tatra.getTopContacts"]
     public typealias Params = NoParams
     public typealias Result = [Contact]
-    public static let errors = [TatraErrorDescriptors.missingContactPermission] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.missingContactPermission.descriptor] + TatraErrorType.bankCall
 }

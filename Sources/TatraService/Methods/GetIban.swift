@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Returns the account's IBAN.
 ///
@@ -12,5 +13,5 @@ public enum GetIban: TatraMethod {
     /// The IBAN, electronic format (no spaces).
     public typealias Result = String
     public typealias Params = NoParams
-    public static let errors = [TatraErrorDescriptors.authRequired] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.authRequired.descriptor] + TatraErrorType.bankCall
 }

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Resubmits a payment the bank answered with `bankTempOOSError`; returns the text to share with
 /// the recipient.
@@ -26,6 +27,6 @@ public enum ResubmitPayment: TatraMethod {
 
     /// The text to share with the recipient (the document's `confirmationString`).
     public typealias Result = String
-    public static let errors = [TatraErrorDescriptors.bankTempOOS] + TatraErrorDescriptors.bankCall
+    public static let errors = [TatraErrorType.bankTempOOS.descriptor] + TatraErrorType.bankCall
     public static let mutates = true
 }

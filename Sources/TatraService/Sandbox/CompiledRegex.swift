@@ -9,29 +9,25 @@ import PayRPCSchema
 ///
 /// Matching is whole-string, like Java's `String.matches`. A pattern in ``SimplePattern``'s subset
 /// (both of the sandbox's are) is matched by it, without ICU; any other by `NSRegularExpression`,
-/// which is immutable and documented as safe to share between threads. Every pattern is compiled
-/// with ICU, so that one ICU rejects is an error either way.
-final class CompiledRegex: @unchecked Sendable {
+/// (``ICUExpression``). Every pattern is compiled with ICU, so that one ICU rejects is an error
+/// either way.
+final class CompiledRegex: Sendable {
     /// The pattern as written.
     let pattern: String
-    private let expression: NSRegularExpression
+    private let expression: ICUExpression
     /// The fast matcher, when the pattern is in its subset.
     private let simplePattern: SimplePattern?
 
     /// - Throws: the pattern's compile error.
     init(_ pattern: String) throws {
         self.pattern = pattern
-        self.expression = try NSRegularExpression(pattern: pattern)
+        self.expression = try ICUExpression(pattern)
         self.simplePattern = SimplePattern(pattern, dialect: .icu)
     }
 
     /// Whether the whole of `text` matches.
     func matchesWhole(_ text: String) -> Bool {
         if let simplePattern { return simplePattern.matchesWhole(text) }
-        let length = text.utf16.count
-        // rangeOfFirstMatch: no NSTextCheckingResult to allocate on the executePayment path.
-        let range = expression.rangeOfFirstMatch(in: text, options: [.anchored],
-                                                 range: NSRange(location: 0, length: length))
-        return range.location == 0 && range.length == length
+        return expression.matchesWhole(text)
     }
 }

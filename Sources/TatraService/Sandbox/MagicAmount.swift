@@ -4,12 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 import PayRPCJSON
+import PayRPCSchema
 
 /// An amount that makes the sandbox answer a payment with a given error, the way payment providers
 /// publish test card numbers. Listed in `tatra-sandbox.json` under `magicAmounts`.
-public struct MagicAmount: Sendable, Equatable {
+public struct MagicAmount: JSONModel, Equatable {
     /// What a payment of a magic amount does.
-    public enum Outcome: String, Sendable, Equatable, Decodable {
+    public enum Outcome: String, JSONModel {
         /// `tatra.executePayment` fails with `generalError`.
         case general
         /// `tatra.executePayment` fails with `serviceUnavaiableError`.
@@ -28,7 +29,7 @@ public struct MagicAmount: Sendable, Equatable {
     /// What it does.
     public var outcome: Outcome
     /// For `bankTempOOS`: how many times in a row the bank is out of service (at least 1).
-    public var outOfServiceTimes: Int
+    public var outOfServiceTimes: Int = 1
 
     /// Creates the value from its members.
     public init(amount: Amount, outcome: Outcome, outOfServiceTimes: Int = 1) {

@@ -4,16 +4,18 @@ import FoundationEssentials
 import Foundation
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Everything the tatra sandbox answers with and every rule it applies: setup data, the account
 /// owner, balance, due date, IBAN, contacts, the PIN, the wrong-PIN limit, the authorization
 /// lifetime, the magic amounts, the contact permission default, and the texts.
 ///
-/// Read from `tatra-sandbox.json`: the copy shipped with the service (`Bundle.module`), or the
-/// file given with `--sandbox-data FILE`. Nothing of it is a literal in the service's code.
-public struct TatraSandboxData: Sendable {
+/// Read from `tatra-sandbox.json` (``TatraSandboxFile``, by its generated codec): the copy shipped
+/// with the service (`Bundle.module`), or the file given with `--sandbox-data tatra=FILE`, through
+/// the kit's loader (``SandboxData``). Nothing of it is a literal in the service's code.
+public struct TatraSandboxData: SandboxDataModel {
     /// The account owner: whom the user cannot pay (`sameRecipientError`).
-    public struct Owner: Sendable, Equatable, Decodable {
+    public struct Owner: JSONModel, Equatable {
         /// The owner's name.
         public var fullName: String
         /// The owner's phone number.
@@ -42,8 +44,8 @@ public struct TatraSandboxData: Sendable {
     public var authorizationLifetime: Duration
     /// Whether a new profile has granted the contacts permission.
     public var contactPermissionGranted: Bool
-    /// Amounts that make a payment fail in a documented way.
-    public var magicAmounts: [MagicAmount]
+    /// Amounts that make a payment fail in a documented way, by their cents.
+    let magicAmounts: MagicTable<Int64, MagicAmount>
     /// Error titles and confirmation templates.
     public var texts: TatraSandboxTexts
     /// The PIN (never printed).
@@ -54,145 +56,86 @@ public struct TatraSandboxData: Sendable {
     /// The amount limits in cents.
     let minimumCents: Int64
     let maximumCents: Int64
-    /// The magic amounts by their cents.
-    let magicByCents: [Int64: MagicAmount]
-    /// The smallest and largest magic amount in cents: most amounts fall outside, and checking
-    /// that costs two comparisons where the dictionary's lookup costs a hash.
-    let magicCentsRange: ClosedRange<Int64>?
     let confirmationTemplate: PaymentTemplate
     let shareTemplate: PaymentTemplate
+
+    public static let service = "tatra"
 
     /// The file shipped with the service.
     public static var bundledFile: URL? {
         Bundle.module.url(forResource: "tatra-sandbox", withExtension: "json")
     }
 
-    /// Reads the sandbox data from `file`, or from the copy shipped with the service when nil.
-    /// - Throws: ``TatraSandboxDataError`` naming the file and what is wrong in it.
-    public static func load(from file: URL?) throws -> TatraSandboxData {
-        guard let url = file ?? bundledFile else {
-            throw TatraSandboxDataError(file: "tatra-sandbox.json", message: "the bundled file is missing")
-        }
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: url)
-        } catch {
-            throw TatraSandboxDataError(file: url.path, message: "cannot be read: \(error.localizedDescription)")
-        }
-        return try parse(bytes, file: url.path)
+    /// Reads the file's codec, then builds what the service runs on; a value that does not make
+    /// sense is an error at its JSON Pointer.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        try self.init(TatraSandboxFile(json: json))
     }
 
-    /// Reads sandbox data from the bytes of a `tatra-sandbox.json`.
-    /// - Throws: ``TatraSandboxDataError`` saying what is wrong.
-    public static func parse(_ bytes: Data, file: String = "tatra-sandbox.json") throws -> TatraSandboxData {
-        let raw: RawFile
-        do {
-            raw = try JSONDecoder().decode(RawFile.self, from: bytes)
-        } catch {
-            throw TatraSandboxDataError(file: file, message: "\(error)")
+    private init(_ file: TatraSandboxFile) throws(JSONDecodingError) {
+        func problem(_ pointer: String, _ message: String) -> JSONDecodingError { JSONDecodingError(message, pointer: pointer) }
+        func cents(_ amount: Amount, _ pointer: String) throws(JSONDecodingError) -> Int64 {
+            guard let cents = PaymentText.exactCents(amount) else { throw problem(pointer, "has more than two decimals") }
+            return cents
         }
-        do {
-            return try TatraSandboxData(raw)
-        } catch let error as FieldError {
-            throw TatraSandboxDataError(file: file, message: "\(error.field): \(error.message)")
+        func regex(_ pattern: String, _ pointer: String) throws(JSONDecodingError) -> CompiledRegex {
+            do { return try CompiledRegex(pattern) } catch { throw problem(pointer, "the regular expression does not compile") }
         }
-    }
-
-    private init(_ raw: RawFile) throws {
-        func decimal(_ text: String, _ field: String) throws -> Amount {
-            guard let value = Amount(text) else {
-                throw FieldError(field: field, message: "\"\(text)\" is not a decimal string such as \"10.00\"")
+        func checked(_ list: [Contact], _ pointer: String) throws(JSONDecodingError) -> [Contact] {
+            for (index, contact) in list.enumerated() {
+                if contact.fullName.isEmpty { throw problem("\(pointer)/\(index)/fullName", "is empty") }
+                if contact.phones.isEmpty { throw problem("\(pointer)/\(index)/phones", "is empty") }
             }
-            return value
+            return list
         }
-        func url(_ text: String, _ field: String) throws -> URL {
-            guard let value = URL(string: text), value.scheme != nil else {
-                throw FieldError(field: field, message: "\"\(text)\" is not an absolute URI")
-            }
-            return value
-        }
-        func regex(_ pattern: String, _ field: String) throws -> CompiledRegex {
-            do { return try CompiledRegex(pattern) } catch {
-                throw FieldError(field: field, message: "the regular expression does not compile")
-            }
-        }
-        func contact(_ raw: RawContact, _ field: String) throws -> Contact {
-            guard !raw.fullName.isEmpty else { throw FieldError(field: field + ".fullName", message: "is empty") }
-            guard !raw.phones.isEmpty else { throw FieldError(field: field + ".phones", message: "is empty") }
-            return Contact(fullName: raw.fullName, phones: raw.phones,
-                           image: try raw.image.map { try url($0, field + ".image") })
+        func template(_ text: String, _ pointer: String) throws(JSONDecodingError) -> PaymentTemplate {
+            do { return try PaymentTemplate(text) } catch { throw problem(pointer, "unknown placeholder {\(error.name)}") }
         }
 
-        let minimum = try decimal(raw.setup.minTransactionAmount, "setup.minTransactionAmount")
-        let maximum = try decimal(raw.setup.maxTransactionAmount, "setup.maxTransactionAmount")
-        guard minimum <= maximum else {
-            throw FieldError(field: "setup.minTransactionAmount", message: "is above maxTransactionAmount")
+        let raw = file.setup
+        guard raw.minTransactionAmount <= raw.maxTransactionAmount else {
+            throw problem("/setup/minTransactionAmount", "is above maxTransactionAmount")
         }
-        guard let minimumCents = PaymentText.exactCents(minimum) else {
-            throw FieldError(field: "setup.minTransactionAmount", message: "has more than two decimals")
-        }
-        guard let maximumCents = PaymentText.exactCents(maximum) else {
-            throw FieldError(field: "setup.maxTransactionAmount", message: "has more than two decimals")
-        }
-        self.minimumCents = minimumCents
-        self.maximumCents = maximumCents
-        guard raw.setup.descriptionValidationLength >= 0 else {
-            throw FieldError(field: "setup.descriptionValidationLength", message: "is negative")
-        }
+        minimumCents = try cents(raw.minTransactionAmount, "/setup/minTransactionAmount")
+        maximumCents = try cents(raw.maxTransactionAmount, "/setup/maxTransactionAmount")
+        guard raw.descriptionValidationLength >= 0 else { throw problem("/setup/descriptionValidationLength", "is negative") }
         setup = SetupData(
-            isActivated: raw.setup.isActivated,
-            descriptionValidationRegex: raw.setup.descriptionValidationRegex,
-            descriptionValidationLength: raw.setup.descriptionValidationLength,
-            phoneValidationRegex: raw.setup.phoneValidationRegex,
-            minTransactionAmount: minimum, maxTransactionAmount: maximum,
-            redirectionUri: try raw.setup.redirectionUri.map { try url($0, "setup.redirectionUri") })
-        descriptionRegex = try regex(raw.setup.descriptionValidationRegex, "setup.descriptionValidationRegex")
-        phoneRegex = try regex(raw.setup.phoneValidationRegex, "setup.phoneValidationRegex")
-        currency = raw.currency
-        owner = raw.owner
-        balance = try decimal(raw.balance, "balance")
-        guard let due = RFC3339.parse(raw.dueDate) else {
-            throw FieldError(field: "dueDate", message: "\"\(raw.dueDate)\" is not an RFC 3339 date-time")
-        }
-        dueDate = due
-        guard !raw.iban.isEmpty else { throw FieldError(field: "iban", message: "is empty") }
-        iban = raw.iban
-        topContacts = try raw.topContacts.enumerated().map { try contact($1, "topContacts[\($0)]") }
-        contacts = try raw.contacts.enumerated().map { try contact($1, "contacts[\($0)]") }
-        guard !raw.pin.isEmpty else { throw FieldError(field: "pin", message: "is empty") }
-        pin = SandboxPIN(raw.pin)
-        guard raw.wrongPinLimit >= 1 else { throw FieldError(field: "wrongPinLimit", message: "must be at least 1") }
-        wrongPinLimit = raw.wrongPinLimit
-        guard raw.authorizationLifetimeSeconds >= 1 else {
-            throw FieldError(field: "authorizationLifetimeSeconds", message: "must be at least 1")
-        }
-        authorizationLifetime = .seconds(raw.authorizationLifetimeSeconds)
-        contactPermissionGranted = raw.contactPermissionGranted
-        magicAmounts = try raw.magicAmounts.enumerated().map { index, entry in
-            let field = "magicAmounts[\(index)]"
-            let times = entry.outOfServiceTimes ?? 1
-            guard times >= 1 else { throw FieldError(field: field + ".outOfServiceTimes", message: "must be at least 1") }
-            return MagicAmount(amount: try decimal(entry.amount, field + ".amount"), outcome: entry.outcome,
-                               outOfServiceTimes: times)
-        }
-        var magicByCents: [Int64: MagicAmount] = [:]
-        for (index, magic) in magicAmounts.enumerated() {
-            guard let cents = PaymentText.exactCents(magic.amount) else {
-                throw FieldError(field: "magicAmounts[\(index)].amount", message: "has more than two decimals")
+            isActivated: raw.isActivated, descriptionValidationRegex: raw.descriptionValidationRegex,
+            descriptionValidationLength: raw.descriptionValidationLength, phoneValidationRegex: raw.phoneValidationRegex,
+            minTransactionAmount: raw.minTransactionAmount, maxTransactionAmount: raw.maxTransactionAmount,
+            redirectionUri: raw.redirectionUri)
+        descriptionRegex = try regex(raw.descriptionValidationRegex, "/setup/descriptionValidationRegex")
+        phoneRegex = try regex(raw.phoneValidationRegex, "/setup/phoneValidationRegex")
+        currency = file.currency
+        owner = file.owner
+        balance = file.balance
+        dueDate = file.dueDate
+        guard !file.iban.isEmpty else { throw problem("/iban", "is empty") }
+        iban = file.iban
+        topContacts = try checked(file.topContacts, "/topContacts")
+        self.contacts = try checked(file.contacts, "/contacts")
+        guard !file.pin.isEmpty else { throw problem("/pin", "is empty") }
+        pin = SandboxPIN(file.pin)
+        guard file.wrongPinLimit >= 1 else { throw problem("/wrongPinLimit", "must be at least 1") }
+        wrongPinLimit = file.wrongPinLimit
+        guard file.authorizationLifetimeSeconds >= 1 else { throw problem("/authorizationLifetimeSeconds", "must be at least 1") }
+        authorizationLifetime = .seconds(file.authorizationLifetimeSeconds)
+        contactPermissionGranted = file.contactPermissionGranted
+        var keyed: [(key: Int64, entry: MagicAmount)] = []
+        for (index, magic) in file.magicAmounts.enumerated() {
+            guard magic.outOfServiceTimes >= 1 else {
+                throw problem("/magicAmounts/\(index)/outOfServiceTimes", "must be at least 1")
             }
-            magicByCents[cents] = magic
+            keyed.append((try cents(magic.amount, "/magicAmounts/\(index)/amount"), magic))
         }
-        self.magicByCents = magicByCents
-        magicCentsRange = magicByCents.keys.min().map { $0...magicByCents.keys.max()! }
-        texts = raw.texts
-        contactPermissionURI = try url(raw.texts.missingContactPermissionUri, "texts.missingContactPermissionUri")
-        func template(_ text: String, _ field: String) throws -> PaymentTemplate {
-            do { return try PaymentTemplate(text) } catch {
-                throw FieldError(field: field, message: "unknown placeholder {\(error.name)}")
-            }
+        magicAmounts = MagicTable(keyed: keyed)
+        texts = file.texts
+        guard let uri = URL(string: file.texts.missingContactPermissionUri), uri.scheme != nil else {
+            throw problem("/texts/missingContactPermissionUri", "\"\(file.texts.missingContactPermissionUri)\" is not an absolute URI")
         }
-        confirmationTemplate = try template(raw.texts.paymentConfirmation, "texts.paymentConfirmation")
-        shareTemplate = try template(raw.texts.paymentShare, "texts.paymentShare")
+        contactPermissionURI = uri
+        confirmationTemplate = try template(file.texts.paymentConfirmation, "/texts/paymentConfirmation")
+        shareTemplate = try template(file.texts.paymentShare, "/texts/paymentShare")
     }
 
     /// The magic amount equal to `amount`, if any.
@@ -200,51 +143,8 @@ public struct TatraSandboxData: Sendable {
         PaymentText.exactCents(amount).flatMap(magic(cents:))
     }
 
-    /// The magic amount of `cents`, if any.
+    /// The magic amount of `cents`, if any (two comparisons for most amounts, which are not magic).
     func magic(cents: Int64) -> MagicAmount? {
-        guard let range = magicCentsRange, range.contains(cents) else { return nil }
-        return magicByCents[cents]
-    }
-
-    private struct FieldError: Error {
-        let field: String
-        let message: String
-    }
-
-    private struct RawFile: Decodable {
-        struct Setup: Decodable {
-            var isActivated: Bool
-            var descriptionValidationRegex: String
-            var descriptionValidationLength: Int
-            var phoneValidationRegex: String
-            var minTransactionAmount: String
-            var maxTransactionAmount: String
-            var redirectionUri: String?
-        }
-        struct Magic: Decodable {
-            var amount: String
-            var outcome: MagicAmount.Outcome
-            var outOfServiceTimes: Int?
-        }
-        var setup: Setup
-        var currency: String
-        var owner: Owner
-        var balance: String
-        var dueDate: String
-        var iban: String
-        var topContacts: [RawContact]
-        var contacts: [RawContact]
-        var pin: String
-        var wrongPinLimit: Int
-        var authorizationLifetimeSeconds: Int
-        var contactPermissionGranted: Bool
-        var magicAmounts: [Magic]
-        var texts: TatraSandboxTexts
-    }
-
-    private struct RawContact: Decodable {
-        var fullName: String
-        var phones: [String]
-        var image: String?
+        magicAmounts[cents]
     }
 }

@@ -1,6 +1,9 @@
+import PayRPCJSON
+import PayRPCSchema
+
 /// The texts the sandbox puts in its answers: error titles, the contact-permission screen, and the
 /// templates of the confirmation strings. From `texts` in `tatra-sandbox.json`.
-public struct TatraSandboxTexts: Sendable, Equatable, Decodable {
+public struct TatraSandboxTexts: JSONModel, Equatable {
     /// Title of `generalError`.
     public var general: String
     /// Title of `authRequiredError`.

@@ -3,6 +3,7 @@ import PayRPCProcess
 #if canImport(Glibc)
 import Glibc
 #endif
+import Histogram
 
 /// `payrpc-bench run` (the default): keeps requests in flight on N connections and reports throughput,
 /// latency, errors and the server's CPU time per request.

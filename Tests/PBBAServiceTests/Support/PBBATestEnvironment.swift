@@ -23,7 +23,7 @@ final class PBBATestEnvironment: @unchecked Sendable {
     ///   - realTime: real time over stepped clocks, for wall-clock-jump tests (wins over `clock`).
     ///   - seed: the server's seed (`serve --seed`).
     ///   - configuration: engine configuration (sandbox on by default).
-    init(directory: URL? = nil, clock: TestClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
+    init(directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
          sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration()) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
@@ -31,7 +31,7 @@ final class PBBATestEnvironment: @unchecked Sendable {
         logger.logLevel = .critical
         self.directory = directory
         self.store = try SQLiteStateStore(directory: directory, logger: logger)
-        self.service = PBBAService(store: store, sandbox: sandbox)
+        self.service = PBBAService(store: store, sandbox: sandbox, secrets: store.secrets)
         if let realTime {
             self.sandbox = SandboxControls(seed: seed, realTime: realTime)
         } else if let clock {
@@ -44,7 +44,7 @@ final class PBBATestEnvironment: @unchecked Sendable {
     }
 
     /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
-    static func run(directory: URL? = nil, clock: TestClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
+    static func run(directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
                     sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration(),
                     _ body: (PBBATestEnvironment) async throws -> Void) async throws {
         let environment = try PBBATestEnvironment(directory: directory, clock: clock, realTime: realTime, seed: seed,

@@ -1,5 +1,6 @@
 @testable import PayRPCCore
 import Testing
+import PayRPCJSON
 
 /// The era of a connection: settled by its first request, kept, and every mismatch refused.
 @Suite struct MCPEraMachineTests {

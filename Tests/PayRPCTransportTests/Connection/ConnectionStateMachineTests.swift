@@ -12,7 +12,8 @@ struct NamedMachineState: CustomStringConvertible, Sendable {
     var description: String { name }
 
     func make() -> Machine {
-        var machine = Machine(highWaterMark: MachineEvent.high, lowWaterMark: MachineEvent.low)
+        var machine = Machine(highWaterMark: MachineEvent.high, lowWaterMark: MachineEvent.low,
+                              idleTimeout: MachineEvent.idle, lingerTimeout: MachineEvent.linger, now: 0)
         for event in events { _ = event.apply(to: &machine) }
         return machine
     }
@@ -31,9 +32,13 @@ enum MachineEvent: CustomStringConvertible, Sendable {
     case finish
     case shutdownCompleted(succeeded: Bool, mayLinger: Bool)
     case close
+    /// A timer fired at `now` on the connection's clock (every other event happens at 0).
+    case timeElapsed(now: UInt64, busy: Bool)
 
     static let high = 1000
     static let low = 100
+    static let idle: UInt64 = 10_000
+    static let linger: UInt64 = 2000
 
     var description: String {
         switch self {
@@ -48,24 +53,26 @@ enum MachineEvent: CustomStringConvertible, Sendable {
         case .finish: "finish"
         case .shutdownCompleted(let succeeded, let mayLinger): "shutdownCompleted(succeeded: \(succeeded), mayLinger: \(mayLinger))"
         case .close: "close"
+        case .timeElapsed(let now, let busy): "timeElapsed(now: \(now)\(busy ? ", busy" : ""))"
         }
     }
 
     func apply(to machine: inout Machine) -> Machine.Action {
         switch self {
         case .start: return machine.start()
-        case .received(let text): return Array(text.utf8).withUnsafeBytes { machine.received($0) }
+        case .received(let text): return Array(text.utf8).withUnsafeBytes { machine.received($0, now: 0) }
         case .delivered(let rest): return Array(rest.utf8).withUnsafeBytes { machine.delivered(remainder: $0) }
         case .handlerPaused(let paused): return machine.handlerPaused(paused)
         case .resume: return machine.resume()
         case .inputEnded(let end): return machine.inputEnded(end)
-        case .flushed(let queued): return machine.flushed(queued: queued)
+        case .flushed(let queued): return machine.flushed(queued: queued, now: 0)
         case .writeCompleted(let length, let failed):
             // A write completes with at most what is queued.
-            return machine.writeCompleted(length: min(length, machine.queuedBytes), failed: failed)
+            return machine.writeCompleted(length: min(length, machine.queuedBytes), failed: failed, now: 0)
         case .finish: return machine.finish()
-        case .shutdownCompleted(let succeeded, let mayLinger): return machine.shutdownCompleted(succeeded: succeeded, mayLinger: mayLinger)
+        case .shutdownCompleted(let succeeded, let mayLinger): return machine.shutdownCompleted(succeeded: succeeded, mayLinger: mayLinger, now: 0)
         case .close: return machine.close()
+        case .timeElapsed(let now, let busy): return machine.timeElapsed(now: now, handlerBusy: busy)
         }
     }
 
@@ -77,6 +84,8 @@ enum MachineEvent: CustomStringConvertible, Sendable {
         .writeCompleted(length: high + 1, failed: false), .writeCompleted(length: 10, failed: true), .finish,
         .shutdownCompleted(succeeded: true, mayLinger: true), .shutdownCompleted(succeeded: true, mayLinger: false),
         .shutdownCompleted(succeeded: false, mayLinger: true), .close,
+        .timeElapsed(now: linger - 1, busy: false), .timeElapsed(now: linger, busy: false),
+        .timeElapsed(now: idle, busy: true), .timeElapsed(now: idle, busy: false),
     ]
 }
 
@@ -181,7 +190,7 @@ struct ConnectionStateMachineTests {
                 #expect(machine.isClosed, context)
             }
             // Close is asked for once, and only by becoming closed.
-            #expect((action.step == .close) == (!before.isClosed && machine.isClosed), context)
+            #expect((action.step == .close || action.step == .closeIdle) == (!before.isClosed && machine.isClosed), context)
             // Lines and the end reach the handler only while serving, never while it paused or
             // the output is over the mark.
             switch action.step {
@@ -245,21 +254,55 @@ struct ConnectionStateMachineTests {
         #expect(table == expected, "the transitions changed; rerun with PAYRPC_RECORD=1 and review the diff")
     }
 
+    @Test("Idle: closed after the timeout without traffic, measured from the last read or write, never while busy")
+    func idleTimeoutOnTheInjectedClock() {
+        var machine = Machine(highWaterMark: 1000, lowWaterMark: 100, idleTimeout: 500, now: 1000)
+        _ = machine.start()
+        #expect(machine.timeElapsed(now: 1499, handlerBusy: false) == .none)
+        // Bytes at 1400 move the deadline to 1900.
+        _ = Array("a\n".utf8).withUnsafeBytes { machine.received($0, now: 1400) }
+        _ = machine.delivered(remainder: UnsafeRawBufferPointer(start: nil, count: 0))
+        #expect(machine.timeElapsed(now: 1899, handlerBusy: false) == .none)
+        #expect(machine.timeElapsed(now: 5000, handlerBusy: true) == .none)
+        // Output the socket took at once is traffic; output stuck in libuv is not.
+        #expect(machine.flushed(queued: 0, now: 1800) == .none)
+        #expect(machine.flushed(queued: 10, now: 2299) == .none)
+        #expect(machine.timeElapsed(now: 2299, handlerBusy: false) == .none)
+        #expect(machine.timeElapsed(now: 2300, handlerBusy: false) == Machine.Action(reading: .stop, step: .closeIdle))
+        #expect(machine.isClosed)
+        #expect(machine.timeElapsed(now: 9999, handlerBusy: false) == .none)
+        // Without an idle timeout (stdio), never.
+        var stdio = Machine(highWaterMark: 1000, lowWaterMark: 100, idleTimeout: nil, now: 0)
+        _ = stdio.start()
+        #expect(stdio.timeElapsed(now: .max, handlerBusy: false) == .none)
+    }
+
+    @Test("Linger: a finished socket closes at its peer's EOF, or when the linger timeout has passed since the shutdown")
+    func lingerTimeoutOnTheInjectedClock() {
+        var machine = Machine(highWaterMark: 1000, lowWaterMark: 100, idleTimeout: 100, lingerTimeout: 2000, now: 0)
+        _ = machine.start()
+        _ = machine.finish()
+        #expect(machine.shutdownCompleted(succeeded: true, mayLinger: true, now: 700).step == .startLinger)
+        // Lingering is not idleness: only the linger deadline closes it.
+        #expect(machine.timeElapsed(now: 2699, handlerBusy: false) == .none)
+        #expect(machine.timeElapsed(now: 2700, handlerBusy: false) == Machine.Action(reading: .stop, step: .close))
+    }
+
     @Test("Backpressure has hysteresis: off only at the low-water mark, then held lines resume")
     func backpressureHysteresis() {
         var machine = Machine(highWaterMark: 1000, lowWaterMark: 100)
         #expect(machine.start() == Machine.Action(reading: .start, step: .none))
         #expect(machine.mayDeliver(unsentOutput: 1000))
         #expect(!machine.mayDeliver(unsentOutput: 1001))
-        #expect(Array("a\nb\n".utf8).withUnsafeBytes { machine.received($0) } == Machine.Action(reading: .none, step: .frame))
+        #expect(Array("a\nb\n".utf8).withUnsafeBytes { machine.received($0, now: 0) } == Machine.Action(reading: .none, step: .frame))
         // The first line's answer filled the output: the framer stops, and the flush queues it.
         #expect(Array("b\n".utf8).withUnsafeBytes { machine.delivered(remainder: $0) } == Machine.Action(reading: .stop, step: .scheduleResume))
-        #expect(machine.flushed(queued: 1001) == .none)
+        #expect(machine.flushed(queued: 1001, now: 0) == .none)
         #expect(machine.backpressured)
         #expect(machine.resume() == .none)
-        #expect(machine.writeCompleted(length: 500, failed: false) == .none)
+        #expect(machine.writeCompleted(length: 500, failed: false, now: 0) == .none)
         #expect(machine.backpressured)
-        #expect(machine.writeCompleted(length: 401, failed: false) == Machine.Action(reading: .none, step: .scheduleResume))
+        #expect(machine.writeCompleted(length: 401, failed: false, now: 0) == Machine.Action(reading: .none, step: .scheduleResume))
         #expect(!machine.backpressured)
         #expect(machine.resume() == Machine.Action(reading: .none, step: .frameHeld(Array("b\n".utf8))))
         #expect(machine.delivered(remainder: UnsafeRawBufferPointer(start: nil, count: 0)) == Machine.Action(reading: .start, step: .none))
@@ -271,8 +314,8 @@ struct ConnectionStateMachineTests {
         var machine = Machine(highWaterMark: 1000, lowWaterMark: 100)
         _ = machine.start()
         #expect(machine.finish() == Machine.Action(reading: .stop, step: .shutdown))
-        #expect(machine.shutdownCompleted(succeeded: true, mayLinger: true) == Machine.Action(reading: .start, step: .startLinger))
-        #expect(Array("late\n".utf8).withUnsafeBytes { machine.received($0) } == .none)
+        #expect(machine.shutdownCompleted(succeeded: true, mayLinger: true, now: 0) == Machine.Action(reading: .start, step: .startLinger))
+        #expect(Array("late\n".utf8).withUnsafeBytes { machine.received($0, now: 0) } == .none)
         #expect(machine.inputEnded(.eof) == Machine.Action(reading: .stop, step: .close))
         #expect(machine.isClosed && !machine.reading)
 
@@ -280,7 +323,7 @@ struct ConnectionStateMachineTests {
         _ = afterEOF.start()
         #expect(afterEOF.inputEnded(.eof) == Machine.Action(reading: .stop, step: .deliverEnd(.eof)))
         _ = afterEOF.finish()
-        #expect(afterEOF.shutdownCompleted(succeeded: true, mayLinger: true) == Machine.Action(reading: .none, step: .close))
+        #expect(afterEOF.shutdownCompleted(succeeded: true, mayLinger: true, now: 0) == Machine.Action(reading: .none, step: .close))
     }
 
     @Test("Drip-fed through a framer with a handler that pauses: every line once, in order, then the end once",
@@ -356,7 +399,7 @@ private final class Simulation: LineFramerSink {
             if end == .eof { framer.finish(into: self) }
             endsDelivered.append(end)
         case .scheduleResume: resumes += 1
-        case .none, .shutdown, .startLinger, .close: break
+        case .none, .shutdown, .startLinger, .close, .closeIdle: break
         }
     }
 
@@ -370,12 +413,12 @@ private final class Simulation: LineFramerSink {
         let queued = unsent
         unsent = 0
         if queued > 0 { writes.append(queued) }
-        perform(machine.flushed(queued: queued))
+        perform(machine.flushed(queued: queued, now: 0))
     }
 
     /// One loop turn: a write completes, the handler may resume, a scheduled resume runs.
     func turn() {
-        if !writes.isEmpty { perform(machine.writeCompleted(length: writes.removeFirst(), failed: false)) }
+        if !writes.isEmpty { perform(machine.writeCompleted(length: writes.removeFirst(), failed: false, now: 0)) }
         if pausedTurns > 0 {
             pausedTurns -= 1
             if pausedTurns == 0 { perform(machine.handlerPaused(false)) }
@@ -397,7 +440,7 @@ private final class Simulation: LineFramerSink {
             if reading && offset < bytes.count {
                 let end = min(bytes.count, offset + chunkSize)
                 let action = Array(bytes[offset..<end]).withUnsafeBytes { chunk -> Machine.Action in
-                    let action = machine.received(chunk)
+                    let action = machine.received(chunk, now: 0)
                     if action.step == .frame { frame(chunk) }
                     return action
                 }

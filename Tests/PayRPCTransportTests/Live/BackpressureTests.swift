@@ -1,3 +1,4 @@
+import PayRPCTestSupport
 import Foundation
 import Testing
 @testable import PayRPCTransport
@@ -24,7 +25,7 @@ struct BackpressureTests {
     @Test("A client that writes a lot and never reads is stopped at the high-water mark; others are served")
     func neverReadingClient() throws {
         let (configuration, factory, running) = try Self.tcpServer(highWaterMark: 256 * 1024, lowWaterMark: 64 * 1024)
-        let flooder = try TestClient(tcp: running.address)
+        let flooder = try SocketClient(tcp: running.address)
         flooder.setNonBlocking()
         let line = Array((String(repeating: "f", count: 1023) + "\n").utf8)
         let block = Array([[UInt8]](repeating: line, count: 64).joined())
@@ -58,7 +59,7 @@ struct BackpressureTests {
         #expect(flooding.3 <= configuration.highWaterMark + 256 * 1024)
 
         // Another client is served meanwhile.
-        let other = try TestClient(tcp: running.address)
+        let other = try SocketClient(tcp: running.address)
         for index in 0..<20 {
             try other.send("ping \(index)\n")
             #expect(try other.readLine() == "ping \(index)")
@@ -72,7 +73,7 @@ struct BackpressureTests {
     @Test("Answers a handler holds count against the high-water mark: delivery stops when they pass it")
     func heldAnswersStopDelivery() throws {
         let (configuration, factory, running) = try Self.tcpServer(highWaterMark: 64 * 1024, lowWaterMark: 16 * 1024)
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         // 300 requests in one write (one read on the server), each answered by 4,001 held bytes:
         // 1.2 MB if the connection did not count what the handler holds.
         let count = 300
@@ -94,7 +95,7 @@ struct BackpressureTests {
         let running = try RunningServer(configuration: configuration, factory: TestHandlerFactory()) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         let count = 4000
         let payload = String(repeating: "p", count: 900)
         // Send on another thread while this one reads, so neither side blocks the other.
@@ -122,7 +123,7 @@ struct BackpressureTests {
     func handlerPause() throws {
         let factory = TestHandlerFactory(inFlightLimit: 2)
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         // All in one write: the lines after the second are in the read buffer when it pauses.
         var text = ""
         for index in 0..<30 { text += "later 3 a\(index)\n" }

@@ -1,3 +1,4 @@
+import PayRPCTestSupport
 import Foundation
 import Testing
 @testable import PayRPCTransport
@@ -13,7 +14,7 @@ struct ClosingTests {
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
         for _ in 0..<5 {
-            let client = try TestClient(tcp: running.address)
+            let client = try SocketClient(tcp: running.address)
             try client.send("one\nquit\n" + String(repeating: "{\"after\":\"quit\"}\n", count: 20_000))
             #expect(try client.readLine() == "one")
             #expect(try client.readLine() == "bye")
@@ -29,7 +30,7 @@ struct ClosingTests {
     func lingeringClose() throws {
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("quit\n")
         #expect(try client.readLine() == "bye")
         #expect(try client.readLine() == nil)

@@ -5,6 +5,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
+import PayRPCTestSupport
 
 @Suite("Shutdown", .serialized)
 struct ShutdownTests {
@@ -17,8 +19,8 @@ struct ShutdownTests {
             server.onShutdownStarted = { started.record("draining") }
         }
         let address = running.address
-        let first = try TestClient(tcp: address)
-        let second = try TestClient(tcp: address)
+        let first = try SocketClient(tcp: address)
+        let second = try SocketClient(tcp: address)
         try first.send("later 200 a\nlater 100 b\n")
         try second.send("later 150 c\n")
         #expect(factory.events.wait(for: "line", times: 3))
@@ -33,7 +35,7 @@ struct ShutdownTests {
         #expect(factory.events.count("inputEnded") == 2)
         #expect(factory.events.count("closed") == 2)
         // The listener is closed.
-        #expect(throws: TestClientError.self) { _ = try TestClient(tcp: address) }
+        #expect(throws: SocketClientError.self) { _ = try SocketClient(tcp: address) }
     }
 
     @Test("shutdown() is idempotent and callable before run()")
@@ -56,7 +58,7 @@ struct ShutdownTests {
         let running = try RunningServer(configuration: configuration, factory: factory) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("hang\n")
         #expect(factory.events.wait(for: "line"))
         running.server.shutdown()
@@ -71,7 +73,7 @@ struct ShutdownTests {
     func drainWithPausedHandler() throws {
         let factory = TestHandlerFactory(inFlightLimit: 1)
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("later 100 one\nlater 1 two\nthree\n")
         #expect(factory.events.wait(for: "paused"))
         running.server.shutdown()

@@ -5,6 +5,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
+import PayRPCTestSupport
 
 @Suite("Signals", .serialized)
 struct SignalTests {
@@ -18,7 +20,7 @@ struct SignalTests {
         }
         // Once a job has run, run() has installed the signal handlers.
         #expect(running.onLoop { _ in true } == true)
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("later 100 answered\n")
         #expect(factory.events.wait(for: "line"))
         #expect(kill(getpid(), SIGTERM) == 0)

@@ -5,6 +5,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
+import PayRPCTestSupport
 
 @Suite("Live sockets", .serialized)
 struct SocketTests {
@@ -14,7 +16,7 @@ struct SocketTests {
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
         #expect(running.address.hasPrefix("127.0.0.1:"))
         #expect(!running.address.hasSuffix(":0"))
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("hello\n")
         #expect(try client.readLine() == "hello")
         client.close()
@@ -26,7 +28,7 @@ struct SocketTests {
     func linesOfOneReadThenOneNotice() throws {
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("one\ntwo\nthree\n")
         for expected in ["one", "two", "three"] { #expect(try client.readLine() == expected) }
         #expect(factory.events.wait(for: "lines delivered"))
@@ -44,7 +46,7 @@ struct SocketTests {
         let running = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(try Endpoint.parse("localhost:0")) }
         let address = running.address
         #expect(address.hasPrefix("127.0.0.1:") || address.hasPrefix("[::1]:"))
-        let client = try TestClient(tcp: address)
+        let client = try SocketClient(tcp: address)
         try client.send("by name\n")
         #expect(try client.readLine() == "by name")
         client.close()
@@ -56,7 +58,7 @@ struct SocketTests {
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "::1", port: 0)) }
         #expect(running.address.hasPrefix("[::1]:"))
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("{\"v6\":true}\r\n")
         #expect(try client.readLine() == "{\"v6\":true}")
         client.close()
@@ -72,7 +74,7 @@ struct SocketTests {
         let running = try RunningServer(factory: factory) { try $0.listen(.unix(path: path)) }
         #expect(running.server.boundAddresses == [path])
         #expect(fileMode(path) == 0o600)
-        let client = try TestClient(unix: path)
+        let client = try SocketClient(unix: path)
         try client.send("over unix\n")
         #expect(try client.readLine() == "over unix")
         client.close()
@@ -100,7 +102,7 @@ struct SocketTests {
         #expect(access(path, F_OK) == 0)
 
         let first = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(.unix(path: path)) }
-        let client = try TestClient(unix: path)
+        let client = try SocketClient(unix: path)
         try client.send("alive\n")
         #expect(try client.readLine() == "alive")
 
@@ -129,7 +131,7 @@ struct SocketTests {
     @Test("1000 pipelined lines on one connection are answered in order")
     func pipelined() throws {
         let running = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         let requests = (0..<1000).map { "{\"jsonrpc\":\"2.0\",\"id\":\($0),\"method\":\"echo\"}" }
         try client.send(requests.joined(separator: "\n") + "\n")
         #expect(try client.readLines(1000) == requests)
@@ -143,7 +145,7 @@ struct SocketTests {
     @Test("Answers from timers and from other threads reach the right connection")
     func asynchronousAnswers() throws {
         let running = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         var expected: Set<String> = []
         var requests = ""
         for index in 0..<200 {
@@ -164,7 +166,7 @@ struct SocketTests {
         let running = try RunningServer(configuration: configuration, factory: factory) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send(String(repeating: "x", count: 1000) + "\nok\n")
         #expect(try client.readLines(2) == ["oversized 64", "ok"])
         // Streamed in pieces: still one report, and the connection keeps working.
@@ -179,7 +181,7 @@ struct SocketTests {
     @Test("Garbage bytes do not disturb the connection")
     func garbageBytes() throws {
         let running = try RunningServer(factory: TestHandlerFactory()) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         let garbage: [UInt8] = [0x00, 0xFF, 0xFE, 0xC3, 0x28, 0x0D, 0x1B, 0x5B, 0x41, 0x7F, 0x80]
         try client.send(bytes: garbage + [0x0A] + Array("{\"ok\":1}\n".utf8))
         #expect(try client.readLineBytes() == garbage)
@@ -192,7 +194,7 @@ struct SocketTests {
     func halfClose() throws {
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("later 30 slow\nfast\nhalf a li")
         client.shutdownWrite()
         let answers = try client.readToEOF()
@@ -208,8 +210,8 @@ struct SocketTests {
     func disconnectMidResponse() throws {
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { try $0.listen(.tcp(host: "127.0.0.1", port: 0)) }
-        let leaving = try TestClient(tcp: running.address)
-        let staying = try TestClient(tcp: running.address)
+        let leaving = try SocketClient(tcp: running.address)
+        let staying = try SocketClient(tcp: running.address)
         try staying.send("before\n")
         #expect(try staying.readLine() == "before")
         // A large answer it will never read, and an answer that comes after it is gone.
@@ -238,10 +240,10 @@ struct SocketTests {
         let running = try RunningServer(configuration: configuration, factory: TestHandlerFactory()) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
-        let first = try TestClient(tcp: running.address)
+        let first = try SocketClient(tcp: running.address)
         try first.send("one\n")
         #expect(try first.readLine() == "one")
-        let second = try TestClient(tcp: running.address)
+        let second = try SocketClient(tcp: running.address)
         #expect(try second.readLine() == nil)
         #expect(running.logs.messages(atLeast: .warning).contains { $0.contains("connection limit") })
         try first.send("two\n")
@@ -259,7 +261,7 @@ struct SocketTests {
         let running = try RunningServer(configuration: configuration, factory: factory) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
-        let stalled = try TestClient(tcp: running.address)
+        let stalled = try SocketClient(tcp: running.address)
         try stalled.send("big 16000000\n")
         #expect(factory.events.wait(for: "closed"))
         #expect(running.onLoop { $0.openConnectionCount } == 0)
@@ -275,9 +277,9 @@ struct SocketTests {
         let running = try RunningServer(configuration: configuration, factory: factory) {
             try $0.listen(.tcp(host: "127.0.0.1", port: 0))
         }
-        let silent = try TestClient(tcp: running.address)
+        let silent = try SocketClient(tcp: running.address)
         #expect(try silent.readLine() == nil)
-        let busy = try TestClient(tcp: running.address)
+        let busy = try SocketClient(tcp: running.address)
         try busy.send("later 400 done\n")
         #expect(try busy.readLine() == "done")
         #expect(try busy.readLine() == nil)

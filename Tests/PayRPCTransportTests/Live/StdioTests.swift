@@ -1,3 +1,4 @@
+import PayRPCTestSupport
 import Foundation
 import Testing
 @testable import PayRPCTransport
@@ -6,6 +7,7 @@ import CLibUV
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
 
 /// Reads everything from `fd` until EOF (bounded by a poll timeout per read).
 func readAll(_ fd: Int32, timeoutMilliseconds: Int32 = 10_000) -> String? {
@@ -263,7 +265,7 @@ struct StdioTests {
         #expect(poll(&poller, 1, 10_000) == 1)
         let count = buffer.withUnsafeMutableBytes { read(pair[1], $0.baseAddress!, $0.count) }
         #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == "over the pair\n")
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         try client.send("tcp\n")
         #expect(try client.readLine() == "tcp")
         running.server.shutdown()

@@ -1,3 +1,4 @@
+import PayRPCTestSupport
 import Foundation
 import Testing
 import PayRPCCore
@@ -31,7 +32,7 @@ struct LoopThreadExecuteTests {
         #expect(events.wait(for: "local 99"))
         #expect(events.all.prefix(100) == ArraySlice((0..<100).map { "local \($0)" }))
         // While the spinner keeps requeueing itself, sockets are still served.
-        let client = try TestClient(tcp: running.address)
+        let client = try SocketClient(tcp: running.address)
         for index in 0..<10 {
             try client.send("spin \(index)\n")
             #expect(try client.readLine() == "spin \(index)")

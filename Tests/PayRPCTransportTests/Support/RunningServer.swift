@@ -102,7 +102,7 @@ private struct UncheckedBox<T>: @unchecked Sendable {
 func makeTemporaryDirectory() throws -> String {
     var template = Array("/tmp/payrpc-test-XXXXXX".utf8CString)
     guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-        throw TestClientError(description: "mkdtemp failed")
+        throw SocketClientError("mkdtemp failed")
     }
     return String(cString: result)
 }

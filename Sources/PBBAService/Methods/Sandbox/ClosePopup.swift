@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox: the Consumer taps the close button at the top right of a pop-up; the connection that
 /// showed it gets `pbba.popupDidCloseByUser`.

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox: registers a payment request made by another backend (a real Distributor), so that the
 /// bank-app side (`sandbox.pbba.approvePayment`, `declinePayment`, by token or code) and

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox: the Consumer taps "Get code" on the M-COMM pop-up; it now shows the code and the
 /// steps to pay on another device (document section 3.5.1.1). Returns the pop-up as shown.

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox: the Consumer taps the "More about Pay by Bank app" link of a payment pop-up; the
 /// "More about" pop-up (document section 3.5.1.7) opens over it. Answers that pop-up.

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox: the Consumer taps "Open banking app" on the M-COMM pop-up. The library opens the bank
 /// app through `zapp://<secureToken>` and remembers the choice (`com.zapp.bankapp.remembered`, in

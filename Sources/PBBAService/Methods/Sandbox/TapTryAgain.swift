@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// Sandbox: the Consumer taps the retry button of an error pop-up; the connection that showed it
 /// gets `pbba.popupRetryPaymentRequest` and the pop-up is dismissed.

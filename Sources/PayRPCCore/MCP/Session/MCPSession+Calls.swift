@@ -1,4 +1,6 @@
+import Logging
 import PayRPCJSON
+import PayRPCSchema
 
 /// Tool calls that are not answered at once: tasks (with their deadlines), ordered calls waiting
 /// their turn, and waits for a push. `notifications/cancelled` stops any of them and nothing is
@@ -53,6 +55,25 @@ extension MCPSession {
         if ordered { orderedRunning = token }
     }
 
+    /// Answers `outcome` once the sandbox state the call changed is saved (a failure to save is
+    /// answered instead), in a task tracked like any other.
+    func answerAfterSaving(_ outcome: MCPToolOutcome, request: MCPToolRequest) {
+        let token = track(request, kind: .running)
+        let loop = connection.loop
+        let session = LoopBound(self, loop: loop)
+        let sandbox = engine.sandbox, engine = self.engine, logger = self.logger, method = request.method
+        pending[token]?.task = Task(executorPreference: taskExecutor) {
+            var answer = outcome
+            do {
+                try await sandbox.saveChanges()
+            } catch {
+                answer = MCPToolOutcome(engine.wireError(error, method: method, logger: logger))
+            }
+            let final = answer
+            loop.execute { session.unwrapped.complete(token: token, outcome: final) }
+        }
+    }
+
     /// Answers a call, unless it was cancelled meanwhile; lets the next ordered call start.
     func complete(token: UInt64, outcome: MCPToolOutcome) {
         guard let call = pending.removeValue(forKey: token) else { return }
@@ -93,10 +114,10 @@ extension MCPSession {
 
     /// An earlier ordered call of this connection is still running or waiting: this one waits
     /// its turn.
-    func waitTurn(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext, request: MCPToolRequest) {
+    func waitTurn(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext, request: MCPToolRequest) {
         let token = track(request, kind: .waitingTurn)
         orderedWaiting.append((token, { [unowned self] in
-            run(entry, params: decoded, context: context, request: request, token: token)
+            run(entry, prepared, context: context, request: request, token: token)
         }))
     }
 

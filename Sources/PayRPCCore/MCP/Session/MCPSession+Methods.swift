@@ -1,3 +1,4 @@
+import Logging
 import PayRPCJSON
 
 /// The protocol's own requests and notifications: the handshake of either era, `ping`, the

@@ -1,4 +1,6 @@
+import Logging
 import PayRPCJSON
+import PayRPCSchema
 
 /// `tools/call`: the tool's method runs through the engine's checks (authentication, the params
 /// schema, an armed `sandbox.failNext`, ordered calls, idempotency keys, deadlines) and its answer
@@ -68,59 +70,72 @@ extension MCPSession {
         }
         let context = RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
                                      isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
+        let changesBefore = engine.sandbox.changes
         if let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name) {
-            writeToolResult(request, MCPToolOutcome(failure.error))
+            // Taken in the store too before the error is sent: a restart cannot fire it again.
+            if engine.sandbox.changes != changesBefore {
+                answerAfterSaving(MCPToolOutcome(failure.error), request: request)
+            } else {
+                writeToolResult(request, MCPToolOutcome(failure.error))
+            }
             return
         }
         let idempotent = descriptor.mutates && meta.idempotencyKey != nil && engine.idempotency != nil
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
-        if case .inline(_, let fromElement) = entry.body, !waitsItsTurn, !idempotent {
-            runInline(entry, request: request) { writer in try fromElement(arguments, context, &writer) }
+        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent {
+            runInline(entry, request: request) { writer in try answerInline(arguments, context, &writer) }
             return
         }
-        let decoded: any Sendable
+        let prepared: PreparedCall
         do {
-            decoded = try entry.decode(arguments)
+            prepared = try entry.prepare(arguments)
         } catch {
             writeToolResult(request, MCPToolOutcome(error))
             return
         }
         if waitsItsTurn {
-            waitTurn(entry, params: decoded, context: context, request: request)
+            waitTurn(entry, prepared, context: context, request: request)
         } else {
-            run(entry, params: decoded, context: context, request: request)
+            run(entry, prepared, context: context, request: request)
         }
     }
 
-    /// Runs a decoded call: inline, or as a task that answers when it completes.
-    func run(_ entry: MethodEntry, params decoded: any Sendable, context: RequestContext, request: MCPToolRequest,
+    /// Runs a prepared call: inline, or as a task that answers when it completes.
+    func run(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext, request: MCPToolRequest,
              token: UInt64? = nil) {
         let idempotent = entry.descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        switch entry.body {
-        case .inline(let body, _) where !idempotent:
+        if let runHandler = prepared.runInline, !idempotent {
             if let token { forget(token: token) }
-            runInline(entry, request: request) { writer in try body(decoded, context, &writer) }
-        case .inline, .task:
-            startTask(Call(entry: entry, params: decoded, context: context, engine: engine),
-                      ordered: entry.descriptor.ordered, request: request, token: token)
+            runInline(entry, request: request) { writer in try runHandler(context, &writer) }
+            return
         }
+        startTask(Call(entry: entry, prepared: prepared, context: context, engine: engine),
+                  ordered: entry.descriptor.ordered, request: request, token: token)
     }
 
     /// Runs an inline handler and answers at once.
+    /// A handler that changed the profile's sandbox state (its clock, a seeded draw) answers once
+    /// that change is saved, as on the JSON-RPC face.
     private func runInline(_ entry: MethodEntry, request: MCPToolRequest, _ produce: (inout JSONWriter) throws -> Void) {
+        let changesBefore = engine.sandbox.changes
         var writer = JSONWriter(capacity: 256)
+        let outcome: MCPToolOutcome
         do {
             try produce(&writer)
+            if entry.resultValidator != nil,
+               let problem = Call.resultProblem(entry.resultValidator, writer.bytes, method: entry.descriptor.name, logger: logger) {
+                outcome = MCPToolOutcome(problem)
+            } else {
+                outcome = .result(writer.bytes[...])
+            }
         } catch {
-            writeToolResult(request, MCPToolOutcome(engine.wireError(error, method: entry.descriptor.name, logger: logger)))
-            return
+            outcome = MCPToolOutcome(engine.wireError(error, method: entry.descriptor.name, logger: logger))
         }
-        if entry.resultValidator != nil,
-           let problem = Call.resultProblem(entry.resultValidator, writer.bytes, method: entry.descriptor.name, logger: logger) {
-            writeToolResult(request, MCPToolOutcome(problem))
-            return
+        if engine.sandbox.changes != changesBefore {
+            answerAfterSaving(outcome, request: request)
+        } else {
+            writeToolResult(request, outcome)
         }
-        writeToolResult(request, .result(writer.bytes[...]))
     }
 
     /// Writes a tool result: `structuredContent`, the same JSON as a text block, and `isError`.

@@ -17,7 +17,7 @@ struct MCPToolRequest {
 
 /// How a tool call ended: the method's result, or its error object (both as JSON), which become
 /// `structuredContent` with `isError` false or true.
-enum MCPToolOutcome {
+enum MCPToolOutcome: Sendable {
     case result(ArraySlice<UInt8>)
     case error(ArraySlice<UInt8>)
 

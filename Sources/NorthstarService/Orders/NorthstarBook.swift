@@ -1,0 +1,64 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCStore
+
+/// Northstar's state in the store, behind intent-named methods: each profile's client
+/// configuration (`northstar/config`), its orders (`northstar.orders`, by order id) and its nonces
+/// (`northstar.nonces`, by the keyed hash of the nonce).
+struct NorthstarBook: Sendable {
+    let store: any StateStore
+
+    /// Keeps the profile's client configuration.
+    func saveConfiguration(_ configuration: ClientConfiguration, profile: String) async throws {
+        try await store.transaction("northstar.configure") { documents in
+            try documents.put(
+                configuration, profile: profile, namespace: ClientConfiguration.namespace,
+                key: ClientConfiguration.key)
+        }
+    }
+
+    /// The profile's client configuration, if it has one.
+    func configuration(profile: String) async throws -> ClientConfiguration? {
+        try await store.read("northstar.configuration") { documents in
+            try documents.get(
+                ClientConfiguration.self, profile: profile, namespace: ClientConfiguration.namespace,
+                key: ClientConfiguration.key)
+        }
+    }
+
+    /// The profile's order `id`, if any.
+    func order(_ id: String, profile: String) async throws -> StoredOrder? {
+        try await store.read("northstar.order") { documents in
+            try documents.get(StoredOrder.self, profile: profile, namespace: StoredOrder.namespace, key: id)
+        }
+    }
+
+    /// Keeps an order (new or changed); durable when it returns.
+    func save(_ order: StoredOrder, profile: String) async throws {
+        try await store.transaction("northstar.saveOrder") { documents in
+            try documents.put(order, profile: profile, namespace: StoredOrder.namespace, key: order.orderID)
+        }
+    }
+
+    /// Keeps a new nonce under the keyed hash of its value.
+    func saveNonce(_ nonce: StoredNonce, key: String, profile: String) async throws {
+        try await store.transaction("northstar.tokenizeCard") { documents in
+            try documents.put(nonce, profile: profile, namespace: StoredNonce.namespace, key: key)
+        }
+    }
+
+    /// Uses up the nonce stored under `key`: its card when it is known, unused and not expired at
+    /// `now`, and nil otherwise (it is then marked used, in the same transaction).
+    func useNonce(key: String, profile: String, now: Date) async throws -> StoredNonce? {
+        try await store.transaction("northstar.useNonce") { documents in
+            try documents.update(StoredNonce.self, profile: profile, namespace: StoredNonce.namespace, key: key) { stored in
+                guard let current = stored, !current.used, now < current.expiresAt else { return nil }
+                stored?.used = true
+                return current
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import JournalService
+import Testing
+import PayRPCServiceKit
+
+/// The error kinds' codes are written out, unique, and inside the service's block (the kit checks).
+@Test func journalErrorCodesAreUniqueAndInRange() { #expect(JournalErrorKind.codeProblems == []) }

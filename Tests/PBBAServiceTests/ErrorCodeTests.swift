@@ -1,0 +1,6 @@
+import PBBAService
+import Testing
+import PayRPCServiceKit
+
+/// The error kinds' codes are written out, unique, and inside the service's block (the kit checks).
+@Test func pbbaErrorCodesAreUniqueAndInRange() { #expect(PBBAErrorKind.codeProblems == []) }
