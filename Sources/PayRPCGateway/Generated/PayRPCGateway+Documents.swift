@@ -222,8 +222,6 @@ is handed to the Payment Application, its callback is saved, and the entry waits
 < {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
 > {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
 < {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}}
-> {"jsonrpc":"2.0","id":4,"method":"journal.list"}
-< {"jsonrpc":"2.0","id":4,"result":{"entries":[{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}]}}
 ```
 
 `journal.configure {backendURL}` (or `serve --journal-backend URL`) then lets `journal.sync`
