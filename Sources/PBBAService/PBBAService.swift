@@ -6,7 +6,7 @@ import PayRPCServiceKit
 import PayRPCStore
 
 /// The Pay by Bank app (PBBA) merchant library and the merchant-backend half of its journey,
-/// served as JSON-RPC (seed 001, `pbba` in SERVICES.md).
+/// served as JSON-RPC (seed 001; docs/pbba.md).
 ///
 /// The library's decisions (`showPBBAPopup`, `openBankingApp`, the remembered flag) run against a
 /// sandbox device per profile; payment requests live in the merchant backend that every connection

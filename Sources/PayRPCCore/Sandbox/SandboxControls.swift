@@ -10,8 +10,8 @@ import Synchronization
 /// The controls a tester has over a sandbox, per profile, shared by every service: a test clock,
 /// the seed of every generated value, and failures armed for the next calls of a method.
 ///
-/// A sandbox is a test tool, so the tester owns its time and its dice (DESIGN.md, "Money, time and
-/// randomness"):
+/// A sandbox is a test tool, so the tester owns its time and its dice (docs/architecture.md,
+/// "Money, time and randomness"; docs/sandbox.md):
 /// - **Clock.** Each profile's time is real time plus an offset that only grows
 ///   (``advance(profile:by:)``, ``set(profile:to:)``). Real time is a ``RealTimeClock``: the wall
 ///   clock read once at start, advanced by the monotonic clock, so a step of the system clock

@@ -675,7 +675,7 @@ nor `brn` for a sandbox decision.
 ## payrpc's choices (rules the document does not state)
 
 - **The remembered flag, the width rule and tokens from any backend follow the document (seed 001),
-  not an earlier SERVICES.md**, which had `openBankingApp` set the flag, refused widths under 200
+  not the project's earlier method list**, which had `openBankingApp` set the flag, refused widths under 200
   and tied the pop-up to payrpc's own requests. Section 3.5 sets the flag only on the Consumer's
   tap on "Open banking app"; section 4.2.6 says a narrow layout "may not appear correctly"; Table 4
   says the token comes from the Distributor.
@@ -702,7 +702,7 @@ reaches the store only through its book (`PBBAStateBook`: one transaction for a 
 claim and the seeded draws that made them). Resetting a user's profile resets its device and
 remembered flag; payment requests are in the profile `pbba-merchant-backend`.
 
-The document's `customUXType` param is `type` on the wire (as in SERVICES.md).
+The document's `customUXType` param is `type` on the wire (the name the project's method list gave it).
 
 ## Out of scope
 

@@ -1,4 +1,4 @@
-/// A gRPC canonical status name, as a domain error's `data.status` carries it (DESIGN.md,
+/// A gRPC canonical status name, as a domain error's `data.status` carries it (docs/architecture.md,
 /// "Errors"): what kind of failure it is, whatever the service.
 ///
 /// An open set of constants, so a service can name a status not listed here.
