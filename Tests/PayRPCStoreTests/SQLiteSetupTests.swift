@@ -158,17 +158,16 @@ struct SQLiteSetupTests {
     }
 }
 
-/// Waits for `semaphore` on a thread of its own (at most 30 s), not on the cooperative pool.
+/// Waits for `semaphore` on a thread of its own (at most 120 s), neither on the cooperative pool
+/// nor on Dispatch's global queue.
 ///
 /// What signals it is usually a store call started with `async let`, which needs a thread of the
-/// cooperative pool to begin; in a full parallel `swift test` on two cores, CPU-bound tests can
-/// hold both of those for many seconds (10 s was not always enough), so the bound is generous.
+/// cooperative pool to begin. On Linux that pool runs on Dispatch's global queue, whose threads are
+/// as many as the cores: two tests waiting there at once (as `DispatchQueue.global().async` did)
+/// left no thread for the very call they waited for, and both waited out their bound under the
+/// sanitizers. A `Thread` of its own takes nothing from either.
 func waitOnThread(_ semaphore: DispatchSemaphore) async -> Bool {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(returning: semaphore.wait(timeout: .now() + 120) == .success)
-        }
-    }
+    await EventWait.blocking(timeout: 130) { semaphore.wait(timeout: .now() + 120) == .success } ?? false
 }
 
 @Suite("Temporary stores for the tests of services")
