@@ -52,6 +52,14 @@ struct ViolationReportingTests {
         #expect(found[5].message == #"member "extra" is not allowed"#)
     }
 
+    /// The validator fuzzer's finding: a member name written with escapes was quoted as escaped,
+    /// so the same value validated from an owned copy (written anew, unescaped) read differently.
+    @Test func anUnknownMemberIsNamedAsDecodedWhateverItsEscapes() throws {
+        let escaped = try violations(#"{"amount": 1, "currency": "EUR", "\u0065xtra": 1}"#)
+        #expect(escaped.map(\.message) == [#"member "extra" is not allowed"#])
+        #expect(escaped == (try violations(#"{"amount": 1, "currency": "EUR", "extra": 1}"#)))
+    }
+
     @Test func missingRequiredMembersAreReportedAtTheObject() throws {
         let found = try violations("{}")
         #expect(found == [

@@ -29,7 +29,9 @@ extension CompiledSchema {
             }
             if !matched, let additional = members.additional {
                 if case .always(false) = nodes[additional] {
-                    valid = run.fail("additionalProperties", "member \(MessageText.excerpt(name.rawText)) is not allowed")
+                    // The member's name as decoded, not as escaped on the wire: `{"\u0061": 1}` and
+                    // `{"a": 1}` are one member, and an owned value (written anew) reads the same.
+                    valid = run.fail("additionalProperties", "member \(MessageText.quoted(name.string ?? name.rawText)) is not allowed")
                 } else if !check(additional, member, &run) {
                     valid = false
                 }
