@@ -20,6 +20,8 @@ enum ServiceCatalog {
         /// The tester's controls: every time-dependent rule reads its clock, every generated value
         /// comes from its generators.
         let sandbox: SandboxControls
+        /// Every connection the engine may serve, by profile (the journal's `journal.syncFailed`).
+        let connections: ConnectionDirectory
         let configuration: GatewayConfiguration
         let logger: Logger
         /// Whether the services will serve (false: built only to describe their methods, so they
