@@ -45,8 +45,11 @@ enum ServiceCatalog {
                              secrets: context.secrets),
             DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
                           secrets: context.secrets),
-            JournalService(store: context.stores.services, sandbox: context.sandbox, backend: context.configuration.journalBackend,
-                           resendAtStart: context.serving, logger: context.logger),
+            JournalService(store: context.stores.services,
+                           environment: ServiceEnvironment(sandbox: context.sandbox, connections: context.connections),
+                           options: .init(backend: context.configuration.journalBackend,
+                                          sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving),
+                           logger: context.logger),
         ]
     }
 }
