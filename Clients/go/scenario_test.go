@@ -226,6 +226,8 @@ func runScenario(t *testing.T, client *payrpc.Client) {
 
 	// journal
 	must("configure", s.Journal.Configure(ctx, journal.ConfigureParams{}))
+	_, err = s.Sandbox.JournalSetNextAnswers(ctx, sandbox.JournalSetNextAnswersParams{Answers: []journal.SandboxAnswer{{Outcome: journal.SandboxOutcomeAccept}}})
+	must("setNextAnswers", err)
 	_, err = s.Journal.OpenURL(ctx, journal.OpenURLParams{URL: opener})
 	must("openURL", err)
 	handoff, err := s.Journal.Pay(ctx, journal.PayParams{Type: journal.PaymentTypeCreditCard, Amount: payrpc.Ptr[payrpc.Decimal]("10000")})

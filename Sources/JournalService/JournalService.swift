@@ -17,30 +17,52 @@ import PayRPCStore
 public struct JournalService: JournalHandlers {
     let journal: JournalBook
     let delivery: JournalDelivery
-    let connections: ProfileConnections
     /// The delivery of every profile's waiting entries that starting the service began (nil with
     /// `resendAtStart: false`): it ends when each of them was tried; what a caller awaits instead of
     /// polling the entries.
     public let startupDelivery: Task<Void, Never>?
 
+    /// How the journal delivers.
+    public struct Options: Sendable {
+        /// The Web API's base URL for every profile that sets none (`serve --journal-backend`).
+        public var backend: URL?
+        /// Whether entries go to the built-in sandbox Web API when no backend URL is configured
+        /// (sandbox mode); without it they wait as `noBackend`.
+        public var sandboxWebAPI: Bool
+        /// How long one POST may take (also how long the sandbox Web API's `hang` lasts).
+        public var requestTimeout: TimeInterval
+        /// The waits between the three retries of a network failure.
+        public var backoff: [Duration]
+        /// Whether to start sending the waiting entries of every profile now.
+        public var resendAtStart: Bool
+
+        /// The options, each defaulting to what `payrpc serve` uses.
+        public init(backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = 10,
+                    backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
+                    resendAtStart: Bool = true) {
+            self.backend = backend
+            self.sandboxWebAPI = sandboxWebAPI
+            self.requestTimeout = requestTimeout
+            self.backoff = backoff
+            self.resendAtStart = resendAtStart
+        }
+    }
+
     /// - Parameters:
     ///   - store: where entries, outboxes and settings are kept.
-    ///   - sandbox: the profiles' clocks (entry times).
-    ///   - backend: the Web API's base URL for every profile that sets none (`serve --journal-backend`).
-    ///   - requestTimeout: how long one POST may take.
-    ///   - backoff: the waits between the three retries of a network failure.
-    ///   - resendAtStart: whether to start sending the waiting entries of every profile now.
+    ///   - environment: the profiles' clocks (entry times) and generators, and the connections
+    ///     `journal.syncFailed` goes to.
+    ///   - options: the backend, the sandbox Web API, timeouts and retries, the resend at start-up.
     ///   - logger: where deliveries that cannot be recorded are reported.
-    public init(store: any StateStore, sandbox: SandboxControls, backend: URL?, requestTimeout: TimeInterval = 10,
-                backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
-                resendAtStart: Bool = true, logger: Logger = Logger(label: "payrpc.journal")) {
-        let connections = ProfileConnections()
+    public init(store: any StateStore, environment: ServiceEnvironment, options: Options = Options(),
+                logger: Logger = Logger(label: "payrpc.journal")) {
         journal = JournalBook(store: store)
-        delivery = JournalDelivery(journal: journal, client: HTTPClient(timeout: requestTimeout),
-                                   serverBackend: backend?.absoluteString, backoff: backoff, connections: connections,
-                                   sandbox: sandbox, logger: logger)
-        self.connections = connections
-        if resendAtStart {
+        let configuration = JournalDelivery.Configuration(
+            client: HTTPClient(timeout: options.requestTimeout), serverBackend: options.backend?.absoluteString,
+            sandboxWebAPI: options.sandboxWebAPI, backoff: options.backoff)
+        delivery = JournalDelivery(journal: journal, configuration: configuration, connections: environment.connections,
+                                   sandbox: environment.sandbox, logger: logger)
+        if options.resendAtStart {
             let delivery = delivery
             startupDelivery = Task { await delivery.resendAll() }
         } else {
@@ -76,7 +98,6 @@ public struct JournalService: JournalHandlers {
 
     /// `journal.pay`.
     public func pay(_ params: Pay.Params, _ context: RequestContext) async throws -> Pay.Result {
-        connections.track(context.connection)
         let accountFields = [params.receiveAgencyCode, params.receiveAgencyName, params.consignorName, params.consignorCode]
         switch params.type {
         case .cash, .creditCard:
@@ -85,8 +106,9 @@ public struct JournalService: JournalHandlers {
             }
             let yen = try wholeYen(params.amount)
             if params.type == .cash {
-                let entry = try await save(type: .cash, amount: yen, parameters: [:], result: "approved", context)
-                return Pay.Result(entry: entry, url: nil)
+                let entry = newEntry(type: .cash, amount: yen, parameters: [:], result: "approved", context)
+                try await journal.save(entry, profile: context.profile)
+                return Pay.Result(entry: try await delivered(entry, context), url: nil)
             }
             let url = HandoffURL.write(scheme: "linkPayment", [
                 ("Return_Type", "4"), ("Payment_Service", "010"), ("Transaction_Type", "1"), ("Amount", yen.description),
@@ -115,10 +137,12 @@ public struct JournalService: JournalHandlers {
 
     /// `journal.handleCallback`.
     public func handleCallback(_ params: HandleCallback.Params, _ context: RequestContext) async throws -> JournalEntry {
-        connections.track(context.connection)
         let url = try HandoffURL.parse(params.url, scheme: "opener")
         let type = try HandoffRules.check(url)
-        let result = url.value("Payment_Result") ?? "approved"
+        guard let result = url.value("Payment_Result") else {
+            throw JournalError(.invalidURL, "the callback must say how the payment ended", parameter: "Payment_Result",
+                               expected: "approved, declined or cancelled")
+        }
         guard ["approved", "declined", "cancelled"].contains(result) else {
             throw JournalError(.invalidURL, "Payment_Result must be approved, declined or cancelled", parameter: "Payment_Result",
                                expected: "approved, declined or cancelled", found: result)
@@ -126,7 +150,18 @@ public struct JournalService: JournalHandlers {
         var parameters: [String: String] = [:]
         for parameter in url.parameters { parameters[parameter.name] = parameter.value }
         let amount = url.value("Amount").flatMap { Amount($0) }
-        return try await save(type: type, amount: amount, parameters: parameters, result: result, context)
+        guard let number = url.value("Payment_Number") else {
+            let entry = newEntry(type: type, amount: amount, parameters: parameters, result: result, context)
+            try await journal.save(entry, profile: context.profile)
+            return try await delivered(entry, context)
+        }
+        if let earlier = try await journal.callbackEntry(paymentNumber: number, profile: context.profile) {
+            return try await handledAgain(earlier, parameters: parameters, context)
+        }
+        let entry = newEntry(type: type, amount: amount, parameters: parameters, result: result, context)
+        let stored = try await journal.saveCallback(entry, paymentNumber: number, profile: context.profile)
+        guard stored.saved else { return try await handledAgain(stored.entry, parameters: parameters, context) }
+        return try await delivered(entry, context)
     }
 
     // MARK: Journal
@@ -156,7 +191,6 @@ public struct JournalService: JournalHandlers {
 
     /// `journal.sync`.
     public func sync(_ params: NoParams, _ context: RequestContext) async throws -> Sync.Result {
-        connections.track(context.connection)
         let tried = try await delivery.deliverWaiting(profile: context.profile)
         var delivered = 0
         for entry in tried where try await journal.entry(entry.entryId, profile: context.profile)?.delivery.status == .delivered {
@@ -170,8 +204,18 @@ public struct JournalService: JournalHandlers {
         if let backend = params.backendURL, URL(string: backend)?.scheme == nil {
             throw RPCError.invalidParams([SchemaViolation(pointer: "/backendURL", keyword: "format", message: "not an absolute URL")])
         }
-        try await journal.setBackend(params.backendURL, profile: context.profile)
+        try await journal.configure(JournalSettings(backendURL: params.backendURL, paymentIdPointer: params.paymentIdPointer),
+                                    profile: context.profile)
         return NoResult()
+    }
+
+    /// `sandbox.journal.setNextAnswers`.
+    public func sandboxSetNextAnswers(_ params: SandboxSetNextAnswers.Params,
+                                      _ context: RequestContext) async throws -> SandboxSetNextAnswers.Result {
+        let violations = params.answers.enumerated().flatMap { index, answer in answer.violations(at: "/answers/\(index)") }
+        guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
+        try await journal.setSandboxAnswers(params.answers, profile: context.profile)
+        return SandboxSetNextAnswers.Result(nextAnswers: params.answers)
     }
 
     // MARK: Helpers
@@ -186,19 +230,34 @@ public struct JournalService: JournalHandlers {
         return Amount(units: yen, scale: 0)
     }
 
-    /// Saves an entry with its outbox (one document) and starts its delivery.
-    func save(type: PaymentType, amount: Amount?, parameters: [String: String], result: String,
-              _ context: RequestContext) async throws -> JournalEntry {
+    /// A new entry with its outbox: its id and idempotency keys drawn from the profile's stream.
+    func newEntry(type: PaymentType, amount: Amount?, parameters: [String: String], result: String,
+                  _ context: RequestContext) -> JournalEntry {
         let keyAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-        let entry = JournalEntry(
+        return JournalEntry(
             entryId: "je_" + context.randomString("journal.entryId", length: 16, alphabet: keyAlphabet), type: type,
             amount: amount, parameters: parameters, result: result, createdAt: context.now,
-            delivery: Delivery(status: .waiting, paymentPosted: false, paymentId: nil, journalPosted: false,
+            delivery: Delivery(status: .waiting, paymentPosted: false, paymentId: nil, paymentAnswer: nil, journalPosted: false,
                                paymentKey: "pay-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
                                journalKey: "jnl-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
                                attempts: 0, lastError: nil, deliveredAt: nil))
-        try await journal.save(entry, profile: context.profile)
-        delivery.deliver(entry.entryId, profile: context.profile)
-        return entry
+    }
+
+    /// Delivers a saved entry and answers it as stored once its delivery has been tried: what
+    /// `journal.list` shows from then on, until the next `journal.sync` or start.
+    func delivered(_ entry: JournalEntry, _ context: RequestContext) async throws -> JournalEntry {
+        await delivery.deliver(entry.entryId, profile: context.profile).value
+        return try await journal.entry(entry.entryId, profile: context.profile) ?? entry
+    }
+
+    /// The same callback handled again: the entry it made, when the parameters are the same, as it
+    /// is after a delivery of it (joined when one runs; nothing is posted for a delivered entry, and
+    /// an accepted POST is never posted again); `Invalid URL` when they differ.
+    func handledAgain(_ earlier: JournalEntry, parameters: [String: String], _ context: RequestContext) async throws -> JournalEntry {
+        guard earlier.parameters == parameters else {
+            throw JournalError(.invalidURL, "Payment_Number \(earlier.parameters["Payment_Number"] ?? "") was handled before as entry \(earlier.entryId), with other parameters",
+                               parameter: "Payment_Number", found: earlier.parameters["Payment_Number"])
+        }
+        return try await delivered(earlier, context)
     }
 }

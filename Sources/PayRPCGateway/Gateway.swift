@@ -39,15 +39,16 @@ public final class Gateway: Sendable {
                                       persistence: StoreSandboxPersistence(store: store))
         sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
+        let environment = ServiceEnvironment(sandbox: sandbox, connections: ConnectionDirectory())
         let router = try Self.makeRouter(
             stores: .init(services: SandboxedStore(store: store, sandbox: sandbox), administration: store),
-            secrets: store.secrets, configuration: configuration, state: state, sandbox: sandbox, logger: logger,
+            secrets: store.secrets, configuration: configuration, state: state, environment: environment, logger: logger,
             serving: true)
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
         let engine = RPCEngine(router: router, configuration: configuration.engine,
-                               idempotency: store, sandbox: sandbox, logger: logger)
+                               idempotency: store, environment: environment, logger: logger)
         self.engine = engine
         let handlerFactory: any RPCConnectionHandlerFactory = configuration.mcp
             ? try MCPServer(engine: engine, documents: ServiceDocuments.all) : engine
@@ -65,11 +66,12 @@ public final class Gateway: Sendable {
     ///   the services then start no work of their own.
     public static func makeRouter(stores: Stores, secrets: SecretHasher,
                                   configuration: GatewayConfiguration, state: ServerState,
-                                  sandbox: SandboxControls = SandboxControls(), logger: Logger,
+                                  environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger,
                                   serving: Bool) throws -> Router {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
-        let context = ServiceCatalog.Context(stores: stores, secrets: secrets, sandbox: sandbox, configuration: configuration,
+        let context = ServiceCatalog.Context(stores: stores, secrets: secrets, sandbox: environment.sandbox,
+                                             connections: environment.connections, configuration: configuration,
                                              logger: logger, serving: serving)
         let reference = RouterReference()
         SandboxControlService(router: reference).register(on: &builder)

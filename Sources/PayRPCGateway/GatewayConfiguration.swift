@@ -26,7 +26,8 @@ public struct GatewayConfiguration: Sendable {
     /// The clocks the server reads: the wall clock once at start, the monotonic clock after
     /// (see ``RealTimeClock``); the store's own `now` is replaced by that real time.
     public var time: TimeSource = .system
-    /// The journal's Web API for profiles that set none (`--journal-backend`); nil: entries wait.
+    /// The journal's Web API for profiles that set none (`--journal-backend`); nil: the built-in
+    /// sandbox Web API (sandbox mode), else entries wait.
     public var journalBackend: URL?
 
     public init(dataDirectory: URL) {

@@ -20,6 +20,8 @@ enum ServiceCatalog {
         /// The tester's controls: every time-dependent rule reads its clock, every generated value
         /// comes from its generators.
         let sandbox: SandboxControls
+        /// Every connection the engine may serve, by profile (the journal's `journal.syncFailed`).
+        let connections: ConnectionDirectory
         let configuration: GatewayConfiguration
         let logger: Logger
         /// Whether the services will serve (false: built only to describe their methods, so they
@@ -43,8 +45,11 @@ enum ServiceCatalog {
                              secrets: context.secrets),
             DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
                           secrets: context.secrets),
-            JournalService(store: context.stores.services, sandbox: context.sandbox, backend: context.configuration.journalBackend,
-                           resendAtStart: context.serving, logger: context.logger),
+            JournalService(store: context.stores.services,
+                           environment: ServiceEnvironment(sandbox: context.sandbox, connections: context.connections),
+                           options: .init(backend: context.configuration.journalBackend,
+                                          sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving),
+                           logger: context.logger),
         ]
     }
 }

@@ -30,7 +30,7 @@ struct GatewayOptions: ParsableArguments {
                                valueName: "time"))
     var frozenClock: String?
 
-    @Option(help: ArgumentHelp("The journal's Web API (POST /payments/, /journals/) for every profile that sets none with journal.configure. Without one, journal entries wait locally.",
+    @Option(help: ArgumentHelp("The journal's Web API (POST /payments/, /journals/) for every profile that sets none with journal.configure. Without one, journal entries go to the built-in sandbox Web API (with --no-sandbox they wait locally).",
                                valueName: "url"))
     var journalBackend: String?
 

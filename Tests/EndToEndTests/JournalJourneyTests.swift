@@ -62,19 +62,68 @@ import Glibc
         #expect(await server.waitForExit() == 0)
     }
 
+    /// Item 28.3 through the binary: the resend at start-up meets a server error of the sandbox
+    /// Web API (answers set before the restart, kept in the store) and `journal.syncFailed` reaches
+    /// the stdio client (profile `default`) and a TCP client that says `rpc.hello {profile: shop}`
+    /// later, each once; neither hears the other profile's.
+    @Test func syncFailedAtStartUpReachesEachProfilesFirstConnection() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-journal-startup-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let failing: JSONValue = ["answers": [["outcome": "serverError", "httpStatus": 503, "message": "maintenance"],
+                                              ["outcome": "serverError", "httpStatus": 503, "message": "still down"]]]
+        let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
+        var entries: [String: JSONValue] = [:]
+        for profile in ["default", "shop"] {
+            _ = await first.request("rpc.hello", ["profile": .string(profile)])
+            _ = await first.request("sandbox.journal.setNextAnswers", failing)
+            let entry = await first.request("journal.pay", ["type": "cash", "amount": "100"])?["result"]?["entry"]
+            #expect(entry?["delivery"]?["status"] == "serverError")
+            entries[profile] = entry?["entryId"]
+        }
+        first.closeInput()
+        #expect(await first.waitForExit() == 0)
+
+        let second = try await SpawnedServer(["serve", "--stdio", "--tcp", "127.0.0.1:0"], dataDirectory: data)
+        let address = try #require(await second.listeningAddress())
+        let pushed = await second.nextMessage()
+        #expect(pushed?["method"] == "journal.syncFailed")
+        #expect(pushed?["params"] == ["entryId": entries["default"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
+                                      "message": "still down"])
+        let tcp = try SocketClient(tcp: address)
+        tcp.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"profile":"shop"}}"#)
+        var lines: [JSONValue] = []
+        for _ in 0..<2 { lines.append(try JSONValue(parsing: await tcp.nextLine(timeout: 60) ?? "")) }
+        let notification = try #require(lines.first { $0["method"] == "journal.syncFailed" })
+        #expect(notification["params"]?["entryId"] == entries["shop"] && notification["params"]?["message"] == "still down")
+        #expect(lines.contains { $0["id"] == 1 && $0["result"]?["profile"] == "shop" })
+        // Delivered once: a second connection of the profile, and the stdio client, hear nothing more.
+        let late = try SocketClient(tcp: address)
+        late.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"rpc.hello","params":{"profile":"shop"}}"#)
+        #expect(try JSONValue(parsing: await late.nextLine(timeout: 60) ?? "")["id"] == 2)
+        second.send(#"{"jsonrpc":"2.0","id":"h","method":"rpc.health"}"#)
+        #expect(await second.nextMessage()?["id"] == "h")
+        let stored = await second.request("journal.get", ["entryId": entries["default"] ?? .null])?["result"]
+        #expect(stored?["delivery"]?["status"] == "serverError" && stored?["delivery"]?["attempts"] == 2)
+        second.closeInput()
+        #expect(await second.waitForExit() == 0)
+    }
+
     @Test func sigkillDuringDeliveryLosesAndDoublesNothing() async throws {
         let backend = try Backend()
         try await backend.post("/_control", ["failEvery": 2, "mode": "drop"])
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-journal-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let first = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
-        var saved = 0
+        // Sixty payments at once; each answers once its delivery was tried, so deliveries are
+        // under way when the backend has seen thirty POSTs, and the kill lands among them.
         for index in 1...60 {
-            if await first.request("journal.pay", ["type": "cash", "amount": .string(String(index))])?["result"]?["entry"] != nil { saved += 1 }
+            first.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"journal.pay","params":{"type":"cash","amount":"\#(index)"}}"#)
         }
-        #expect(saved == 60)
+        let seen = try await backend.get("/_requests?atLeast=30") as? [[String: Any]] ?? []
+        #expect(seen.count >= 30)
         first.signal(SIGKILL)
         _ = await first.waitForExit()
+        let keysSeen = Set((try await backend.get("/_requests") as? [[String: Any]] ?? []).compactMap { $0["key"] as? String })
 
         try await backend.post("/_control", ["failEvery": 0])
         let second = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
@@ -84,13 +133,18 @@ import Glibc
             if waiting == 0 { break }
         }
         #expect(waiting == 0)
-        let listed = await second.request("journal.list", ["status": "delivered", "limit": 100])?["result"]?["entries"]
-        if case .array(let entries)? = listed { #expect(entries.count == 60) } else { Issue.record("no list") }
+        guard case .array(let entries)? = await second.request("journal.list", ["limit": 100])?["result"]?["entries"] else {
+            Issue.record("no list")
+            return
+        }
+        // Every payment the backend saw belongs to a saved entry; every saved entry is delivered, once.
+        #expect(entries.count >= keysSeen.count && !keysSeen.isEmpty)
+        #expect(entries.allSatisfy { $0["delivery"]?["status"] == "delivered" })
         let stored = try await backend.get("/_payments") as? [String: Any]
         let payments = stored?["payments"] as? [String: Any] ?? [:]
-        #expect(payments.count == 60)
+        #expect(payments.count == entries.count)
         let amounts = Set(payments.values.compactMap { (($0 as? [String: Any])?["body"] as? [String: Any])?["Amount"] as? String })
-        #expect(amounts.count == 60)
+        #expect(amounts == Set(entries.compactMap { $0["amount"]?.stringValue }))
         second.closeInput()
         _ = await second.waitForExit()
     }

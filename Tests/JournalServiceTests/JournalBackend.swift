@@ -27,10 +27,16 @@ final class JournalBackend: Sendable {
         _ = try await Self.load(request)
     }
 
-    /// Every request the backend received.
-    func requests() async throws -> [[String: Any]] {
-        let data = try await Self.load(URLRequest(url: baseURL.appendingPathComponent("_requests")))
+    /// Every request the backend received (once `atLeast` have come, or 30 s have passed).
+    func requests(atLeast count: Int = 0) async throws -> [[String: Any]] {
+        let url = URL(string: baseURL.absoluteString + "/_requests?atLeast=\(count)")!
+        let data = try await Self.load(URLRequest(url: url, timeoutInterval: 60))
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    }
+
+    /// The paths of the requests received, in order (`/payments/`, `/journals/`).
+    func paths() async throws -> [String] {
+        try await requests().compactMap { $0["path"] as? String }
     }
 
     /// The payments and journals stored, by idempotency key.

@@ -7,7 +7,8 @@ import PayRPCStore
 import PayRPCTestSupport
 
 /// The journal service on the real engine with a real SQLite store in a temporary directory and,
-/// when asked, the test backend as a real HTTP server. Short timeouts and backoff keep failures fast.
+/// when asked, the test backend as a real HTTP server (else the built-in sandbox Web API, or none
+/// at all as with `--no-sandbox`). Short timeouts and backoff keep failures fast.
 final class JournalFixture: @unchecked Sendable {
     let directory: URL
     private(set) var store: SQLiteStateStore
@@ -16,22 +17,40 @@ final class JournalFixture: @unchecked Sendable {
     /// The service the harness serves (after a restart, the new one).
     private(set) var service: JournalService
     let backend: JournalBackend?
+    private let options: JournalService.Options
 
-    init(backend: Bool = true, timeout: TimeInterval = 2) throws {
+    /// - Parameters:
+    ///   - backend: whether the test backend runs and is the server's backend.
+    ///   - sandboxWebAPI: without a backend, whether the built-in sandbox Web API takes the entries.
+    ///   - timeout: how long one POST may take.
+    init(backend: Bool = true, sandboxWebAPI: Bool = true, timeout: TimeInterval = 2) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = backend ? try JournalBackend() : nil
+        options = JournalService.Options(backend: self.backend?.baseURL, sandboxWebAPI: sandboxWebAPI, requestTimeout: timeout,
+                                         backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: false)
         store = try Self.openStore(directory)
-        (harness, service) = try Self.harness(store, sandbox, self.backend?.baseURL, timeout: timeout, resend: false)
+        (harness, service) = try Self.harness(store, sandbox, options)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// What a restart of `payrpc serve` does: the store and the service again, waiting entries resent.
+    /// What a restart of `payrpc serve` does: the store and the service again, waiting entries
+    /// resent, and no connection until the test makes one.
     func restart() async throws {
         try await store.close()
         store = try Self.openStore(directory)
-        (harness, service) = try Self.harness(store, sandbox, backend?.baseURL, timeout: 2, resend: true)
+        var options = options
+        options.resendAtStart = true
+        (harness, service) = try Self.harness(store, sandbox, options)
+    }
+
+    /// ``restart()``, then waits until the resend at start-up has tried every waiting entry.
+    /// - Returns: whether it ended within a minute (a guard against a hang, not a timing assertion).
+    func restartAndResend() async throws -> Bool {
+        try await restart()
+        guard let startup = service.startupDelivery else { return false }
+        return await EventWait.value(timeout: 60) { await startup.value } != nil
     }
 
     func connect() -> TestConnection { harness.connect(keepingAlive: self) }
@@ -42,13 +61,15 @@ final class JournalFixture: @unchecked Sendable {
         return try SQLiteStateStore(directory: directory, logger: logger)
     }
 
-    private static func harness(_ store: SQLiteStateStore, _ sandbox: SandboxControls, _ backend: URL?,
-                                timeout: TimeInterval, resend: Bool) throws -> (EngineHarness, JournalService) {
+    private static func harness(_ store: SQLiteStateStore, _ sandbox: SandboxControls,
+                                _ options: JournalService.Options) throws -> (EngineHarness, JournalService) {
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = JournalService(store: store, sandbox: sandbox, backend: backend, requestTimeout: timeout,
-                                     backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: resend)
-        return (try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox), service)
+        let connections = ConnectionDirectory()
+        let service = JournalService(store: store, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+                                     options: options)
+        return (try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections),
+                service)
     }
 }
 

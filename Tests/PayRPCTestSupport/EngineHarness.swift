@@ -14,6 +14,8 @@ public final class EngineHarness: @unchecked Sendable {
     public let state: ServerState
     /// The sandbox controls the engine and the services share: tests move its clocks.
     public let sandbox: SandboxControls
+    /// The directory of connections the engine and the services share.
+    public let connections: ConnectionDirectory
     private var nextID: UInt64 = 0
 
     /// - Parameters:
@@ -21,8 +23,10 @@ public final class EngineHarness: @unchecked Sendable {
     ///   - configuration: engine limits; `validateResults` is forced on.
     ///   - idempotency: the idempotency store, if the test uses keys.
     ///   - sandbox: the sandbox controls (clocks, seeds, armed failures) the services were given.
+    ///   - connections: the directory of connections the services were given.
     public init(services: [any RPCService] = [], configuration: EngineConfiguration = EngineConfiguration(),
-                idempotency: (any IdempotencyStore)? = nil, sandbox: SandboxControls = SandboxControls()) throws {
+                idempotency: (any IdempotencyStore)? = nil, sandbox: SandboxControls = SandboxControls(),
+                connections: ConnectionDirectory = ConnectionDirectory()) throws {
         var configuration = configuration
         configuration.validateResults = true
         let state = ServerState()
@@ -35,10 +39,12 @@ public final class EngineHarness: @unchecked Sendable {
         var logger = Logger(label: "payrpc.test")
         logger.logLevel = ProcessInfo.processInfo.environment["PAYRPC_TEST_LOG"] == nil ? .critical : .trace
         self.engine = RPCEngine(router: router, configuration: configuration,
-                                idempotency: idempotency, sandbox: sandbox, logger: logger)
+                                idempotency: idempotency, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+                                logger: logger)
         self.loop = ThreadEventLoop()
         self.state = state
         self.sandbox = sandbox
+        self.connections = connections
     }
 
     deinit { loop.stop() }

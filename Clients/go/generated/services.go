@@ -127,6 +127,7 @@ var Methods = []string{
 	"sandbox.delay",
 	"sandbox.failNext",
 	"sandbox.journal.completePayment",
+	"sandbox.journal.setNextAnswers",
 	"sandbox.northstar.completePayerAction",
 	"sandbox.northstar.createOrder",
 	"sandbox.northstar.getOrder",

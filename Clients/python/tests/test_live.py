@@ -184,6 +184,7 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("dotpay.removePaymentSummary", lambda saved: {"paymentId": saved["paid"].payment_id}, None),
     ("dotpay.paymentHistory.unregisterObserver", {}, None),
     ("journal.configure", {"backendURL": None}, None),
+    ("sandbox.journal.setNextAnswers", {"answers": [{"outcome": "accept"}]}, None),
     ("journal.openURL", {"url": OPENER_URL}, None),
     ("journal.pay", {"type": "creditCard", "amount": Decimal("10000")}, "handoff"),
     ("sandbox.journal.completePayment", lambda saved: {"url": saved["handoff"].url}, "callback"),

@@ -11,38 +11,59 @@ import PayRPCSync
 /// for the next start or `journal.sync`; a server error is reported (`journal.syncFailed`) and
 /// waits likewise.
 ///
-/// Every POST carries the `Idempotency-Key` stored in the entry's outbox, the same on every retry
-/// and after any restart, so the backend never sees a payment twice; each step is recorded in the
-/// entry's document before the next starts. One delivery per entry runs at a time; all run as
-/// tasks, never on the event loop. A step that cannot be recorded (the store failed) stops the
-/// delivery and is logged: the entry waits for the next try with what was recorded.
+/// The Web API is the profile's backend URL, else the server's, else (sandbox mode) the built-in
+/// ``SandboxWebAPI``; the rules are the same for all three. Every POST carries the
+/// `Idempotency-Key` stored in the entry's outbox, the same on every retry and after any restart,
+/// so the backend never sees a payment twice; each step is recorded in the entry's document
+/// before the next starts, and a POST that was accepted is never sent again. One delivery per
+/// entry runs at a time; all run as tasks, never on the event loop. A step that cannot be recorded
+/// (the store failed) stops the delivery and is logged: the entry waits for the next try with what
+/// was recorded.
 final class JournalDelivery: Sendable {
     let journal: JournalBook
     let client: HTTPClient
+    /// The built-in Web API; nil when the server runs without its sandboxes.
+    let sandboxWebAPI: SandboxWebAPI?
     /// The server's backend (`serve --journal-backend`), used when the profile set none.
     let serverBackend: String?
     /// The waits between the retries of a network failure.
     let backoff: [Duration]
-    let connections: ProfileConnections
+    let connections: ConnectionDirectory
     let sandbox: SandboxControls
     let logger: Logger
     private let inFlight = Lock<[String: Task<Void, Never>]>([:])
 
-    init(journal: JournalBook, client: HTTPClient, serverBackend: String?, backoff: [Duration],
-         connections: ProfileConnections, sandbox: SandboxControls, logger: Logger) {
-        self.sandbox = sandbox
+    /// Where one delivery posts.
+    private enum Target {
+        case http(URL)
+        case sandbox(SandboxWebAPI)
+    }
+
+    /// What the service's configuration gives a delivery.
+    struct Configuration {
+        var client: HTTPClient
+        var serverBackend: String?
+        var sandboxWebAPI: Bool
+        var backoff: [Duration]
+    }
+
+    init(journal: JournalBook, configuration: Configuration, connections: ConnectionDirectory, sandbox: SandboxControls,
+         logger: Logger) {
         self.journal = journal
-        self.client = client
-        self.serverBackend = serverBackend
-        self.backoff = backoff
+        self.client = configuration.client
+        self.sandboxWebAPI = configuration.sandboxWebAPI
+            ? SandboxWebAPI(journal: journal, sandbox: sandbox, timeout: configuration.client.timeout) : nil
+        self.serverBackend = configuration.serverBackend
+        self.backoff = configuration.backoff
         self.connections = connections
+        self.sandbox = sandbox
         self.logger = logger
     }
 
     /// Starts delivering the entry (or joins the delivery already running) and returns its task.
     @discardableResult
     func deliver(_ entryId: String, profile: String) -> Task<Void, Never> {
-        let key = profile + "\u{0}" + entryId
+        let key = Self.key(entryId, profile)
         return inFlight.withLock { running in
             if let task = running[key] { return task }
             let task = Task { [self] in
@@ -72,6 +93,8 @@ final class JournalDelivery: Sendable {
         }
     }
 
+    private static func key(_ entryId: String, _ profile: String) -> String { profile + "\u{0}" + entryId }
+
     private func run(_ entryId: String, profile: String) async {
         do {
             try await deliver(entryId, of: profile)
@@ -84,30 +107,38 @@ final class JournalDelivery: Sendable {
     /// Runs the entry's remaining steps, recording each.
     /// - Throws: the store's error when a step cannot be recorded.
     private func deliver(_ entryId: String, of profile: String) async throws {
-        guard let entry = try await journal.entry(entryId, profile: profile), entry.delivery.status != .delivered else { return }
-        guard let base = try await journal.backend(profile: profile) ?? serverBackend, let baseURL = URL(string: base) else {
+        guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else { return }
+        let settings = try await journal.settings(profile: profile)
+        guard let target = target(settings) else {
             try await journal.updateDelivery(entryId, profile: profile) { $0.status = .noBackend }
             return
         }
-        var current = entry
+        let lookup = PaymentIDLookup(pointer: settings.paymentIdPointer)
+        var answered: HTTPResponse?
         if !current.delivery.paymentPosted {
-            guard let answer = try await post(current, endpoint: "/payments/", baseURL: baseURL,
-                                              request: { HTTPRequest("POST", $0, json: Self.paymentBody(current)) },
+            let entry = current
+            guard let answer = try await post(current, .payments, to: target,
+                                              request: { HTTPRequest("POST", $0, json: Self.paymentBody(entry)) },
                                               key: current.delivery.paymentKey, profile: profile) else { return }
-            guard let paymentId = (try? answer.decode(PaymentAnswer.self))?.anyPaymentId else {
-                try await fail(current, endpoint: "/payments/", status: answer.status,
-                               message: "the /payments/ answer carried no payment id", profile: profile)
-                return
-            }
+            answered = answer
+            // Accepted: recorded before anything else, so that it is never posted again.
+            let body = Self.json(answer)
+            let paymentId = lookup.id(in: body)
+            let keep = paymentId == nil && current.type != .cash ? body : nil
             guard let posted = try await journal.updateDelivery(entryId, profile: profile, { delivery in
                 delivery.paymentPosted = true
                 delivery.paymentId = paymentId
+                delivery.paymentAnswer = keep
             }) else { return }
             current = posted
         }
+        if current.type != .cash && current.delivery.paymentId == nil {
+            guard let found = try await findPaymentId(current, lookup: lookup, answered: answered, profile: profile) else { return }
+            current = found
+        }
         if current.type != .cash && !current.delivery.journalPosted {
             let body = JournalPost(paymentId: current.delivery.paymentId ?? "", entryId: current.entryId)
-            guard try await post(current, endpoint: "/journals/", baseURL: baseURL, request: { HTTPRequest("POST", $0, json: body) },
+            guard try await post(current, .journals, to: target, request: { HTTPRequest("POST", $0, json: body) },
                                  key: current.delivery.journalKey, profile: profile) != nil else { return }
             try await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
         }
@@ -119,45 +150,77 @@ final class JournalDelivery: Sendable {
         }
     }
 
+    /// A card or account payment accepted without a payment id where the profile looks: the kept
+    /// answer is read again with the profile's lookup (it may have been corrected since), with no
+    /// POST. Found: recorded, and the entry comes back to go on. Not found: the entry is
+    /// `paymentIdMissing`, and when the answer just came (`answered`) the profile hears it.
+    /// - Throws: the store's error when a step cannot be recorded.
+    private func findPaymentId(_ entry: JournalEntry, lookup: PaymentIDLookup, answered: HTTPResponse?,
+                               profile: String) async throws -> JournalEntry? {
+        if let paymentId = lookup.id(in: entry.delivery.paymentAnswer) {
+            return try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+                delivery.paymentId = paymentId
+                delivery.paymentAnswer = nil
+            }
+        }
+        let problem = "the answer carried no payment id at \(lookup.described)"
+        try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+            delivery.status = .paymentIdMissing
+            delivery.lastError = "\(WebAPIEndpoint.payments.rawValue): \(problem)"
+        }
+        if let answered {
+            connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: WebAPIEndpoint.payments.rawValue,
+                                                         httpStatus: answered.status, message: problem), profile: profile)
+        }
+        return nil
+    }
+
+    /// Where the profile's entries go: its backend, the server's, else the built-in sandbox Web API
+    /// (nil: none, without sandboxes).
+    private func target(_ settings: JournalSettings) -> Target? {
+        if let base = settings.backendURL ?? serverBackend, let url = URL(string: base) { return .http(url) }
+        return sandboxWebAPI.map { .sandbox($0) }
+    }
+
     /// One POST with its retries: the 2xx answer, or nil when it did not get through (the entry's
     /// state says why).
     /// - Throws: the store's error when a step cannot be recorded.
-    private func post(_ entry: JournalEntry, endpoint: String, baseURL: URL, request: (URL) -> HTTPRequest, key: String,
-                      profile: String) async throws -> HTTPResponse? {
-        let url = baseURL.appendingPathComponent(String(endpoint.dropFirst())).appendingPathComponent("")
-        var post = request(url)
-        post.headers.append(("Idempotency-Key", key))
+    private func post(_ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
+                      request: (URL) -> HTTPRequest, key: String, profile: String) async throws -> HTTPResponse? {
         for attempt in 0...backoff.count {
             if attempt > 0 {
                 do { try await Task.sleep(for: backoff[attempt - 1]) } catch { return nil }
             }
             let outcome: Result<HTTPResponse, HTTPClientError>
-            do { outcome = .success(try await client.send(post)) } catch { outcome = .failure(error) }
+            switch target {
+            case .http(let baseURL):
+                var post = request(baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
+                post.headers.append(("Idempotency-Key", key))
+                do { outcome = .success(try await client.send(post)) } catch { outcome = .failure(error) }
+            case .sandbox(let webAPI):
+                outcome = try await webAPI.post(endpoint, profile: profile)
+            }
             try await journal.updateDelivery(entry.entryId, profile: profile) { $0.attempts += 1 }
             switch outcome {
             case .success(let answer) where answer.isSuccess:
                 return answer
             case .success(let answer):
-                try await fail(entry, endpoint: endpoint, status: answer.status, message: Self.message(in: answer), profile: profile)
+                let message = Self.message(in: answer)
+                try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+                    delivery.status = .serverError
+                    delivery.lastError = "\(endpoint.rawValue): HTTP \(answer.status): \(message)"
+                }
+                connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: endpoint.rawValue,
+                                                             httpStatus: answer.status, message: message), profile: profile)
                 return nil
             case .failure(let error):
                 try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
                     delivery.status = .waiting
-                    delivery.lastError = "\(endpoint): network error: \(error)"
+                    delivery.lastError = "\(endpoint.rawValue): network error: \(error)"
                 }
             }
         }
         return nil
-    }
-
-    /// Records a server error and tells the profile's connections.
-    private func fail(_ entry: JournalEntry, endpoint: String, status: Int, message: String, profile: String) async throws {
-        try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
-            delivery.status = .serverError
-            delivery.lastError = "\(endpoint): HTTP \(status): \(message)"
-        }
-        connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: endpoint, httpStatus: status,
-                                                     message: message), profile: profile)
     }
 
     /// The `/payments/` body: the callback's parameters, the entry's id, and for cash its type and amount.
@@ -167,6 +230,11 @@ final class JournalDelivery: Sendable {
         body["payment_type"] = entry.type.rawValue
         if let amount = entry.amount { body["Amount"] = amount.description }
         return body
+    }
+
+    /// An answer's body as JSON; its text as a string when it is not JSON.
+    static func json(_ answer: HTTPResponse) -> JSONValue {
+        (try? answer.decode(JSONValue.self)) ?? .string(answer.text)
     }
 
     /// The server's message: a JSON body's `message` (or `error`), else the body's text.

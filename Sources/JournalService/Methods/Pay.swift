@@ -7,6 +7,10 @@ import PayRPCServiceKit
 /// `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open,
 /// and is journaled when the Payment Application calls back (`journal.handleCallback`).
 ///
+/// A cash entry is answered once its delivery has been tried (with its retries), as
+/// `journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),
+/// `waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.
+///
 /// Amounts are whole yen: a decimal string such as `"10000"` (`"10000.00"` is the same), which
 /// the URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show
 /// them. Account payments carry the four account fields and no amount, as the document's URL.
@@ -44,4 +48,5 @@ public enum Pay: JournalMethod {
 
     public static let mutates = true
     public static let errors = [JournalErrorKind.invalidPayment.descriptor]
+    public static var notifications: [any RPCNotification.Type] { [SyncFailed.self] }
 }

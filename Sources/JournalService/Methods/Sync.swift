@@ -3,7 +3,9 @@ import PayRPCJSON
 import PayRPCSchema
 
 /// Sends every entry the backend has not accepted yet, now, and answers when each has been tried
-/// (what the app does at its next start, on demand).
+/// (what the app does at its next start, on demand). A POST that was accepted is never sent again:
+/// an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's
+/// `paymentIdPointer`.
 public enum Sync: JournalMethod {
     public static let name = "journal.sync"
     public typealias Params = NoParams

@@ -14,8 +14,12 @@ public struct Delivery: JSONModel, Equatable {
     public var status: DeliveryStatus
     /// Whether `POST /payments/` was accepted.
     public var paymentPosted: Bool
-    /// The payment id the backend answered `/payments/` with.
+    /// The payment id the backend answered `/payments/` with (where `journal.configure
+    /// {paymentIdPointer}` says; cash may have none).
     public var paymentId: String?
+    /// The `/payments/` answer's body (its text as a string when it is not JSON), kept only while
+    /// a card or account payment lacks its payment id (status `paymentIdMissing`).
+    public var paymentAnswer: JSONValue?
     /// Whether `POST /journals/` was accepted (never needed for cash).
     public var journalPosted: Bool
     /// The `Idempotency-Key` of the `/payments/` POST, the same on every retry and restart.

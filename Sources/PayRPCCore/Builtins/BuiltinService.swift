@@ -32,6 +32,7 @@ public struct BuiltinService: BuiltinHandlers {
         }
         context.connection.authenticate?()
         if let profile = params.profile { context.connection.profile = profile }
+        context.connection.admit()
         let profile = context.connection.profile
         if let seed = params.seed {
             guard context.isSandbox else {

@@ -37,16 +37,24 @@ public final class ConnectionSession: @unchecked Sendable {
     /// Set by the engine (loop thread): marks the connection as authenticated.
     var authenticate: (() -> Void)?
     private let notificationCheck: @Sendable (String, [UInt8]) -> RPCError?
+    /// The server's list of connections, told when this one may be served (nil in unit tests).
+    private let directory: ConnectionDirectory?
 
     init(id: UInt64, transport: TransportKind, loop: any EventLoop,
          deliver: @escaping @Sendable (String, [UInt8]) -> Void,
-         notificationCheck: @escaping @Sendable (String, [UInt8]) -> RPCError?) {
+         notificationCheck: @escaping @Sendable (String, [UInt8]) -> RPCError?,
+         directory: ConnectionDirectory? = nil) {
         self.id = id
         self.transport = transport
         self.loop = loop
         self.deliver = deliver
         self.notificationCheck = notificationCheck
+        self.directory = directory
     }
+
+    /// Lists the connection, with its current profile, in the server's ``ConnectionDirectory``
+    /// (when it opens without needing a token, and after each `rpc.hello`).
+    func admit() { directory?.admit(self) }
 
     /// The profile whose state this connection uses: the one named in `rpc.hello`, else `default`.
     public var profile: String {

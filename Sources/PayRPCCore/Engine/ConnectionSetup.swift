@@ -27,8 +27,10 @@ struct ConnectionSetup {
                     if let session = reference.unwrapped.session { deliver(session, name, params) }
                 }
             },
-            notificationCheck: engine.router.notificationCheck(logger: logger))
+            notificationCheck: engine.router.notificationCheck(logger: logger), directory: engine.connections)
         self.taskExecutor = LoopTaskExecutor(loop: loop)
         self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+        // Notifications held for its profile are written on the loop, after the session is set up.
+        if authenticated { shared.admit() }
     }
 }

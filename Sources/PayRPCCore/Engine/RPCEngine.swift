@@ -11,20 +11,23 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     let idempotency: (any IdempotencyStore)?
     /// The tester's controls (clocks, seeds, armed failures), shared with the services.
     public let sandbox: SandboxControls
+    /// Every connection that may be served, by profile: what services notify a whole profile through.
+    public let connections: ConnectionDirectory
     let logger: Logger
 
     /// - Parameters:
     ///   - router: the frozen methods.
     ///   - configuration: limits and identity.
     ///   - idempotency: where answers of idempotent calls are kept; nil disables idempotency keys.
-    ///   - sandbox: the sandbox controls the services were built with.
+    ///   - environment: the sandbox controls and the directory of connections the services were built with.
     ///   - logger: the engine's logger.
     public init(router: Router, configuration: EngineConfiguration,
-                idempotency: (any IdempotencyStore)?, sandbox: SandboxControls = SandboxControls(), logger: Logger) {
+                idempotency: (any IdempotencyStore)?, environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger) {
         self.router = router
         self.configuration = configuration
         self.idempotency = idempotency
-        self.sandbox = sandbox
+        self.sandbox = environment.sandbox
+        self.connections = environment.connections
         self.logger = logger
     }
 

@@ -146,13 +146,15 @@ kept in the app's database, delivery to a `/payments/` + `/journals/` Web API) a
 | document | payrpc |
 |---|---|
 | the app launched by the Caller Application with `opener://open?...` | `journal.openURL {url}` → `{url: "linkPayment://open?...#opener://", type}` |
-| the Payment screen's "Payment" button (Cash, Credit Card, Account) | `journal.pay {type, amount?, receiveAgencyCode?, receiveAgencyName?, consignorName?, consignorCode?}` → cash: `{entry}`; card/account: `{url}` |
+| the Payment screen's "Payment" button (Cash, Credit Card, Account) | `journal.pay {type, amount?, receiveAgencyCode?, receiveAgencyName?, consignorName?, consignorCode?}` → cash: `{entry}` once delivered (or tried); card/account: `{url}` |
 | the Payment Application (`linkPayment`) taking the URL and calling back | `sandbox.journal.completePayment {url, result?}` → `{callbackURL}` |
-| the callback: decode, save to the DB, call the Web API | `journal.handleCallback {url}` → the saved entry |
+| the callback: decode, save to the DB, call the Web API | `journal.handleCallback {url}` → the saved entry, once delivered (or tried) |
 | the journal (Core DB) | `journal.list {type?, status?, limit?, cursor?}`, `journal.get {entryId}` |
 | "the next time the app is launched, call the API again" | at every start, and `journal.sync` on demand |
-| the error pop-up with the server's message | notification `journal.syncFailed {entryId, endpoint, httpStatus, message}` (every connection of the profile) |
-| the backend's address | `serve --journal-backend URL`, or per profile `journal.configure {backendURL}` |
+| the error pop-up with the server's message | notification `journal.syncFailed {entryId, endpoint, httpStatus, message}` to every connection of the profile; at start-up, held for the profile's first connection |
+| the backend's address | `serve --journal-backend URL`, or per profile `journal.configure {backendURL}`; with neither, the built-in sandbox Web API |
+| "the Payment ID you receive in this response" | the first of `/id`, `/payment_id`, `/paymentId` in the `/payments/` answer, or `journal.configure {paymentIdPointer}` |
+| the Docker mock API server | the built-in sandbox Web API, its next answers set with `sandbox.journal.setNextAnswers {answers}` |
 
 ## The hand-off, byte for byte
 
@@ -183,26 +185,119 @@ Application calls back `opener://open?` with the hand-off's parameters plus `Pay
 (`approved`, `declined`, `cancelled`) and `Payment_Number`; `journal.handleCallback` checks the
 same rules and keeps every parameter the URL carried in the entry's `parameters`.
 
+- A callback without `Payment_Result` is -33200 `Invalid URL` with `data.parameter:
+  "Payment_Result"` (and one with another value names it in `data.found`): nothing is saved.
+- The same callback handled twice (same `Payment_Number`, same parameters) makes one entry and one
+  payment: the second call answers the first one's entry (after trying its delivery again if it
+  is not delivered yet; a POST the backend accepted is never sent again). Two copies handled at
+  once make one entry too (the number and the entry are saved in one transaction). The same
+  `Payment_Number` with other parameters is -33200 with `data.parameter: "Payment_Number"`.
+- A callback without `Payment_Number` has nothing that tells two copies apart: each makes an entry.
+
 ## Delivery: nothing lost, nothing doubled
 
 Cash: `POST /payments/`. Card and account: `POST /payments/` with the callback's parameters as the
-body, then `POST /journals/` with the payment id that answer carried (`id`, `payment_id` or
-`paymentId`). The rules of the document: a network failure is retried three times with backoff
-(100, 200, 400 ms), then the entry waits for the next start or `journal.sync`; a server error
-sends `journal.syncFailed` with the server's message and the entry waits likewise.
+body, then `POST /journals/` with the payment id that answer carried. The rules of the document: a
+network failure is retried three times with backoff (100, 200, 400 ms), then the entry waits for
+the next start or `journal.sync`; a server error sends `journal.syncFailed` with the server's
+message and the entry waits likewise.
 
-- An entry and its outbox (which POSTs were accepted, the payment id, attempts, last error, and
+Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
+--journal-backend URL`, else the built-in sandbox Web API (below). A server started with
+`--no-sandbox` has no sandbox Web API: there, an entry with no backend URL waits with status
+`noBackend` until one is configured.
+
+- **One truth.** `journal.pay` (cash) and `journal.handleCallback` answer once the entry's delivery
+  has been tried, with its retries: the entry they answer is the entry `journal.get` and
+  `journal.list` show from then on, until the next `journal.sync` or start. Its `delivery.status`
+  is `delivered`, `serverError` (the profile heard `journal.syncFailed` before the answer),
+  `waiting` (network failures; `lastError` says which), `paymentIdMissing` or `noBackend`. While a
+  delivery runs (a hanging backend), `journal.list` shows the entry `waiting`, and every other
+  call keeps answering.
+- **An entry and its outbox** (which POSTs were accepted, the payment id, attempts, last error, and
   one `Idempotency-Key` per POST drawn from the profile's seeded stream) are one store document,
-  written in one transaction; each accepted POST is recorded before the next starts. A SIGKILL
-  at any moment loses nothing, and a resent POST carries the same key, so the backend never sees
-  a payment twice (the end-to-end test kills the server during delivery and counts).
-- The HTTP client is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
-  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health`
-  and every other method keep answering while the backend hangs (tested). One connection per POST:
-  with kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
-- Entries wait with status `noBackend` while no backend is configured.
+  written in one transaction; each accepted POST is recorded before anything else happens. A
+  SIGKILL at any moment loses nothing, and a resent POST carries the same key, so the backend never
+  sees a payment twice (the end-to-end test kills the server while sixty deliveries run and
+  counts). A POST the backend accepted is never sent again.
+- **A 2xx without a payment id.** The document's mock server "always returns 200 responses without
+  format checks". Cash needs no id: any 2xx delivers it. For a card or account payment,
+  `/payments/` is recorded as accepted first (`paymentPosted: true`), then the id is looked for:
+  at the profile's `journal.configure {paymentIdPointer}` (a JSON Pointer such as
+  `/data/payment/id`), else at the first of `/id`, `/payment_id`, `/paymentId` that holds a
+  non-empty string or a number. When it is not there, `/journals/` cannot be sent: the entry ends
+  `paymentIdMissing`, its `delivery.paymentAnswer` keeps the answer's body (its text when it is not
+  JSON), `lastError` names where the id was looked for, and the profile hears `journal.syncFailed`
+  with the 2xx status. `journal.sync` and the resend at start-up never post it again: they read the
+  kept answer with the pointer configured then, and a corrected pointer goes on to `/journals/`.
+- **The HTTP client** is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
+  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health` and
+  every other method keep answering while the backend hangs (tested). One connection per POST: with
+  kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
+- **`journal.syncFailed`** goes to every connection of the entry's profile: each one that said
+  `rpc.hello` with it (or uses `default` without saying it), whether or not it ever called a
+  journal method (a dashboard, a test observer). When the profile has no connection (the resend at
+  start-up runs before any client came), the notification is held in memory and goes to the
+  profile's first connection (on stdio at once, on TCP when it opens, or when it says `rpc.hello`
+  with that profile; after the token when one is required), once: a later connection does not get
+  it again. A restart before anyone came drops it, and that start's own resend raises it again.
+
+## The built-in sandbox Web API
+
+With no backend URL configured (sandbox mode, the default), entries go to a Web API inside payrpc
+that plays the document's mock server. With no answer set it accepts every POST: `/payments/`
+answers `200 {"id": "pay_…"}` (16 characters from the profile's seeded stream
+`journal.sandboxPaymentId`), `/journals/` answers `200 {}`.
+
+`sandbox.journal.setNextAnswers {answers}` sets how it answers the profile's next POSTs, in order
+(replacing what was set; `[]` forgets them). Each POST takes one: a card payment makes two POSTs,
+a cash payment one, and a retry takes another. The answers are kept in the store, so the resend
+after a restart takes the next one.
+
+| answer | what the journal does |
+|---|---|
+| `{"outcome": "accept"}`, optional `httpStatus` 200–299, optional `body` | delivers (the id from `body` when given: `{}` is a 2xx without a payment id) |
+| `{"outcome": "serverError", "httpStatus": 503, "message": "maintenance"}` (defaults 500, `sandbox server error`) | `serverError`, `journal.syncFailed {httpStatus: 503, message: "maintenance"}` |
+| `{"outcome": "networkFailure"}` | a dropped connection: retried three times, then `waiting` |
+| `{"outcome": "hang"}` | nothing until the request times out (10 s): retried likewise; the entry shows `waiting` meanwhile |
+
+A member that does not fit its outcome (an accept with status 500, a hang with a message) is
+-32602 naming it (`/answers/0/httpStatus`). The HTTP path to a real backend is unchanged by any of
+this: its tests run against a real local HTTP server
+(`Tests/JournalServiceTests/Support/journal_backend.py`, which dedupes by `Idempotency-Key`).
 
 Errors: -33200 Invalid URL, -33201 Entry not found, -33202 Invalid payment.
+
+## payrpc's choices
+
+Where the document is silent or payrpc departs from it, and why:
+
+- **Calls answer after the delivery.** In the document the app posts in the background and shows a
+  pop-up if the server fails. payrpc's `journal.pay` and `journal.handleCallback` wait for the
+  delivery (with its retries) so that what they answer is what the journal holds: a test sees the
+  outcome in the answer and a transcript replays byte for byte. The pop-up is still a notification
+  to every connection of the profile.
+- **The payment id's place is configurable.** The document's API spec is not public; it says only
+  "the Payment ID you receive in this response". payrpc looks at `/id`, `/payment_id`, `/paymentId`
+  by default and takes a JSON Pointer for any other shape.
+- **A 2xx without a payment id is final for `/payments/`.** The payment was accepted, so posting it
+  again could double it at a backend that ignores `Idempotency-Key` (the document's mock does). The
+  entry keeps the answer and waits as `paymentIdMissing` instead of `serverError`, which would resend.
+- **`Idempotency-Key` on every POST.** Not in the document; it is what makes "retry three times"
+  and "call the API again at the next launch" safe.
+- **A callback without `Payment_Result` is refused**, not saved as approved: a payment the Payment
+  Application did not report must not be journaled (and posted) as paid.
+- **Callbacks are idempotent by `Payment_Number`**, the one value that identifies a payment of the
+  Payment Application; the same number with other parameters is refused rather than merged.
+- **`journal.syncFailed` reaches every connection of the profile**, not only the caller's: the
+  pop-up belongs to the app, which may be several connections (a screen, a dashboard). At start-up
+  it waits for the profile's first connection, which plays the app's next launch.
+- **`sandbox.failNext` does not reach deliveries.** It answers the next call of a method with an
+  error that method declares, before the handler runs; a delivery is no call, and its failures are
+  HTTP answers, not JSON-RPC errors. The sandbox Web API's answers are the journal's way to inject
+  them (`sandbox.failNext` still injects the journal methods' declared errors).
+- **Amounts are whole yen** (see above), and account payments carry no amount, as the document's
+  URL.
 
 ## Out of scope
 
@@ -212,34 +307,57 @@ which a gateway does not draw; their data flows are the methods above.
 
 ## Transcript
 
-Without a backend (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the card payment
-is handed to the Payment Application, its callback is saved, and the entry waits for a backend.
+With the built-in sandbox Web API (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the
+card payment is handed to the Payment Application, its callback is saved and delivered
+(`/payments/` then `/journals/`), and the journal shows the entry as the callback's answer did.
 
 ```
-> {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
-< {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-> {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-< {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
-> {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
-< {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}}
+app > {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
+app < {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
+app > {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
+app < {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+app > {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+app < {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"delivered","paymentPosted":true,"paymentId":"pay_ddrqtwhfyd2kfor0","journalPosted":true,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":2,"deliveredAt":"2026-11-25T10:40:00Z"}}}
+app > {"jsonrpc":"2.0","id":4,"method":"journal.list","params":{"limit":1}}
+app < {"jsonrpc":"2.0","id":4,"result":{"entries":[{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"delivered","paymentPosted":true,"paymentId":"pay_ddrqtwhfyd2kfor0","journalPosted":true,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":2,"deliveredAt":"2026-11-25T10:40:00Z"}}]}}
 ```
 
-`journal.configure {backendURL}` (or `serve --journal-backend URL`) then lets `journal.sync`
-deliver it: `POST /payments/` (the callback's parameters) and `POST /journals/` (the payment id
-the first answered, and the entry's id), each with its own `Idempotency-Key`.
+Then the backend fails once: a dashboard connected to the same profile (it never called the journal)
+hears the pop-up too, the cash payment is answered as the journal now holds it, and `journal.sync`
+delivers it.
 
-## Kit and store (issue 27)
+<!-- replay: continue -->
+```
+dashboard > {"jsonrpc":"2.0","id":1,"method":"rpc.health"}
+dashboard < {"jsonrpc":"2.0","id":1,"result":{"status":"SERVING"}}
+app > {"jsonrpc":"2.0","id":5,"method":"sandbox.journal.setNextAnswers","params":{"answers":[{"outcome":"serverError","httpStatus":503,"message":"maintenance"}]}}
+app < {"jsonrpc":"2.0","id":5,"result":{"nextAnswers":[{"outcome":"serverError","httpStatus":503,"message":"maintenance"}]}}
+app > {"jsonrpc":"2.0","id":6,"method":"journal.pay","params":{"type":"cash","amount":"500"}}
+app < {"jsonrpc":"2.0","method":"journal.syncFailed","params":{"entryId":"je_mnl16dso54jrr5fl","endpoint":"/payments/","httpStatus":503,"message":"maintenance"}}
+app < {"jsonrpc":"2.0","id":6,"result":{"entry":{"entryId":"je_mnl16dso54jrr5fl","type":"cash","amount":"500","parameters":{},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"serverError","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-0mpv4q1nlykvh99kxx01w573","journalKey":"jnl-lowzzeicxfytwu5koulgm868","attempts":1,"lastError":"/payments/: HTTP 503: maintenance"}}}}
+dashboard < {"jsonrpc":"2.0","method":"journal.syncFailed","params":{"entryId":"je_mnl16dso54jrr5fl","endpoint":"/payments/","httpStatus":503,"message":"maintenance"}}
+app > {"jsonrpc":"2.0","id":7,"method":"journal.sync"}
+app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}}
+```
+
+## Kit, core and store
 
 - Delivery posts through the kit's `HTTPClient`: the `/payments/` body is the callback's parameters
   (a `[String: String]`, keys sorted), the `/journals/` body a generated model (`JournalPost`,
-  `payment_id`/`entry_id` by `- Key:`), the answers generated models that skip other members
-  (`PaymentAnswer`, `ServerMessage`). A step that cannot be recorded in the store stops that
-  entry's delivery and is logged; nothing is swallowed.
-- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202, the
-  same as before).
-- State: `JournalBook` (entries with their outbox, the profile's backend).
+  `payment_id`/`entry_id` by `- Key:`); the `/payments/` answer is read as a `JSONValue` (the
+  payment id found by JSON Pointer, `JSONValue.value(at:)`), an error answer as a generated model
+  that skips other members (`ServerMessage`). The sandbox Web API answers the same
+  `HTTPResponse`/`HTTPClientError` values the HTTP client does, so both go through one set of rules.
+  A step that cannot be recorded in the store stops that entry's delivery and is logged; nothing
+  is swallowed.
+- `journal.syncFailed` goes through the core's `ConnectionDirectory` (every connection the engine
+  may serve, by profile, with notifications held for a profile that has none), which the engine
+  and the services share through `ServiceEnvironment`.
+- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
+- State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
+  `Payment_Number` (`journal.callbacks`), the profile's settings (`journal/config`) and the sandbox
+  Web API's next answers (`journal/sandboxWebAPI`).
 - The journal takes no sandbox data file: nothing in it is a magic value.
-
 
 """#),
         ("docs/northstar.md", #"""
@@ -480,7 +598,7 @@ same calls give the same tokens, codes and ids, and the frozen clock gives the s
 
 ```
 bank > {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
-bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":83,"profile":"other-device","seed":7}}
+bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":84,"profile":"other-device","seed":7}}
 ```
 
 M-COMM, first time: the pop-up; the Consumer taps "Open banking app" (the flag is remembered); the

@@ -7,8 +7,10 @@ is not stored twice. Prints its port on the first line of stdout.
 
 Control (JSON bodies): POST /_control {"fail": N, "mode": "drop"|"500"|"hang", "message": "..."}
 fails the next N payment/journal POSTs; {"failEvery": K, "mode": ...} fails every K-th one;
-{"reset": true} clears everything. GET /_requests answers every recorded request;
-GET /_payments answers the stored payments by key.
+{"paymentAnswer": {...}} answers that body (status 200) to every new /payments/ POST instead of
+{"id": "pay_N"} ({"paymentAnswer": null} goes back); {"reset": true} clears everything.
+GET /_requests answers every recorded request (GET /_requests?atLeast=N first waits, up to 30 s,
+until N have come); GET /_payments answers the stored payments by key.
 """
 import json
 import os
@@ -18,8 +20,9 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 lock = threading.Lock()
+arrived = threading.Condition(lock)
 state = {"fail": 0, "failEvery": 0, "count": 0, "mode": "drop", "message": "backend failure", "requests": [],
-         "payments": {}, "journals": {}, "next": 1}
+         "payments": {}, "journals": {}, "next": 1, "paymentAnswer": None}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -38,7 +41,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         with lock:
-            if self.path == "/_requests":
+            if self.path.startswith("/_requests"):
+                wanted = int(self.path.partition("atLeast=")[2] or "0")
+                arrived.wait_for(lambda: len(state["requests"]) >= wanted, timeout=30)
                 return self.answer(200, state["requests"])
             if self.path == "/_payments":
                 return self.answer(200, {"payments": state["payments"], "journals": state["journals"]})
@@ -74,8 +79,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_control":
             with lock:
                 if body.get("reset"):
-                    state.update({"fail": 0, "failEvery": 0, "count": 0, "requests": [], "payments": {}, "journals": {}})
-                for key in ("fail", "failEvery", "mode", "message"):
+                    state.update({"fail": 0, "failEvery": 0, "count": 0, "requests": [], "payments": {}, "journals": {},
+                                  "paymentAnswer": None})
+                for key in ("fail", "failEvery", "mode", "message", "paymentAnswer"):
                     if key in body:
                         state[key] = body[key]
             return self.answer(200, {"ok": True})
@@ -89,6 +95,7 @@ class Handler(BaseHTTPRequestHandler):
                 state["fail"] -= 1
             mode, message = state["mode"], state["message"]
             state["requests"].append({"path": self.path, "key": key, "body": body, "failed": bool(failing)})
+            arrived.notify_all()
         if failing:
             if mode == "500":
                 return self.answer(500, {"message": message})
@@ -101,7 +108,12 @@ class Handler(BaseHTTPRequestHandler):
             table = state["payments"] if self.path == "/payments/" else state["journals"]
             if key in table:
                 return self.answer(200, table[key]["answer"])
-            answer = {"id": "pay_%d" % state["next"]} if self.path == "/payments/" else {"ok": True}
+            if self.path == "/journals/":
+                answer = {"ok": True}
+            elif state["paymentAnswer"] is not None:
+                answer = state["paymentAnswer"]
+            else:
+                answer = {"id": "pay_%d" % state["next"]}
             state["next"] += 1
             table[key] = {"body": body, "answer": answer}
         self.answer(200, answer)

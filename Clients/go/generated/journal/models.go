@@ -10,10 +10,16 @@ import (
 
 // ConfigureParams is the schema journal.ConfigureParams.
 //
-// The backend.
+// The settings.
 type ConfigureParams struct {
-	// The base URL (`http://127.0.0.1:8080`), or null.
+	// The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
 	BackendURL *string `json:"backendURL,omitempty"`
+	// A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""`
+	// is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`
+	// that holds a non-empty string or a number. A card or account payment whose answer has
+	// none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or
+	// start reads its kept answer with the pointer set then.
+	PaymentIDPointer *string `json:"paymentIdPointer,omitempty"`
 }
 
 // Delivery is the schema journal.Delivery.
@@ -32,7 +38,11 @@ type Delivery struct {
 	JournalPosted bool `json:"journalPosted"`
 	// What went wrong last.
 	LastError *string `json:"lastError,omitempty"`
-	// The payment id the backend answered `/payments/` with.
+	// The `/payments/` answer's body (its text as a string when it is not JSON), kept only while
+	// a card or account payment lacks its payment id (status `paymentIdMissing`).
+	PaymentAnswer interface{} `json:"paymentAnswer,omitempty"`
+	// The payment id the backend answered `/payments/` with (where `journal.configure
+	// {paymentIdPointer}` says; cash may have none).
 	PaymentID *string `json:"paymentId,omitempty"`
 	// The `Idempotency-Key` of the `/payments/` POST, the same on every retry and restart.
 	PaymentKey string `json:"paymentKey"`
@@ -49,10 +59,11 @@ type DeliveryStatus string
 
 // The values of DeliveryStatus.
 const (
-	DeliveryStatusWaiting     DeliveryStatus = "waiting"
-	DeliveryStatusNoBackend   DeliveryStatus = "noBackend"
-	DeliveryStatusServerError DeliveryStatus = "serverError"
-	DeliveryStatusDelivered   DeliveryStatus = "delivered"
+	DeliveryStatusWaiting          DeliveryStatus = "waiting"
+	DeliveryStatusNoBackend        DeliveryStatus = "noBackend"
+	DeliveryStatusServerError      DeliveryStatus = "serverError"
+	DeliveryStatusPaymentIDMissing DeliveryStatus = "paymentIdMissing"
+	DeliveryStatusDelivered        DeliveryStatus = "delivered"
 )
 
 // GetParams is the schema journal.GetParams.
@@ -194,6 +205,24 @@ const (
 	PaymentTypeAccount    PaymentType = "account"
 )
 
+// SandboxAnswer is the schema journal.SandboxAnswer.
+//
+// How the built-in sandbox Web API answers one POST (`sandbox.journal.setNextAnswers`).
+type SandboxAnswer struct {
+	// The body of an `accept` answer. Default: `{"id": "pay_…"}` (an id from the profile's seeded
+	// stream) for `/payments/`, `{}` for `/journals/`. `{}` is a 2xx without a payment id; any
+	// other shape tests `journal.configure {paymentIdPointer}`.
+	Body interface{} `json:"body,omitempty"`
+	// The HTTP status: 200–299 for `accept` (default 200), 400–599 for `serverError` (default
+	// 500); none for the others.
+	HTTPStatus *int64 `json:"httpStatus,omitempty"`
+	// The server's message, for `serverError` (default `sandbox server error`): answered as
+	// `{"message": ...}`.
+	Message *string `json:"message,omitempty"`
+	// What happens.
+	Outcome SandboxOutcome `json:"outcome"`
+}
+
 // SandboxCompletePaymentParams is the schema journal.SandboxCompletePaymentParams.
 //
 // The hand-off and the user's decision.
@@ -212,6 +241,35 @@ type SandboxCompletePaymentResult struct {
 	CallbackURL string `json:"callbackURL"`
 }
 
+// SandboxOutcome is the schema journal.SandboxOutcome.
+//
+// What the built-in sandbox Web API does with one POST.
+type SandboxOutcome string
+
+// The values of SandboxOutcome.
+const (
+	SandboxOutcomeAccept         SandboxOutcome = "accept"
+	SandboxOutcomeServerError    SandboxOutcome = "serverError"
+	SandboxOutcomeNetworkFailure SandboxOutcome = "networkFailure"
+	SandboxOutcomeHang           SandboxOutcome = "hang"
+)
+
+// SandboxSetNextAnswersParams is the schema journal.SandboxSetNextAnswersParams.
+//
+// The answers.
+type SandboxSetNextAnswersParams struct {
+	// The answers to the next POSTs, in order; `[]` forgets those set before.
+	Answers []SandboxAnswer `json:"answers"`
+}
+
+// SandboxSetNextAnswersResult is the schema journal.SandboxSetNextAnswersResult.
+//
+// What is set.
+type SandboxSetNextAnswersResult struct {
+	// The answers the next POSTs will get, in order.
+	NextAnswers []SandboxAnswer `json:"nextAnswers"`
+}
+
 // SyncFailedPayload is the schema journal.SyncFailedPayload.
 //
 // The entry and the server's answer.
@@ -222,7 +280,8 @@ type SyncFailedPayload struct {
 	EntryID string `json:"entryId"`
 	// The HTTP status.
 	HTTPStatus int64 `json:"httpStatus"`
-	// The server's message.
+	// The server's message (its JSON body's `message` or `error`, else its text), or what was
+	// missing from a 2xx answer.
 	Message string `json:"message"`
 }
 

@@ -15,7 +15,10 @@ const (
 
 // SyncFailedNotification is the params of the notification journal.syncFailed.
 //
-// The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`).
+// The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`).
+//
+// Also sent when `/payments/` accepted a card or account payment without a payment id where the
+// profile looks (`httpStatus` is then the 2xx status, the entry `paymentIdMissing`).
 type SyncFailedNotification struct {
 	// The entry.
 	EntryID string `json:"entryId"`
@@ -23,7 +26,8 @@ type SyncFailedNotification struct {
 	Endpoint string `json:"endpoint"`
 	// The HTTP status.
 	HTTPStatus int64 `json:"httpStatus"`
-	// The server's message.
+	// The server's message (its JSON body's `message` or `error`, else its text), or what was
+	// missing from a 2xx answer.
 	Message string `json:"message"`
 }
 

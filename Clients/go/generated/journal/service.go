@@ -14,7 +14,11 @@ type Service struct{ caller wire.Caller }
 // New returns the journal methods called through c (a *payrpc.Client).
 func New(c wire.Caller) *Service { return &Service{caller: c} }
 
-// Configure calls journal.configure: Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`.
+// Configure calls journal.configure: Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default.
+//
+// Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox
+// Web API (`sandbox.journal.setNextAnswers` sets its answers); a server started with
+// `--no-sandbox` has none, and entries wait with status `noBackend`.
 //
 // It changes state: pass wire.IdempotencyKey to make a retry safe.
 func (s *Service) Configure(ctx context.Context, params ConfigureParams, opts ...wire.CallOption) error {
@@ -36,12 +40,17 @@ func (s *Service) Get(ctx context.Context, params GetParams, opts ...wire.CallOp
 	return result, nil
 }
 
-// HandleCallback calls journal.handleCallback: The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id).
+// HandleCallback calls journal.handleCallback: The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it.
 //
 // The callback URL is `opener://open?` with the hand-off's parameters (checked as
-// `journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,
-// `declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full
-// callback spec is not public, so any other parameter is kept as it came.
+// `journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a
+// callback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,
+// `Payment_Number`; the document's full callback spec is not public, so any other parameter is
+// kept as it came. The same callback handled again (same `Payment_Number`, same parameters)
+// answers the entry it made, after trying its delivery again if it is not delivered yet (a POST
+// the backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with
+// other parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each
+// time (nothing tells two of them apart).
 //
 // Aliases: handleCallback. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: journal.syncFailed.
 //
@@ -94,11 +103,15 @@ func (s *Service) OpenURL(ctx context.Context, params OpenURLParams, opts ...wir
 
 // Pay calls journal.pay: The Payment screen's "Payment" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`).
 //
+// A cash entry is answered once its delivery has been tried (with its retries), as
+// `journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),
+// `waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.
+//
 // Amounts are whole yen: a decimal string such as `"10000"` (`"10000.00"` is the same), which
 // the URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show
 // them. Account payments carry the four account fields and no amount, as the document's URL.
 //
-// It changes state: pass wire.IdempotencyKey to make a retry safe.
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: journal.syncFailed.
 //
 // Domain errors:
 //
@@ -111,7 +124,7 @@ func (s *Service) Pay(ctx context.Context, params PayParams, opts ...wire.CallOp
 	return result, nil
 }
 
-// Sync calls journal.sync: Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand).
+// Sync calls journal.sync: Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`.
 //
 // Aliases: sync. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: journal.syncFailed.
 func (s *Service) Sync(ctx context.Context, opts ...wire.CallOption) (*SyncResult, error) {

@@ -5,6 +5,7 @@ package sandbox
 import (
 	"time"
 
+	"github.com/payrpc/payrpc-go/generated/journal"
 	"github.com/payrpc/payrpc-go/generated/northstar"
 	"github.com/payrpc/payrpc-go/wire"
 )
@@ -50,6 +51,12 @@ type JournalCompletePaymentParams struct {
 	URL string `json:"url"`
 	// `approved` (default), `declined` or `cancelled`.
 	Result *string `json:"result,omitempty"`
+}
+
+// JournalSetNextAnswersParams is the params of sandbox.journal.setNextAnswers.
+type JournalSetNextAnswersParams struct {
+	// The answers to the next POSTs, in order; `[]` forgets those set before.
+	Answers []journal.SandboxAnswer `json:"answers"`
 }
 
 // NorthstarCompletePayerActionParams is the params of sandbox.northstar.completePayerAction.

@@ -114,6 +114,24 @@ func (s *Service) JournalCompletePayment(ctx context.Context, params JournalComp
 	return result, nil
 }
 
+// JournalSetNextAnswers calls sandbox.journal.setNextAnswers: Sandbox only: sets how the built-in sandbox Web API (where entries go when no backend URL is configured) answers the profile's next POSTs, replacing the answers set before; each POST to `/payments/` or `/journals/` takes the next one, and with none left it accepts. A card payment makes two POSTs, a cash payment one; a retried POST takes another answer.
+//
+// `accept` answers 2xx: by default `{"id": "pay_…"}` to `/payments/` and `{}` to `/journals/`,
+// or the `body` given (`{}` is a 2xx without a payment id). `serverError` answers its status
+// (default 500) with `{"message": ...}`: the entry ends `serverError` and `journal.syncFailed` goes
+// to every connection of the profile. `networkFailure` drops the connection and `hang` answers
+// nothing until the request times out: both are retried three times, then the entry waits. The
+// answers are kept in the store, so they survive a restart (the resend at start-up takes them).
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only.
+func (s *Service) JournalSetNextAnswers(ctx context.Context, params JournalSetNextAnswersParams, opts ...wire.CallOption) (*journal.SandboxSetNextAnswersResult, error) {
+	result := new(journal.SandboxSetNextAnswersResult)
+	if err := s.caller.Call(ctx, "sandbox.journal.setNextAnswers", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
 // NorthstarCompletePayerAction calls sandbox.northstar.completePayerAction: Sandbox only: the buyer completes 3-D Secure at the `payer-action` link; the order becomes `APPROVED` with its card, ready for `northstar.executeOrder {orderID}`.
 //
 // It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only.

@@ -95,6 +95,7 @@ export const STEPS: Array<[string, Params, string?]> = [
   ["dotpay.removePaymentSummary", (s) => ({ paymentId: s["paid"].paymentId })],
   ["dotpay.paymentHistory.unregisterObserver", {}],
   ["journal.configure", {}],
+  ["sandbox.journal.setNextAnswers", { answers: [{ outcome: "accept" }] }],
   ["journal.openURL", { url: OPENER_URL }],
   ["journal.pay", { type: "creditCard", amount: "10000" }, "handoff"],
   ["sandbox.journal.completePayment", (s) => ({ url: s["handoff"].url }), "callback"],

@@ -17,19 +17,22 @@ from payrpc import _runtime as _rt
 
 @dataclass
 class ConfigureParams:
-    """The backend.
+    """The settings.
 
     Attributes:
-        backend_url: The base URL (`http://127.0.0.1:8080`), or null.
+        backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+        payment_id_pointer: A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
     """
 
     backend_url: Optional[str] = None
+    payment_id_pointer: Optional[str] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> ConfigureParams:
         """Reads a ConfigureParams from its JSON object."""
         return cls(
             backend_url=data.get("backendURL"),
+            payment_id_pointer=data.get("paymentIdPointer"),
         )
 
     def to_json(self) -> Dict[str, Any]:
@@ -37,6 +40,8 @@ class ConfigureParams:
         data: Dict[str, Any] = {}
         if self.backend_url is not None:
             data["backendURL"] = _rt.to_wire(self.backend_url)
+        if self.payment_id_pointer is not None:
+            data["paymentIdPointer"] = _rt.to_wire(self.payment_id_pointer)
         return data
 
 
@@ -52,7 +57,8 @@ class Delivery:
         journal_key: The `Idempotency-Key` of the `/journals/` POST.
         journal_posted: Whether `POST /journals/` was accepted (never needed for cash).
         last_error: What went wrong last.
-        payment_id: The payment id the backend answered `/payments/` with.
+        payment_answer: The `/payments/` answer's body (its text as a string when it is not JSON), kept only while a card or account payment lacks its payment id (status `paymentIdMissing`).
+        payment_id: The payment id the backend answered `/payments/` with (where `journal.configure {paymentIdPointer}` says; cash may have none).
         payment_key: The `Idempotency-Key` of the `/payments/` POST, the same on every retry and restart.
         payment_posted: Whether `POST /payments/` was accepted.
         status: Where it is.
@@ -66,6 +72,7 @@ class Delivery:
     status: DeliveryStatus
     delivered_at: Optional[datetime] = None
     last_error: Optional[str] = None
+    payment_answer: Any = None
     payment_id: Optional[str] = None
 
     @classmethod
@@ -77,6 +84,7 @@ class Delivery:
             journal_key=data["journalKey"],
             journal_posted=data["journalPosted"],
             last_error=data.get("lastError"),
+            payment_answer=data.get("paymentAnswer"),
             payment_id=data.get("paymentId"),
             payment_key=data["paymentKey"],
             payment_posted=data["paymentPosted"],
@@ -93,6 +101,8 @@ class Delivery:
         data["journalPosted"] = _rt.to_wire(self.journal_posted)
         if self.last_error is not None:
             data["lastError"] = _rt.to_wire(self.last_error)
+        if self.payment_answer is not None:
+            data["paymentAnswer"] = _rt.to_wire(self.payment_answer)
         if self.payment_id is not None:
             data["paymentId"] = _rt.to_wire(self.payment_id)
         data["paymentKey"] = _rt.to_wire(self.payment_key)
@@ -107,6 +117,7 @@ class DeliveryStatus(str, Enum):
     WAITING = "waiting"
     NO_BACKEND = "noBackend"
     SERVER_ERROR = "serverError"
+    PAYMENT_ID_MISSING = "paymentIdMissing"
     DELIVERED = "delivered"
 
     @classmethod
@@ -477,6 +488,45 @@ class PaymentType(str, Enum):
 
 
 @dataclass
+class SandboxAnswer:
+    """How the built-in sandbox Web API answers one POST (`sandbox.journal.setNextAnswers`).
+
+    Attributes:
+        body: The body of an `accept` answer. Default: `{"id": "pay_…"}` (an id from the profile's seeded stream) for `/payments/`, `{}` for `/journals/`. `{}` is a 2xx without a payment id; any other shape tests `journal.configure {paymentIdPointer}`.
+        http_status: The HTTP status: 200–299 for `accept` (default 200), 400–599 for `serverError` (default 500); none for the others.
+        message: The server's message, for `serverError` (default `sandbox server error`): answered as `{"message": ...}`.
+        outcome: What happens.
+    """
+
+    outcome: SandboxOutcome
+    body: Any = None
+    http_status: Optional[int] = None
+    message: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SandboxAnswer:
+        """Reads a SandboxAnswer from its JSON object."""
+        return cls(
+            body=data.get("body"),
+            http_status=data.get("httpStatus"),
+            message=data.get("message"),
+            outcome=SandboxOutcome.from_json(data["outcome"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SandboxAnswer."""
+        data: Dict[str, Any] = {}
+        if self.body is not None:
+            data["body"] = _rt.to_wire(self.body)
+        if self.http_status is not None:
+            data["httpStatus"] = _rt.to_wire(self.http_status)
+        if self.message is not None:
+            data["message"] = _rt.to_wire(self.message)
+        data["outcome"] = _rt.to_wire(self.outcome)
+        return data
+
+
+@dataclass
 class SandboxCompletePaymentParams:
     """The hand-off and the user's decision.
 
@@ -529,6 +579,70 @@ class SandboxCompletePaymentResult:
         return data
 
 
+class SandboxOutcome(str, Enum):
+    """What the built-in sandbox Web API does with one POST."""
+
+    ACCEPT = "accept"
+    SERVER_ERROR = "serverError"
+    NETWORK_FAILURE = "networkFailure"
+    HANG = "hang"
+
+    @classmethod
+    def from_json(cls, data: Any) -> SandboxOutcome:
+        return cls(data)
+
+    def to_json(self) -> Any:
+        return self.value
+
+
+@dataclass
+class SandboxSetNextAnswersParams:
+    """The answers.
+
+    Attributes:
+        answers: The answers to the next POSTs, in order; `[]` forgets those set before.
+    """
+
+    answers: List[SandboxAnswer]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SandboxSetNextAnswersParams:
+        """Reads a SandboxSetNextAnswersParams from its JSON object."""
+        return cls(
+            answers=[SandboxAnswer.from_json(_v0) for _v0 in data["answers"]],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SandboxSetNextAnswersParams."""
+        data: Dict[str, Any] = {}
+        data["answers"] = _rt.to_wire(self.answers)
+        return data
+
+
+@dataclass
+class SandboxSetNextAnswersResult:
+    """What is set.
+
+    Attributes:
+        next_answers: The answers the next POSTs will get, in order.
+    """
+
+    next_answers: List[SandboxAnswer]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SandboxSetNextAnswersResult:
+        """Reads a SandboxSetNextAnswersResult from its JSON object."""
+        return cls(
+            next_answers=[SandboxAnswer.from_json(_v0) for _v0 in data["nextAnswers"]],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SandboxSetNextAnswersResult."""
+        data: Dict[str, Any] = {}
+        data["nextAnswers"] = _rt.to_wire(self.next_answers)
+        return data
+
+
 @dataclass
 class SyncFailedPayload:
     """The entry and the server's answer.
@@ -537,7 +651,7 @@ class SyncFailedPayload:
         endpoint: `/payments/` or `/journals/`.
         entry_id: The entry.
         http_status: The HTTP status.
-        message: The server's message.
+        message: The server's message (its JSON body's `message` or `error`, else its text), or what was missing from a 2xx answer.
     """
 
     endpoint: str
@@ -599,13 +713,16 @@ class SyncResult:
 
 @dataclass
 class SyncFailedNotification:
-    """The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`).
+    """The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`).
+
+    Also sent when `/payments/` accepted a card or account payment without a payment id where the
+    profile looks (`httpStatus` is then the 2xx status, the entry `paymentIdMissing`).
 
     Attributes:
         entry_id: The entry.
         endpoint: `/payments/` or `/journals/`.
         http_status: The HTTP status.
-        message: The server's message.
+        message: The server's message (its JSON body's `message` or `error`, else its text), or what was missing from a 2xx answer.
     """
 
     entry_id: str
@@ -647,21 +764,29 @@ class Proxy:
 
     def configure(
         self,
-        backend_url: Optional[str] = None,
         *,
+        backend_url: Optional[str] = None,
+        payment_id_pointer: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> None:
-        """Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`.
+        """Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default.
+
+        Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox
+        Web API (`sandbox.journal.setNextAnswers` sets its answers); a server started with
+        `--no-sandbox` has none, and entries wait with status `noBackend`.
 
         Calls ``journal.configure``.
 
         Args:
-            backend_url: The base URL (`http://127.0.0.1:8080`), or null.
+            backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+            payment_id_pointer: A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
         """
         params: Dict[str, Any] = {}
         if backend_url is not None:
             params["backendURL"] = _rt.to_wire(backend_url)
+        if payment_id_pointer is not None:
+            params["paymentIdPointer"] = _rt.to_wire(payment_id_pointer)
         result = self._client.call("journal.configure", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
@@ -694,12 +819,17 @@ class Proxy:
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> JournalEntry:
-        """The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id).
+        """The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it.
 
         The callback URL is `opener://open?` with the hand-off's parameters (checked as
-        `journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,
-        `declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full
-        callback spec is not public, so any other parameter is kept as it came.
+        `journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a
+        callback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,
+        `Payment_Number`; the document's full callback spec is not public, so any other parameter is
+        kept as it came. The same callback handled again (same `Payment_Number`, same parameters)
+        answers the entry it made, after trying its delivery again if it is not delivered yet (a POST
+        the backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with
+        other parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each
+        time (nothing tells two of them apart).
 
         Calls ``journal.handleCallback``.
 
@@ -791,6 +921,10 @@ class Proxy:
     ) -> PayResult:
         """The Payment screen's "Payment" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`).
 
+        A cash entry is answered once its delivery has been tried (with its retries), as
+        `journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),
+        `waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.
+
         Amounts are whole yen: a decimal string such as `"10000"` (`"10000.00"` is the same), which
         the URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show
         them. Account payments carry the four account fields and no amount, as the document's URL.
@@ -830,7 +964,7 @@ class Proxy:
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> SyncResult:
-        """Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand).
+        """Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`.
 
         Calls ``journal.sync``.
         """
@@ -847,21 +981,29 @@ class AsyncProxy:
 
     async def configure(
         self,
-        backend_url: Optional[str] = None,
         *,
+        backend_url: Optional[str] = None,
+        payment_id_pointer: Optional[str] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> None:
-        """Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`.
+        """Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default.
+
+        Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox
+        Web API (`sandbox.journal.setNextAnswers` sets its answers); a server started with
+        `--no-sandbox` has none, and entries wait with status `noBackend`.
 
         Calls ``journal.configure``.
 
         Args:
-            backend_url: The base URL (`http://127.0.0.1:8080`), or null.
+            backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+            payment_id_pointer: A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
         """
         params: Dict[str, Any] = {}
         if backend_url is not None:
             params["backendURL"] = _rt.to_wire(backend_url)
+        if payment_id_pointer is not None:
+            params["paymentIdPointer"] = _rt.to_wire(payment_id_pointer)
         result = await self._client.call("journal.configure", params, timeout=timeout, idempotency_key=idempotency_key)
         return result
 
@@ -894,12 +1036,17 @@ class AsyncProxy:
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> JournalEntry:
-        """The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id).
+        """The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it.
 
         The callback URL is `opener://open?` with the hand-off's parameters (checked as
-        `journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,
-        `declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full
-        callback spec is not public, so any other parameter is kept as it came.
+        `journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a
+        callback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,
+        `Payment_Number`; the document's full callback spec is not public, so any other parameter is
+        kept as it came. The same callback handled again (same `Payment_Number`, same parameters)
+        answers the entry it made, after trying its delivery again if it is not delivered yet (a POST
+        the backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with
+        other parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each
+        time (nothing tells two of them apart).
 
         Calls ``journal.handleCallback``.
 
@@ -991,6 +1138,10 @@ class AsyncProxy:
     ) -> PayResult:
         """The Payment screen's "Payment" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`).
 
+        A cash entry is answered once its delivery has been tried (with its retries), as
+        `journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),
+        `waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.
+
         Amounts are whole yen: a decimal string such as `"10000"` (`"10000.00"` is the same), which
         the URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show
         them. Account payments carry the four account fields and no amount, as the document's URL.
@@ -1030,7 +1181,7 @@ class AsyncProxy:
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> SyncResult:
-        """Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand).
+        """Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`.
 
         Calls ``journal.sync``.
         """

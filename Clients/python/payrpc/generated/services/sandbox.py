@@ -195,6 +195,33 @@ class Proxy:
         result = self._client.call("sandbox.journal.completePayment", params, timeout=timeout)
         return _journal.SandboxCompletePaymentResult.from_json(result)
 
+    def journal_set_next_answers(
+        self,
+        answers: List[_journal.SandboxAnswer],
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _journal.SandboxSetNextAnswersResult:
+        """Sandbox only: sets how the built-in sandbox Web API (where entries go when no backend URL is configured) answers the profile's next POSTs, replacing the answers set before; each POST to `/payments/` or `/journals/` takes the next one, and with none left it accepts. A card payment makes two POSTs, a cash payment one; a retried POST takes another answer.
+
+        `accept` answers 2xx: by default `{"id": "pay_…"}` to `/payments/` and `{}` to `/journals/`,
+        or the `body` given (`{}` is a 2xx without a payment id). `serverError` answers its status
+        (default 500) with `{"message": ...}`: the entry ends `serverError` and `journal.syncFailed` goes
+        to every connection of the profile. `networkFailure` drops the connection and `hang` answers
+        nothing until the request times out: both are retried three times, then the entry waits. The
+        answers are kept in the store, so they survive a restart (the resend at start-up takes them).
+
+        Calls ``sandbox.journal.setNextAnswers``.
+
+        Args:
+            answers: The answers to the next POSTs, in order; `[]` forgets those set before.
+        """
+        params: Dict[str, Any] = {
+            "answers": _rt.to_wire(answers),
+        }
+        result = self._client.call("sandbox.journal.setNextAnswers", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _journal.SandboxSetNextAnswersResult.from_json(result)
+
     def northstar_complete_payer_action(
         self,
         order_id: str,
@@ -823,6 +850,33 @@ class AsyncProxy:
             params["result"] = _rt.to_wire(result_)
         result = await self._client.call("sandbox.journal.completePayment", params, timeout=timeout)
         return _journal.SandboxCompletePaymentResult.from_json(result)
+
+    async def journal_set_next_answers(
+        self,
+        answers: List[_journal.SandboxAnswer],
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _journal.SandboxSetNextAnswersResult:
+        """Sandbox only: sets how the built-in sandbox Web API (where entries go when no backend URL is configured) answers the profile's next POSTs, replacing the answers set before; each POST to `/payments/` or `/journals/` takes the next one, and with none left it accepts. A card payment makes two POSTs, a cash payment one; a retried POST takes another answer.
+
+        `accept` answers 2xx: by default `{"id": "pay_…"}` to `/payments/` and `{}` to `/journals/`,
+        or the `body` given (`{}` is a 2xx without a payment id). `serverError` answers its status
+        (default 500) with `{"message": ...}`: the entry ends `serverError` and `journal.syncFailed` goes
+        to every connection of the profile. `networkFailure` drops the connection and `hang` answers
+        nothing until the request times out: both are retried three times, then the entry waits. The
+        answers are kept in the store, so they survive a restart (the resend at start-up takes them).
+
+        Calls ``sandbox.journal.setNextAnswers``.
+
+        Args:
+            answers: The answers to the next POSTs, in order; `[]` forgets those set before.
+        """
+        params: Dict[str, Any] = {
+            "answers": _rt.to_wire(answers),
+        }
+        result = await self._client.call("sandbox.journal.setNextAnswers", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _journal.SandboxSetNextAnswersResult.from_json(result)
 
     async def northstar_complete_payer_action(
         self,

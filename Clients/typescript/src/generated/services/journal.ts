@@ -9,10 +9,18 @@ import type { CallOptions, Caller, DateTime, Decimal, MutationOptions } from "..
 
 export * from "../errors/journal.js";
 
-/** The backend. */
+/** The settings. */
 export interface ConfigureParams {
-  /** The base URL (`http://127.0.0.1:8080`), or null. */
+  /** The base URL (`http://127.0.0.1:8080`); null or absent: the server's. */
   backendURL?: string;
+  /**
+   * A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""`
+   * is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`
+   * that holds a non-empty string or a number. A card or account payment whose answer has
+   * none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or
+   * start reads its kept answer with the pointer set then.
+   */
+  paymentIdPointer?: string;
 }
 
 /**
@@ -31,7 +39,15 @@ export interface Delivery {
   journalPosted: boolean;
   /** What went wrong last. */
   lastError?: string;
-  /** The payment id the backend answered `/payments/` with. */
+  /**
+   * The `/payments/` answer's body (its text as a string when it is not JSON), kept only while
+   * a card or account payment lacks its payment id (status `paymentIdMissing`).
+   */
+  paymentAnswer?: unknown;
+  /**
+   * The payment id the backend answered `/payments/` with (where `journal.configure
+   * {paymentIdPointer}` says; cash may have none).
+   */
   paymentId?: string;
   /** The `Idempotency-Key` of the `/payments/` POST, the same on every retry and restart. */
   paymentKey: string;
@@ -42,7 +58,7 @@ export interface Delivery {
 }
 
 /** Where an entry is on its way to the backend. */
-export type DeliveryStatus = "waiting" | "noBackend" | "serverError" | "delivered";
+export type DeliveryStatus = "waiting" | "noBackend" | "serverError" | "paymentIdMissing" | "delivered";
 
 /** The entry. */
 export interface GetParams {
@@ -158,6 +174,28 @@ export interface PayResult {
 /** The three payment types of the app's Payment screen. */
 export type PaymentType = "cash" | "creditCard" | "account";
 
+/** How the built-in sandbox Web API answers one POST (`sandbox.journal.setNextAnswers`). */
+export interface SandboxAnswer {
+  /**
+   * The body of an `accept` answer. Default: `{"id": "pay_…"}` (an id from the profile's seeded
+   * stream) for `/payments/`, `{}` for `/journals/`. `{}` is a 2xx without a payment id; any
+   * other shape tests `journal.configure {paymentIdPointer}`.
+   */
+  body?: unknown;
+  /**
+   * The HTTP status: 200–299 for `accept` (default 200), 400–599 for `serverError` (default
+   * 500); none for the others.
+   */
+  httpStatus?: number;
+  /**
+   * The server's message, for `serverError` (default `sandbox server error`): answered as
+   * `{"message": ...}`.
+   */
+  message?: string;
+  /** What happens. */
+  outcome: SandboxOutcome;
+}
+
 /** The hand-off and the user's decision. */
 export interface SandboxCompletePaymentParams {
   /** `approved` (default), `declined` or `cancelled`. */
@@ -172,6 +210,21 @@ export interface SandboxCompletePaymentResult {
   callbackURL: string;
 }
 
+/** What the built-in sandbox Web API does with one POST. */
+export type SandboxOutcome = "accept" | "serverError" | "networkFailure" | "hang";
+
+/** The answers. */
+export interface SandboxSetNextAnswersParams {
+  /** The answers to the next POSTs, in order; `[]` forgets those set before. */
+  answers: Array<SandboxAnswer>;
+}
+
+/** What is set. */
+export interface SandboxSetNextAnswersResult {
+  /** The answers the next POSTs will get, in order. */
+  nextAnswers: Array<SandboxAnswer>;
+}
+
 /** The entry and the server's answer. */
 export interface SyncFailedPayload {
   /** `/payments/` or `/journals/`. */
@@ -180,7 +233,10 @@ export interface SyncFailedPayload {
   entryId: string;
   /** The HTTP status. */
   httpStatus: number;
-  /** The server's message. */
+  /**
+   * The server's message (its JSON body's `message` or `error`, else its text), or what was
+   * missing from a 2xx answer.
+   */
   message: string;
 }
 
@@ -194,7 +250,12 @@ export interface SyncResult {
   waiting: number;
 }
 
-/** The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`). */
+/**
+ * The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`).
+ *
+ * Also sent when `/payments/` accepted a card or account payment without a payment id where the
+ * profile looks (`httpStatus` is then the 2xx status, the entry `paymentIdMissing`).
+ */
 export interface SyncFailedNotification {
   /** The entry. */
   entryId: string;
@@ -202,13 +263,16 @@ export interface SyncFailedNotification {
   endpoint: string;
   /** The HTTP status. */
   httpStatus: number;
-  /** The server's message. */
+  /**
+   * The server's message (its JSON body's `message` or `error`, else its text), or what was
+   * missing from a 2xx answer.
+   */
   message: string;
 }
 
 /** The params of each notification of the journal service, by method name (aliases included). */
 export interface Notifications {
-  /** The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`). */
+  /** The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`). */
   "journal.syncFailed": SyncFailedNotification;
 }
 
@@ -218,15 +282,20 @@ export class JournalProxy {
   constructor(private readonly caller: Caller) {}
 
   /**
-   * Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`.
+   * Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default.
+   *
+   * Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox
+   * Web API (`sandbox.journal.setNextAnswers` sets its answers); a server started with
+   * `--no-sandbox` has none, and entries wait with status `noBackend`.
    *
    * Calls `journal.configure` (changes state: takes an `idempotencyKey`).
    *
-   * @param backendURL The base URL (`http://127.0.0.1:8080`), or null.
+   * @param params.backendURL The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+   * @param params.paymentIdPointer A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
    * @param options Timeout, abort signal, idempotency key.
    */
-  configure(backendURL?: string, options?: MutationOptions): Promise<null> {
-    return this.caller.call<null>("journal.configure", backendURL === undefined ? {} : { backendURL }, options);
+  configure(params: { backendURL?: string; paymentIdPointer?: string } = {}, options?: MutationOptions): Promise<null> {
+    return this.caller.call<null>("journal.configure", params, options);
   }
 
   /**
@@ -245,12 +314,17 @@ export class JournalProxy {
   }
 
   /**
-   * The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id).
+   * The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it.
    *
    * The callback URL is `opener://open?` with the hand-off's parameters (checked as
-   * `journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,
-   * `declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full
-   * callback spec is not public, so any other parameter is kept as it came.
+   * `journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a
+   * callback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,
+   * `Payment_Number`; the document's full callback spec is not public, so any other parameter is
+   * kept as it came. The same callback handled again (same `Payment_Number`, same parameters)
+   * answers the entry it made, after trying its delivery again if it is not delivered yet (a POST
+   * the backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with
+   * other parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each
+   * time (nothing tells two of them apart).
    *
    * Calls `journal.handleCallback` (changes state: takes an `idempotencyKey`).
    *
@@ -306,6 +380,10 @@ export class JournalProxy {
   /**
    * The Payment screen's "Payment" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`).
    *
+   * A cash entry is answered once its delivery has been tried (with its retries), as
+   * `journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),
+   * `waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.
+   *
    * Amounts are whole yen: a decimal string such as `"10000"` (`"10000.00"` is the same), which
    * the URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show
    * them. Account payments carry the four account fields and no amount, as the document's URL.
@@ -328,7 +406,7 @@ export class JournalProxy {
   }
 
   /**
-   * Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand).
+   * Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`.
    *
    * Calls `journal.sync` (changes state: takes an `idempotencyKey`).
    *

@@ -1,0 +1,126 @@
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCStore
+
+/// The journal's state in the store, behind intent-named methods: entries (namespace
+/// `journal.entries`, key the entry id, the outbox inside), the callbacks already handled
+/// (`journal.callbacks`, key the `Payment_Number`), the profile's settings (`journal/config`) and
+/// the built-in sandbox Web API's next answers (`journal/sandboxWebAPI`).
+struct JournalBook: Sendable {
+    static let entries = "journal.entries"
+    static let callbacks = "journal.callbacks"
+
+    let store: any StateStore
+
+    /// Saves a new entry with its outbox: one document, one transaction.
+    func save(_ entry: JournalEntry, profile: String) async throws {
+        try await store.transaction("journal.saveEntry") { documents in
+            try documents.put(entry, profile: profile, namespace: Self.entries, key: entry.entryId)
+        }
+    }
+
+    /// Saves the entry of a callback whose `Payment_Number` is `number`, unless a callback with
+    /// that number was saved before: then that entry comes back and nothing is written. One
+    /// transaction, so two copies of one callback handled at once make one entry.
+    /// - Returns: the entry stored for the number, and whether it is the one just saved.
+    func saveCallback(_ entry: JournalEntry, paymentNumber number: String, profile: String) async throws
+        -> (entry: JournalEntry, saved: Bool) {
+        try await store.transaction("journal.saveCallback") { documents in
+            if let handled = try documents.get(HandledCallback.self, profile: profile, namespace: Self.callbacks, key: number),
+               let earlier = try documents.get(JournalEntry.self, profile: profile, namespace: Self.entries, key: handled.entryId) {
+                return (earlier, false)
+            }
+            try documents.put(entry, profile: profile, namespace: Self.entries, key: entry.entryId)
+            try documents.put(HandledCallback(entryId: entry.entryId), profile: profile, namespace: Self.callbacks, key: number)
+            return (entry, true)
+        }
+    }
+
+    /// The entry saved for the callback whose `Payment_Number` is `number`, if one was.
+    func callbackEntry(paymentNumber number: String, profile: String) async throws -> JournalEntry? {
+        try await store.read("journal.callbackEntry") { documents in
+            guard let handled = try documents.get(HandledCallback.self, profile: profile, namespace: Self.callbacks, key: number) else {
+                return nil
+            }
+            return try documents.get(JournalEntry.self, profile: profile, namespace: Self.entries, key: handled.entryId)
+        }
+    }
+
+    /// The entry `id`.
+    func entry(_ id: String, profile: String) async throws -> JournalEntry? {
+        try await store.read("journal.entry") { documents in
+            try documents.get(JournalEntry.self, profile: profile, namespace: Self.entries, key: id)
+        }
+    }
+
+    /// Every entry of the profile, newest first.
+    func all(profile: String) async throws -> [JournalEntry] {
+        try await store.read("journal.entries") { documents in
+            try documents.list(JournalEntry.self, profile: profile, namespace: Self.entries).map(\.value)
+                .sorted { ($0.createdAt, $0.entryId) > ($1.createdAt, $1.entryId) }
+        }
+    }
+
+    /// The profiles that have entries (whose waiting ones are sent at start-up).
+    func profilesWithEntries() async throws -> [String] {
+        try await store.read("journal.profiles") { try $0.profiles(withDocumentsIn: Self.entries) }
+    }
+
+    /// Changes an entry's delivery atomically; returns the entry as stored (nil: there is none).
+    @discardableResult
+    func updateDelivery(
+        _ id: String, profile: String,
+        _ change: @escaping @Sendable (inout Delivery) -> Void
+    ) async throws -> JournalEntry? {
+        try await store.transaction("journal.updateDelivery") { documents in
+            try documents.update(JournalEntry.self, profile: profile, namespace: Self.entries, key: id) { stored in
+                guard var entry = stored else { return nil }
+                change(&entry.delivery)
+                stored = entry
+                return entry
+            }
+        }
+    }
+
+    /// The profile's journal settings (all defaults when it set none).
+    func settings(profile: String) async throws -> JournalSettings {
+        try await store.read("journal.settings") { documents in
+            try documents.get(JournalSettings.self, profile: profile, namespace: JournalSettings.namespace,
+                              key: JournalSettings.key) ?? JournalSettings()
+        }
+    }
+
+    /// Replaces the profile's journal settings.
+    func configure(_ settings: JournalSettings, profile: String) async throws {
+        try await store.transaction("journal.configure") { documents in
+            try documents.put(settings, profile: profile, namespace: JournalSettings.namespace, key: JournalSettings.key)
+        }
+    }
+
+    /// Replaces the answers the built-in sandbox Web API gives the profile's next POSTs (none:
+    /// it accepts every POST).
+    func setSandboxAnswers(_ answers: [SandboxAnswer], profile: String) async throws {
+        try await store.transaction("journal.setSandboxAnswers") { documents in
+            try documents.update(SandboxWebAPIState.self, profile: profile, namespace: SandboxWebAPIState.namespace,
+                                 key: SandboxWebAPIState.key) { stored in
+                stored = answers.isEmpty ? nil : SandboxWebAPIState(nextAnswers: answers)
+            }
+        }
+    }
+
+    /// Takes the answer the built-in sandbox Web API gives the profile's next POST (nil: none is
+    /// set, it accepts). Writes only when one is set.
+    func takeSandboxAnswer(profile: String) async throws -> SandboxAnswer? {
+        let namespace = SandboxWebAPIState.namespace, key = SandboxWebAPIState.key
+        guard try await store.read("journal.sandboxAnswers", { try $0.contains(profile: profile, namespace: namespace, key: key) })
+        else { return nil }
+        return try await store.transaction("journal.takeSandboxAnswer") { documents in
+            try documents.update(SandboxWebAPIState.self, profile: profile, namespace: namespace, key: key) { stored -> SandboxAnswer? in
+                guard var state = stored, !state.nextAnswers.isEmpty else { return nil }
+                let answer = state.nextAnswers.removeFirst()
+                stored = state.nextAnswers.isEmpty ? nil : state
+                return answer
+            }
+        }
+    }
+}

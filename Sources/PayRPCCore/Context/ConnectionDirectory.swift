@@ -1,0 +1,63 @@
+import PayRPCSync
+
+/// Every connection the server may serve, with its profile, kept by the engine: how a service
+/// reaches all the connections of a profile (a dashboard that only said `rpc.hello`, not just the
+/// connections that called the service), and how a notification raised while a profile has no
+/// connection (a delivery failing at start-up, before any client came) waits for the first one.
+///
+/// A connection is listed from when it may call methods (at once on stdio or without a token,
+/// after `rpc.hello` with the token otherwise) until it closes; its profile is read when a
+/// notification is sent, so an `rpc.hello {profile}` moves it. Safe to use from any thread.
+public final class ConnectionDirectory: Sendable {
+    /// A notification waiting for a connection of its profile.
+    typealias Held = @Sendable (ConnectionSession) -> Void
+
+    private struct State {
+        var sessions: [UInt64: ConnectionSession] = [:]
+        var held: [String: [Held]] = [:]
+    }
+
+    private let state = Lock(State())
+
+    public init() {}
+
+    /// Lists the connection (once), forgetting it when it closes, and hands it what was held for
+    /// its profile: the engine calls this when a connection may be served and after each
+    /// `rpc.hello`.
+    func admit(_ session: ConnectionSession) {
+        let profile = session.profile
+        let (isNew, held) = state.withLock { state -> (Bool, [Held]) in
+            let isNew = state.sessions.updateValue(session, forKey: session.id) == nil
+            return (isNew, state.held.removeValue(forKey: profile) ?? [])
+        }
+        if isNew {
+            session.onClose { [weak self] in _ = self?.state.withLock { $0.sessions.removeValue(forKey: session.id) } }
+        }
+        for send in held { send(session) }
+    }
+
+    /// The open connections whose profile is `profile`.
+    public func sessions(profile: String) -> [ConnectionSession] {
+        state.withLock { state in Self.sessions(of: profile, in: state) }
+    }
+
+    /// Sends a notification to every open connection of `profile`; when it has none, the
+    /// notification waits for the first connection of the profile, which gets it once.
+    /// - Returns: how many connections it was sent to now (0: it waits).
+    @discardableResult
+    public func broadcast<N: RPCNotification>(_ notification: N.Type, _ payload: N.Payload, profile: String) -> Int {
+        let sessions = state.withLock { state -> [ConnectionSession] in
+            let sessions = Self.sessions(of: profile, in: state)
+            if sessions.isEmpty {
+                state.held[profile, default: []].append { session in _ = session.notify(notification, payload) }
+            }
+            return sessions
+        }
+        for session in sessions { _ = session.notify(notification, payload) }
+        return sessions.count
+    }
+
+    private static func sessions(of profile: String, in state: State) -> [ConnectionSession] {
+        state.sessions.values.filter { $0.profile == profile && $0.isOpen }.sorted { $0.id < $1.id }
+    }
+}
