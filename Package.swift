@@ -119,7 +119,7 @@ let package = Package(
         // card checks, the HTTP client for outgoing calls.
         .target(
             name: "PayRPCServiceKit",
-            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
             swiftSettings: swiftSettings
         ),
         .target(
