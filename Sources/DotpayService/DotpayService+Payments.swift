@@ -189,6 +189,7 @@ extension DotpayService {
                 continue
             }
             if let registration { announce(registration, context) }
+            if let completesAt = payment.completesAt { due.add(profile: context.profile, at: completesAt) }
             urlc.deliver(payment.notification(of: summary.relatedOperations[0], at: now).map { [$0] } ?? [], profile: context.profile)
             var answer = summary
             answer.cardId = registration?.card.creditCardId ?? summary.cardId

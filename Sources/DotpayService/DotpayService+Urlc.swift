@@ -59,10 +59,14 @@ extension DotpayService {
     }
 
     /// After a move of the profile's sandbox clock: the payments whose time has come complete and
-    /// their notifications are posted.
-    static func completeDuePayments(profile: String, now: Date, urlc: UrlcDelivery) async {
+    /// their notifications are posted (the store is written only when one has come due).
+    static func completeDuePayments(profile: String, now: Date, urlc: UrlcDelivery, due: DueCompletions) async {
         do {
-            urlc.deliver(try await urlc.book.completeDuePayments(profile: profile, now: now), profile: profile)
+            let mark = due.mark(profile: profile)
+            if let next = try await urlc.book.nextCompletion(profile: profile), next <= now {
+                urlc.deliver(try await urlc.book.completeDuePayments(profile: profile, now: now), profile: profile)
+            }
+            due.set(profile: profile, next: try await urlc.book.nextCompletion(profile: profile), since: mark)
         } catch {
             urlc.logger.error("dotpay: the payments due on the sandbox clock could not be completed",
                               metadata: ["error": .string("\(error)")])

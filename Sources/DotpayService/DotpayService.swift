@@ -25,6 +25,8 @@ public struct DotpayService: DotpayHandlers {
     let connections: ProfileConnections
     let urlc: UrlcDelivery
     let masterpass = MasterpassAuthorizations()
+    /// When each profile's next payment completes, so that a clock move reads the store only then.
+    let due: DueCompletions
     /// The delivery of every profile's undelivered URLC notifications that starting the service
     /// began (nil unless `resendAtStart`): what a caller awaits instead of polling.
     public let startupDelivery: Task<Void, Never>?
@@ -63,9 +65,12 @@ public struct DotpayService: DotpayHandlers {
         self.secrets = secrets
         self.connections = connections
         self.urlc = urlc
+        let due = DueCompletions()
+        self.due = due
         if delivery.serving {
             controls.onClockChange { profile, now in
-                urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc) }
+                guard due.mayBeDue(profile: profile, at: now) else { return }
+                urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }
             }
             startupDelivery = urlc.runner.start { await urlc.resendAll() }
         } else {

@@ -177,6 +177,14 @@ struct DotpayBook: Sendable {
         }
     }
 
+    /// When the profile's next `completesLater` payment completes; nil when none waits.
+    func nextCompletion(profile: String) async throws -> Date? {
+        try await store.read("dotpay.nextCompletion") { documents in
+            try documents.list(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace)
+                .compactMap { $0.value.summary.status == .processing ? $0.value.completesAt : nil }.min()
+        }
+    }
+
     /// Completes every `completesLater` payment of the profile whose time has come (the sandbox
     /// clock moved past it), each with its URLC notification, and returns the notifications.
     func completeDuePayments(profile: String, now: Date) async throws -> [UrlcNotification] {
