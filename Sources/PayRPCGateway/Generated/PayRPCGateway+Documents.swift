@@ -14,11 +14,16 @@ JSON-RPC on a deterministic sandbox. Polish terms are given with their English t
 | `getLanguageListWithCompletion:` (*ustawienie języka*, setting the language) | `dotpay.getLanguageList` → `["pl","en"]` |
 | `DotPay.defaultLanguage` | `dotpay.setDefaultLanguage {language}` |
 | `DotPay.debugMode` (*wybór systemu*, choosing the system: test or production) | `dotpay.setDebugMode {debugMode}` |
+| reading `debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword` back | `dotpay.getSettings` → `{debugMode, system, language, showDetailsOnSummaryScreen, oneClick: {enabled, useInternalCards, treatsCvvAsPassword, customerId?}}` |
 | `sdkShortVersionString` (*wersja SDK*) | `dotpay.getSdkVersion` → `"1.4.15"` |
 | `getCurrencyListWithCompletion:` (*dostępne waluty*, available currencies) | `dotpay.getCurrencyList` |
 | `setShowDetailsOnSummaryScreen:` (*szczegóły podsumowania*, summary details) | `dotpay.setShowDetailsOnSummaryScreen {show}` |
 | `getChannelListForPaymentInfo:` and its `online:`, `withIds:`, `group:` variants (*lista kanałów*, channel list) | `dotpay.getChannelList {paymentInfo, online? \| ids? \| group?}` → `{channels, paymentDetails}` |
-| `DPDotPayViewController` with `DPPaymentChannelsViewController` and `DPPaymentFormViewController` (the payment flow), `useLastChannelSelection` | `dotpay.pay {paymentDetails, channelId?, useLastChannelSelection?, showSummaryScreen?}` → `PaymentSummary` |
+| `DPDotPayViewController` with `DPPaymentChannelsViewController` and `DPPaymentFormViewController` (the payment flow), `useLastChannelSelection` | `dotpay.pay {paymentDetails, channelId?, useLastChannelSelection?, showSummaryScreen?, cardInfo?, rememberCard?, masterpassAuthorization?}` → `PaymentSummary` |
+| the form's 1Click consent (*zgoda Użytkownika w trakcie wypełniania formularza*, the user's consent while filling in the form) | `dotpay.pay {channelId: 246, cardInfo, rememberCard: true}`: a completed payment remembers the card ([below](#cards-saved-during-a-form-payment)) |
+| `DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:` / `masterpassPaymentShouldAuthorizeUserPaymentOn:` (*autoryzacja płatności*, payment authorization) | notifications `dotpay.masterpassPaymentShouldCreateAuthorizationOn` / `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn {requestId, control, amount, currency}` to the paying connection, when `dotpay.pay {masterpassAuthorization: true}` pays through Masterpass (71) |
+| `DPMasterpassAuthorization didCreateAuthorization:andError:` / `didAuthorizeUser:andError:` | `dotpay.masterpass.didCreateAuthorization` / `dotpay.masterpass.didAuthorizeUser {requestId, successful, error?}` |
+| `urlc` (*adres URL Sklepu do odbioru parametrów potwierdzających*, the shop's URL for the confirmation) and the backend's real status | a URLC notification posted to `urlc` for every final status and refund, signed with the shop's PIN ([below](#urlc-the-shops-confirmation)) |
 | `dotpayViewController:didFinishPaymentWithSummary:` (*zakończenie płatności*, end of payment) | the result of `dotpay.pay` / `fastPayment` / `oneClickPayment` |
 | `dotpayViewController:didFailToFinishPaymentWithError:` | error -33400 `Payment failed` |
 | `dotpayViewController:shouldShowViewControllerForPaymentSummary:` (own summary control) | the `showSummaryScreen` param (`summaryScreenShown` in the summary) |
@@ -37,6 +42,8 @@ JSON-RPC on a deterministic sandbox. Polish terms are given with their English t
 | `registerObserver:` / `unregisterObserver:` (`DPPaymentHistoryObserver`) | `dotpay.paymentHistory.registerObserver` / `dotpay.paymentHistory.unregisterObserver` |
 | `paymentHistory:didUpdatePaymentSummary:` | notification `dotpay.paymentHistory.didUpdatePaymentSummary` (observers) |
 | `paymentHistory:didFailedToUpdatePaymentSummary:withError:` | notification `dotpay.paymentHistory.didFailedToUpdatePaymentSummary` (observers; the document's spelling) |
+| later refunds among a payment's related operations (*transakcje powiązane, np. później wykonane zwroty*, related transactions, such as later refunds) | `sandbox.dotpay.refund {paymentId, amount?}` (the shop's side) → the payment with the refund in `relatedOperations`; observers get `didUpdatePaymentSummary` |
+| the completions' `NSError` (`getLanguageListWithCompletion:`, `getCurrencyListWithCompletion:`, `getChannelListForPaymentInfo:`) | errors -33415 `Network error` and -33416 `General error`, injected with `sandbox.failNext` |
 
 Every method's bare name is an alias where no other service uses it (`oneClickPayment`,
 `fastPayment`, `getChannelList`, ...); `pay` is not one, since `journal.pay` has the same name
@@ -49,7 +56,8 @@ part: call `dotpay.pay`.
 (`firstname`, `lastname` — the example's `surname` is accepted too —, `email`, `phone`,
 `phone_verified`, `street`, `street_n1`, `street_n2`, `postcode`, `city`, `country` as ISO 3166
 alpha-3), `additionalInformation`, `control` (generated from the profile's seeded stream when
-absent; unique: a second payment with the same `control` is `Duplicate control`), `urlc`.
+absent; a `control` used before is accepted, see [payrpc's choices](#payrpcs-choices)), `urlc`
+(where the shop receives the URLC notifications).
 `PaymentDetails`, `PaymentChannel` (id, name, group, logo, online, currencies, amount limits),
 `PaymentSummary` (`paymentId` an operation number `M1234-5678`, `control`, `status` one of
 `new`, `processing`, `completed`, `rejected`, `processing_realization_waiting`,
@@ -76,18 +84,162 @@ or the amount is left out of the list and refused by `pay`), and:
 | amount `15.15` | `processing`, then `completed` once 600 s have passed on the profile's sandbox clock (`updatePaymentSummary` finds it) |
 | amount `16.16` | the flow fails: -33400 `Payment failed` |
 | amount `17.17` | `completed`, but `updatePaymentSummary` fails (-33410, `didFailedToUpdatePaymentSummary`) |
+| amount `18.18` | `processing_realization_waiting` (*oczekuje na realizację*, waiting to be carried out), and stays so |
+| amount `19.19` | `processing_realization` (*w realizacji*, being carried out), and stays so |
 | the offline channel 11 | `new` (the transfer is booked later); `fastPayment` refuses it |
+| the 1Click channel 248 in `dotpay.pay` | -33402 `Channel unavailable`: 1Click pays with a remembered card through `dotpay.oneClickPayment` (as `getChannelList` leaves the channel out) |
 | card `4000000000000002`, a number failing Luhn, an expired card | `registerPaymentCard` → -33405 `Card refused` |
+
+Every outcome is named in the sandbox file (`magicAmounts[].outcome`: `rejected`, `staysProcessing`,
+`completesLater`, `flowFails`, `updateFails`, `awaitsRealization`, `inRealization`), so a file given
+with `--sandbox-data dotpay=FILE` reaches every status with amounts of its own. A `15.15` payment
+completes when the profile's sandbox clock passes its time (`sandbox.clock.advance` or `set`), with
+its URLC notification, or when `updatePaymentSummary` finds it due, whichever comes first.
 
 Debug mode chooses the test system, which answers with its own channel catalogue (`testChannels`:
 BLIK, cards, 1Click and a test channel 9999 that the production catalogue lacks); every payment
-says which system took it (`system`). Settings, cards and the history are in the store per profile; card numbers are
+says which system took it (`system`). Settings, cards, the history and the URLC outbox are in the store per profile; card numbers are
 kept only masked with a keyed hash and CVVs never (a test greps the store and a trace log).
 
-Errors (-33400…-33411, `data {type, status, detail, channelId?, creditCardId?, paymentId?,
+Errors (-33400…-33416, `data {type, status, detail, channelId?, creditCardId?, paymentId?,
 control?}`): Payment failed, Channel not found, Channel unavailable, Language not supported,
 Currency not supported, Card refused, Card not found, No default card, 1Click disabled, Payment
-not found, Update failed, Duplicate control.
+not found, Update failed, Refund refused (-33412), Masterpass authorization refused (-33413), No
+authorization pending (-33414), Network error (-33415), General error (-33416). -33411 (`Duplicate
+control`) is retired: a repeated `control` is accepted.
+
+## URLC: the shop's confirmation
+
+The document: in a payment for real goods the SDK's status is informational; the real status reaches
+the shop's backend as described in Dotpay's technical manual (*Instrukcja techniczna implementacji
+płatności*). payrpc posts it as Dotpay does, to the payment's `urlc`:
+
+- **When.** A payment that ends `completed` or `rejected` (at once, or later on the sandbox clock),
+  and every refund (`completed`). `new`, `processing` and the realization statuses post nothing.
+- **What.** `POST` with a form body (`application/x-www-form-urlencoded`), the parameters of Dotpay's
+  Table 3 (*Parameters sent by Dotpay back to merchant's system*) that the sandbox has values for:
+  `id` (the `merchantID`), `operation_number` (the payment's, or the refund's operation number),
+  `operation_type` (`payment` or `refund`), `operation_status`, `operation_amount` and
+  `operation_currency`, `operation_original_amount` and `operation_original_currency` (the same),
+  `operation_datetime` (`YYYY-MM-DD hh:mm:ss`, the operation's date), `operation_related_number`
+  (a refund's payment), `control`, `description`, `email` (`senderInformation.email`),
+  `credit_card_masked_number`, `credit_card_brand_codename` and `credit_card_id` (a card payment),
+  `channel`, and `signature`.
+- **The signature.** The lower-case hex SHA-256 of the shop's PIN followed by the values of the
+  other parameters in Dotpay's documented order (`id`, `operation_number`, `operation_type`,
+  `operation_status`, `operation_amount`, `operation_currency`, `operation_withdrawal_amount`,
+  `operation_commission_amount`, `is_completed`, `operation_original_amount`,
+  `operation_original_currency`, `operation_datetime`, `operation_related_number`, `control`,
+  `description`, `email`, `p_info`, `p_email`, `credit_card_issuer_identification_number`,
+  `credit_card_masked_number`, `credit_card_expiration_year`, `credit_card_expiration_month`,
+  `credit_card_brand_codename`, `credit_card_brand_code`, `credit_card_unique_identifier`,
+  `credit_card_id`, `channel`, `channel_country`, `geoip_country`, ...); a parameter that is not
+  sent adds nothing. SHA-256 is OpenSSL's. The shop's PIN is set with
+  `sandbox.dotpay.setShopPin {pin}` per profile, kept only sealed under the server key (AES-256-GCM),
+  never logged or answered.
+- **Accepted** when the shop answers HTTP 200 with the body `OK`, as Dotpay requires; anything else
+  is the shop's error.
+- **Retries: the journal's rules.** The notification is written to the profile's outbox in the
+  transaction of the status it reports (a crash cannot lose it), with an id made of the operation's
+  number and status: the `Idempotency-Key` of every try, the same after a restart. No answer (the
+  connection failed or timed out, 10 s) is tried again after 0.1, 0.2 and 0.4 s; then the
+  notification waits (`waiting`) for the next start of the server or
+  `sandbox.dotpay.deliverUrlc`. The shop's error answer is recorded (`shopError`, with the HTTP
+  status) and waits likewise; without a PIN the notification waits as `noPin` and goes as soon as
+  `sandbox.dotpay.setShopPin` sets one. Every failure is pushed to every connection of the profile
+  as `dotpay.urlcDeliveryFailed {notificationId, paymentId, operationType, url, status,
+  httpStatus?, message}`, and `sandbox.dotpay.urlcNotifications {paymentId?}` lists each
+  notification with its parameters, `status` (`waiting`, `noPin`, `shopError`, `delivered`),
+  `attempts`, `httpStatus`, `lastError` and `deliveredAt`. `sandbox.dotpay.deliverUrlc` sends
+  what waits and answers `{attempted, delivered, waiting}` once each was tried.
+
+A notification as the shop receives it (`sandbox.dotpay.setShopPin {pin: "Pin2026"}`, then the
+transcript's payment with `control: "order-1"`, `senderInformation.email` and a `urlc`; the body is
+one line, broken here):
+
+```text
+POST /dotpay/urlc HTTP/1.1
+Content-Type: application/x-www-form-urlencoded
+Idempotency-Key: urlc-M2422-9952-completed
+
+id=10000&operation_number=M2422-9952&operation_type=payment&operation_status=completed
+&operation_amount=100.00&operation_currency=PLN&operation_original_amount=100.00
+&operation_original_currency=PLN&operation_datetime=2026-11-25+10%3A40%3A00&control=order-1
+&description=Some+description&email=jan.kowalski%40test.pl&channel=73
+&signature=450d6d54b7eafb7c9d33f5ec2256a50f7339dcf74c756dc9549cc025b7faa033
+```
+
+A shop checks it as Dotpay's own code does (Python):
+
+```python
+ORDER = ["id", "operation_number", "operation_type", "operation_status", "operation_amount",
+         "operation_currency", "operation_withdrawal_amount", "operation_commission_amount",
+         "is_completed", "operation_original_amount", "operation_original_currency",
+         "operation_datetime", "operation_related_number", "control", "description", "email",
+         "p_info", "p_email", "credit_card_issuer_identification_number", "credit_card_masked_number",
+         "credit_card_expiration_year", "credit_card_expiration_month", "credit_card_brand_codename",
+         "credit_card_brand_code", "credit_card_unique_identifier", "credit_card_id", "channel",
+         "channel_country", "geoip_country"]
+expected = hashlib.sha256((pin + "".join(form.get(name, "") for name in ORDER)).encode()).hexdigest()
+```
+
+Sources (found with the documentation search; the manual itself is downloaded from Dotpay's panel,
+as the seed says):
+
+- Dotpay, *Technical manual for payments implementation*, version 1.78.22.1,
+  <https://www.dotpay.pl/developer/doc/api_payment/en/>: chapter 3 *Receiving payment
+  confirmation (URLC confirmation)*, Table 3 *Parameters sent by Dotpay back to merchant's system*,
+  3.2 *An example of calculating the signature parameter* (the statuses and operation types).
+- Dotpay's own PHP SDK, `dotpay/PHP-SDK`, `src/Model/Notification.php` (`calculateSignature`: the
+  PIN, then the parameters in the order above, `hash('sha256', ...)`) and
+  `src/Processor/Confirmation.php` (payments and refunds confirmed by the same notification).
+- `django-getpaid/django-getpaid-dotpay`, `getpaid_dotpay/processor.py` (the ordered fields, the
+  `OK` answer), written from the manual's version 1.49.
+
+The tests run a shop (`Tests/DotpayServiceTests/Support/urlc_shop.py`) that checks every signature
+with its own PIN and its own copy of the documented order, and answers `BAD SIGNATURE` otherwise.
+
+## Refunds
+
+`sandbox.dotpay.refund {paymentId, amount?}` is the shop refunding a completed payment (in Dotpay's
+panel or API; the SDK only shows it): the whole rest when `amount` is absent, or a part, again and
+again until the payment's amount is refunded. Each refund is a related operation of the payment
+(`type: refund`, its own operation number, `completed`, the amount with the currency's decimals);
+the payment stays `completed`. The history shows it, the profile's history observers get
+`dotpay.paymentHistory.didUpdatePaymentSummary`, and with a `urlc` the shop gets the refund's URLC
+notification. A payment that is not `completed`, or more than is left, is -33412 `Refund refused`.
+
+## Cards saved during a form payment
+
+A card channel's form (group `cards`, such as 246) takes the buyer's card: `dotpay.pay {cardInfo}`,
+checked as `registerPaymentCard` checks it (-33405 `Card refused`). With `rememberCard: true` (the
+form's 1Click consent) a payment that completes remembers the card: in the external customer's
+context when `configureWithExternalCards` set one (`external: true`, `customerId`), else among the
+SDK's own cards; the first card becomes the default. `dotpay.didRegisterNewCreditCard` (and
+`didChangeDefaultOneClickPaymentCard` for the first card) goes to every connection of the profile,
+and the summary's `cardId` is the card's. A number remembered already for the same customer is not
+remembered twice. The consent needs 1Click enabled (-33408) and a card (invalid params); a card in
+another channel's form is invalid params.
+
+## Masterpass authorization
+
+The app that sets `masterpassPaymentDelegate` says so per payment: `dotpay.pay {channelId: 71,
+masterpassAuthorization: true}`. The payment then asks the paying connection, as the SDK calls the
+delegate, and waits for its answer before it pays:
+
+1. The first time the profile's buyer uses the wallet (registration or login),
+   `dotpay.masterpassPaymentShouldCreateAuthorizationOn {requestId, control, amount, currency}`;
+   the app answers `dotpay.masterpass.didCreateAuthorization {requestId, successful, error?}`.
+2. On every later payment, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn {...}`; the app
+   answers `dotpay.masterpass.didAuthorizeUser {requestId, successful, error?}`.
+
+`successful: false` aborts the payment: `dotpay.pay` answers -33413 `Masterpass authorization
+refused` (its detail carries the app's `error`), nothing is paid, and a refused creation leaves the
+buyer outside the wallet. An answer no payment waits for (an unknown id, the other delegate's
+method, a payment already over) is -33414 `No authorization pending`. The answer may come from any
+connection of the profile. The wait ends with the call: `$/cancelRequest`, its deadline
+(`_meta.timeoutMs`) or its connection closing abort the payment. Without `masterpassAuthorization`
+a Masterpass payment pays at once, as the SDK does without a delegate.
 
 ## Transcript
 
@@ -101,14 +253,84 @@ A payment that skips the form (BLIK, channel 73), then the history
 < {"jsonrpc":"2.0","id":2,"result":[{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"}]}]}
 ```
 
+Refunds: a payment refunded in two parts, which its history observer sees (a second connection of the
+same profile), then the settings read back:
+
+```
+shop > {"jsonrpc":"2.0","id":1,"method":"dotpay.paymentHistory.registerObserver"}
+shop < {"jsonrpc":"2.0","id":1,"result":null}
+app > {"jsonrpc":"2.0","id":1,"method":"dotpay.fastPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"100.00","textDescription":"Some description","control":"order-1"},"paymentChannelId":73,"showingDefaultSummary":true}}
+app < {"jsonrpc":"2.0","id":1,"result":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"}]}}
+shop > {"jsonrpc":"2.0","id":2,"method":"sandbox.dotpay.refund","params":{"paymentId":"M2422-9952","amount":"40"}}
+shop < {"jsonrpc":"2.0","id":2,"result":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"}]}}
+shop < {"jsonrpc":"2.0","method":"dotpay.paymentHistory.didUpdatePaymentSummary","params":{"paymentSummary":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"}]}}}
+shop > {"jsonrpc":"2.0","id":3,"method":"sandbox.dotpay.refund","params":{"paymentId":"M2422-9952"}}
+shop < {"jsonrpc":"2.0","id":3,"result":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"},{"number":"M4462-2827","type":"refund","status":"completed","amount":"60.00","date":"2026-11-25T10:40:00Z"}]}}
+shop < {"jsonrpc":"2.0","method":"dotpay.paymentHistory.didUpdatePaymentSummary","params":{"paymentSummary":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"},{"number":"M4462-2827","type":"refund","status":"completed","amount":"60.00","date":"2026-11-25T10:40:00Z"}]}}}
+shop > {"jsonrpc":"2.0","id":4,"method":"sandbox.dotpay.refund","params":{"paymentId":"M2422-9952","amount":"0.01"}}
+shop < {"jsonrpc":"2.0","id":4,"error":{"code":-33412,"message":"Refund refused","data":{"type":"refundRefused","status":"FAILED_PRECONDITION","detail":"payment M2422-9952 is refunded in full already","paymentId":"M2422-9952"}}}
+app > {"jsonrpc":"2.0","id":2,"method":"dotpay.getSettings"}
+app < {"jsonrpc":"2.0","id":2,"result":{"debugMode":false,"system":"production","language":"pl","showDetailsOnSummaryScreen":false,"oneClick":{"enabled":true,"useInternalCards":true,"treatsCvvAsPassword":false}}}
+```
+
+A card typed in the card channel's form (246) and remembered with the buyer's consent; the next
+payment is a 1Click payment with it:
+
+```
+> {"jsonrpc":"2.0","id":1,"method":"dotpay.getChannelList","params":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny"},"group":"cards"}}
+< {"jsonrpc":"2.0","id":1,"result":{"channels":[{"id":246,"name":"Karta płatnicza","group":"cards","logo":"https://ssl.dotpay.pl/test_payment/payment_api/channels/246/logo.png","online":true,"currencies":["PLN","EUR","USD","GBP","CZK"],"minAmount":"1.00","maxAmount":"15000.00"}],"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny","currency":"PLN","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"}}}
+> {"jsonrpc":"2.0","id":2,"method":"dotpay.pay","params":{"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny","currency":"PLN","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"},"channelId":246,"cardInfo":{"cardNumber":"4111111111111111","expirationMonth":12,"expirationYear":2030,"cvv":"123"},"rememberCard":true}}
+< {"jsonrpc":"2.0","id":2,"result":{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"59.90","currency":"PLN","description":"Bilet miesięczny","channelId":246,"channelName":"Karta płatnicza","merchantID":"10000","system":"production","summaryScreenShown":true,"cardId":"td6hw9096p0iu8iuytpz","createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"59.90","date":"2026-11-25T10:40:00Z"}]}}
+< {"jsonrpc":"2.0","method":"dotpay.didRegisterNewCreditCard","params":{"card":{"creditCardId":"td6hw9096p0iu8iuytpz","maskedNumber":"411111******1111","brandName":"Visa","brandCodename":"visa","logoUrlPath":"https://ssl.dotpay.pl/test_payment/payment_api/card_logos/visa.png","isDefault":true,"external":false}}}
+< {"jsonrpc":"2.0","method":"dotpay.didChangeDefaultOneClickPaymentCard","params":{"card":{"creditCardId":"td6hw9096p0iu8iuytpz","maskedNumber":"411111******1111","brandName":"Visa","brandCodename":"visa","logoUrlPath":"https://ssl.dotpay.pl/test_payment/payment_api/card_logos/visa.png","isDefault":true,"external":false}}}
+> {"jsonrpc":"2.0","id":3,"method":"dotpay.oneClickPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny"}}}
+< {"jsonrpc":"2.0","id":3,"result":{"paymentId":"M5652-4748","control":"ctrl-7pni67cyy3orlebqjyy8k1q2","status":"completed","amount":"59.90","currency":"PLN","description":"Bilet miesięczny","channelId":248,"channelName":"Karta płatnicza (1Click)","merchantID":"10000","system":"production","summaryScreenShown":false,"cardId":"td6hw9096p0iu8iuytpz","createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M5652-4748","type":"payment","status":"completed","amount":"59.90","date":"2026-11-25T10:40:00Z"}]}}
+```
+
+Masterpass with the app's authorization: the first payment creates the wallet's authorization, the
+second is refused by the app:
+
+```
+> {"jsonrpc":"2.0","id":1,"method":"dotpay.fastPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"1.00","textDescription":"warm-up"},"paymentChannelId":73,"showingDefaultSummary":false}}
+< {"jsonrpc":"2.0","id":1,"result":{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"1.00","currency":"PLN","description":"warm-up","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":false,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"1.00","date":"2026-11-25T10:40:00Z"}]}}
+> {"jsonrpc":"2.0","id":2,"method":"dotpay.pay","params":{"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"25.00","textDescription":"Masterpass","currency":"PLN","control":"order-2"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"},"channelId":71,"masterpassAuthorization":true}}
+< {"jsonrpc":"2.0","method":"dotpay.masterpassPaymentShouldCreateAuthorizationOn","params":{"requestId":"mpa_3aea11a76a3c7508","control":"order-2","amount":"25.00","currency":"PLN"}}
+> {"jsonrpc":"2.0","id":3,"method":"dotpay.masterpass.didCreateAuthorization","params":{"requestId":"mpa_3aea11a76a3c7508","successful":true}}
+< {"jsonrpc":"2.0","id":3,"result":null}
+< {"jsonrpc":"2.0","id":2,"result":{"paymentId":"M5652-4748","control":"order-2","status":"completed","amount":"25.00","currency":"PLN","description":"Masterpass","channelId":71,"channelName":"Masterpass","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M5652-4748","type":"payment","status":"completed","amount":"25.00","date":"2026-11-25T10:40:00Z"}]}}
+> {"jsonrpc":"2.0","id":4,"method":"dotpay.pay","params":{"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"30.00","textDescription":"Masterpass","currency":"PLN","control":"order-3"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"},"channelId":71,"masterpassAuthorization":true}}
+< {"jsonrpc":"2.0","method":"dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn","params":{"requestId":"mpa_51a95b5ca08c1ce2","control":"order-3","amount":"30.00","currency":"PLN"}}
+> {"jsonrpc":"2.0","id":5,"method":"dotpay.masterpass.didAuthorizeUser","params":{"requestId":"mpa_51a95b5ca08c1ce2","successful":false,"error":"wrong PIN"}}
+< {"jsonrpc":"2.0","id":5,"result":null}
+< {"jsonrpc":"2.0","id":4,"error":{"code":-33413,"message":"Masterpass authorization refused","data":{"type":"masterpassAuthorizationRefused","status":"PERMISSION_DENIED","detail":"the app refused authorizing the buyer's payment (mpa_51a95b5ca08c1ce2): wrong PIN"}}}
+```
+
+## payrpc's choices
+
+- **A repeated `control` is accepted.** The document recommends a unique `control` for the history
+  to work; it does not refuse a repeat, and a shop pays an order again after a refusal with the same
+  `control`. The history is keyed by the payment's operation number, so repeats sit side by side
+  (issue 28.17; -33411 `Duplicate control` is retired).
+- **URLC.** Posted for final statuses and refunds only; without commission, withdrawal, payer's bank
+  account, BLIK voucher or country parameters (the sandbox has no values for them; absent
+  parameters add nothing to the signature, as the manual says). `operation_datetime` is written in
+  UTC on the profile's sandbox clock. The PIN belongs to the profile (one shop per app user) and is
+  a sandbox setting, since the sandbox has no Dotpay panel. Retries follow the journal's rules
+  (three quick retries, then the next start or `sandbox.dotpay.deliverUrlc`) rather than Dotpay's
+  own schedule, so that a test decides when a failed notification goes again; the
+  `Idempotency-Key` header is payrpc's (Dotpay sends none; a shop may ignore it).
+- **A card is remembered only when its payment completes at once**: a rejected payment remembers
+  nothing, and one that is still processing (`14.14`, `15.15`) does not remember the card later,
+  since the sandbox keeps no card number to register it with.
+- **Masterpass authorization is a push and an answer method**, not a server→client JSON-RPC request:
+  every client (and the MCP face) already reads notifications and sends requests, and the answer's
+  `requestId` ties the two. The wait has no timeout of its own; the caller bounds it.
+- **Refunds are a sandbox helper**: the SDK has no refund method; the shop refunds in Dotpay's panel
+  or API and the app sees the refund in the history.
+- **Settings are read with one method** (`dotpay.getSettings`) instead of a getter per property.
+
 ## Out of scope, and why
 
-- **Masterpass authorization** (`DPMasterpassPaymentDelegate`:
-  `masterpassPaymentShouldCreateAuthorizationOn:` / `masterpassPaymentShouldAuthorizeUserPaymentOn:`,
-  answered by `didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`): the SDK calls
-  them from inside its Masterpass wallet screens while the buyer registers or pays with the
-  wallet; the sandbox has no wallet to drive them, so a request/answer pair would have nothing
-  to start it. The Masterpass channel (71) itself pays like any other.
 - **`DPStyleManager`, `UIAppearance` colours, the payment button and header colours**: how
   the SDK's screens look; a gateway has no screens.
 - **Presenting view controllers** (`presentViewController:`, own channel/summary/history/card
@@ -133,8 +355,9 @@ A payment that skips the form (BLIK, channel 73), then the history
 - Sandbox data: the kit's loader; the magic amounts are a `MagicTable` (an amount listed twice is
   refused at start-up).
 - State: `DotpayBook`. Every card change is one transaction with the default's repair inside
-  (register, set default, unregister, clear, external cards), and a payment, its `control` and the
-  last channel are one.
+  (register, set default, unregister, clear, external cards); a payment, the last channel, the card
+  its form remembers and its URLC notification are one; so are a status change or a refund and its
+  notification.
 
 """#),
         ("docs/journal.md", #"""
@@ -480,7 +703,7 @@ same calls give the same tokens, codes and ids, and the frozen clock gives the s
 
 ```
 bank > {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
-bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":83,"profile":"other-device","seed":7}}
+bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":90,"profile":"other-device","seed":7}}
 ```
 
 M-COMM, first time: the pop-up; the Consumer taps "Open banking app" (the flag is remembered); the
@@ -523,7 +746,7 @@ E-COMM: no bank app on this device; the code is shown and approved from the othe
 <!-- replay: continue -->
 ```
 app > {"jsonrpc":"2.0","id":8,"method":"sandbox.pbba.setBankAppsInstalled","params":{"count":0}}
-app < {"jsonrpc":"2.0","id":8,"result":{"count":0,"remembered":true}}
+app < {"jsonrpc":"2.0","id":8,"result":{"count":0,"remembered":false}}
 app > {"jsonrpc":"2.0","id":9,"method":"pbba.submitPaymentRequest","params":{"amount":"25.50","currency":"GBP","reference":"Order 3"}}
 app < {"jsonrpc":"2.0","id":9,"result":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:00Z","requestId":"pr_d6f1857701b7eebc"}}
 app > {"jsonrpc":"2.0","id":10,"method":"pbba.showPBBAPopup","params":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","expiryInterval":300}}

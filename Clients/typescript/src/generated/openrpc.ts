@@ -43,6 +43,36 @@ export const DOCUMENT: unknown = {
         },
         "type": "object"
       },
+      "dotpay.DeliverUrlcResult": {
+        "additionalProperties": false,
+        "description": "What was tried.",
+        "properties": {
+          "attempted": {
+            "description": "How many notifications were tried.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "delivered": {
+            "description": "How many of them the shop accepted.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "waiting": {
+            "description": "How many still wait.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "attempted",
+          "delivered",
+          "waiting"
+        ],
+        "type": "object"
+      },
       "dotpay.DidChangeDefaultOneClickPaymentCardPayload": {
         "additionalProperties": false,
         "description": "The new default card; absent when no card is left.",
@@ -297,6 +327,63 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.MasterpassAnswer": {
+        "additionalProperties": false,
+        "description": "The app's answer to a Masterpass authorization delegate (`DPMasterpassAuthorization`\n`didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`).",
+        "properties": {
+          "error": {
+            "description": "The `NSError`'s description, when the app gives one.",
+            "maxLength": 500,
+            "type": "string"
+          },
+          "requestId": {
+            "description": "The `requestId` of the question.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          },
+          "successful": {
+            "description": "Whether the authorization succeeded: `false` aborts the payment.",
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "requestId",
+          "successful"
+        ],
+        "type": "object"
+      },
+      "dotpay.MasterpassQuestion": {
+        "additionalProperties": false,
+        "description": "What a Masterpass authorization delegate is asked about: the request to answer and the payment.",
+        "properties": {
+          "amount": {
+            "description": "The payment's amount.",
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          },
+          "control": {
+            "description": "The payment's `control`.",
+            "type": "string"
+          },
+          "currency": {
+            "description": "Its currency.",
+            "type": "string"
+          },
+          "requestId": {
+            "description": "The id to answer with.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "requestId",
+          "control",
+          "amount",
+          "currency"
+        ],
+        "type": "object"
+      },
       "dotpay.OneClickPaymentCard": {
         "additionalProperties": false,
         "description": "A remembered card (`DPOneClickPaymentCard`, and `DPOneClickExternalPaymentCard` for cards\nthe app's backend provides): never its number, only its mask.",
@@ -371,15 +458,56 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.OneClickSettings": {
+        "additionalProperties": false,
+        "description": "`DPOneClickManager`'s settings.",
+        "properties": {
+          "customerId": {
+            "description": "The external customer (`configureWithExternalCards … forCustomerId:`), when one is set.",
+            "type": "string"
+          },
+          "enabled": {
+            "description": "`enabled`: 1Click payments are on.",
+            "type": "boolean"
+          },
+          "treatsCvvAsPassword": {
+            "description": "`treatsCvvAsPassword`: the CVV field is masked.",
+            "type": "boolean"
+          },
+          "useInternalCards": {
+            "description": "`useInternalCards`: the cards remembered in the SDK are shown.",
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "enabled",
+          "useInternalCards",
+          "treatsCvvAsPassword"
+        ],
+        "type": "object"
+      },
       "dotpay.PayParams": {
         "additionalProperties": false,
         "description": "The prepared payment and the channel.",
         "properties": {
+          "cardInfo": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.PaymentCardInfo"
+              }
+            ],
+            "description": "The card the buyer types in a card channel's form (not the 1Click channel's)."
+          },
           "channelId": {
             "description": "The channel chosen.",
             "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
+          },
+          "masterpassAuthorization": {
+            "default": false,
+            "description": "Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.",
+            "type": "boolean"
           },
           "paymentDetails": {
             "allOf": [
@@ -388,6 +516,11 @@ export const DOCUMENT: unknown = {
               }
             ],
             "description": "From `dotpay.getChannelList`."
+          },
+          "rememberCard": {
+            "default": false,
+            "description": "The form's 1Click consent: remember `cardInfo` once the payment completes.",
+            "type": "boolean"
           },
           "showSummaryScreen": {
             "default": true,
@@ -717,6 +850,31 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.RefundParams": {
+        "additionalProperties": false,
+        "description": "The payment and how much.",
+        "properties": {
+          "amount": {
+            "description": "How much to refund, in the payment's currency; all that is left when absent.",
+            "examples": [
+              "40.00"
+            ],
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          },
+          "paymentId": {
+            "description": "The payment's operation number.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        },
+        "required": [
+          "paymentId"
+        ],
+        "type": "object"
+      },
       "dotpay.RegisterPaymentCardParams": {
         "additionalProperties": false,
         "description": "The card.",
@@ -791,6 +949,44 @@ export const DOCUMENT: unknown = {
         },
         "required": [
           "paymentId"
+        ],
+        "type": "object"
+      },
+      "dotpay.SDKSettings": {
+        "additionalProperties": false,
+        "description": "The SDK's settings as the app reads them back: the `DotPay` singleton's properties and the\n`DPOneClickManager`'s.",
+        "properties": {
+          "debugMode": {
+            "description": "`DotPay.debugMode`: the test system when true.",
+            "type": "boolean"
+          },
+          "language": {
+            "description": "`DotPay.defaultLanguage`.",
+            "type": "string"
+          },
+          "oneClick": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.OneClickSettings"
+              }
+            ],
+            "description": "The `DPOneClickManager`'s settings."
+          },
+          "showDetailsOnSummaryScreen": {
+            "description": "`setShowDetailsOnSummaryScreen:`.",
+            "type": "boolean"
+          },
+          "system": {
+            "description": "The system the settings choose, `test` or `production` (*wybór systemu*).",
+            "type": "string"
+          }
+        },
+        "required": [
+          "debugMode",
+          "system",
+          "language",
+          "showDetailsOnSummaryScreen",
+          "oneClick"
         ],
         "type": "object"
       },
@@ -936,6 +1132,22 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.SetShopPinParams": {
+        "additionalProperties": false,
+        "description": "The PIN.",
+        "properties": {
+          "pin": {
+            "description": "The shop's PIN.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        "required": [
+          "pin"
+        ],
+        "type": "object"
+      },
       "dotpay.SetShowDetailsOnSummaryScreenParams": {
         "additionalProperties": false,
         "description": "The params.",
@@ -1008,6 +1220,189 @@ export const DOCUMENT: unknown = {
         "required": [
           "paymentId"
         ],
+        "type": "object"
+      },
+      "dotpay.UrlcDeliveryFailedPayload": {
+        "additionalProperties": false,
+        "description": "The notification and what went wrong.",
+        "properties": {
+          "httpStatus": {
+            "description": "The shop's HTTP status, when it answered.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "message": {
+            "description": "What went wrong.",
+            "type": "string"
+          },
+          "notificationId": {
+            "description": "The notification.",
+            "type": "string"
+          },
+          "operationType": {
+            "description": "`payment` or `refund`.",
+            "type": "string"
+          },
+          "paymentId": {
+            "description": "The payment it is about.",
+            "type": "string"
+          },
+          "status": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.UrlcDeliveryStatus"
+              }
+            ],
+            "description": "Where the notification is now."
+          },
+          "url": {
+            "description": "The shop's URL.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "notificationId",
+          "paymentId",
+          "operationType",
+          "url",
+          "status",
+          "message"
+        ],
+        "type": "object"
+      },
+      "dotpay.UrlcDeliveryStatus": {
+        "description": "Where a URLC notification is on its way to the shop.",
+        "enum": [
+          "waiting",
+          "noPin",
+          "shopError",
+          "delivered"
+        ],
+        "type": "string"
+      },
+      "dotpay.UrlcField": {
+        "additionalProperties": false,
+        "description": "One parameter of a URLC notification, as Dotpay names it (`operation_number`) and as it is\nposted: a form field.",
+        "properties": {
+          "name": {
+            "description": "Dotpay's name of the parameter.",
+            "type": "string"
+          },
+          "value": {
+            "description": "Its value, as posted.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "name",
+          "value"
+        ],
+        "type": "object"
+      },
+      "dotpay.UrlcNotification": {
+        "additionalProperties": false,
+        "description": "One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the\nparameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how\nits delivery went. Written in the same transaction as the status it reports; the signature is\ncomputed when it is sent, from the shop's PIN (never stored in clear).",
+        "properties": {
+          "attempts": {
+            "description": "How many POSTs were tried.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "createdAt": {
+            "description": "When it was written, on the profile's sandbox clock.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "deliveredAt": {
+            "description": "When the shop accepted it.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "fields": {
+            "description": "The parameters, in the order Dotpay's signature takes them (without `signature`).",
+            "items": {
+              "$ref": "#/components/schemas/dotpay.UrlcField"
+            },
+            "type": "array"
+          },
+          "httpStatus": {
+            "description": "The HTTP status of the shop's last answer.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "lastError": {
+            "description": "What went wrong last.",
+            "type": "string"
+          },
+          "notificationId": {
+            "description": "The notification's id: the `Idempotency-Key` of every try, the same after a restart.",
+            "type": "string"
+          },
+          "operationNumber": {
+            "description": "The operation it reports: the payment's number, or a refund's.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          },
+          "operationStatus": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.PaymentStatus"
+              }
+            ],
+            "description": "The operation's status."
+          },
+          "operationType": {
+            "description": "`payment` or `refund`.",
+            "type": "string"
+          },
+          "paymentId": {
+            "description": "The payment it is about.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          },
+          "status": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.UrlcDeliveryStatus"
+              }
+            ],
+            "description": "Where the delivery is."
+          },
+          "url": {
+            "description": "The shop's URL (`urlc` of the payment).",
+            "type": "string"
+          }
+        },
+        "required": [
+          "notificationId",
+          "paymentId",
+          "operationNumber",
+          "operationType",
+          "operationStatus",
+          "url",
+          "fields",
+          "status",
+          "attempts",
+          "createdAt"
+        ],
+        "type": "object"
+      },
+      "dotpay.UrlcNotificationsParams": {
+        "additionalProperties": false,
+        "description": "Which notifications.",
+        "properties": {
+          "paymentId": {
+            "description": "Only those about this payment.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        },
         "type": "object"
       },
       "journal.ConfigureParams": {
@@ -3480,7 +3875,7 @@ export const DOCUMENT: unknown = {
           "error": {
             "description": "The error's name: its `data.type` or its message. Give this or `code`.",
             "examples": [
-              "generalError"
+              "general"
             ],
             "maxLength": 200,
             "minLength": 1,
@@ -4435,13 +4830,6 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
           "message": "Currency not supported"
-        },
-        {
-          "code": -33411,
-          "data": {
-            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
-          },
-          "message": "Duplicate control"
         }
       ],
       "name": "dotpay.fastPayment",
@@ -4492,10 +4880,12 @@ export const DOCUMENT: unknown = {
         "fastPayment"
       ],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ]
     },
     {
-      "description": "Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels\nthat do not take the payment's currency or amount are left out, as Dotpay leaves them out.\n`paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.",
+      "description": "Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels\nthat do not take the payment's currency or amount are left out, as Dotpay leaves them out.\n`paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;\na `control` used before is accepted (the document recommends unique values, it does not refuse\nrepeats). The completion's `NSError` (`networkError`, `generalError`) is injected with\n`sandbox.failNext`.",
       "errors": [
         {
           "code": -33404,
@@ -4505,11 +4895,18 @@ export const DOCUMENT: unknown = {
           "message": "Currency not supported"
         },
         {
-          "code": -33411,
+          "code": -33415,
           "data": {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
-          "message": "Duplicate control"
+          "message": "Network error"
+        },
+        {
+          "code": -33416,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "General error"
         }
       ],
       "name": "dotpay.getChannelList",
@@ -4577,7 +4974,23 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "errors": [],
+      "description": "The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.",
+      "errors": [
+        {
+          "code": -33415,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Network error"
+        },
+        {
+          "code": -33416,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "General error"
+        }
+      ],
       "name": "dotpay.getCurrencyList",
       "paramStructure": "either",
       "params": [],
@@ -4598,7 +5011,23 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "errors": [],
+      "description": "The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.",
+      "errors": [
+        {
+          "code": -33415,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Network error"
+        },
+        {
+          "code": -33416,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "General error"
+        }
+      ],
       "name": "dotpay.getLanguageList",
       "paramStructure": "either",
       "params": [],
@@ -4633,6 +5062,134 @@ export const DOCUMENT: unknown = {
       "x-aliases": [
         "getSdkVersion"
       ],
+      "x-mutates": false,
+      "x-notifications": []
+    },
+    {
+      "errors": [],
+      "name": "dotpay.getSettings",
+      "paramStructure": "either",
+      "params": [],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/dotpay.SDKSettings"
+        }
+      },
+      "summary": "The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose.",
+      "x-aliases": [
+        "getSettings"
+      ],
+      "x-mutates": false,
+      "x-notifications": []
+    },
+    {
+      "errors": [
+        {
+          "code": -33414,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "No authorization pending"
+        }
+      ],
+      "name": "dotpay.masterpass.didAuthorizeUser",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The `requestId` of the question.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The `requestId` of the question.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        {
+          "description": "Whether the authorization succeeded: `false` aborts the payment.",
+          "name": "successful",
+          "required": true,
+          "schema": {
+            "description": "Whether the authorization succeeded: `false` aborts the payment.",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "The `NSError`'s description, when the app gives one.",
+          "name": "error",
+          "required": false,
+          "schema": {
+            "description": "The `NSError`'s description, when the app gives one.",
+            "maxLength": 500,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it.",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": []
+    },
+    {
+      "errors": [
+        {
+          "code": -33414,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "No authorization pending"
+        }
+      ],
+      "name": "dotpay.masterpass.didCreateAuthorization",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The `requestId` of the question.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The `requestId` of the question.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        {
+          "description": "Whether the authorization succeeded: `false` aborts the payment.",
+          "name": "successful",
+          "required": true,
+          "schema": {
+            "description": "Whether the authorization succeeded: `false` aborts the payment.",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "The `NSError`'s description, when the app gives one.",
+          "name": "error",
+          "required": false,
+          "schema": {
+            "description": "The `NSError`'s description, when the app gives one.",
+            "maxLength": 500,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both.",
+      "x-aliases": [],
       "x-mutates": false,
       "x-notifications": []
     },
@@ -4680,13 +5237,6 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
           "message": "Currency not supported"
-        },
-        {
-          "code": -33411,
-          "data": {
-            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
-          },
-          "message": "Duplicate control"
         }
       ],
       "name": "dotpay.oneClickPayment",
@@ -4728,10 +5278,12 @@ export const DOCUMENT: unknown = {
         "oneClickPayment"
       ],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ]
     },
     {
-      "description": "A finished flow is not a paid payment: the summary's `status` says (`completed`, `rejected`,\nor still `processing`). With `useLastChannelSelection` (default true) and no `channelId`, the\nchannel of the profile's last payment is used. `showSummaryScreen` is the answer of\n`shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:\n`13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox\nclock, `16.16` fails the flow, `17.17` completes but cannot be re-read.",
+      "description": "A finished flow is not a paid payment: the summary's `status` says (`completed`, `rejected`,\nor still `processing`). With `useLastChannelSelection` (default true) and no `channelId`, the\nchannel of the profile's last payment is used. `showSummaryScreen` is the answer of\n`shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:\n`13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox\nclock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`\n`processing_realization_waiting`, `19.19` `processing_realization`.\n\nA card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's\n1Click consent) a completed payment remembers the card, in the external customer's context\nwhen one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not\npaid through the form: `dotpay.oneClickPayment` pays with a remembered card. With\n`masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks\nthe calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first\ntime the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on\nevery later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /\n`dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:\nfalse` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,\nits final status is posted there (see `sandbox.dotpay.urlcNotifications`).",
       "errors": [
         {
           "code": -33400,
@@ -4762,11 +5314,25 @@ export const DOCUMENT: unknown = {
           "message": "Currency not supported"
         },
         {
-          "code": -33411,
+          "code": -33405,
           "data": {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
-          "message": "Duplicate control"
+          "message": "Card refused"
+        },
+        {
+          "code": -33408,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "1Click disabled"
+        },
+        {
+          "code": -33413,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Masterpass authorization refused"
         }
       ],
       "name": "dotpay.pay",
@@ -4815,6 +5381,39 @@ export const DOCUMENT: unknown = {
             "description": "Whether the SDK shows its summary screen.",
             "type": "boolean"
           }
+        },
+        {
+          "description": "The card the buyer types in a card channel's form (not the 1Click channel's).",
+          "name": "cardInfo",
+          "required": false,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.PaymentCardInfo"
+              }
+            ],
+            "description": "The card the buyer types in a card channel's form (not the 1Click channel's)."
+          }
+        },
+        {
+          "description": "The form's 1Click consent: remember `cardInfo` once the payment completes.",
+          "name": "rememberCard",
+          "required": false,
+          "schema": {
+            "default": false,
+            "description": "The form's 1Click consent: remember `cardInfo` once the payment completes.",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.",
+          "name": "masterpassAuthorization",
+          "required": false,
+          "schema": {
+            "default": false,
+            "description": "Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.",
+            "type": "boolean"
+          }
         }
       ],
       "result": {
@@ -4826,7 +5425,13 @@ export const DOCUMENT: unknown = {
       "summary": "Pays through the channel the buyer chose: what the SDK's payment controller (`DPDotPayViewController`, with `DPPaymentChannelsViewController` and the payment form) does, ending in its delegate: `didFinishPaymentWithSummary` is the result, `didFailToFinishPaymentWithError` the `paymentFailed` error.",
       "x-aliases": [],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "dotpay.didRegisterNewCreditCard",
+        "dotpay.didChangeDefaultOneClickPaymentCard",
+        "dotpay.masterpassPaymentShouldCreateAuthorizationOn",
+        "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn",
+        "dotpay.urlcDeliveryFailed"
+      ]
     },
     {
       "errors": [],
@@ -5256,7 +5861,7 @@ export const DOCUMENT: unknown = {
       ]
     },
     {
-      "description": "A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then\n`completed`.",
+      "description": "A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then\n`completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that\ntime completes it too, without a call).",
       "errors": [
         {
           "code": -33409,
@@ -5301,7 +5906,8 @@ export const DOCUMENT: unknown = {
       "x-mutates": true,
       "x-notifications": [
         "dotpay.paymentHistory.didUpdatePaymentSummary",
-        "dotpay.paymentHistory.didFailedToUpdatePaymentSummary"
+        "dotpay.paymentHistory.didFailedToUpdatePaymentSummary",
+        "dotpay.urlcDeliveryFailed"
       ]
     },
     {
@@ -6707,7 +7313,153 @@ export const DOCUMENT: unknown = {
       "x-sandbox-only": true
     },
     {
-      "description": "One mechanism for every service: the engine answers an armed call with the error before its\nhandler runs, so nothing of the call happens (no state changes, no notification). Name the error\nby its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or\nby its code; members of `data` you give replace the declared sample's, so an error can carry a\ntitle and a message of your own (the Tatra document lets the bank side create errors of its own),\nand the result is checked against the error's data schema. Failures armed for one method are\ntaken in order by its next calls on any connection of the caller's profile; `sandbox.reset`\nforgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.",
+      "description": "A payment that completes later and whose time has come on the profile's clock completes first,\nwith its notification.",
+      "errors": [],
+      "name": "sandbox.dotpay.deliverUrlc",
+      "paramStructure": "either",
+      "params": [],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/dotpay.DeliverUrlcResult"
+        }
+      },
+      "summary": "Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`).",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "The refund is a related operation of the payment (`type: refund`, its own operation number,\n`completed`); the payment stays `completed`. The history's observers get\n`dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's\nURLC notification (`operation_type: refund`, `operation_related_number` the payment's number).",
+      "errors": [
+        {
+          "code": -33409,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Payment not found"
+        },
+        {
+          "code": -33412,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Refund refused"
+        }
+      ],
+      "name": "sandbox.dotpay.refund",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The payment's operation number.",
+          "name": "paymentId",
+          "required": true,
+          "schema": {
+            "description": "The payment's operation number.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        },
+        {
+          "description": "How much to refund, in the payment's currency; all that is left when absent.",
+          "name": "amount",
+          "required": false,
+          "schema": {
+            "description": "How much to refund, in the payment's currency; all that is left when absent.",
+            "examples": [
+              "40.00"
+            ],
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/dotpay.PaymentSummary"
+        }
+      },
+      "summary": "Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history).",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "dotpay.paymentHistory.didUpdatePaymentSummary",
+        "dotpay.urlcDeliveryFailed"
+      ],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "Kept only sealed under the server key, never logged or answered. Notifications that waited for\na PIN (`noPin`) are sent at once.",
+      "errors": [],
+      "name": "sandbox.dotpay.setShopPin",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The shop's PIN.",
+          "name": "pin",
+          "required": true,
+          "schema": {
+            "description": "The shop's PIN.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications.",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ],
+      "x-sandbox-only": true
+    },
+    {
+      "errors": [],
+      "name": "sandbox.dotpay.urlcNotifications",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Only those about this payment.",
+          "name": "paymentId",
+          "required": false,
+          "schema": {
+            "description": "Only those about this payment.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "items": {
+            "$ref": "#/components/schemas/dotpay.UrlcNotification"
+          },
+          "type": "array"
+        }
+      },
+      "summary": "Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went.",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "One mechanism for every service: the engine answers an armed call with the error before its\nhandler runs, so nothing of the call happens (no state changes, no notification). Name the error\nby its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or\nby its code; members of `data` you give replace the declared sample's, so an error can carry a\ntitle and a message of your own (the Tatra document lets the bank side create errors of its own),\nand the result is checked against the error's data schema. Failures armed for one method are\ntaken in order by its next calls on any connection of the caller's profile; `sandbox.reset`\nforgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.",
       "errors": [],
       "name": "sandbox.failNext",
       "paramStructure": "either",
@@ -6733,7 +7485,7 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The error's name: its `data.type` or its message. Give this or `code`.",
             "examples": [
-              "generalError"
+              "general"
             ],
             "maxLength": 200,
             "minLength": 1,
@@ -7388,7 +8140,7 @@ export const DOCUMENT: unknown = {
       "x-sandbox-only": true
     },
     {
-      "description": "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than\none makes opening the bank app go through the App Picker. A new profile has 1.",
+      "description": "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void\nwithout a bank app); more than one makes opening the bank app go through the App Picker. A new\nprofile has 1.",
       "errors": [],
       "name": "sandbox.pbba.setBankAppsInstalled",
       "paramStructure": "either",
@@ -8022,7 +8774,7 @@ export const DOCUMENT: unknown = {
       "x-ordered": true
     },
     {
-      "description": "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError`.",
+      "description": "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:\ntheir `data.type`).",
       "errors": [
         {
           "code": -33009,
@@ -8076,7 +8828,7 @@ export const DOCUMENT: unknown = {
       "x-ordered": true
     },
     {
-      "description": "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to\n5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError`.",
+      "description": "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00\nas shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).",
       "errors": [
         {
           "code": -33000,
@@ -8120,7 +8872,7 @@ export const DOCUMENT: unknown = {
       "x-ordered": true
     },
     {
-      "description": "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`\nwhile the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`\nwith `granted: false`); `sandbox.failNext` makes the next call fail with\n`generalError`, `serviceUnavaiableError` or `networkError`.",
+      "description": "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:\ntheir `data.type`).",
       "errors": [
         {
           "code": -33009,
@@ -8369,6 +9121,96 @@ export const DOCUMENT: unknown = {
       "summary": "A card was registered (`oneClickManager:didRegisterNewCreditCard:`), pushed to every connection of the profile so the app can refresh its list of cards."
     },
     {
+      "name": "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "description": "The id to answer with.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The id to answer with.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's `control`.",
+          "name": "control",
+          "required": true,
+          "schema": {
+            "description": "The payment's `control`.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's amount.",
+          "name": "amount",
+          "required": true,
+          "schema": {
+            "description": "The payment's amount.",
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          }
+        },
+        {
+          "description": "Its currency.",
+          "name": "currency",
+          "required": true,
+          "schema": {
+            "description": "Its currency.",
+            "type": "string"
+          }
+        }
+      ],
+      "summary": "A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it."
+    },
+    {
+      "name": "dotpay.masterpassPaymentShouldCreateAuthorizationOn",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "description": "The id to answer with.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The id to answer with.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's `control`.",
+          "name": "control",
+          "required": true,
+          "schema": {
+            "description": "The payment's `control`.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's amount.",
+          "name": "amount",
+          "required": true,
+          "schema": {
+            "description": "The payment's amount.",
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          }
+        },
+        {
+          "description": "Its currency.",
+          "name": "currency",
+          "required": true,
+          "schema": {
+            "description": "Its currency.",
+            "type": "string"
+          }
+        }
+      ],
+      "summary": "The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it."
+    },
+    {
       "name": "dotpay.paymentHistory.didFailedToUpdatePaymentSummary",
       "paramStructure": "by-name",
       "params": [
@@ -8423,6 +9265,82 @@ export const DOCUMENT: unknown = {
         }
       ],
       "summary": "A payment's status was read again (`paymentHistory:didUpdatePaymentSummary:`), pushed to the profile's connections that observe the history (`dotpay.paymentHistory.registerObserver`)."
+    },
+    {
+      "name": "dotpay.urlcDeliveryFailed",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "description": "The notification.",
+          "name": "notificationId",
+          "required": true,
+          "schema": {
+            "description": "The notification.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment it is about.",
+          "name": "paymentId",
+          "required": true,
+          "schema": {
+            "description": "The payment it is about.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "`payment` or `refund`.",
+          "name": "operationType",
+          "required": true,
+          "schema": {
+            "description": "`payment` or `refund`.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The shop's URL.",
+          "name": "url",
+          "required": true,
+          "schema": {
+            "description": "The shop's URL.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "Where the notification is now.",
+          "name": "status",
+          "required": true,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.UrlcDeliveryStatus"
+              }
+            ],
+            "description": "Where the notification is now."
+          }
+        },
+        {
+          "description": "The shop's HTTP status, when it answered.",
+          "name": "httpStatus",
+          "required": false,
+          "schema": {
+            "description": "The shop's HTTP status, when it answered.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "What went wrong.",
+          "name": "message",
+          "required": true,
+          "schema": {
+            "description": "What went wrong.",
+            "type": "string"
+          }
+        }
+      ],
+      "summary": "A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set."
     },
     {
       "name": "journal.syncFailed",
