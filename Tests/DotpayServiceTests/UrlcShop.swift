@@ -1,8 +1,5 @@
 import Foundation
 import PayRPCTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 
 /// The shop's backend (`Support/urlc_shop.py`) as a real HTTP server on 127.0.0.1: it checks each
@@ -19,32 +16,17 @@ final class UrlcShop: Sendable {
 
     /// POSTs a control command (`{"pin": ...}`, `{"fail": N, "mode": ...}`).
     func control(_ command: [String: Any]) async throws {
-        var request = URLRequest(url: url("/_control"))
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: command)
-        _ = try await Self.load(request)
+        _ = try await backend.exchange("/_control", posting: command)
     }
 
     /// Every notification the shop received, in order.
     func requests() async throws -> [[String: Any]] {
-        let data = try await Self.load(URLRequest(url: url("/_requests")))
-        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        try await backend.exchange("/_requests") as? [[String: Any]] ?? []
     }
 
     /// Waits until the shop has accepted `count` notifications (a delivery made in the background),
     /// and answers how many it has.
     func waitForAccepted(_ count: Int) async throws -> Int {
-        let data = try await Self.load(URLRequest(url: url("/_wait?accepted=\(count)"), timeoutInterval: 90))
-        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["accepted"] as? Int ?? 0
-    }
-
-    private func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(backend.port)\(path)")! }
-
-    private static func load(_ request: URLRequest) async throws -> Data {
-        try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, _, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
-            }.resume()
-        }
+        (try await backend.exchange("/_wait?accepted=\(count)") as? [String: Any])?["accepted"] as? Int ?? 0
     }
 }

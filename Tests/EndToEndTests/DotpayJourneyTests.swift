@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PayRPCJSON
 import PayRPCTestSupport
 import Testing
@@ -62,21 +59,6 @@ import Glibc
         }
 
         var urlc: String { "http://127.0.0.1:\(backend.port)/shop/urlc" }
-
-        /// GETs (`/_requests`, `/_wait?accepted=N`) or POSTs (`/_control`) and answers the JSON.
-        func exchange(_ path: String, posting body: [String: Any]? = nil) async throws -> Any {
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(backend.port)\(path)")!, timeoutInterval: 90)
-            if let body {
-                request.httpMethod = "POST"
-                request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            }
-            let data: Data = try await withCheckedThrowingContinuation { continuation in
-                URLSession.shared.dataTask(with: request) { data, _, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
-                }.resume()
-            }
-            return try JSONSerialization.jsonObject(with: data)
-        }
     }
 
     /// The shop is down while a payment and a refund are made: both notifications wait, listed and
@@ -84,7 +66,7 @@ import Glibc
     @Test func urlcNotificationsWaitAndGoAtTheNextStart() async throws {
         let pin = "Pin2026-e2e"
         let shop = try Shop()
-        _ = try await shop.exchange("/_control", posting: ["pin": pin, "fail": 1000, "mode": "500"])
+        _ = try await shop.backend.exchange("/_control", posting: ["pin": pin, "fail": 1000, "mode": "500"])
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-dotpay-urlc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
@@ -108,10 +90,10 @@ import Glibc
         first.closeInput()
         #expect(await first.waitForExit() == 0)
 
-        _ = try await shop.exchange("/_control", posting: ["fail": 0])
+        _ = try await shop.backend.exchange("/_control", posting: ["fail": 0])
         let second = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
-        #expect(try await shop.exchange("/_wait?accepted=2") as? [String: Int] == ["accepted": 2])
-        let requests = try await shop.exchange("/_requests") as? [[String: Any]] ?? []
+        #expect(try await shop.backend.exchange("/_wait?accepted=2") as? [String: Int] == ["accepted": 2])
+        let requests = try await shop.backend.exchange("/_requests") as? [[String: Any]] ?? []
         let accepted = requests.filter { $0["failed"] as? Bool == false }
         #expect(accepted.count == 2 && accepted.allSatisfy { $0["signatureValid"] as? Bool == true })
         let types = accepted.compactMap { ($0["fields"] as? [String: String])?["operation_type"] }

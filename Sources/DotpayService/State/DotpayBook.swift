@@ -247,12 +247,7 @@ struct DotpayBook: Sendable {
         async throws -> UrlcNotification?
     {
         try await store.transaction("dotpay.updateUrlc") { documents in
-            try documents.update(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace, key: id) { stored in
-                guard var notification = stored else { return nil }
-                change(&notification)
-                stored = notification
-                return notification
-            }
+            try documents.change(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace, key: id, change)
         }
     }
 

@@ -69,15 +69,7 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(404, "not found")
 
     def read_body(self):
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            raw = b""
-            while True:
-                size = int(self.rfile.readline().strip().split(b";")[0] or b"0", 16)
-                if size == 0:
-                    self.rfile.readline()
-                    return raw
-                raw += self.rfile.read(size)
-                self.rfile.readline()
+        """The form (payrpc sends it with a Content-Length), or None when the client went away."""
         length = int(self.headers.get("Content-Length", "0"))
         raw = self.rfile.read(length)
         return raw if len(raw) == length else None
