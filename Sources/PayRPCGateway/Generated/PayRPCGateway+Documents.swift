@@ -49,6 +49,13 @@ Every method's bare name is an alias where no other service uses it (`oneClickPa
 `fastPayment`, `getChannelList`, ...); `pay` is not one, since `journal.pay` has the same name
 part: call `dotpay.pay`.
 
+```
+> {"jsonrpc":"2.0","id":1,"method":"getSettings"}
+< {"jsonrpc":"2.0","id":1,"result":{"debugMode":false,"system":"production","language":"pl","showDetailsOnSummaryScreen":false,"oneClick":{"enabled":true,"useInternalCards":true,"treatsCvvAsPassword":false}}}
+> {"jsonrpc":"2.0","id":2,"method":"pay","params":{}}
+< {"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found","data":{"method":"pay"}}}
+```
+
 ## Models
 
 `PaymentInfo` (`DPPaymentInfo`): `merchantID`, `amount` (a decimal string, never a float),
