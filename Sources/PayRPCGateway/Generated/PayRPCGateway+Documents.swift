@@ -358,7 +358,7 @@ second is refused by the app:
 - Money: `Money.checked` (known currency, decimals within its minor unit), then Dotpay's own list
   of currencies and positivity.
 - Errors: `DotpayErrorKind` is a `ServiceErrorKind` with its codes written out (-33400…-33411, the
-  same as the positions gave before).
+  same as the positions gave before; -33412…-33416 came with issue 28, and -33411 is retired).
 - Sandbox data: the kit's loader; the magic amounts are a `MagicTable` (an amount listed twice is
   refused at start-up).
 - State: `DotpayBook`. Every card change is one transaction with the default's repair inside
