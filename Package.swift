@@ -119,7 +119,7 @@ let package = Package(
         // card checks, the HTTP client for outgoing calls.
         .target(
             name: "PayRPCServiceKit",
-            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -145,7 +145,10 @@ let package = Package(
         ),
         .target(
             name: "DotpayService",
-            dependencies: ["PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Resources/dotpay-sandbox.json")],
             swiftSettings: swiftSettings
         ),
@@ -264,6 +267,7 @@ let package = Package(
             dependencies: [
                 "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.copy("Support/urlc_shop.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JournalServiceTests",

@@ -11,33 +11,14 @@ extension DotpayService {
                                     _ context: RequestContext) async throws -> OneClickPaymentCard {
         let settings = try await settings(context)
         guard settings.oneClickEnabled else { throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)") }
-        let info = params.cardInfo
-        guard CardRules.passesLuhn(info.cardNumber), !sandbox.refusedCardNumbers.contains(info.cardNumber) else {
-            throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) was refused")
-        }
-        if CardExpiry(year: info.expirationYear, month: info.expirationMonth)?.isExpired(at: context.now) ?? true {
-            throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) expired")
-        }
-        let hash = try secrets.keyedHash(info.cardNumber, context: "dotpay.card")
+        let hash = try checkedCardHash(params.cardInfo, context)
         if let same = try await book.card(numberHash: hash, customerId: settings.customerId, profile: context.profile) {
             return same
         }
-        let (brandName, codename) = Self.brand(of: info.cardNumber)
-        let card = OneClickPaymentCard(
-            creditCardId: context.randomString("dotpay.cardId", length: 20, alphabet: "abcdefghijklmnopqrstuvwxyz0123456789"),
-            maskedNumber: CardNumberMask.mask(info.cardNumber), brandName: brandName, brandCodename: codename,
-            logoUrlPath: "https://ssl.dotpay.pl/test_payment/payment_api/card_logos/\(codename).png", isDefault: false,
-            external: settings.customerId != nil, customerId: settings.customerId)
-        let (registered, becameDefault) = try await book.register(
-            StoredCard(card: card, numberHash: hash, registeredAt: context.now), profile: context.profile)
-        guard registered.creditCardId == card.creditCardId else { return registered }
-        var shown = registered
-        shown.isDefault = becameDefault
-        connections.broadcast(DidRegisterNewCreditCard.self, .init(card: shown), profile: context.profile)
-        if becameDefault {
-            connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: shown), profile: context.profile)
-        }
-        return shown
+        let card = newCard(params.cardInfo, numberHash: hash, settings: settings, context)
+        let registration = try await book.register(card, profile: context.profile)
+        announce(registration, context)
+        return registration.card
     }
 
     /// `dotpay.paymentCards`.
@@ -106,6 +87,40 @@ extension DotpayService {
     }
 
     // MARK: Helpers
+
+    /// Checks what the buyer typed (Luhn, the sandbox's refused numbers, the expiry on the
+    /// profile's clock) and returns the keyed hash of the number, the only form it is kept in.
+    /// - Throws: ``DotpayError`` `cardRefused`.
+    func checkedCardHash(_ info: PaymentCardInfo, _ context: RequestContext) throws -> String {
+        guard CardRules.passesLuhn(info.cardNumber), !sandbox.refusedCardNumbers.contains(info.cardNumber) else {
+            throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) was refused")
+        }
+        if CardExpiry(year: info.expirationYear, month: info.expirationMonth)?.isExpired(at: context.now) ?? true {
+            throw DotpayError(.cardRefused, "the card \(CardNumberMask.mask(info.cardNumber)) expired")
+        }
+        return try secrets.keyedHash(info.cardNumber, context: "dotpay.card")
+    }
+
+    /// A card to remember, checked already: masked, in the external customer's context when one is
+    /// set, with a new id from the profile's seeded stream.
+    func newCard(_ info: PaymentCardInfo, numberHash: String, settings: DotpaySettings, _ context: RequestContext) -> StoredCard {
+        let (brandName, codename) = Self.brand(of: info.cardNumber)
+        let card = OneClickPaymentCard(
+            creditCardId: context.randomString("dotpay.cardId", length: 20, alphabet: "abcdefghijklmnopqrstuvwxyz0123456789"),
+            maskedNumber: CardNumberMask.mask(info.cardNumber), brandName: brandName, brandCodename: codename,
+            logoUrlPath: "https://ssl.dotpay.pl/test_payment/payment_api/card_logos/\(codename).png", isDefault: false,
+            external: settings.customerId != nil, customerId: settings.customerId)
+        return StoredCard(card: card, numberHash: numberHash, registeredAt: context.now)
+    }
+
+    /// Tells every connection of the profile of a new card (and of the default it became).
+    func announce(_ registration: CardRegistration, _ context: RequestContext) {
+        guard registration.isNew else { return }
+        connections.broadcast(DidRegisterNewCreditCard.self, .init(card: registration.card), profile: context.profile)
+        if registration.becameDefault {
+            connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: registration.card), profile: context.profile)
+        }
+    }
 
     /// Tells every connection of the profile that the default card changed, when it did.
     func announce(_ change: DefaultChange, _ context: RequestContext) {

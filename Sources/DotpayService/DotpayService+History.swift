@@ -16,7 +16,7 @@ extension DotpayService {
             .sorted { ($0.createdAt, $0.paymentId) > ($1.createdAt, $1.paymentId) }
     }
 
-    /// `dotpay.removePaymentSummary`. The payment's `control` stays taken.
+    /// `dotpay.removePaymentSummary`.
     public func removePaymentSummary(_ params: RemovePaymentSummary.Params, _ context: RequestContext) async throws -> NoResult {
         connections.track(context.connection)
         guard try await book.removePayment(params.paymentId, profile: context.profile) else {
@@ -26,21 +26,14 @@ extension DotpayService {
     }
 
     /// `dotpay.updatePaymentSummary`: re-reads the status on the profile's sandbox clock and tells
-    /// the observers.
+    /// the observers; a payment that completes now posts its URLC notification.
     public func updatePaymentSummary(_ params: UpdatePaymentSummary.Params, _ context: RequestContext) async throws -> PaymentSummary {
         connections.track(context.connection)
-        let now = context.now
-        let updated = try await book.updatePayment(params.paymentId, profile: context.profile) { payment in
-            guard !payment.updateFails, let completesAt = payment.completesAt, now >= completesAt,
-                  payment.summary.status == .processing else { return }
-            payment.summary.status = .completed
-            payment.summary.updatedAt = now
-            payment.summary.relatedOperations[0].status = .completed
-            payment.completesAt = nil
-        }
-        guard let updated else {
+        guard let (updated, notification) = try await book.refreshPayment(params.paymentId, profile: context.profile, now: context.now)
+        else {
             throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
         }
+        urlc.deliver(notification.map { [$0] } ?? [], profile: context.profile)
         if updated.updateFails {
             let error = DotpayError(.updateFailed, "the status of \(params.paymentId) could not be read (sandbox amount \(updated.summary.amount))",
                                     paymentId: params.paymentId)

@@ -21,6 +21,11 @@ extension DotpayService {
         try await set(\.debugMode, to: params.debugMode, context)
     }
 
+    /// `dotpay.getSettings`.
+    public func getSettings(_ params: NoParams, _ context: RequestContext) async throws -> SDKSettings {
+        try await settings(context).view
+    }
+
     /// `dotpay.getSdkVersion`.
     public func getSdkVersion(_ params: NoParams, _ context: RequestContext) async throws -> String { sandbox.sdkVersion }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
@@ -6,31 +7,75 @@ import PayRPCServiceKit
 import PayRPCStore
 
 /// The Dotpay SDK 1.4 for iOS (seed 004, in Polish) as JSON-RPC: settings, channels and payments,
-/// 1Click cards (internal and external), the payment history and its observers, on a
-/// deterministic sandbox.
+/// 1Click cards (internal and external), Masterpass authorization, the payment history and its
+/// observers, refunds, and the shop's URLC notifications, on a deterministic sandbox.
 ///
-/// Settings, cards and the history live in the store per profile. Payment ids, `control` values
-/// and card ids come from the profile's seeded streams; a payment that completes later does so on
-/// the profile's sandbox clock. Card numbers are kept only masked with a keyed hash, CVVs never.
-/// Delegate callbacks are pushed to every connection of the profile (history callbacks to its
-/// observers). Each method's handler is a requirement of the generated ``DotpayHandlers``.
+/// Settings, cards, the history and the outbox of URLC notifications live in the store per
+/// profile. Payment ids, `control` values and card ids come from the profile's seeded streams; a
+/// payment that completes later does so on the profile's sandbox clock. Card numbers are kept only
+/// masked with a keyed hash, CVVs never, the shop's PIN only sealed. Delegate callbacks are pushed
+/// to every connection of the profile (history callbacks to its observers). Each method's handler
+/// is a requirement of the generated ``DotpayHandlers``.
 public struct DotpayService: DotpayHandlers {
     let book: DotpayBook
     let sandbox: DotpaySandboxData
     /// The magic amounts, by amount.
     let magic: MagicTable<Amount, MagicAmount>
     let secrets: SecretHasher
-    let connections = ProfileConnections()
+    let connections: ProfileConnections
+    let urlc: UrlcDelivery
+    let masterpass = MasterpassAuthorizations()
+    /// When each profile's next payment completes, so that a clock move reads the store only then.
+    let due: DueCompletions
+    /// The delivery of every profile's undelivered URLC notifications that starting the service
+    /// began (nil unless `resendAtStart`): what a caller awaits instead of polling.
+    public let startupDelivery: Task<Void, Never>?
+
+    /// How URLC notifications are sent.
+    public struct Delivery: Sendable {
+        /// How long one POST may take.
+        public var timeout: TimeInterval = 10
+        /// The waits between the tries of a POST that got no answer.
+        public var backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)]
+        /// Whether the service serves (false: built only to describe its methods): it then sends
+        /// the notifications left waiting and completes payments when a sandbox clock moves.
+        public var serving = true
+        /// Where deliveries that cannot be recorded are reported.
+        public var logger = Logger(label: "payrpc.dotpay")
+
+        /// The defaults: 10 s per POST, three retries after 0.1, 0.2 and 0.4 s, serving.
+        public init() {}
+    }
 
     /// - Parameters:
-    ///   - store: where settings, cards and the history are kept.
+    ///   - store: where settings, cards, the history and the URLC outbox are kept.
     ///   - sandbox: languages, currencies, channels and magic values.
-    ///   - secrets: the data directory's keyed hasher (card numbers).
-    public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher) {
-        self.book = DotpayBook(store: store)
+    ///   - secrets: the data directory's keyed hasher (card numbers) and sealer (the shop's PIN).
+    ///   - controls: the profiles' sandbox clocks (deliveries, payments completing later).
+    ///   - delivery: how URLC notifications are sent.
+    public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, controls: SandboxControls,
+                delivery: Delivery = Delivery()) {
+        let book = DotpayBook(store: store)
+        let connections = ProfileConnections()
+        let urlc = UrlcDelivery(book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
+                                secrets: secrets, connections: connections, clock: controls, logger: delivery.logger)
+        self.book = book
         self.sandbox = sandbox
         self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
         self.secrets = secrets
+        self.connections = connections
+        self.urlc = urlc
+        let due = DueCompletions()
+        self.due = due
+        if delivery.serving {
+            controls.onClockChange { profile, now in
+                guard due.mayBeDue(profile: profile, at: now) else { return }
+                urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }
+            }
+            startupDelivery = urlc.runner.start { await urlc.resendAll() }
+        } else {
+            startupDelivery = nil
+        }
     }
 
     // MARK: Settings state

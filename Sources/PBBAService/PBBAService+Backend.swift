@@ -81,8 +81,7 @@ extension PBBAService {
     }
 
     func setBankApps(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws -> BankAppsState {
-        try await book.setBankApps(params.count, profile: context.profile)
-        return BankAppsState(count: params.count, remembered: try await book.remembered(profile: context.profile))
+        BankAppsState(count: params.count, remembered: try await book.setBankApps(params.count, profile: context.profile))
     }
 
     /// Stores a request another backend made and links the pop-ups already showing its token.

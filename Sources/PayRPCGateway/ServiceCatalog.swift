@@ -29,6 +29,14 @@ enum ServiceCatalog {
         let serving: Bool
     }
 
+    /// How the Dotpay service sends URLC notifications: serving or not, logged where the server logs.
+    private static func dotpayDelivery(_ context: Context) -> DotpayService.Delivery {
+        var delivery = DotpayService.Delivery()
+        delivery.serving = context.serving
+        delivery.logger = context.logger
+        return delivery
+    }
+
     /// Every service, built-ins excluded.
     static func services(_ context: Context) throws -> [any RPCService] {
         let sandboxData = context.configuration.sandboxData
@@ -44,7 +52,7 @@ enum ServiceCatalog {
             NorthstarService(store: context.stores.services, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
                              secrets: context.secrets),
             DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
-                          secrets: context.secrets),
+                          secrets: context.secrets, controls: context.sandbox, delivery: dotpayDelivery(context)),
             JournalService(store: context.stores.services,
                            environment: ServiceEnvironment(sandbox: context.sandbox, connections: context.connections),
                            options: .init(backend: context.configuration.journalBackend,

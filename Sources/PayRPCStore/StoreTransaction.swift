@@ -66,6 +66,20 @@ public struct StoreTransaction: StoreReading {
         return result
     }
 
+    /// Changes the document at `key` in place, when there is one, and returns it as written; nil
+    /// (and nothing written) when there is none: an outbox row's delivery, a payment's status.
+    /// - Throws: ``StoreError``, or what `change` throws.
+    public func change<T: JSONCodable>(
+        _ type: T.Type, profile: String, namespace: String, key: String, _ change: (inout T) throws -> Void
+    ) throws -> T? {
+        try update(T.self, profile: profile, namespace: namespace, key: key) { stored in
+            guard var value = stored else { return nil }
+            try change(&value)
+            stored = value
+            return value
+        }
+    }
+
     /// ``update(_:profile:namespace:key:_:)`` of a document that reads as `empty` when absent
     /// and is always written back (a profile's settings, a counter).
     /// - Throws: ``StoreError``, or what `transform` throws.

@@ -6,6 +6,7 @@ import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
+import Testing
 
 /// The dotpay service on the real engine (in-memory connections) with a real SQLite store in a
 /// temporary directory, sandbox controls on a fixed start time, and the shipped sandbox data.
@@ -18,7 +19,10 @@ final class DotpayFixture: @unchecked Sendable {
     /// The fixture's start: 2026-11-24T12:00:00Z (cards expiring 2026-10 are expired, 2026-11 not).
     static let start = Date(timeIntervalSince1970: 1_795_521_600)
 
-    init(seed: UInt64? = nil) throws {
+    /// - Parameters:
+    ///   - seed: the sandbox's seed.
+    ///   - sandboxFile: a sandbox data file instead of the shipped one (`--sandbox-data dotpay=FILE`).
+    init(seed: UInt64? = nil, sandboxFile: URL? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dotpay-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "dotpay.tests.store")
@@ -27,7 +31,12 @@ final class DotpayFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { DotpayFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: nil), secrets: store.secrets)
+        var delivery = DotpayService.Delivery()
+        delivery.timeout = 5
+        delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
+        delivery.logger = logger
+        let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
+                                    secrets: store.secrets, controls: sandbox, delivery: delivery)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
     }
 
@@ -38,17 +47,40 @@ final class DotpayFixture: @unchecked Sendable {
 }
 
 /// The document's example payment: 100.00 PLN to merchant 10000.
-func paymentInfo(_ amount: String = "100.00", currency: String = "PLN", control: String? = nil) -> JSONValue {
+func paymentInfo(_ amount: String = "100.00", currency: String = "PLN", control: String? = nil, urlc: String? = nil) -> JSONValue {
     var members: [JSONValue.Member] = [
         .init("merchantID", "10000"), .init("amount", .string(amount)), .init("textDescription", "Some description"),
         .init("currency", .string(currency)),
         .init("senderInformation", ["firstname": "Jan", "surname": "Kowalski", "email": "jan.kowalski@test.pl"]),
     ]
     if let control { members.append(.init("control", .string(control))) }
+    if let urlc { members.append(.init("urlc", .string(urlc))) }
     return .object(members)
+}
+
+extension TestConnection {
+    /// `dotpay.getChannelList` then `dotpay.pay` through `channel`, with `extra` params of `pay`.
+    func pay(_ info: JSONValue, channel: Int = 73, _ extra: [JSONValue.Member] = []) async throws -> JSONValue {
+        let details = try #require(try await call("dotpay.getChannelList", ["paymentInfo": info])["paymentDetails"])
+        return try await call("dotpay.pay", .object([.init("paymentDetails", details), .init("channelId", .int(channel))] + extra))
+    }
+
+    /// The error of `dotpay.pay` through `channel` with `extra` params.
+    func payError(_ info: JSONValue, channel: Int = 73, _ extra: [JSONValue.Member] = []) async throws -> RPCError? {
+        let details = try #require(try await call("dotpay.getChannelList", ["paymentInfo": info])["paymentDetails"])
+        return await error("dotpay.pay", .object([.init("paymentDetails", details), .init("channelId", .int(channel))] + extra))
+    }
 }
 
 /// A card to register.
 func cardInfo(_ number: String = "4111111111111111") -> JSONValue {
     ["cardInfo": ["cardNumber": .string(number), "expirationMonth": 12, "expirationYear": 2030, "cvv": "123"]]
+}
+
+extension JSONValue {
+    /// The element at `index` of an array (nil for anything else, or past its end).
+    subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
 }

@@ -97,17 +97,143 @@ struct DotpayTests {
         #expect(await client.error("dotpay.pay", ["paymentDetails": again, "channelId": 999])?.code == DotpayErrorKind.channelNotFound.code)
     }
 
-    @Test("control: unique, so a second payment with the same control is refused")
-    func uniqueControl() async throws {
+    @Test("control: a repeat is accepted as the document allows (paying again after a refusal); the history keeps both")
+    func repeatedControl() async throws {
         let client = try await DotpayFixture().connect()
-        let details = try #require(try await client.call("dotpay.getChannelList", ["paymentInfo": paymentInfo(control: "order-1")])["paymentDetails"])
-        #expect(try await client.call("dotpay.pay", ["paymentDetails": details, "channelId": 73])["control"] == "order-1")
-        #expect(await client.error("dotpay.pay", ["paymentDetails": details, "channelId": 73])?.code == DotpayErrorKind.duplicateControl.code)
-        #expect(await client.error("dotpay.getChannelList", ["paymentInfo": paymentInfo(control: "order-1")])?.code == DotpayErrorKind.duplicateControl.code)
-        // The refused payment left nothing behind: the history holds the first one only.
+        let refused = try await client.pay(paymentInfo("13.13", control: "order-1"))
+        #expect(refused["status"] == "rejected" && refused["control"] == "order-1")
+        let again = try await client.pay(paymentInfo(control: "order-1"))
+        #expect(again["status"] == "completed" && again["control"] == "order-1" && again["paymentId"] != refused["paymentId"])
         guard case .array(let history) = try await client.call("dotpay.paymentHistory") else { Issue.record("no history"); return }
-        #expect(history.count == 1)
-        #expect(history.first?["control"] == "order-1")
+        #expect(history.count == 2 && history.allSatisfy { $0["control"] == "order-1" })
+        #expect(Set(history.compactMap { $0["paymentId"]?.stringValue }).count == 2)
+        #expect(try await client.call("dotpay.updatePaymentSummary", ["paymentId": try #require(refused["paymentId"])])["status"] == "rejected")
+    }
+
+    @Test("every status is reachable: 18.18 waits for realization, 19.19 is being realized, and from a custom sandbox file")
+    func everyStatus() async throws {
+        let client = try await DotpayFixture().connect()
+        #expect(try await client.pay(paymentInfo("18.18"))["status"] == "processing_realization_waiting")
+        #expect(try await client.pay(paymentInfo("19.19"))["status"] == "processing_realization")
+        let bundled = try #require(DotpaySandboxData.bundledFile)
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [String: Any])
+        file["magicAmounts"] = [["amount": "5.55", "outcome": "inRealization"], ["amount": "6.66", "outcome": "awaitsRealization"]]
+        let custom = FileManager.default.temporaryDirectory.appendingPathComponent("dotpay-sandbox-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: file).write(to: custom)
+        defer { try? FileManager.default.removeItem(at: custom) }
+        let other = try await DotpayFixture(sandboxFile: custom).connect()
+        #expect(try await other.pay(paymentInfo("5.55"))["status"] == "processing_realization")
+        #expect(try await other.pay(paymentInfo("6.66"))["status"] == "processing_realization_waiting")
+        #expect(try await other.pay(paymentInfo("18.18"))["status"] == "completed")
+    }
+
+    @Test("settings read back, and the lists' completion errors (network, general) injected")
+    func settingsAndCompletionErrors() async throws {
+        let fixture = try DotpayFixture()
+        let client = try await fixture.connect()
+        #expect(try await client.call("dotpay.getSettings") == [
+            "debugMode": false, "system": "production", "language": "pl", "showDetailsOnSummaryScreen": false,
+            "oneClick": ["enabled": true, "useInternalCards": true, "treatsCvvAsPassword": false],
+        ])
+        _ = try await client.call("dotpay.setDebugMode", ["debugMode": true])
+        _ = try await client.call("dotpay.setDefaultLanguage", ["language": "en"])
+        _ = try await client.call("dotpay.setShowDetailsOnSummaryScreen", ["show": true])
+        _ = try await client.call("dotpay.setOneClickEnabled", ["enabled": false])
+        _ = try await client.call("dotpay.setUseInternalCards", ["useInternalCards": false])
+        _ = try await client.call("dotpay.setTreatsCvvAsPassword", ["treatsCvvAsPassword": true])
+        _ = try await client.call("dotpay.configureWithExternalCards", ["externalCards": [], "customerId": "cust-1"])
+        #expect(try await client.call("dotpay.getSettings") == [
+            "debugMode": true, "system": "test", "language": "en", "showDetailsOnSummaryScreen": true,
+            "oneClick": ["enabled": false, "useInternalCards": false, "treatsCvvAsPassword": true, "customerId": "cust-1"],
+        ])
+        for method in ["dotpay.getLanguageList", "dotpay.getCurrencyList", "dotpay.getChannelList"] {
+            for (name, kind) in [("networkError", DotpayErrorKind.networkError), ("generalError", .generalError)] {
+                try fixture.harness.failNext(method, name)
+                let params: JSONValue? = method == "dotpay.getChannelList" ? ["paymentInfo": paymentInfo()] : nil
+                let error = await client.error(method, params)
+                #expect(error?.code == kind.code && error?.data?["type"] == .string(name), "\(method) \(name)")
+            }
+        }
+        #expect(try await client.call("dotpay.getLanguageList") == ["pl", "en"])
+    }
+
+    @Test("a card saved during a form payment: the consent, the customer's context, didRegisterNewCreditCard; 1Click is not a form channel")
+    func cardSavedInTheForm() async throws {
+        let fixture = try DotpayFixture()
+        let client = try await fixture.connect()
+        let other = try await fixture.connect()
+        _ = try await other.call("dotpay.paymentCards")
+        let card: JSONValue = ["cardNumber": "4111111111111111", "expirationMonth": 12, "expirationYear": 2030, "cvv": "123"]
+        #expect(try await client.payError(paymentInfo(), channel: 246, [.init("rememberCard", true)])?.code == .invalidParams)
+        #expect(try await client.payError(paymentInfo(), channel: 73, [.init("cardInfo", card)])?.code == .invalidParams)
+        let refused: JSONValue = ["cardNumber": "4000000000000002", "expirationMonth": 12, "expirationYear": 2030, "cvv": "123"]
+        #expect(try await client.payError(paymentInfo(), channel: 246, [.init("cardInfo", refused)])?.code == DotpayErrorKind.cardRefused.code)
+        #expect(try await client.payError(paymentInfo(), channel: 248)?.code == DotpayErrorKind.channelUnavailable.code)
+        // A rejected payment remembers nothing; a card typed without the consent neither.
+        _ = try await client.pay(paymentInfo("13.13"), channel: 246, [.init("cardInfo", card), .init("rememberCard", true)])
+        _ = try await client.pay(paymentInfo(), channel: 246, [.init("cardInfo", card)])
+        #expect(try await client.call("dotpay.paymentCards") == [])
+
+        let paid = try await client.pay(paymentInfo(), channel: 246, [.init("cardInfo", card), .init("rememberCard", true)])
+        #expect(paid["status"] == "completed")
+        let registered = try #require(await other.connection.notification("dotpay.didRegisterNewCreditCard")?["card"])
+        #expect(registered["creditCardId"] == paid["cardId"] && registered["maskedNumber"]?.stringValue?.hasSuffix("1111") == true)
+        #expect(registered["isDefault"] == true && registered["external"] == false)
+        #expect(await other.connection.notification("dotpay.didChangeDefaultOneClickPaymentCard")?["card"]?["creditCardId"] == paid["cardId"])
+        #expect(try await client.call("dotpay.oneClickPayment", ["paymentInfo": paymentInfo("2.00")])["cardId"] == paid["cardId"])
+
+        // In an external customer's context the card joins the customer's cards.
+        _ = try await client.call("dotpay.configureWithExternalCards", ["externalCards": [], "customerId": "cust-9"])
+        let mastercard: JSONValue = ["cardNumber": "5555555555554444", "expirationMonth": 12, "expirationYear": 2030, "cvv": "321"]
+        let external = try await client.pay(paymentInfo(), channel: 246, [.init("cardInfo", mastercard), .init("rememberCard", true)])
+        let joined = try #require(await other.connection.notification("dotpay.didRegisterNewCreditCard")?["card"])
+        #expect(joined["creditCardId"] == external["cardId"] && joined["customerId"] == "cust-9" && joined["external"] == true)
+        _ = try await client.call("dotpay.setOneClickEnabled", ["enabled": false])
+        #expect(try await client.payError(paymentInfo(), channel: 246, [.init("cardInfo", mastercard), .init("rememberCard", true)])?.code
+            == DotpayErrorKind.oneClickDisabled.code)
+    }
+
+    @Test("Masterpass: the first payment creates the wallet's authorization, later ones authorize the buyer; false aborts")
+    func masterpass() async throws {
+        let fixture = try DotpayFixture()
+        let client = try await fixture.connect()
+        let ask: [JSONValue.Member] = [.init("masterpassAuthorization", true)]
+        #expect(await client.error("dotpay.masterpass.didAuthorizeUser", ["requestId": "mpa_unknown", "successful": true])?.code
+            == DotpayErrorKind.noAuthorizationPending.code)
+        // Without the delegate, nothing is asked.
+        #expect(try await client.pay(paymentInfo("3.00"), channel: 71)["status"] == "completed")
+
+        async let first = client.pay(paymentInfo("4.00"), channel: 71, ask)
+        let create = try #require(await client.connection.notification("dotpay.masterpassPaymentShouldCreateAuthorizationOn"))
+        #expect(create["amount"] == "4.00" && create["currency"] == "PLN" && create["control"]?.stringValue?.hasPrefix("ctrl-") == true)
+        let createId = try #require(create["requestId"])
+        #expect(await client.error("dotpay.masterpass.didAuthorizeUser", ["requestId": createId, "successful": true])?.code
+            == DotpayErrorKind.noAuthorizationPending.code)
+        _ = try await client.call("dotpay.masterpass.didCreateAuthorization", ["requestId": createId, "successful": true])
+        #expect(try await first["status"] == "completed")
+
+        async let second = client.payError(paymentInfo("5.00"), channel: 71, ask)
+        let authorize = try #require(await client.connection.notification("dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn"))
+        _ = try await client.call("dotpay.masterpass.didAuthorizeUser",
+                                  ["requestId": try #require(authorize["requestId"]), "successful": false, "error": "wrong PIN"])
+        let refused = try await second
+        #expect(refused?.code == DotpayErrorKind.masterpassAuthorizationRefused.code)
+        #expect(refused?.data?["detail"]?.stringValue?.contains("wrong PIN") == true)
+        guard case .array(let history) = try await client.call("dotpay.paymentHistory") else { Issue.record("no history"); return }
+        #expect(Set(history.compactMap { $0["amount"]?.stringValue }) == ["4.00", "3.00"])
+
+        // A payment whose connection closes while it waits is not made.
+        let leaving = try await fixture.connect()
+        let details = try #require(try await leaving.call("dotpay.getChannelList", ["paymentInfo": paymentInfo("6.00")])["paymentDetails"])
+        leaving.send(#"{"jsonrpc":"2.0","id":99,"method":"dotpay.pay","params":{"paymentDetails":\#(details.jsonText),"channelId":71,"masterpassAuthorization":true}}"#)
+        let question = try #require(await leaving.connection.notification("dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn"))
+        leaving.disconnect()
+        // The loop closes the connection (cancelling its call, whose cancellation ends the wait)
+        // before it reads the answer sent after it.
+        let answered = await client.error("dotpay.masterpass.didAuthorizeUser", ["requestId": try #require(question["requestId"]), "successful": true])
+        #expect(answered?.code == DotpayErrorKind.noAuthorizationPending.code)
+        guard case .array(let after) = try await client.call("dotpay.paymentHistory") else { Issue.record("no history"); return }
+        #expect(after.count == 2)
     }
 
     @Test("fastPayment needs an online channel; parameters go through additionalInformation")

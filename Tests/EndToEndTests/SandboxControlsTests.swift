@@ -40,6 +40,26 @@ import Testing
         #expect(await second.waitForExit() == 0)
     }
 
+    /// Issue 28.19: the description's own example (the method and the error name) arms a failure;
+    /// its example was `generalError`, which tatra.fetchSetupData refused.
+    @Test func failNextTakesTheExamplesItsDescriptionGives() async throws {
+        let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("failnext-example"))
+        let methods = try #require(await server.request("rpc.discover")?["result"]?["methods"]?.arrayValue)
+        let failNext = try #require(methods.first { $0["name"] == "sandbox.failNext" })
+        let params = try #require(failNext["params"]?.arrayValue)
+        func example(_ name: String) throws -> JSONValue {
+            try #require(params.first { $0["name"]?.stringValue == name }?["schema"]?["examples"]?.arrayValue?.first)
+        }
+        let method = try example("method"), error = try example("error")
+        let name = try #require(method.stringValue)
+        let armed = try #require(await server.request("sandbox.failNext", ["method": method, "error": error])?["result"])
+        #expect(armed["method"] == method)
+        let failed = try #require(await server.request(name)?["error"])
+        #expect(failed["data"]?["type"] == error)
+        server.closeInput()
+        #expect(await server.waitForExit() == 0)
+    }
+
     @Test func failNextInjectsADeclaredErrorWithTheCallersOwnTexts() async throws {
         let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("failnext"))
         let data: JSONValue = ["type": "general", "status": "UNAVAILABLE", "fatal": true, "title": "Banka hlási",

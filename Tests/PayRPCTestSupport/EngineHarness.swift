@@ -49,6 +49,14 @@ public final class EngineHarness: @unchecked Sendable {
 
     deinit { loop.stop() }
 
+    /// Arms the next call of `method` on `profile` to fail with its declared error `error`: what
+    /// `sandbox.failNext` does (its JSON-RPC face is in the gateway, tested end to end).
+    public func failNext(_ method: String, _ error: String, profile: String = "default") throws {
+        let (name, injected) = try engine.router.injectedError(
+            for: FailureRequest(method: method, errorName: error, code: nil, message: nil, data: nil))
+        sandbox.arm(profile: profile, method: name, failure: InjectedFailure(error: injected), count: 1)
+    }
+
     /// Opens a connection of the given transport kind, served by the engine's JSON-RPC face or by
     /// another face of it (`handlers`: the MCP server); `keepingAlive` is held as long as the
     /// connection is (a test's fixture, so its store's directory outlives the calls).

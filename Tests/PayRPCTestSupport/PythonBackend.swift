@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import PayRPCProcess
 #if canImport(Glibc)
 import Glibc
@@ -38,6 +41,22 @@ public final class PythonBackend: Sendable {
 
     deinit {
         process.signal(SIGKILL)
+    }
+
+    /// Sends a GET to the backend's `path`, or a POST of `body` as JSON, and answers the JSON it
+    /// gets back (its test-control endpoints: `/_control`, `/_requests`, ...).
+    public func exchange(_ path: String, posting body: [String: Any]? = nil, timeout: TimeInterval = 90) async throws -> Any {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!, timeoutInterval: timeout)
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        }
+        let data: Data = try await withCheckedThrowingContinuation { continuation in
+            URLSession.shared.dataTask(with: request) { data, _, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
+            }.resume()
+        }
+        return try JSONSerialization.jsonObject(with: data)
     }
 }
 

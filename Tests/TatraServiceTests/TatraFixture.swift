@@ -32,9 +32,7 @@ final class TatraFixture: @unchecked Sendable {
     /// Arms the next call of `method` on `profile` to fail with its declared error `error`: what
     /// `sandbox.failNext` does (its JSON-RPC face is in the gateway, tested end to end).
     func failNext(_ method: String, _ error: String, profile: String = "default") throws {
-        let (name, injected) = try harness.engine.router.injectedError(
-            for: FailureRequest(method: method, errorName: error, code: nil, message: nil, data: nil))
-        harness.sandbox.arm(profile: profile, method: name, failure: InjectedFailure(error: injected), count: 1)
+        try harness.failNext(method, error, profile: profile)
     }
 
     /// A new connection to the server.

@@ -46,6 +46,8 @@ test("every service method answers through its proxy over stdio", async () => {
     ["sandbox.pbba.declinePayment", pbba.PaymentAlreadyFinishedError], // approved the step before
     ["sandbox.northstar.completePayerAction", northstar.UnprocessableEntityError], // no payer action pending
     ["dotpay.fastPayment", dotpay.ChannelNotFoundError], // channel 212 is not in the test system
+    ["dotpay.masterpass.didCreateAuthorization", dotpay.NoAuthorizationPendingError], // no Masterpass question asked
+    ["dotpay.masterpass.didAuthorizeUser", dotpay.NoAuthorizationPendingError], // no Masterpass question asked
   ]);
   const setup = outcomes.get("tatra.fetchSetupData") as tatra.SetupData;
   assert.equal(typeof setup.maxTransactionAmount, "string", "money is a decimal string");

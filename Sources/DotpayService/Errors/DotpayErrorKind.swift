@@ -26,8 +26,19 @@ public enum DotpayErrorKind: String, ServiceErrorKind {
     case paymentNotFound
     /// The status could not be read again (`didFailedToUpdatePaymentSummary`).
     case updateFailed
-    /// Another payment already has that `control`.
-    case duplicateControl
+    /// A refund of a payment that is not completed, or of more than is left of it
+    /// (`sandbox.dotpay.refund`).
+    case refundRefused
+    /// The app answered a Masterpass authorization delegate with `false`
+    /// (`didCreateAuthorization:` / `didAuthorizeUser:`): the wallet aborted the payment.
+    case masterpassAuthorizationRefused
+    /// No Masterpass authorization of that id and kind waits for the app's answer.
+    case noAuthorizationPending
+    /// A completion's `NSError` for a network failure (the lists of languages, currencies and
+    /// channels; injected with `sandbox.failNext`).
+    case networkError
+    /// A completion's `NSError` for any other failure (injected with `sandbox.failNext`).
+    case generalError
 
     public static let range = ServiceCodeRange.dotpay
 
@@ -44,7 +55,12 @@ public enum DotpayErrorKind: String, ServiceErrorKind {
         case .oneClickDisabled: -33408
         case .paymentNotFound: -33409
         case .updateFailed: -33410
-        case .duplicateControl: -33411
+        // -33411 was `Duplicate control` until repeated `control` values were allowed (issue 28.17).
+        case .refundRefused: -33412
+        case .masterpassAuthorizationRefused: -33413
+        case .noAuthorizationPending: -33414
+        case .networkError: -33415
+        case .generalError: -33416
         }
     }
 
@@ -61,17 +77,22 @@ public enum DotpayErrorKind: String, ServiceErrorKind {
         case .oneClickDisabled: "1Click disabled"
         case .paymentNotFound: "Payment not found"
         case .updateFailed: "Update failed"
-        case .duplicateControl: "Duplicate control"
+        case .refundRefused: "Refund refused"
+        case .masterpassAuthorizationRefused: "Masterpass authorization refused"
+        case .noAuthorizationPending: "No authorization pending"
+        case .networkError: "Network error"
+        case .generalError: "General error"
         }
     }
 
     public var status: CanonicalStatus {
         switch self {
-        case .paymentFailed, .updateFailed: .unavailable
-        case .channelNotFound, .cardNotFound, .paymentNotFound: .notFound
-        case .channelUnavailable, .noDefaultCard, .oneClickDisabled: .failedPrecondition
+        case .paymentFailed, .updateFailed, .networkError: .unavailable
+        case .channelNotFound, .cardNotFound, .paymentNotFound, .noAuthorizationPending: .notFound
+        case .channelUnavailable, .noDefaultCard, .oneClickDisabled, .refundRefused: .failedPrecondition
         case .languageNotSupported, .currencyNotSupported, .cardRefused: .invalidArgument
-        case .duplicateControl: .alreadyExists
+        case .masterpassAuthorizationRefused: .permissionDenied
+        case .generalError: .unknown
         }
     }
 

@@ -26,6 +26,7 @@ public enum FastPayment: DotpayMethod {
     public typealias Result = PaymentSummary
     public static let mutates = true
     public static let errors = [
-        DotpayErrorKind.paymentFailed, .channelNotFound, .channelUnavailable, .currencyNotSupported, .duplicateControl,
+        DotpayErrorKind.paymentFailed, .channelNotFound, .channelUnavailable, .currencyNotSupported,
     ].map(\.descriptor)
+    public static var notifications: [any RPCNotification.Type] { [UrlcDeliveryFailed.self] }
 }

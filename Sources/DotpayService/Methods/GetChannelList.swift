@@ -9,7 +9,10 @@ import PayRPCServiceKit
 ///
 /// Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels
 /// that do not take the payment's currency or amount are left out, as Dotpay leaves them out.
-/// `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.
+/// `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;
+/// a `control` used before is accepted (the document recommends unique values, it does not refuse
+/// repeats). The completion's `NSError` (`networkError`, `generalError`) is injected with
+/// `sandbox.failNext`.
 public enum GetChannelList: DotpayMethod {
     public static let name = "dotpay.getChannelList"
 
@@ -35,5 +38,5 @@ public enum GetChannelList: DotpayMethod {
         public var paymentDetails: PaymentDetails
     }
 
-    public static let errors = [DotpayErrorKind.currencyNotSupported, .duplicateControl].map(\.descriptor)
+    public static let errors = [DotpayErrorKind.currencyNotSupported, .networkError, .generalError].map(\.descriptor)
 }

@@ -26,6 +26,7 @@ public enum OneClickPayment: DotpayMethod {
     public static let mutates = true
     public static let errors = [
         DotpayErrorKind.paymentFailed, .oneClickDisabled, .noDefaultCard, .cardNotFound, .channelUnavailable,
-        .currencyNotSupported, .duplicateControl,
+        .currencyNotSupported,
     ].map(\.descriptor)
+    public static var notifications: [any RPCNotification.Type] { [UrlcDeliveryFailed.self] }
 }

@@ -8,7 +8,8 @@ import PayRPCServiceKit
 /// `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox).
 ///
 /// A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then
-/// `completed`.
+/// `completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that
+/// time completes it too, without a call).
 public enum UpdatePaymentSummary: DotpayMethod {
     public static let name = "dotpay.updatePaymentSummary"
 
@@ -22,6 +23,6 @@ public enum UpdatePaymentSummary: DotpayMethod {
     public static let mutates = true
     public static let errors = [DotpayErrorKind.paymentNotFound, .updateFailed].map(\.descriptor)
     public static var notifications: [any RPCNotification.Type] {
-        [DidUpdatePaymentSummary.self, DidFailedToUpdatePaymentSummary.self]
+        [DidUpdatePaymentSummary.self, DidFailedToUpdatePaymentSummary.self, UrlcDeliveryFailed.self]
     }
 }

@@ -16,4 +16,7 @@ public enum PaymentStatus: String, JSONModel, CaseIterable {
     case processingRealizationWaiting = "processing_realization_waiting"
     /// Being carried out (*w realizacji*).
     case processingRealization = "processing_realization"
+
+    /// Whether the status is final (`completed` or `rejected`): what the shop's `urlc` is told of.
+    public var isFinal: Bool { self == .completed || self == .rejected }
 }

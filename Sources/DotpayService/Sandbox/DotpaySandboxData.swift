@@ -20,6 +20,9 @@ public struct DotpaySandboxData: JSONModel, SandboxDataModel, Equatable {
     public var testChannels: [PaymentChannel]?
     /// The 1Click card channel's id.
     public var oneClickChannelId: Int
+    /// The Masterpass wallet channel's id: its payments ask the app for authorization
+    /// (`dotpay.pay {masterpassAuthorization: true}`); none when absent.
+    public var masterpassChannelId: Int?
     /// Amounts with a documented outcome.
     public var magicAmounts: [MagicAmount]
     /// How long a `completesLater` payment stays processing.
@@ -38,11 +41,15 @@ public struct DotpaySandboxData: JSONModel, SandboxDataModel, Equatable {
     /// The file shipped with the service.
     public static var bundledFile: URL? { Bundle.module.url(forResource: "dotpay-sandbox", withExtension: "json") }
 
-    /// The 1Click channel is a channel of both catalogues; no amount is magic twice.
+    /// The 1Click channel is a channel of both catalogues, the Masterpass channel one of the
+    /// production catalogue; no amount is magic twice.
     public func check() throws(SandboxDataProblem) {
         guard channels.contains(where: { $0.id == oneClickChannelId }),
               testChannels?.contains(where: { $0.id == oneClickChannelId }) ?? true else {
             throw SandboxDataProblem("/oneClickChannelId", "\(oneClickChannelId) is not a channel")
+        }
+        if let masterpass = masterpassChannelId, !channels.contains(where: { $0.id == masterpass }) {
+            throw SandboxDataProblem("/masterpassChannelId", "\(masterpass) is not a channel")
         }
         if let duplicate = MagicTable(magicAmounts, key: \.amount).duplicateKeys.first {
             throw SandboxDataProblem("/magicAmounts", "the amount \(duplicate) is listed twice")

@@ -22,4 +22,8 @@ public enum PaymentOutcome: String, JSONModel, CaseIterable {
     case flowFails
     /// The payment completes, but re-reading its status fails (`didFailedToUpdatePaymentSummary`).
     case updateFails
+    /// The payment is accepted and waits to be carried out: `processing_realization_waiting`.
+    case awaitsRealization
+    /// The payment is being carried out: `processing_realization`.
+    case inRealization
 }

@@ -3,15 +3,18 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCJSON
 import PayRPCStore
 
 /// Dotpay's state in the store, behind intent-named methods: each profile's settings
 /// (`dotpay/settings`), its remembered cards (`dotpay.cards`, by card id), its payment history
-/// (`dotpay.history`, by payment id) and the `control` values taken (`dotpay.controls`).
+/// (`dotpay.history`, by payment id) and its outbox of URLC notifications (`dotpay.urlc`, by
+/// notification id).
 ///
 /// Every change that touches two documents is one transaction: a card and the default it may
-/// become, a card removed and the default passed on, a payment and its `control` and the last
-/// channel. What the change did comes back so the service can tell the profile's connections.
+/// become, a card removed and the default passed on, a payment with the last channel, the card
+/// it remembered and its URLC notification, a status change or a refund with its notification.
+/// What the change did comes back so the service can tell the profile's connections.
 struct DotpayBook: Sendable {
     let store: any StateStore
 
@@ -50,20 +53,9 @@ struct DotpayBook: Sendable {
 
     /// Remembers a registered card, unless the same number is remembered for the same customer
     /// already (that card is the answer then); the first card becomes the default.
-    func register(_ card: StoredCard, profile: String) async throws -> (card: OneClickPaymentCard, becameDefault: Bool) {
+    func register(_ card: StoredCard, profile: String) async throws -> CardRegistration {
         try await store.transaction("dotpay.registerPaymentCard") { documents in
-            let existing = try Self.cards(profile, in: documents)
-            if let same = existing.first(where: { $0.numberHash == card.numberHash && $0.card.customerId == card.card.customerId }
-            ) {
-                return (same.card, false)
-            }
-            try documents.put(card, profile: profile, namespace: StoredCard.namespace, key: card.card.creditCardId)
-            let becameDefault = try Self.updateSettings(profile, in: documents) { settings -> Bool in
-                guard settings.defaultCardId == nil else { return false }
-                settings.defaultCardId = card.card.creditCardId
-                return true
-            }
-            return (card.card, becameDefault)
+            try Self.register(card, profile: profile, in: documents)
         }
     }
 
@@ -126,28 +118,31 @@ struct DotpayBook: Sendable {
 
     // MARK: Payments
 
-    /// Whether a payment has taken `control` already.
-    func isTaken(control: String, profile: String) async throws -> Bool {
-        try await store.read("dotpay.control") { documents in
-            try documents.contains(profile: profile, namespace: StoredPayment.controlNamespace, key: control)
-        }
-    }
-
-    /// Puts a payment in the history with its `control` claimed and, unless it paid by card, its
-    /// channel remembered as the last one: together or not at all (a crash in between cannot
-    /// leave a `control` claimed by nothing).
-    /// - Throws: ``DotpayError`` `duplicateControl` when the `control` is taken.
-    func record(_ payment: StoredPayment, lastChannelId: Int?, profile: String) async throws {
-        let control = payment.summary.control, paymentId = payment.summary.paymentId
-        try await store.transaction("dotpay.recordPayment") { documents in
-            guard try !documents.contains(profile: profile, namespace: StoredPayment.controlNamespace, key: control) else {
-                throw DotpayError(.duplicateControl, "a payment with control \(control) exists already", control: control)
+    /// Puts a payment in the history with, together or not at all: its channel remembered as the
+    /// last one (unless it paid by 1Click), the card it remembers (the form's consent; the first
+    /// card becomes the default) and its URLC notification.
+    /// - Returns: what remembering the card did, when it was asked to.
+    /// - Throws: ``PaymentIdTaken`` when another payment has its id (draw another).
+    func record(_ record: PaymentRecord, profile: String) async throws -> CardRegistration? {
+        let paymentId = record.payment.summary.paymentId
+        return try await store.transaction("dotpay.recordPayment") { documents in
+            guard try !documents.contains(profile: profile, namespace: StoredPayment.namespace, key: paymentId) else {
+                throw PaymentIdTaken()
             }
-            try documents.put(paymentId, profile: profile, namespace: StoredPayment.controlNamespace, key: control)
+            var payment = record.payment
+            let registration = try record.card.map { try Self.register($0, profile: profile, in: documents) }
+            if let registration {
+                payment.summary.cardId = registration.card.creditCardId
+                payment.card?.creditCardId = registration.card.creditCardId
+            }
             try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
-            if let lastChannelId {
+            if let notification = payment.notification(of: payment.summary.relatedOperations[0], at: record.now) {
+                try Self.add(notification, profile: profile, in: documents)
+            }
+            if let lastChannelId = record.lastChannelId {
                 try Self.updateSettings(profile, in: documents) { $0.lastChannelId = lastChannelId }
             }
+            return registration
         }
     }
 
@@ -158,7 +153,14 @@ struct DotpayBook: Sendable {
         }
     }
 
-    /// Removes a payment from the history (its `control` stays taken); false when there is none.
+    /// The payment `id` of the history.
+    func payment(_ id: String, profile: String) async throws -> StoredPayment? {
+        try await store.read("dotpay.payment") { documents in
+            try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id)
+        }
+    }
+
+    /// Removes a payment from the history; false when there is none. Its URLC notifications stay.
     func removePayment(_ id: String, profile: String) async throws -> Bool {
         try await store.transaction("dotpay.removePaymentSummary") { documents in
             guard try documents.contains(profile: profile, namespace: StoredPayment.namespace, key: id) else { return false }
@@ -167,21 +169,137 @@ struct DotpayBook: Sendable {
         }
     }
 
-    /// Changes a payment of the history atomically; nil when there is none.
-    func updatePayment(_ id: String, profile: String, _ change: @escaping @Sendable (inout StoredPayment) -> Void)
-        async throws -> StoredPayment?
-    {
+    /// Reads a payment again: a `completesLater` payment whose time has come on the profile's
+    /// clock completes, with its URLC notification. Nil when there is no such payment.
+    func refreshPayment(_ id: String, profile: String, now: Date) async throws -> (payment: StoredPayment, notification: UrlcNotification?)? {
         try await store.transaction("dotpay.updatePaymentSummary") { documents in
-            try documents.update(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id) { stored in
-                guard var payment = stored else { return nil }
-                change(&payment)
-                stored = payment
-                return payment
+            try Self.completeIfDue(id, profile: profile, now: now, in: documents)
+        }
+    }
+
+    /// When the profile's next `completesLater` payment completes; nil when none waits.
+    func nextCompletion(profile: String) async throws -> Date? {
+        try await store.read("dotpay.nextCompletion") { documents in
+            try documents.list(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace)
+                .compactMap { $0.value.summary.status == .processing ? $0.value.completesAt : nil }.min()
+        }
+    }
+
+    /// Completes every `completesLater` payment of the profile whose time has come (the sandbox
+    /// clock moved past it), each with its URLC notification, and returns the notifications.
+    func completeDuePayments(profile: String, now: Date) async throws -> [UrlcNotification] {
+        try await store.transaction("dotpay.completeDuePayments") { documents in
+            var notifications: [UrlcNotification] = []
+            for (_, stored) in try documents.list(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace) {
+                var payment = stored
+                guard payment.completeIfDue(at: now) else { continue }
+                if let notification = try Self.saveCompletion(payment, profile: profile, now: now, in: documents) {
+                    notifications.append(notification)
+                }
             }
+            return notifications
+        }
+    }
+
+    /// Refunds a completed payment (see ``StoredPayment/refund(_:number:at:)``) with the refund's
+    /// URLC notification, together.
+    /// - Throws: ``DotpayError`` `paymentNotFound` or `refundRefused`.
+    func refund(_ id: String, amount: Amount?, number: String, profile: String, now: Date) async throws
+        -> (payment: StoredPayment, notification: UrlcNotification?)
+    {
+        try await store.transaction("dotpay.refund") { documents in
+            guard var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id) else {
+                throw DotpayError(.paymentNotFound, "no payment \(id) in the history", paymentId: id)
+            }
+            let operation = try payment.refund(amount, number: number, at: now)
+            try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: id)
+            let notification = payment.notification(of: operation, at: now)
+            if let notification { try Self.add(notification, profile: profile, in: documents) }
+            return (payment, notification)
+        }
+    }
+
+    // MARK: URLC notifications
+
+    /// The notification `id`.
+    func notification(_ id: String, profile: String) async throws -> UrlcNotification? {
+        try await store.read("dotpay.urlc") { documents in
+            try documents.get(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace, key: id)
+        }
+    }
+
+    /// The profile's URLC notifications, oldest first.
+    func notifications(profile: String) async throws -> [UrlcNotification] {
+        try await store.read("dotpay.urlcNotifications") { documents in
+            try documents.list(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace).map(\.value)
+                .sorted { ($0.createdAt, $0.notificationId) < ($1.createdAt, $1.notificationId) }
+        }
+    }
+
+    /// The profiles that have URLC notifications (whose undelivered ones are sent at start-up).
+    func profilesWithNotifications() async throws -> [String] {
+        try await store.read("dotpay.urlcProfiles") { try $0.profiles(withDocumentsIn: UrlcNotification.namespace) }
+    }
+
+    /// Changes a notification's delivery atomically; returns it as stored (nil: there is none).
+    @discardableResult
+    func updateNotification(_ id: String, profile: String, _ change: @escaping @Sendable (inout UrlcNotification) -> Void)
+        async throws -> UrlcNotification?
+    {
+        try await store.transaction("dotpay.updateUrlc") { documents in
+            try documents.change(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace, key: id, change)
         }
     }
 
     // MARK: Inside a transaction
+
+    /// Remembers a registered card, unless the same number is remembered for the same customer
+    /// already (that card is the answer then); the first card becomes the default.
+    private static func register(_ card: StoredCard, profile: String, in documents: StoreTransaction) throws -> CardRegistration {
+        let existing = try cards(profile, in: documents)
+        if let same = existing.first(where: { $0.numberHash == card.numberHash && $0.card.customerId == card.card.customerId }) {
+            return CardRegistration(card: same.card, isNew: false, becameDefault: false)
+        }
+        try documents.put(card, profile: profile, namespace: StoredCard.namespace, key: card.card.creditCardId)
+        let becameDefault = try updateSettings(profile, in: documents) { settings -> Bool in
+            guard settings.defaultCardId == nil else { return false }
+            settings.defaultCardId = card.card.creditCardId
+            return true
+        }
+        var registered = card.card
+        registered.isDefault = becameDefault
+        return CardRegistration(card: registered, isNew: true, becameDefault: becameDefault)
+    }
+
+    /// ``StoredPayment/completeIfDue(at:)`` of the payment `id`, with the notification of its
+    /// completion; nil when there is no such payment.
+    private static func completeIfDue(_ id: String, profile: String, now: Date, in documents: StoreTransaction) throws
+        -> (payment: StoredPayment, notification: UrlcNotification?)?
+    {
+        guard var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id) else {
+            return nil
+        }
+        guard payment.completeIfDue(at: now) else { return (payment, nil) }
+        return (payment, try saveCompletion(payment, profile: profile, now: now, in: documents))
+    }
+
+    /// Saves a payment that has just completed, with the notification of its completion.
+    private static func saveCompletion(_ payment: StoredPayment, profile: String, now: Date, in documents: StoreTransaction) throws
+        -> UrlcNotification?
+    {
+        try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: payment.summary.paymentId)
+        let notification = payment.notification(of: payment.summary.relatedOperations[0], at: now)
+        if let notification { try add(notification, profile: profile, in: documents) }
+        return notification
+    }
+
+    /// Puts a notification in the outbox, unless one with its id is there already.
+    private static func add(_ notification: UrlcNotification, profile: String, in documents: StoreTransaction) throws {
+        guard try !documents.contains(profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId) else {
+            return
+        }
+        try documents.put(notification, profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)
+    }
 
     private static func settings(_ profile: String, in documents: some StoreReading) throws -> DotpaySettings {
         try documents.get(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace, key: DotpaySettings.key)
@@ -217,6 +335,31 @@ struct DotpayBook: Sendable {
         }
     }
 }
+
+/// A payment to put in the history, and what comes with it (``DotpayBook/record(_:profile:)``).
+struct PaymentRecord: Sendable {
+    /// The payment.
+    var payment: StoredPayment
+    /// The channel to remember as the last one (nil: a 1Click payment leaves it).
+    var lastChannelId: Int?
+    /// The card to remember (the form's consent), when the payment completed.
+    var card: StoredCard?
+    /// The profile's sandbox time.
+    var now: Date
+}
+
+/// What remembering a card did.
+struct CardRegistration: Sendable, Equatable {
+    /// The card (the one remembered before, for a number known already).
+    var card: OneClickPaymentCard
+    /// Whether it is a new card.
+    var isNew: Bool
+    /// Whether it became the default (the first card).
+    var becameDefault: Bool
+}
+
+/// Another payment has the id drawn for a new one.
+struct PaymentIdTaken: Error {}
 
 /// What removing cards did to the profile's default card.
 enum DefaultChange: Sendable, Equatable {

@@ -24,4 +24,19 @@ struct DotpaySettings: JSONModel, Equatable {
     var defaultCardId: String? = nil
     /// The channel of the last payment (`useLastChannelSelection`).
     var lastChannelId: Int? = nil
+    /// Whether the buyer joined the Masterpass wallet (its authorization was created).
+    var masterpassRegistered: Bool = false
+    /// The shop's PIN, sealed under the server key (`sandbox.dotpay.setShopPin`): what URLC
+    /// notifications are signed with. Never in clear.
+    var sealedShopPin: String? = nil
+
+    /// The settings as the app reads them.
+    var view: SDKSettings {
+        SDKSettings(debugMode: debugMode, system: system, language: language, showDetailsOnSummaryScreen: showDetailsOnSummaryScreen,
+                    oneClick: OneClickSettings(enabled: oneClickEnabled, useInternalCards: useInternalCards,
+                                               treatsCvvAsPassword: treatsCvvAsPassword, customerId: customerId))
+    }
+
+    /// `test` in debug mode, else `production`.
+    var system: String { debugMode ? "test" : "production" }
 }

@@ -724,7 +724,7 @@ extension SetBankAppsInstalled {
     public static var summary: String { "Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than\none makes opening the bank app go through the App Picker. A new profile has 1." }
+    public static var documentation: String { "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void\nwithout a bank app); more than one makes opening the bank app go through the App Picker. A new\nprofile has 1." }
 }
 
 // MARK: - SetBankAppsInstalled.Params (Sources/PBBAService/Methods/Sandbox/SetBankAppsInstalled.swift)

@@ -151,10 +151,14 @@ struct PBBAStateBook: Sendable {
         }
     }
 
-    /// Installs or removes bank apps on the profile's device.
-    func setBankApps(_ count: Int, profile: String) async throws {
+    /// Installs or removes bank apps on the profile's device; with none left the remembered flag
+    /// is void and is cleared with them (as the library clears it when it finds no bank app).
+    /// - Returns: the remembered flag after the change.
+    func setBankApps(_ count: Int, profile: String) async throws -> Bool {
         try await store.transaction("pbba.setBankAppsInstalled") { documents in
             try documents.put(count, profile: profile, namespace: Self.deviceNamespace, key: Self.bankAppsKey)
+            if count == 0 { try documents.delete(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey) }
+            return try documents.get(Bool.self, profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey) ?? false
         }
     }
 

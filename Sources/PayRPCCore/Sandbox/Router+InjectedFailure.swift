@@ -5,7 +5,7 @@ import PayRPCSchema
 public struct FailureRequest: Sendable {
     /// The method, by canonical name or alias.
     public var method: String
-    /// The error by name: its data's `type` (`generalError`, `requestExpired`) or its message.
+    /// The error by name: its data's `type` (`general`, `requestExpired`) or its message.
     public var errorName: String?
     /// The error by code.
     public var code: Int?

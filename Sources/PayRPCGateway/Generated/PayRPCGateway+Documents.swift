@@ -14,11 +14,16 @@ JSON-RPC on a deterministic sandbox. Polish terms are given with their English t
 | `getLanguageListWithCompletion:` (*ustawienie języka*, setting the language) | `dotpay.getLanguageList` → `["pl","en"]` |
 | `DotPay.defaultLanguage` | `dotpay.setDefaultLanguage {language}` |
 | `DotPay.debugMode` (*wybór systemu*, choosing the system: test or production) | `dotpay.setDebugMode {debugMode}` |
+| reading `debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword` back | `dotpay.getSettings` → `{debugMode, system, language, showDetailsOnSummaryScreen, oneClick: {enabled, useInternalCards, treatsCvvAsPassword, customerId?}}` |
 | `sdkShortVersionString` (*wersja SDK*) | `dotpay.getSdkVersion` → `"1.4.15"` |
 | `getCurrencyListWithCompletion:` (*dostępne waluty*, available currencies) | `dotpay.getCurrencyList` |
 | `setShowDetailsOnSummaryScreen:` (*szczegóły podsumowania*, summary details) | `dotpay.setShowDetailsOnSummaryScreen {show}` |
 | `getChannelListForPaymentInfo:` and its `online:`, `withIds:`, `group:` variants (*lista kanałów*, channel list) | `dotpay.getChannelList {paymentInfo, online? \| ids? \| group?}` → `{channels, paymentDetails}` |
-| `DPDotPayViewController` with `DPPaymentChannelsViewController` and `DPPaymentFormViewController` (the payment flow), `useLastChannelSelection` | `dotpay.pay {paymentDetails, channelId?, useLastChannelSelection?, showSummaryScreen?}` → `PaymentSummary` |
+| `DPDotPayViewController` with `DPPaymentChannelsViewController` and `DPPaymentFormViewController` (the payment flow), `useLastChannelSelection` | `dotpay.pay {paymentDetails, channelId?, useLastChannelSelection?, showSummaryScreen?, cardInfo?, rememberCard?, masterpassAuthorization?}` → `PaymentSummary` |
+| the form's 1Click consent (*zgoda Użytkownika w trakcie wypełniania formularza*, the user's consent while filling in the form) | `dotpay.pay {channelId: 246, cardInfo, rememberCard: true}`: a completed payment remembers the card ([below](#cards-saved-during-a-form-payment)) |
+| `DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:` / `masterpassPaymentShouldAuthorizeUserPaymentOn:` (*autoryzacja płatności*, payment authorization) | notifications `dotpay.masterpassPaymentShouldCreateAuthorizationOn` / `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn {requestId, control, amount, currency}` to the paying connection, when `dotpay.pay {masterpassAuthorization: true}` pays through Masterpass (71) |
+| `DPMasterpassAuthorization didCreateAuthorization:andError:` / `didAuthorizeUser:andError:` | `dotpay.masterpass.didCreateAuthorization` / `dotpay.masterpass.didAuthorizeUser {requestId, successful, error?}` |
+| `urlc` (*adres URL Sklepu do odbioru parametrów potwierdzających*, the shop's URL for the confirmation) and the backend's real status | a URLC notification posted to `urlc` for every final status and refund, signed with the shop's PIN ([below](#urlc-the-shops-confirmation)) |
 | `dotpayViewController:didFinishPaymentWithSummary:` (*zakończenie płatności*, end of payment) | the result of `dotpay.pay` / `fastPayment` / `oneClickPayment` |
 | `dotpayViewController:didFailToFinishPaymentWithError:` | error -33400 `Payment failed` |
 | `dotpayViewController:shouldShowViewControllerForPaymentSummary:` (own summary control) | the `showSummaryScreen` param (`summaryScreenShown` in the summary) |
@@ -37,10 +42,19 @@ JSON-RPC on a deterministic sandbox. Polish terms are given with their English t
 | `registerObserver:` / `unregisterObserver:` (`DPPaymentHistoryObserver`) | `dotpay.paymentHistory.registerObserver` / `dotpay.paymentHistory.unregisterObserver` |
 | `paymentHistory:didUpdatePaymentSummary:` | notification `dotpay.paymentHistory.didUpdatePaymentSummary` (observers) |
 | `paymentHistory:didFailedToUpdatePaymentSummary:withError:` | notification `dotpay.paymentHistory.didFailedToUpdatePaymentSummary` (observers; the document's spelling) |
+| later refunds among a payment's related operations (*transakcje powiązane, np. później wykonane zwroty*, related transactions, such as later refunds) | `sandbox.dotpay.refund {paymentId, amount?}` (the shop's side) → the payment with the refund in `relatedOperations`; observers get `didUpdatePaymentSummary` |
+| the completions' `NSError` (`getLanguageListWithCompletion:`, `getCurrencyListWithCompletion:`, `getChannelListForPaymentInfo:`) | errors -33415 `Network error` and -33416 `General error`, injected with `sandbox.failNext` |
 
 Every method's bare name is an alias where no other service uses it (`oneClickPayment`,
 `fastPayment`, `getChannelList`, ...); `pay` is not one, since `journal.pay` has the same name
 part: call `dotpay.pay`.
+
+```
+> {"jsonrpc":"2.0","id":1,"method":"getSettings"}
+< {"jsonrpc":"2.0","id":1,"result":{"debugMode":false,"system":"production","language":"pl","showDetailsOnSummaryScreen":false,"oneClick":{"enabled":true,"useInternalCards":true,"treatsCvvAsPassword":false}}}
+> {"jsonrpc":"2.0","id":2,"method":"pay","params":{}}
+< {"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found","data":{"method":"pay"}}}
+```
 
 ## Models
 
@@ -49,7 +63,8 @@ part: call `dotpay.pay`.
 (`firstname`, `lastname` — the example's `surname` is accepted too —, `email`, `phone`,
 `phone_verified`, `street`, `street_n1`, `street_n2`, `postcode`, `city`, `country` as ISO 3166
 alpha-3), `additionalInformation`, `control` (generated from the profile's seeded stream when
-absent; unique: a second payment with the same `control` is `Duplicate control`), `urlc`.
+absent; a `control` used before is accepted, see [payrpc's choices](#payrpcs-choices)), `urlc`
+(where the shop receives the URLC notifications).
 `PaymentDetails`, `PaymentChannel` (id, name, group, logo, online, currencies, amount limits),
 `PaymentSummary` (`paymentId` an operation number `M1234-5678`, `control`, `status` one of
 `new`, `processing`, `completed`, `rejected`, `processing_realization_waiting`,
@@ -76,18 +91,162 @@ or the amount is left out of the list and refused by `pay`), and:
 | amount `15.15` | `processing`, then `completed` once 600 s have passed on the profile's sandbox clock (`updatePaymentSummary` finds it) |
 | amount `16.16` | the flow fails: -33400 `Payment failed` |
 | amount `17.17` | `completed`, but `updatePaymentSummary` fails (-33410, `didFailedToUpdatePaymentSummary`) |
+| amount `18.18` | `processing_realization_waiting` (*oczekuje na realizację*, waiting to be carried out), and stays so |
+| amount `19.19` | `processing_realization` (*w realizacji*, being carried out), and stays so |
 | the offline channel 11 | `new` (the transfer is booked later); `fastPayment` refuses it |
+| the 1Click channel 248 in `dotpay.pay` | -33402 `Channel unavailable`: 1Click pays with a remembered card through `dotpay.oneClickPayment` (as `getChannelList` leaves the channel out) |
 | card `4000000000000002`, a number failing Luhn, an expired card | `registerPaymentCard` → -33405 `Card refused` |
+
+Every outcome is named in the sandbox file (`magicAmounts[].outcome`: `rejected`, `staysProcessing`,
+`completesLater`, `flowFails`, `updateFails`, `awaitsRealization`, `inRealization`), so a file given
+with `--sandbox-data dotpay=FILE` reaches every status with amounts of its own. A `15.15` payment
+completes when the profile's sandbox clock passes its time (`sandbox.clock.advance` or `set`), with
+its URLC notification, or when `updatePaymentSummary` finds it due, whichever comes first.
 
 Debug mode chooses the test system, which answers with its own channel catalogue (`testChannels`:
 BLIK, cards, 1Click and a test channel 9999 that the production catalogue lacks); every payment
-says which system took it (`system`). Settings, cards and the history are in the store per profile; card numbers are
+says which system took it (`system`). Settings, cards, the history and the URLC outbox are in the store per profile; card numbers are
 kept only masked with a keyed hash and CVVs never (a test greps the store and a trace log).
 
-Errors (-33400…-33411, `data {type, status, detail, channelId?, creditCardId?, paymentId?,
+Errors (-33400…-33416, `data {type, status, detail, channelId?, creditCardId?, paymentId?,
 control?}`): Payment failed, Channel not found, Channel unavailable, Language not supported,
 Currency not supported, Card refused, Card not found, No default card, 1Click disabled, Payment
-not found, Update failed, Duplicate control.
+not found, Update failed, Refund refused (-33412), Masterpass authorization refused (-33413), No
+authorization pending (-33414), Network error (-33415), General error (-33416). -33411 (`Duplicate
+control`) is retired: a repeated `control` is accepted.
+
+## URLC: the shop's confirmation
+
+The document: in a payment for real goods the SDK's status is informational; the real status reaches
+the shop's backend as described in Dotpay's technical manual (*Instrukcja techniczna implementacji
+płatności*). payrpc posts it as Dotpay does, to the payment's `urlc`:
+
+- **When.** A payment that ends `completed` or `rejected` (at once, or later on the sandbox clock),
+  and every refund (`completed`). `new`, `processing` and the realization statuses post nothing.
+- **What.** `POST` with a form body (`application/x-www-form-urlencoded`), the parameters of Dotpay's
+  Table 3 (*Parameters sent by Dotpay back to merchant's system*) that the sandbox has values for:
+  `id` (the `merchantID`), `operation_number` (the payment's, or the refund's operation number),
+  `operation_type` (`payment` or `refund`), `operation_status`, `operation_amount` and
+  `operation_currency`, `operation_original_amount` and `operation_original_currency` (the same),
+  `operation_datetime` (`YYYY-MM-DD hh:mm:ss`, the operation's date), `operation_related_number`
+  (a refund's payment), `control`, `description`, `email` (`senderInformation.email`),
+  `credit_card_masked_number`, `credit_card_brand_codename` and `credit_card_id` (a card payment),
+  `channel`, and `signature`.
+- **The signature.** The lower-case hex SHA-256 of the shop's PIN followed by the values of the
+  other parameters in Dotpay's documented order (`id`, `operation_number`, `operation_type`,
+  `operation_status`, `operation_amount`, `operation_currency`, `operation_withdrawal_amount`,
+  `operation_commission_amount`, `is_completed`, `operation_original_amount`,
+  `operation_original_currency`, `operation_datetime`, `operation_related_number`, `control`,
+  `description`, `email`, `p_info`, `p_email`, `credit_card_issuer_identification_number`,
+  `credit_card_masked_number`, `credit_card_expiration_year`, `credit_card_expiration_month`,
+  `credit_card_brand_codename`, `credit_card_brand_code`, `credit_card_unique_identifier`,
+  `credit_card_id`, `channel`, `channel_country`, `geoip_country`, ...); a parameter that is not
+  sent adds nothing. SHA-256 is OpenSSL's. The shop's PIN is set with
+  `sandbox.dotpay.setShopPin {pin}` per profile, kept only sealed under the server key (AES-256-GCM),
+  never logged or answered.
+- **Accepted** when the shop answers HTTP 200 with the body `OK`, as Dotpay requires; anything else
+  is the shop's error.
+- **Retries: the journal's rules.** The notification is written to the profile's outbox in the
+  transaction of the status it reports (a crash cannot lose it), with an id made of the operation's
+  number and status: the `Idempotency-Key` of every try, the same after a restart. No answer (the
+  connection failed or timed out, 10 s) is tried again after 0.1, 0.2 and 0.4 s; then the
+  notification waits (`waiting`) for the next start of the server or
+  `sandbox.dotpay.deliverUrlc`. The shop's error answer is recorded (`shopError`, with the HTTP
+  status) and waits likewise; without a PIN the notification waits as `noPin` and goes as soon as
+  `sandbox.dotpay.setShopPin` sets one. Every failure is pushed to every connection of the profile
+  as `dotpay.urlcDeliveryFailed {notificationId, paymentId, operationType, url, status,
+  httpStatus?, message}`, and `sandbox.dotpay.urlcNotifications {paymentId?}` lists each
+  notification with its parameters, `status` (`waiting`, `noPin`, `shopError`, `delivered`),
+  `attempts`, `httpStatus`, `lastError` and `deliveredAt`. `sandbox.dotpay.deliverUrlc` sends
+  what waits and answers `{attempted, delivered, waiting}` once each was tried.
+
+A notification as the shop receives it (`sandbox.dotpay.setShopPin {pin: "Pin2026"}`, then the
+transcript's payment with `control: "order-1"`, `senderInformation.email` and a `urlc`; the body is
+one line, broken here):
+
+```text
+POST /dotpay/urlc HTTP/1.1
+Content-Type: application/x-www-form-urlencoded
+Idempotency-Key: urlc-M2422-9952-completed
+
+id=10000&operation_number=M2422-9952&operation_type=payment&operation_status=completed
+&operation_amount=100.00&operation_currency=PLN&operation_original_amount=100.00
+&operation_original_currency=PLN&operation_datetime=2026-11-25+10%3A40%3A00&control=order-1
+&description=Some+description&email=jan.kowalski%40test.pl&channel=73
+&signature=450d6d54b7eafb7c9d33f5ec2256a50f7339dcf74c756dc9549cc025b7faa033
+```
+
+A shop checks it as Dotpay's own code does (Python):
+
+```python
+ORDER = ["id", "operation_number", "operation_type", "operation_status", "operation_amount",
+         "operation_currency", "operation_withdrawal_amount", "operation_commission_amount",
+         "is_completed", "operation_original_amount", "operation_original_currency",
+         "operation_datetime", "operation_related_number", "control", "description", "email",
+         "p_info", "p_email", "credit_card_issuer_identification_number", "credit_card_masked_number",
+         "credit_card_expiration_year", "credit_card_expiration_month", "credit_card_brand_codename",
+         "credit_card_brand_code", "credit_card_unique_identifier", "credit_card_id", "channel",
+         "channel_country", "geoip_country"]
+expected = hashlib.sha256((pin + "".join(form.get(name, "") for name in ORDER)).encode()).hexdigest()
+```
+
+Sources (found with the documentation search; the manual itself is downloaded from Dotpay's panel,
+as the seed says):
+
+- Dotpay, *Technical manual for payments implementation*, version 1.78.22.1,
+  <https://www.dotpay.pl/developer/doc/api_payment/en/>: chapter 3 *Receiving payment
+  confirmation (URLC confirmation)*, Table 3 *Parameters sent by Dotpay back to merchant's system*,
+  3.2 *An example of calculating the signature parameter* (the statuses and operation types).
+- Dotpay's own PHP SDK, `dotpay/PHP-SDK`, `src/Model/Notification.php` (`calculateSignature`: the
+  PIN, then the parameters in the order above, `hash('sha256', ...)`) and
+  `src/Processor/Confirmation.php` (payments and refunds confirmed by the same notification).
+- `django-getpaid/django-getpaid-dotpay`, `getpaid_dotpay/processor.py` (the ordered fields, the
+  `OK` answer), written from the manual's version 1.49.
+
+The tests run a shop (`Tests/DotpayServiceTests/Support/urlc_shop.py`) that checks every signature
+with its own PIN and its own copy of the documented order, and answers `BAD SIGNATURE` otherwise.
+
+## Refunds
+
+`sandbox.dotpay.refund {paymentId, amount?}` is the shop refunding a completed payment (in Dotpay's
+panel or API; the SDK only shows it): the whole rest when `amount` is absent, or a part, again and
+again until the payment's amount is refunded. Each refund is a related operation of the payment
+(`type: refund`, its own operation number, `completed`, the amount with the currency's decimals);
+the payment stays `completed`. The history shows it, the profile's history observers get
+`dotpay.paymentHistory.didUpdatePaymentSummary`, and with a `urlc` the shop gets the refund's URLC
+notification. A payment that is not `completed`, or more than is left, is -33412 `Refund refused`.
+
+## Cards saved during a form payment
+
+A card channel's form (group `cards`, such as 246) takes the buyer's card: `dotpay.pay {cardInfo}`,
+checked as `registerPaymentCard` checks it (-33405 `Card refused`). With `rememberCard: true` (the
+form's 1Click consent) a payment that completes remembers the card: in the external customer's
+context when `configureWithExternalCards` set one (`external: true`, `customerId`), else among the
+SDK's own cards; the first card becomes the default. `dotpay.didRegisterNewCreditCard` (and
+`didChangeDefaultOneClickPaymentCard` for the first card) goes to every connection of the profile,
+and the summary's `cardId` is the card's. A number remembered already for the same customer is not
+remembered twice. The consent needs 1Click enabled (-33408) and a card (invalid params); a card in
+another channel's form is invalid params.
+
+## Masterpass authorization
+
+The app that sets `masterpassPaymentDelegate` says so per payment: `dotpay.pay {channelId: 71,
+masterpassAuthorization: true}`. The payment then asks the paying connection, as the SDK calls the
+delegate, and waits for its answer before it pays:
+
+1. The first time the profile's buyer uses the wallet (registration or login),
+   `dotpay.masterpassPaymentShouldCreateAuthorizationOn {requestId, control, amount, currency}`;
+   the app answers `dotpay.masterpass.didCreateAuthorization {requestId, successful, error?}`.
+2. On every later payment, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn {...}`; the app
+   answers `dotpay.masterpass.didAuthorizeUser {requestId, successful, error?}`.
+
+`successful: false` aborts the payment: `dotpay.pay` answers -33413 `Masterpass authorization
+refused` (its detail carries the app's `error`), nothing is paid, and a refused creation leaves the
+buyer outside the wallet. An answer no payment waits for (an unknown id, the other delegate's
+method, a payment already over) is -33414 `No authorization pending`. The answer may come from any
+connection of the profile. The wait ends with the call: `$/cancelRequest`, its deadline
+(`_meta.timeoutMs`) or its connection closing abort the payment. Without `masterpassAuthorization`
+a Masterpass payment pays at once, as the SDK does without a delegate.
 
 ## Transcript
 
@@ -101,14 +260,84 @@ A payment that skips the form (BLIK, channel 73), then the history
 < {"jsonrpc":"2.0","id":2,"result":[{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"}]}]}
 ```
 
+Refunds: a payment refunded in two parts, which its history observer sees (a second connection of the
+same profile), then the settings read back:
+
+```
+shop > {"jsonrpc":"2.0","id":1,"method":"dotpay.paymentHistory.registerObserver"}
+shop < {"jsonrpc":"2.0","id":1,"result":null}
+app > {"jsonrpc":"2.0","id":1,"method":"dotpay.fastPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"100.00","textDescription":"Some description","control":"order-1"},"paymentChannelId":73,"showingDefaultSummary":true}}
+app < {"jsonrpc":"2.0","id":1,"result":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"}]}}
+shop > {"jsonrpc":"2.0","id":2,"method":"sandbox.dotpay.refund","params":{"paymentId":"M2422-9952","amount":"40"}}
+shop < {"jsonrpc":"2.0","id":2,"result":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"}]}}
+shop < {"jsonrpc":"2.0","method":"dotpay.paymentHistory.didUpdatePaymentSummary","params":{"paymentSummary":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"}]}}}
+shop > {"jsonrpc":"2.0","id":3,"method":"sandbox.dotpay.refund","params":{"paymentId":"M2422-9952"}}
+shop < {"jsonrpc":"2.0","id":3,"result":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"},{"number":"M4462-2827","type":"refund","status":"completed","amount":"60.00","date":"2026-11-25T10:40:00Z"}]}}
+shop < {"jsonrpc":"2.0","method":"dotpay.paymentHistory.didUpdatePaymentSummary","params":{"paymentSummary":{"paymentId":"M2422-9952","control":"order-1","status":"completed","amount":"100.00","currency":"PLN","description":"Some description","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"100.00","date":"2026-11-25T10:40:00Z"},{"number":"M5652-4748","type":"refund","status":"completed","amount":"40.00","date":"2026-11-25T10:40:00Z"},{"number":"M4462-2827","type":"refund","status":"completed","amount":"60.00","date":"2026-11-25T10:40:00Z"}]}}}
+shop > {"jsonrpc":"2.0","id":4,"method":"sandbox.dotpay.refund","params":{"paymentId":"M2422-9952","amount":"0.01"}}
+shop < {"jsonrpc":"2.0","id":4,"error":{"code":-33412,"message":"Refund refused","data":{"type":"refundRefused","status":"FAILED_PRECONDITION","detail":"payment M2422-9952 is refunded in full already","paymentId":"M2422-9952"}}}
+app > {"jsonrpc":"2.0","id":2,"method":"dotpay.getSettings"}
+app < {"jsonrpc":"2.0","id":2,"result":{"debugMode":false,"system":"production","language":"pl","showDetailsOnSummaryScreen":false,"oneClick":{"enabled":true,"useInternalCards":true,"treatsCvvAsPassword":false}}}
+```
+
+A card typed in the card channel's form (246) and remembered with the buyer's consent; the next
+payment is a 1Click payment with it:
+
+```
+> {"jsonrpc":"2.0","id":1,"method":"dotpay.getChannelList","params":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny"},"group":"cards"}}
+< {"jsonrpc":"2.0","id":1,"result":{"channels":[{"id":246,"name":"Karta płatnicza","group":"cards","logo":"https://ssl.dotpay.pl/test_payment/payment_api/channels/246/logo.png","online":true,"currencies":["PLN","EUR","USD","GBP","CZK"],"minAmount":"1.00","maxAmount":"15000.00"}],"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny","currency":"PLN","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"}}}
+> {"jsonrpc":"2.0","id":2,"method":"dotpay.pay","params":{"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny","currency":"PLN","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"},"channelId":246,"cardInfo":{"cardNumber":"4111111111111111","expirationMonth":12,"expirationYear":2030,"cvv":"123"},"rememberCard":true}}
+< {"jsonrpc":"2.0","id":2,"result":{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"59.90","currency":"PLN","description":"Bilet miesięczny","channelId":246,"channelName":"Karta płatnicza","merchantID":"10000","system":"production","summaryScreenShown":true,"cardId":"td6hw9096p0iu8iuytpz","createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"59.90","date":"2026-11-25T10:40:00Z"}]}}
+< {"jsonrpc":"2.0","method":"dotpay.didRegisterNewCreditCard","params":{"card":{"creditCardId":"td6hw9096p0iu8iuytpz","maskedNumber":"411111******1111","brandName":"Visa","brandCodename":"visa","logoUrlPath":"https://ssl.dotpay.pl/test_payment/payment_api/card_logos/visa.png","isDefault":true,"external":false}}}
+< {"jsonrpc":"2.0","method":"dotpay.didChangeDefaultOneClickPaymentCard","params":{"card":{"creditCardId":"td6hw9096p0iu8iuytpz","maskedNumber":"411111******1111","brandName":"Visa","brandCodename":"visa","logoUrlPath":"https://ssl.dotpay.pl/test_payment/payment_api/card_logos/visa.png","isDefault":true,"external":false}}}
+> {"jsonrpc":"2.0","id":3,"method":"dotpay.oneClickPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"59.90","textDescription":"Bilet miesięczny"}}}
+< {"jsonrpc":"2.0","id":3,"result":{"paymentId":"M5652-4748","control":"ctrl-7pni67cyy3orlebqjyy8k1q2","status":"completed","amount":"59.90","currency":"PLN","description":"Bilet miesięczny","channelId":248,"channelName":"Karta płatnicza (1Click)","merchantID":"10000","system":"production","summaryScreenShown":false,"cardId":"td6hw9096p0iu8iuytpz","createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M5652-4748","type":"payment","status":"completed","amount":"59.90","date":"2026-11-25T10:40:00Z"}]}}
+```
+
+Masterpass with the app's authorization: the first payment creates the wallet's authorization, the
+second is refused by the app:
+
+```
+> {"jsonrpc":"2.0","id":1,"method":"dotpay.fastPayment","params":{"paymentInfo":{"merchantID":"10000","amount":"1.00","textDescription":"warm-up"},"paymentChannelId":73,"showingDefaultSummary":false}}
+< {"jsonrpc":"2.0","id":1,"result":{"paymentId":"M2422-9952","control":"ctrl-63ys8tmt63jqvuxmjkohxkxg","status":"completed","amount":"1.00","currency":"PLN","description":"warm-up","channelId":73,"channelName":"BLIK","merchantID":"10000","system":"production","summaryScreenShown":false,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M2422-9952","type":"payment","status":"completed","amount":"1.00","date":"2026-11-25T10:40:00Z"}]}}
+> {"jsonrpc":"2.0","id":2,"method":"dotpay.pay","params":{"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"25.00","textDescription":"Masterpass","currency":"PLN","control":"order-2"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"},"channelId":71,"masterpassAuthorization":true}}
+< {"jsonrpc":"2.0","method":"dotpay.masterpassPaymentShouldCreateAuthorizationOn","params":{"requestId":"mpa_3aea11a76a3c7508","control":"order-2","amount":"25.00","currency":"PLN"}}
+> {"jsonrpc":"2.0","id":3,"method":"dotpay.masterpass.didCreateAuthorization","params":{"requestId":"mpa_3aea11a76a3c7508","successful":true}}
+< {"jsonrpc":"2.0","id":3,"result":null}
+< {"jsonrpc":"2.0","id":2,"result":{"paymentId":"M5652-4748","control":"order-2","status":"completed","amount":"25.00","currency":"PLN","description":"Masterpass","channelId":71,"channelName":"Masterpass","merchantID":"10000","system":"production","summaryScreenShown":true,"createdAt":"2026-11-25T10:40:00Z","updatedAt":"2026-11-25T10:40:00Z","relatedOperations":[{"number":"M5652-4748","type":"payment","status":"completed","amount":"25.00","date":"2026-11-25T10:40:00Z"}]}}
+> {"jsonrpc":"2.0","id":4,"method":"dotpay.pay","params":{"paymentDetails":{"paymentInfo":{"merchantID":"10000","amount":"30.00","textDescription":"Masterpass","currency":"PLN","control":"order-3"},"language":"pl","system":"production","preparedAt":"2026-11-25T10:40:00Z"},"channelId":71,"masterpassAuthorization":true}}
+< {"jsonrpc":"2.0","method":"dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn","params":{"requestId":"mpa_51a95b5ca08c1ce2","control":"order-3","amount":"30.00","currency":"PLN"}}
+> {"jsonrpc":"2.0","id":5,"method":"dotpay.masterpass.didAuthorizeUser","params":{"requestId":"mpa_51a95b5ca08c1ce2","successful":false,"error":"wrong PIN"}}
+< {"jsonrpc":"2.0","id":5,"result":null}
+< {"jsonrpc":"2.0","id":4,"error":{"code":-33413,"message":"Masterpass authorization refused","data":{"type":"masterpassAuthorizationRefused","status":"PERMISSION_DENIED","detail":"the app refused authorizing the buyer's payment (mpa_51a95b5ca08c1ce2): wrong PIN"}}}
+```
+
+## payrpc's choices
+
+- **A repeated `control` is accepted.** The document recommends a unique `control` for the history
+  to work; it does not refuse a repeat, and a shop pays an order again after a refusal with the same
+  `control`. The history is keyed by the payment's operation number, so repeats sit side by side
+  (issue 28.17; -33411 `Duplicate control` is retired).
+- **URLC.** Posted for final statuses and refunds only; without commission, withdrawal, payer's bank
+  account, BLIK voucher or country parameters (the sandbox has no values for them; absent
+  parameters add nothing to the signature, as the manual says). `operation_datetime` is written in
+  UTC on the profile's sandbox clock. The PIN belongs to the profile (one shop per app user) and is
+  a sandbox setting, since the sandbox has no Dotpay panel. Retries follow the journal's rules
+  (three quick retries, then the next start or `sandbox.dotpay.deliverUrlc`) rather than Dotpay's
+  own schedule, so that a test decides when a failed notification goes again; the
+  `Idempotency-Key` header is payrpc's (Dotpay sends none; a shop may ignore it).
+- **A card is remembered only when its payment completes at once**: a rejected payment remembers
+  nothing, and one that is still processing (`14.14`, `15.15`) does not remember the card later,
+  since the sandbox keeps no card number to register it with.
+- **Masterpass authorization is a push and an answer method**, not a server→client JSON-RPC request:
+  every client (and the MCP face) already reads notifications and sends requests, and the answer's
+  `requestId` ties the two. The wait has no timeout of its own; the caller bounds it.
+- **Refunds are a sandbox helper**: the SDK has no refund method; the shop refunds in Dotpay's panel
+  or API and the app sees the refund in the history.
+- **Settings are read with one method** (`dotpay.getSettings`) instead of a getter per property.
+
 ## Out of scope, and why
 
-- **Masterpass authorization** (`DPMasterpassPaymentDelegate`:
-  `masterpassPaymentShouldCreateAuthorizationOn:` / `masterpassPaymentShouldAuthorizeUserPaymentOn:`,
-  answered by `didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`): the SDK calls
-  them from inside its Masterpass wallet screens while the buyer registers or pays with the
-  wallet; the sandbox has no wallet to drive them, so a request/answer pair would have nothing
-  to start it. The Masterpass channel (71) itself pays like any other.
 - **`DPStyleManager`, `UIAppearance` colours, the payment button and header colours**: how
   the SDK's screens look; a gateway has no screens.
 - **Presenting view controllers** (`presentViewController:`, own channel/summary/history/card
@@ -129,12 +358,13 @@ A payment that skips the form (BLIK, channel 73), then the history
 - Money: `Money.checked` (known currency, decimals within its minor unit), then Dotpay's own list
   of currencies and positivity.
 - Errors: `DotpayErrorKind` is a `ServiceErrorKind` with its codes written out (-33400…-33411, the
-  same as the positions gave before).
+  same as the positions gave before; -33412…-33416 came with issue 28, and -33411 is retired).
 - Sandbox data: the kit's loader; the magic amounts are a `MagicTable` (an amount listed twice is
   refused at start-up).
 - State: `DotpayBook`. Every card change is one transaction with the default's repair inside
-  (register, set default, unregister, clear, external cards), and a payment, its `control` and the
-  last channel are one.
+  (register, set default, unregister, clear, external cards); a payment, the last channel, the card
+  its form remembers and its URLC notification are one; so are a status change or a refund and its
+  notification.
 
 """#),
         ("docs/journal.md", #"""
@@ -146,15 +376,13 @@ kept in the app's database, delivery to a `/payments/` + `/journals/` Web API) a
 | document | payrpc |
 |---|---|
 | the app launched by the Caller Application with `opener://open?...` | `journal.openURL {url}` → `{url: "linkPayment://open?...#opener://", type}` |
-| the Payment screen's "Payment" button (Cash, Credit Card, Account) | `journal.pay {type, amount?, receiveAgencyCode?, receiveAgencyName?, consignorName?, consignorCode?}` → cash: `{entry}` once delivered (or tried); card/account: `{url}` |
+| the Payment screen's "Payment" button (Cash, Credit Card, Account) | `journal.pay {type, amount?, receiveAgencyCode?, receiveAgencyName?, consignorName?, consignorCode?}` → cash: `{entry}`; card/account: `{url}` |
 | the Payment Application (`linkPayment`) taking the URL and calling back | `sandbox.journal.completePayment {url, result?}` → `{callbackURL}` |
-| the callback: decode, save to the DB, call the Web API | `journal.handleCallback {url}` → the saved entry, once delivered (or tried) |
+| the callback: decode, save to the DB, call the Web API | `journal.handleCallback {url}` → the saved entry |
 | the journal (Core DB) | `journal.list {type?, status?, limit?, cursor?}`, `journal.get {entryId}` |
 | "the next time the app is launched, call the API again" | at every start, and `journal.sync` on demand |
-| the error pop-up with the server's message | notification `journal.syncFailed {entryId, endpoint, httpStatus, message}` to every connection of the profile; at start-up, held for the profile's first connection |
-| the backend's address | `serve --journal-backend URL`, or per profile `journal.configure {backendURL}`; with neither, the built-in sandbox Web API |
-| "the Payment ID you receive in this response" | the first of `/id`, `/payment_id`, `/paymentId` in the `/payments/` answer, or `journal.configure {paymentIdPointer}` |
-| the Docker mock API server | the built-in sandbox Web API, its next answers set with `sandbox.journal.setNextAnswers {answers}` |
+| the error pop-up with the server's message | notification `journal.syncFailed {entryId, endpoint, httpStatus, message}` (every connection of the profile) |
+| the backend's address | `serve --journal-backend URL`, or per profile `journal.configure {backendURL}` |
 
 ## The hand-off, byte for byte
 
@@ -185,119 +413,26 @@ Application calls back `opener://open?` with the hand-off's parameters plus `Pay
 (`approved`, `declined`, `cancelled`) and `Payment_Number`; `journal.handleCallback` checks the
 same rules and keeps every parameter the URL carried in the entry's `parameters`.
 
-- A callback without `Payment_Result` is -33200 `Invalid URL` with `data.parameter:
-  "Payment_Result"` (and one with another value names it in `data.found`): nothing is saved.
-- The same callback handled twice (same `Payment_Number`, same parameters) makes one entry and one
-  payment: the second call answers the first one's entry (after trying its delivery again if it
-  is not delivered yet; a POST the backend accepted is never sent again). Two copies handled at
-  once make one entry too (the number and the entry are saved in one transaction). The same
-  `Payment_Number` with other parameters is -33200 with `data.parameter: "Payment_Number"`.
-- A callback without `Payment_Number` has nothing that tells two copies apart: each makes an entry.
-
 ## Delivery: nothing lost, nothing doubled
 
 Cash: `POST /payments/`. Card and account: `POST /payments/` with the callback's parameters as the
-body, then `POST /journals/` with the payment id that answer carried. The rules of the document: a
-network failure is retried three times with backoff (100, 200, 400 ms), then the entry waits for
-the next start or `journal.sync`; a server error sends `journal.syncFailed` with the server's
-message and the entry waits likewise.
+body, then `POST /journals/` with the payment id that answer carried (`id`, `payment_id` or
+`paymentId`). The rules of the document: a network failure is retried three times with backoff
+(100, 200, 400 ms), then the entry waits for the next start or `journal.sync`; a server error
+sends `journal.syncFailed` with the server's message and the entry waits likewise.
 
-Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
---journal-backend URL`, else the built-in sandbox Web API (below). A server started with
-`--no-sandbox` has no sandbox Web API: there, an entry with no backend URL waits with status
-`noBackend` until one is configured.
-
-- **One truth.** `journal.pay` (cash) and `journal.handleCallback` answer once the entry's delivery
-  has been tried, with its retries: the entry they answer is the entry `journal.get` and
-  `journal.list` show from then on, until the next `journal.sync` or start. Its `delivery.status`
-  is `delivered`, `serverError` (the profile heard `journal.syncFailed` before the answer),
-  `waiting` (network failures; `lastError` says which), `paymentIdMissing` or `noBackend`. While a
-  delivery runs (a hanging backend), `journal.list` shows the entry `waiting`, and every other
-  call keeps answering.
-- **An entry and its outbox** (which POSTs were accepted, the payment id, attempts, last error, and
+- An entry and its outbox (which POSTs were accepted, the payment id, attempts, last error, and
   one `Idempotency-Key` per POST drawn from the profile's seeded stream) are one store document,
-  written in one transaction; each accepted POST is recorded before anything else happens. A
-  SIGKILL at any moment loses nothing, and a resent POST carries the same key, so the backend never
-  sees a payment twice (the end-to-end test kills the server while sixty deliveries run and
-  counts). A POST the backend accepted is never sent again.
-- **A 2xx without a payment id.** The document's mock server "always returns 200 responses without
-  format checks". Cash needs no id: any 2xx delivers it. For a card or account payment,
-  `/payments/` is recorded as accepted first (`paymentPosted: true`), then the id is looked for:
-  at the profile's `journal.configure {paymentIdPointer}` (a JSON Pointer such as
-  `/data/payment/id`), else at the first of `/id`, `/payment_id`, `/paymentId` that holds a
-  non-empty string or a number. When it is not there, `/journals/` cannot be sent: the entry ends
-  `paymentIdMissing`, its `delivery.paymentAnswer` keeps the answer's body (its text when it is not
-  JSON), `lastError` names where the id was looked for, and the profile hears `journal.syncFailed`
-  with the 2xx status. `journal.sync` and the resend at start-up never post it again: they read the
-  kept answer with the pointer configured then, and a corrected pointer goes on to `/journals/`.
-- **The HTTP client** is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
-  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health` and
-  every other method keep answering while the backend hangs (tested). One connection per POST: with
-  kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
-- **`journal.syncFailed`** goes to every connection of the entry's profile: each one that said
-  `rpc.hello` with it (or uses `default` without saying it), whether or not it ever called a
-  journal method (a dashboard, a test observer). When the profile has no connection (the resend at
-  start-up runs before any client came), the notification is held in memory and goes to the
-  profile's first connection (on stdio at once, on TCP when it opens, or when it says `rpc.hello`
-  with that profile; after the token when one is required), once: a later connection does not get
-  it again. A restart before anyone came drops it, and that start's own resend raises it again.
-
-## The built-in sandbox Web API
-
-With no backend URL configured (sandbox mode, the default), entries go to a Web API inside payrpc
-that plays the document's mock server. With no answer set it accepts every POST: `/payments/`
-answers `200 {"id": "pay_…"}` (16 characters from the profile's seeded stream
-`journal.sandboxPaymentId`), `/journals/` answers `200 {}`.
-
-`sandbox.journal.setNextAnswers {answers}` sets how it answers the profile's next POSTs, in order
-(replacing what was set; `[]` forgets them). Each POST takes one: a card payment makes two POSTs,
-a cash payment one, and a retry takes another. The answers are kept in the store, so the resend
-after a restart takes the next one.
-
-| answer | what the journal does |
-|---|---|
-| `{"outcome": "accept"}`, optional `httpStatus` 200–299, optional `body` | delivers (the id from `body` when given: `{}` is a 2xx without a payment id) |
-| `{"outcome": "serverError", "httpStatus": 503, "message": "maintenance"}` (defaults 500, `sandbox server error`) | `serverError`, `journal.syncFailed {httpStatus: 503, message: "maintenance"}` |
-| `{"outcome": "networkFailure"}` | a dropped connection: retried three times, then `waiting` |
-| `{"outcome": "hang"}` | nothing until the request times out (10 s): retried likewise; the entry shows `waiting` meanwhile |
-
-A member that does not fit its outcome (an accept with status 500, a hang with a message) is
--32602 naming it (`/answers/0/httpStatus`). The HTTP path to a real backend is unchanged by any of
-this: its tests run against a real local HTTP server
-(`Tests/JournalServiceTests/Support/journal_backend.py`, which dedupes by `Idempotency-Key`).
+  written in one transaction; each accepted POST is recorded before the next starts. A SIGKILL
+  at any moment loses nothing, and a resent POST carries the same key, so the backend never sees
+  a payment twice (the end-to-end test kills the server during delivery and counts).
+- The HTTP client is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
+  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health`
+  and every other method keep answering while the backend hangs (tested). One connection per POST:
+  with kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
+- Entries wait with status `noBackend` while no backend is configured.
 
 Errors: -33200 Invalid URL, -33201 Entry not found, -33202 Invalid payment.
-
-## payrpc's choices
-
-Where the document is silent or payrpc departs from it, and why:
-
-- **Calls answer after the delivery.** In the document the app posts in the background and shows a
-  pop-up if the server fails. payrpc's `journal.pay` and `journal.handleCallback` wait for the
-  delivery (with its retries) so that what they answer is what the journal holds: a test sees the
-  outcome in the answer and a transcript replays byte for byte. The pop-up is still a notification
-  to every connection of the profile.
-- **The payment id's place is configurable.** The document's API spec is not public; it says only
-  "the Payment ID you receive in this response". payrpc looks at `/id`, `/payment_id`, `/paymentId`
-  by default and takes a JSON Pointer for any other shape.
-- **A 2xx without a payment id is final for `/payments/`.** The payment was accepted, so posting it
-  again could double it at a backend that ignores `Idempotency-Key` (the document's mock does). The
-  entry keeps the answer and waits as `paymentIdMissing` instead of `serverError`, which would resend.
-- **`Idempotency-Key` on every POST.** Not in the document; it is what makes "retry three times"
-  and "call the API again at the next launch" safe.
-- **A callback without `Payment_Result` is refused**, not saved as approved: a payment the Payment
-  Application did not report must not be journaled (and posted) as paid.
-- **Callbacks are idempotent by `Payment_Number`**, the one value that identifies a payment of the
-  Payment Application; the same number with other parameters is refused rather than merged.
-- **`journal.syncFailed` reaches every connection of the profile**, not only the caller's: the
-  pop-up belongs to the app, which may be several connections (a screen, a dashboard). At start-up
-  it waits for the profile's first connection, which plays the app's next launch.
-- **`sandbox.failNext` does not reach deliveries.** It answers the next call of a method with an
-  error that method declares, before the handler runs; a delivery is no call, and its failures are
-  HTTP answers, not JSON-RPC errors. The sandbox Web API's answers are the journal's way to inject
-  them (`sandbox.failNext` still injects the journal methods' declared errors).
-- **Amounts are whole yen** (see above), and account payments carry no amount, as the document's
-  URL.
 
 ## Out of scope
 
@@ -307,57 +442,34 @@ which a gateway does not draw; their data flows are the methods above.
 
 ## Transcript
 
-With the built-in sandbox Web API (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the
-card payment is handed to the Payment Application, its callback is saved and delivered
-(`/payments/` then `/journals/`), and the journal shows the entry as the callback's answer did.
+Without a backend (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the card payment
+is handed to the Payment Application, its callback is saved, and the entry waits for a backend.
 
 ```
-app > {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
-app < {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-app > {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-app < {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
-app > {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
-app < {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"delivered","paymentPosted":true,"paymentId":"pay_ddrqtwhfyd2kfor0","journalPosted":true,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":2,"deliveredAt":"2026-11-25T10:40:00Z"}}}
-app > {"jsonrpc":"2.0","id":4,"method":"journal.list","params":{"limit":1}}
-app < {"jsonrpc":"2.0","id":4,"result":{"entries":[{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"delivered","paymentPosted":true,"paymentId":"pay_ddrqtwhfyd2kfor0","journalPosted":true,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":2,"deliveredAt":"2026-11-25T10:40:00Z"}}]}}
+> {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
+< {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
+> {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
+< {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+> {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+< {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}}
 ```
 
-Then the backend fails once: a dashboard connected to the same profile (it never called the journal)
-hears the pop-up too, the cash payment is answered as the journal now holds it, and `journal.sync`
-delivers it.
+`journal.configure {backendURL}` (or `serve --journal-backend URL`) then lets `journal.sync`
+deliver it: `POST /payments/` (the callback's parameters) and `POST /journals/` (the payment id
+the first answered, and the entry's id), each with its own `Idempotency-Key`.
 
-<!-- replay: continue -->
-```
-dashboard > {"jsonrpc":"2.0","id":1,"method":"rpc.health"}
-dashboard < {"jsonrpc":"2.0","id":1,"result":{"status":"SERVING"}}
-app > {"jsonrpc":"2.0","id":5,"method":"sandbox.journal.setNextAnswers","params":{"answers":[{"outcome":"serverError","httpStatus":503,"message":"maintenance"}]}}
-app < {"jsonrpc":"2.0","id":5,"result":{"nextAnswers":[{"outcome":"serverError","httpStatus":503,"message":"maintenance"}]}}
-app > {"jsonrpc":"2.0","id":6,"method":"journal.pay","params":{"type":"cash","amount":"500"}}
-app < {"jsonrpc":"2.0","method":"journal.syncFailed","params":{"entryId":"je_mnl16dso54jrr5fl","endpoint":"/payments/","httpStatus":503,"message":"maintenance"}}
-app < {"jsonrpc":"2.0","id":6,"result":{"entry":{"entryId":"je_mnl16dso54jrr5fl","type":"cash","amount":"500","parameters":{},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"serverError","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-0mpv4q1nlykvh99kxx01w573","journalKey":"jnl-lowzzeicxfytwu5koulgm868","attempts":1,"lastError":"/payments/: HTTP 503: maintenance"}}}}
-dashboard < {"jsonrpc":"2.0","method":"journal.syncFailed","params":{"entryId":"je_mnl16dso54jrr5fl","endpoint":"/payments/","httpStatus":503,"message":"maintenance"}}
-app > {"jsonrpc":"2.0","id":7,"method":"journal.sync"}
-app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}}
-```
-
-## Kit, core and store
+## Kit and store (issue 27)
 
 - Delivery posts through the kit's `HTTPClient`: the `/payments/` body is the callback's parameters
   (a `[String: String]`, keys sorted), the `/journals/` body a generated model (`JournalPost`,
-  `payment_id`/`entry_id` by `- Key:`); the `/payments/` answer is read as a `JSONValue` (the
-  payment id found by JSON Pointer, `JSONValue.value(at:)`), an error answer as a generated model
-  that skips other members (`ServerMessage`). The sandbox Web API answers the same
-  `HTTPResponse`/`HTTPClientError` values the HTTP client does, so both go through one set of rules.
-  A step that cannot be recorded in the store stops that entry's delivery and is logged; nothing
-  is swallowed.
-- `journal.syncFailed` goes through the core's `ConnectionDirectory` (every connection the engine
-  may serve, by profile, with notifications held for a profile that has none), which the engine
-  and the services share through `ServiceEnvironment`.
-- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
-- State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
-  `Payment_Number` (`journal.callbacks`), the profile's settings (`journal/config`) and the sandbox
-  Web API's next answers (`journal/sandboxWebAPI`).
+  `payment_id`/`entry_id` by `- Key:`), the answers generated models that skip other members
+  (`PaymentAnswer`, `ServerMessage`). A step that cannot be recorded in the store stops that
+  entry's delivery and is logged; nothing is swallowed.
+- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202, the
+  same as before).
+- State: `JournalBook` (entries with their outbox, the profile's backend).
 - The journal takes no sandbox data file: nothing in it is a magic value.
+
 
 """#),
         ("docs/northstar.md", #"""
@@ -598,7 +710,7 @@ same calls give the same tokens, codes and ids, and the frozen clock gives the s
 
 ```
 bank > {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
-bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":84,"profile":"other-device","seed":7}}
+bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":90,"profile":"other-device","seed":7}}
 ```
 
 M-COMM, first time: the pop-up; the Consumer taps "Open banking app" (the flag is remembered); the
@@ -641,7 +753,7 @@ E-COMM: no bank app on this device; the code is shown and approved from the othe
 <!-- replay: continue -->
 ```
 app > {"jsonrpc":"2.0","id":8,"method":"sandbox.pbba.setBankAppsInstalled","params":{"count":0}}
-app < {"jsonrpc":"2.0","id":8,"result":{"count":0,"remembered":true}}
+app < {"jsonrpc":"2.0","id":8,"result":{"count":0,"remembered":false}}
 app > {"jsonrpc":"2.0","id":9,"method":"pbba.submitPaymentRequest","params":{"amount":"25.50","currency":"GBP","reference":"Order 3"}}
 app < {"jsonrpc":"2.0","id":9,"result":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","retrievalExpiryInterval":300,"expiresAt":"2026-11-25T10:45:00Z","requestId":"pr_d6f1857701b7eebc"}}
 app > {"jsonrpc":"2.0","id":10,"method":"pbba.showPBBAPopup","params":{"secureToken":"b67ff0fc19461c19dc02bbea07d8fc05b789f576","brn":"G7STXN","expiryInterval":300}}
@@ -793,7 +905,7 @@ nor `brn` for a sandbox decision.
 ## payrpc's choices (rules the document does not state)
 
 - **The remembered flag, the width rule and tokens from any backend follow the document (seed 001),
-  not the project's earlier method list**, which had `openBankingApp` set the flag, refused widths under 200
+  not an earlier SERVICES.md**, which had `openBankingApp` set the flag, refused widths under 200
   and tied the pop-up to payrpc's own requests. Section 3.5 sets the flag only on the Consumer's
   tap on "Open banking app"; section 4.2.6 says a narrow layout "may not appear correctly"; Table 4
   says the token comes from the Distributor.
@@ -820,7 +932,7 @@ reaches the store only through its book (`PBBAStateBook`: one transaction for a 
 claim and the seeded draws that made them). Resetting a user's profile resets its device and
 remembered flag; payment requests are in the profile `pbba-merchant-backend`.
 
-The document's `customUXType` param is `type` on the wire (the name the project's method list gave it).
+The document's `customUXType` param is `type` on the wire (as in SERVICES.md).
 
 ## Out of scope
 

@@ -276,7 +276,7 @@ extension SandboxFailNext {
     public static var summary: String { "Makes the next call(s) of a method fail with one of the errors it declares (sandbox mode only)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "One mechanism for every service: the engine answers an armed call with the error before its\nhandler runs, so nothing of the call happens (no state changes, no notification). Name the error\nby its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or\nby its code; members of `data` you give replace the declared sample's, so an error can carry a\ntitle and a message of your own (the Tatra document lets the bank side create errors of its own),\nand the result is checked against the error's data schema. Failures armed for one method are\ntaken in order by its next calls on any connection of the caller's profile; `sandbox.reset`\nforgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism." }
+    public static var documentation: String { "One mechanism for every service: the engine answers an armed call with the error before its\nhandler runs, so nothing of the call happens (no state changes, no notification). Name the error\nby its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or\nby its code; members of `data` you give replace the declared sample's, so an error can carry a\ntitle and a message of your own (the Tatra document lets the bank side create errors of its own),\nand the result is checked against the error's data schema. Failures armed for one method are\ntaken in order by its next calls on any connection of the caller's profile; `sandbox.reset`\nforgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism." }
 }
 
 // MARK: - FailNextParams (Sources/PayRPCGateway/Sandbox/SandboxFailNext.swift)
@@ -315,7 +315,7 @@ extension FailNextParams {
             ])),
             JSONValue.Member("error", .object([
                 JSONValue.Member("description", .string("The error's name: its `data.type` or its message. Give this or `code`.")),
-                JSONValue.Member("examples", .array([.string("generalError")])),
+                JSONValue.Member("examples", .array([.string("general")])),
                 JSONValue.Member("maxLength", .number("200")),
                 JSONValue.Member("minLength", .number("1")),
                 JSONValue.Member("type", .string("string")),

@@ -6,7 +6,7 @@ import PayRPCSchema
 ///
 /// One mechanism for every service: the engine answers an armed call with the error before its
 /// handler runs, so nothing of the call happens (no state changes, no notification). Name the error
-/// by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+/// by its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
 /// by its code; members of `data` you give replace the declared sample's, so an error can carry a
 /// title and a message of your own (the Tatra document lets the bank side create errors of its own),
 /// and the result is checked against the error's data schema. Failures armed for one method are
@@ -36,7 +36,7 @@ public struct FailNextParams: JSONModel, Equatable {
     /// The error's name: its `data.type` or its message. Give this or `code`.
     /// - MinLength: 1
     /// - MaxLength: 200
-    /// - Example: "generalError"
+    /// - Example: "general"
     public var error: String?
     /// The error's code. Give this or `error`.
     public var code: Int?

@@ -1002,7 +1002,7 @@ extension FetchContacts {
     public static var summary: String { "Returns all contacts, for the contact list." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError`." }
+    public static var documentation: String { "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:\ntheir `data.type`)." }
 }
 
 // MARK: - FetchSetupData (Sources/TatraService/Methods/FetchSetupData.swift)
@@ -1012,7 +1012,7 @@ extension FetchSetupData {
     public static var summary: String { "Returns the setup data of the flows: activation, validation rules and amount limits." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to\n5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError`." }
+    public static var documentation: String { "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00\nas shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`)." }
 }
 
 // MARK: - FetchTopContacts (Sources/TatraService/Methods/FetchTopContacts.swift)
@@ -1022,7 +1022,7 @@ extension FetchTopContacts {
     public static var summary: String { "Returns the top contacts to present first." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`\nwhile the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`\nwith `granted: false`); `sandbox.failNext` makes the next call fail with\n`generalError`, `serviceUnavaiableError` or `networkError`." }
+    public static var documentation: String { "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:\ntheir `data.type`)." }
 }
 
 // MARK: - GetIban (Sources/TatraService/Methods/GetIban.swift)

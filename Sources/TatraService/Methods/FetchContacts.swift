@@ -9,7 +9,8 @@ import PayRPCServiceKit
 /// sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
 /// the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
 /// `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
-/// `serviceUnavaiableError` or `networkError`.
+/// `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+/// their `data.type`).
 public enum FetchContacts: TatraMethod {
     public static let name = "tatra.fetchContacts"
     public static let aliases = ["tatra.getContacts"]

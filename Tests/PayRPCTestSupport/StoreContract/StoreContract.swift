@@ -39,7 +39,9 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             Clause(name: "a body that throws leaves no trace") { try await $0.throwingBodyKeepsNothing() },
             Clause(name: "concurrent read-check-write transactions serialize") { try await $0.concurrentClaimsSerialize() },
             Clause(name: "list is ordered by key and filters by prefix literally") { try await $0.listByPrefix() },
-            Clause(name: "typed documents decode, and a wrong shape names its pointer") { try await $0.typedDocuments() },
+            Clause(name: "typed documents decode and change in place, and a wrong shape names its pointer") {
+                try await $0.typedDocuments()
+            },
             Clause(name: "profiles never see each other's documents") { try await $0.profileIsolation() },
             Clause(name: "reset empties one profile, export shows one") { try await $0.exportAndReset() },
             Clause(name: "bad names are refused with invalidArgument") { try await $0.invalidNames() },
@@ -181,6 +183,13 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             #expect(
                 try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") }
                     == exact)
+            let changed = try await store.transaction("contract") { documents in
+                (try documents.change(JSONValue.self, profile: "p", namespace: "n", key: "exact") { $0 = ["changed": true] },
+                 try documents.change(JSONValue.self, profile: "p", namespace: "n", key: "absent") { $0 = ["made": true] })
+            }
+            #expect(changed.0 == ["changed": true] && changed.1 == nil)
+            #expect(try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") } == ["changed": true])
+            #expect(try await store.read("contract") { try $0.contains(profile: "p", namespace: "n", key: "absent") } == false)
             do {
                 _ = try await Self.counter(store, "bad")
                 Issue.record("a document of the wrong shape decoded")

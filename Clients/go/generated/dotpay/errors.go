@@ -78,7 +78,7 @@ func (e *CurrencyNotSupportedError) Unwrap() error { return &e.ServiceError }
 // CodeCurrencyNotSupported is the code of CurrencyNotSupportedError.
 const CodeCurrencyNotSupported = -33404
 
-// CardRefusedError is the dotpay error -33405 "Card refused", returned by dotpay.registerPaymentCard.
+// CardRefusedError is the dotpay error -33405 "Card refused", returned by dotpay.pay, dotpay.registerPaymentCard.
 type CardRefusedError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -117,7 +117,7 @@ func (e *NoDefaultCardError) Unwrap() error { return &e.ServiceError }
 // CodeNoDefaultCard is the code of NoDefaultCardError.
 const CodeNoDefaultCard = -33407
 
-// E1ClickDisabledError is the dotpay error -33408 "1Click disabled", returned by dotpay.oneClickPayment, dotpay.registerPaymentCard.
+// E1ClickDisabledError is the dotpay error -33408 "1Click disabled", returned by dotpay.oneClickPayment, dotpay.pay, dotpay.registerPaymentCard.
 type E1ClickDisabledError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -130,7 +130,7 @@ func (e *E1ClickDisabledError) Unwrap() error { return &e.ServiceError }
 // CodeE1ClickDisabled is the code of E1ClickDisabledError.
 const CodeE1ClickDisabled = -33408
 
-// PaymentNotFoundError is the dotpay error -33409 "Payment not found", returned by dotpay.removePaymentSummary, dotpay.updatePaymentSummary.
+// PaymentNotFoundError is the dotpay error -33409 "Payment not found", returned by dotpay.removePaymentSummary, dotpay.updatePaymentSummary, sandbox.dotpay.refund.
 type PaymentNotFoundError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -156,18 +156,70 @@ func (e *UpdateFailedError) Unwrap() error { return &e.ServiceError }
 // CodeUpdateFailed is the code of UpdateFailedError.
 const CodeUpdateFailed = -33410
 
-// DuplicateControlError is the dotpay error -33411 "Duplicate control", returned by dotpay.fastPayment, dotpay.getChannelList, dotpay.oneClickPayment, dotpay.pay.
-type DuplicateControlError struct {
+// RefundRefusedError is the dotpay error -33412 "Refund refused", returned by sandbox.dotpay.refund.
+type RefundRefusedError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
 	Detail DotpayErrorData
 }
 
 // Unwrap returns the *ServiceError.
-func (e *DuplicateControlError) Unwrap() error { return &e.ServiceError }
+func (e *RefundRefusedError) Unwrap() error { return &e.ServiceError }
 
-// CodeDuplicateControl is the code of DuplicateControlError.
-const CodeDuplicateControl = -33411
+// CodeRefundRefused is the code of RefundRefusedError.
+const CodeRefundRefused = -33412
+
+// MasterpassAuthorizationRefusedError is the dotpay error -33413 "Masterpass authorization refused", returned by dotpay.pay.
+type MasterpassAuthorizationRefusedError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail DotpayErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *MasterpassAuthorizationRefusedError) Unwrap() error { return &e.ServiceError }
+
+// CodeMasterpassAuthorizationRefused is the code of MasterpassAuthorizationRefusedError.
+const CodeMasterpassAuthorizationRefused = -33413
+
+// NoAuthorizationPendingError is the dotpay error -33414 "No authorization pending", returned by dotpay.masterpass.didAuthorizeUser, dotpay.masterpass.didCreateAuthorization.
+type NoAuthorizationPendingError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail DotpayErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *NoAuthorizationPendingError) Unwrap() error { return &e.ServiceError }
+
+// CodeNoAuthorizationPending is the code of NoAuthorizationPendingError.
+const CodeNoAuthorizationPending = -33414
+
+// NetworkError is the dotpay error -33415 "Network error", returned by dotpay.getChannelList, dotpay.getCurrencyList, dotpay.getLanguageList.
+type NetworkError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail DotpayErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *NetworkError) Unwrap() error { return &e.ServiceError }
+
+// CodeNetwork is the code of NetworkError.
+const CodeNetwork = -33415
+
+// GeneralError is the dotpay error -33416 "General error", returned by dotpay.getChannelList, dotpay.getCurrencyList, dotpay.getLanguageList.
+type GeneralError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail DotpayErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *GeneralError) Unwrap() error { return &e.ServiceError }
+
+// CodeGeneral is the code of GeneralError.
+const CodeGeneral = -33416
 
 // Errors builds the typed error of each dotpay domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
@@ -226,8 +278,28 @@ var Errors = wire.ErrorTable{
 		base.DecodeData(&err.Detail)
 		return err
 	},
-	-33411: func(base wire.DomainError) error {
-		err := &DuplicateControlError{ServiceError: ServiceError{base}}
+	-33412: func(base wire.DomainError) error {
+		err := &RefundRefusedError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33413: func(base wire.DomainError) error {
+		err := &MasterpassAuthorizationRefusedError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33414: func(base wire.DomainError) error {
+		err := &NoAuthorizationPendingError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33415: func(base wire.DomainError) error {
+		err := &NetworkError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33416: func(base wire.DomainError) error {
+		err := &GeneralError{ServiceError: ServiceError{base}}
 		base.DecodeData(&err.Detail)
 		return err
 	},

@@ -26,6 +26,18 @@ type DefaultOneClickPaymentCardResult struct {
 	Card *OneClickPaymentCard `json:"card,omitempty"`
 }
 
+// DeliverUrlcResult is the schema dotpay.DeliverUrlcResult.
+//
+// What was tried.
+type DeliverUrlcResult struct {
+	// How many notifications were tried.
+	Attempted int64 `json:"attempted"`
+	// How many of them the shop accepted.
+	Delivered int64 `json:"delivered"`
+	// How many still wait.
+	Waiting int64 `json:"waiting"`
+}
+
 // DidChangeDefaultOneClickPaymentCardPayload is the schema dotpay.DidChangeDefaultOneClickPaymentCardPayload.
 //
 // The new default card; absent when no card is left.
@@ -134,6 +146,33 @@ type GetChannelListResult struct {
 	PaymentDetails PaymentDetails `json:"paymentDetails"`
 }
 
+// MasterpassAnswer is the schema dotpay.MasterpassAnswer.
+//
+// The app's answer to a Masterpass authorization delegate (`DPMasterpassAuthorization`
+// `didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`).
+type MasterpassAnswer struct {
+	// The `NSError`'s description, when the app gives one.
+	Error *string `json:"error,omitempty"`
+	// The `requestId` of the question.
+	RequestID string `json:"requestId"`
+	// Whether the authorization succeeded: `false` aborts the payment.
+	Successful bool `json:"successful"`
+}
+
+// MasterpassQuestion is the schema dotpay.MasterpassQuestion.
+//
+// What a Masterpass authorization delegate is asked about: the request to answer and the payment.
+type MasterpassQuestion struct {
+	// The payment's amount.
+	Amount wire.Decimal `json:"amount"`
+	// The payment's `control`.
+	Control string `json:"control"`
+	// Its currency.
+	Currency string `json:"currency"`
+	// The id to answer with.
+	RequestID string `json:"requestId"`
+}
+
 // OneClickPaymentCard is the schema dotpay.OneClickPaymentCard.
 //
 // A remembered card (`DPOneClickPaymentCard`, and `DPOneClickExternalPaymentCard` for cards
@@ -168,14 +207,35 @@ type OneClickPaymentParams struct {
 	PaymentInfo PaymentInfo `json:"paymentInfo"`
 }
 
+// OneClickSettings is the schema dotpay.OneClickSettings.
+//
+// `DPOneClickManager`'s settings.
+type OneClickSettings struct {
+	// The external customer (`configureWithExternalCards … forCustomerId:`), when one is set.
+	CustomerID *string `json:"customerId,omitempty"`
+	// `enabled`: 1Click payments are on.
+	Enabled bool `json:"enabled"`
+	// `treatsCvvAsPassword`: the CVV field is masked.
+	TreatsCvvAsPassword bool `json:"treatsCvvAsPassword"`
+	// `useInternalCards`: the cards remembered in the SDK are shown.
+	UseInternalCards bool `json:"useInternalCards"`
+}
+
 // PayParams is the schema dotpay.PayParams.
 //
 // The prepared payment and the channel.
 type PayParams struct {
+	// The card the buyer types in a card channel's form (not the 1Click channel's).
+	CardInfo *PaymentCardInfo `json:"cardInfo,omitempty"`
 	// The channel chosen.
 	ChannelID *int64 `json:"channelId,omitempty"`
+	// Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then
+	// asks it for authorization and waits for its answer.
+	MasterpassAuthorization *bool `json:"masterpassAuthorization,omitempty"`
 	// From `dotpay.getChannelList`.
 	PaymentDetails PaymentDetails `json:"paymentDetails"`
+	// The form's 1Click consent: remember `cardInfo` once the payment completes.
+	RememberCard *bool `json:"rememberCard,omitempty"`
 	// Whether the SDK shows its summary screen.
 	ShowSummaryScreen *bool `json:"showSummaryScreen,omitempty"`
 	// Use the profile's last channel when none is chosen (`useLastChannelSelection`).
@@ -312,6 +372,16 @@ type PaymentSummary struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
+// RefundParams is the schema dotpay.RefundParams.
+//
+// The payment and how much.
+type RefundParams struct {
+	// How much to refund, in the payment's currency; all that is left when absent.
+	Amount *wire.Decimal `json:"amount,omitempty"`
+	// The payment's operation number.
+	PaymentID string `json:"paymentId"`
+}
+
 // RegisterPaymentCardParams is the schema dotpay.RegisterPaymentCardParams.
 //
 // The card.
@@ -343,6 +413,23 @@ type RelatedOperation struct {
 type RemovePaymentSummaryParams struct {
 	// The payment's operation number.
 	PaymentID string `json:"paymentId"`
+}
+
+// SDKSettings is the schema dotpay.SDKSettings.
+//
+// The SDK's settings as the app reads them back: the `DotPay` singleton's properties and the
+// `DPOneClickManager`'s.
+type SDKSettings struct {
+	// `DotPay.debugMode`: the test system when true.
+	DebugMode bool `json:"debugMode"`
+	// `DotPay.defaultLanguage`.
+	Language string `json:"language"`
+	// The `DPOneClickManager`'s settings.
+	OneClick OneClickSettings `json:"oneClick"`
+	// `setShowDetailsOnSummaryScreen:`.
+	ShowDetailsOnSummaryScreen bool `json:"showDetailsOnSummaryScreen"`
+	// The system the settings choose, `test` or `production` (*wybór systemu*).
+	System string `json:"system"`
 }
 
 // SenderInformation is the schema dotpay.SenderInformation.
@@ -409,6 +496,14 @@ type SetOneClickEnabledParams struct {
 	Enabled bool `json:"enabled"`
 }
 
+// SetShopPinParams is the schema dotpay.SetShopPinParams.
+//
+// The PIN.
+type SetShopPinParams struct {
+	// The shop's PIN.
+	Pin string `json:"pin"`
+}
+
 // SetShowDetailsOnSummaryScreenParams is the schema dotpay.SetShowDetailsOnSummaryScreenParams.
 //
 // The params.
@@ -447,4 +542,91 @@ type UnregisterPaymentCardParams struct {
 type UpdatePaymentSummaryParams struct {
 	// Its operation number.
 	PaymentID string `json:"paymentId"`
+}
+
+// UrlcDeliveryFailedPayload is the schema dotpay.UrlcDeliveryFailedPayload.
+//
+// The notification and what went wrong.
+type UrlcDeliveryFailedPayload struct {
+	// The shop's HTTP status, when it answered.
+	HTTPStatus *int64 `json:"httpStatus,omitempty"`
+	// What went wrong.
+	Message string `json:"message"`
+	// The notification.
+	NotificationID string `json:"notificationId"`
+	// `payment` or `refund`.
+	OperationType string `json:"operationType"`
+	// The payment it is about.
+	PaymentID string `json:"paymentId"`
+	// Where the notification is now.
+	Status UrlcDeliveryStatus `json:"status"`
+	// The shop's URL.
+	URL string `json:"url"`
+}
+
+// UrlcDeliveryStatus is the schema dotpay.UrlcDeliveryStatus.
+//
+// Where a URLC notification is on its way to the shop.
+type UrlcDeliveryStatus string
+
+// The values of UrlcDeliveryStatus.
+const (
+	UrlcDeliveryStatusWaiting   UrlcDeliveryStatus = "waiting"
+	UrlcDeliveryStatusNoPin     UrlcDeliveryStatus = "noPin"
+	UrlcDeliveryStatusShopError UrlcDeliveryStatus = "shopError"
+	UrlcDeliveryStatusDelivered UrlcDeliveryStatus = "delivered"
+)
+
+// UrlcField is the schema dotpay.UrlcField.
+//
+// One parameter of a URLC notification, as Dotpay names it (`operation_number`) and as it is
+// posted: a form field.
+type UrlcField struct {
+	// Dotpay's name of the parameter.
+	Name string `json:"name"`
+	// Its value, as posted.
+	Value string `json:"value"`
+}
+
+// UrlcNotification is the schema dotpay.UrlcNotification.
+//
+// One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the
+// parameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how
+// its delivery went. Written in the same transaction as the status it reports; the signature is
+// computed when it is sent, from the shop's PIN (never stored in clear).
+type UrlcNotification struct {
+	// How many POSTs were tried.
+	Attempts int64 `json:"attempts"`
+	// When it was written, on the profile's sandbox clock.
+	CreatedAt time.Time `json:"createdAt"`
+	// When the shop accepted it.
+	DeliveredAt *time.Time `json:"deliveredAt,omitempty"`
+	// The parameters, in the order Dotpay's signature takes them (without `signature`).
+	Fields []UrlcField `json:"fields"`
+	// The HTTP status of the shop's last answer.
+	HTTPStatus *int64 `json:"httpStatus,omitempty"`
+	// What went wrong last.
+	LastError *string `json:"lastError,omitempty"`
+	// The notification's id: the `Idempotency-Key` of every try, the same after a restart.
+	NotificationID string `json:"notificationId"`
+	// The operation it reports: the payment's number, or a refund's.
+	OperationNumber string `json:"operationNumber"`
+	// The operation's status.
+	OperationStatus PaymentStatus `json:"operationStatus"`
+	// `payment` or `refund`.
+	OperationType string `json:"operationType"`
+	// The payment it is about.
+	PaymentID string `json:"paymentId"`
+	// Where the delivery is.
+	Status UrlcDeliveryStatus `json:"status"`
+	// The shop's URL (`urlc` of the payment).
+	URL string `json:"url"`
+}
+
+// UrlcNotificationsParams is the schema dotpay.UrlcNotificationsParams.
+//
+// Which notifications.
+type UrlcNotificationsParams struct {
+	// Only those about this payment.
+	PaymentID *string `json:"paymentId,omitempty"`
 }

@@ -12,8 +12,11 @@ import (
 const (
 	NotificationDidChangeDefaultOneClickPaymentCard           = "dotpay.didChangeDefaultOneClickPaymentCard"
 	NotificationDidRegisterNewCreditCard                      = "dotpay.didRegisterNewCreditCard"
+	NotificationMasterpassPaymentShouldAuthorizeUserPaymentOn = "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn"
+	NotificationMasterpassPaymentShouldCreateAuthorizationOn  = "dotpay.masterpassPaymentShouldCreateAuthorizationOn"
 	NotificationPaymentHistoryDidFailedToUpdatePaymentSummary = "dotpay.paymentHistory.didFailedToUpdatePaymentSummary"
 	NotificationPaymentHistoryDidUpdatePaymentSummary         = "dotpay.paymentHistory.didUpdatePaymentSummary"
+	NotificationUrlcDeliveryFailed                            = "dotpay.urlcDeliveryFailed"
 )
 
 // DidChangeDefaultOneClickPaymentCardNotification is the params of the notification dotpay.didChangeDefaultOneClickPaymentCard.
@@ -30,6 +33,34 @@ type DidChangeDefaultOneClickPaymentCardNotification struct {
 type DidRegisterNewCreditCardNotification struct {
 	// The card registered.
 	Card OneClickPaymentCard `json:"card"`
+}
+
+// MasterpassPaymentShouldAuthorizeUserPaymentOnNotification is the params of the notification dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn.
+//
+// A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it.
+type MasterpassPaymentShouldAuthorizeUserPaymentOnNotification struct {
+	// The id to answer with.
+	RequestID string `json:"requestId"`
+	// The payment's `control`.
+	Control string `json:"control"`
+	// The payment's amount.
+	Amount wire.Decimal `json:"amount"`
+	// Its currency.
+	Currency string `json:"currency"`
+}
+
+// MasterpassPaymentShouldCreateAuthorizationOnNotification is the params of the notification dotpay.masterpassPaymentShouldCreateAuthorizationOn.
+//
+// The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it.
+type MasterpassPaymentShouldCreateAuthorizationOnNotification struct {
+	// The id to answer with.
+	RequestID string `json:"requestId"`
+	// The payment's `control`.
+	Control string `json:"control"`
+	// The payment's amount.
+	Amount wire.Decimal `json:"amount"`
+	// Its currency.
+	Currency string `json:"currency"`
 }
 
 // PaymentHistoryDidFailedToUpdatePaymentSummaryNotification is the params of the notification dotpay.paymentHistory.didFailedToUpdatePaymentSummary. Also sent as: dotpay.paymentHistory.didFailToUpdatePaymentSummary.
@@ -50,12 +81,35 @@ type PaymentHistoryDidUpdatePaymentSummaryNotification struct {
 	PaymentSummary PaymentSummary `json:"paymentSummary"`
 }
 
+// UrlcDeliveryFailedNotification is the params of the notification dotpay.urlcDeliveryFailed.
+//
+// A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set.
+type UrlcDeliveryFailedNotification struct {
+	// The notification.
+	NotificationID string `json:"notificationId"`
+	// The payment it is about.
+	PaymentID string `json:"paymentId"`
+	// `payment` or `refund`.
+	OperationType string `json:"operationType"`
+	// The shop's URL.
+	URL string `json:"url"`
+	// Where the notification is now.
+	Status UrlcDeliveryStatus `json:"status"`
+	// The shop's HTTP status, when it answered.
+	HTTPStatus *int64 `json:"httpStatus,omitempty"`
+	// What went wrong.
+	Message string `json:"message"`
+}
+
 // Notifications decodes the params of each dotpay notification (aliases included) into its
 // generated struct; generated.DecodeNotification looks here.
 var Notifications = map[string]func(json.RawMessage) (interface{}, error){
 	"dotpay.didChangeDefaultOneClickPaymentCard":            wire.Decoder[DidChangeDefaultOneClickPaymentCardNotification](),
 	"dotpay.didRegisterNewCreditCard":                       wire.Decoder[DidRegisterNewCreditCardNotification](),
+	"dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn":  wire.Decoder[MasterpassPaymentShouldAuthorizeUserPaymentOnNotification](),
+	"dotpay.masterpassPaymentShouldCreateAuthorizationOn":   wire.Decoder[MasterpassPaymentShouldCreateAuthorizationOnNotification](),
 	"dotpay.paymentHistory.didFailToUpdatePaymentSummary":   wire.Decoder[PaymentHistoryDidFailedToUpdatePaymentSummaryNotification](),
 	"dotpay.paymentHistory.didFailedToUpdatePaymentSummary": wire.Decoder[PaymentHistoryDidFailedToUpdatePaymentSummaryNotification](),
 	"dotpay.paymentHistory.didUpdatePaymentSummary":         wire.Decoder[PaymentHistoryDidUpdatePaymentSummaryNotification](),
+	"dotpay.urlcDeliveryFailed":                             wire.Decoder[UrlcDeliveryFailedNotification](),
 }

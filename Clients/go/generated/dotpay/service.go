@@ -56,7 +56,7 @@ func (s *Service) DefaultOneClickPaymentCard(ctx context.Context, opts ...wire.C
 // The channel id is mandatory and the channel must be online; the channel's own parameters go
 // in `paymentInfo.additionalInformation`. Magic amounts as `dotpay.pay`.
 //
-// Aliases: fastPayment. It changes state: pass wire.IdempotencyKey to make a retry safe.
+// Aliases: fastPayment. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: dotpay.urlcDeliveryFailed.
 //
 // Domain errors:
 //
@@ -64,7 +64,6 @@ func (s *Service) DefaultOneClickPaymentCard(ctx context.Context, opts ...wire.C
 //   - *ChannelNotFoundError (-33401 Channel not found)
 //   - *ChannelUnavailableError (-33402 Channel unavailable)
 //   - *CurrencyNotSupportedError (-33404 Currency not supported)
-//   - *DuplicateControlError (-33411 Duplicate control)
 func (s *Service) FastPayment(ctx context.Context, params FastPaymentParams, opts ...wire.CallOption) (*PaymentSummary, error) {
 	result := new(PaymentSummary)
 	if err := s.caller.Call(ctx, "dotpay.fastPayment", params, result, opts...); err != nil {
@@ -77,14 +76,18 @@ func (s *Service) FastPayment(ctx context.Context, params FastPaymentParams, opt
 //
 // Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels
 // that do not take the payment's currency or amount are left out, as Dotpay leaves them out.
-// `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.
+// `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;
+// a `control` used before is accepted (the document recommends unique values, it does not refuse
+// repeats). The completion's `NSError` (`networkError`, `generalError`) is injected with
+// `sandbox.failNext`.
 //
 // Aliases: getChannelList.
 //
 // Domain errors:
 //
 //   - *CurrencyNotSupportedError (-33404 Currency not supported)
-//   - *DuplicateControlError (-33411 Duplicate control)
+//   - *NetworkError (-33415 Network error)
+//   - *GeneralError (-33416 General error)
 func (s *Service) GetChannelList(ctx context.Context, params GetChannelListParams, opts ...wire.CallOption) (*GetChannelListResult, error) {
 	result := new(GetChannelListResult)
 	if err := s.caller.Call(ctx, "dotpay.getChannelList", params, result, opts...); err != nil {
@@ -95,7 +98,14 @@ func (s *Service) GetChannelList(ctx context.Context, params GetChannelListParam
 
 // GetCurrencyList calls dotpay.getCurrencyList: The currencies Dotpay takes (`getCurrencyListWithCompletion:`, *dostępne waluty*).
 //
+// The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+//
 // Aliases: getCurrencyList.
+//
+// Domain errors:
+//
+//   - *NetworkError (-33415 Network error)
+//   - *GeneralError (-33416 General error)
 func (s *Service) GetCurrencyList(ctx context.Context, opts ...wire.CallOption) ([]string, error) {
 	var result []string
 	err := s.caller.Call(ctx, "dotpay.getCurrencyList", nil, &result, opts...)
@@ -104,7 +114,14 @@ func (s *Service) GetCurrencyList(ctx context.Context, opts ...wire.CallOption) 
 
 // GetLanguageList calls dotpay.getLanguageList: The languages the payment flow speaks (`getLanguageListWithCompletion:`, *lista dostępnych języków*): at least English and Polish.
 //
+// The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+//
 // Aliases: getLanguageList.
+//
+// Domain errors:
+//
+//   - *NetworkError (-33415 Network error)
+//   - *GeneralError (-33416 General error)
 func (s *Service) GetLanguageList(ctx context.Context, opts ...wire.CallOption) ([]string, error) {
 	var result []string
 	err := s.caller.Call(ctx, "dotpay.getLanguageList", nil, &result, opts...)
@@ -120,13 +137,42 @@ func (s *Service) GetSdkVersion(ctx context.Context, opts ...wire.CallOption) (s
 	return result, err
 }
 
+// GetSettings calls dotpay.getSettings: The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose.
+//
+// Aliases: getSettings.
+func (s *Service) GetSettings(ctx context.Context, opts ...wire.CallOption) (*SDKSettings, error) {
+	result := new(SDKSettings)
+	if err := s.caller.Call(ctx, "dotpay.getSettings", nil, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// MasterpassDidAuthorizeUser calls dotpay.masterpass.didAuthorizeUser: Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it.
+//
+// Domain errors:
+//
+//   - *NoAuthorizationPendingError (-33414 No authorization pending)
+func (s *Service) MasterpassDidAuthorizeUser(ctx context.Context, params MasterpassDidAuthorizeUserParams, opts ...wire.CallOption) error {
+	return s.caller.Call(ctx, "dotpay.masterpass.didAuthorizeUser", params, nil, opts...)
+}
+
+// MasterpassDidCreateAuthorization calls dotpay.masterpass.didCreateAuthorization: Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both.
+//
+// Domain errors:
+//
+//   - *NoAuthorizationPendingError (-33414 No authorization pending)
+func (s *Service) MasterpassDidCreateAuthorization(ctx context.Context, params MasterpassDidCreateAuthorizationParams, opts ...wire.CallOption) error {
+	return s.caller.Call(ctx, "dotpay.masterpass.didCreateAuthorization", params, nil, opts...)
+}
+
 // OneClickPayment calls dotpay.oneClickPayment: Pays with a remembered card in one click, without the payment form (`oneClickPaymentWithPaymentInfo:paymentCard:`, *płatność kartą bez wypełnienia formularza*).
 //
 // Without `paymentCard` the default card pays (the document: "if `paymentCard:nil`, the payment
 // is made with the default card"). Refused while 1Click is disabled. Magic amounts as
 // `dotpay.pay`.
 //
-// Aliases: oneClickPayment. It changes state: pass wire.IdempotencyKey to make a retry safe.
+// Aliases: oneClickPayment. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: dotpay.urlcDeliveryFailed.
 //
 // Domain errors:
 //
@@ -136,7 +182,6 @@ func (s *Service) GetSdkVersion(ctx context.Context, opts ...wire.CallOption) (s
 //   - *CardNotFoundError (-33406 Card not found)
 //   - *ChannelUnavailableError (-33402 Channel unavailable)
 //   - *CurrencyNotSupportedError (-33404 Currency not supported)
-//   - *DuplicateControlError (-33411 Duplicate control)
 func (s *Service) OneClickPayment(ctx context.Context, params OneClickPaymentParams, opts ...wire.CallOption) (*PaymentSummary, error) {
 	result := new(PaymentSummary)
 	if err := s.caller.Call(ctx, "dotpay.oneClickPayment", params, result, opts...); err != nil {
@@ -152,9 +197,22 @@ func (s *Service) OneClickPayment(ctx context.Context, params OneClickPaymentPar
 // channel of the profile's last payment is used. `showSummaryScreen` is the answer of
 // `shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:
 // `13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox
-// clock, `16.16` fails the flow, `17.17` completes but cannot be re-read.
+// clock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`
+// `processing_realization_waiting`, `19.19` `processing_realization`.
 //
-// It changes state: pass wire.IdempotencyKey to make a retry safe.
+// A card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's
+// 1Click consent) a completed payment remembers the card, in the external customer's context
+// when one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not
+// paid through the form: `dotpay.oneClickPayment` pays with a remembered card. With
+// `masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks
+// the calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first
+// time the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on
+// every later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /
+// `dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:
+// false` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,
+// its final status is posted there (see `sandbox.dotpay.urlcNotifications`).
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: dotpay.didRegisterNewCreditCard, dotpay.didChangeDefaultOneClickPaymentCard, dotpay.masterpassPaymentShouldCreateAuthorizationOn, dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn, dotpay.urlcDeliveryFailed.
 //
 // Domain errors:
 //
@@ -162,7 +220,9 @@ func (s *Service) OneClickPayment(ctx context.Context, params OneClickPaymentPar
 //   - *ChannelNotFoundError (-33401 Channel not found)
 //   - *ChannelUnavailableError (-33402 Channel unavailable)
 //   - *CurrencyNotSupportedError (-33404 Currency not supported)
-//   - *DuplicateControlError (-33411 Duplicate control)
+//   - *CardRefusedError (-33405 Card refused)
+//   - *E1ClickDisabledError (-33408 1Click disabled)
+//   - *MasterpassAuthorizationRefusedError (-33413 Masterpass authorization refused)
 func (s *Service) Pay(ctx context.Context, params PayParams, opts ...wire.CallOption) (*PaymentSummary, error) {
 	result := new(PaymentSummary)
 	if err := s.caller.Call(ctx, "dotpay.pay", params, result, opts...); err != nil {
@@ -309,9 +369,10 @@ func (s *Service) UnregisterPaymentCard(ctx context.Context, params UnregisterPa
 // UpdatePaymentSummary calls dotpay.updatePaymentSummary: Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox).
 //
 // A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then
-// `completed`.
+// `completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that
+// time completes it too, without a call).
 //
-// Aliases: updatePaymentSummary. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: dotpay.paymentHistory.didUpdatePaymentSummary, dotpay.paymentHistory.didFailedToUpdatePaymentSummary.
+// Aliases: updatePaymentSummary. It changes state: pass wire.IdempotencyKey to make a retry safe. Notifications it may cause: dotpay.paymentHistory.didUpdatePaymentSummary, dotpay.paymentHistory.didFailedToUpdatePaymentSummary, dotpay.urlcDeliveryFailed.
 //
 // Domain errors:
 //

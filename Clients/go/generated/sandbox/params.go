@@ -28,6 +28,26 @@ type DelayParams struct {
 	Ms int64 `json:"ms"`
 }
 
+// DotpayRefundParams is the params of sandbox.dotpay.refund.
+type DotpayRefundParams struct {
+	// The payment's operation number.
+	PaymentID string `json:"paymentId"`
+	// How much to refund, in the payment's currency; all that is left when absent.
+	Amount *wire.Decimal `json:"amount,omitempty"`
+}
+
+// DotpaySetShopPinParams is the params of sandbox.dotpay.setShopPin.
+type DotpaySetShopPinParams struct {
+	// The shop's PIN.
+	Pin string `json:"pin"`
+}
+
+// DotpayUrlcNotificationsParams is the params of sandbox.dotpay.urlcNotifications.
+type DotpayUrlcNotificationsParams struct {
+	// Only those about this payment.
+	PaymentID *string `json:"paymentId,omitempty"`
+}
+
 // FailNextParams is the params of sandbox.failNext.
 type FailNextParams struct {
 	// The method whose next calls fail, by canonical name or alias.

@@ -5,6 +5,7 @@ package sandbox
 import (
 	"context"
 
+	"github.com/payrpc/payrpc-go/generated/dotpay"
 	"github.com/payrpc/payrpc-go/generated/journal"
 	"github.com/payrpc/payrpc-go/generated/northstar"
 	"github.com/payrpc/payrpc-go/generated/pbba"
@@ -76,11 +77,65 @@ func (s *Service) Delay(ctx context.Context, params DelayParams, opts ...wire.Ca
 	return result, err
 }
 
+// DotpayDeliverUrlc calls sandbox.dotpay.deliverUrlc: Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`).
+//
+// A payment that completes later and whose time has come on the profile's clock completes first,
+// with its notification.
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only. Notifications it may cause: dotpay.urlcDeliveryFailed.
+func (s *Service) DotpayDeliverUrlc(ctx context.Context, opts ...wire.CallOption) (*dotpay.DeliverUrlcResult, error) {
+	result := new(dotpay.DeliverUrlcResult)
+	if err := s.caller.Call(ctx, "sandbox.dotpay.deliverUrlc", nil, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// DotpayRefund calls sandbox.dotpay.refund: Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history).
+//
+// The refund is a related operation of the payment (`type: refund`, its own operation number,
+// `completed`); the payment stays `completed`. The history's observers get
+// `dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's
+// URLC notification (`operation_type: refund`, `operation_related_number` the payment's number).
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only. Notifications it may cause: dotpay.paymentHistory.didUpdatePaymentSummary, dotpay.urlcDeliveryFailed.
+//
+// Domain errors:
+//
+//   - *dotpay.PaymentNotFoundError (-33409 Payment not found)
+//   - *dotpay.RefundRefusedError (-33412 Refund refused)
+func (s *Service) DotpayRefund(ctx context.Context, params DotpayRefundParams, opts ...wire.CallOption) (*dotpay.PaymentSummary, error) {
+	result := new(dotpay.PaymentSummary)
+	if err := s.caller.Call(ctx, "sandbox.dotpay.refund", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// DotpaySetShopPin calls sandbox.dotpay.setShopPin: Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications.
+//
+// Kept only sealed under the server key, never logged or answered. Notifications that waited for
+// a PIN (`noPin`) are sent at once.
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only. Notifications it may cause: dotpay.urlcDeliveryFailed.
+func (s *Service) DotpaySetShopPin(ctx context.Context, params DotpaySetShopPinParams, opts ...wire.CallOption) error {
+	return s.caller.Call(ctx, "sandbox.dotpay.setShopPin", params, nil, opts...)
+}
+
+// DotpayUrlcNotifications calls sandbox.dotpay.urlcNotifications: Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went.
+//
+// Sandbox mode only.
+func (s *Service) DotpayUrlcNotifications(ctx context.Context, params DotpayUrlcNotificationsParams, opts ...wire.CallOption) ([]dotpay.UrlcNotification, error) {
+	var result []dotpay.UrlcNotification
+	err := s.caller.Call(ctx, "sandbox.dotpay.urlcNotifications", params, &result, opts...)
+	return result, err
+}
+
 // FailNext calls sandbox.failNext: Makes the next call(s) of a method fail with one of the errors it declares (sandbox mode only).
 //
 // One mechanism for every service: the engine answers an armed call with the error before its
 // handler runs, so nothing of the call happens (no state changes, no notification). Name the error
-// by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+// by its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
 // by its code; members of `data` you give replace the declared sample's, so an error can carry a
 // title and a message of your own (the Tatra document lets the bank side create errors of its own),
 // and the result is checked against the error's data schema. Failures armed for one method are
@@ -283,8 +338,9 @@ func (s *Service) PbbaRegisterExternalRequest(ctx context.Context, params PbbaRe
 
 // PbbaSetBankAppsInstalled calls sandbox.pbba.setBankAppsInstalled: Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
 //
-// 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
-// one makes opening the bank app go through the App Picker. A new profile has 1.
+// 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void
+// without a bank app); more than one makes opening the bank app go through the App Picker. A new
+// profile has 1.
 //
 // It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only.
 func (s *Service) PbbaSetBankAppsInstalled(ctx context.Context, params PbbaSetBankAppsInstalledParams, opts ...wire.CallOption) (*pbba.BankAppsState, error) {

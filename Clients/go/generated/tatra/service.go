@@ -126,7 +126,8 @@ func (s *Service) FetchBalance(ctx context.Context, opts ...wire.CallOption) (*B
 // sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
 // the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
 // `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
-// `serviceUnavaiableError` or `networkError`.
+// `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+// their `data.type`).
 //
 // Aliases: tatra.getContacts, fetchContacts, getContacts.
 //
@@ -145,10 +146,10 @@ func (s *Service) FetchContacts(ctx context.Context, opts ...wire.CallOption) ([
 // FetchSetupData calls tatra.fetchSetupData: Returns the setup data of the flows: activation, validation rules and amount limits.
 //
 // iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
-// answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-// 5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+// answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00
+// as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
 // `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
-// `networkError`.
+// `networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).
 //
 // Aliases: tatra.setup, fetchSetupData, setup.
 //
@@ -168,10 +169,11 @@ func (s *Service) FetchSetupData(ctx context.Context, opts ...wire.CallOption) (
 // FetchTopContacts calls tatra.fetchTopContacts: Returns the top contacts to present first.
 //
 // iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
-// sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
-// while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-// with `granted: false`); `sandbox.failNext` makes the next call fail with
-// `generalError`, `serviceUnavaiableError` or `networkError`.
+// sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
+// the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
+// `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
+// `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+// their `data.type`).
 //
 // Aliases: tatra.getTopContacts, fetchTopContacts, getTopContacts.
 //

@@ -43,6 +43,36 @@ export const DOCUMENT: unknown = {
         },
         "type": "object"
       },
+      "dotpay.DeliverUrlcResult": {
+        "additionalProperties": false,
+        "description": "What was tried.",
+        "properties": {
+          "attempted": {
+            "description": "How many notifications were tried.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "delivered": {
+            "description": "How many of them the shop accepted.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "waiting": {
+            "description": "How many still wait.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "attempted",
+          "delivered",
+          "waiting"
+        ],
+        "type": "object"
+      },
       "dotpay.DidChangeDefaultOneClickPaymentCardPayload": {
         "additionalProperties": false,
         "description": "The new default card; absent when no card is left.",
@@ -297,6 +327,63 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.MasterpassAnswer": {
+        "additionalProperties": false,
+        "description": "The app's answer to a Masterpass authorization delegate (`DPMasterpassAuthorization`\n`didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`).",
+        "properties": {
+          "error": {
+            "description": "The `NSError`'s description, when the app gives one.",
+            "maxLength": 500,
+            "type": "string"
+          },
+          "requestId": {
+            "description": "The `requestId` of the question.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          },
+          "successful": {
+            "description": "Whether the authorization succeeded: `false` aborts the payment.",
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "requestId",
+          "successful"
+        ],
+        "type": "object"
+      },
+      "dotpay.MasterpassQuestion": {
+        "additionalProperties": false,
+        "description": "What a Masterpass authorization delegate is asked about: the request to answer and the payment.",
+        "properties": {
+          "amount": {
+            "description": "The payment's amount.",
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          },
+          "control": {
+            "description": "The payment's `control`.",
+            "type": "string"
+          },
+          "currency": {
+            "description": "Its currency.",
+            "type": "string"
+          },
+          "requestId": {
+            "description": "The id to answer with.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "requestId",
+          "control",
+          "amount",
+          "currency"
+        ],
+        "type": "object"
+      },
       "dotpay.OneClickPaymentCard": {
         "additionalProperties": false,
         "description": "A remembered card (`DPOneClickPaymentCard`, and `DPOneClickExternalPaymentCard` for cards\nthe app's backend provides): never its number, only its mask.",
@@ -371,15 +458,56 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.OneClickSettings": {
+        "additionalProperties": false,
+        "description": "`DPOneClickManager`'s settings.",
+        "properties": {
+          "customerId": {
+            "description": "The external customer (`configureWithExternalCards … forCustomerId:`), when one is set.",
+            "type": "string"
+          },
+          "enabled": {
+            "description": "`enabled`: 1Click payments are on.",
+            "type": "boolean"
+          },
+          "treatsCvvAsPassword": {
+            "description": "`treatsCvvAsPassword`: the CVV field is masked.",
+            "type": "boolean"
+          },
+          "useInternalCards": {
+            "description": "`useInternalCards`: the cards remembered in the SDK are shown.",
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "enabled",
+          "useInternalCards",
+          "treatsCvvAsPassword"
+        ],
+        "type": "object"
+      },
       "dotpay.PayParams": {
         "additionalProperties": false,
         "description": "The prepared payment and the channel.",
         "properties": {
+          "cardInfo": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.PaymentCardInfo"
+              }
+            ],
+            "description": "The card the buyer types in a card channel's form (not the 1Click channel's)."
+          },
           "channelId": {
             "description": "The channel chosen.",
             "maximum": 9223372036854776000,
             "minimum": 1,
             "type": "integer"
+          },
+          "masterpassAuthorization": {
+            "default": false,
+            "description": "Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.",
+            "type": "boolean"
           },
           "paymentDetails": {
             "allOf": [
@@ -388,6 +516,11 @@ export const DOCUMENT: unknown = {
               }
             ],
             "description": "From `dotpay.getChannelList`."
+          },
+          "rememberCard": {
+            "default": false,
+            "description": "The form's 1Click consent: remember `cardInfo` once the payment completes.",
+            "type": "boolean"
           },
           "showSummaryScreen": {
             "default": true,
@@ -717,6 +850,31 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.RefundParams": {
+        "additionalProperties": false,
+        "description": "The payment and how much.",
+        "properties": {
+          "amount": {
+            "description": "How much to refund, in the payment's currency; all that is left when absent.",
+            "examples": [
+              "40.00"
+            ],
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          },
+          "paymentId": {
+            "description": "The payment's operation number.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        },
+        "required": [
+          "paymentId"
+        ],
+        "type": "object"
+      },
       "dotpay.RegisterPaymentCardParams": {
         "additionalProperties": false,
         "description": "The card.",
@@ -791,6 +949,44 @@ export const DOCUMENT: unknown = {
         },
         "required": [
           "paymentId"
+        ],
+        "type": "object"
+      },
+      "dotpay.SDKSettings": {
+        "additionalProperties": false,
+        "description": "The SDK's settings as the app reads them back: the `DotPay` singleton's properties and the\n`DPOneClickManager`'s.",
+        "properties": {
+          "debugMode": {
+            "description": "`DotPay.debugMode`: the test system when true.",
+            "type": "boolean"
+          },
+          "language": {
+            "description": "`DotPay.defaultLanguage`.",
+            "type": "string"
+          },
+          "oneClick": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.OneClickSettings"
+              }
+            ],
+            "description": "The `DPOneClickManager`'s settings."
+          },
+          "showDetailsOnSummaryScreen": {
+            "description": "`setShowDetailsOnSummaryScreen:`.",
+            "type": "boolean"
+          },
+          "system": {
+            "description": "The system the settings choose, `test` or `production` (*wybór systemu*).",
+            "type": "string"
+          }
+        },
+        "required": [
+          "debugMode",
+          "system",
+          "language",
+          "showDetailsOnSummaryScreen",
+          "oneClick"
         ],
         "type": "object"
       },
@@ -936,6 +1132,22 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "dotpay.SetShopPinParams": {
+        "additionalProperties": false,
+        "description": "The PIN.",
+        "properties": {
+          "pin": {
+            "description": "The shop's PIN.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        "required": [
+          "pin"
+        ],
+        "type": "object"
+      },
       "dotpay.SetShowDetailsOnSummaryScreenParams": {
         "additionalProperties": false,
         "description": "The params.",
@@ -1010,22 +1222,196 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
-      "journal.ConfigureParams": {
+      "dotpay.UrlcDeliveryFailedPayload": {
         "additionalProperties": false,
-        "description": "The settings.",
+        "description": "The notification and what went wrong.",
         "properties": {
-          "backendURL": {
-            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
-            "format": "uri",
+          "httpStatus": {
+            "description": "The shop's HTTP status, when it answered.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "message": {
+            "description": "What went wrong.",
             "type": "string"
           },
-          "paymentIdPointer": {
-            "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
-            "examples": [
-              "/data/id"
+          "notificationId": {
+            "description": "The notification.",
+            "type": "string"
+          },
+          "operationType": {
+            "description": "`payment` or `refund`.",
+            "type": "string"
+          },
+          "paymentId": {
+            "description": "The payment it is about.",
+            "type": "string"
+          },
+          "status": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.UrlcDeliveryStatus"
+              }
             ],
-            "maxLength": 200,
-            "pattern": "^(/([^~/]|~[01])*)*$",
+            "description": "Where the notification is now."
+          },
+          "url": {
+            "description": "The shop's URL.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "notificationId",
+          "paymentId",
+          "operationType",
+          "url",
+          "status",
+          "message"
+        ],
+        "type": "object"
+      },
+      "dotpay.UrlcDeliveryStatus": {
+        "description": "Where a URLC notification is on its way to the shop.",
+        "enum": [
+          "waiting",
+          "noPin",
+          "shopError",
+          "delivered"
+        ],
+        "type": "string"
+      },
+      "dotpay.UrlcField": {
+        "additionalProperties": false,
+        "description": "One parameter of a URLC notification, as Dotpay names it (`operation_number`) and as it is\nposted: a form field.",
+        "properties": {
+          "name": {
+            "description": "Dotpay's name of the parameter.",
+            "type": "string"
+          },
+          "value": {
+            "description": "Its value, as posted.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "name",
+          "value"
+        ],
+        "type": "object"
+      },
+      "dotpay.UrlcNotification": {
+        "additionalProperties": false,
+        "description": "One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the\nparameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how\nits delivery went. Written in the same transaction as the status it reports; the signature is\ncomputed when it is sent, from the shop's PIN (never stored in clear).",
+        "properties": {
+          "attempts": {
+            "description": "How many POSTs were tried.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "createdAt": {
+            "description": "When it was written, on the profile's sandbox clock.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "deliveredAt": {
+            "description": "When the shop accepted it.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "fields": {
+            "description": "The parameters, in the order Dotpay's signature takes them (without `signature`).",
+            "items": {
+              "$ref": "#/components/schemas/dotpay.UrlcField"
+            },
+            "type": "array"
+          },
+          "httpStatus": {
+            "description": "The HTTP status of the shop's last answer.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "lastError": {
+            "description": "What went wrong last.",
+            "type": "string"
+          },
+          "notificationId": {
+            "description": "The notification's id: the `Idempotency-Key` of every try, the same after a restart.",
+            "type": "string"
+          },
+          "operationNumber": {
+            "description": "The operation it reports: the payment's number, or a refund's.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          },
+          "operationStatus": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.PaymentStatus"
+              }
+            ],
+            "description": "The operation's status."
+          },
+          "operationType": {
+            "description": "`payment` or `refund`.",
+            "type": "string"
+          },
+          "paymentId": {
+            "description": "The payment it is about.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          },
+          "status": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.UrlcDeliveryStatus"
+              }
+            ],
+            "description": "Where the delivery is."
+          },
+          "url": {
+            "description": "The shop's URL (`urlc` of the payment).",
+            "type": "string"
+          }
+        },
+        "required": [
+          "notificationId",
+          "paymentId",
+          "operationNumber",
+          "operationType",
+          "operationStatus",
+          "url",
+          "fields",
+          "status",
+          "attempts",
+          "createdAt"
+        ],
+        "type": "object"
+      },
+      "dotpay.UrlcNotificationsParams": {
+        "additionalProperties": false,
+        "description": "Which notifications.",
+        "properties": {
+          "paymentId": {
+            "description": "Only those about this payment.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        },
+        "type": "object"
+      },
+      "journal.ConfigureParams": {
+        "additionalProperties": false,
+        "description": "The backend.",
+        "properties": {
+          "backendURL": {
+            "description": "The base URL (`http://127.0.0.1:8080`), or null.",
+            "format": "uri",
             "type": "string"
           }
         },
@@ -1058,11 +1444,8 @@ export const DOCUMENT: unknown = {
             "description": "What went wrong last.",
             "type": "string"
           },
-          "paymentAnswer": {
-            "description": "The `/payments/` answer's body (its text as a string when it is not JSON), kept only while\na card or account payment lacks its payment id (status `paymentIdMissing`)."
-          },
           "paymentId": {
-            "description": "The payment id the backend answered `/payments/` with (where `journal.configure\n{paymentIdPointer}` says; cash may have none).",
+            "description": "The payment id the backend answered `/payments/` with.",
             "type": "string"
           },
           "paymentKey": {
@@ -1098,7 +1481,6 @@ export const DOCUMENT: unknown = {
           "waiting",
           "noBackend",
           "serverError",
-          "paymentIdMissing",
           "delivered"
         ],
         "type": "string"
@@ -1406,45 +1788,6 @@ export const DOCUMENT: unknown = {
         ],
         "type": "string"
       },
-      "journal.SandboxAnswer": {
-        "additionalProperties": false,
-        "description": "How the built-in sandbox Web API answers one POST (`sandbox.journal.setNextAnswers`).",
-        "properties": {
-          "body": {
-            "description": "The body of an `accept` answer. Default: `{\"id\": \"pay_…\"}` (an id from the profile's seeded\nstream) for `/payments/`, `{}` for `/journals/`. `{}` is a 2xx without a payment id; any\nother shape tests `journal.configure {paymentIdPointer}`.",
-            "examples": [
-              {}
-            ]
-          },
-          "httpStatus": {
-            "description": "The HTTP status: 200–299 for `accept` (default 200), 400–599 for `serverError` (default\n500); none for the others.",
-            "maximum": 599,
-            "minimum": 200,
-            "type": "integer"
-          },
-          "message": {
-            "description": "The server's message, for `serverError` (default `sandbox server error`): answered as\n`{\"message\": ...}`.",
-            "examples": [
-              "database is read-only"
-            ],
-            "maxLength": 1000,
-            "minLength": 1,
-            "type": "string"
-          },
-          "outcome": {
-            "allOf": [
-              {
-                "$ref": "#/components/schemas/journal.SandboxOutcome"
-              }
-            ],
-            "description": "What happens."
-          }
-        },
-        "required": [
-          "outcome"
-        ],
-        "type": "object"
-      },
       "journal.SandboxCompletePaymentParams": {
         "additionalProperties": false,
         "description": "The hand-off and the user's decision.",
@@ -1482,51 +1825,6 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
-      "journal.SandboxOutcome": {
-        "description": "What the built-in sandbox Web API does with one POST.",
-        "enum": [
-          "accept",
-          "serverError",
-          "networkFailure",
-          "hang"
-        ],
-        "type": "string"
-      },
-      "journal.SandboxSetNextAnswersParams": {
-        "additionalProperties": false,
-        "description": "The answers.",
-        "properties": {
-          "answers": {
-            "description": "The answers to the next POSTs, in order; `[]` forgets those set before.",
-            "items": {
-              "$ref": "#/components/schemas/journal.SandboxAnswer"
-            },
-            "maxItems": 100,
-            "type": "array"
-          }
-        },
-        "required": [
-          "answers"
-        ],
-        "type": "object"
-      },
-      "journal.SandboxSetNextAnswersResult": {
-        "additionalProperties": false,
-        "description": "What is set.",
-        "properties": {
-          "nextAnswers": {
-            "description": "The answers the next POSTs will get, in order.",
-            "items": {
-              "$ref": "#/components/schemas/journal.SandboxAnswer"
-            },
-            "type": "array"
-          }
-        },
-        "required": [
-          "nextAnswers"
-        ],
-        "type": "object"
-      },
       "journal.SyncFailedPayload": {
         "additionalProperties": false,
         "description": "The entry and the server's answer.",
@@ -1546,7 +1844,7 @@ export const DOCUMENT: unknown = {
             "type": "integer"
           },
           "message": {
-            "description": "The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.",
+            "description": "The server's message.",
             "type": "string"
           }
         },
@@ -3577,7 +3875,7 @@ export const DOCUMENT: unknown = {
           "error": {
             "description": "The error's name: its `data.type` or its message. Give this or `code`.",
             "examples": [
-              "generalError"
+              "general"
             ],
             "maxLength": 200,
             "minLength": 1,
@@ -4532,13 +4830,6 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
           "message": "Currency not supported"
-        },
-        {
-          "code": -33411,
-          "data": {
-            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
-          },
-          "message": "Duplicate control"
         }
       ],
       "name": "dotpay.fastPayment",
@@ -4589,10 +4880,12 @@ export const DOCUMENT: unknown = {
         "fastPayment"
       ],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ]
     },
     {
-      "description": "Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels\nthat do not take the payment's currency or amount are left out, as Dotpay leaves them out.\n`paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.",
+      "description": "Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels\nthat do not take the payment's currency or amount are left out, as Dotpay leaves them out.\n`paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;\na `control` used before is accepted (the document recommends unique values, it does not refuse\nrepeats). The completion's `NSError` (`networkError`, `generalError`) is injected with\n`sandbox.failNext`.",
       "errors": [
         {
           "code": -33404,
@@ -4602,11 +4895,18 @@ export const DOCUMENT: unknown = {
           "message": "Currency not supported"
         },
         {
-          "code": -33411,
+          "code": -33415,
           "data": {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
-          "message": "Duplicate control"
+          "message": "Network error"
+        },
+        {
+          "code": -33416,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "General error"
         }
       ],
       "name": "dotpay.getChannelList",
@@ -4674,7 +4974,23 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "errors": [],
+      "description": "The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.",
+      "errors": [
+        {
+          "code": -33415,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Network error"
+        },
+        {
+          "code": -33416,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "General error"
+        }
+      ],
       "name": "dotpay.getCurrencyList",
       "paramStructure": "either",
       "params": [],
@@ -4695,7 +5011,23 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "errors": [],
+      "description": "The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.",
+      "errors": [
+        {
+          "code": -33415,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Network error"
+        },
+        {
+          "code": -33416,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "General error"
+        }
+      ],
       "name": "dotpay.getLanguageList",
       "paramStructure": "either",
       "params": [],
@@ -4730,6 +5062,134 @@ export const DOCUMENT: unknown = {
       "x-aliases": [
         "getSdkVersion"
       ],
+      "x-mutates": false,
+      "x-notifications": []
+    },
+    {
+      "errors": [],
+      "name": "dotpay.getSettings",
+      "paramStructure": "either",
+      "params": [],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/dotpay.SDKSettings"
+        }
+      },
+      "summary": "The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose.",
+      "x-aliases": [
+        "getSettings"
+      ],
+      "x-mutates": false,
+      "x-notifications": []
+    },
+    {
+      "errors": [
+        {
+          "code": -33414,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "No authorization pending"
+        }
+      ],
+      "name": "dotpay.masterpass.didAuthorizeUser",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The `requestId` of the question.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The `requestId` of the question.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        {
+          "description": "Whether the authorization succeeded: `false` aborts the payment.",
+          "name": "successful",
+          "required": true,
+          "schema": {
+            "description": "Whether the authorization succeeded: `false` aborts the payment.",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "The `NSError`'s description, when the app gives one.",
+          "name": "error",
+          "required": false,
+          "schema": {
+            "description": "The `NSError`'s description, when the app gives one.",
+            "maxLength": 500,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it.",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": []
+    },
+    {
+      "errors": [
+        {
+          "code": -33414,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "No authorization pending"
+        }
+      ],
+      "name": "dotpay.masterpass.didCreateAuthorization",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The `requestId` of the question.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The `requestId` of the question.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        {
+          "description": "Whether the authorization succeeded: `false` aborts the payment.",
+          "name": "successful",
+          "required": true,
+          "schema": {
+            "description": "Whether the authorization succeeded: `false` aborts the payment.",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "The `NSError`'s description, when the app gives one.",
+          "name": "error",
+          "required": false,
+          "schema": {
+            "description": "The `NSError`'s description, when the app gives one.",
+            "maxLength": 500,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both.",
+      "x-aliases": [],
       "x-mutates": false,
       "x-notifications": []
     },
@@ -4777,13 +5237,6 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
           "message": "Currency not supported"
-        },
-        {
-          "code": -33411,
-          "data": {
-            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
-          },
-          "message": "Duplicate control"
         }
       ],
       "name": "dotpay.oneClickPayment",
@@ -4825,10 +5278,12 @@ export const DOCUMENT: unknown = {
         "oneClickPayment"
       ],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ]
     },
     {
-      "description": "A finished flow is not a paid payment: the summary's `status` says (`completed`, `rejected`,\nor still `processing`). With `useLastChannelSelection` (default true) and no `channelId`, the\nchannel of the profile's last payment is used. `showSummaryScreen` is the answer of\n`shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:\n`13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox\nclock, `16.16` fails the flow, `17.17` completes but cannot be re-read.",
+      "description": "A finished flow is not a paid payment: the summary's `status` says (`completed`, `rejected`,\nor still `processing`). With `useLastChannelSelection` (default true) and no `channelId`, the\nchannel of the profile's last payment is used. `showSummaryScreen` is the answer of\n`shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:\n`13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox\nclock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`\n`processing_realization_waiting`, `19.19` `processing_realization`.\n\nA card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's\n1Click consent) a completed payment remembers the card, in the external customer's context\nwhen one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not\npaid through the form: `dotpay.oneClickPayment` pays with a remembered card. With\n`masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks\nthe calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first\ntime the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on\nevery later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /\n`dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:\nfalse` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,\nits final status is posted there (see `sandbox.dotpay.urlcNotifications`).",
       "errors": [
         {
           "code": -33400,
@@ -4859,11 +5314,25 @@ export const DOCUMENT: unknown = {
           "message": "Currency not supported"
         },
         {
-          "code": -33411,
+          "code": -33405,
           "data": {
             "$ref": "#/components/schemas/dotpay.DotpayErrorData"
           },
-          "message": "Duplicate control"
+          "message": "Card refused"
+        },
+        {
+          "code": -33408,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "1Click disabled"
+        },
+        {
+          "code": -33413,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Masterpass authorization refused"
         }
       ],
       "name": "dotpay.pay",
@@ -4912,6 +5381,39 @@ export const DOCUMENT: unknown = {
             "description": "Whether the SDK shows its summary screen.",
             "type": "boolean"
           }
+        },
+        {
+          "description": "The card the buyer types in a card channel's form (not the 1Click channel's).",
+          "name": "cardInfo",
+          "required": false,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.PaymentCardInfo"
+              }
+            ],
+            "description": "The card the buyer types in a card channel's form (not the 1Click channel's)."
+          }
+        },
+        {
+          "description": "The form's 1Click consent: remember `cardInfo` once the payment completes.",
+          "name": "rememberCard",
+          "required": false,
+          "schema": {
+            "default": false,
+            "description": "The form's 1Click consent: remember `cardInfo` once the payment completes.",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.",
+          "name": "masterpassAuthorization",
+          "required": false,
+          "schema": {
+            "default": false,
+            "description": "Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.",
+            "type": "boolean"
+          }
         }
       ],
       "result": {
@@ -4923,7 +5425,13 @@ export const DOCUMENT: unknown = {
       "summary": "Pays through the channel the buyer chose: what the SDK's payment controller (`DPDotPayViewController`, with `DPPaymentChannelsViewController` and the payment form) does, ending in its delegate: `didFinishPaymentWithSummary` is the result, `didFailToFinishPaymentWithError` the `paymentFailed` error.",
       "x-aliases": [],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "dotpay.didRegisterNewCreditCard",
+        "dotpay.didChangeDefaultOneClickPaymentCard",
+        "dotpay.masterpassPaymentShouldCreateAuthorizationOn",
+        "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn",
+        "dotpay.urlcDeliveryFailed"
+      ]
     },
     {
       "errors": [],
@@ -5353,7 +5861,7 @@ export const DOCUMENT: unknown = {
       ]
     },
     {
-      "description": "A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then\n`completed`.",
+      "description": "A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then\n`completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that\ntime completes it too, without a call).",
       "errors": [
         {
           "code": -33409,
@@ -5398,36 +5906,22 @@ export const DOCUMENT: unknown = {
       "x-mutates": true,
       "x-notifications": [
         "dotpay.paymentHistory.didUpdatePaymentSummary",
-        "dotpay.paymentHistory.didFailedToUpdatePaymentSummary"
+        "dotpay.paymentHistory.didFailedToUpdatePaymentSummary",
+        "dotpay.urlcDeliveryFailed"
       ]
     },
     {
-      "description": "Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox\nWeb API (`sandbox.journal.setNextAnswers` sets its answers); a server started with\n`--no-sandbox` has none, and entries wait with status `noBackend`.",
       "errors": [],
       "name": "journal.configure",
       "paramStructure": "either",
       "params": [
         {
-          "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
+          "description": "The base URL (`http://127.0.0.1:8080`), or null.",
           "name": "backendURL",
           "required": false,
           "schema": {
-            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
+            "description": "The base URL (`http://127.0.0.1:8080`), or null.",
             "format": "uri",
-            "type": "string"
-          }
-        },
-        {
-          "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
-          "name": "paymentIdPointer",
-          "required": false,
-          "schema": {
-            "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
-            "examples": [
-              "/data/id"
-            ],
-            "maxLength": 200,
-            "pattern": "^(/([^~/]|~[01])*)*$",
             "type": "string"
           }
         }
@@ -5438,7 +5932,7 @@ export const DOCUMENT: unknown = {
           "type": "null"
         }
       },
-      "summary": "Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default.",
+      "summary": "Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`.",
       "x-aliases": [],
       "x-mutates": true,
       "x-notifications": []
@@ -5482,7 +5976,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "The callback URL is `opener://open?` with the hand-off's parameters (checked as\n`journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a\ncallback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,\n`Payment_Number`; the document's full callback spec is not public, so any other parameter is\nkept as it came. The same callback handled again (same `Payment_Number`, same parameters)\nanswers the entry it made, after trying its delivery again if it is not delivered yet (a POST\nthe backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with\nother parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each\ntime (nothing tells two of them apart).",
+      "description": "The callback URL is `opener://open?` with the hand-off's parameters (checked as\n`journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,\n`declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full\ncallback spec is not public, so any other parameter is kept as it came.",
       "errors": [
         {
           "code": -33200,
@@ -5513,7 +6007,7 @@ export const DOCUMENT: unknown = {
           "$ref": "#/components/schemas/journal.JournalEntry"
         }
       },
-      "summary": "The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it.",
+      "summary": "The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id).",
       "x-aliases": [
         "handleCallback"
       ],
@@ -5639,7 +6133,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "A cash entry is answered once its delivery has been tried (with its retries), as\n`journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),\n`waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.\n\nAmounts are whole yen: a decimal string such as `\"10000\"` (`\"10000.00\"` is the same), which\nthe URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show\nthem. Account payments carry the four account fields and no amount, as the document's URL.",
+      "description": "Amounts are whole yen: a decimal string such as `\"10000\"` (`\"10000.00\"` is the same), which\nthe URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show\nthem. Account payments carry the four account fields and no amount, as the document's URL.",
       "errors": [
         {
           "code": -33202,
@@ -5733,9 +6227,7 @@ export const DOCUMENT: unknown = {
       "summary": "The Payment screen's \"Payment\" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`).",
       "x-aliases": [],
       "x-mutates": true,
-      "x-notifications": [
-        "journal.syncFailed"
-      ]
+      "x-notifications": []
     },
     {
       "errors": [],
@@ -5748,7 +6240,7 @@ export const DOCUMENT: unknown = {
           "$ref": "#/components/schemas/journal.SyncResult"
         }
       },
-      "summary": "Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`.",
+      "summary": "Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand).",
       "x-aliases": [
         "sync"
       ],
@@ -6821,7 +7313,153 @@ export const DOCUMENT: unknown = {
       "x-sandbox-only": true
     },
     {
-      "description": "One mechanism for every service: the engine answers an armed call with the error before its\nhandler runs, so nothing of the call happens (no state changes, no notification). Name the error\nby its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or\nby its code; members of `data` you give replace the declared sample's, so an error can carry a\ntitle and a message of your own (the Tatra document lets the bank side create errors of its own),\nand the result is checked against the error's data schema. Failures armed for one method are\ntaken in order by its next calls on any connection of the caller's profile; `sandbox.reset`\nforgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.",
+      "description": "A payment that completes later and whose time has come on the profile's clock completes first,\nwith its notification.",
+      "errors": [],
+      "name": "sandbox.dotpay.deliverUrlc",
+      "paramStructure": "either",
+      "params": [],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/dotpay.DeliverUrlcResult"
+        }
+      },
+      "summary": "Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`).",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "The refund is a related operation of the payment (`type: refund`, its own operation number,\n`completed`); the payment stays `completed`. The history's observers get\n`dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's\nURLC notification (`operation_type: refund`, `operation_related_number` the payment's number).",
+      "errors": [
+        {
+          "code": -33409,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Payment not found"
+        },
+        {
+          "code": -33412,
+          "data": {
+            "$ref": "#/components/schemas/dotpay.DotpayErrorData"
+          },
+          "message": "Refund refused"
+        }
+      ],
+      "name": "sandbox.dotpay.refund",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The payment's operation number.",
+          "name": "paymentId",
+          "required": true,
+          "schema": {
+            "description": "The payment's operation number.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        },
+        {
+          "description": "How much to refund, in the payment's currency; all that is left when absent.",
+          "name": "amount",
+          "required": false,
+          "schema": {
+            "description": "How much to refund, in the payment's currency; all that is left when absent.",
+            "examples": [
+              "40.00"
+            ],
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/dotpay.PaymentSummary"
+        }
+      },
+      "summary": "Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history).",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "dotpay.paymentHistory.didUpdatePaymentSummary",
+        "dotpay.urlcDeliveryFailed"
+      ],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "Kept only sealed under the server key, never logged or answered. Notifications that waited for\na PIN (`noPin`) are sent at once.",
+      "errors": [],
+      "name": "sandbox.dotpay.setShopPin",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The shop's PIN.",
+          "name": "pin",
+          "required": true,
+          "schema": {
+            "description": "The shop's PIN.",
+            "maxLength": 64,
+            "minLength": 1,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "type": "null"
+        }
+      },
+      "summary": "Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications.",
+      "x-aliases": [],
+      "x-mutates": true,
+      "x-notifications": [
+        "dotpay.urlcDeliveryFailed"
+      ],
+      "x-sandbox-only": true
+    },
+    {
+      "errors": [],
+      "name": "sandbox.dotpay.urlcNotifications",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Only those about this payment.",
+          "name": "paymentId",
+          "required": false,
+          "schema": {
+            "description": "Only those about this payment.",
+            "pattern": "^M[0-9]{4}-[0-9]{4}$",
+            "type": "string",
+            "x-format": "an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\""
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "items": {
+            "$ref": "#/components/schemas/dotpay.UrlcNotification"
+          },
+          "type": "array"
+        }
+      },
+      "summary": "Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went.",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "One mechanism for every service: the engine answers an armed call with the error before its\nhandler runs, so nothing of the call happens (no state changes, no notification). Name the error\nby its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or\nby its code; members of `data` you give replace the declared sample's, so an error can carry a\ntitle and a message of your own (the Tatra document lets the bank side create errors of its own),\nand the result is checked against the error's data schema. Failures armed for one method are\ntaken in order by its next calls on any connection of the caller's profile; `sandbox.reset`\nforgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.",
       "errors": [],
       "name": "sandbox.failNext",
       "paramStructure": "either",
@@ -6847,7 +7485,7 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The error's name: its `data.type` or its message. Give this or `code`.",
             "examples": [
-              "generalError"
+              "general"
             ],
             "maxLength": 200,
             "minLength": 1,
@@ -6956,38 +7594,6 @@ export const DOCUMENT: unknown = {
       "summary": "Sandbox only: plays the Payment Application, which takes the `linkPayment://` URL, lets the user pay, and calls the app back; answers the callback URL to pass to `journal.handleCallback`.",
       "x-aliases": [],
       "x-mutates": false,
-      "x-notifications": [],
-      "x-sandbox-only": true
-    },
-    {
-      "description": "`accept` answers 2xx: by default `{\"id\": \"pay_…\"}` to `/payments/` and `{}` to `/journals/`,\nor the `body` given (`{}` is a 2xx without a payment id). `serverError` answers its status\n(default 500) with `{\"message\": ...}`: the entry ends `serverError` and `journal.syncFailed` goes\nto every connection of the profile. `networkFailure` drops the connection and `hang` answers\nnothing until the request times out: both are retried three times, then the entry waits. The\nanswers are kept in the store, so they survive a restart (the resend at start-up takes them).",
-      "errors": [],
-      "name": "sandbox.journal.setNextAnswers",
-      "paramStructure": "either",
-      "params": [
-        {
-          "description": "The answers to the next POSTs, in order; `[]` forgets those set before.",
-          "name": "answers",
-          "required": true,
-          "schema": {
-            "description": "The answers to the next POSTs, in order; `[]` forgets those set before.",
-            "items": {
-              "$ref": "#/components/schemas/journal.SandboxAnswer"
-            },
-            "maxItems": 100,
-            "type": "array"
-          }
-        }
-      ],
-      "result": {
-        "name": "result",
-        "schema": {
-          "$ref": "#/components/schemas/journal.SandboxSetNextAnswersResult"
-        }
-      },
-      "summary": "Sandbox only: sets how the built-in sandbox Web API (where entries go when no backend URL is configured) answers the profile's next POSTs, replacing the answers set before; each POST to `/payments/` or `/journals/` takes the next one, and with none left it accepts. A card payment makes two POSTs, a cash payment one; a retried POST takes another answer.",
-      "x-aliases": [],
-      "x-mutates": true,
       "x-notifications": [],
       "x-sandbox-only": true
     },
@@ -7534,7 +8140,7 @@ export const DOCUMENT: unknown = {
       "x-sandbox-only": true
     },
     {
-      "description": "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than\none makes opening the bank app go through the App Picker. A new profile has 1.",
+      "description": "0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void\nwithout a bank app); more than one makes opening the bank app go through the App Picker. A new\nprofile has 1.",
       "errors": [],
       "name": "sandbox.pbba.setBankAppsInstalled",
       "paramStructure": "either",
@@ -8168,7 +8774,7 @@ export const DOCUMENT: unknown = {
       "x-ordered": true
     },
     {
-      "description": "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError`.",
+      "description": "iOS `fetchContacts:`, Android `getContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:\ntheir `data.type`).",
       "errors": [
         {
           "code": -33009,
@@ -8222,7 +8828,7 @@ export const DOCUMENT: unknown = {
       "x-ordered": true
     },
     {
-      "description": "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to\n5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError`.",
+      "description": "iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the\nanswer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00\nas shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.\n`sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or\n`networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).",
       "errors": [
         {
           "code": -33000,
@@ -8266,7 +8872,7 @@ export const DOCUMENT: unknown = {
       "x-ordered": true
     },
     {
-      "description": "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`\nwhile the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`\nwith `granted: false`); `sandbox.failNext` makes the next call fail with\n`generalError`, `serviceUnavaiableError` or `networkError`.",
+      "description": "iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the\nsandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while\nthe profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with\n`granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,\n`serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:\ntheir `data.type`).",
       "errors": [
         {
           "code": -33009,
@@ -8515,6 +9121,96 @@ export const DOCUMENT: unknown = {
       "summary": "A card was registered (`oneClickManager:didRegisterNewCreditCard:`), pushed to every connection of the profile so the app can refresh its list of cards."
     },
     {
+      "name": "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "description": "The id to answer with.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The id to answer with.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's `control`.",
+          "name": "control",
+          "required": true,
+          "schema": {
+            "description": "The payment's `control`.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's amount.",
+          "name": "amount",
+          "required": true,
+          "schema": {
+            "description": "The payment's amount.",
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          }
+        },
+        {
+          "description": "Its currency.",
+          "name": "currency",
+          "required": true,
+          "schema": {
+            "description": "Its currency.",
+            "type": "string"
+          }
+        }
+      ],
+      "summary": "A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it."
+    },
+    {
+      "name": "dotpay.masterpassPaymentShouldCreateAuthorizationOn",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "description": "The id to answer with.",
+          "name": "requestId",
+          "required": true,
+          "schema": {
+            "description": "The id to answer with.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's `control`.",
+          "name": "control",
+          "required": true,
+          "schema": {
+            "description": "The payment's `control`.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment's amount.",
+          "name": "amount",
+          "required": true,
+          "schema": {
+            "description": "The payment's amount.",
+            "pattern": "^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$",
+            "type": "string",
+            "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""
+          }
+        },
+        {
+          "description": "Its currency.",
+          "name": "currency",
+          "required": true,
+          "schema": {
+            "description": "Its currency.",
+            "type": "string"
+          }
+        }
+      ],
+      "summary": "The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it."
+    },
+    {
       "name": "dotpay.paymentHistory.didFailedToUpdatePaymentSummary",
       "paramStructure": "by-name",
       "params": [
@@ -8571,7 +9267,82 @@ export const DOCUMENT: unknown = {
       "summary": "A payment's status was read again (`paymentHistory:didUpdatePaymentSummary:`), pushed to the profile's connections that observe the history (`dotpay.paymentHistory.registerObserver`)."
     },
     {
-      "description": "Also sent when `/payments/` accepted a card or account payment without a payment id where the\nprofile looks (`httpStatus` is then the 2xx status, the entry `paymentIdMissing`).",
+      "name": "dotpay.urlcDeliveryFailed",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "description": "The notification.",
+          "name": "notificationId",
+          "required": true,
+          "schema": {
+            "description": "The notification.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The payment it is about.",
+          "name": "paymentId",
+          "required": true,
+          "schema": {
+            "description": "The payment it is about.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "`payment` or `refund`.",
+          "name": "operationType",
+          "required": true,
+          "schema": {
+            "description": "`payment` or `refund`.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "The shop's URL.",
+          "name": "url",
+          "required": true,
+          "schema": {
+            "description": "The shop's URL.",
+            "type": "string"
+          }
+        },
+        {
+          "description": "Where the notification is now.",
+          "name": "status",
+          "required": true,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/dotpay.UrlcDeliveryStatus"
+              }
+            ],
+            "description": "Where the notification is now."
+          }
+        },
+        {
+          "description": "The shop's HTTP status, when it answered.",
+          "name": "httpStatus",
+          "required": false,
+          "schema": {
+            "description": "The shop's HTTP status, when it answered.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "What went wrong.",
+          "name": "message",
+          "required": true,
+          "schema": {
+            "description": "What went wrong.",
+            "type": "string"
+          }
+        }
+      ],
+      "summary": "A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set."
+    },
+    {
       "name": "journal.syncFailed",
       "paramStructure": "by-name",
       "params": [
@@ -8605,16 +9376,16 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.",
+          "description": "The server's message.",
           "name": "message",
           "required": true,
           "schema": {
-            "description": "The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.",
+            "description": "The server's message.",
             "type": "string"
           }
         }
       ],
-      "summary": "The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`)."
+      "summary": "The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`)."
     },
     {
       "description": "Sent when the Consumer approves or declines in the bank app (sandbox: `sandbox.pbba.approvePayment`\n/ `declinePayment`, from any connection) and when the request expires. The app then dismisses\nthe pop-up and shows its confirmation screen (sections 4.2.5, 5).",

@@ -4,8 +4,9 @@ import PayRPCSchema
 
 /// Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
 ///
-/// 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
-/// one makes opening the bank app go through the App Picker. A new profile has 1.
+/// 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void
+/// without a bank app); more than one makes opening the bank app go through the App Picker. A new
+/// profile has 1.
 public enum SetBankAppsInstalled: PBBAMethod {
     public static let name = "sandbox.pbba.setBankAppsInstalled"
     public static let sandboxOnly = true

@@ -8,7 +8,11 @@ from payrpc.generated.errors import pbba as _pbba
 from payrpc.generated.errors import tatra as _tatra
 
 DOMAIN_ERRORS = {
-    -33411: _dotpay.DuplicateControl,
+    -33416: _dotpay.GeneralError,
+    -33415: _dotpay.NetworkError,
+    -33414: _dotpay.NoAuthorizationPending,
+    -33413: _dotpay.MasterpassAuthorizationRefused,
+    -33412: _dotpay.RefundRefused,
     -33410: _dotpay.UpdateFailed,
     -33409: _dotpay.PaymentNotFound,
     -33408: _dotpay.E1ClickDisabled,

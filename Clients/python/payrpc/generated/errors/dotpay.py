@@ -158,7 +158,7 @@ class CardRefused(DotpayError):
 
     The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
 
-    Returned by: ``dotpay.registerPaymentCard``.
+    Returned by: ``dotpay.pay``, ``dotpay.registerPaymentCard``.
 
     Attributes:
         channel_id: The channel concerned.
@@ -239,7 +239,7 @@ class E1ClickDisabled(DotpayError):
 
     The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
 
-    Returned by: ``dotpay.oneClickPayment``, ``dotpay.registerPaymentCard``.
+    Returned by: ``dotpay.oneClickPayment``, ``dotpay.pay``, ``dotpay.registerPaymentCard``.
 
     Attributes:
         channel_id: The channel concerned.
@@ -266,7 +266,7 @@ class PaymentNotFound(DotpayError):
 
     The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
 
-    Returned by: ``dotpay.removePaymentSummary``, ``dotpay.updatePaymentSummary``.
+    Returned by: ``dotpay.removePaymentSummary``, ``dotpay.updatePaymentSummary``, ``sandbox.dotpay.refund``.
 
     Attributes:
         channel_id: The channel concerned.
@@ -315,12 +315,12 @@ class UpdateFailed(DotpayError):
         self.payment_id: Optional[str] = fields.get("paymentId")
 
 
-class DuplicateControl(DotpayError):
-    """Duplicate control (code -33411).
+class RefundRefused(DotpayError):
+    """Refund refused (code -33412).
 
     The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
 
-    Returned by: ``dotpay.fastPayment``, ``dotpay.getChannelList``, ``dotpay.oneClickPayment``, ``dotpay.pay``.
+    Returned by: ``sandbox.dotpay.refund``.
 
     Attributes:
         channel_id: The channel concerned.
@@ -330,7 +330,115 @@ class DuplicateControl(DotpayError):
         payment_id: The payment concerned.
     """
 
-    code_value = -33411
+    code_value = -33412
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.channel_id: Optional[int] = fields.get("channelId")
+        self.control: Optional[str] = fields.get("control")
+        self.credit_card_id: Optional[str] = fields.get("creditCardId")
+        self.detail: Optional[str] = fields.get("detail")
+        self.payment_id: Optional[str] = fields.get("paymentId")
+
+
+class MasterpassAuthorizationRefused(DotpayError):
+    """Masterpass authorization refused (code -33413).
+
+    The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+
+    Returned by: ``dotpay.pay``.
+
+    Attributes:
+        channel_id: The channel concerned.
+        control: The `control` concerned.
+        credit_card_id: The card concerned.
+        detail: What happened, for people.
+        payment_id: The payment concerned.
+    """
+
+    code_value = -33413
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.channel_id: Optional[int] = fields.get("channelId")
+        self.control: Optional[str] = fields.get("control")
+        self.credit_card_id: Optional[str] = fields.get("creditCardId")
+        self.detail: Optional[str] = fields.get("detail")
+        self.payment_id: Optional[str] = fields.get("paymentId")
+
+
+class NoAuthorizationPending(DotpayError):
+    """No authorization pending (code -33414).
+
+    The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+
+    Returned by: ``dotpay.masterpass.didAuthorizeUser``, ``dotpay.masterpass.didCreateAuthorization``.
+
+    Attributes:
+        channel_id: The channel concerned.
+        control: The `control` concerned.
+        credit_card_id: The card concerned.
+        detail: What happened, for people.
+        payment_id: The payment concerned.
+    """
+
+    code_value = -33414
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.channel_id: Optional[int] = fields.get("channelId")
+        self.control: Optional[str] = fields.get("control")
+        self.credit_card_id: Optional[str] = fields.get("creditCardId")
+        self.detail: Optional[str] = fields.get("detail")
+        self.payment_id: Optional[str] = fields.get("paymentId")
+
+
+class NetworkError(DotpayError):
+    """Network error (code -33415).
+
+    The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+
+    Returned by: ``dotpay.getChannelList``, ``dotpay.getCurrencyList``, ``dotpay.getLanguageList``.
+
+    Attributes:
+        channel_id: The channel concerned.
+        control: The `control` concerned.
+        credit_card_id: The card concerned.
+        detail: What happened, for people.
+        payment_id: The payment concerned.
+    """
+
+    code_value = -33415
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.channel_id: Optional[int] = fields.get("channelId")
+        self.control: Optional[str] = fields.get("control")
+        self.credit_card_id: Optional[str] = fields.get("creditCardId")
+        self.detail: Optional[str] = fields.get("detail")
+        self.payment_id: Optional[str] = fields.get("paymentId")
+
+
+class GeneralError(DotpayError):
+    """General error (code -33416).
+
+    The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+
+    Returned by: ``dotpay.getChannelList``, ``dotpay.getCurrencyList``, ``dotpay.getLanguageList``.
+
+    Attributes:
+        channel_id: The channel concerned.
+        control: The `control` concerned.
+        credit_card_id: The card concerned.
+        detail: What happened, for people.
+        payment_id: The payment concerned.
+    """
+
+    code_value = -33416
 
     def __init__(self, code: int, message: str, data: Any = None) -> None:
         super().__init__(code, message, data)

@@ -69,6 +69,38 @@ class DefaultOneClickPaymentCardResult:
 
 
 @dataclass
+class DeliverUrlcResult:
+    """What was tried.
+
+    Attributes:
+        attempted: How many notifications were tried.
+        delivered: How many of them the shop accepted.
+        waiting: How many still wait.
+    """
+
+    attempted: int
+    delivered: int
+    waiting: int
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> DeliverUrlcResult:
+        """Reads a DeliverUrlcResult from its JSON object."""
+        return cls(
+            attempted=data["attempted"],
+            delivered=data["delivered"],
+            waiting=data["waiting"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this DeliverUrlcResult."""
+        data: Dict[str, Any] = {}
+        data["attempted"] = _rt.to_wire(self.attempted)
+        data["delivered"] = _rt.to_wire(self.delivered)
+        data["waiting"] = _rt.to_wire(self.waiting)
+        return data
+
+
+@dataclass
 class DidChangeDefaultOneClickPaymentCardPayload:
     """The new default card; absent when no card is left.
 
@@ -362,6 +394,76 @@ class GetChannelListResult:
 
 
 @dataclass
+class MasterpassAnswer:
+    """The app's answer to a Masterpass authorization delegate (`DPMasterpassAuthorization`
+    `didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`).
+
+    Attributes:
+        error: The `NSError`'s description, when the app gives one.
+        request_id: The `requestId` of the question.
+        successful: Whether the authorization succeeded: `false` aborts the payment.
+    """
+
+    request_id: str
+    successful: bool
+    error: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> MasterpassAnswer:
+        """Reads a MasterpassAnswer from its JSON object."""
+        return cls(
+            error=data.get("error"),
+            request_id=data["requestId"],
+            successful=data["successful"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this MasterpassAnswer."""
+        data: Dict[str, Any] = {}
+        if self.error is not None:
+            data["error"] = _rt.to_wire(self.error)
+        data["requestId"] = _rt.to_wire(self.request_id)
+        data["successful"] = _rt.to_wire(self.successful)
+        return data
+
+
+@dataclass
+class MasterpassQuestion:
+    """What a Masterpass authorization delegate is asked about: the request to answer and the payment.
+
+    Attributes:
+        amount: The payment's amount.
+        control: The payment's `control`.
+        currency: Its currency.
+        request_id: The id to answer with.
+    """
+
+    amount: Decimal
+    control: str
+    currency: str
+    request_id: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> MasterpassQuestion:
+        """Reads a MasterpassQuestion from its JSON object."""
+        return cls(
+            amount=_rt.decimal_from_json(data["amount"]),
+            control=data["control"],
+            currency=data["currency"],
+            request_id=data["requestId"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this MasterpassQuestion."""
+        data: Dict[str, Any] = {}
+        data["amount"] = _rt.to_wire(self.amount)
+        data["control"] = _rt.to_wire(self.control)
+        data["currency"] = _rt.to_wire(self.currency)
+        data["requestId"] = _rt.to_wire(self.request_id)
+        return data
+
+
+@dataclass
 class OneClickPaymentCard:
     """A remembered card (`DPOneClickPaymentCard`, and `DPOneClickExternalPaymentCard` for cards
     the app's backend provides): never its number, only its mask.
@@ -445,18 +547,61 @@ class OneClickPaymentParams:
 
 
 @dataclass
+class OneClickSettings:
+    """`DPOneClickManager`'s settings.
+
+    Attributes:
+        customer_id: The external customer (`configureWithExternalCards … forCustomerId:`), when one is set.
+        enabled: `enabled`: 1Click payments are on.
+        treats_cvv_as_password: `treatsCvvAsPassword`: the CVV field is masked.
+        use_internal_cards: `useInternalCards`: the cards remembered in the SDK are shown.
+    """
+
+    enabled: bool
+    treats_cvv_as_password: bool
+    use_internal_cards: bool
+    customer_id: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> OneClickSettings:
+        """Reads a OneClickSettings from its JSON object."""
+        return cls(
+            customer_id=data.get("customerId"),
+            enabled=data["enabled"],
+            treats_cvv_as_password=data["treatsCvvAsPassword"],
+            use_internal_cards=data["useInternalCards"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this OneClickSettings."""
+        data: Dict[str, Any] = {}
+        if self.customer_id is not None:
+            data["customerId"] = _rt.to_wire(self.customer_id)
+        data["enabled"] = _rt.to_wire(self.enabled)
+        data["treatsCvvAsPassword"] = _rt.to_wire(self.treats_cvv_as_password)
+        data["useInternalCards"] = _rt.to_wire(self.use_internal_cards)
+        return data
+
+
+@dataclass
 class PayParams:
     """The prepared payment and the channel.
 
     Attributes:
+        card_info: The card the buyer types in a card channel's form (not the 1Click channel's).
         channel_id: The channel chosen.
+        masterpass_authorization: Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then asks it for authorization and waits for its answer.
         payment_details: From `dotpay.getChannelList`.
+        remember_card: The form's 1Click consent: remember `cardInfo` once the payment completes.
         show_summary_screen: Whether the SDK shows its summary screen.
         use_last_channel_selection: Use the profile's last channel when none is chosen (`useLastChannelSelection`).
     """
 
     payment_details: PaymentDetails
+    card_info: Optional[PaymentCardInfo] = None
     channel_id: Optional[int] = None
+    masterpass_authorization: Optional[bool] = None
+    remember_card: Optional[bool] = None
     show_summary_screen: Optional[bool] = None
     use_last_channel_selection: Optional[bool] = None
 
@@ -464,8 +609,11 @@ class PayParams:
     def from_json(cls, data: Dict[str, Any]) -> PayParams:
         """Reads a PayParams from its JSON object."""
         return cls(
+            card_info=None if data.get("cardInfo") is None else PaymentCardInfo.from_json(data["cardInfo"]),
             channel_id=data.get("channelId"),
+            masterpass_authorization=data.get("masterpassAuthorization"),
             payment_details=PaymentDetails.from_json(data["paymentDetails"]),
+            remember_card=data.get("rememberCard"),
             show_summary_screen=data.get("showSummaryScreen"),
             use_last_channel_selection=data.get("useLastChannelSelection"),
         )
@@ -473,9 +621,15 @@ class PayParams:
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this PayParams."""
         data: Dict[str, Any] = {}
+        if self.card_info is not None:
+            data["cardInfo"] = _rt.to_wire(self.card_info)
         if self.channel_id is not None:
             data["channelId"] = _rt.to_wire(self.channel_id)
+        if self.masterpass_authorization is not None:
+            data["masterpassAuthorization"] = _rt.to_wire(self.masterpass_authorization)
         data["paymentDetails"] = _rt.to_wire(self.payment_details)
+        if self.remember_card is not None:
+            data["rememberCard"] = _rt.to_wire(self.remember_card)
         if self.show_summary_screen is not None:
             data["showSummaryScreen"] = _rt.to_wire(self.show_summary_screen)
         if self.use_last_channel_selection is not None:
@@ -775,6 +929,35 @@ class PaymentSummary:
 
 
 @dataclass
+class RefundParams:
+    """The payment and how much.
+
+    Attributes:
+        amount: How much to refund, in the payment's currency; all that is left when absent.
+        payment_id: The payment's operation number.
+    """
+
+    payment_id: str
+    amount: Optional[Decimal] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> RefundParams:
+        """Reads a RefundParams from its JSON object."""
+        return cls(
+            amount=None if data.get("amount") is None else _rt.decimal_from_json(data["amount"]),
+            payment_id=data["paymentId"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this RefundParams."""
+        data: Dict[str, Any] = {}
+        if self.amount is not None:
+            data["amount"] = _rt.to_wire(self.amount)
+        data["paymentId"] = _rt.to_wire(self.payment_id)
+        return data
+
+
+@dataclass
 class RegisterPaymentCardParams:
     """The card.
 
@@ -860,6 +1043,47 @@ class RemovePaymentSummaryParams:
         """The JSON object of this RemovePaymentSummaryParams."""
         data: Dict[str, Any] = {}
         data["paymentId"] = _rt.to_wire(self.payment_id)
+        return data
+
+
+@dataclass
+class SDKSettings:
+    """The SDK's settings as the app reads them back: the `DotPay` singleton's properties and the
+    `DPOneClickManager`'s.
+
+    Attributes:
+        debug_mode: `DotPay.debugMode`: the test system when true.
+        language: `DotPay.defaultLanguage`.
+        one_click: The `DPOneClickManager`'s settings.
+        show_details_on_summary_screen: `setShowDetailsOnSummaryScreen:`.
+        system: The system the settings choose, `test` or `production` (*wybór systemu*).
+    """
+
+    debug_mode: bool
+    language: str
+    one_click: OneClickSettings
+    show_details_on_summary_screen: bool
+    system: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SDKSettings:
+        """Reads a SDKSettings from its JSON object."""
+        return cls(
+            debug_mode=data["debugMode"],
+            language=data["language"],
+            one_click=OneClickSettings.from_json(data["oneClick"]),
+            show_details_on_summary_screen=data["showDetailsOnSummaryScreen"],
+            system=data["system"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SDKSettings."""
+        data: Dict[str, Any] = {}
+        data["debugMode"] = _rt.to_wire(self.debug_mode)
+        data["language"] = _rt.to_wire(self.language)
+        data["oneClick"] = _rt.to_wire(self.one_click)
+        data["showDetailsOnSummaryScreen"] = _rt.to_wire(self.show_details_on_summary_screen)
+        data["system"] = _rt.to_wire(self.system)
         return data
 
 
@@ -1042,6 +1266,30 @@ class SetOneClickEnabledParams:
 
 
 @dataclass
+class SetShopPinParams:
+    """The PIN.
+
+    Attributes:
+        pin: The shop's PIN.
+    """
+
+    pin: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> SetShopPinParams:
+        """Reads a SetShopPinParams from its JSON object."""
+        return cls(
+            pin=data["pin"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this SetShopPinParams."""
+        data: Dict[str, Any] = {}
+        data["pin"] = _rt.to_wire(self.pin)
+        return data
+
+
+@dataclass
 class SetShowDetailsOnSummaryScreenParams:
     """The params.
 
@@ -1162,6 +1410,203 @@ class UpdatePaymentSummaryParams:
 
 
 @dataclass
+class UrlcDeliveryFailedPayload:
+    """The notification and what went wrong.
+
+    Attributes:
+        http_status: The shop's HTTP status, when it answered.
+        message: What went wrong.
+        notification_id: The notification.
+        operation_type: `payment` or `refund`.
+        payment_id: The payment it is about.
+        status: Where the notification is now.
+        url: The shop's URL.
+    """
+
+    message: str
+    notification_id: str
+    operation_type: str
+    payment_id: str
+    status: UrlcDeliveryStatus
+    url: str
+    http_status: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> UrlcDeliveryFailedPayload:
+        """Reads a UrlcDeliveryFailedPayload from its JSON object."""
+        return cls(
+            http_status=data.get("httpStatus"),
+            message=data["message"],
+            notification_id=data["notificationId"],
+            operation_type=data["operationType"],
+            payment_id=data["paymentId"],
+            status=UrlcDeliveryStatus.from_json(data["status"]),
+            url=data["url"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this UrlcDeliveryFailedPayload."""
+        data: Dict[str, Any] = {}
+        if self.http_status is not None:
+            data["httpStatus"] = _rt.to_wire(self.http_status)
+        data["message"] = _rt.to_wire(self.message)
+        data["notificationId"] = _rt.to_wire(self.notification_id)
+        data["operationType"] = _rt.to_wire(self.operation_type)
+        data["paymentId"] = _rt.to_wire(self.payment_id)
+        data["status"] = _rt.to_wire(self.status)
+        data["url"] = _rt.to_wire(self.url)
+        return data
+
+
+class UrlcDeliveryStatus(str, Enum):
+    """Where a URLC notification is on its way to the shop."""
+
+    WAITING = "waiting"
+    NO_PIN = "noPin"
+    SHOP_ERROR = "shopError"
+    DELIVERED = "delivered"
+
+    @classmethod
+    def from_json(cls, data: Any) -> UrlcDeliveryStatus:
+        return cls(data)
+
+    def to_json(self) -> Any:
+        return self.value
+
+
+@dataclass
+class UrlcField:
+    """One parameter of a URLC notification, as Dotpay names it (`operation_number`) and as it is
+    posted: a form field.
+
+    Attributes:
+        name: Dotpay's name of the parameter.
+        value: Its value, as posted.
+    """
+
+    name: str
+    value: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> UrlcField:
+        """Reads a UrlcField from its JSON object."""
+        return cls(
+            name=data["name"],
+            value=data["value"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this UrlcField."""
+        data: Dict[str, Any] = {}
+        data["name"] = _rt.to_wire(self.name)
+        data["value"] = _rt.to_wire(self.value)
+        return data
+
+
+@dataclass
+class UrlcNotification:
+    """One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the
+    parameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how
+    its delivery went. Written in the same transaction as the status it reports; the signature is
+    computed when it is sent, from the shop's PIN (never stored in clear).
+
+    Attributes:
+        attempts: How many POSTs were tried.
+        created_at: When it was written, on the profile's sandbox clock.
+        delivered_at: When the shop accepted it.
+        fields: The parameters, in the order Dotpay's signature takes them (without `signature`).
+        http_status: The HTTP status of the shop's last answer.
+        last_error: What went wrong last.
+        notification_id: The notification's id: the `Idempotency-Key` of every try, the same after a restart.
+        operation_number: The operation it reports: the payment's number, or a refund's.
+        operation_status: The operation's status.
+        operation_type: `payment` or `refund`.
+        payment_id: The payment it is about.
+        status: Where the delivery is.
+        url: The shop's URL (`urlc` of the payment).
+    """
+
+    attempts: int
+    created_at: datetime
+    fields: List[UrlcField]
+    notification_id: str
+    operation_number: str
+    operation_status: PaymentStatus
+    operation_type: str
+    payment_id: str
+    status: UrlcDeliveryStatus
+    url: str
+    delivered_at: Optional[datetime] = None
+    http_status: Optional[int] = None
+    last_error: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> UrlcNotification:
+        """Reads a UrlcNotification from its JSON object."""
+        return cls(
+            attempts=data["attempts"],
+            created_at=_rt.datetime_from_json(data["createdAt"]),
+            delivered_at=None if data.get("deliveredAt") is None else _rt.datetime_from_json(data["deliveredAt"]),
+            fields=[UrlcField.from_json(_v0) for _v0 in data["fields"]],
+            http_status=data.get("httpStatus"),
+            last_error=data.get("lastError"),
+            notification_id=data["notificationId"],
+            operation_number=data["operationNumber"],
+            operation_status=PaymentStatus.from_json(data["operationStatus"]),
+            operation_type=data["operationType"],
+            payment_id=data["paymentId"],
+            status=UrlcDeliveryStatus.from_json(data["status"]),
+            url=data["url"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this UrlcNotification."""
+        data: Dict[str, Any] = {}
+        data["attempts"] = _rt.to_wire(self.attempts)
+        data["createdAt"] = _rt.to_wire(self.created_at)
+        if self.delivered_at is not None:
+            data["deliveredAt"] = _rt.to_wire(self.delivered_at)
+        data["fields"] = _rt.to_wire(self.fields)
+        if self.http_status is not None:
+            data["httpStatus"] = _rt.to_wire(self.http_status)
+        if self.last_error is not None:
+            data["lastError"] = _rt.to_wire(self.last_error)
+        data["notificationId"] = _rt.to_wire(self.notification_id)
+        data["operationNumber"] = _rt.to_wire(self.operation_number)
+        data["operationStatus"] = _rt.to_wire(self.operation_status)
+        data["operationType"] = _rt.to_wire(self.operation_type)
+        data["paymentId"] = _rt.to_wire(self.payment_id)
+        data["status"] = _rt.to_wire(self.status)
+        data["url"] = _rt.to_wire(self.url)
+        return data
+
+
+@dataclass
+class UrlcNotificationsParams:
+    """Which notifications.
+
+    Attributes:
+        payment_id: Only those about this payment.
+    """
+
+    payment_id: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> UrlcNotificationsParams:
+        """Reads a UrlcNotificationsParams from its JSON object."""
+        return cls(
+            payment_id=data.get("paymentId"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this UrlcNotificationsParams."""
+        data: Dict[str, Any] = {}
+        if self.payment_id is not None:
+            data["paymentId"] = _rt.to_wire(self.payment_id)
+        return data
+
+
+@dataclass
 class DidChangeDefaultOneClickPaymentCardNotification:
     """The default 1Click card changed (`oneClickManager:didChangeDefaultOneClickPaymentCard:`), pushed to every connection of the profile. The default card is not the card used last.
 
@@ -1207,6 +1652,78 @@ class DidRegisterNewCreditCardNotification:
         """The JSON object of this DidRegisterNewCreditCardNotification."""
         data: Dict[str, Any] = {}
         data["card"] = _rt.to_wire(self.card)
+        return data
+
+
+@dataclass
+class MasterpassPaymentShouldAuthorizeUserPaymentOnNotification:
+    """A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it.
+
+    Attributes:
+        request_id: The id to answer with.
+        control: The payment's `control`.
+        amount: The payment's amount.
+        currency: Its currency.
+    """
+
+    request_id: str
+    control: str
+    amount: Decimal
+    currency: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> MasterpassPaymentShouldAuthorizeUserPaymentOnNotification:
+        """Reads a MasterpassPaymentShouldAuthorizeUserPaymentOnNotification from its JSON object."""
+        return cls(
+            request_id=data["requestId"],
+            control=data["control"],
+            amount=_rt.decimal_from_json(data["amount"]),
+            currency=data["currency"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this MasterpassPaymentShouldAuthorizeUserPaymentOnNotification."""
+        data: Dict[str, Any] = {}
+        data["requestId"] = _rt.to_wire(self.request_id)
+        data["control"] = _rt.to_wire(self.control)
+        data["amount"] = _rt.to_wire(self.amount)
+        data["currency"] = _rt.to_wire(self.currency)
+        return data
+
+
+@dataclass
+class MasterpassPaymentShouldCreateAuthorizationOnNotification:
+    """The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it.
+
+    Attributes:
+        request_id: The id to answer with.
+        control: The payment's `control`.
+        amount: The payment's amount.
+        currency: Its currency.
+    """
+
+    request_id: str
+    control: str
+    amount: Decimal
+    currency: str
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> MasterpassPaymentShouldCreateAuthorizationOnNotification:
+        """Reads a MasterpassPaymentShouldCreateAuthorizationOnNotification from its JSON object."""
+        return cls(
+            request_id=data["requestId"],
+            control=data["control"],
+            amount=_rt.decimal_from_json(data["amount"]),
+            currency=data["currency"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this MasterpassPaymentShouldCreateAuthorizationOnNotification."""
+        data: Dict[str, Any] = {}
+        data["requestId"] = _rt.to_wire(self.request_id)
+        data["control"] = _rt.to_wire(self.control)
+        data["amount"] = _rt.to_wire(self.amount)
+        data["currency"] = _rt.to_wire(self.currency)
         return data
 
 
@@ -1262,13 +1779,65 @@ class PaymentHistoryDidUpdatePaymentSummaryNotification:
         return data
 
 
+@dataclass
+class UrlcDeliveryFailedNotification:
+    """A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set.
+
+    Attributes:
+        notification_id: The notification.
+        payment_id: The payment it is about.
+        operation_type: `payment` or `refund`.
+        url: The shop's URL.
+        status: Where the notification is now.
+        http_status: The shop's HTTP status, when it answered.
+        message: What went wrong.
+    """
+
+    notification_id: str
+    payment_id: str
+    operation_type: str
+    url: str
+    status: UrlcDeliveryStatus
+    message: str
+    http_status: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> UrlcDeliveryFailedNotification:
+        """Reads a UrlcDeliveryFailedNotification from its JSON object."""
+        return cls(
+            notification_id=data["notificationId"],
+            payment_id=data["paymentId"],
+            operation_type=data["operationType"],
+            url=data["url"],
+            status=UrlcDeliveryStatus.from_json(data["status"]),
+            http_status=data.get("httpStatus"),
+            message=data["message"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this UrlcDeliveryFailedNotification."""
+        data: Dict[str, Any] = {}
+        data["notificationId"] = _rt.to_wire(self.notification_id)
+        data["paymentId"] = _rt.to_wire(self.payment_id)
+        data["operationType"] = _rt.to_wire(self.operation_type)
+        data["url"] = _rt.to_wire(self.url)
+        data["status"] = _rt.to_wire(self.status)
+        if self.http_status is not None:
+            data["httpStatus"] = _rt.to_wire(self.http_status)
+        data["message"] = _rt.to_wire(self.message)
+        return data
+
+
 #: The notification classes by method name (``payrpc.Notification.typed()`` uses them).
 NOTIFICATIONS: Dict[str, Any] = {
     "dotpay.didChangeDefaultOneClickPaymentCard": DidChangeDefaultOneClickPaymentCardNotification,
     "dotpay.didRegisterNewCreditCard": DidRegisterNewCreditCardNotification,
+    "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn": MasterpassPaymentShouldAuthorizeUserPaymentOnNotification,
+    "dotpay.masterpassPaymentShouldCreateAuthorizationOn": MasterpassPaymentShouldCreateAuthorizationOnNotification,
     "dotpay.paymentHistory.didFailedToUpdatePaymentSummary": PaymentHistoryDidFailedToUpdatePaymentSummaryNotification,
     "dotpay.paymentHistory.didFailToUpdatePaymentSummary": PaymentHistoryDidFailedToUpdatePaymentSummaryNotification,
     "dotpay.paymentHistory.didUpdatePaymentSummary": PaymentHistoryDidUpdatePaymentSummaryNotification,
+    "dotpay.urlcDeliveryFailed": UrlcDeliveryFailedNotification,
 }
 
 
@@ -1371,7 +1940,6 @@ class Proxy:
             payrpc.generated.errors.dotpay.ChannelNotFound: Channel not found (-33401)
             payrpc.generated.errors.dotpay.ChannelUnavailable: Channel unavailable (-33402)
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
         """
         params: Dict[str, Any] = {
             "paymentInfo": _rt.to_wire(payment_info),
@@ -1394,7 +1962,10 @@ class Proxy:
 
         Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels
         that do not take the payment's currency or amount are left out, as Dotpay leaves them out.
-        `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.
+        `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;
+        a `control` used before is accepted (the document recommends unique values, it does not refuse
+        repeats). The completion's `NSError` (`networkError`, `generalError`) is injected with
+        `sandbox.failNext`.
 
         Calls ``dotpay.getChannelList``.
 
@@ -1406,7 +1977,8 @@ class Proxy:
 
         Raises:
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
+            payrpc.generated.errors.dotpay.NetworkError: Network error (-33415)
+            payrpc.generated.errors.dotpay.GeneralError: General error (-33416)
         """
         params: Dict[str, Any] = {
             "paymentInfo": _rt.to_wire(payment_info),
@@ -1427,7 +1999,13 @@ class Proxy:
     ) -> List[str]:
         """The currencies Dotpay takes (`getCurrencyListWithCompletion:`, *dostępne waluty*).
 
+        The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+
         Calls ``dotpay.getCurrencyList``.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NetworkError: Network error (-33415)
+            payrpc.generated.errors.dotpay.GeneralError: General error (-33416)
         """
         params: Dict[str, Any] = {}
         result = self._client.call("dotpay.getCurrencyList", params, timeout=timeout)
@@ -1440,7 +2018,13 @@ class Proxy:
     ) -> List[str]:
         """The languages the payment flow speaks (`getLanguageListWithCompletion:`, *lista dostępnych języków*): at least English and Polish.
 
+        The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+
         Calls ``dotpay.getLanguageList``.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NetworkError: Network error (-33415)
+            payrpc.generated.errors.dotpay.GeneralError: General error (-33416)
         """
         params: Dict[str, Any] = {}
         result = self._client.call("dotpay.getLanguageList", params, timeout=timeout)
@@ -1457,6 +2041,77 @@ class Proxy:
         """
         params: Dict[str, Any] = {}
         result = self._client.call("dotpay.getSdkVersion", params, timeout=timeout)
+        return result
+
+    def get_settings(
+        self,
+        *,
+        timeout: Optional[float] = None,
+    ) -> SDKSettings:
+        """The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose.
+
+        Calls ``dotpay.getSettings``.
+        """
+        params: Dict[str, Any] = {}
+        result = self._client.call("dotpay.getSettings", params, timeout=timeout)
+        return SDKSettings.from_json(result)
+
+    def masterpass_did_authorize_user(
+        self,
+        *,
+        request_id: str,
+        successful: bool,
+        error: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> None:
+        """Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it.
+
+        Calls ``dotpay.masterpass.didAuthorizeUser``.
+
+        Args:
+            request_id: The `requestId` of the question.
+            successful: Whether the authorization succeeded: `false` aborts the payment.
+            error: The `NSError`'s description, when the app gives one.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NoAuthorizationPending: No authorization pending (-33414)
+        """
+        params: Dict[str, Any] = {
+            "requestId": _rt.to_wire(request_id),
+            "successful": _rt.to_wire(successful),
+        }
+        if error is not None:
+            params["error"] = _rt.to_wire(error)
+        result = self._client.call("dotpay.masterpass.didAuthorizeUser", params, timeout=timeout)
+        return result
+
+    def masterpass_did_create_authorization(
+        self,
+        *,
+        request_id: str,
+        successful: bool,
+        error: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> None:
+        """Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both.
+
+        Calls ``dotpay.masterpass.didCreateAuthorization``.
+
+        Args:
+            request_id: The `requestId` of the question.
+            successful: Whether the authorization succeeded: `false` aborts the payment.
+            error: The `NSError`'s description, when the app gives one.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NoAuthorizationPending: No authorization pending (-33414)
+        """
+        params: Dict[str, Any] = {
+            "requestId": _rt.to_wire(request_id),
+            "successful": _rt.to_wire(successful),
+        }
+        if error is not None:
+            params["error"] = _rt.to_wire(error)
+        result = self._client.call("dotpay.masterpass.didCreateAuthorization", params, timeout=timeout)
         return result
 
     def one_click_payment(
@@ -1486,7 +2141,6 @@ class Proxy:
             payrpc.generated.errors.dotpay.CardNotFound: Card not found (-33406)
             payrpc.generated.errors.dotpay.ChannelUnavailable: Channel unavailable (-33402)
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
         """
         params: Dict[str, Any] = {
             "paymentInfo": _rt.to_wire(payment_info),
@@ -1503,6 +2157,9 @@ class Proxy:
         channel_id: Optional[int] = None,
         use_last_channel_selection: Optional[bool] = None,
         show_summary_screen: Optional[bool] = None,
+        card_info: Optional[PaymentCardInfo] = None,
+        remember_card: Optional[bool] = None,
+        masterpass_authorization: Optional[bool] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> PaymentSummary:
@@ -1513,7 +2170,20 @@ class Proxy:
         channel of the profile's last payment is used. `showSummaryScreen` is the answer of
         `shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:
         `13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox
-        clock, `16.16` fails the flow, `17.17` completes but cannot be re-read.
+        clock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`
+        `processing_realization_waiting`, `19.19` `processing_realization`.
+
+        A card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's
+        1Click consent) a completed payment remembers the card, in the external customer's context
+        when one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not
+        paid through the form: `dotpay.oneClickPayment` pays with a remembered card. With
+        `masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks
+        the calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first
+        time the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on
+        every later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /
+        `dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:
+        false` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,
+        its final status is posted there (see `sandbox.dotpay.urlcNotifications`).
 
         Calls ``dotpay.pay``.
 
@@ -1522,13 +2192,18 @@ class Proxy:
             channel_id: The channel chosen.
             use_last_channel_selection: Use the profile's last channel when none is chosen (`useLastChannelSelection`).
             show_summary_screen: Whether the SDK shows its summary screen.
+            card_info: The card the buyer types in a card channel's form (not the 1Click channel's).
+            remember_card: The form's 1Click consent: remember `cardInfo` once the payment completes.
+            masterpass_authorization: Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then asks it for authorization and waits for its answer.
 
         Raises:
             payrpc.generated.errors.dotpay.PaymentFailed: Payment failed (-33400)
             payrpc.generated.errors.dotpay.ChannelNotFound: Channel not found (-33401)
             payrpc.generated.errors.dotpay.ChannelUnavailable: Channel unavailable (-33402)
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
+            payrpc.generated.errors.dotpay.CardRefused: Card refused (-33405)
+            payrpc.generated.errors.dotpay.E1ClickDisabled: 1Click disabled (-33408)
+            payrpc.generated.errors.dotpay.MasterpassAuthorizationRefused: Masterpass authorization refused (-33413)
         """
         params: Dict[str, Any] = {
             "paymentDetails": _rt.to_wire(payment_details),
@@ -1539,6 +2214,12 @@ class Proxy:
             params["useLastChannelSelection"] = _rt.to_wire(use_last_channel_selection)
         if show_summary_screen is not None:
             params["showSummaryScreen"] = _rt.to_wire(show_summary_screen)
+        if card_info is not None:
+            params["cardInfo"] = _rt.to_wire(card_info)
+        if remember_card is not None:
+            params["rememberCard"] = _rt.to_wire(remember_card)
+        if masterpass_authorization is not None:
+            params["masterpassAuthorization"] = _rt.to_wire(masterpass_authorization)
         result = self._client.call("dotpay.pay", params, timeout=timeout, idempotency_key=idempotency_key)
         return PaymentSummary.from_json(result)
 
@@ -1828,7 +2509,8 @@ class Proxy:
         """Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox).
 
         A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then
-        `completed`.
+        `completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that
+        time completes it too, without a call).
 
         Calls ``dotpay.updatePaymentSummary``.
 
@@ -1945,7 +2627,6 @@ class AsyncProxy:
             payrpc.generated.errors.dotpay.ChannelNotFound: Channel not found (-33401)
             payrpc.generated.errors.dotpay.ChannelUnavailable: Channel unavailable (-33402)
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
         """
         params: Dict[str, Any] = {
             "paymentInfo": _rt.to_wire(payment_info),
@@ -1968,7 +2649,10 @@ class AsyncProxy:
 
         Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels
         that do not take the payment's currency or amount are left out, as Dotpay leaves them out.
-        `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.
+        `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;
+        a `control` used before is accepted (the document recommends unique values, it does not refuse
+        repeats). The completion's `NSError` (`networkError`, `generalError`) is injected with
+        `sandbox.failNext`.
 
         Calls ``dotpay.getChannelList``.
 
@@ -1980,7 +2664,8 @@ class AsyncProxy:
 
         Raises:
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
+            payrpc.generated.errors.dotpay.NetworkError: Network error (-33415)
+            payrpc.generated.errors.dotpay.GeneralError: General error (-33416)
         """
         params: Dict[str, Any] = {
             "paymentInfo": _rt.to_wire(payment_info),
@@ -2001,7 +2686,13 @@ class AsyncProxy:
     ) -> List[str]:
         """The currencies Dotpay takes (`getCurrencyListWithCompletion:`, *dostępne waluty*).
 
+        The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+
         Calls ``dotpay.getCurrencyList``.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NetworkError: Network error (-33415)
+            payrpc.generated.errors.dotpay.GeneralError: General error (-33416)
         """
         params: Dict[str, Any] = {}
         result = await self._client.call("dotpay.getCurrencyList", params, timeout=timeout)
@@ -2014,7 +2705,13 @@ class AsyncProxy:
     ) -> List[str]:
         """The languages the payment flow speaks (`getLanguageListWithCompletion:`, *lista dostępnych języków*): at least English and Polish.
 
+        The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+
         Calls ``dotpay.getLanguageList``.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NetworkError: Network error (-33415)
+            payrpc.generated.errors.dotpay.GeneralError: General error (-33416)
         """
         params: Dict[str, Any] = {}
         result = await self._client.call("dotpay.getLanguageList", params, timeout=timeout)
@@ -2031,6 +2728,77 @@ class AsyncProxy:
         """
         params: Dict[str, Any] = {}
         result = await self._client.call("dotpay.getSdkVersion", params, timeout=timeout)
+        return result
+
+    async def get_settings(
+        self,
+        *,
+        timeout: Optional[float] = None,
+    ) -> SDKSettings:
+        """The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose.
+
+        Calls ``dotpay.getSettings``.
+        """
+        params: Dict[str, Any] = {}
+        result = await self._client.call("dotpay.getSettings", params, timeout=timeout)
+        return SDKSettings.from_json(result)
+
+    async def masterpass_did_authorize_user(
+        self,
+        *,
+        request_id: str,
+        successful: bool,
+        error: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> None:
+        """Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it.
+
+        Calls ``dotpay.masterpass.didAuthorizeUser``.
+
+        Args:
+            request_id: The `requestId` of the question.
+            successful: Whether the authorization succeeded: `false` aborts the payment.
+            error: The `NSError`'s description, when the app gives one.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NoAuthorizationPending: No authorization pending (-33414)
+        """
+        params: Dict[str, Any] = {
+            "requestId": _rt.to_wire(request_id),
+            "successful": _rt.to_wire(successful),
+        }
+        if error is not None:
+            params["error"] = _rt.to_wire(error)
+        result = await self._client.call("dotpay.masterpass.didAuthorizeUser", params, timeout=timeout)
+        return result
+
+    async def masterpass_did_create_authorization(
+        self,
+        *,
+        request_id: str,
+        successful: bool,
+        error: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> None:
+        """Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both.
+
+        Calls ``dotpay.masterpass.didCreateAuthorization``.
+
+        Args:
+            request_id: The `requestId` of the question.
+            successful: Whether the authorization succeeded: `false` aborts the payment.
+            error: The `NSError`'s description, when the app gives one.
+
+        Raises:
+            payrpc.generated.errors.dotpay.NoAuthorizationPending: No authorization pending (-33414)
+        """
+        params: Dict[str, Any] = {
+            "requestId": _rt.to_wire(request_id),
+            "successful": _rt.to_wire(successful),
+        }
+        if error is not None:
+            params["error"] = _rt.to_wire(error)
+        result = await self._client.call("dotpay.masterpass.didCreateAuthorization", params, timeout=timeout)
         return result
 
     async def one_click_payment(
@@ -2060,7 +2828,6 @@ class AsyncProxy:
             payrpc.generated.errors.dotpay.CardNotFound: Card not found (-33406)
             payrpc.generated.errors.dotpay.ChannelUnavailable: Channel unavailable (-33402)
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
         """
         params: Dict[str, Any] = {
             "paymentInfo": _rt.to_wire(payment_info),
@@ -2077,6 +2844,9 @@ class AsyncProxy:
         channel_id: Optional[int] = None,
         use_last_channel_selection: Optional[bool] = None,
         show_summary_screen: Optional[bool] = None,
+        card_info: Optional[PaymentCardInfo] = None,
+        remember_card: Optional[bool] = None,
+        masterpass_authorization: Optional[bool] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> PaymentSummary:
@@ -2087,7 +2857,20 @@ class AsyncProxy:
         channel of the profile's last payment is used. `showSummaryScreen` is the answer of
         `shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:
         `13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox
-        clock, `16.16` fails the flow, `17.17` completes but cannot be re-read.
+        clock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`
+        `processing_realization_waiting`, `19.19` `processing_realization`.
+
+        A card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's
+        1Click consent) a completed payment remembers the card, in the external customer's context
+        when one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not
+        paid through the form: `dotpay.oneClickPayment` pays with a remembered card. With
+        `masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks
+        the calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first
+        time the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on
+        every later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /
+        `dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:
+        false` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,
+        its final status is posted there (see `sandbox.dotpay.urlcNotifications`).
 
         Calls ``dotpay.pay``.
 
@@ -2096,13 +2879,18 @@ class AsyncProxy:
             channel_id: The channel chosen.
             use_last_channel_selection: Use the profile's last channel when none is chosen (`useLastChannelSelection`).
             show_summary_screen: Whether the SDK shows its summary screen.
+            card_info: The card the buyer types in a card channel's form (not the 1Click channel's).
+            remember_card: The form's 1Click consent: remember `cardInfo` once the payment completes.
+            masterpass_authorization: Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then asks it for authorization and waits for its answer.
 
         Raises:
             payrpc.generated.errors.dotpay.PaymentFailed: Payment failed (-33400)
             payrpc.generated.errors.dotpay.ChannelNotFound: Channel not found (-33401)
             payrpc.generated.errors.dotpay.ChannelUnavailable: Channel unavailable (-33402)
             payrpc.generated.errors.dotpay.CurrencyNotSupported: Currency not supported (-33404)
-            payrpc.generated.errors.dotpay.DuplicateControl: Duplicate control (-33411)
+            payrpc.generated.errors.dotpay.CardRefused: Card refused (-33405)
+            payrpc.generated.errors.dotpay.E1ClickDisabled: 1Click disabled (-33408)
+            payrpc.generated.errors.dotpay.MasterpassAuthorizationRefused: Masterpass authorization refused (-33413)
         """
         params: Dict[str, Any] = {
             "paymentDetails": _rt.to_wire(payment_details),
@@ -2113,6 +2901,12 @@ class AsyncProxy:
             params["useLastChannelSelection"] = _rt.to_wire(use_last_channel_selection)
         if show_summary_screen is not None:
             params["showSummaryScreen"] = _rt.to_wire(show_summary_screen)
+        if card_info is not None:
+            params["cardInfo"] = _rt.to_wire(card_info)
+        if remember_card is not None:
+            params["rememberCard"] = _rt.to_wire(remember_card)
+        if masterpass_authorization is not None:
+            params["masterpassAuthorization"] = _rt.to_wire(masterpass_authorization)
         result = await self._client.call("dotpay.pay", params, timeout=timeout, idempotency_key=idempotency_key)
         return PaymentSummary.from_json(result)
 
@@ -2402,7 +3196,8 @@ class AsyncProxy:
         """Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox).
 
         A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then
-        `completed`.
+        `completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that
+        time completes it too, without a call).
 
         Calls ``dotpay.updatePaymentSummary``.
 

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, Dict, List, Optional
 
 from payrpc import _runtime as _rt
+from payrpc.generated.services import dotpay as _dotpay
 from payrpc.generated.services import journal as _journal
 from payrpc.generated.services import northstar as _northstar
 from payrpc.generated.services import pbba as _pbba
@@ -117,6 +118,98 @@ class Proxy:
         result = self._client.call("sandbox.delay", params, timeout=timeout)
         return result
 
+    def dotpay_deliver_urlc(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _dotpay.DeliverUrlcResult:
+        """Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`).
+
+        A payment that completes later and whose time has come on the profile's clock completes first,
+        with its notification.
+
+        Calls ``sandbox.dotpay.deliverUrlc``.
+        """
+        params: Dict[str, Any] = {}
+        result = self._client.call("sandbox.dotpay.deliverUrlc", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _dotpay.DeliverUrlcResult.from_json(result)
+
+    def dotpay_refund(
+        self,
+        *,
+        payment_id: str,
+        amount: Optional[Decimal] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _dotpay.PaymentSummary:
+        """Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history).
+
+        The refund is a related operation of the payment (`type: refund`, its own operation number,
+        `completed`); the payment stays `completed`. The history's observers get
+        `dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's
+        URLC notification (`operation_type: refund`, `operation_related_number` the payment's number).
+
+        Calls ``sandbox.dotpay.refund``.
+
+        Args:
+            payment_id: The payment's operation number.
+            amount: How much to refund, in the payment's currency; all that is left when absent.
+
+        Raises:
+            payrpc.generated.errors.dotpay.PaymentNotFound: Payment not found (-33409)
+            payrpc.generated.errors.dotpay.RefundRefused: Refund refused (-33412)
+        """
+        params: Dict[str, Any] = {
+            "paymentId": _rt.to_wire(payment_id),
+        }
+        if amount is not None:
+            params["amount"] = _rt.to_wire(amount)
+        result = self._client.call("sandbox.dotpay.refund", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _dotpay.PaymentSummary.from_json(result)
+
+    def dotpay_set_shop_pin(
+        self,
+        pin: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications.
+
+        Kept only sealed under the server key, never logged or answered. Notifications that waited for
+        a PIN (`noPin`) are sent at once.
+
+        Calls ``sandbox.dotpay.setShopPin``.
+
+        Args:
+            pin: The shop's PIN.
+        """
+        params: Dict[str, Any] = {
+            "pin": _rt.to_wire(pin),
+        }
+        result = self._client.call("sandbox.dotpay.setShopPin", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    def dotpay_urlc_notifications(
+        self,
+        payment_id: Optional[str] = None,
+        *,
+        timeout: Optional[float] = None,
+    ) -> List[_dotpay.UrlcNotification]:
+        """Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went.
+
+        Calls ``sandbox.dotpay.urlcNotifications``.
+
+        Args:
+            payment_id: Only those about this payment.
+        """
+        params: Dict[str, Any] = {}
+        if payment_id is not None:
+            params["paymentId"] = _rt.to_wire(payment_id)
+        result = self._client.call("sandbox.dotpay.urlcNotifications", params, timeout=timeout)
+        return [_dotpay.UrlcNotification.from_json(_v0) for _v0 in result]
+
     def fail_next(
         self,
         *,
@@ -133,7 +226,7 @@ class Proxy:
 
         One mechanism for every service: the engine answers an armed call with the error before its
         handler runs, so nothing of the call happens (no state changes, no notification). Name the error
-        by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+        by its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
         by its code; members of `data` you give replace the declared sample's, so an error can carry a
         title and a message of your own (the Tatra document lets the bank side create errors of its own),
         and the result is checked against the error's data schema. Failures armed for one method are
@@ -474,8 +567,9 @@ class Proxy:
     ) -> _pbba.BankAppsState:
         """Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
 
-        0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
-        one makes opening the bank app go through the App Picker. A new profile has 1.
+        0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void
+        without a bank app); more than one makes opening the bank app go through the App Picker. A new
+        profile has 1.
 
         Calls ``sandbox.pbba.setBankAppsInstalled``.
 
@@ -773,6 +867,98 @@ class AsyncProxy:
         result = await self._client.call("sandbox.delay", params, timeout=timeout)
         return result
 
+    async def dotpay_deliver_urlc(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _dotpay.DeliverUrlcResult:
+        """Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`).
+
+        A payment that completes later and whose time has come on the profile's clock completes first,
+        with its notification.
+
+        Calls ``sandbox.dotpay.deliverUrlc``.
+        """
+        params: Dict[str, Any] = {}
+        result = await self._client.call("sandbox.dotpay.deliverUrlc", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _dotpay.DeliverUrlcResult.from_json(result)
+
+    async def dotpay_refund(
+        self,
+        *,
+        payment_id: str,
+        amount: Optional[Decimal] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _dotpay.PaymentSummary:
+        """Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history).
+
+        The refund is a related operation of the payment (`type: refund`, its own operation number,
+        `completed`); the payment stays `completed`. The history's observers get
+        `dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's
+        URLC notification (`operation_type: refund`, `operation_related_number` the payment's number).
+
+        Calls ``sandbox.dotpay.refund``.
+
+        Args:
+            payment_id: The payment's operation number.
+            amount: How much to refund, in the payment's currency; all that is left when absent.
+
+        Raises:
+            payrpc.generated.errors.dotpay.PaymentNotFound: Payment not found (-33409)
+            payrpc.generated.errors.dotpay.RefundRefused: Refund refused (-33412)
+        """
+        params: Dict[str, Any] = {
+            "paymentId": _rt.to_wire(payment_id),
+        }
+        if amount is not None:
+            params["amount"] = _rt.to_wire(amount)
+        result = await self._client.call("sandbox.dotpay.refund", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _dotpay.PaymentSummary.from_json(result)
+
+    async def dotpay_set_shop_pin(
+        self,
+        pin: str,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> None:
+        """Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications.
+
+        Kept only sealed under the server key, never logged or answered. Notifications that waited for
+        a PIN (`noPin`) are sent at once.
+
+        Calls ``sandbox.dotpay.setShopPin``.
+
+        Args:
+            pin: The shop's PIN.
+        """
+        params: Dict[str, Any] = {
+            "pin": _rt.to_wire(pin),
+        }
+        result = await self._client.call("sandbox.dotpay.setShopPin", params, timeout=timeout, idempotency_key=idempotency_key)
+        return result
+
+    async def dotpay_urlc_notifications(
+        self,
+        payment_id: Optional[str] = None,
+        *,
+        timeout: Optional[float] = None,
+    ) -> List[_dotpay.UrlcNotification]:
+        """Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went.
+
+        Calls ``sandbox.dotpay.urlcNotifications``.
+
+        Args:
+            payment_id: Only those about this payment.
+        """
+        params: Dict[str, Any] = {}
+        if payment_id is not None:
+            params["paymentId"] = _rt.to_wire(payment_id)
+        result = await self._client.call("sandbox.dotpay.urlcNotifications", params, timeout=timeout)
+        return [_dotpay.UrlcNotification.from_json(_v0) for _v0 in result]
+
     async def fail_next(
         self,
         *,
@@ -789,7 +975,7 @@ class AsyncProxy:
 
         One mechanism for every service: the engine answers an armed call with the error before its
         handler runs, so nothing of the call happens (no state changes, no notification). Name the error
-        by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+        by its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
         by its code; members of `data` you give replace the declared sample's, so an error can carry a
         title and a message of your own (the Tatra document lets the bank side create errors of its own),
         and the result is checked against the error's data schema. Failures armed for one method are
@@ -1130,8 +1316,9 @@ class AsyncProxy:
     ) -> _pbba.BankAppsState:
         """Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
 
-        0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
-        one makes opening the bank app go through the App Picker. A new profile has 1.
+        0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void
+        without a bank app); more than one makes opening the bank app go through the App Picker. A new
+        profile has 1.
 
         Calls ``sandbox.pbba.setBankAppsInstalled``.
 

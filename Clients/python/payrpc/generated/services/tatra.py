@@ -772,7 +772,8 @@ class Proxy:
         sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
         the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
         `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
-        `serviceUnavaiableError` or `networkError`.
+        `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+        their `data.type`).
 
         Calls ``tatra.fetchContacts``.
 
@@ -794,10 +795,10 @@ class Proxy:
         """Returns the setup data of the flows: activation, validation rules and amount limits.
 
         iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
-        answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-        5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+        answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00
+        as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
         `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
-        `networkError`.
+        `networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).
 
         Calls ``tatra.fetchSetupData``.
 
@@ -818,10 +819,11 @@ class Proxy:
         """Returns the top contacts to present first.
 
         iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
-        sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
-        while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-        with `granted: false`); `sandbox.failNext` makes the next call fail with
-        `generalError`, `serviceUnavaiableError` or `networkError`.
+        sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
+        the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
+        `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
+        `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+        their `data.type`).
 
         Calls ``tatra.fetchTopContacts``.
 
@@ -1099,7 +1101,8 @@ class AsyncProxy:
         sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
         the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
         `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
-        `serviceUnavaiableError` or `networkError`.
+        `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+        their `data.type`).
 
         Calls ``tatra.fetchContacts``.
 
@@ -1121,10 +1124,10 @@ class AsyncProxy:
         """Returns the setup data of the flows: activation, validation rules and amount limits.
 
         iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
-        answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-        5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+        answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00
+        as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
         `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
-        `networkError`.
+        `networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).
 
         Calls ``tatra.fetchSetupData``.
 
@@ -1145,10 +1148,11 @@ class AsyncProxy:
         """Returns the top contacts to present first.
 
         iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
-        sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
-        while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-        with `granted: false`); `sandbox.failNext` makes the next call fail with
-        `generalError`, `serviceUnavaiableError` or `networkError`.
+        sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
+        the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
+        `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
+        `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+        their `data.type`).
 
         Calls ``tatra.fetchTopContacts``.
 

@@ -89,7 +89,7 @@ export class CurrencyNotSupportedError extends DotpayError {
  *
  * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
  *
- * Returned by: `dotpay.registerPaymentCard`.
+ * Returned by: `dotpay.pay`, `dotpay.registerPaymentCard`.
  */
 export class CardRefusedError extends DotpayError {
   /** The error code this class stands for. */
@@ -131,7 +131,7 @@ export class NoDefaultCardError extends DotpayError {
  *
  * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
  *
- * Returned by: `dotpay.oneClickPayment`, `dotpay.registerPaymentCard`.
+ * Returned by: `dotpay.oneClickPayment`, `dotpay.pay`, `dotpay.registerPaymentCard`.
  */
 export class E1ClickDisabledError extends DotpayError {
   /** The error code this class stands for. */
@@ -145,7 +145,7 @@ export class E1ClickDisabledError extends DotpayError {
  *
  * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
  *
- * Returned by: `dotpay.removePaymentSummary`, `dotpay.updatePaymentSummary`.
+ * Returned by: `dotpay.removePaymentSummary`, `dotpay.updatePaymentSummary`, `sandbox.dotpay.refund`.
  */
 export class PaymentNotFoundError extends DotpayError {
   /** The error code this class stands for. */
@@ -169,15 +169,71 @@ export class UpdateFailedError extends DotpayError {
 }
 
 /**
- * Duplicate control (code -33411).
+ * Refund refused (code -33412).
  *
  * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
  *
- * Returned by: `dotpay.fastPayment`, `dotpay.getChannelList`, `dotpay.oneClickPayment`, `dotpay.pay`.
+ * Returned by: `sandbox.dotpay.refund`.
  */
-export class DuplicateControlError extends DotpayError {
+export class RefundRefusedError extends DotpayError {
   /** The error code this class stands for. */
-  static readonly code = -33411;
+  static readonly code = -33412;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _dotpay.DotpayErrorData;
+}
+
+/**
+ * Masterpass authorization refused (code -33413).
+ *
+ * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+ *
+ * Returned by: `dotpay.pay`.
+ */
+export class MasterpassAuthorizationRefusedError extends DotpayError {
+  /** The error code this class stands for. */
+  static readonly code = -33413;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _dotpay.DotpayErrorData;
+}
+
+/**
+ * No authorization pending (code -33414).
+ *
+ * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+ *
+ * Returned by: `dotpay.masterpass.didAuthorizeUser`, `dotpay.masterpass.didCreateAuthorization`.
+ */
+export class NoAuthorizationPendingError extends DotpayError {
+  /** The error code this class stands for. */
+  static readonly code = -33414;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _dotpay.DotpayErrorData;
+}
+
+/**
+ * Network error (code -33415).
+ *
+ * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+ *
+ * Returned by: `dotpay.getChannelList`, `dotpay.getCurrencyList`, `dotpay.getLanguageList`.
+ */
+export class NetworkError extends DotpayError {
+  /** The error code this class stands for. */
+  static readonly code = -33415;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _dotpay.DotpayErrorData;
+}
+
+/**
+ * General error (code -33416).
+ *
+ * The `data` of every dotpay error: its type, gRPC status, and the ids concerned.
+ *
+ * Returned by: `dotpay.getChannelList`, `dotpay.getCurrencyList`, `dotpay.getLanguageList`.
+ */
+export class GeneralError extends DotpayError {
+  /** The error code this class stands for. */
+  static readonly code = -33416;
   /** The error's `data`, typed by its schema (the class comment says what it holds). */
   declare readonly data: _dotpay.DotpayErrorData;
 }

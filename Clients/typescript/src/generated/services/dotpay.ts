@@ -23,6 +23,16 @@ export interface DefaultOneClickPaymentCardResult {
   card?: OneClickPaymentCard;
 }
 
+/** What was tried. */
+export interface DeliverUrlcResult {
+  /** How many notifications were tried. */
+  attempted: number;
+  /** How many of them the shop accepted. */
+  delivered: number;
+  /** How many still wait. */
+  waiting: number;
+}
+
 /** The new default card; absent when no card is left. */
 export interface DidChangeDefaultOneClickPaymentCardPayload {
   /** The new default card. */
@@ -118,6 +128,31 @@ export interface GetChannelListResult {
 }
 
 /**
+ * The app's answer to a Masterpass authorization delegate (`DPMasterpassAuthorization`
+ * `didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`).
+ */
+export interface MasterpassAnswer {
+  /** The `NSError`'s description, when the app gives one. */
+  error?: string;
+  /** The `requestId` of the question. */
+  requestId: string;
+  /** Whether the authorization succeeded: `false` aborts the payment. */
+  successful: boolean;
+}
+
+/** What a Masterpass authorization delegate is asked about: the request to answer and the payment. */
+export interface MasterpassQuestion {
+  /** The payment's amount. */
+  amount: Decimal;
+  /** The payment's `control`. */
+  control: string;
+  /** Its currency. */
+  currency: string;
+  /** The id to answer with. */
+  requestId: string;
+}
+
+/**
  * A remembered card (`DPOneClickPaymentCard`, and `DPOneClickExternalPaymentCard` for cards
  * the app's backend provides): never its number, only its mask.
  */
@@ -151,12 +186,33 @@ export interface OneClickPaymentParams {
   paymentInfo: PaymentInfo;
 }
 
+/** `DPOneClickManager`'s settings. */
+export interface OneClickSettings {
+  /** The external customer (`configureWithExternalCards … forCustomerId:`), when one is set. */
+  customerId?: string;
+  /** `enabled`: 1Click payments are on. */
+  enabled: boolean;
+  /** `treatsCvvAsPassword`: the CVV field is masked. */
+  treatsCvvAsPassword: boolean;
+  /** `useInternalCards`: the cards remembered in the SDK are shown. */
+  useInternalCards: boolean;
+}
+
 /** The prepared payment and the channel. */
 export interface PayParams {
+  /** The card the buyer types in a card channel's form (not the 1Click channel's). */
+  cardInfo?: PaymentCardInfo;
   /** The channel chosen. */
   channelId?: number;
+  /**
+   * Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then
+   * asks it for authorization and waits for its answer.
+   */
+  masterpassAuthorization?: boolean;
   /** From `dotpay.getChannelList`. */
   paymentDetails: PaymentDetails;
+  /** The form's 1Click consent: remember `cardInfo` once the payment completes. */
+  rememberCard?: boolean;
   /** Whether the SDK shows its summary screen. */
   showSummaryScreen?: boolean;
   /** Use the profile's last channel when none is chosen (`useLastChannelSelection`). */
@@ -281,6 +337,14 @@ export interface PaymentSummary {
   updatedAt: DateTime;
 }
 
+/** The payment and how much. */
+export interface RefundParams {
+  /** How much to refund, in the payment's currency; all that is left when absent. */
+  amount?: Decimal;
+  /** The payment's operation number. */
+  paymentId: string;
+}
+
 /** The card. */
 export interface RegisterPaymentCardParams {
   /** The card to register. */
@@ -308,6 +372,23 @@ export interface RelatedOperation {
 export interface RemovePaymentSummaryParams {
   /** The payment's operation number. */
   paymentId: string;
+}
+
+/**
+ * The SDK's settings as the app reads them back: the `DotPay` singleton's properties and the
+ * `DPOneClickManager`'s.
+ */
+export interface SDKSettings {
+  /** `DotPay.debugMode`: the test system when true. */
+  debugMode: boolean;
+  /** `DotPay.defaultLanguage`. */
+  language: string;
+  /** The `DPOneClickManager`'s settings. */
+  oneClick: OneClickSettings;
+  /** `setShowDetailsOnSummaryScreen:`. */
+  showDetailsOnSummaryScreen: boolean;
+  /** The system the settings choose, `test` or `production` (*wybór systemu*). */
+  system: string;
 }
 
 /**
@@ -366,6 +447,12 @@ export interface SetOneClickEnabledParams {
   enabled: boolean;
 }
 
+/** The PIN. */
+export interface SetShopPinParams {
+  /** The shop's PIN. */
+  pin: string;
+}
+
 /** The params. */
 export interface SetShowDetailsOnSummaryScreenParams {
   /** Whether to show them. */
@@ -396,6 +483,79 @@ export interface UpdatePaymentSummaryParams {
   paymentId: string;
 }
 
+/** The notification and what went wrong. */
+export interface UrlcDeliveryFailedPayload {
+  /** The shop's HTTP status, when it answered. */
+  httpStatus?: number;
+  /** What went wrong. */
+  message: string;
+  /** The notification. */
+  notificationId: string;
+  /** `payment` or `refund`. */
+  operationType: string;
+  /** The payment it is about. */
+  paymentId: string;
+  /** Where the notification is now. */
+  status: UrlcDeliveryStatus;
+  /** The shop's URL. */
+  url: string;
+}
+
+/** Where a URLC notification is on its way to the shop. */
+export type UrlcDeliveryStatus = "waiting" | "noPin" | "shopError" | "delivered";
+
+/**
+ * One parameter of a URLC notification, as Dotpay names it (`operation_number`) and as it is
+ * posted: a form field.
+ */
+export interface UrlcField {
+  /** Dotpay's name of the parameter. */
+  name: string;
+  /** Its value, as posted. */
+  value: string;
+}
+
+/**
+ * One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the
+ * parameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how
+ * its delivery went. Written in the same transaction as the status it reports; the signature is
+ * computed when it is sent, from the shop's PIN (never stored in clear).
+ */
+export interface UrlcNotification {
+  /** How many POSTs were tried. */
+  attempts: number;
+  /** When it was written, on the profile's sandbox clock. */
+  createdAt: DateTime;
+  /** When the shop accepted it. */
+  deliveredAt?: DateTime;
+  /** The parameters, in the order Dotpay's signature takes them (without `signature`). */
+  fields: Array<UrlcField>;
+  /** The HTTP status of the shop's last answer. */
+  httpStatus?: number;
+  /** What went wrong last. */
+  lastError?: string;
+  /** The notification's id: the `Idempotency-Key` of every try, the same after a restart. */
+  notificationId: string;
+  /** The operation it reports: the payment's number, or a refund's. */
+  operationNumber: string;
+  /** The operation's status. */
+  operationStatus: PaymentStatus;
+  /** `payment` or `refund`. */
+  operationType: string;
+  /** The payment it is about. */
+  paymentId: string;
+  /** Where the delivery is. */
+  status: UrlcDeliveryStatus;
+  /** The shop's URL (`urlc` of the payment). */
+  url: string;
+}
+
+/** Which notifications. */
+export interface UrlcNotificationsParams {
+  /** Only those about this payment. */
+  paymentId?: string;
+}
+
 /** The default 1Click card changed (`oneClickManager:didChangeDefaultOneClickPaymentCard:`), pushed to every connection of the profile. The default card is not the card used last. */
 export interface DidChangeDefaultOneClickPaymentCardNotification {
   /** The new default card. */
@@ -406,6 +566,30 @@ export interface DidChangeDefaultOneClickPaymentCardNotification {
 export interface DidRegisterNewCreditCardNotification {
   /** The card registered. */
   card: OneClickPaymentCard;
+}
+
+/** A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it. */
+export interface MasterpassPaymentShouldAuthorizeUserPaymentOnNotification {
+  /** The id to answer with. */
+  requestId: string;
+  /** The payment's `control`. */
+  control: string;
+  /** The payment's amount. */
+  amount: Decimal;
+  /** Its currency. */
+  currency: string;
+}
+
+/** The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it. */
+export interface MasterpassPaymentShouldCreateAuthorizationOnNotification {
+  /** The id to answer with. */
+  requestId: string;
+  /** The payment's `control`. */
+  control: string;
+  /** The payment's amount. */
+  amount: Decimal;
+  /** Its currency. */
+  currency: string;
 }
 
 /** A payment's status could not be read again (`paymentHistory:didFailedToUpdatePaymentSummary:withError:`, the document's spelling), pushed to the profile's history observers. */
@@ -422,18 +606,42 @@ export interface PaymentHistoryDidUpdatePaymentSummaryNotification {
   paymentSummary: PaymentSummary;
 }
 
+/** A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set. */
+export interface UrlcDeliveryFailedNotification {
+  /** The notification. */
+  notificationId: string;
+  /** The payment it is about. */
+  paymentId: string;
+  /** `payment` or `refund`. */
+  operationType: string;
+  /** The shop's URL. */
+  url: string;
+  /** Where the notification is now. */
+  status: UrlcDeliveryStatus;
+  /** The shop's HTTP status, when it answered. */
+  httpStatus?: number;
+  /** What went wrong. */
+  message: string;
+}
+
 /** The params of each notification of the dotpay service, by method name (aliases included). */
 export interface Notifications {
   /** The default 1Click card changed (`oneClickManager:didChangeDefaultOneClickPaymentCard:`), pushed to every connection of the profile. The default card is not the card used last. */
   "dotpay.didChangeDefaultOneClickPaymentCard": DidChangeDefaultOneClickPaymentCardNotification;
   /** A card was registered (`oneClickManager:didRegisterNewCreditCard:`), pushed to every connection of the profile so the app can refresh its list of cards. */
   "dotpay.didRegisterNewCreditCard": DidRegisterNewCreditCardNotification;
+  /** A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it. */
+  "dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn": MasterpassPaymentShouldAuthorizeUserPaymentOnNotification;
+  /** The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it. */
+  "dotpay.masterpassPaymentShouldCreateAuthorizationOn": MasterpassPaymentShouldCreateAuthorizationOnNotification;
   /** A payment's status could not be read again (`paymentHistory:didFailedToUpdatePaymentSummary:withError:`, the document's spelling), pushed to the profile's history observers. */
   "dotpay.paymentHistory.didFailedToUpdatePaymentSummary": PaymentHistoryDidFailedToUpdatePaymentSummaryNotification;
   /** Another name of `dotpay.paymentHistory.didFailedToUpdatePaymentSummary`. */
   "dotpay.paymentHistory.didFailToUpdatePaymentSummary": PaymentHistoryDidFailedToUpdatePaymentSummaryNotification;
   /** A payment's status was read again (`paymentHistory:didUpdatePaymentSummary:`), pushed to the profile's connections that observe the history (`dotpay.paymentHistory.registerObserver`). */
   "dotpay.paymentHistory.didUpdatePaymentSummary": PaymentHistoryDidUpdatePaymentSummaryNotification;
+  /** A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set. */
+  "dotpay.urlcDeliveryFailed": UrlcDeliveryFailedNotification;
 }
 
 /** The dotpay methods of a client: `client.dotpay.<method>(...)`. */
@@ -503,7 +711,6 @@ export class DotpayProxy {
    * - `dotpay.ChannelNotFoundError`: Channel not found (-33401)
    * - `dotpay.ChannelUnavailableError`: Channel unavailable (-33402)
    * - `dotpay.CurrencyNotSupportedError`: Currency not supported (-33404)
-   * - `dotpay.DuplicateControlError`: Duplicate control (-33411)
    *
    * @param params.paymentInfo The payment.
    * @param params.paymentChannelId The channel.
@@ -519,13 +726,17 @@ export class DotpayProxy {
    *
    * Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels
    * that do not take the payment's currency or amount are left out, as Dotpay leaves them out.
-   * `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent.
+   * `paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;
+   * a `control` used before is accepted (the document recommends unique values, it does not refuse
+   * repeats). The completion's `NSError` (`networkError`, `generalError`) is injected with
+   * `sandbox.failNext`.
    *
    * Calls `dotpay.getChannelList`.
    *
    * Rejects with, besides the gateway errors:
    * - `dotpay.CurrencyNotSupportedError`: Currency not supported (-33404)
-   * - `dotpay.DuplicateControlError`: Duplicate control (-33411)
+   * - `dotpay.NetworkError`: Network error (-33415)
+   * - `dotpay.GeneralError`: General error (-33416)
    *
    * @param params.paymentInfo The payment.
    * @param params.online Only the channels online (`true`) or offline (`false`) now.
@@ -540,7 +751,13 @@ export class DotpayProxy {
   /**
    * The currencies Dotpay takes (`getCurrencyListWithCompletion:`, *dostępne waluty*).
    *
+   * The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+   *
    * Calls `dotpay.getCurrencyList`.
+   *
+   * Rejects with, besides the gateway errors:
+   * - `dotpay.NetworkError`: Network error (-33415)
+   * - `dotpay.GeneralError`: General error (-33416)
    *
    * @param options Timeout, abort signal.
    */
@@ -551,7 +768,13 @@ export class DotpayProxy {
   /**
    * The languages the payment flow speaks (`getLanguageListWithCompletion:`, *lista dostępnych języków*): at least English and Polish.
    *
+   * The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`.
+   *
    * Calls `dotpay.getLanguageList`.
+   *
+   * Rejects with, besides the gateway errors:
+   * - `dotpay.NetworkError`: Network error (-33415)
+   * - `dotpay.GeneralError`: General error (-33416)
    *
    * @param options Timeout, abort signal.
    */
@@ -571,6 +794,51 @@ export class DotpayProxy {
   }
 
   /**
+   * The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose.
+   *
+   * Calls `dotpay.getSettings`.
+   *
+   * @param options Timeout, abort signal.
+   */
+  getSettings(options?: CallOptions): Promise<SDKSettings> {
+    return this.caller.call<SDKSettings>("dotpay.getSettings", {}, options);
+  }
+
+  /**
+   * Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it.
+   *
+   * Calls `dotpay.masterpass.didAuthorizeUser`.
+   *
+   * Rejects with, besides the gateway errors:
+   * - `dotpay.NoAuthorizationPendingError`: No authorization pending (-33414)
+   *
+   * @param params.requestId The `requestId` of the question.
+   * @param params.successful Whether the authorization succeeded: `false` aborts the payment.
+   * @param params.error The `NSError`'s description, when the app gives one.
+   * @param options Timeout, abort signal.
+   */
+  masterpassDidAuthorizeUser(params: { requestId: string; successful: boolean; error?: string }, options?: CallOptions): Promise<null> {
+    return this.caller.call<null>("dotpay.masterpass.didAuthorizeUser", params, options);
+  }
+
+  /**
+   * Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both.
+   *
+   * Calls `dotpay.masterpass.didCreateAuthorization`.
+   *
+   * Rejects with, besides the gateway errors:
+   * - `dotpay.NoAuthorizationPendingError`: No authorization pending (-33414)
+   *
+   * @param params.requestId The `requestId` of the question.
+   * @param params.successful Whether the authorization succeeded: `false` aborts the payment.
+   * @param params.error The `NSError`'s description, when the app gives one.
+   * @param options Timeout, abort signal.
+   */
+  masterpassDidCreateAuthorization(params: { requestId: string; successful: boolean; error?: string }, options?: CallOptions): Promise<null> {
+    return this.caller.call<null>("dotpay.masterpass.didCreateAuthorization", params, options);
+  }
+
+  /**
    * Pays with a remembered card in one click, without the payment form (`oneClickPaymentWithPaymentInfo:paymentCard:`, *płatność kartą bez wypełnienia formularza*).
    *
    * Without `paymentCard` the default card pays (the document: "if `paymentCard:nil`, the payment
@@ -586,7 +854,6 @@ export class DotpayProxy {
    * - `dotpay.CardNotFoundError`: Card not found (-33406)
    * - `dotpay.ChannelUnavailableError`: Channel unavailable (-33402)
    * - `dotpay.CurrencyNotSupportedError`: Currency not supported (-33404)
-   * - `dotpay.DuplicateControlError`: Duplicate control (-33411)
    *
    * @param params.paymentInfo The payment.
    * @param params.paymentCard The card's id; the default card when absent.
@@ -604,7 +871,20 @@ export class DotpayProxy {
    * channel of the profile's last payment is used. `showSummaryScreen` is the answer of
    * `shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:
    * `13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox
-   * clock, `16.16` fails the flow, `17.17` completes but cannot be re-read.
+   * clock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`
+   * `processing_realization_waiting`, `19.19` `processing_realization`.
+   *
+   * A card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's
+   * 1Click consent) a completed payment remembers the card, in the external customer's context
+   * when one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not
+   * paid through the form: `dotpay.oneClickPayment` pays with a remembered card. With
+   * `masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks
+   * the calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first
+   * time the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on
+   * every later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /
+   * `dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:
+   * false` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,
+   * its final status is posted there (see `sandbox.dotpay.urlcNotifications`).
    *
    * Calls `dotpay.pay` (changes state: takes an `idempotencyKey`).
    *
@@ -613,15 +893,20 @@ export class DotpayProxy {
    * - `dotpay.ChannelNotFoundError`: Channel not found (-33401)
    * - `dotpay.ChannelUnavailableError`: Channel unavailable (-33402)
    * - `dotpay.CurrencyNotSupportedError`: Currency not supported (-33404)
-   * - `dotpay.DuplicateControlError`: Duplicate control (-33411)
+   * - `dotpay.CardRefusedError`: Card refused (-33405)
+   * - `dotpay.E1ClickDisabledError`: 1Click disabled (-33408)
+   * - `dotpay.MasterpassAuthorizationRefusedError`: Masterpass authorization refused (-33413)
    *
    * @param params.paymentDetails From `dotpay.getChannelList`.
    * @param params.channelId The channel chosen.
    * @param params.useLastChannelSelection Use the profile's last channel when none is chosen (`useLastChannelSelection`).
    * @param params.showSummaryScreen Whether the SDK shows its summary screen.
+   * @param params.cardInfo The card the buyer types in a card channel's form (not the 1Click channel's).
+   * @param params.rememberCard The form's 1Click consent: remember `cardInfo` once the payment completes.
+   * @param params.masterpassAuthorization Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then asks it for authorization and waits for its answer.
    * @param options Timeout, abort signal, idempotency key.
    */
-  pay(params: { paymentDetails: PaymentDetails; channelId?: number; useLastChannelSelection?: boolean; showSummaryScreen?: boolean }, options?: MutationOptions): Promise<PaymentSummary> {
+  pay(params: { paymentDetails: PaymentDetails; channelId?: number; useLastChannelSelection?: boolean; showSummaryScreen?: boolean; cardInfo?: PaymentCardInfo; rememberCard?: boolean; masterpassAuthorization?: boolean }, options?: MutationOptions): Promise<PaymentSummary> {
     return this.caller.call<PaymentSummary>("dotpay.pay", params, options);
   }
 
@@ -817,7 +1102,8 @@ export class DotpayProxy {
    * Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox).
    *
    * A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then
-   * `completed`.
+   * `completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that
+   * time completes it too, without a call).
    *
    * Calls `dotpay.updatePaymentSummary` (changes state: takes an `idempotencyKey`).
    *

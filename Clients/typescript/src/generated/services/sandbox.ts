@@ -6,6 +6,7 @@
  */
 
 import type { CallOptions, Caller, DateTime, Decimal, MutationOptions } from "../../types.js";
+import type * as _dotpay from "./dotpay.js";
 import type * as _journal from "./journal.js";
 import type * as _northstar from "./northstar.js";
 import type * as _pbba from "./pbba.js";
@@ -83,11 +84,74 @@ export class SandboxProxy {
   }
 
   /**
+   * Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`).
+   *
+   * A payment that completes later and whose time has come on the profile's clock completes first,
+   * with its notification.
+   *
+   * Calls `sandbox.dotpay.deliverUrlc` (changes state: takes an `idempotencyKey`).
+   *
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  dotpayDeliverUrlc(options?: MutationOptions): Promise<_dotpay.DeliverUrlcResult> {
+    return this.caller.call<_dotpay.DeliverUrlcResult>("sandbox.dotpay.deliverUrlc", {}, options);
+  }
+
+  /**
+   * Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history).
+   *
+   * The refund is a related operation of the payment (`type: refund`, its own operation number,
+   * `completed`); the payment stays `completed`. The history's observers get
+   * `dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's
+   * URLC notification (`operation_type: refund`, `operation_related_number` the payment's number).
+   *
+   * Calls `sandbox.dotpay.refund` (changes state: takes an `idempotencyKey`).
+   *
+   * Rejects with, besides the gateway errors:
+   * - `dotpay.PaymentNotFoundError`: Payment not found (-33409)
+   * - `dotpay.RefundRefusedError`: Refund refused (-33412)
+   *
+   * @param params.paymentId The payment's operation number.
+   * @param params.amount How much to refund, in the payment's currency; all that is left when absent.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  dotpayRefund(params: { paymentId: string; amount?: Decimal }, options?: MutationOptions): Promise<_dotpay.PaymentSummary> {
+    return this.caller.call<_dotpay.PaymentSummary>("sandbox.dotpay.refund", params, options);
+  }
+
+  /**
+   * Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications.
+   *
+   * Kept only sealed under the server key, never logged or answered. Notifications that waited for
+   * a PIN (`noPin`) are sent at once.
+   *
+   * Calls `sandbox.dotpay.setShopPin` (changes state: takes an `idempotencyKey`).
+   *
+   * @param pin The shop's PIN.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  dotpaySetShopPin(pin: string, options?: MutationOptions): Promise<null> {
+    return this.caller.call<null>("sandbox.dotpay.setShopPin", { pin }, options);
+  }
+
+  /**
+   * Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went.
+   *
+   * Calls `sandbox.dotpay.urlcNotifications`.
+   *
+   * @param paymentId Only those about this payment.
+   * @param options Timeout, abort signal.
+   */
+  dotpayUrlcNotifications(paymentId?: string, options?: CallOptions): Promise<Array<_dotpay.UrlcNotification>> {
+    return this.caller.call<Array<_dotpay.UrlcNotification>>("sandbox.dotpay.urlcNotifications", paymentId === undefined ? {} : { paymentId }, options);
+  }
+
+  /**
    * Makes the next call(s) of a method fail with one of the errors it declares (sandbox mode only).
    *
    * One mechanism for every service: the engine answers an armed call with the error before its
    * handler runs, so nothing of the call happens (no state changes, no notification). Name the error
-   * by its `data.type` (`generalError`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
+   * by its `data.type` (`general`, `requestExpired`, `INSTRUMENT_DECLINED`), by its message, or
    * by its code; members of `data` you give replace the declared sample's, so an error can carry a
    * title and a message of your own (the Tatra document lets the bank side create errors of its own),
    * and the result is checked against the error's data schema. Failures armed for one method are
@@ -310,8 +374,9 @@ export class SandboxProxy {
   /**
    * Sandbox: installs or uninstalls PBBA-enabled bank apps on the profile's device.
    *
-   * 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up (and clear the remembered flag); more than
-   * one makes opening the bank app go through the App Picker. A new profile has 1.
+   * 0 makes `pbba.showPBBAPopup` show the E-COMM pop-up, and clears the remembered flag (void
+   * without a bank app); more than one makes opening the bank app go through the App Picker. A new
+   * profile has 1.
    *
    * Calls `sandbox.pbba.setBankAppsInstalled` (changes state: takes an `idempotencyKey`).
    *

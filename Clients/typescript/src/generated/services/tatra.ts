@@ -403,7 +403,8 @@ export class TatraProxy {
    * sandbox: `contacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
    * the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
    * `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
-   * `serviceUnavaiableError` or `networkError`.
+   * `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+   * their `data.type`).
    *
    * Calls `tatra.fetchContacts`.
    *
@@ -423,10 +424,10 @@ export class TatraProxy {
    * Returns the setup data of the flows: activation, validation rules and amount limits.
    *
    * iOS `fetchSetupData:`, Android `setup(CompletionCallback<TBSetupData>)`. In the sandbox the
-   * answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to
-   * 5000.00 as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
+   * answer comes from `setup` in `tatra-sandbox.json` (regexes, length 140, amounts 0.01 to 5000.00
+   * as shipped); `sandbox.tatra.setActivated` turns `isActivated` off and on per profile.
    * `sandbox.failNext` makes the next call fail with `generalError`, `serviceUnavaiableError` or
-   * `networkError`.
+   * `networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).
    *
    * Calls `tatra.fetchSetupData`.
    *
@@ -445,10 +446,11 @@ export class TatraProxy {
    * Returns the top contacts to present first.
    *
    * iOS `fetchTopContacts:`, Android `getTopContacts(CompletionCallback<List<TTContact>>)`. In the
-   * sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError`
-   * while the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission`
-   * with `granted: false`); `sandbox.failNext` makes the next call fail with
-   * `generalError`, `serviceUnavaiableError` or `networkError`.
+   * sandbox: `topContacts` of `tatra-sandbox.json`. Fails with `missingContactPermissionError` while
+   * the profile has not granted the contacts permission (`sandbox.tatra.setContactPermission` with
+   * `granted: false`); `sandbox.failNext` makes the next call fail with `generalError`,
+   * `serviceUnavaiableError` or `networkError` (named `general`, `serviceUnavailable`, `network`:
+   * their `data.type`).
    *
    * Calls `tatra.fetchTopContacts`.
    *

@@ -1,0 +1,15 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCSchema
+import PayRPCServiceKit
+
+/// Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn`
+/// (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the
+/// buyer join the wallet and the payment go on, `false` aborts both.
+public enum MasterpassDidCreateAuthorization: DotpayMethod {
+    public static let name = "dotpay.masterpass.didCreateAuthorization"
+    public typealias Params = MasterpassAnswer
+    public typealias Result = NoResult
+    public static let runsInline = true
+    public static let errors = [DotpayErrorKind.noAuthorizationPending.descriptor]
+}

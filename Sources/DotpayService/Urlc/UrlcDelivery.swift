@@ -1,0 +1,138 @@
+import Foundation
+import Logging
+import PayRPCCore
+import PayRPCServiceKit
+import PayRPCStore
+
+/// Posts URLC notifications to the shop, as Dotpay does: the parameters as a form with their
+/// `signature` (``UrlcMessage``), accepted when the shop answers HTTP 200 with `OK`.
+///
+/// The journal's rules: each notification is written to the outbox in the transaction of the
+/// status it reports; every try carries the notification's id as `Idempotency-Key` (the same on
+/// every retry and after a restart) and is recorded; a network failure is tried again after each
+/// wait of the backoff, then the notification waits for the next start or
+/// `sandbox.dotpay.deliverUrlc`; any other answer is recorded as `shopError` and waits likewise.
+/// Every failure is also pushed to the profile's connections (`dotpay.urlcDeliveryFailed`): none
+/// is silent. One delivery per notification runs at a time, as a task off the event loop. A step
+/// that cannot be recorded (the store failed) stops the delivery and is logged.
+final class UrlcDelivery: Sendable {
+    let book: DotpayBook
+    let retry: DeliveryRetry
+    let runner = DeliveryRunner()
+    let secrets: SecretHasher
+    let connections: ProfileConnections
+    let clock: SandboxControls
+    let logger: Logger
+
+    /// What the shop's PIN is sealed for (the associated data of its seal).
+    static let pinContext = "dotpay.shopPin"
+
+    init(book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, connections: ProfileConnections, clock: SandboxControls,
+         logger: Logger) {
+        self.book = book
+        self.retry = retry
+        self.secrets = secrets
+        self.connections = connections
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Starts delivering the notifications (or joins their deliveries).
+    func deliver(_ notifications: [UrlcNotification], profile: String) {
+        for notification in notifications { deliver(notification.notificationId, profile: profile) }
+    }
+
+    /// Starts delivering the notification (or joins its delivery).
+    func deliver(_ id: String, profile: String) {
+        runner.run(profile + "\u{0}" + id) { [self] in await self.sendLogging(id, profile: profile) }
+    }
+
+    /// Delivers every notification of the profile that is not delivered yet, each in a try that
+    /// starts after this call, and waits for them.
+    /// - Returns: the notifications tried, as they are now.
+    func deliverWaiting(profile: String) async throws -> [UrlcNotification] {
+        let waiting = try await book.notifications(profile: profile).filter { $0.status != .delivered }
+        for notification in waiting {
+            let id = notification.notificationId
+            await runner.runAfterCurrent(profile + "\u{0}" + id) { [self] in await self.sendLogging(id, profile: profile) }
+        }
+        var tried: [UrlcNotification] = []
+        for notification in waiting {
+            if let now = try await book.notification(notification.notificationId, profile: profile) { tried.append(now) }
+        }
+        return tried
+    }
+
+    /// At start-up: every profile's undelivered notifications.
+    func resendAll() async {
+        do {
+            for profile in try await book.profilesWithNotifications() { _ = try await deliverWaiting(profile: profile) }
+        } catch {
+            logger.error("dotpay: the URLC notifications waiting at start-up could not be read", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// One delivery; a step that cannot be recorded is logged (the notification waits).
+    private func sendLogging(_ id: String, profile: String) async {
+        do {
+            try await send(id, profile: profile)
+        } catch {
+            logger.error("dotpay: a URLC delivery step could not be recorded; the notification waits for the next try",
+                         metadata: ["dotpay.notificationId": .string(id), "error": .string("\(error)")])
+        }
+    }
+
+    /// One delivery: sign, post with retries, record.
+    /// - Throws: the store's error when a step cannot be recorded.
+    private func send(_ id: String, profile: String) async throws {
+        guard let notification = try await book.notification(id, profile: profile), notification.status != .delivered else { return }
+        guard let url = URL(string: notification.url) else {
+            return try await fail(notification, .shopError, httpStatus: nil, "the urlc \(notification.url) is not a URL", profile: profile)
+        }
+        let sealed = try await book.settings(profile).sealedShopPin
+        guard let pin = sealed.flatMap({ secrets.unseal($0, context: Self.pinContext) }) else {
+            return try await fail(notification, .noPin, httpStatus: nil,
+                                  "no shop PIN to sign it with: set one with sandbox.dotpay.setShopPin", profile: profile)
+        }
+        let request = HTTPRequest("POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
+                                  headers: [("Idempotency-Key", id)])
+        let outcome = try await retry.send(request) { outcome in
+            try await book.updateNotification(id, profile: profile) { stored in
+                stored.attempts += 1
+                if case .failure(let error) = outcome {
+                    stored.status = .waiting
+                    stored.lastError = "network error: \(error)"
+                }
+            }
+        }
+        switch outcome {
+        case .success(let answer) where answer.status == 200 && answer.text.trimmingCharacters(in: .whitespacesAndNewlines) == "OK":
+            let now = clock.now(profile: profile)
+            try await book.updateNotification(id, profile: profile) { stored in
+                stored.status = .delivered
+                stored.httpStatus = answer.status
+                stored.lastError = nil
+                stored.deliveredAt = now
+            }
+        case .success(let answer):
+            try await fail(notification, .shopError, httpStatus: answer.status,
+                           "the shop answered HTTP \(answer.status) \"\(answer.text.prefix(200))\" instead of 200 OK", profile: profile)
+        case .failure(let error):
+            try await fail(notification, .waiting, httpStatus: nil,
+                           "no answer after \(retry.backoff.count + 1) tries: \(error)", profile: profile)
+        }
+    }
+
+    /// Records why a notification did not get through and tells the profile's connections.
+    private func fail(_ notification: UrlcNotification, _ status: UrlcDeliveryStatus, httpStatus: Int?, _ message: String,
+                      profile: String) async throws {
+        try await book.updateNotification(notification.notificationId, profile: profile) { stored in
+            stored.status = status
+            stored.httpStatus = httpStatus
+            stored.lastError = message
+        }
+        connections.broadcast(UrlcDeliveryFailed.self, .init(
+            notificationId: notification.notificationId, paymentId: notification.paymentId, operationType: notification.operationType,
+            url: notification.url, status: status, httpStatus: httpStatus, message: message), profile: profile)
+    }
+}
