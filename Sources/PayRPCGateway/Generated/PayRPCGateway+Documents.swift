@@ -256,7 +256,8 @@ on a built-in sandbox that answers like PayPal's Orders v2 API.
 | `executeOrder(orderID: String, card: Card)` (2b) | `northstar.executeOrder` | `{orderID, card? \| nonce?}` → `OrderResponse` |
 | `validate(orderID:card:)` (validate-payment-method) | `northstar.validate` (alias `validate`) | `{orderID, card \| nonce}` → `OrderResponse` (`APPROVED`) |
 | `tokenizeCard:completion:` / `tokenizeCard:options:completion:` (BT SDK) | `northstar.tokenizeCard` (alias `tokenizeCard`) | `{card}` → `{nonce, card, expiresAt}` |
-| the merchant server's `POST /v2/checkout/orders` | `sandbox.northstar.createOrder` | `{intent, purchaseUnits}` → `OrderResponse` (`CREATED`) |
+| "capture the same transaction at a future point in time" (the open question) | `northstar.captureAuthorization` (alias `captureAuthorization`) | `{authorizationID, amount?, finalCapture?, invoiceId?}` → `AuthorizationCapture` |
+| the merchant server's `POST /v2/checkout/orders` | `sandbox.northstar.createOrder` | `{intent, purchaseUnits \| purchaseUnitList}` → `OrderResponse` (`CREATED`) |
 | `GET /v2/checkout/orders/{id}` | `sandbox.northstar.getOrder` | `{orderID}` → `OrderResponse` |
 | the buyer at the `payer-action` link (3-D Secure) | `sandbox.northstar.completePayerAction` | `{orderID}` → `OrderResponse` (`APPROVED`) |
 | an unpaid order abandoned | `sandbox.northstar.voidOrder` | `{orderID}` → `OrderResponse` (`VOIDED`) |
@@ -266,12 +267,46 @@ form is told by `orderRequest` or `orderID`, and a params object that matches ne
 what is wrong with the form its keys point at (`{"orderID": ..., "card": {"number": ...}}` →
 one violation, `/card` misses `expiry`).
 
-The SDK's names are kept: `OrderRequest.purchaseUnitList`, `PurchaseUnit.amount {currencyCode,
+The SDK's names are kept: `OrderRequest.purchaseUnitList` (the API's `purchaseUnits` is accepted
+in its place, and `sandbox.northstar.createOrder` takes `purchaseUnits` or the SDK's
+`purchaseUnitList`: one spelling per call, both is -32602), `PurchaseUnit.amount {currencyCode,
 value, breakdown?}`, `Card {number, expiry, securityCode?, cardholderName?, billingAddress?}`,
 `OrderResponse {orderID, intent, purchaseUnits, status}`. Where the document leaves the response
-open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry}`, `transaction
-{id, kind, status, amount}` (the capture or the authorization), `links`, `createTime`,
-`updateTime`, `expiresAt`.
+open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry?}` (`expiry` absent
+when the API's answer leaves it out), `transaction {id, kind, status, amount, expiresAt?}` (the
+capture, or the authorization with the time until which it can be captured; `amount` is the
+order's total, every purchase unit's), `links`, `createTime`, `updateTime`, `expiresAt`.
+
+## Authorize now, capture later
+
+An `AUTHORIZE` order (`sandbox.northstar.createOrder {intent: AUTHORIZE}`, the merchant's server)
+executed with `{orderID, card}` is authorized: `status: COMPLETED`, `transaction {kind: AUTHORIZE,
+status: CREATED, expiresAt}`. Executing it again is -33312 `ORDER_ALREADY_AUTHORIZED` (Orders v2's
+issue; a `CAPTURE` order paid twice stays -33306 `ORDER_ALREADY_CAPTURED`). The money is taken by
+capturing the authorization, by its id, without the card:
+
+- `northstar.captureAuthorization {authorizationID}` captures what remains;
+  `{authorizationID, amount: {currencyCode, value}}` captures part of it, and more captures may
+  follow until the authorized amount is taken or a capture says `finalCapture: true`.
+- The answer is an `AuthorizationCapture {captureID, authorizationID, orderID, status: COMPLETED,
+  amount, finalCapture, invoiceId?, links, createTime, updateTime}` (Payments v2's `capture`);
+  `finalCapture` is true when this capture closed the authorization. The order's
+  `transaction.status` becomes `PARTIALLY_CAPTURED`, then `CAPTURED`.
+- Errors: -33313 `AUTHORIZATION_NOT_FOUND` (404, issue `INVALID_RESOURCE_ID`), -33314
+  `AUTHORIZATION_EXPIRED` (past `transaction.expiresAt`, 29 days after the authorization on the
+  profile's sandbox clock: `sandbox.clock.advance`), -33315 `AUTHORIZATION_ALREADY_CAPTURED`
+  (captured in full or by a final capture), -33316 `MAX_CAPTURE_AMOUNT_EXCEEDED` (more than what
+  remains), -33308 with issue `AUTH_CAPTURE_CURRENCY_MISMATCH` (another currency), -33303
+  `TRANSACTION_REFUSED` (the test card `4000000000000341`, whose captures are refused).
+
+## 3-D Secure
+
+A card that asks for 3-D Secure (`4000000000003220`) answers -33302 `PAYER_ACTION_REQUIRED` in
+both forms of `executeOrder` and in `validate`; its `data` carries what a test needs to go on
+without reading the message: `orderID` (in the create form, the order just created), `orderStatus:
+PAYER_ACTION_REQUIRED` and `links` with the `payer-action` link. The buyer completes it at the link
+(`sandbox.northstar.completePayerAction {orderID}` on the sandbox), and `northstar.executeOrder
+{orderID}` then executes the order without the card.
 
 ## Checked as Orders v2 checks them
 
@@ -284,9 +319,11 @@ open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry}
   (`CARD_TYPE_NOT_SUPPORTED`), the security code's length (four digits for American Express,
   three otherwise), expiry `YYYY-MM` valid through the end of that month on the profile's
   sandbox clock (`CARD_EXPIRED`).
+- Several purchase units are in one currency (`MULTI_CURRENCY_ORDER`).
 - Every problem is an Orders v2 error: `data` carries `name`, `message`, `debug_id`,
-  `details[{field, value?, issue, description}]` (field a JSON Pointer into the params) and
-  `links`, plus `type` (the issue) and `httpStatus`.
+  `details[{field, value?, location?, issue, description}]` (on the sandbox, field a JSON Pointer
+  into the params; over HTTP the API's own field and `location`, `body`, `path` or `query`) and
+  `links`, plus `type` (the issue) and `httpStatus`; -33302 adds `orderID` and `orderStatus`.
 
 | code | message | `data.type` | Orders v2 name / HTTP |
 |---|---|---|---|
@@ -302,18 +339,30 @@ open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry}
 | -33309 | Nonce invalid | `NONCE_INVALID` | RESOURCE_NOT_FOUND 404 |
 | -33310 | Client not configured | `CLIENT_NOT_CONFIGURED` | AUTHENTICATION_FAILURE 401 |
 | -33311 | Backend unavailable | `BACKEND_UNAVAILABLE` | SERVICE_UNAVAILABLE 503 (the API did not answer) |
+| -33312 | Order already authorized | `ORDER_ALREADY_AUTHORIZED` | UNPROCESSABLE_ENTITY 422 |
+| -33313 | Authorization not found | `AUTHORIZATION_NOT_FOUND` (issue `INVALID_RESOURCE_ID`) | RESOURCE_NOT_FOUND 404 |
+| -33314 | Authorization expired | `AUTHORIZATION_EXPIRED` | UNPROCESSABLE_ENTITY 422 |
+| -33315 | Authorization already captured | `AUTHORIZATION_ALREADY_CAPTURED` | UNPROCESSABLE_ENTITY 422 |
+| -33316 | Capture amount exceeded | `MAX_CAPTURE_AMOUNT_EXCEEDED` | UNPROCESSABLE_ENTITY 422 |
 
 ## Sandbox
 
-State per profile in the store: orders (`northstar.orders`), nonces (`northstar.nonces`, keyed by
-the nonce's keyed hash), the configuration (`northstar/config`). Card numbers, security codes,
+State per profile in the store: orders (`northstar.orders`), their authorizations
+(`northstar.authorizations`: amount, captured so far, closed, expiry; saved with the order in one
+transaction, and captured in one transaction with the order's transaction status), nonces
+(`northstar.nonces`, keyed by the nonce's keyed hash), the configuration (`northstar/config`). Card numbers, security codes,
 nonces and access tokens are kept only as keyed hashes (the card as brand, last four digits and
 expiry); a test greps the database files and a trace-level log for them. Order, capture,
 authorization ids (`^[A-Z0-9]{17}$`), nonces and debug ids come from the profile's seeded streams
 (`serve --seed N`); orders that are not paid expire after `orderLifetimeSeconds` (three hours)
-and nonces after `nonceLifetimeSeconds`, both on the profile's sandbox clock
-(`sandbox.clock.advance`). `_meta.idempotencyKey` on `executeOrder`, `validate` and
-`tokenizeCard` gives `PayPal-Request-Id` semantics: the same key answers the same result.
+and nonces after `nonceLifetimeSeconds`, authorizations after `authorizationLifetimeSeconds` (29
+days; absent from a custom file means 29 days), all on the profile's sandbox clock
+(`sandbox.clock.advance`). `_meta.idempotencyKey` on `executeOrder`, `validate`,
+`captureAuthorization` and `tokenizeCard` gives `PayPal-Request-Id` semantics: the same key
+answers the same result, except after a failure that did not decide the call (the API did not
+answer, a 5xx, the client not configured, an injected failure): then the repeat runs again
+(docs/protocol.md, "Idempotency keys: what a repeat gets"). Every declared error can be injected
+with `sandbox.failNext`, `tokenizeCard`'s `BACKEND_UNAVAILABLE` and `INTERNAL_SERVICE_ERROR` too.
 
 Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another file with
 `--sandbox-data northstar=FILE`); any other Luhn-valid card of a supported brand is approved:
@@ -326,7 +375,7 @@ Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another
 | `4000000000000002` | `INSTRUMENT_DECLINED` |
 | `4000000000000069` | `CARD_EXPIRED`, whatever the expiry |
 | `4000000000003220` | `PAYER_ACTION_REQUIRED` (3-D Secure) until `sandbox.northstar.completePayerAction`, then the order executes without the card again |
-| `4000000000000341` | accepted by `validate`, then `TRANSACTION_REFUSED` on capture (an authorization succeeds) |
+| `4000000000000341` | accepted by `validate`, then `TRANSACTION_REFUSED` on capture (an authorization succeeds; capturing it is refused) |
 | `4000000000000119` | `INTERNAL_SERVICE_ERROR` from the processor |
 
 ## The document's open questions, and payrpc's answers
@@ -338,6 +387,16 @@ Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another
 - **Authorization intent**: yes — an `AUTHORIZE` order executed with `{orderID, card}` is
   authorized (`transaction.kind` `AUTHORIZE`, status `CREATED`), not captured; the create-and-
   execute form requires `CAPTURE`, as the document says.
+- **"If a user authorizes a card transaction and wants to capture the same transaction at a future
+  point in time, would the merchant need to pass the card object in again, or would they pass in
+  some part of the authorization response?"**: part of the authorization response, never the
+  card: the authorization's id, `transaction.id` of the authorized order, to
+  `northstar.captureAuthorization` (Payments v2 `POST /v2/payments/authorizations/{id}/capture`),
+  with an amount for a partial capture. **"What is the format of the capture / authorization
+  response, and what should be vended to the user?"**: the authorization is the order's
+  `OrderResponse` with `transaction {id, kind: AUTHORIZE, status, amount, expiresAt}`; the capture
+  is an `AuthorizationCapture {captureID, authorizationID, orderID, status, amount, finalCapture,
+  links, createTime, updateTime}`.
 - **Exposing validation**: served as `northstar.validate`; the order becomes `APPROVED` with the
   card, and a later `executeOrder {orderID}` needs no card again (the answer to "would the
   merchant need to pass the card object in again": no).
@@ -348,31 +407,85 @@ Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another
 `live` (`https://api-m.paypal.com`) or the base URL of an Orders v2 API makes every method of the
 profile call that API instead of the sandbox:
 
-| method | Orders v2 |
+| method | Orders v2 / Payments v2 |
 |---|---|
 | `executeOrder {orderRequest, card}` | `POST /v2/checkout/orders` with `intent: CAPTURE`, `purchase_units`, `payment_source.card` |
 | `executeOrder {orderID, card?}` | `GET /v2/checkout/orders/{id}`, then `POST .../capture` or `.../authorize` by its intent |
-| `validate` | `POST /v2/checkout/orders/{id}/validate-payment-method` |
+| `validate` | `POST /v2/checkout/orders/{id}/confirm-payment-source` with `payment_source.card` |
+| `captureAuthorization` | `POST /v2/payments/authorizations/{id}/capture` with `amount?`, `final_capture`, `invoice_id?` |
 | `sandbox.northstar.createOrder` / `getOrder` | `POST /v2/checkout/orders` without a card / `GET` |
 
 - The SDK's shapes are mapped to and from Orders v2's snake_case (`purchase_units`,
-  `currency_code`, `payment_source.card`, `last_digits`, `payments.captures[]`).
+  `currency_code`, `payment_source.card`, `last_digits`, `payments.captures[]`,
+  `payments.authorizations[]`). An order's `transaction` is made of every purchase unit's capture
+  (or authorization): its amount is their sum, the order's total; its id and status the first
+  unit's (PayPal makes one per unit: capture each authorization by its own id, from `getOrder`).
 - OAuth2 client credentials: `POST /v1/oauth2/token` with the client id and secret; the token is
-  cached until a minute before it expires, and fetched again once when the API answers 401.
+  cached until a minute before it expires, and fetched again once when the API answers 401. Calls
+  that need a token while one is being fetched wait for that one: a fresh configuration fetches
+  one token, however many calls start at once. The token endpoint's failures are what they are:
+  no answer is -33311 `Backend unavailable`, a 5xx is -33304 `Processor error` (with its status),
+  refused credentials (`invalid_client`) are -33310 `Client not configured`.
 - Every POST carries `PayPal-Request-Id`: the call's `_meta.idempotencyKey`, else an id from the
-  profile's seeded stream; the same key gets the same answer.
-- Errors keep the API's own body (`name`, `message`, `debug_id`, `details`, `links`) under the
-  codes above, chosen by the first issue (or the status: 404 → -33305, 401/403 → -33310, 5xx →
-  -33304); a request that times out (10 s) or cannot connect is -33311 `Backend unavailable`.
+  profile's seeded stream. **A lost answer is not a kept answer**: when the API may have acted
+  without payrpc learning what it did (the connection dropped after the request was sent, a
+  timeout, a 5xx), the failure (-33311, or -33304) is sent but not kept as the key's answer; a
+  repeat with the same `_meta.idempotencyKey` sends the same `PayPal-Request-Id`, and PayPal's
+  answer for it (the captured order) reaches the caller. What the API decided (a decline,
+  `ORDER_ALREADY_CAPTURED`, `AUTHORIZATION_EXPIRED`) is kept, as on the sandbox.
+- Errors keep the API's own body (`name`, `message`, `debug_id`, `details` with their `field`,
+  `value`, `location`, `links`) under the codes above, chosen by the first issue (or the status:
+  404 → -33305, or -33313 for an authorization, 401/403 → -33310, 5xx → -33304); a request that
+  times out (10 s) or cannot connect is -33311 `Backend unavailable`.
+- An order the API answers with `status: PAYER_ACTION_REQUIRED` (a card that asks for 3-D Secure)
+  is the -33302 error, as on the sandbox, with the order's id, status and `payer-action` link.
 - The same card rules and purchase-unit checks run first, so both backends refuse bad input the
   same way. Nonces (`tokenizeCard`) pay on the built-in sandbox only; 3-D Secure is completed at
   PayPal's `payer-action` link, not with `sandbox.northstar.completePayerAction`.
 - The client secret and the access token are kept in memory only: after a restart an HTTP
   configuration must be given again (the call says so: `CREDENTIALS_MISSING`).
-- HTTP client: Foundation's `URLSession`, as the journal's. Tested against a local Orders v2
-  server the tests start (`Tests/NorthstarServiceTests/Support/orders_backend.py`: tokens that
-  expire, 422 with details, 500, a hang); the sandbox and the HTTP backend pass the same journey
-  suite (`BackendJourneyTests`, parameterized over both).
+- HTTP client: the kit's `HTTPClient` (Foundation's `URLSession`). Tested against a local Orders v2
+  and Payments v2 server the tests start (`Tests/NorthstarServiceTests/Support/orders_backend.py`)
+  that checks every request against **PayPal's own published OpenAPI documents**
+  (`Support/paypal/checkout_orders_v2.json` and `payments_payment_v2.json`, from the repository
+  `paypal/paypal-rest-api-specifications`, Apache-2.0, `Support/paypal/SOURCE.md` says which
+  commit): the operation must be one of the documents', its body valid against the operation's
+  request schema with `readOnly` members refused (PyPI's `openapi-schema-validator`, which
+  `scripts/ensure-deps` installs when python3 lacks it); every test on that server ends by
+  asserting that nothing broke them. The server also plays tokens that expire, failing and slow
+  token endpoints, 422s with details, 500s, hangs, and answers lost after it acted. The sandbox and
+  the HTTP backend pass the same journey and capture suites (`BackendJourneyTests`,
+  `CaptureAuthorizationTests`, parameterized over both).
+
+## payrpc's choices
+
+- **3-D Secure after create-and-execute is an error, with the order in `data`.** Orders v2 answers
+  the create call with the order in `PAYER_ACTION_REQUIRED`; the SDK's completion has two
+  branches, and `Success` says "Transaction was executed", which an order waiting for the buyer is
+  not. So payrpc keeps -33302 (its code since the first version, which clients branch on) and puts
+  the order's id, status and link in `data`. The status is `data.orderStatus`, not `data.status`:
+  in every other service's errors `data.status` is the gRPC canonical status.
+- **`validate` over HTTP is `confirm-payment-source`.** The document says
+  `validate-payment-method` is marked `INTERNAL`, and PayPal's published Orders v2 document does
+  not have it; `confirm-payment-source` is the published call that attaches a card to an order
+  and leaves it `APPROVED` (or `PAYER_ACTION_REQUIRED`), which is what `northstar.validate` does.
+- **Captures stop at the authorized amount.** PayPal lets an account capture up to 115% of an
+  authorization (or 75 USD more) when its settings allow; payrpc's sandbox takes at most what was
+  authorized (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond), the rule every account has. The three-day
+  honor period is not modelled: an authorization can be captured until it expires.
+- **`finalCapture` in a capture's answer** is true when the capture closed the authorization (it
+  asked to, or it took what remained), so a test reads from one answer whether more captures can
+  follow.
+- **One authorization per order on the sandbox.** The sandbox authorizes an order's total at once
+  (one `transaction`); PayPal makes one authorization per purchase unit, which the HTTP backend
+  shows as the sum with the first unit's id.
+- **Purchase units under either name.** `purchaseUnitList` is the SDK's, `purchaseUnits` the API's
+  and the answers'; both methods take either (a `- Alias:` on the field, as Tatra's Android
+  names). Errors about a unit name it under the method's own spelling
+  (`/orderRequest/purchaseUnitList/0/...`, `/purchaseUnits/0/...`), whichever was sent.
+- **Which failures a repeat with the same key retries** follows Stripe's rule (a result is kept
+  once the operation really ran), generically for every service: docs/protocol.md, "Idempotency
+  keys: what a repeat gets". For northstar: -33311, -33310 and an API's 5xx are not kept.
 
 ## Transcript (`payrpc serve --seed 1 --frozen-clock 2026-11-25T10:40:00Z`)
 
@@ -386,6 +499,43 @@ profile call that API instead of the sandbox:
 < {"jsonrpc":"2.0","id":3,"result":{"orderID":"6QF8DFGTT42I26W9R","intent":"AUTHORIZE","status":"CREATED","purchaseUnits":[{"amount":{"currencyCode":"EUR","value":"25.50"}}],"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/6QF8DFGTT42I26W9R","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
 > {"jsonrpc":"2.0","id":4,"method":"northstar.executeOrder","params":{"orderID":"SGF2HJU6XUBD5FMSZ","card":{"number":"4000000000000002","expiry":"2030-12"}}}
 < {"jsonrpc":"2.0","id":4,"error":{"code":-33305,"message":"Order not found","data":{"type":"INVALID_RESOURCE_ID","name":"RESOURCE_NOT_FOUND","httpStatus":404,"message":"no order SGF2HJU6XUBD5FMSZ on this profile","debug_id":"6845f9aed66eb","details":[{"field":"/orderID","issue":"INVALID_RESOURCE_ID","description":"no order SGF2HJU6XUBD5FMSZ on this profile"}]}}}
+```
+
+### Authorize now, capture later; 3-D Secure; a failure that a repeat retries
+
+The same server goes on: the `AUTHORIZE` order above is authorized with a card, executed again
+(`ORDER_ALREADY_AUTHORIZED`), captured in part, refused a capture over what remains, captured to
+the end by a final capture, and refused once closed. Then a 3-D Secure card in the create form:
+the order's id is in `data`, so the test completes the payer action and executes that order. Last,
+an injected `BACKEND_UNAVAILABLE` with an idempotency key, and its repeat with the same key, which
+runs.
+
+<!-- replay: continue -->
+```
+> {"jsonrpc":"2.0","id":5,"method":"northstar.executeOrder","params":{"orderID":"6QF8DFGTT42I26W9R","card":{"number":"4032036247327321","expiry":"2030-12"}}}
+< {"jsonrpc":"2.0","id":5,"result":{"orderID":"6QF8DFGTT42I26W9R","intent":"AUTHORIZE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"EUR","value":"25.50"}}],"card":{"lastDigits":"7321","brand":"VISA","expiry":"2030-12"},"transaction":{"id":"FRT0AR81H5WL8MVOG","kind":"AUTHORIZE","status":"CREATED","amount":{"currencyCode":"EUR","value":"25.50"},"expiresAt":"2026-12-24T10:40:00Z"},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/6QF8DFGTT42I26W9R","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+> {"jsonrpc":"2.0","id":6,"method":"northstar.executeOrder","params":{"orderID":"6QF8DFGTT42I26W9R","card":{"number":"4032036247327321","expiry":"2030-12"}}}
+< {"jsonrpc":"2.0","id":6,"error":{"code":-33312,"message":"Order already authorized","data":{"type":"ORDER_ALREADY_AUTHORIZED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the order was already authorized: capture its authorization FRT0AR81H5WL8MVOG with northstar.captureAuthorization","debug_id":"b2682bb1dccde","details":[{"field":"/orderID","issue":"ORDER_ALREADY_AUTHORIZED","description":"the order was already authorized: capture its authorization FRT0AR81H5WL8MVOG with northstar.captureAuthorization"}]}}}
+> {"jsonrpc":"2.0","id":7,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG","amount":{"currencyCode":"EUR","value":"20.00"}}}
+< {"jsonrpc":"2.0","id":7,"result":{"captureID":"KKNW6TZGURV2J4H86","authorizationID":"FRT0AR81H5WL8MVOG","orderID":"6QF8DFGTT42I26W9R","status":"COMPLETED","amount":{"currencyCode":"EUR","value":"20.00"},"finalCapture":false,"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/captures/KKNW6TZGURV2J4H86","rel":"self","method":"GET"},{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/authorizations/FRT0AR81H5WL8MVOG","rel":"up","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z"}}
+> {"jsonrpc":"2.0","id":8,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG","amount":{"currencyCode":"EUR","value":"6.00"}}}
+< {"jsonrpc":"2.0","id":8,"error":{"code":-33316,"message":"Capture amount exceeded","data":{"type":"MAX_CAPTURE_AMOUNT_EXCEEDED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the capture asks for more than what remains of the authorization (5.50)","debug_id":"e193f02285dc2","details":[{"field":"/amount/value","issue":"MAX_CAPTURE_AMOUNT_EXCEEDED","description":"the capture asks for more than what remains of the authorization (5.50)"}]}}}
+> {"jsonrpc":"2.0","id":9,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG","finalCapture":true}}
+< {"jsonrpc":"2.0","id":9,"result":{"captureID":"5M6FRF14L4WOZM6VB","authorizationID":"FRT0AR81H5WL8MVOG","orderID":"6QF8DFGTT42I26W9R","status":"COMPLETED","amount":{"currencyCode":"EUR","value":"5.50"},"finalCapture":true,"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/captures/5M6FRF14L4WOZM6VB","rel":"self","method":"GET"},{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/authorizations/FRT0AR81H5WL8MVOG","rel":"up","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z"}}
+> {"jsonrpc":"2.0","id":10,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG"}}
+< {"jsonrpc":"2.0","id":10,"error":{"code":-33315,"message":"Authorization already captured","data":{"type":"AUTHORIZATION_ALREADY_CAPTURED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the authorization was captured in full or by a final capture","debug_id":"67d5aa0231ad4","details":[{"field":"/authorizationID","issue":"AUTHORIZATION_ALREADY_CAPTURED","description":"the authorization was captured in full or by a final capture"}]}}}
+> {"jsonrpc":"2.0","id":11,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnits":[{"amount":{"currencyCode":"USD","value":"99.00"}}]},"card":{"number":"4000000000003220","expiry":"2030-12"}}}
+< {"jsonrpc":"2.0","id":11,"error":{"code":-33302,"message":"Payer action required","data":{"type":"PAYER_ACTION_REQUIRED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the buyer must complete 3-D Secure at the payer-action link, then execute order OJL9M2NB9FLKJRYJT again","debug_id":"3adee2fcf35d7","details":[{"field":"/card","issue":"PAYER_ACTION_REQUIRED","description":"the buyer must complete 3-D Secure at the payer-action link, then execute order OJL9M2NB9FLKJRYJT again"}],"links":[{"href":"https://sandbox.payrpc.invalid/checkoutnow?token=OJL9M2NB9FLKJRYJT","rel":"payer-action","method":"GET"}],"orderID":"OJL9M2NB9FLKJRYJT","orderStatus":"PAYER_ACTION_REQUIRED"}}}
+> {"jsonrpc":"2.0","id":12,"method":"sandbox.northstar.completePayerAction","params":{"orderID":"OJL9M2NB9FLKJRYJT"}}
+< {"jsonrpc":"2.0","id":12,"result":{"orderID":"OJL9M2NB9FLKJRYJT","intent":"CAPTURE","status":"APPROVED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"99.00"}}],"card":{"lastDigits":"3220","brand":"VISA","expiry":"2030-12"},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/OJL9M2NB9FLKJRYJT","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+> {"jsonrpc":"2.0","id":13,"method":"northstar.executeOrder","params":{"orderID":"OJL9M2NB9FLKJRYJT"}}
+< {"jsonrpc":"2.0","id":13,"result":{"orderID":"OJL9M2NB9FLKJRYJT","intent":"CAPTURE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"99.00"}}],"card":{"lastDigits":"3220","brand":"VISA","expiry":"2030-12"},"transaction":{"id":"IQ32YGPBUI4IBR3VJ","kind":"CAPTURE","status":"COMPLETED","amount":{"currencyCode":"USD","value":"99.00"}},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/OJL9M2NB9FLKJRYJT","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+> {"jsonrpc":"2.0","id":14,"method":"sandbox.failNext","params":{"method":"northstar.executeOrder","error":"BACKEND_UNAVAILABLE"}}
+< {"jsonrpc":"2.0","id":14,"result":{"method":"northstar.executeOrder","code":-33311,"message":"Backend unavailable","armed":1}}
+> {"jsonrpc":"2.0","id":15,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnitList":[{"amount":{"currencyCode":"USD","value":"5.00"}}]},"card":{"number":"5555555555554444","expiry":"2030-12"},"_meta":{"idempotencyKey":"order-42"}}}
+< {"jsonrpc":"2.0","id":15,"error":{"code":-33311,"message":"Backend unavailable","data":{"type":"BACKEND_UNAVAILABLE","name":"SERVICE_UNAVAILABLE","httpStatus":503,"message":"Backend unavailable","debug_id":"f0a1b2c3d4e5f","details":[{"issue":"BACKEND_UNAVAILABLE","description":"Backend unavailable"}]}}}
+> {"jsonrpc":"2.0","id":16,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnitList":[{"amount":{"currencyCode":"USD","value":"5.00"}}]},"card":{"number":"5555555555554444","expiry":"2030-12"},"_meta":{"idempotencyKey":"order-42"}}}
+< {"jsonrpc":"2.0","id":16,"result":{"orderID":"XZN7O6WQRIU5L88ZS","intent":"CAPTURE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"5.00"}}],"card":{"lastDigits":"4444","brand":"MASTERCARD","expiry":"2030-12"},"transaction":{"id":"2FYQ7TTXP4WT2X7AR","kind":"CAPTURE","status":"COMPLETED","amount":{"currencyCode":"USD","value":"5.00"}},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/XZN7O6WQRIU5L88ZS","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
 ```
 
 ## Kit and store (issue 27)
