@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
+import PayRPCStore
 
 /// The same methods against an Orders v2 API over HTTP (a profile configured with `live` or a base
 /// URL). The checks Orders v2 makes before the issuer (purchase units, card rules) run here first,
@@ -20,10 +21,15 @@ extension NorthstarService {
         return client
     }
 
-    /// The `PayPal-Request-Id` of a call: its idempotency key, or a new id from the seeded stream.
-    func requestId(_ context: RequestContext) -> String {
-        context.meta.idempotencyKey ?? context.randomString("northstar.requestId", length: 24,
-                                                             alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
+    /// The `PayPal-Request-Id` of a call: its idempotency key (the keyed hash of it when it is not
+    /// one Orders v2 takes: more than 108 characters, or not printable ASCII; the same key always
+    /// gives the same id), or a new id from the seeded stream.
+    func requestId(_ context: RequestContext) throws -> String {
+        guard let key = context.meta.idempotencyKey else {
+            return context.randomString("northstar.requestId", length: 24, alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
+        }
+        if key.utf8.count <= 108, key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) { return key }
+        return try secrets.keyedHash(key, context: "northstar.requestId")
     }
 
     /// The order an API answer carries, or the error it stands for (a 422 `PAYER_ACTION_REQUIRED`
@@ -81,7 +87,7 @@ extension NorthstarService {
             }
             let body = WireOrderRequest(intent: "CAPTURE", purchaseUnits: OrdersMapping.purchaseUnits(request.orderRequest.purchaseUnitList),
                                         paymentSource: OrdersMapping.paymentSource(card))
-            return try executed(await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
+            return try executed(await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
         case .existing(let request):
             let card = try httpCard(request.card, request.nonce, context)
             let current = try order(from: await api.call("GET", "v2/checkout/orders/\(request.orderID)", body: nil, requestId: nil),
@@ -89,7 +95,7 @@ extension NorthstarService {
             let action = current.intent == .capture ? "capture" : "authorize"
             let body = WireOrderRequest(paymentSource: card.map(OrdersMapping.paymentSource))
             return try executed(await api.call("POST", "v2/checkout/orders/\(request.orderID)/\(action)", body: body,
-                                               requestId: requestId(context)), about: request.orderID, context)
+                                               requestId: try requestId(context)), about: request.orderID, context)
         }
     }
 
@@ -102,7 +108,7 @@ extension NorthstarService {
         }
         return try executed(await api.call("POST", "v2/checkout/orders/\(params.orderID)/confirm-payment-source",
                                            body: WireOrderRequest(paymentSource: OrdersMapping.paymentSource(card)),
-                                           requestId: requestId(context)), about: params.orderID, context)
+                                           requestId: try requestId(context)), about: params.orderID, context)
     }
 
     /// `captureAuthorization` against Payments v2.
@@ -111,7 +117,7 @@ extension NorthstarService {
         let body = WireCaptureRequest(amount: OrdersMapping.money(params.amount), invoiceId: params.invoiceId,
                                       finalCapture: params.finalCapture)
         let answer = await api.call("POST", "v2/payments/authorizations/\(params.authorizationID)/capture", body: body,
-                                    requestId: requestId(context))
+                                    requestId: try requestId(context))
         return try decoded(answer, WireCapture.self, notFound: .authorizationNotFound, context) {
             OrdersMapping.capture($0, of: params.authorizationID, final: params.finalCapture, invoiceId: params.invoiceId)
         }

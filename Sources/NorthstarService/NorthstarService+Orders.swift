@@ -91,7 +91,7 @@ extension NorthstarService {
         try refuse(problems(in: params.purchaseUnits, at: "/purchaseUnits"), context)
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
             let body = WireOrderRequest(intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
-            return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
+            return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
         }
         let now = context.now
         let order = StoredOrder(

@@ -89,6 +89,21 @@ struct HTTPBackendTests {
         #expect(try await fixture.violations() == "")
     }
 
+    @Test("a key Orders v2 would refuse as PayPal-Request-Id (over 108 characters) is sent as its keyed hash, the same every time")
+    func longKeys() async throws {
+        let fixture = try NorthstarFixture(http: true)
+        let orders = try #require(fixture.orders)
+        let client = try await fixture.connect()
+        let key = String(repeating: "k", count: 200)
+        let params: JSONValue = ["orderRequest": orderRequest("8.00"), "card": visa, "_meta": ["idempotencyKey": .string(key)]]
+        try await orders.control(["afterActing": "drop", "count": 1])
+        #expect(await client.error("northstar.executeOrder", params)?.code == NorthstarErrorKind.backendUnavailable.code)
+        #expect(try await client.call("northstar.executeOrder", params)["status"] == "COMPLETED")
+        let ids = try await orders.requests().filter { $0["method"] as? String == "POST" }.compactMap { $0["requestId"] as? String }
+        #expect(ids.count == 2 && ids[0] == ids[1] && ids[0].count == 64 && ids[0] != key)
+        #expect(try await fixture.violations() == "")
+    }
+
     @Test("the order-id form and a capture are repeated the same way after a lost answer")
     func lostAnswersOfExistingOrdersAndCaptures() async throws {
         let fixture = try NorthstarFixture(http: true)

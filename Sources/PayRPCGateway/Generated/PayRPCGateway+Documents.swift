@@ -426,8 +426,10 @@ profile call that API instead of the sandbox:
   one token, however many calls start at once. The token endpoint's failures are what they are:
   no answer is -33311 `Backend unavailable`, a 5xx is -33304 `Processor error` (with its status),
   refused credentials (`invalid_client`) are -33310 `Client not configured`.
-- Every POST carries `PayPal-Request-Id`: the call's `_meta.idempotencyKey`, else an id from the
-  profile's seeded stream. **A lost answer is not a kept answer**: when the API may have acted
+- Every POST carries `PayPal-Request-Id`: the call's `_meta.idempotencyKey` (its keyed hash, 64
+  hex digits, when the key is longer than the 108 characters Orders v2 takes or not printable
+  ASCII: the same key always gives the same id), else an id from the profile's seeded stream.
+  PayPal keeps request ids 6 hours for orders and 45 days for payments; payrpc keeps keys 24 hours. **A lost answer is not a kept answer**: when the API may have acted
   without payrpc learning what it did (the connection dropped after the request was sent, a
   timeout, a 5xx), the failure (-33311, or -33304) is sent but not kept as the key's answer; a
   repeat with the same `_meta.idempotencyKey` sends the same `PayPal-Request-Id`, and PayPal's

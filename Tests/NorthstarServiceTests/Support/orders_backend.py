@@ -8,8 +8,9 @@ answer, whatever happened to the connection that asked first). Prints its port o
 Every request to the API is checked against PayPal's own published OpenAPI documents (paypal/ next
 to this script: checkout_orders_v2.json and payments_payment_v2.json, from the repository
 paypal/paypal-rest-api-specifications; paypal/SOURCE.md says which commit and the license): the
-path and method must be an operation of the documents, and a body must be valid against the
-operation's request schema, read as a request (OpenAPI 3.0 with readOnly members refused), by the
+path and method must be an operation of the documents, a body must be valid against the
+operation's request schema, read as a request (OpenAPI 3.0 with readOnly members refused), and
+the headers the operation declares (PayPal-Request-Id) against theirs, by the
 openapi-schema-validator package. A request that is not is answered 400 INVALID_REQUEST naming
 each problem (details[].field a JSON path into the body, location "body"), and listed by
 GET /_violations.
@@ -42,7 +43,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from openapi_schema_validator import OAS30WriteValidator
+from openapi_schema_validator import OAS30Validator, OAS30WriteValidator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT, SECRET = "test-client", "test-secret"
@@ -73,16 +74,29 @@ class Spec:
                         root = dict(document)
                         root.update(schema)
                         validator = OAS30WriteValidator(root)
+                    headers = []
+                    for parameter in operation.get("parameters", []) + item.get("parameters", []):
+                        if "$ref" in parameter:
+                            parameter = document["components"]["parameters"][parameter["$ref"].split("/")[-1]]
+                        if parameter.get("in") == "header" and "schema" in parameter:
+                            root = dict(document)
+                            root.update(parameter["schema"])
+                            headers.append((parameter["name"], OAS30Validator(root)))
                     parts = [part for part in template.split("/") if part]
-                    self.operations.append((method.upper(), parts, operation.get("operationId"), validator))
+                    self.operations.append((method.upper(), parts, operation.get("operationId"), validator, headers))
 
-    def problems(self, method, path, body):
+    def problems(self, method, path, body, headers):
         """What is wrong with a request: [] when it is an operation of the documents with a valid body."""
         parts = [part for part in path.split("?")[0].split("/") if part]
-        for op_method, template, name, validator in self.operations:
+        for op_method, template, name, validator, header_validators in self.operations:
             if op_method != method or len(template) != len(parts):
                 continue
             if all(t == p or (t.startswith("{") and t.endswith("}")) for t, p in zip(template, parts)):
+                found = [(header, "INVALID_PARAMETER_SYNTAX", error.message[:300])
+                         for header, check in header_validators if headers.get(header) is not None
+                         for error in check.iter_errors(headers.get(header))]
+                if found:
+                    return found
                 if validator is None:
                     return [] if body is None else [("", "BODY_NOT_EXPECTED", f"{name} takes no body")]
                 if body is None:
@@ -219,7 +233,7 @@ class Handler(BaseHTTPRequestHandler):
     def api(self, method, body):
         bearer = self.headers.get("Authorization", "")[len("Bearer "):]
         request_id = self.headers.get("PayPal-Request-Id")
-        problems = SPEC.problems(method, self.path, body)
+        problems = SPEC.problems(method, self.path, body, self.headers)
         with lock:
             state["requests"].append({"method": method, "path": self.path, "requestId": request_id})
             if problems:
@@ -228,7 +242,8 @@ class Handler(BaseHTTPRequestHandler):
         if problems:
             return self.answer(400, {"name": "INVALID_REQUEST", "message": "Request is not well-formed, syntactically incorrect, or violates schema.",
                                      "debug_id": "dbg" + new_id()[:10].lower(),
-                                     "details": [{"field": f, "location": "body", "issue": i, "description": d} for f, i, d in problems]})
+                                     "details": [{"field": f, "location": "body" if f.startswith("$") or not f else "header", "issue": i,
+                                                  "description": d} for f, i, d in problems]})
         with lock:
             if bearer not in state["tokens"]:
                 return self.answer(401, {"name": "AUTHENTICATION_FAILURE", "message": "Authentication failed due to invalid authentication credentials or a missing Authorization header."})
