@@ -429,8 +429,9 @@ profile call that API instead of the sandbox:
 - Every POST carries `PayPal-Request-Id`: the call's `_meta.idempotencyKey` (its keyed hash, 64
   hex digits, when the key is longer than the 108 characters Orders v2 takes or not printable
   ASCII: the same key always gives the same id), else an id from the profile's seeded stream.
-  PayPal keeps request ids 6 hours for orders and 45 days for payments; payrpc keeps keys 24 hours. **A lost answer is not a kept answer**: when the API may have acted
-  without payrpc learning what it did (the connection dropped after the request was sent, a
+  PayPal keeps request ids 6 hours for orders and 45 days for payments; payrpc keeps keys 24
+  hours. **A lost answer is not a kept answer**: when the API may have acted without payrpc
+  learning what it did (the connection dropped after the request was sent, a
   timeout, a 5xx), the failure (-33311, or -33304) is sent but not kept as the key's answer; a
   repeat with the same `_meta.idempotencyKey` sends the same `PayPal-Request-Id`, and PayPal's
   answer for it (the captured order) reaches the caller. What the API decided (a decline,
@@ -550,8 +551,11 @@ runs.
   member optional so the mapping decides what an answer lacks).
 - Sandbox data: the kit's loader (`/testCards/N/number` named when a test card is not Luhn-valid);
   the test cards are a `MagicTable` by number.
-- Errors: `NorthstarErrorKind` is a `ServiceErrorKind` (codes -33300…-33311).
-- State: `NorthstarBook` (configuration, orders, nonces; a nonce is used up in one transaction).
+- Errors: `NorthstarErrorKind` is a `ServiceErrorKind` (codes -33300…-33316); `BACKEND_UNAVAILABLE` and
+  `CLIENT_NOT_CONFIGURED` are not final for an idempotency key (`isFinal`), nor an API's 5xx
+  (`ServiceError.notFinal()`).
+- State: `NorthstarBook` (configuration, orders, authorizations, nonces; a nonce is used up in one
+  transaction, a capture updates the authorization and its order in one).
 
 """#),
         ("docs/pbba.md", #"""
