@@ -260,7 +260,7 @@ let package = Package(
             dependencies: [
                 "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Support/orders_backend.py")],
+            resources: [.copy("Support/orders_backend.py"), .copy("Support/paypal")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DotpayServiceTests",

@@ -181,6 +181,18 @@ func runScenario(t *testing.T, client *payrpc.Client) {
 	must("completePayerAction", err)
 	_, err = s.Sandbox.NorthstarVoidOrder(ctx, sandbox.NorthstarVoidOrderParams{OrderID: order.OrderID})
 	must("voidOrder", err)
+	toAuthorize, err := s.Sandbox.NorthstarCreateOrder(ctx, sandbox.NorthstarCreateOrderParams{Intent: northstar.OrderIntentAuthorize, PurchaseUnits: purchase})
+	must("createOrder to authorize", err)
+	authorized, err := s.Northstar.ExecuteOrder(ctx, northstar.ExecuteOrderParams{OrderID: &toAuthorize.OrderID, Card: &visa})
+	must("executeOrder to authorize", err)
+	if authorized.Transaction == nil || authorized.Transaction.Kind != northstar.OrderIntentAuthorize {
+		t.Fatalf("executeOrder of an AUTHORIZE order: transaction %+v", authorized.Transaction)
+	}
+	captured, err := s.Northstar.CaptureAuthorization(ctx, northstar.CaptureAuthorizationParams{AuthorizationID: authorized.Transaction.ID})
+	must("captureAuthorization", err)
+	if !captured.FinalCapture || captured.Amount.Value != "10.00" {
+		t.Fatalf("captureAuthorization: %+v", captured)
+	}
 
 	// dotpay
 	_, err = s.Dotpay.GetLanguageList(ctx)

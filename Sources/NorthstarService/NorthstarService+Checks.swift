@@ -30,6 +30,10 @@ extension NorthstarService {
                                                description: "an order with several purchase units needs a referenceId on each"))
                 }
             }
+            if let first = units.first?.amount.currencyCode, amount.currencyCode != first {
+                details.append(ErrorDetail(field: "\(base)/amount/currencyCode", value: amount.currencyCode, issue: "MULTI_CURRENCY_ORDER",
+                                           description: "every purchase unit of an order must be in one currency (\(first))"))
+            }
             details += problems(inMoney: OrderMoney(currencyCode: amount.currencyCode, value: amount.value), at: "\(base)/amount")
             guard let breakdown = amount.breakdown else { continue }
             let parts: [(String, OrderMoney?, Bool)] = [

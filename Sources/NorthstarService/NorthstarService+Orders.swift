@@ -6,6 +6,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 extension NorthstarService {
@@ -87,14 +88,10 @@ extension NorthstarService {
 
     /// `sandbox.northstar.createOrder`.
     public func sandboxCreateOrder(_ params: SandboxCreateOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
-        let details = problems(in: params.purchaseUnits, at: "/purchaseUnits")
-        if !details.isEmpty {
-            throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
-                                 details: details)
-        }
+        try refuse(problems(in: params.purchaseUnits, at: "/purchaseUnits"), context)
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
             let body = WireOrderRequest(intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
-            return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: requestId(context)), context)
+            return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
         }
         let now = context.now
         let order = StoredOrder(
@@ -138,10 +135,7 @@ extension NorthstarService {
                         "Orders v2 has no void for an order; an unpaid order expires at PayPal")
         }
         var order = try await order(params.orderID, context)
-        guard order.status != .completed else {
-            throw error(.orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
-                        "a paid order cannot be voided")
-        }
+        guard order.status != .completed else { throw alreadyPaid(order, context) }
         order.status = .voided
         order.updateTime = context.now
         try await save(order, context)
@@ -164,8 +158,7 @@ extension NorthstarService {
         let order = try await order(id, context)
         switch order.status {
         case .completed:
-            throw error(.orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
-                        "the order was already \(order.intent == .capture ? "captured" : "authorized")")
+            throw alreadyPaid(order, context)
         case .voided:
             throw error(.orderExpired, context, field: "/orderID", issue: "ORDER_EXPIRED", "the order was voided")
         default:
@@ -175,6 +168,18 @@ extension NorthstarService {
             }
             return order
         }
+    }
+
+    /// `ORDER_ALREADY_CAPTURED` for a paid `CAPTURE` order, `ORDER_ALREADY_AUTHORIZED` for an
+    /// `AUTHORIZE` one (whose authorization `northstar.captureAuthorization` captures), as Orders v2
+    /// answers.
+    func alreadyPaid(_ order: StoredOrder, _ context: RequestContext) -> NorthstarError {
+        if order.intent == .capture {
+            return error(.orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
+                         "the order was already captured")
+        }
+        return error(.orderAlreadyAuthorized, context, field: "/orderID", issue: "ORDER_ALREADY_AUTHORIZED",
+                     "the order was already authorized: capture its authorization \(order.transaction?.id ?? "") with northstar.captureAuthorization")
     }
 
     /// Throws what the sandbox's issuer says about an outcome that refuses the payment.
@@ -194,11 +199,21 @@ extension NorthstarService {
         }
     }
 
-    /// `PAYER_ACTION_REQUIRED` with the order's `payer-action` link.
+    /// `PAYER_ACTION_REQUIRED` with the order's `payer-action` link, and the order's id and status in
+    /// `data`, so a caller goes on without reading the message.
     func payerActionRequired(_ order: StoredOrder, _ context: RequestContext) -> NorthstarError {
-        error(.payerActionRequired, context, field: "/card", issue: "PAYER_ACTION_REQUIRED",
-              "the buyer must complete 3-D Secure at the payer-action link, then execute order \(order.orderID) again",
-              links: order.response.links.filter { $0.rel == "payer-action" })
+        payerActionRequired(orderID: order.orderID, links: order.response.links.filter { $0.rel == "payer-action" }, context)
+    }
+
+    /// `PAYER_ACTION_REQUIRED` for the order `orderID` (the sandbox's or the API's), with `links`.
+    func payerActionRequired(orderID: String, links: [LinkDescription], _ context: RequestContext) -> NorthstarError {
+        let problem = error(.payerActionRequired, context, field: "/card", issue: "PAYER_ACTION_REQUIRED",
+                            "the buyer must complete 3-D Secure at the payer-action link, then execute order \(orderID) again",
+                            links: links)
+        var data = problem.data
+        data.orderID = orderID
+        data.orderStatus = .payerActionRequired
+        return NorthstarError(.payerActionRequired, data: data)
     }
 
     /// The create form's checks, for the sandbox and an Orders v2 API alike: intent CAPTURE, and the
@@ -208,11 +223,7 @@ extension NorthstarService {
             throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
                         "an order created and executed at once must have intent CAPTURE")
         }
-        let details = problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList")
-        if !details.isEmpty {
-            throw NorthstarError(.unprocessable, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
-                                 details: details)
-        }
+        try refuse(problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList"), context)
     }
 
     /// Pays the order (saved): or, when the card asks for 3-D Secure, saves it waiting for the
@@ -223,18 +234,26 @@ extension NorthstarService {
             try await save(order, context)
             throw payerActionRequired(order, context)
         }
-        complete(&order, context)
-        try await save(order, context)
+        let authorization = complete(&order, context)
+        try await book.save(order, authorization: authorization, profile: context.profile)
         return order.response
     }
 
-    /// Marks the order paid: a capture or an authorization of its total.
-    func complete(_ order: inout StoredOrder, _ context: RequestContext) {
+    /// Marks the order paid: a capture or an authorization of its total. An authorization is also
+    /// returned as the sandbox keeps it, to be captured until it expires.
+    func complete(_ order: inout StoredOrder, _ context: RequestContext) -> StoredAuthorization? {
         let capture = order.intent == .capture
-        order.transaction = OrderTransaction(id: newID(capture ? "northstar.captureID" : "northstar.authorizationID", context),
-                                             kind: order.intent, status: capture ? "COMPLETED" : "CREATED", amount: order.total)
+        let now = context.now
+        let total = order.total
+        let id = newID(capture ? "northstar.captureID" : "northstar.authorizationID", context)
+        let expiresAt = capture ? nil : now.addingTimeInterval(Double(sandbox.authorizationLifetimeSeconds))
+        order.transaction = OrderTransaction(id: id, kind: order.intent, status: capture ? "COMPLETED" : "CREATED",
+                                             amount: total, expiresAt: expiresAt)
         order.status = .completed
-        order.updateTime = context.now
+        order.updateTime = now
+        guard let expiresAt else { return nil }
+        return StoredAuthorization(authorizationID: id, orderID: order.orderID, amount: total, captured: .zero, closed: false,
+                                   cardOutcome: order.cardOutcome ?? .approve, expiresAt: expiresAt)
     }
 
     /// Stores the order; durable when it returns.

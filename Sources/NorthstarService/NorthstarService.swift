@@ -52,8 +52,19 @@ public struct NorthstarService: NorthstarHandlers {
     /// An error of `kind` with one detail.
     func error(_ kind: NorthstarErrorKind, _ context: RequestContext, field: String? = nil, issue: String? = nil,
                _ description: String, links: [LinkDescription]? = nil) -> NorthstarError {
-        NorthstarError(kind, debugId: context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef"),
+        NorthstarError(kind, debugId: debugId(context),
                        details: [ErrorDetail(field: field, issue: issue ?? kind.rawValue, description: description)],
                        links: links)
+    }
+
+    /// `UNPROCESSABLE_ENTITY` with `details` (one per problem found), when there are any.
+    func refuse(_ details: [ErrorDetail], _ context: RequestContext) throws(NorthstarError) {
+        guard !details.isEmpty else { return }
+        throw NorthstarError(.unprocessable, debugId: debugId(context), details: details)
+    }
+
+    /// A new error's debug id, from the profile's seeded stream.
+    func debugId(_ context: RequestContext) -> String {
+        context.randomString("northstar.debugId", length: 13, alphabet: "0123456789abcdef")
     }
 }

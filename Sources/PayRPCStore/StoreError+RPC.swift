@@ -5,16 +5,20 @@ import PayRPCJSON
 extension StoreError: RPCErrorConvertible {
     /// ``StoreError/Code/full`` is ``PayRPCCore/RPCError/Code/storeFull`` (-32008) with
     /// `data: {type: "storeFull", detail}`, so a client can tell a full store from a bug and retry
-    /// later; every other failure is an internal error (-32603) whose cause the engine logs.
+    /// later; every other failure is an internal error (-32603) whose cause the engine logs. A full
+    /// store is not a call's final answer (``PayRPCCore/RPCError/isFinal``): the write was not made,
+    /// so a repeat with the same idempotency key runs anew once there is room.
     public var rpcError: RPCError {
         switch code {
         case .full:
-            RPCError(.storeFull, "Store full", data: [
+            var error = RPCError(.storeFull, "Store full", data: [
                 "type": "storeFull",
                 "detail": "the store reached its size limit (--store-max-bytes) or the disk is full: the write that did not fit was not made; reads still work, and writes succeed again once space is freed or the limit is raised",
             ])
+            error.isFinal = false
+            return error
         default:
-            .internalError
+            return .internalError
         }
     }
 }

@@ -40,6 +40,41 @@ import Testing
         }
     }
 
+    @Test func authorizeNowCaptureLaterThreeDSecureDataAndInjectedTokenizeFailures() async throws {
+        let server = try await SpawnedServer(["serve", "--stdio"])
+        _ = await server.request("northstar.configure", ["clientID": "e2e"])
+        // The API's spelling of the purchase units is accepted by executeOrder, the SDK's by createOrder.
+        let order = await server.request("sandbox.northstar.createOrder", ["intent": "AUTHORIZE", "purchaseUnitList": Self.units])
+        let id = try #require(order?["result"]?["orderID"])
+        let authorized = await server.request("northstar.executeOrder", ["orderID": id, "card": Self.visa])
+        let authorization = try #require(authorized?["result"]?["transaction"]?["id"])
+        #expect(await server.request("northstar.executeOrder", ["orderID": id, "card": Self.visa])?["error"]?["code"] == -33312)
+        let part = await server.request("northstar.captureAuthorization", [
+            "authorizationID": authorization, "amount": ["currencyCode": "USD", "value": "4.00"],
+        ])
+        #expect(part?["result"]?["amount"]?["value"] == "4.00")
+        #expect(await server.request("northstar.captureAuthorization", [
+            "authorizationID": authorization, "amount": ["currencyCode": "USD", "value": "6.01"],
+        ])?["error"]?["code"] == -33316)
+        #expect(await server.request("captureAuthorization", ["authorizationID": authorization, "finalCapture": true])?["result"]?["amount"]?["value"] == "6.00")
+        #expect(await server.request("northstar.captureAuthorization", ["authorizationID": authorization])?["error"]?["code"] == -33315)
+
+        let secure: JSONValue = ["number": "4000000000003220", "expiry": "2199-12"]
+        let pending = await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": secure])
+        let pendingID = try #require(pending?["error"]?["data"]?["orderID"])
+        #expect(pending?["error"]?["data"]?["orderStatus"] == "PAYER_ACTION_REQUIRED")
+        _ = await server.request("sandbox.northstar.completePayerAction", ["orderID": pendingID])
+        #expect(await server.request("northstar.executeOrder", ["orderID": pendingID])?["result"]?["status"] == "COMPLETED")
+
+        for error in ["BACKEND_UNAVAILABLE", "INTERNAL_SERVICE_ERROR"] {
+            _ = await server.request("sandbox.failNext", ["method": "northstar.tokenizeCard", "error": .string(error)])
+            #expect(await server.request("northstar.tokenizeCard", ["card": Self.visa])?["error"]?["data"]?["type"] == .string(error))
+        }
+        #expect(await server.request("northstar.tokenizeCard", ["card": Self.visa])?["result"]?["nonce"] != nil)
+        server.closeInput()
+        #expect(await server.waitForExit() == 0)
+    }
+
     @Test func theSameSeedGivesTheSameOrderIDs() async throws {
         func ids() async throws -> [JSONValue?] {
             let server = try await SpawnedServer(["serve", "--stdio", "--seed", "7"])

@@ -11,9 +11,10 @@ import PayRPCTestSupport
 struct BackendJourneyTests {
     static let units: JSONValue = [["amount": ["currencyCode": "USD", "value": "25.00"]]]
 
-    @Test("create and capture; an existing order captured or authorized, then refused a second time", arguments: [false, true])
+    @Test("create and capture; an existing order captured or authorized, then refused a second time as Orders v2 does", arguments: [false, true])
     func ordersOnBothBackends(_ http: Bool) async throws {
-        let client = try await NorthstarFixture(http: http).connect()
+        let fixture = try NorthstarFixture(http: http)
+        let client = try await fixture.connect()
         let created = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": visa])
         #expect(created["status"] == "COMPLETED")
         #expect(created["transaction"]?["kind"] == "CAPTURE")
@@ -25,13 +26,71 @@ struct BackendJourneyTests {
             let executed = try await client.call("northstar.executeOrder", ["orderID": id, "card": visa])
             #expect(executed["status"] == "COMPLETED" && executed["transaction"]?["kind"] == .string(intent))
             #expect(try await client.call("sandbox.northstar.getOrder", ["orderID": id])["status"] == "COMPLETED")
-            #expect(await client.error("northstar.executeOrder", ["orderID": id, "card": visa])?.code == NorthstarErrorKind.orderAlreadyCaptured.code)
+            let again = await client.error("northstar.executeOrder", ["orderID": id, "card": visa])
+            let expected: NorthstarErrorKind = intent == "CAPTURE" ? .orderAlreadyCaptured : .orderAlreadyAuthorized
+            #expect(again?.code == expected.code)
+            #expect(again?.data?["type"] == .string(expected.rawValue))
         }
+        #expect(try await fixture.violations() == "")
+    }
+
+    @Test("a multi-unit order's transaction is the order's total on both backends", arguments: [false, true])
+    func multiUnitTotal(_ http: Bool) async throws {
+        let fixture = try NorthstarFixture(http: http)
+        let client = try await fixture.connect()
+        let units: JSONValue = [
+            ["referenceId": "books", "amount": ["currencyCode": "USD", "value": "230.00"]],
+            ["referenceId": "wrap", "amount": ["currencyCode": "USD", "value": "5.00"]],
+        ]
+        let order = try await client.call("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": units], "card": visa])
+        #expect(order["transaction"]?["amount"] == ["currencyCode": "USD", "value": "235.00"])
+        let mixed: JSONValue = [
+            ["referenceId": "a", "amount": ["currencyCode": "USD", "value": "1.00"]],
+            ["referenceId": "b", "amount": ["currencyCode": "EUR", "value": "1.00"]],
+        ]
+        let refused = await client.error("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": mixed], "card": visa])
+        #expect(refused?.data?["details"]?[0]?["issue"] == "MULTI_CURRENCY_ORDER")
+        #expect(try await fixture.violations() == "")
+    }
+
+    @Test("both spellings of the purchase units, on executeOrder and createOrder; never both", arguments: [false, true])
+    func purchaseUnitSpellings(_ http: Bool) async throws {
+        let fixture = try NorthstarFixture(http: http)
+        let client = try await fixture.connect()
+        let created = try await client.call("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": visa])
+        #expect(created["status"] == "COMPLETED")
+        #expect(created["purchaseUnits"]?[0]?["amount"]?["value"] == "25.00")
+        let order = try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnitList": Self.units])
+        #expect(order["status"] == "CREATED")
+        let both = await client.error("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units, "purchaseUnitList": Self.units], "card": visa])
+        #expect(both?.code == .invalidParams)
+        #expect(await client.error("sandbox.northstar.createOrder", ["intent": "CAPTURE"])?.code == .invalidParams)
+        #expect(try await fixture.violations() == "")
+    }
+
+    @Test("3-D Secure after create-and-execute: the order's id, status and payer-action link are in data", arguments: [false, true])
+    func threeDSecureData(_ http: Bool) async throws {
+        let fixture = try NorthstarFixture(http: http)
+        let client = try await fixture.connect()
+        let pending = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("12.00"), "card": card("4000000000003220")])
+        #expect(pending?.code == NorthstarErrorKind.payerActionRequired.code)
+        let id = try #require(pending?.data?["orderID"])
+        #expect(id.stringValue?.count == 17)
+        #expect(pending?.data?["orderStatus"] == "PAYER_ACTION_REQUIRED")
+        #expect(pending?.data?["links"]?[0]?["rel"] == "payer-action")
+        // The order is there to look at, and (on the sandbox) to complete and execute by its id.
+        #expect(try await client.call("sandbox.northstar.getOrder", ["orderID": id])["status"] == "PAYER_ACTION_REQUIRED")
+        if !http {
+            _ = try await client.call("sandbox.northstar.completePayerAction", ["orderID": id])
+            #expect(try await client.call("northstar.executeOrder", ["orderID": id])["status"] == "COMPLETED")
+        }
+        #expect(try await fixture.violations() == "")
     }
 
     @Test("declined and expired cards, unknown orders, validation, bad input: the same errors", arguments: [false, true])
     func errorsOnBothBackends(_ http: Bool) async throws {
-        let client = try await NorthstarFixture(http: http).connect()
+        let fixture = try NorthstarFixture(http: http)
+        let client = try await fixture.connect()
         let declined = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4000000000000002")])
         #expect(declined?.code == NorthstarErrorKind.instrumentDeclined.code)
         #expect(declined?.data?["type"] == "INSTRUMENT_DECLINED")
@@ -45,6 +104,7 @@ struct BackendJourneyTests {
         let id = try #require(order["orderID"])
         #expect(try await client.call("northstar.validate", ["orderID": id, "card": visa])["status"] == "APPROVED")
         #expect(try await client.call("northstar.executeOrder", ["orderID": id])["status"] == "COMPLETED")
+        #expect(try await fixture.violations() == "")
     }
 
     @Test("HTTP: an expired token is renewed once; PayPal-Request-Id on every POST; a 500 and a hang are errors, not crashes")

@@ -65,8 +65,12 @@ struct ExecuteOrderTests {
             #expect(executed["transaction"]?["kind"] == .string(intent))
             #expect(executed["transaction"]?["status"] == (intent == "CAPTURE" ? "COMPLETED" : "CREATED"))
             let again = await client.error("northstar.executeOrder", ["orderID": id, "card": visa])
-            #expect(again?.code == NorthstarErrorKind.orderAlreadyCaptured.code)
+            let expected: NorthstarErrorKind = intent == "CAPTURE" ? .orderAlreadyCaptured : .orderAlreadyAuthorized
+            #expect(again?.code == expected.code)
+            #expect(again?.data?["type"] == .string(expected.rawValue))
             #expect(again?.data?["name"] == "UNPROCESSABLE_ENTITY")
+            #expect(await client.error("northstar.validate", ["orderID": id, "card": visa])?.code == expected.code)
+            #expect(await client.error("sandbox.northstar.voidOrder", ["orderID": id])?.code == expected.code)
         }
         let missing = await client.error("northstar.executeOrder", ["orderID": "AAAAAAAAAAAAAAAAA", "card": visa])
         #expect(missing?.code == NorthstarErrorKind.orderNotFound.code)
@@ -179,6 +183,30 @@ struct ExecuteOrderTests {
         #expect(await client.error("northstar.executeOrder", ["orderID": id, "card": visa])?.code == NorthstarErrorKind.orderExpired.code)
         let paid = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
         #expect(await client.error("sandbox.northstar.voidOrder", ["orderID": paid["orderID"] ?? .null])?.code == NorthstarErrorKind.orderAlreadyCaptured.code)
+    }
+
+    @Test("tokenizeCard's failures can be injected: the backend unavailable, the processor's error",
+          arguments: [NorthstarErrorKind.backendUnavailable, .processorError])
+    func tokenizeFailures(_ kind: NorthstarErrorKind) async throws {
+        let fixture = try NorthstarFixture()
+        let client = try await fixture.connect()
+        try fixture.failNext("tokenizeCard", kind.rawValue)
+        let failed = await client.error("northstar.tokenizeCard", ["card": visa])
+        #expect(failed?.code == kind.code)
+        #expect(failed?.data?["type"] == .string(kind.rawValue))
+        #expect(try await client.call("northstar.tokenizeCard", ["card": visa])["nonce"] != nil)
+    }
+
+    @Test("an injected failure is not kept for its idempotency key: the repeat runs")
+    func injectedFailureIsNotKept() async throws {
+        let fixture = try NorthstarFixture()
+        let client = try await fixture.connect()
+        try fixture.failNext("northstar.executeOrder", "BACKEND_UNAVAILABLE")
+        let params: JSONValue = ["orderRequest": orderRequest("2.00"), "card": visa, "_meta": ["idempotencyKey": "k"]]
+        #expect(await client.error("northstar.executeOrder", params)?.code == NorthstarErrorKind.backendUnavailable.code)
+        let paid = try await client.call("northstar.executeOrder", params)
+        #expect(paid["status"] == "COMPLETED")
+        #expect(try await client.call("northstar.executeOrder", params) == paid)
     }
 
     @Test("a nonce pays once in place of the card")

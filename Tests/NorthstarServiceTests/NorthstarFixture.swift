@@ -33,10 +33,35 @@ final class NorthstarFixture: @unchecked Sendable {
         configuration.sandbox = true
         let service = NorthstarService(store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
                                        requestTimeout: 2)
-        harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
+        harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store, sandbox: sandbox)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// Arms the next call of `method` to fail with the declared error `name`, as `sandbox.failNext`
+    /// does (a gateway method, not served by this harness).
+    func failNext(_ method: String, _ name: String) throws {
+        let (canonical, error) = try harness.engine.router.injectedError(for: FailureRequest(method: method, errorName: name))
+        sandbox.arm(profile: "default", method: canonical, failure: InjectedFailure(error: error), count: 1)
+    }
+
+    /// What the HTTP backend sent that breaks PayPal's published OpenAPI documents, as the test
+    /// server judged it (nothing on the sandbox).
+    func violations() async throws -> String {
+        guard let orders else { return "" }
+        let found = try await orders.violations()
+        return found.isEmpty ? "" : "\(found)"
+    }
+
+    /// Moves the authorizations past their validity: the sandbox's clock 29 days on, or the test
+    /// server's authorizations expired.
+    func expireAuthorizations() async throws {
+        if let orders {
+            try await orders.control(["expireAuthorizations": true])
+        } else {
+            try sandbox.advance(profile: "default", by: 29 * 86400)
+        }
+    }
 
     /// A new connection, configured (`northstar.configure`) unless told otherwise.
     func connect(configured: Bool = true) async throws -> TestConnection {
@@ -69,4 +94,12 @@ func orderRequest(_ value: String, _ currency: String = "USD", breakdown: JSONVa
     var amount: [JSONValue.Member] = [.init("currencyCode", .string(currency)), .init("value", .string(value))]
     if let breakdown { amount.append(.init("breakdown", breakdown)) }
     return ["purchaseUnitList": [["amount": .object(amount)]]]
+}
+
+extension JSONValue {
+    /// The element at `index` of an array; nil for anything else.
+    subscript(index: Int) -> JSONValue? {
+        guard case .array(let values) = self, values.indices.contains(index) else { return nil }
+        return values[index]
+    }
 }

@@ -8,7 +8,8 @@ import Testing
 import Glibc
 #endif
 
-/// The test Orders v2 server (`Support/orders_backend.py`) as a real process on a random port.
+/// The test Orders v2 server (`Support/orders_backend.py`) as a real process on a random port: it
+/// checks every request against PayPal's published OpenAPI documents (`Support/paypal/`).
 final class OrdersBackend: Sendable {
     let backend: PythonBackend
     var port: Int { backend.port }
@@ -29,6 +30,18 @@ final class OrdersBackend: Sendable {
     func requests() async throws -> [[String: Any]] {
         let data = try await load(URLRequest(url: URL(string: baseURL + "/_requests")!))
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    }
+
+    /// The requests that broke PayPal's published OpenAPI documents (each with its problems).
+    func violations() async throws -> [[String: Any]] {
+        let data = try await load(URLRequest(url: URL(string: baseURL + "/_violations")!))
+        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    }
+
+    /// How many requests the token endpoint received.
+    func tokenRequests() async throws -> Int {
+        let data = try await load(URLRequest(url: URL(string: baseURL + "/_tokens")!))
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["count"] as? Int ?? -1
     }
 
     private func load(_ request: URLRequest) async throws -> Data {

@@ -309,6 +309,24 @@ import Testing
         #expect(service.counter.current == 2)
     }
 
+    @Test("an error that is not final leaves the key free: the repeat runs; a final one is replayed", arguments: [false, true])
+    func onlyFinalErrorsAreKept(_ final: Bool) async throws {
+        let store = MemoryIdempotencyStore()
+        let (_, client, service) = try makeClient(idempotency: store)
+        let params: JSONValue = ["final": .bool(final), "_meta": ["idempotencyKey": "k1"]]
+        #expect(await client.request("test.failOnce", params)?["error"]?["code"] == -33999)
+        let repeated = await client.request("test.failOnce", params)
+        if final {
+            #expect(repeated?["error"]?["code"] == -33999)
+            #expect(service.counter.current == 1)
+        } else {
+            #expect(repeated?["result"] == 2)
+            // Now the answer is kept.
+            #expect(try await client.call("test.failOnce", params) == 2)
+            #expect(service.counter.current == 2)
+        }
+    }
+
     @Test func discoverListsEveryMethodWithAliases() async throws {
         let (_, client, _) = try makeClient()
         let document = try await client.call("rpc.discover")

@@ -226,12 +226,47 @@ enum SandboxThing: RPCMethod, TestDocumented {
     static let sandboxOnly = true
 }
 
-/// Fails with "Store full" on the service's first call of anything counted, then answers the count.
+/// Fails with "Store full" (not final for an idempotency key, as the store's own is) on the
+/// service's first call of anything counted, then answers the count.
 enum FullOnce: RPCMethod, TestDocumented {
     static let name = "test.fullOnce"
     typealias Params = NoParams
     typealias Result = Int
     static let mutates = true
+}
+
+/// Fails on the service's first call of anything counted, with an error that is final for an
+/// idempotency key or not as `final` says; then answers the count.
+enum FailOnce: RPCMethod, TestDocumented {
+    static let name = "test.failOnce"
+    typealias Params = FailOnceParams
+    typealias Result = Int
+    static let mutates = true
+}
+
+/// Whether the first failure is final for an idempotency key.
+struct FailOnceParams: JSONModel, Equatable {
+    var final: Bool
+
+    static var fieldOrder: [String] { ["final"] }
+    static var schemaReference: JSONValue { ["$ref": "#/definitions/test.FailOnceParams"] }
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert("test.FailOnceParams", schema: [
+            "type": "object", "additionalProperties": false, "required": ["final"],
+            "properties": ["final": ["type": "boolean"]],
+        ])
+    }
+    init(json: JSONElement) throws(JSONDecodingError) {
+        var final: Bool?
+        for (name, value) in json.objectMembers where name.stringEquals("final") { final = try Bool(json: value) }
+        guard let final else { throw .missing("final") }
+        self.final = final
+    }
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("final", final)
+        writer.endObject()
+    }
 }
 
 struct UnexpectedFailure: Error {}
@@ -281,7 +316,20 @@ struct TestService: RPCService {
         router.registerInline(QuickStep.self) { _, _ in counter.next() }
         router.register(FullOnce.self) { _, _ in
             let count = counter.next()
-            if count == 1 { throw RPCError(.storeFull, "Store full", data: ["type": "storeFull"]) }
+            if count == 1 {
+                var error = RPCError(.storeFull, "Store full", data: ["type": "storeFull"])
+                error.isFinal = false
+                throw error
+            }
+            return count
+        }
+        router.register(FailOnce.self) { params, _ in
+            let count = counter.next()
+            if count == 1 {
+                var error = RPCError(-33999, "Backend unavailable")
+                error.isFinal = params.final
+                throw error
+            }
             return count
         }
     }

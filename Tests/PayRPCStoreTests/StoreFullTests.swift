@@ -39,6 +39,8 @@ struct StoreFullTests {
         #expect(error.code == .full)
         #expect(error.rpcError.code == .storeFull)
         #expect(error.rpcError.data?["type"] == "storeFull")
+        // Not the final answer of an idempotency key: the write was not made, a repeat runs anew.
+        #expect(error.rpcError.isFinal == false)
         #expect(acknowledged.count > 5)
         let usage = try await store.usage()
         #expect(usage.maximumBytes == Self.limit)

@@ -109,6 +109,7 @@ var Methods = []string{
 	"journal.openURL",
 	"journal.pay",
 	"journal.sync",
+	"northstar.captureAuthorization",
 	"northstar.configure",
 	"northstar.executeOrder",
 	"northstar.tokenizeCard",

@@ -157,6 +157,9 @@ STEPS: List[Tuple[str, Params, Optional[str]]] = [
     ("sandbox.northstar.getOrder", lambda saved: {"orderID": saved["order"].order_id}, None),
     ("sandbox.northstar.completePayerAction", lambda saved: {"orderID": saved["order"].order_id}, None),
     ("sandbox.northstar.voidOrder", lambda saved: {"orderID": saved["order"].order_id}, None),
+    ("sandbox.northstar.createOrder", {"intent": "AUTHORIZE", "purchaseUnits": ORDER_REQUEST["purchaseUnitList"]}, "to_authorize"),
+    ("northstar.executeOrder", lambda saved: {"orderID": saved["to_authorize"].order_id, "card": VISA}, "authorized"),
+    ("northstar.captureAuthorization", lambda saved: {"authorizationID": saved["authorized"].transaction.id}, None),
     ("dotpay.getLanguageList", {}, None),
     ("dotpay.setDefaultLanguage", {"language": "en"}, None),
     ("dotpay.setDebugMode", {"debugMode": True}, None),
@@ -238,6 +241,9 @@ def run_scenario(client: payrpc.Client) -> Dict[str, Any]:
 def test_every_service_method_over_stdio(client: payrpc.Client) -> None:
     outcomes = run_scenario(client)
     assert set(outcomes) == set(service_methods())
+    # The authorization is captured whole, by the capture without an amount.
+    capture = outcomes["northstar.captureAuthorization"]
+    assert capture.final_capture is True and capture.amount.value == Decimal("10.00")
 
 
 def test_every_service_method_over_tcp(tcp_server) -> None:

@@ -7,6 +7,9 @@ public struct ErrorDetail: JSONModel, Equatable {
     public var field: String?
     /// The field's value when it is not a secret (never a card number or security code).
     public var value: String?
+    /// Where the field is in the Orders v2 API's request (`body`, `path` or `query`), as the API
+    /// says; absent on the sandbox, whose fields point into the call's params.
+    public var location: String?
     /// The Orders v2 issue code (`INSTRUMENT_DECLINED`, `DECIMAL_PRECISION`, ...).
     /// - Example: "INSTRUMENT_DECLINED"
     public var issue: String
@@ -14,9 +17,10 @@ public struct ErrorDetail: JSONModel, Equatable {
     public var description: String
 
     /// Creates the value from its members.
-    public init(field: String? = nil, value: String? = nil, issue: String, description: String) {
+    public init(field: String? = nil, value: String? = nil, location: String? = nil, issue: String, description: String) {
         self.field = field
         self.value = value
+        self.location = location
         self.issue = issue
         self.description = description
     }

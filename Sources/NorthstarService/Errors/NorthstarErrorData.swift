@@ -20,10 +20,16 @@ public struct NorthstarErrorData: JSONModel, Equatable {
     public var details: [ErrorDetail]
     /// Links (`payer-action` for 3-D Secure).
     public var links: [LinkDescription]?
+    /// The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to
+    /// complete 3-D Secure for, then to execute again by `{orderID}`).
+    public var orderID: OrdersV2ID?
+    /// That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical
+    /// status in the errors of the other services.
+    public var orderStatus: OrderStatus?
 
     /// Creates the value from its members.
     public init(type: String, name: String, httpStatus: Int, message: String, debugId: String, details: [ErrorDetail],
-                links: [LinkDescription]? = nil) {
+                links: [LinkDescription]? = nil, orderID: String? = nil, orderStatus: OrderStatus? = nil) {
         self.type = type
         self.name = name
         self.httpStatus = httpStatus
@@ -31,5 +37,7 @@ public struct NorthstarErrorData: JSONModel, Equatable {
         self.debugId = debugId
         self.details = details
         self.links = links
+        self.orderID = orderID
+        self.orderStatus = orderStatus
     }
 }

@@ -31,6 +31,18 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
     case notConfigured = "CLIENT_NOT_CONFIGURED"
     /// The configured Orders v2 API did not answer (connection failed or timed out).
     case backendUnavailable = "BACKEND_UNAVAILABLE"
+    /// The order (intent `AUTHORIZE`) was already authorized: capture its authorization
+    /// (`northstar.captureAuthorization`) instead.
+    case orderAlreadyAuthorized = "ORDER_ALREADY_AUTHORIZED"
+    /// No authorization has that id on this profile (Payments v2 answers `RESOURCE_NOT_FOUND`,
+    /// issue `INVALID_RESOURCE_ID`).
+    case authorizationNotFound = "AUTHORIZATION_NOT_FOUND"
+    /// The authorization's validity ended (on the profile's sandbox clock) before it was captured.
+    case authorizationExpired = "AUTHORIZATION_EXPIRED"
+    /// The authorization was captured in full, or by a final capture.
+    case authorizationAlreadyCaptured = "AUTHORIZATION_ALREADY_CAPTURED"
+    /// The capture asks for more than what remains of the authorized amount.
+    case captureAmountExceeded = "MAX_CAPTURE_AMOUNT_EXCEEDED"
 
     public static let range = ServiceCodeRange.northstar
 
@@ -49,6 +61,11 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
         case .nonceInvalid: -33309
         case .notConfigured: -33310
         case .backendUnavailable: -33311
+        case .orderAlreadyAuthorized: -33312
+        case .authorizationNotFound: -33313
+        case .authorizationExpired: -33314
+        case .authorizationAlreadyCaptured: -33315
+        case .captureAmountExceeded: -33316
         }
     }
 
@@ -67,13 +84,18 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
         case .nonceInvalid: "Nonce invalid"
         case .notConfigured: "Client not configured"
         case .backendUnavailable: "Backend unavailable"
+        case .orderAlreadyAuthorized: "Order already authorized"
+        case .authorizationNotFound: "Authorization not found"
+        case .authorizationExpired: "Authorization expired"
+        case .authorizationAlreadyCaptured: "Authorization already captured"
+        case .captureAmountExceeded: "Capture amount exceeded"
         }
     }
 
     /// The Orders v2 error name.
     public var name: String {
         switch self {
-        case .orderNotFound, .nonceInvalid: "RESOURCE_NOT_FOUND"
+        case .orderNotFound, .nonceInvalid, .authorizationNotFound: "RESOURCE_NOT_FOUND"
         case .processorError: "INTERNAL_SERVER_ERROR"
         case .backendUnavailable: "SERVICE_UNAVAILABLE"
         case .notConfigured: "AUTHENTICATION_FAILURE"
@@ -84,7 +106,7 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
     /// The HTTP status Orders v2 answers with.
     public var httpStatus: Int {
         switch self {
-        case .orderNotFound, .nonceInvalid: 404
+        case .orderNotFound, .nonceInvalid, .authorizationNotFound: 404
         case .processorError: 500
         case .backendUnavailable: 503
         case .notConfigured: 401
@@ -95,12 +117,26 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
     /// The canonical status of the HTTP status Orders v2 answers with.
     public var status: CanonicalStatus {
         switch self {
-        case .orderNotFound, .nonceInvalid: .notFound
+        case .orderNotFound, .nonceInvalid, .authorizationNotFound: .notFound
         case .processorError: .internalError
         case .backendUnavailable: .unavailable
         case .notConfigured: .unauthenticated
         case .unprocessable: .invalidArgument
+        case .captureAmountExceeded: .outOfRange
         default: .failedPrecondition
+        }
+    }
+
+    /// Whether the error is the call's final answer for its idempotency key. Not for
+    /// `BACKEND_UNAVAILABLE` (the Orders v2 API did not answer: it may have acted, and a repeat
+    /// with the same key sends the same `PayPal-Request-Id` to learn what it did) nor for
+    /// `CLIENT_NOT_CONFIGURED` (nothing was done: once configured, the repeat runs). A processor
+    /// error from the API's 5xx is not final either (``ServiceError/notFinal()``); the sandbox's
+    /// own is.
+    public var isFinal: Bool {
+        switch self {
+        case .backendUnavailable, .notConfigured: false
+        default: true
         }
     }
 

@@ -39,23 +39,43 @@ enum OrdersMapping {
         guard let id = body.id, let intent = body.intent.flatMap(OrderIntent.init(rawValue:)),
               let status = body.status.flatMap(OrderStatus.init(rawValue:)) else { return nil }
         let units = (body.purchaseUnits ?? []).compactMap(purchaseUnit)
-        var transaction: OrderTransaction?
-        for unit in body.purchaseUnits ?? [] {
-            for (payments, kind) in [(unit.payments?.captures, OrderIntent.capture), (unit.payments?.authorizations, .authorize)] {
-                if let first = payments?.first, let paymentId = first.id, let amount = money(first.amount) {
-                    transaction = OrderTransaction(id: paymentId, kind: kind, status: first.status ?? "", amount: amount)
-                }
-            }
-        }
         var card: CardSummary?
         if let source = body.paymentSource?.card, let last = source.lastDigits, let brand = CardBrand(rawValue: source.brand ?? "") {
-            card = CardSummary(lastDigits: last, brand: brand, expiry: source.expiry ?? "")
+            card = CardSummary(lastDigits: last, brand: brand, expiry: source.expiry)
         }
         let created = date(body.createTime) ?? Date()
         return OrderResponse(orderID: id, intent: intent, status: status, purchaseUnits: units, card: card,
-                             transaction: transaction, links: links(body.links), createTime: created,
+                             transaction: transaction(body.purchaseUnits ?? [], intent), links: links(body.links), createTime: created,
                              updateTime: date(body.updateTime) ?? created,
                              expiresAt: date(body.expirationTime) ?? created.addingTimeInterval(10_800))
+    }
+
+    /// The payment the order's execution made: every purchase unit's capture (or authorization,
+    /// the order's intent's kind first), its amount the sum of the units' (the order's total), its
+    /// id and status the first unit's.
+    static func transaction(_ units: [WirePurchaseUnit], _ intent: OrderIntent) -> OrderTransaction? {
+        for kind in intent == .capture ? [OrderIntent.capture, .authorize] : [.authorize, .capture] {
+            let payments = units.compactMap { kind == .capture ? $0.payments?.captures?.first : $0.payments?.authorizations?.first }
+            guard let first = payments.first, let id = first.id, let amount = money(first.amount) else { continue }
+            var total = amount.value
+            for payment in payments.dropFirst() {
+                if let more = money(payment.amount), more.currencyCode == amount.currencyCode { total = total.adding(more.value) ?? total }
+            }
+            return OrderTransaction(id: id, kind: kind, status: first.status ?? "",
+                                    amount: OrderMoney(currencyCode: amount.currencyCode, value: total),
+                                    expiresAt: kind == .authorize ? date(first.expirationTime) : nil)
+        }
+        return nil
+    }
+
+    /// A Payments v2 capture as the SDK's ``AuthorizationCapture``; nil when it is not one.
+    static func capture(_ body: WireCapture, of authorizationID: String, final: Bool, invoiceId: String?) -> AuthorizationCapture? {
+        guard let id = body.id, let amount = money(body.amount) else { return nil }
+        let created = date(body.createTime) ?? Date()
+        return AuthorizationCapture(captureID: id, authorizationID: body.supplementaryData?.relatedIds?.authorizationId ?? authorizationID,
+                                    orderID: body.supplementaryData?.relatedIds?.orderId, status: body.status ?? "",
+                                    amount: amount, finalCapture: body.finalCapture ?? final, invoiceId: body.invoiceId ?? invoiceId,
+                                    links: links(body.links), createTime: created, updateTime: date(body.updateTime) ?? created)
     }
 
     static func purchaseUnit(_ unit: WirePurchaseUnit) -> PurchaseUnit? {
@@ -79,12 +99,15 @@ enum OrdersMapping {
         }
     }
 
-    /// An Orders v2 error answer as a northstar error: the kind its first issue (or status) names,
-    /// with the API's own name, message, debug id, details and links.
-    static func error(status: Int, body: WireError) -> NorthstarError {
+    /// An Orders v2 (or Payments v2) error answer as a northstar error: the kind its first issue
+    /// (or status) names, with the API's own name, message, debug id, details (with their
+    /// `location`) and links. A 404 is `notFound` (the order, or the authorization). A 5xx is not
+    /// final for an idempotency key: the API may have acted, and a repeat with the same key asks
+    /// it again with the same `PayPal-Request-Id`.
+    static func error(status: Int, body: WireError, notFound: NorthstarErrorKind = .orderNotFound) -> NorthstarError {
         let details = (body.details ?? []).map { detail in
-            ErrorDetail(field: detail.field, value: detail.value?.stringValue, issue: detail.issue ?? "UNKNOWN",
-                        description: detail.description ?? "")
+            ErrorDetail(field: detail.field, value: detail.value?.stringValue, location: detail.location,
+                        issue: detail.issue ?? "UNKNOWN", description: detail.description ?? "")
         }
         let issue = details.first?.issue ?? ""
         let kind: NorthstarErrorKind
@@ -93,9 +116,13 @@ enum OrdersMapping {
         case (_, "CARD_EXPIRED"): kind = .cardExpired
         case (_, "PAYER_ACTION_REQUIRED"): kind = .payerActionRequired
         case (_, "TRANSACTION_REFUSED"): kind = .transactionRefused
-        case (_, "ORDER_ALREADY_CAPTURED"), (_, "ORDER_ALREADY_AUTHORIZED"): kind = .orderAlreadyCaptured
+        case (_, "ORDER_ALREADY_CAPTURED"): kind = .orderAlreadyCaptured
+        case (_, "ORDER_ALREADY_AUTHORIZED"): kind = .orderAlreadyAuthorized
         case (_, "ORDER_EXPIRED"): kind = .orderExpired
-        case (404, _): kind = .orderNotFound
+        case (_, "AUTHORIZATION_EXPIRED"): kind = .authorizationExpired
+        case (_, "AUTHORIZATION_ALREADY_CAPTURED"): kind = .authorizationAlreadyCaptured
+        case (_, "MAX_CAPTURE_AMOUNT_EXCEEDED"): kind = .captureAmountExceeded
+        case (404, _): kind = notFound
         case (401, _), (403, _): kind = .notConfigured
         case (500..., _): kind = .processorError
         default: kind = .unprocessable
@@ -104,9 +131,10 @@ enum OrdersMapping {
         let shown = details.isEmpty
             ? [ErrorDetail(issue: body.name ?? kind.rawValue, description: body.message ?? kind.message)]
             : details
-        return NorthstarError(kind, data: NorthstarErrorData(
+        let error = NorthstarError(kind, data: NorthstarErrorData(
             type: kind.rawValue, name: body.name ?? kind.name, httpStatus: status,
             message: body.message ?? kind.message, debugId: body.debugId ?? "",
             details: shown, links: links.isEmpty ? nil : links))
+        return status >= 500 ? error.notFinal() : error
     }
 }

@@ -6,7 +6,7 @@ import PayRPCSchema
 // optional: what an answer lacks is judged by the mapping (``OrdersMapping``), not the codec.
 
 /// `POST /v2/checkout/orders`, and the body of `/capture`, `/authorize` and
-/// `/validate-payment-method` (`payment_source` only).
+/// `/confirm-payment-source` (`payment_source` only).
 struct WireOrderRequest: JSONModel, Equatable {
     /// `CAPTURE` or `AUTHORIZE`.
     var intent: String?
@@ -82,6 +82,54 @@ struct WirePayment: JSONModel, Equatable {
     var id: String?
     var status: String?
     var amount: WireMoney?
+    /// Until when an authorization can be captured.
+    /// - Key: expiration_time
+    var expirationTime: String?
+}
+
+/// Payments v2 `POST /v2/payments/authorizations/{id}/capture` (`capture_request`).
+struct WireCaptureRequest: JSONModel, Equatable {
+    /// Absent: all that remains of the authorization.
+    var amount: WireMoney?
+    /// - Key: invoice_id
+    var invoiceId: String?
+    /// - Key: final_capture
+    var finalCapture: Bool?
+}
+
+/// A capture as Payments v2 answers it.
+/// - OtherMembers: ignored
+struct WireCapture: JSONModel, Equatable {
+    var id: String?
+    var status: String?
+    var amount: WireMoney?
+    /// - Key: final_capture
+    var finalCapture: Bool?
+    /// - Key: invoice_id
+    var invoiceId: String?
+    var links: [WireLink]?
+    /// - Key: create_time
+    var createTime: String?
+    /// - Key: update_time
+    var updateTime: String?
+    /// - Key: supplementary_data
+    var supplementaryData: WireSupplementaryData?
+}
+
+/// A payment's `supplementary_data`.
+/// - OtherMembers: ignored
+struct WireSupplementaryData: JSONModel, Equatable {
+    /// - Key: related_ids
+    var relatedIds: WireRelatedIds?
+}
+
+/// The ids a payment is related to.
+/// - OtherMembers: ignored
+struct WireRelatedIds: JSONModel, Equatable {
+    /// - Key: order_id
+    var orderId: String?
+    /// - Key: authorization_id
+    var authorizationId: String?
 }
 
 /// `payment_source`: a card going out, its summary coming back.
@@ -166,11 +214,14 @@ struct WireErrorDetail: JSONModel, Equatable {
     var field: String?
     /// The value, when the API gives one (a string; anything else is left out).
     var value: JSONValue?
+    /// `body`, `path` or `query`.
+    var location: String?
     var issue: String?
     var description: String?
 }
 
-/// An OAuth2 client-credentials token answer.
+/// An OAuth2 client-credentials token answer, or its error (RFC 6749 5.2: `error`,
+/// `error_description`).
 /// - OtherMembers: ignored
 struct WireToken: JSONModel, Equatable {
     /// - Key: access_token
@@ -178,4 +229,8 @@ struct WireToken: JSONModel, Equatable {
     /// Seconds the token lives.
     /// - Key: expires_in
     var expiresIn: Double?
+    /// The error code (`invalid_client`).
+    var error: String?
+    /// - Key: error_description
+    var errorDescription: String?
 }

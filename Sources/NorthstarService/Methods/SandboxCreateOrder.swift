@@ -15,7 +15,9 @@ public enum SandboxCreateOrder: NorthstarMethod {
     public struct Params: JSONModel, Equatable {
         /// Capture at execution, or authorize for a later capture.
         public var intent: OrderIntent
-        /// The purchase units, one to ten.
+        /// The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as
+        /// `OrderRequest` spells it) is accepted too.
+        /// - Alias: purchaseUnitList (SDK)
         /// - MinItems: 1
         /// - MaxItems: 10
         public var purchaseUnits: [PurchaseUnit]

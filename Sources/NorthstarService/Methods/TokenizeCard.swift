@@ -34,5 +34,5 @@ public enum TokenizeCard: NorthstarMethod {
     }
 
     public static let mutates = true
-    public static let errors = [NorthstarErrorKind.cardExpired, .unprocessable, .notConfigured].map(\.descriptor)
+    public static let errors = [NorthstarErrorKind.cardExpired, .unprocessable, .notConfigured, .processorError, .backendUnavailable].map(\.descriptor)
 }

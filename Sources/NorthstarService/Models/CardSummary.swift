@@ -8,6 +8,6 @@ public struct CardSummary: JSONModel, Equatable {
     public var lastDigits: CardLastDigits
     /// The card's brand.
     public var brand: CardBrand
-    /// The expiry month, `YYYY-MM`.
-    public var expiry: String
+    /// The expiry month, `YYYY-MM`; absent when the Orders v2 API's answer leaves it out.
+    public var expiry: String?
 }

@@ -6,7 +6,8 @@ import Foundation
 import PayRPCStore
 
 /// Northstar's state in the store, behind intent-named methods: each profile's client
-/// configuration (`northstar/config`), its orders (`northstar.orders`, by order id) and its nonces
+/// configuration (`northstar/config`), its orders (`northstar.orders`, by order id), their
+/// authorizations (`northstar.authorizations`, by authorization id) and its nonces
 /// (`northstar.nonces`, by the keyed hash of the nonce).
 struct NorthstarBook: Sendable {
     let store: any StateStore
@@ -36,10 +37,42 @@ struct NorthstarBook: Sendable {
         }
     }
 
-    /// Keeps an order (new or changed); durable when it returns.
-    func save(_ order: StoredOrder, profile: String) async throws {
+    /// Keeps an order (new or changed) and the authorization its execution made, if any, together;
+    /// durable when it returns.
+    func save(_ order: StoredOrder, authorization: StoredAuthorization? = nil, profile: String) async throws {
         try await store.transaction("northstar.saveOrder") { documents in
             try documents.put(order, profile: profile, namespace: StoredOrder.namespace, key: order.orderID)
+            if let authorization {
+                try documents.put(authorization, profile: profile, namespace: StoredAuthorization.namespace,
+                                  key: authorization.authorizationID)
+            }
+        }
+    }
+
+    /// Captures `amount` (nil: what remains) of the authorization `id` at `now`, closing it when
+    /// `final`, and shows its new status on its order's transaction, in one transaction. Returns
+    /// the authorization as it now is and the amount captured, or why the capture was refused
+    /// (nothing is then written).
+    func capture(_ id: String, amount: OrderMoney?, final: Bool, at now: Date,
+                 profile: String) async throws -> Result<(StoredAuthorization, OrderMoney), CaptureRefusal> {
+        try await store.transaction("northstar.captureAuthorization") { documents in
+            guard var authorization = try documents.get(StoredAuthorization.self, profile: profile,
+                                                         namespace: StoredAuthorization.namespace, key: id) else {
+                return .failure(.notFound)
+            }
+            let captured: OrderMoney
+            do throws(CaptureRefusal) {
+                captured = try authorization.capture(amount, final: final, at: now)
+            } catch {
+                return .failure(error)
+            }
+            try documents.put(authorization, profile: profile, namespace: StoredAuthorization.namespace, key: id)
+            try documents.update(StoredOrder.self, profile: profile, namespace: StoredOrder.namespace,
+                                 key: authorization.orderID) { order in
+                order?.transaction?.status = authorization.status
+                order?.updateTime = now
+            }
+            return .success((authorization, captured))
         }
     }
 

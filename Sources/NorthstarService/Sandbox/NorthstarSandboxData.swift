@@ -14,6 +14,10 @@ public struct NorthstarSandboxData: JSONModel, SandboxDataModel, Equatable {
     /// How long a nonce from `northstar.tokenizeCard` can be used.
     /// - Minimum: 1
     public var nonceLifetimeSeconds: Int
+    /// How long an authorization can be captured (PayPal: 29 days, of which the first three are
+    /// its honor period, not modelled); absent means 29 days.
+    /// - Minimum: 1
+    public var authorizationLifetimeSeconds: Int = 2_505_600
     /// The test cards.
     public var testCards: [TestCard]
 

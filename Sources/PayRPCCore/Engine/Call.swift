@@ -62,7 +62,7 @@ struct Call: Sendable {
     /// Runs the handler (through the idempotency store when the call has a key) and encodes the
     /// outcome. In the call's task.
     func answer() async -> Outcome {
-        guard let idempotency else { return await execute() }
+        guard let idempotency else { return await execute().outcome }
         let key = idempotency.key, store = idempotency.store
         let digest = String(decoding: idempotency.canonicalParams, as: UTF8.self)
         do {
@@ -82,12 +82,13 @@ struct Call: Sendable {
         } catch {
             return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
         }
-        let outcome = await execute()
+        let (outcome, isFinal) = await execute()
         do {
-            // A full store is not the call's answer to keep: its retry, once there is room, runs
-            // anew instead of replaying "Store full" for the key's whole retention (and the
-            // claim is not left in progress when the record itself does not fit).
-            if Task.isCancelled || outcome.starts(with: Self.storeFullPrefix) {
+            // Kept only when it is the call's final answer: a cancelled call, or an error that
+            // says it is not final (a full store, an outside API that may or may not have acted),
+            // leaves the key free, so its repeat runs anew instead of replaying the failure for
+            // the key's whole retention (and the claim is not left in progress).
+            if Task.isCancelled || !isFinal {
                 try await store.abandon(profile: context.profile, key: key)
             } else {
                 try await store.complete(profile: context.profile, key: key,
@@ -99,39 +100,39 @@ struct Call: Sendable {
         return outcome
     }
 
-    /// How ``errorOutcome(_:)`` begins for ``RPCError/Code/storeFull``.
-    private static let storeFullPrefix = Array(#""error":{"code":\#(RPCError.Code.storeFull.rawValue),"#.utf8)
-
     // MARK: Answer
 
     /// Runs the handler and encodes its result, or the error it threw; then saves what the call
     /// changed in the sandbox's state (a draw of a seeded stream, a moved clock) and was not saved
-    /// with a store transaction of its own, so the answer never runs ahead of the store.
-    private func execute() async -> Outcome {
+    /// with a store transaction of its own, so the answer never runs ahead of the store. Also
+    /// says whether the outcome is final for an idempotency key (``RPCError/isFinal``).
+    private func execute() async -> (outcome: Outcome, isFinal: Bool) {
         let changesBefore = context.sandbox.changes
-        let outcome = await run()
-        guard context.sandbox.changes != changesBefore, context.sandbox.hasUnsavedChanges else { return outcome }
+        let answer = await run()
+        guard context.sandbox.changes != changesBefore, context.sandbox.hasUnsavedChanges else { return answer }
         do {
             try await context.sandbox.saveChanges()
         } catch {
-            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+            let wire = engine.wireError(error, method: method, logger: logger)
+            return (Self.errorOutcome(wire), wire.isFinal)
         }
-        return outcome
+        return answer
     }
 
-    /// Runs the handler and encodes its result, or the error it threw.
-    private func run() async -> Outcome {
+    /// Runs the handler and encodes its result, or the error it threw (with whether it is final).
+    private func run() async -> (outcome: Outcome, isFinal: Bool) {
         do {
             let result = try await body(context)
             if let problem = Self.resultProblem(resultValidator, result, method: method, logger: logger) {
-                return Self.errorOutcome(problem)
+                return (Self.errorOutcome(problem), problem.isFinal)
             }
             var writer = JSONWriter(capacity: result.count + 10)
             writer.raw("\"result\":")
             writer.raw(result)
-            return writer.bytes
+            return (writer.bytes, true)
         } catch {
-            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+            let wire = engine.wireError(error, method: method, logger: logger)
+            return (Self.errorOutcome(wire), wire.isFinal)
         }
     }
 

@@ -77,6 +77,16 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private var storedData: StoredData
 
+    /// Whether this error is the call's final answer for its `_meta.idempotencyKey` (true unless
+    /// said otherwise). An error that is not final is sent but not kept as the key's answer: a
+    /// repeat with the same key runs the call again. Not final is what an error says when the
+    /// operation did not start for a reason the caller can fix outside the call (a full store, a
+    /// client not configured), or when payrpc cannot know whether it took place (an outside API
+    /// that did not answer, or answered a server error): Stripe's rule, a result is kept once the
+    /// operation really ran (docs/protocol.md, "Idempotency keys: what a repeat gets"). Never
+    /// written on the wire, and not compared by `==`.
+    public var isFinal = true
+
     public init(_ code: Code, _ message: String, data: JSONValue? = nil) {
         self.code = code
         self.message = message

@@ -31,6 +31,12 @@ public protocol ServiceErrorKind: CaseIterable, Sendable, Equatable {
     var status: CanonicalStatus { get }
     /// Whether the flow cannot go on after it (the user can only start again). Default: false.
     var fatal: Bool { get }
+    /// Whether an error of this kind is the call's final answer for its idempotency key (kept and
+    /// replayed to a repeat), as ``PayRPCCore/RPCError/isFinal`` says. Default: true. False for a
+    /// kind that means the operation did not start for a reason the caller fixes outside the call,
+    /// or that payrpc cannot know whether it took place (an outside API that did not answer); one
+    /// error may say otherwise than its kind (``ServiceError/notFinal()``).
+    var isFinal: Bool { get }
     /// The schema of this kind's `data`. Default: `Data`'s own.
     var dataSchema: any JSONSchemaProvider.Type { get }
     /// The `data` `sandbox.failNext` sends when the tester gives none: a valid instance of the schema.
@@ -39,6 +45,7 @@ public protocol ServiceErrorKind: CaseIterable, Sendable, Equatable {
 
 extension ServiceErrorKind {
     public var fatal: Bool { false }
+    public var isFinal: Bool { true }
 
     /// The kind's declaration in a method's OpenRPC `errors`, with ``sampleData`` as the sample.
     public var descriptor: RPCErrorDescriptor {

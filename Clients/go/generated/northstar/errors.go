@@ -52,7 +52,7 @@ func (e *PayerActionRequiredError) Unwrap() error { return &e.ServiceError }
 // CodePayerActionRequired is the code of PayerActionRequiredError.
 const CodePayerActionRequired = -33302
 
-// TransactionRefusedError is the northstar error -33303 "Transaction refused", returned by northstar.executeOrder.
+// TransactionRefusedError is the northstar error -33303 "Transaction refused", returned by northstar.captureAuthorization, northstar.executeOrder.
 type TransactionRefusedError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -65,7 +65,7 @@ func (e *TransactionRefusedError) Unwrap() error { return &e.ServiceError }
 // CodeTransactionRefused is the code of TransactionRefusedError.
 const CodeTransactionRefused = -33303
 
-// ProcessorError is the northstar error -33304 "Processor error", returned by northstar.executeOrder, northstar.validate.
+// ProcessorError is the northstar error -33304 "Processor error", returned by northstar.captureAuthorization, northstar.executeOrder, northstar.tokenizeCard, northstar.validate.
 type ProcessorError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -117,7 +117,7 @@ func (e *OrderExpiredError) Unwrap() error { return &e.ServiceError }
 // CodeOrderExpired is the code of OrderExpiredError.
 const CodeOrderExpired = -33307
 
-// UnprocessableEntityError is the northstar error -33308 "Unprocessable entity", returned by northstar.configure, northstar.executeOrder, northstar.tokenizeCard, northstar.validate, sandbox.northstar.completePayerAction, sandbox.northstar.createOrder, sandbox.northstar.voidOrder.
+// UnprocessableEntityError is the northstar error -33308 "Unprocessable entity", returned by northstar.captureAuthorization, northstar.configure, northstar.executeOrder, northstar.tokenizeCard, northstar.validate, sandbox.northstar.completePayerAction, sandbox.northstar.createOrder, sandbox.northstar.voidOrder.
 type UnprocessableEntityError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -143,7 +143,7 @@ func (e *NonceInvalidError) Unwrap() error { return &e.ServiceError }
 // CodeNonceInvalid is the code of NonceInvalidError.
 const CodeNonceInvalid = -33309
 
-// ClientNotConfiguredError is the northstar error -33310 "Client not configured", returned by northstar.executeOrder, northstar.tokenizeCard, northstar.validate, sandbox.northstar.completePayerAction, sandbox.northstar.createOrder, sandbox.northstar.getOrder.
+// ClientNotConfiguredError is the northstar error -33310 "Client not configured", returned by northstar.captureAuthorization, northstar.executeOrder, northstar.tokenizeCard, northstar.validate, sandbox.northstar.completePayerAction, sandbox.northstar.createOrder, sandbox.northstar.getOrder.
 type ClientNotConfiguredError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -156,7 +156,7 @@ func (e *ClientNotConfiguredError) Unwrap() error { return &e.ServiceError }
 // CodeClientNotConfigured is the code of ClientNotConfiguredError.
 const CodeClientNotConfigured = -33310
 
-// BackendUnavailableError is the northstar error -33311 "Backend unavailable", returned by northstar.executeOrder, northstar.validate, sandbox.northstar.completePayerAction, sandbox.northstar.createOrder, sandbox.northstar.getOrder.
+// BackendUnavailableError is the northstar error -33311 "Backend unavailable", returned by northstar.captureAuthorization, northstar.executeOrder, northstar.tokenizeCard, northstar.validate, sandbox.northstar.completePayerAction, sandbox.northstar.createOrder, sandbox.northstar.getOrder.
 type BackendUnavailableError struct {
 	ServiceError
 	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
@@ -168,6 +168,71 @@ func (e *BackendUnavailableError) Unwrap() error { return &e.ServiceError }
 
 // CodeBackendUnavailable is the code of BackendUnavailableError.
 const CodeBackendUnavailable = -33311
+
+// OrderAlreadyAuthorizedError is the northstar error -33312 "Order already authorized", returned by northstar.executeOrder, northstar.validate, sandbox.northstar.voidOrder.
+type OrderAlreadyAuthorizedError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail NorthstarErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *OrderAlreadyAuthorizedError) Unwrap() error { return &e.ServiceError }
+
+// CodeOrderAlreadyAuthorized is the code of OrderAlreadyAuthorizedError.
+const CodeOrderAlreadyAuthorized = -33312
+
+// AuthorizationNotFoundError is the northstar error -33313 "Authorization not found", returned by northstar.captureAuthorization.
+type AuthorizationNotFoundError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail NorthstarErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *AuthorizationNotFoundError) Unwrap() error { return &e.ServiceError }
+
+// CodeAuthorizationNotFound is the code of AuthorizationNotFoundError.
+const CodeAuthorizationNotFound = -33313
+
+// AuthorizationExpiredError is the northstar error -33314 "Authorization expired", returned by northstar.captureAuthorization.
+type AuthorizationExpiredError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail NorthstarErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *AuthorizationExpiredError) Unwrap() error { return &e.ServiceError }
+
+// CodeAuthorizationExpired is the code of AuthorizationExpiredError.
+const CodeAuthorizationExpired = -33314
+
+// AuthorizationAlreadyCapturedError is the northstar error -33315 "Authorization already captured", returned by northstar.captureAuthorization.
+type AuthorizationAlreadyCapturedError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail NorthstarErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *AuthorizationAlreadyCapturedError) Unwrap() error { return &e.ServiceError }
+
+// CodeAuthorizationAlreadyCaptured is the code of AuthorizationAlreadyCapturedError.
+const CodeAuthorizationAlreadyCaptured = -33315
+
+// CaptureAmountExceededError is the northstar error -33316 "Capture amount exceeded", returned by northstar.captureAuthorization.
+type CaptureAmountExceededError struct {
+	ServiceError
+	// Detail is the error's data, decoded (leniently: data that does not fit leaves it zero).
+	Detail NorthstarErrorData
+}
+
+// Unwrap returns the *ServiceError.
+func (e *CaptureAmountExceededError) Unwrap() error { return &e.ServiceError }
+
+// CodeCaptureAmountExceeded is the code of CaptureAmountExceededError.
+const CodeCaptureAmountExceeded = -33316
 
 // Errors builds the typed error of each northstar domain code; generated.DecodeError looks here.
 var Errors = wire.ErrorTable{
@@ -228,6 +293,31 @@ var Errors = wire.ErrorTable{
 	},
 	-33311: func(base wire.DomainError) error {
 		err := &BackendUnavailableError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33312: func(base wire.DomainError) error {
+		err := &OrderAlreadyAuthorizedError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33313: func(base wire.DomainError) error {
+		err := &AuthorizationNotFoundError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33314: func(base wire.DomainError) error {
+		err := &AuthorizationExpiredError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33315: func(base wire.DomainError) error {
+		err := &AuthorizationAlreadyCapturedError{ServiceError: ServiceError{base}}
+		base.DecodeData(&err.Detail)
+		return err
+	},
+	-33316: func(base wire.DomainError) error {
+		err := &CaptureAmountExceededError{ServiceError: ServiceError{base}}
 		base.DecodeData(&err.Detail)
 		return err
 	},

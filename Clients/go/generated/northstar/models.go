@@ -42,6 +42,35 @@ type AmountWithBreakdown struct {
 	Value wire.Decimal `json:"value"`
 }
 
+// AuthorizationCapture is the schema northstar.AuthorizationCapture.
+//
+// A capture of an authorization (Payments v2 `capture`): what `northstar.captureAuthorization`
+// answers, and the answer to the document's "What is the format of the capture / authorization
+// response".
+type AuthorizationCapture struct {
+	// The amount captured.
+	Amount OrderMoney `json:"amount"`
+	// The authorization captured.
+	AuthorizationID string `json:"authorizationID"`
+	// The capture's id.
+	CaptureID string `json:"captureID"`
+	// When the capture was made, on the profile's sandbox clock.
+	CreateTime time.Time `json:"createTime"`
+	// Whether the authorization is closed by this capture.
+	FinalCapture bool `json:"finalCapture"`
+	// The merchant's invoice number, when given.
+	InvoiceID *string `json:"invoiceId,omitempty"`
+	// The capture's links (`self`, `refund`, `up` to the authorization).
+	Links []LinkDescription `json:"links"`
+	// The order the authorization belongs to (from the answer's related ids over HTTP, when the
+	// API gives them).
+	OrderID *string `json:"orderID,omitempty"`
+	// `COMPLETED` (Payments v2 also knows `PENDING`, `DECLINED`, ...).
+	Status string `json:"status"`
+	// When it last changed.
+	UpdateTime time.Time `json:"updateTime"`
+}
+
 // BillingAddress is the schema northstar.BillingAddress.
 //
 // A card's billing address (Orders v2 `address_portable`).
@@ -58,6 +87,20 @@ type BillingAddress struct {
 	CountryCode string `json:"countryCode"`
 	// The postal code.
 	PostalCode *string `json:"postalCode,omitempty"`
+}
+
+// CaptureAuthorizationParams is the schema northstar.CaptureAuthorizationParams.
+//
+// The authorization and what to capture of it.
+type CaptureAuthorizationParams struct {
+	// How much to capture, in the authorization's currency; absent: all that remains.
+	Amount *OrderMoney `json:"amount,omitempty"`
+	// The authorization's id: `transaction.id` of the authorized order.
+	AuthorizationID string `json:"authorizationID"`
+	// Whether no capture follows this one (Payments v2 `final_capture`; default false).
+	FinalCapture *bool `json:"finalCapture,omitempty"`
+	// The merchant's invoice number for this capture.
+	InvoiceID *string `json:"invoiceId,omitempty"`
 }
 
 // Card is the schema northstar.Card.
@@ -102,8 +145,8 @@ const (
 type CardSummary struct {
 	// The card's brand.
 	Brand CardBrand `json:"brand"`
-	// The expiry month, `YYYY-MM`.
-	Expiry string `json:"expiry"`
+	// The expiry month, `YYYY-MM`; absent when the Orders v2 API's answer leaves it out.
+	Expiry *string `json:"expiry,omitempty"`
 	// The card's last four digits.
 	LastDigits string `json:"lastDigits"`
 }
@@ -156,6 +199,9 @@ type ErrorDetail struct {
 	Field *string `json:"field,omitempty"`
 	// The Orders v2 issue code (`INSTRUMENT_DECLINED`, `DECIMAL_PRECISION`, ...).
 	Issue string `json:"issue"`
+	// Where the field is in the Orders v2 API's request (`body`, `path` or `query`), as the API
+	// says; absent on the sandbox, whose fields point into the call's params.
+	Location *string `json:"location,omitempty"`
 	// The field's value when it is not a secret (never a card number or security code).
 	Value *string `json:"value,omitempty"`
 }
@@ -201,6 +247,12 @@ type NorthstarErrorData struct {
 	Message string `json:"message"`
 	// The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
 	Name string `json:"name"`
+	// The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to
+	// complete 3-D Secure for, then to execute again by `{orderID}`).
+	OrderID *string `json:"orderID,omitempty"`
+	// That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical
+	// status in the errors of the other services.
+	OrderStatus *OrderStatus `json:"orderStatus,omitempty"`
 	// The error's issue code: `INSTRUMENT_DECLINED`, `CARD_EXPIRED`, ... (what
 	// `sandbox.failNext` accepts as the error's name).
 	Type string `json:"type"`
@@ -237,8 +289,11 @@ type OrderRequest struct {
 	// Must be `CAPTURE` when the order is created and executed in one call (the document: "The
 	// intent is required to be CAPTURE"); absent means `CAPTURE`.
 	Intent *OrderIntent `json:"intent,omitempty"`
-	// The purchase units (Orders v2 `purchase_units`), one to ten.
-	PurchaseUnitList []PurchaseUnit `json:"purchaseUnitList"`
+	// The purchase units (Orders v2 `purchase_units`), one to ten. The SDK's name; the API's
+	// (`purchaseUnits`, as `sandbox.northstar.createOrder` and answers spell it) is accepted too.
+	PurchaseUnitList []PurchaseUnit `json:"purchaseUnitList,omitempty"`
+	// Orders v2 API's spelling of `purchaseUnitList` (the same value); give one of the two.
+	PurchaseUnits []PurchaseUnit `json:"purchaseUnits,omitempty"`
 }
 
 // OrderResponse is the schema northstar.OrderResponse.
@@ -288,13 +343,18 @@ const (
 // The payment an order's execution made: a capture, or an authorization to capture later
 // (Orders v2 `purchase_units[].payments.captures[]` / `authorizations[]`).
 type OrderTransaction struct {
-	// The amount, the order's total.
+	// The amount, the order's total (every purchase unit's).
 	Amount OrderMoney `json:"amount"`
-	// The capture's or authorization's id.
+	// Until when an authorization can be captured (Orders v2 `expiration_time`); absent for a
+	// capture.
+	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
+	// The capture's or authorization's id: an authorization's is what
+	// `northstar.captureAuthorization` takes.
 	ID string `json:"id"`
 	// Which of the two it is.
 	Kind OrderIntent `json:"kind"`
-	// `COMPLETED` for a capture, `CREATED` for an authorization.
+	// `COMPLETED` for a capture; for an authorization `CREATED`, then `PARTIALLY_CAPTURED` or
+	// `CAPTURED` as it is captured.
 	Status string `json:"status"`
 }
 
@@ -328,8 +388,11 @@ type SandboxCompletePayerActionParams struct {
 type SandboxCreateOrderParams struct {
 	// Capture at execution, or authorize for a later capture.
 	Intent OrderIntent `json:"intent"`
-	// The purchase units, one to ten.
-	PurchaseUnits []PurchaseUnit `json:"purchaseUnits"`
+	// SDK's spelling of `purchaseUnits` (the same value); give one of the two.
+	PurchaseUnitList []PurchaseUnit `json:"purchaseUnitList,omitempty"`
+	// The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as
+	// `OrderRequest` spells it) is accepted too.
+	PurchaseUnits []PurchaseUnit `json:"purchaseUnits,omitempty"`
 }
 
 // SandboxGetOrderParams is the schema northstar.SandboxGetOrderParams.

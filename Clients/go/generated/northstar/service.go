@@ -14,6 +14,37 @@ type Service struct{ caller wire.Caller }
 // New returns the northstar methods called through c (a *payrpc.Client).
 func New(c wire.Caller) *Service { return &Service{caller: c} }
 
+// CaptureAuthorization calls northstar.captureAuthorization: Captures an authorization: the second half of "authorize now, capture later" (Payments v2 `POST /v2/payments/authorizations/{id}/capture`). The merchant passes the authorization's id from the order's answer (`transaction.id` of an `AUTHORIZE` order), not the card again.
+//
+// Without `amount` what remains of the authorization is captured; with it, that much, in the
+// authorization's currency, up to what remains (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond). A capture
+// with `finalCapture` (or one that takes what remains) closes the authorization (`CAPTURED`);
+// otherwise it is `PARTIALLY_CAPTURED` and may be captured again. An authorization can be
+// captured until its `expiresAt` on the profile's sandbox clock (29 days; `AUTHORIZATION_EXPIRED`
+// after); once closed, `AUTHORIZATION_ALREADY_CAPTURED`. The test card that validates and then
+// refuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`).
+//
+// Aliases: captureAuthorization. It changes state: pass wire.IdempotencyKey to make a retry safe.
+//
+// Domain errors:
+//
+//   - *AuthorizationNotFoundError (-33313 Authorization not found)
+//   - *AuthorizationExpiredError (-33314 Authorization expired)
+//   - *AuthorizationAlreadyCapturedError (-33315 Authorization already captured)
+//   - *CaptureAmountExceededError (-33316 Capture amount exceeded)
+//   - *TransactionRefusedError (-33303 Transaction refused)
+//   - *ProcessorError (-33304 Processor error)
+//   - *UnprocessableEntityError (-33308 Unprocessable entity)
+//   - *ClientNotConfiguredError (-33310 Client not configured)
+//   - *BackendUnavailableError (-33311 Backend unavailable)
+func (s *Service) CaptureAuthorization(ctx context.Context, params CaptureAuthorizationParams, opts ...wire.CallOption) (*AuthorizationCapture, error) {
+	result := new(AuthorizationCapture)
+	if err := s.caller.Call(ctx, "northstar.captureAuthorization", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
 // Configure calls northstar.configure: Configures the profile's card client, as `CardClient(config)` does: client id, environment and access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.
 //
 // The document lists ClientID, Environment and "Access token?" for the config. The environment
@@ -59,6 +90,7 @@ func (s *Service) Configure(ctx context.Context, params ConfigureParams, opts ..
 //   - *ProcessorError (-33304 Processor error)
 //   - *OrderNotFoundError (-33305 Order not found)
 //   - *OrderAlreadyCapturedError (-33306 Order already captured)
+//   - *OrderAlreadyAuthorizedError (-33312 Order already authorized)
 //   - *OrderExpiredError (-33307 Order expired)
 //   - *UnprocessableEntityError (-33308 Unprocessable entity)
 //   - *NonceInvalidError (-33309 Nonce invalid)
@@ -85,6 +117,8 @@ func (s *Service) ExecuteOrder(ctx context.Context, params ExecuteOrderParams, o
 //   - *CardExpiredError (-33301 Card expired)
 //   - *UnprocessableEntityError (-33308 Unprocessable entity)
 //   - *ClientNotConfiguredError (-33310 Client not configured)
+//   - *ProcessorError (-33304 Processor error)
+//   - *BackendUnavailableError (-33311 Backend unavailable)
 func (s *Service) TokenizeCard(ctx context.Context, params TokenizeCardParams, opts ...wire.CallOption) (*TokenizeCardResult, error) {
 	result := new(TokenizeCardResult)
 	if err := s.caller.Call(ctx, "northstar.tokenizeCard", params, result, opts...); err != nil {
@@ -108,6 +142,7 @@ func (s *Service) TokenizeCard(ctx context.Context, params TokenizeCardParams, o
 //   - *ProcessorError (-33304 Processor error)
 //   - *OrderNotFoundError (-33305 Order not found)
 //   - *OrderAlreadyCapturedError (-33306 Order already captured)
+//   - *OrderAlreadyAuthorizedError (-33312 Order already authorized)
 //   - *OrderExpiredError (-33307 Order expired)
 //   - *UnprocessableEntityError (-33308 Unprocessable entity)
 //   - *NonceInvalidError (-33309 Nonce invalid)

@@ -89,8 +89,11 @@ type NorthstarCompletePayerActionParams struct {
 type NorthstarCreateOrderParams struct {
 	// Capture at execution, or authorize for a later capture.
 	Intent northstar.OrderIntent `json:"intent"`
-	// The purchase units, one to ten.
-	PurchaseUnits []northstar.PurchaseUnit `json:"purchaseUnits"`
+	// The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as
+	// `OrderRequest` spells it) is accepted too.
+	PurchaseUnits []northstar.PurchaseUnit `json:"purchaseUnits,omitempty"`
+	// SDK's spelling of `purchaseUnits` (the same value); give one of the two.
+	PurchaseUnitList []northstar.PurchaseUnit `json:"purchaseUnitList,omitempty"`
 }
 
 // NorthstarGetOrderParams is the params of sandbox.northstar.getOrder.

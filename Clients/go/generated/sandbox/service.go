@@ -250,6 +250,7 @@ func (s *Service) NorthstarGetOrder(ctx context.Context, params NorthstarGetOrde
 //
 //   - *northstar.OrderNotFoundError (-33305 Order not found)
 //   - *northstar.OrderAlreadyCapturedError (-33306 Order already captured)
+//   - *northstar.OrderAlreadyAuthorizedError (-33312 Order already authorized)
 //   - *northstar.UnprocessableEntityError (-33308 Unprocessable entity)
 func (s *Service) NorthstarVoidOrder(ctx context.Context, params NorthstarVoidOrderParams, opts ...wire.CallOption) (*northstar.OrderResponse, error) {
 	result := new(northstar.OrderResponse)

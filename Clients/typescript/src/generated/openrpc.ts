@@ -1986,6 +1986,78 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "northstar.AuthorizationCapture": {
+        "additionalProperties": false,
+        "description": "A capture of an authorization (Payments v2 `capture`): what `northstar.captureAuthorization`\nanswers, and the answer to the document's \"What is the format of the capture / authorization\nresponse\".",
+        "properties": {
+          "amount": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/northstar.OrderMoney"
+              }
+            ],
+            "description": "The amount captured."
+          },
+          "authorizationID": {
+            "description": "The authorization captured.",
+            "pattern": "^[A-Z0-9]{17}$",
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
+          },
+          "captureID": {
+            "description": "The capture's id.",
+            "pattern": "^[A-Z0-9]{17}$",
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
+          },
+          "createTime": {
+            "description": "When the capture was made, on the profile's sandbox clock.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "finalCapture": {
+            "description": "Whether the authorization is closed by this capture.",
+            "type": "boolean"
+          },
+          "invoiceId": {
+            "description": "The merchant's invoice number, when given.",
+            "type": "string"
+          },
+          "links": {
+            "description": "The capture's links (`self`, `refund`, `up` to the authorization).",
+            "items": {
+              "$ref": "#/components/schemas/northstar.LinkDescription"
+            },
+            "type": "array"
+          },
+          "orderID": {
+            "description": "The order the authorization belongs to (from the answer's related ids over HTTP, when the\nAPI gives them).",
+            "pattern": "^[A-Z0-9]{17}$",
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
+          },
+          "status": {
+            "description": "`COMPLETED` (Payments v2 also knows `PENDING`, `DECLINED`, ...).",
+            "type": "string"
+          },
+          "updateTime": {
+            "description": "When it last changed.",
+            "format": "date-time",
+            "type": "string"
+          }
+        },
+        "required": [
+          "captureID",
+          "authorizationID",
+          "status",
+          "amount",
+          "finalCapture",
+          "links",
+          "createTime",
+          "updateTime"
+        ],
+        "type": "object"
+      },
       "northstar.BillingAddress": {
         "additionalProperties": false,
         "description": "A card's billing address (Orders v2 `address_portable`).",
@@ -2024,6 +2096,40 @@ export const DOCUMENT: unknown = {
         },
         "required": [
           "countryCode"
+        ],
+        "type": "object"
+      },
+      "northstar.CaptureAuthorizationParams": {
+        "additionalProperties": false,
+        "description": "The authorization and what to capture of it.",
+        "properties": {
+          "amount": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/northstar.OrderMoney"
+              }
+            ],
+            "description": "How much to capture, in the authorization's currency; absent: all that remains."
+          },
+          "authorizationID": {
+            "description": "The authorization's id: `transaction.id` of the authorized order.",
+            "pattern": "^[A-Z0-9]{17}$",
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
+          },
+          "finalCapture": {
+            "default": false,
+            "description": "Whether no capture follows this one (Payments v2 `final_capture`; default false).",
+            "type": "boolean"
+          },
+          "invoiceId": {
+            "description": "The merchant's invoice number for this capture.",
+            "maxLength": 127,
+            "type": "string"
+          }
+        },
+        "required": [
+          "authorizationID"
         ],
         "type": "object"
       },
@@ -2100,7 +2206,7 @@ export const DOCUMENT: unknown = {
             "description": "The card's brand."
           },
           "expiry": {
-            "description": "The expiry month, `YYYY-MM`.",
+            "description": "The expiry month, `YYYY-MM`; absent when the Orders v2 API's answer leaves it out.",
             "type": "string"
           },
           "lastDigits": {
@@ -2112,8 +2218,7 @@ export const DOCUMENT: unknown = {
         },
         "required": [
           "lastDigits",
-          "brand",
-          "expiry"
+          "brand"
         ],
         "type": "object"
       },
@@ -2226,6 +2331,10 @@ export const DOCUMENT: unknown = {
             "examples": [
               "INSTRUMENT_DECLINED"
             ],
+            "type": "string"
+          },
+          "location": {
+            "description": "Where the field is in the Orders v2 API's request (`body`, `path` or `query`), as the API\nsays; absent on the sandbox, whose fields point into the call's params.",
             "type": "string"
           },
           "value": {
@@ -2341,6 +2450,20 @@ export const DOCUMENT: unknown = {
             "description": "The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...",
             "type": "string"
           },
+          "orderID": {
+            "description": "The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to\ncomplete 3-D Secure for, then to execute again by `{orderID}`).",
+            "pattern": "^[A-Z0-9]{17}$",
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
+          },
+          "orderStatus": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/northstar.OrderStatus"
+              }
+            ],
+            "description": "That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical\nstatus in the errors of the other services."
+          },
           "type": {
             "description": "The error's issue code: `INSTRUMENT_DECLINED`, `CARD_EXPIRED`, ... (what\n`sandbox.failNext` accepts as the error's name).",
             "type": "string"
@@ -2395,6 +2518,28 @@ export const DOCUMENT: unknown = {
       },
       "northstar.OrderRequest": {
         "additionalProperties": false,
+        "anyOf": [
+          {
+            "required": [
+              "purchaseUnitList"
+            ]
+          },
+          {
+            "required": [
+              "purchaseUnits"
+            ],
+            "x-spelling": "Orders v2 API"
+          }
+        ],
+        "dependencies": {
+          "purchaseUnits": {
+            "not": {
+              "required": [
+                "purchaseUnitList"
+              ]
+            }
+          }
+        },
         "description": "The order to create and pay at once (`OrderRequest` of the SDK, Orders v2 `order_request`).",
         "properties": {
           "intent": {
@@ -2406,7 +2551,16 @@ export const DOCUMENT: unknown = {
             "description": "Must be `CAPTURE` when the order is created and executed in one call (the document: \"The\nintent is required to be CAPTURE\"); absent means `CAPTURE`."
           },
           "purchaseUnitList": {
-            "description": "The purchase units (Orders v2 `purchase_units`), one to ten.",
+            "description": "The purchase units (Orders v2 `purchase_units`), one to ten. The SDK's name; the API's\n(`purchaseUnits`, as `sandbox.northstar.createOrder` and answers spell it) is accepted too.",
+            "items": {
+              "$ref": "#/components/schemas/northstar.PurchaseUnit"
+            },
+            "maxItems": 10,
+            "minItems": 1,
+            "type": "array"
+          },
+          "purchaseUnits": {
+            "description": "Orders v2 API's spelling of `purchaseUnitList` (the same value); give one of the two.",
             "items": {
               "$ref": "#/components/schemas/northstar.PurchaseUnit"
             },
@@ -2415,9 +2569,6 @@ export const DOCUMENT: unknown = {
             "type": "array"
           }
         },
-        "required": [
-          "purchaseUnitList"
-        ],
         "type": "object"
       },
       "northstar.OrderResponse": {
@@ -2528,10 +2679,15 @@ export const DOCUMENT: unknown = {
                 "$ref": "#/components/schemas/northstar.OrderMoney"
               }
             ],
-            "description": "The amount, the order's total."
+            "description": "The amount, the order's total (every purchase unit's)."
+          },
+          "expiresAt": {
+            "description": "Until when an authorization can be captured (Orders v2 `expiration_time`); absent for a\ncapture.",
+            "format": "date-time",
+            "type": "string"
           },
           "id": {
-            "description": "The capture's or authorization's id.",
+            "description": "The capture's or authorization's id: an authorization's is what\n`northstar.captureAuthorization` takes.",
             "pattern": "^[A-Z0-9]{17}$",
             "type": "string",
             "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
@@ -2545,7 +2701,7 @@ export const DOCUMENT: unknown = {
             "description": "Which of the two it is."
           },
           "status": {
-            "description": "`COMPLETED` for a capture, `CREATED` for an authorization.",
+            "description": "`COMPLETED` for a capture; for an authorization `CREATED`, then `PARTIALLY_CAPTURED` or\n`CAPTURED` as it is captured.",
             "type": "string"
           }
         },
@@ -2613,6 +2769,28 @@ export const DOCUMENT: unknown = {
       },
       "northstar.SandboxCreateOrderParams": {
         "additionalProperties": false,
+        "anyOf": [
+          {
+            "required": [
+              "purchaseUnits"
+            ]
+          },
+          {
+            "required": [
+              "purchaseUnitList"
+            ],
+            "x-spelling": "SDK"
+          }
+        ],
+        "dependencies": {
+          "purchaseUnitList": {
+            "not": {
+              "required": [
+                "purchaseUnits"
+              ]
+            }
+          }
+        },
         "description": "The order.",
         "properties": {
           "intent": {
@@ -2623,8 +2801,17 @@ export const DOCUMENT: unknown = {
             ],
             "description": "Capture at execution, or authorize for a later capture."
           },
+          "purchaseUnitList": {
+            "description": "SDK's spelling of `purchaseUnits` (the same value); give one of the two.",
+            "items": {
+              "$ref": "#/components/schemas/northstar.PurchaseUnit"
+            },
+            "maxItems": 10,
+            "minItems": 1,
+            "type": "array"
+          },
           "purchaseUnits": {
-            "description": "The purchase units, one to ten.",
+            "description": "The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as\n`OrderRequest` spells it) is accepted too.",
             "items": {
               "$ref": "#/components/schemas/northstar.PurchaseUnit"
             },
@@ -2634,8 +2821,7 @@ export const DOCUMENT: unknown = {
           }
         },
         "required": [
-          "intent",
-          "purchaseUnits"
+          "intent"
         ],
         "type": "object"
       },
@@ -6250,6 +6436,134 @@ export const DOCUMENT: unknown = {
       ]
     },
     {
+      "description": "Without `amount` what remains of the authorization is captured; with it, that much, in the\nauthorization's currency, up to what remains (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond). A capture\nwith `finalCapture` (or one that takes what remains) closes the authorization (`CAPTURED`);\notherwise it is `PARTIALLY_CAPTURED` and may be captured again. An authorization can be\ncaptured until its `expiresAt` on the profile's sandbox clock (29 days; `AUTHORIZATION_EXPIRED`\nafter); once closed, `AUTHORIZATION_ALREADY_CAPTURED`. The test card that validates and then\nrefuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`).",
+      "errors": [
+        {
+          "code": -33313,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Authorization not found"
+        },
+        {
+          "code": -33314,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Authorization expired"
+        },
+        {
+          "code": -33315,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Authorization already captured"
+        },
+        {
+          "code": -33316,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Capture amount exceeded"
+        },
+        {
+          "code": -33303,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Transaction refused"
+        },
+        {
+          "code": -33304,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Processor error"
+        },
+        {
+          "code": -33308,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Unprocessable entity"
+        },
+        {
+          "code": -33310,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Client not configured"
+        },
+        {
+          "code": -33311,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Backend unavailable"
+        }
+      ],
+      "name": "northstar.captureAuthorization",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The authorization's id: `transaction.id` of the authorized order.",
+          "name": "authorizationID",
+          "required": true,
+          "schema": {
+            "description": "The authorization's id: `transaction.id` of the authorized order.",
+            "pattern": "^[A-Z0-9]{17}$",
+            "type": "string",
+            "x-format": "an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\""
+          }
+        },
+        {
+          "description": "How much to capture, in the authorization's currency; absent: all that remains.",
+          "name": "amount",
+          "required": false,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/northstar.OrderMoney"
+              }
+            ],
+            "description": "How much to capture, in the authorization's currency; absent: all that remains."
+          }
+        },
+        {
+          "description": "Whether no capture follows this one (Payments v2 `final_capture`; default false).",
+          "name": "finalCapture",
+          "required": false,
+          "schema": {
+            "default": false,
+            "description": "Whether no capture follows this one (Payments v2 `final_capture`; default false).",
+            "type": "boolean"
+          }
+        },
+        {
+          "description": "The merchant's invoice number for this capture.",
+          "name": "invoiceId",
+          "required": false,
+          "schema": {
+            "description": "The merchant's invoice number for this capture.",
+            "maxLength": 127,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/northstar.AuthorizationCapture"
+        }
+      },
+      "summary": "Captures an authorization: the second half of \"authorize now, capture later\" (Payments v2 `POST /v2/payments/authorizations/{id}/capture`). The merchant passes the authorization's id from the order's answer (`transaction.id` of an `AUTHORIZE` order), not the card again.",
+      "x-aliases": [
+        "captureAuthorization"
+      ],
+      "x-mutates": true,
+      "x-notifications": []
+    },
+    {
       "description": "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the\nbase URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for\nOAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:\nafter a restart an HTTP configuration must be given again (the store keeps the client id,\nthe environment and the token's keyed hash).",
       "errors": [
         {
@@ -6372,6 +6686,13 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/northstar.NorthstarErrorData"
           },
           "message": "Order already captured"
+        },
+        {
+          "code": -33312,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Order already authorized"
         },
         {
           "code": -33307,
@@ -6497,6 +6818,20 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/northstar.NorthstarErrorData"
           },
           "message": "Client not configured"
+        },
+        {
+          "code": -33304,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Processor error"
+        },
+        {
+          "code": -33311,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Backend unavailable"
         }
       ],
       "name": "northstar.tokenizeCard",
@@ -6573,6 +6908,13 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/northstar.NorthstarErrorData"
           },
           "message": "Order already captured"
+        },
+        {
+          "code": -33312,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Order already authorized"
         },
         {
           "code": -33307,
@@ -7697,11 +8039,25 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "The purchase units, one to ten.",
+          "description": "The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as\n`OrderRequest` spells it) is accepted too.",
           "name": "purchaseUnits",
-          "required": true,
+          "required": false,
           "schema": {
-            "description": "The purchase units, one to ten.",
+            "description": "The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as\n`OrderRequest` spells it) is accepted too.",
+            "items": {
+              "$ref": "#/components/schemas/northstar.PurchaseUnit"
+            },
+            "maxItems": 10,
+            "minItems": 1,
+            "type": "array"
+          }
+        },
+        {
+          "description": "SDK's spelling of `purchaseUnits` (the same value); give one of the two.",
+          "name": "purchaseUnitList",
+          "required": false,
+          "schema": {
+            "description": "SDK's spelling of `purchaseUnits` (the same value); give one of the two.",
             "items": {
               "$ref": "#/components/schemas/northstar.PurchaseUnit"
             },
@@ -7789,6 +8145,13 @@ export const DOCUMENT: unknown = {
             "$ref": "#/components/schemas/northstar.NorthstarErrorData"
           },
           "message": "Order already captured"
+        },
+        {
+          "code": -33312,
+          "data": {
+            "$ref": "#/components/schemas/northstar.NorthstarErrorData"
+          },
+          "message": "Order already authorized"
         },
         {
           "code": -33308,

@@ -33,6 +33,8 @@ class InstrumentDeclined(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33300
@@ -46,6 +48,8 @@ class InstrumentDeclined(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class CardExpired(NorthstarError):
@@ -63,6 +67,8 @@ class CardExpired(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33301
@@ -76,6 +82,8 @@ class CardExpired(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class PayerActionRequired(NorthstarError):
@@ -93,6 +101,8 @@ class PayerActionRequired(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33302
@@ -106,6 +116,8 @@ class PayerActionRequired(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class TransactionRefused(NorthstarError):
@@ -114,7 +126,7 @@ class TransactionRefused(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``.
+    Returned by: ``northstar.captureAuthorization``, ``northstar.executeOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -123,6 +135,8 @@ class TransactionRefused(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33303
@@ -136,6 +150,8 @@ class TransactionRefused(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class ProcessorError(NorthstarError):
@@ -144,7 +160,7 @@ class ProcessorError(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``, ``northstar.validate``.
+    Returned by: ``northstar.captureAuthorization``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -153,6 +169,8 @@ class ProcessorError(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33304
@@ -166,6 +184,8 @@ class ProcessorError(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class OrderNotFound(NorthstarError):
@@ -183,6 +203,8 @@ class OrderNotFound(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33305
@@ -196,6 +218,8 @@ class OrderNotFound(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class OrderAlreadyCaptured(NorthstarError):
@@ -213,6 +237,8 @@ class OrderAlreadyCaptured(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33306
@@ -226,6 +252,8 @@ class OrderAlreadyCaptured(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class OrderExpired(NorthstarError):
@@ -243,6 +271,8 @@ class OrderExpired(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33307
@@ -256,6 +286,8 @@ class OrderExpired(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class UnprocessableEntity(NorthstarError):
@@ -264,7 +296,7 @@ class UnprocessableEntity(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.configure``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.voidOrder``.
+    Returned by: ``northstar.captureAuthorization``, ``northstar.configure``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.voidOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -273,6 +305,8 @@ class UnprocessableEntity(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33308
@@ -286,6 +320,8 @@ class UnprocessableEntity(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class NonceInvalid(NorthstarError):
@@ -303,6 +339,8 @@ class NonceInvalid(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33309
@@ -316,6 +354,8 @@ class NonceInvalid(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class ClientNotConfigured(NorthstarError):
@@ -324,7 +364,7 @@ class ClientNotConfigured(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.getOrder``.
+    Returned by: ``northstar.captureAuthorization``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.getOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -333,6 +373,8 @@ class ClientNotConfigured(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33310
@@ -346,6 +388,8 @@ class ClientNotConfigured(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
 
 
 class BackendUnavailable(NorthstarError):
@@ -354,7 +398,7 @@ class BackendUnavailable(NorthstarError):
     The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
     `details`, `links`) plus `type`, the issue that names the error.
 
-    Returned by: ``northstar.executeOrder``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.getOrder``.
+    Returned by: ``northstar.captureAuthorization``, ``northstar.executeOrder``, ``northstar.tokenizeCard``, ``northstar.validate``, ``sandbox.northstar.completePayerAction``, ``sandbox.northstar.createOrder``, ``sandbox.northstar.getOrder``.
 
     Attributes:
         debug_id: The id to quote to support; drawn from the profile's seeded stream.
@@ -363,6 +407,8 @@ class BackendUnavailable(NorthstarError):
         links: Links (`payer-action` for 3-D Secure).
         message_: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
     """
 
     code_value = -33311
@@ -376,3 +422,175 @@ class BackendUnavailable(NorthstarError):
         self.links: Any = fields.get("links")
         self.message_: Optional[str] = fields.get("message")
         self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
+
+
+class OrderAlreadyAuthorized(NorthstarError):
+    """Order already authorized (code -33312).
+
+    The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+    `details`, `links`) plus `type`, the issue that names the error.
+
+    Returned by: ``northstar.executeOrder``, ``northstar.validate``, ``sandbox.northstar.voidOrder``.
+
+    Attributes:
+        debug_id: The id to quote to support; drawn from the profile's seeded stream.
+        details: The problems, one per field and issue.
+        http_status: The HTTP status Orders v2 answers this error with.
+        links: Links (`payer-action` for 3-D Secure).
+        message_: A human-readable summary.
+        name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
+    """
+
+    code_value = -33312
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.debug_id: Optional[str] = fields.get("debug_id")
+        self.details: Any = fields.get("details")
+        self.http_status: Optional[int] = fields.get("httpStatus")
+        self.links: Any = fields.get("links")
+        self.message_: Optional[str] = fields.get("message")
+        self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
+
+
+class AuthorizationNotFound(NorthstarError):
+    """Authorization not found (code -33313).
+
+    The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+    `details`, `links`) plus `type`, the issue that names the error.
+
+    Returned by: ``northstar.captureAuthorization``.
+
+    Attributes:
+        debug_id: The id to quote to support; drawn from the profile's seeded stream.
+        details: The problems, one per field and issue.
+        http_status: The HTTP status Orders v2 answers this error with.
+        links: Links (`payer-action` for 3-D Secure).
+        message_: A human-readable summary.
+        name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
+    """
+
+    code_value = -33313
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.debug_id: Optional[str] = fields.get("debug_id")
+        self.details: Any = fields.get("details")
+        self.http_status: Optional[int] = fields.get("httpStatus")
+        self.links: Any = fields.get("links")
+        self.message_: Optional[str] = fields.get("message")
+        self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
+
+
+class AuthorizationExpired(NorthstarError):
+    """Authorization expired (code -33314).
+
+    The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+    `details`, `links`) plus `type`, the issue that names the error.
+
+    Returned by: ``northstar.captureAuthorization``.
+
+    Attributes:
+        debug_id: The id to quote to support; drawn from the profile's seeded stream.
+        details: The problems, one per field and issue.
+        http_status: The HTTP status Orders v2 answers this error with.
+        links: Links (`payer-action` for 3-D Secure).
+        message_: A human-readable summary.
+        name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
+    """
+
+    code_value = -33314
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.debug_id: Optional[str] = fields.get("debug_id")
+        self.details: Any = fields.get("details")
+        self.http_status: Optional[int] = fields.get("httpStatus")
+        self.links: Any = fields.get("links")
+        self.message_: Optional[str] = fields.get("message")
+        self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
+
+
+class AuthorizationAlreadyCaptured(NorthstarError):
+    """Authorization already captured (code -33315).
+
+    The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+    `details`, `links`) plus `type`, the issue that names the error.
+
+    Returned by: ``northstar.captureAuthorization``.
+
+    Attributes:
+        debug_id: The id to quote to support; drawn from the profile's seeded stream.
+        details: The problems, one per field and issue.
+        http_status: The HTTP status Orders v2 answers this error with.
+        links: Links (`payer-action` for 3-D Secure).
+        message_: A human-readable summary.
+        name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
+    """
+
+    code_value = -33315
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.debug_id: Optional[str] = fields.get("debug_id")
+        self.details: Any = fields.get("details")
+        self.http_status: Optional[int] = fields.get("httpStatus")
+        self.links: Any = fields.get("links")
+        self.message_: Optional[str] = fields.get("message")
+        self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")
+
+
+class CaptureAmountExceeded(NorthstarError):
+    """Capture amount exceeded (code -33316).
+
+    The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+    `details`, `links`) plus `type`, the issue that names the error.
+
+    Returned by: ``northstar.captureAuthorization``.
+
+    Attributes:
+        debug_id: The id to quote to support; drawn from the profile's seeded stream.
+        details: The problems, one per field and issue.
+        http_status: The HTTP status Orders v2 answers this error with.
+        links: Links (`payer-action` for 3-D Secure).
+        message_: A human-readable summary.
+        name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
+    """
+
+    code_value = -33316
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        fields: Dict[str, Any] = data if isinstance(data, dict) else {}
+        self.debug_id: Optional[str] = fields.get("debug_id")
+        self.details: Any = fields.get("details")
+        self.http_status: Optional[int] = fields.get("httpStatus")
+        self.links: Any = fields.get("links")
+        self.message_: Optional[str] = fields.get("message")
+        self.name: Optional[str] = fields.get("name")
+        self.order_id: Optional[str] = fields.get("orderID")
+        self.order_status: Any = fields.get("orderStatus")

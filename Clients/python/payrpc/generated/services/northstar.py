@@ -106,6 +106,70 @@ class AmountWithBreakdown:
 
 
 @dataclass
+class AuthorizationCapture:
+    """A capture of an authorization (Payments v2 `capture`): what `northstar.captureAuthorization`
+    answers, and the answer to the document's "What is the format of the capture / authorization
+    response".
+
+    Attributes:
+        amount: The amount captured.
+        authorization_id: The authorization captured.
+        capture_id: The capture's id.
+        create_time: When the capture was made, on the profile's sandbox clock.
+        final_capture: Whether the authorization is closed by this capture.
+        invoice_id: The merchant's invoice number, when given.
+        links: The capture's links (`self`, `refund`, `up` to the authorization).
+        order_id: The order the authorization belongs to (from the answer's related ids over HTTP, when the API gives them).
+        status: `COMPLETED` (Payments v2 also knows `PENDING`, `DECLINED`, ...).
+        update_time: When it last changed.
+    """
+
+    amount: OrderMoney
+    authorization_id: str
+    capture_id: str
+    create_time: datetime
+    final_capture: bool
+    links: List[LinkDescription]
+    status: str
+    update_time: datetime
+    invoice_id: Optional[str] = None
+    order_id: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> AuthorizationCapture:
+        """Reads a AuthorizationCapture from its JSON object."""
+        return cls(
+            amount=OrderMoney.from_json(data["amount"]),
+            authorization_id=data["authorizationID"],
+            capture_id=data["captureID"],
+            create_time=_rt.datetime_from_json(data["createTime"]),
+            final_capture=data["finalCapture"],
+            invoice_id=data.get("invoiceId"),
+            links=[LinkDescription.from_json(_v0) for _v0 in data["links"]],
+            order_id=data.get("orderID"),
+            status=data["status"],
+            update_time=_rt.datetime_from_json(data["updateTime"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this AuthorizationCapture."""
+        data: Dict[str, Any] = {}
+        data["amount"] = _rt.to_wire(self.amount)
+        data["authorizationID"] = _rt.to_wire(self.authorization_id)
+        data["captureID"] = _rt.to_wire(self.capture_id)
+        data["createTime"] = _rt.to_wire(self.create_time)
+        data["finalCapture"] = _rt.to_wire(self.final_capture)
+        if self.invoice_id is not None:
+            data["invoiceId"] = _rt.to_wire(self.invoice_id)
+        data["links"] = _rt.to_wire(self.links)
+        if self.order_id is not None:
+            data["orderID"] = _rt.to_wire(self.order_id)
+        data["status"] = _rt.to_wire(self.status)
+        data["updateTime"] = _rt.to_wire(self.update_time)
+        return data
+
+
+@dataclass
 class BillingAddress:
     """A card's billing address (Orders v2 `address_portable`).
 
@@ -151,6 +215,45 @@ class BillingAddress:
         data["countryCode"] = _rt.to_wire(self.country_code)
         if self.postal_code is not None:
             data["postalCode"] = _rt.to_wire(self.postal_code)
+        return data
+
+
+@dataclass
+class CaptureAuthorizationParams:
+    """The authorization and what to capture of it.
+
+    Attributes:
+        amount: How much to capture, in the authorization's currency; absent: all that remains.
+        authorization_id: The authorization's id: `transaction.id` of the authorized order.
+        final_capture: Whether no capture follows this one (Payments v2 `final_capture`; default false).
+        invoice_id: The merchant's invoice number for this capture.
+    """
+
+    authorization_id: str
+    amount: Optional[OrderMoney] = None
+    final_capture: Optional[bool] = None
+    invoice_id: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CaptureAuthorizationParams:
+        """Reads a CaptureAuthorizationParams from its JSON object."""
+        return cls(
+            amount=None if data.get("amount") is None else OrderMoney.from_json(data["amount"]),
+            authorization_id=data["authorizationID"],
+            final_capture=data.get("finalCapture"),
+            invoice_id=data.get("invoiceId"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CaptureAuthorizationParams."""
+        data: Dict[str, Any] = {}
+        if self.amount is not None:
+            data["amount"] = _rt.to_wire(self.amount)
+        data["authorizationID"] = _rt.to_wire(self.authorization_id)
+        if self.final_capture is not None:
+            data["finalCapture"] = _rt.to_wire(self.final_capture)
+        if self.invoice_id is not None:
+            data["invoiceId"] = _rt.to_wire(self.invoice_id)
         return data
 
 
@@ -225,20 +328,20 @@ class CardSummary:
 
     Attributes:
         brand: The card's brand.
-        expiry: The expiry month, `YYYY-MM`.
+        expiry: The expiry month, `YYYY-MM`; absent when the Orders v2 API's answer leaves it out.
         last_digits: The card's last four digits.
     """
 
     brand: CardBrand
-    expiry: str
     last_digits: str
+    expiry: Optional[str] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> CardSummary:
         """Reads a CardSummary from its JSON object."""
         return cls(
             brand=CardBrand.from_json(data["brand"]),
-            expiry=data["expiry"],
+            expiry=data.get("expiry"),
             last_digits=data["lastDigits"],
         )
 
@@ -246,7 +349,8 @@ class CardSummary:
         """The JSON object of this CardSummary."""
         data: Dict[str, Any] = {}
         data["brand"] = _rt.to_wire(self.brand)
-        data["expiry"] = _rt.to_wire(self.expiry)
+        if self.expiry is not None:
+            data["expiry"] = _rt.to_wire(self.expiry)
         data["lastDigits"] = _rt.to_wire(self.last_digits)
         return data
 
@@ -364,12 +468,14 @@ class ErrorDetail:
         description: What the issue means, in words.
         field: The field concerned, as a JSON Pointer into the call's params (`/card/expiry`).
         issue: The Orders v2 issue code (`INSTRUMENT_DECLINED`, `DECIMAL_PRECISION`, ...).
+        location: Where the field is in the Orders v2 API's request (`body`, `path` or `query`), as the API says; absent on the sandbox, whose fields point into the call's params.
         value: The field's value when it is not a secret (never a card number or security code).
     """
 
     description: str
     issue: str
     field: Optional[str] = None
+    location: Optional[str] = None
     value: Optional[str] = None
 
     @classmethod
@@ -379,6 +485,7 @@ class ErrorDetail:
             description=data["description"],
             field=data.get("field"),
             issue=data["issue"],
+            location=data.get("location"),
             value=data.get("value"),
         )
 
@@ -389,6 +496,8 @@ class ErrorDetail:
         if self.field is not None:
             data["field"] = _rt.to_wire(self.field)
         data["issue"] = _rt.to_wire(self.issue)
+        if self.location is not None:
+            data["location"] = _rt.to_wire(self.location)
         if self.value is not None:
             data["value"] = _rt.to_wire(self.value)
         return data
@@ -476,6 +585,8 @@ class NorthstarErrorData:
         links: Links (`payer-action` for 3-D Secure).
         message: A human-readable summary.
         name: The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...
+        order_id: The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to complete 3-D Secure for, then to execute again by `{orderID}`).
+        order_status: That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical status in the errors of the other services.
         type: The error's issue code: `INSTRUMENT_DECLINED`, `CARD_EXPIRED`, ... (what `sandbox.failNext` accepts as the error's name).
     """
 
@@ -486,6 +597,8 @@ class NorthstarErrorData:
     name: str
     type: str
     links: Optional[List[LinkDescription]] = None
+    order_id: Optional[str] = None
+    order_status: Optional[OrderStatus] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> NorthstarErrorData:
@@ -497,6 +610,8 @@ class NorthstarErrorData:
             links=None if data.get("links") is None else [LinkDescription.from_json(_v0) for _v0 in data["links"]],
             message=data["message"],
             name=data["name"],
+            order_id=data.get("orderID"),
+            order_status=None if data.get("orderStatus") is None else OrderStatus.from_json(data["orderStatus"]),
             type=data["type"],
         )
 
@@ -510,6 +625,10 @@ class NorthstarErrorData:
             data["links"] = _rt.to_wire(self.links)
         data["message"] = _rt.to_wire(self.message)
         data["name"] = _rt.to_wire(self.name)
+        if self.order_id is not None:
+            data["orderID"] = _rt.to_wire(self.order_id)
+        if self.order_status is not None:
+            data["orderStatus"] = _rt.to_wire(self.order_status)
         data["type"] = _rt.to_wire(self.type)
         return data
 
@@ -563,18 +682,21 @@ class OrderRequest:
 
     Attributes:
         intent: Must be `CAPTURE` when the order is created and executed in one call (the document: "The intent is required to be CAPTURE"); absent means `CAPTURE`.
-        purchase_unit_list: The purchase units (Orders v2 `purchase_units`), one to ten.
+        purchase_unit_list: The purchase units (Orders v2 `purchase_units`), one to ten. The SDK's name; the API's (`purchaseUnits`, as `sandbox.northstar.createOrder` and answers spell it) is accepted too.
+        purchase_units: Orders v2 API's spelling of `purchaseUnitList` (the same value); give one of the two.
     """
 
-    purchase_unit_list: List[PurchaseUnit]
     intent: Optional[OrderIntent] = None
+    purchase_unit_list: Optional[List[PurchaseUnit]] = None
+    purchase_units: Optional[List[PurchaseUnit]] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> OrderRequest:
         """Reads a OrderRequest from its JSON object."""
         return cls(
             intent=None if data.get("intent") is None else OrderIntent.from_json(data["intent"]),
-            purchase_unit_list=[PurchaseUnit.from_json(_v0) for _v0 in data["purchaseUnitList"]],
+            purchase_unit_list=None if data.get("purchaseUnitList") is None else [PurchaseUnit.from_json(_v0) for _v0 in data["purchaseUnitList"]],
+            purchase_units=None if data.get("purchaseUnits") is None else [PurchaseUnit.from_json(_v0) for _v0 in data["purchaseUnits"]],
         )
 
     def to_json(self) -> Dict[str, Any]:
@@ -582,7 +704,10 @@ class OrderRequest:
         data: Dict[str, Any] = {}
         if self.intent is not None:
             data["intent"] = _rt.to_wire(self.intent)
-        data["purchaseUnitList"] = _rt.to_wire(self.purchase_unit_list)
+        if self.purchase_unit_list is not None:
+            data["purchaseUnitList"] = _rt.to_wire(self.purchase_unit_list)
+        if self.purchase_units is not None:
+            data["purchaseUnits"] = _rt.to_wire(self.purchase_units)
         return data
 
 
@@ -673,22 +798,25 @@ class OrderTransaction:
     (Orders v2 `purchase_units[].payments.captures[]` / `authorizations[]`).
 
     Attributes:
-        amount: The amount, the order's total.
-        id: The capture's or authorization's id.
+        amount: The amount, the order's total (every purchase unit's).
+        expires_at: Until when an authorization can be captured (Orders v2 `expiration_time`); absent for a capture.
+        id: The capture's or authorization's id: an authorization's is what `northstar.captureAuthorization` takes.
         kind: Which of the two it is.
-        status: `COMPLETED` for a capture, `CREATED` for an authorization.
+        status: `COMPLETED` for a capture; for an authorization `CREATED`, then `PARTIALLY_CAPTURED` or `CAPTURED` as it is captured.
     """
 
     amount: OrderMoney
     id: str
     kind: OrderIntent
     status: str
+    expires_at: Optional[datetime] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> OrderTransaction:
         """Reads a OrderTransaction from its JSON object."""
         return cls(
             amount=OrderMoney.from_json(data["amount"]),
+            expires_at=None if data.get("expiresAt") is None else _rt.datetime_from_json(data["expiresAt"]),
             id=data["id"],
             kind=OrderIntent.from_json(data["kind"]),
             status=data["status"],
@@ -698,6 +826,8 @@ class OrderTransaction:
         """The JSON object of this OrderTransaction."""
         data: Dict[str, Any] = {}
         data["amount"] = _rt.to_wire(self.amount)
+        if self.expires_at is not None:
+            data["expiresAt"] = _rt.to_wire(self.expires_at)
         data["id"] = _rt.to_wire(self.id)
         data["kind"] = _rt.to_wire(self.kind)
         data["status"] = _rt.to_wire(self.status)
@@ -778,25 +908,31 @@ class SandboxCreateOrderParams:
 
     Attributes:
         intent: Capture at execution, or authorize for a later capture.
-        purchase_units: The purchase units, one to ten.
+        purchase_unit_list: SDK's spelling of `purchaseUnits` (the same value); give one of the two.
+        purchase_units: The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as `OrderRequest` spells it) is accepted too.
     """
 
     intent: OrderIntent
-    purchase_units: List[PurchaseUnit]
+    purchase_unit_list: Optional[List[PurchaseUnit]] = None
+    purchase_units: Optional[List[PurchaseUnit]] = None
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> SandboxCreateOrderParams:
         """Reads a SandboxCreateOrderParams from its JSON object."""
         return cls(
             intent=OrderIntent.from_json(data["intent"]),
-            purchase_units=[PurchaseUnit.from_json(_v0) for _v0 in data["purchaseUnits"]],
+            purchase_unit_list=None if data.get("purchaseUnitList") is None else [PurchaseUnit.from_json(_v0) for _v0 in data["purchaseUnitList"]],
+            purchase_units=None if data.get("purchaseUnits") is None else [PurchaseUnit.from_json(_v0) for _v0 in data["purchaseUnits"]],
         )
 
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this SandboxCreateOrderParams."""
         data: Dict[str, Any] = {}
         data["intent"] = _rt.to_wire(self.intent)
-        data["purchaseUnits"] = _rt.to_wire(self.purchase_units)
+        if self.purchase_unit_list is not None:
+            data["purchaseUnitList"] = _rt.to_wire(self.purchase_unit_list)
+        if self.purchase_units is not None:
+            data["purchaseUnits"] = _rt.to_wire(self.purchase_units)
         return data
 
 
@@ -948,6 +1084,57 @@ class Proxy:
     def __init__(self, client: Any) -> None:
         self._client = client
 
+    def capture_authorization(
+        self,
+        *,
+        authorization_id: str,
+        amount: Optional[OrderMoney] = None,
+        final_capture: Optional[bool] = None,
+        invoice_id: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> AuthorizationCapture:
+        """Captures an authorization: the second half of "authorize now, capture later" (Payments v2 `POST /v2/payments/authorizations/{id}/capture`). The merchant passes the authorization's id from the order's answer (`transaction.id` of an `AUTHORIZE` order), not the card again.
+
+        Without `amount` what remains of the authorization is captured; with it, that much, in the
+        authorization's currency, up to what remains (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond). A capture
+        with `finalCapture` (or one that takes what remains) closes the authorization (`CAPTURED`);
+        otherwise it is `PARTIALLY_CAPTURED` and may be captured again. An authorization can be
+        captured until its `expiresAt` on the profile's sandbox clock (29 days; `AUTHORIZATION_EXPIRED`
+        after); once closed, `AUTHORIZATION_ALREADY_CAPTURED`. The test card that validates and then
+        refuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`).
+
+        Calls ``northstar.captureAuthorization``.
+
+        Args:
+            authorization_id: The authorization's id: `transaction.id` of the authorized order.
+            amount: How much to capture, in the authorization's currency; absent: all that remains.
+            final_capture: Whether no capture follows this one (Payments v2 `final_capture`; default false).
+            invoice_id: The merchant's invoice number for this capture.
+
+        Raises:
+            payrpc.generated.errors.northstar.AuthorizationNotFound: Authorization not found (-33313)
+            payrpc.generated.errors.northstar.AuthorizationExpired: Authorization expired (-33314)
+            payrpc.generated.errors.northstar.AuthorizationAlreadyCaptured: Authorization already captured (-33315)
+            payrpc.generated.errors.northstar.CaptureAmountExceeded: Capture amount exceeded (-33316)
+            payrpc.generated.errors.northstar.TransactionRefused: Transaction refused (-33303)
+            payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
+            payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+            payrpc.generated.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.generated.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+        """
+        params: Dict[str, Any] = {
+            "authorizationID": _rt.to_wire(authorization_id),
+        }
+        if amount is not None:
+            params["amount"] = _rt.to_wire(amount)
+        if final_capture is not None:
+            params["finalCapture"] = _rt.to_wire(final_capture)
+        if invoice_id is not None:
+            params["invoiceId"] = _rt.to_wire(invoice_id)
+        result = self._client.call("northstar.captureAuthorization", params, timeout=timeout, idempotency_key=idempotency_key)
+        return AuthorizationCapture.from_json(result)
+
     def configure(
         self,
         *,
@@ -1028,6 +1215,7 @@ class Proxy:
             payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
             payrpc.generated.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.generated.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.generated.errors.northstar.OrderAlreadyAuthorized: Order already authorized (-33312)
             payrpc.generated.errors.northstar.OrderExpired: Order expired (-33307)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.generated.errors.northstar.NonceInvalid: Nonce invalid (-33309)
@@ -1068,6 +1256,8 @@ class Proxy:
             payrpc.generated.errors.northstar.CardExpired: Card expired (-33301)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.generated.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
+            payrpc.generated.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
         """
         params: Dict[str, Any] = {
             "card": _rt.to_wire(card),
@@ -1103,6 +1293,7 @@ class Proxy:
             payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
             payrpc.generated.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.generated.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.generated.errors.northstar.OrderAlreadyAuthorized: Order already authorized (-33312)
             payrpc.generated.errors.northstar.OrderExpired: Order expired (-33307)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.generated.errors.northstar.NonceInvalid: Nonce invalid (-33309)
@@ -1125,6 +1316,57 @@ class AsyncProxy:
 
     def __init__(self, client: Any) -> None:
         self._client = client
+
+    async def capture_authorization(
+        self,
+        *,
+        authorization_id: str,
+        amount: Optional[OrderMoney] = None,
+        final_capture: Optional[bool] = None,
+        invoice_id: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> AuthorizationCapture:
+        """Captures an authorization: the second half of "authorize now, capture later" (Payments v2 `POST /v2/payments/authorizations/{id}/capture`). The merchant passes the authorization's id from the order's answer (`transaction.id` of an `AUTHORIZE` order), not the card again.
+
+        Without `amount` what remains of the authorization is captured; with it, that much, in the
+        authorization's currency, up to what remains (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond). A capture
+        with `finalCapture` (or one that takes what remains) closes the authorization (`CAPTURED`);
+        otherwise it is `PARTIALLY_CAPTURED` and may be captured again. An authorization can be
+        captured until its `expiresAt` on the profile's sandbox clock (29 days; `AUTHORIZATION_EXPIRED`
+        after); once closed, `AUTHORIZATION_ALREADY_CAPTURED`. The test card that validates and then
+        refuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`).
+
+        Calls ``northstar.captureAuthorization``.
+
+        Args:
+            authorization_id: The authorization's id: `transaction.id` of the authorized order.
+            amount: How much to capture, in the authorization's currency; absent: all that remains.
+            final_capture: Whether no capture follows this one (Payments v2 `final_capture`; default false).
+            invoice_id: The merchant's invoice number for this capture.
+
+        Raises:
+            payrpc.generated.errors.northstar.AuthorizationNotFound: Authorization not found (-33313)
+            payrpc.generated.errors.northstar.AuthorizationExpired: Authorization expired (-33314)
+            payrpc.generated.errors.northstar.AuthorizationAlreadyCaptured: Authorization already captured (-33315)
+            payrpc.generated.errors.northstar.CaptureAmountExceeded: Capture amount exceeded (-33316)
+            payrpc.generated.errors.northstar.TransactionRefused: Transaction refused (-33303)
+            payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
+            payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
+            payrpc.generated.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.generated.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
+        """
+        params: Dict[str, Any] = {
+            "authorizationID": _rt.to_wire(authorization_id),
+        }
+        if amount is not None:
+            params["amount"] = _rt.to_wire(amount)
+        if final_capture is not None:
+            params["finalCapture"] = _rt.to_wire(final_capture)
+        if invoice_id is not None:
+            params["invoiceId"] = _rt.to_wire(invoice_id)
+        result = await self._client.call("northstar.captureAuthorization", params, timeout=timeout, idempotency_key=idempotency_key)
+        return AuthorizationCapture.from_json(result)
 
     async def configure(
         self,
@@ -1206,6 +1448,7 @@ class AsyncProxy:
             payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
             payrpc.generated.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.generated.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.generated.errors.northstar.OrderAlreadyAuthorized: Order already authorized (-33312)
             payrpc.generated.errors.northstar.OrderExpired: Order expired (-33307)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.generated.errors.northstar.NonceInvalid: Nonce invalid (-33309)
@@ -1246,6 +1489,8 @@ class AsyncProxy:
             payrpc.generated.errors.northstar.CardExpired: Card expired (-33301)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.generated.errors.northstar.ClientNotConfigured: Client not configured (-33310)
+            payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
+            payrpc.generated.errors.northstar.BackendUnavailable: Backend unavailable (-33311)
         """
         params: Dict[str, Any] = {
             "card": _rt.to_wire(card),
@@ -1281,6 +1526,7 @@ class AsyncProxy:
             payrpc.generated.errors.northstar.ProcessorError: Processor error (-33304)
             payrpc.generated.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.generated.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.generated.errors.northstar.OrderAlreadyAuthorized: Order already authorized (-33312)
             payrpc.generated.errors.northstar.OrderExpired: Order expired (-33307)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
             payrpc.generated.errors.northstar.NonceInvalid: Nonce invalid (-33309)

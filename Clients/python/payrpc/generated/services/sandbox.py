@@ -345,7 +345,8 @@ class Proxy:
         self,
         *,
         intent: _northstar.OrderIntent,
-        purchase_units: List[_northstar.PurchaseUnit],
+        purchase_units: Optional[List[_northstar.PurchaseUnit]] = None,
+        purchase_unit_list: Optional[List[_northstar.PurchaseUnit]] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> _northstar.OrderResponse:
@@ -358,7 +359,8 @@ class Proxy:
 
         Args:
             intent: Capture at execution, or authorize for a later capture.
-            purchase_units: The purchase units, one to ten.
+            purchase_units: The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as `OrderRequest` spells it) is accepted too.
+            purchase_unit_list: SDK's spelling of `purchaseUnits` (the same value); give one of the two.
 
         Raises:
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
@@ -367,8 +369,11 @@ class Proxy:
         """
         params: Dict[str, Any] = {
             "intent": _rt.to_wire(intent),
-            "purchaseUnits": _rt.to_wire(purchase_units),
         }
+        if purchase_units is not None:
+            params["purchaseUnits"] = _rt.to_wire(purchase_units)
+        if purchase_unit_list is not None:
+            params["purchaseUnitList"] = _rt.to_wire(purchase_unit_list)
         result = self._client.call("sandbox.northstar.createOrder", params, timeout=timeout, idempotency_key=idempotency_key)
         return _northstar.OrderResponse.from_json(result)
 
@@ -413,6 +418,7 @@ class Proxy:
         Raises:
             payrpc.generated.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.generated.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.generated.errors.northstar.OrderAlreadyAuthorized: Order already authorized (-33312)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
         """
         params: Dict[str, Any] = {
@@ -1094,7 +1100,8 @@ class AsyncProxy:
         self,
         *,
         intent: _northstar.OrderIntent,
-        purchase_units: List[_northstar.PurchaseUnit],
+        purchase_units: Optional[List[_northstar.PurchaseUnit]] = None,
+        purchase_unit_list: Optional[List[_northstar.PurchaseUnit]] = None,
         timeout: Optional[float] = None,
         idempotency_key: Optional[str] = None,
     ) -> _northstar.OrderResponse:
@@ -1107,7 +1114,8 @@ class AsyncProxy:
 
         Args:
             intent: Capture at execution, or authorize for a later capture.
-            purchase_units: The purchase units, one to ten.
+            purchase_units: The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as `OrderRequest` spells it) is accepted too.
+            purchase_unit_list: SDK's spelling of `purchaseUnits` (the same value); give one of the two.
 
         Raises:
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
@@ -1116,8 +1124,11 @@ class AsyncProxy:
         """
         params: Dict[str, Any] = {
             "intent": _rt.to_wire(intent),
-            "purchaseUnits": _rt.to_wire(purchase_units),
         }
+        if purchase_units is not None:
+            params["purchaseUnits"] = _rt.to_wire(purchase_units)
+        if purchase_unit_list is not None:
+            params["purchaseUnitList"] = _rt.to_wire(purchase_unit_list)
         result = await self._client.call("sandbox.northstar.createOrder", params, timeout=timeout, idempotency_key=idempotency_key)
         return _northstar.OrderResponse.from_json(result)
 
@@ -1162,6 +1173,7 @@ class AsyncProxy:
         Raises:
             payrpc.generated.errors.northstar.OrderNotFound: Order not found (-33305)
             payrpc.generated.errors.northstar.OrderAlreadyCaptured: Order already captured (-33306)
+            payrpc.generated.errors.northstar.OrderAlreadyAuthorized: Order already authorized (-33312)
             payrpc.generated.errors.northstar.UnprocessableEntity: Unprocessable entity (-33308)
         """
         params: Dict[str, Any] = {

@@ -65,7 +65,7 @@ export class PayerActionRequiredError extends NorthstarError {
  * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
  * `details`, `links`) plus `type`, the issue that names the error.
  *
- * Returned by: `northstar.executeOrder`.
+ * Returned by: `northstar.captureAuthorization`, `northstar.executeOrder`.
  */
 export class TransactionRefusedError extends NorthstarError {
   /** The error code this class stands for. */
@@ -80,7 +80,7 @@ export class TransactionRefusedError extends NorthstarError {
  * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
  * `details`, `links`) plus `type`, the issue that names the error.
  *
- * Returned by: `northstar.executeOrder`, `northstar.validate`.
+ * Returned by: `northstar.captureAuthorization`, `northstar.executeOrder`, `northstar.tokenizeCard`, `northstar.validate`.
  */
 export class ProcessorError extends NorthstarError {
   /** The error code this class stands for. */
@@ -140,7 +140,7 @@ export class OrderExpiredError extends NorthstarError {
  * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
  * `details`, `links`) plus `type`, the issue that names the error.
  *
- * Returned by: `northstar.configure`, `northstar.executeOrder`, `northstar.tokenizeCard`, `northstar.validate`, `sandbox.northstar.completePayerAction`, `sandbox.northstar.createOrder`, `sandbox.northstar.voidOrder`.
+ * Returned by: `northstar.captureAuthorization`, `northstar.configure`, `northstar.executeOrder`, `northstar.tokenizeCard`, `northstar.validate`, `sandbox.northstar.completePayerAction`, `sandbox.northstar.createOrder`, `sandbox.northstar.voidOrder`.
  */
 export class UnprocessableEntityError extends NorthstarError {
   /** The error code this class stands for. */
@@ -170,7 +170,7 @@ export class NonceInvalidError extends NorthstarError {
  * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
  * `details`, `links`) plus `type`, the issue that names the error.
  *
- * Returned by: `northstar.executeOrder`, `northstar.tokenizeCard`, `northstar.validate`, `sandbox.northstar.completePayerAction`, `sandbox.northstar.createOrder`, `sandbox.northstar.getOrder`.
+ * Returned by: `northstar.captureAuthorization`, `northstar.executeOrder`, `northstar.tokenizeCard`, `northstar.validate`, `sandbox.northstar.completePayerAction`, `sandbox.northstar.createOrder`, `sandbox.northstar.getOrder`.
  */
 export class ClientNotConfiguredError extends NorthstarError {
   /** The error code this class stands for. */
@@ -185,11 +185,86 @@ export class ClientNotConfiguredError extends NorthstarError {
  * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
  * `details`, `links`) plus `type`, the issue that names the error.
  *
- * Returned by: `northstar.executeOrder`, `northstar.validate`, `sandbox.northstar.completePayerAction`, `sandbox.northstar.createOrder`, `sandbox.northstar.getOrder`.
+ * Returned by: `northstar.captureAuthorization`, `northstar.executeOrder`, `northstar.tokenizeCard`, `northstar.validate`, `sandbox.northstar.completePayerAction`, `sandbox.northstar.createOrder`, `sandbox.northstar.getOrder`.
  */
 export class BackendUnavailableError extends NorthstarError {
   /** The error code this class stands for. */
   static readonly code = -33311;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _northstar.NorthstarErrorData;
+}
+
+/**
+ * Order already authorized (code -33312).
+ *
+ * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+ * `details`, `links`) plus `type`, the issue that names the error.
+ *
+ * Returned by: `northstar.executeOrder`, `northstar.validate`, `sandbox.northstar.voidOrder`.
+ */
+export class OrderAlreadyAuthorizedError extends NorthstarError {
+  /** The error code this class stands for. */
+  static readonly code = -33312;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _northstar.NorthstarErrorData;
+}
+
+/**
+ * Authorization not found (code -33313).
+ *
+ * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+ * `details`, `links`) plus `type`, the issue that names the error.
+ *
+ * Returned by: `northstar.captureAuthorization`.
+ */
+export class AuthorizationNotFoundError extends NorthstarError {
+  /** The error code this class stands for. */
+  static readonly code = -33313;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _northstar.NorthstarErrorData;
+}
+
+/**
+ * Authorization expired (code -33314).
+ *
+ * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+ * `details`, `links`) plus `type`, the issue that names the error.
+ *
+ * Returned by: `northstar.captureAuthorization`.
+ */
+export class AuthorizationExpiredError extends NorthstarError {
+  /** The error code this class stands for. */
+  static readonly code = -33314;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _northstar.NorthstarErrorData;
+}
+
+/**
+ * Authorization already captured (code -33315).
+ *
+ * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+ * `details`, `links`) plus `type`, the issue that names the error.
+ *
+ * Returned by: `northstar.captureAuthorization`.
+ */
+export class AuthorizationAlreadyCapturedError extends NorthstarError {
+  /** The error code this class stands for. */
+  static readonly code = -33315;
+  /** The error's `data`, typed by its schema (the class comment says what it holds). */
+  declare readonly data: _northstar.NorthstarErrorData;
+}
+
+/**
+ * Capture amount exceeded (code -33316).
+ *
+ * The `data` of every northstar error: Orders v2's error body (`name`, `message`, `debug_id`,
+ * `details`, `links`) plus `type`, the issue that names the error.
+ *
+ * Returned by: `northstar.captureAuthorization`.
+ */
+export class CaptureAmountExceededError extends NorthstarError {
+  /** The error code this class stands for. */
+  static readonly code = -33316;
   /** The error's `data`, typed by its schema (the class comment says what it holds). */
   declare readonly data: _northstar.NorthstarErrorData;
 }

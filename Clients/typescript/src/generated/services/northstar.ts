@@ -41,6 +41,37 @@ export interface AmountWithBreakdown {
   value: Decimal;
 }
 
+/**
+ * A capture of an authorization (Payments v2 `capture`): what `northstar.captureAuthorization`
+ * answers, and the answer to the document's "What is the format of the capture / authorization
+ * response".
+ */
+export interface AuthorizationCapture {
+  /** The amount captured. */
+  amount: OrderMoney;
+  /** The authorization captured. */
+  authorizationID: string;
+  /** The capture's id. */
+  captureID: string;
+  /** When the capture was made, on the profile's sandbox clock. */
+  createTime: DateTime;
+  /** Whether the authorization is closed by this capture. */
+  finalCapture: boolean;
+  /** The merchant's invoice number, when given. */
+  invoiceId?: string;
+  /** The capture's links (`self`, `refund`, `up` to the authorization). */
+  links: Array<LinkDescription>;
+  /**
+   * The order the authorization belongs to (from the answer's related ids over HTTP, when the
+   * API gives them).
+   */
+  orderID?: string;
+  /** `COMPLETED` (Payments v2 also knows `PENDING`, `DECLINED`, ...). */
+  status: string;
+  /** When it last changed. */
+  updateTime: DateTime;
+}
+
 /** A card's billing address (Orders v2 `address_portable`). */
 export interface BillingAddress {
   /** Street and number. */
@@ -55,6 +86,18 @@ export interface BillingAddress {
   countryCode: string;
   /** The postal code. */
   postalCode?: string;
+}
+
+/** The authorization and what to capture of it. */
+export interface CaptureAuthorizationParams {
+  /** How much to capture, in the authorization's currency; absent: all that remains. */
+  amount?: OrderMoney;
+  /** The authorization's id: `transaction.id` of the authorized order. */
+  authorizationID: string;
+  /** Whether no capture follows this one (Payments v2 `final_capture`; default false). */
+  finalCapture?: boolean;
+  /** The merchant's invoice number for this capture. */
+  invoiceId?: string;
 }
 
 /**
@@ -89,8 +132,8 @@ export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "DISCOVER" | "JCB" | "D
 export interface CardSummary {
   /** The card's brand. */
   brand: CardBrand;
-  /** The expiry month, `YYYY-MM`. */
-  expiry: string;
+  /** The expiry month, `YYYY-MM`; absent when the Orders v2 API's answer leaves it out. */
+  expiry?: string;
   /** The card's last four digits. */
   lastDigits: string;
 }
@@ -135,6 +178,11 @@ export interface ErrorDetail {
   field?: string;
   /** The Orders v2 issue code (`INSTRUMENT_DECLINED`, `DECIMAL_PRECISION`, ...). */
   issue: string;
+  /**
+   * Where the field is in the Orders v2 API's request (`body`, `path` or `query`), as the API
+   * says; absent on the sandbox, whose fields point into the call's params.
+   */
+  location?: string;
   /** The field's value when it is not a secret (never a card number or security code). */
   value?: string;
 }
@@ -180,6 +228,16 @@ export interface NorthstarErrorData {
   /** The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ... */
   name: string;
   /**
+   * The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to
+   * complete 3-D Secure for, then to execute again by `{orderID}`).
+   */
+  orderID?: string;
+  /**
+   * That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical
+   * status in the errors of the other services.
+   */
+  orderStatus?: OrderStatus;
+  /**
    * The error's issue code: `INSTRUMENT_DECLINED`, `CARD_EXPIRED`, ... (what
    * `sandbox.failNext` accepts as the error's name).
    */
@@ -213,8 +271,13 @@ export interface OrderRequest {
    * intent is required to be CAPTURE"); absent means `CAPTURE`.
    */
   intent?: OrderIntent;
-  /** The purchase units (Orders v2 `purchase_units`), one to ten. */
-  purchaseUnitList: Array<PurchaseUnit>;
+  /**
+   * The purchase units (Orders v2 `purchase_units`), one to ten. The SDK's name; the API's
+   * (`purchaseUnits`, as `sandbox.northstar.createOrder` and answers spell it) is accepted too.
+   */
+  purchaseUnitList?: Array<PurchaseUnit>;
+  /** Orders v2 API's spelling of `purchaseUnitList` (the same value); give one of the two. */
+  purchaseUnits?: Array<PurchaseUnit>;
 }
 
 /**
@@ -253,13 +316,24 @@ export type OrderStatus = "CREATED" | "APPROVED" | "PAYER_ACTION_REQUIRED" | "CO
  * (Orders v2 `purchase_units[].payments.captures[]` / `authorizations[]`).
  */
 export interface OrderTransaction {
-  /** The amount, the order's total. */
+  /** The amount, the order's total (every purchase unit's). */
   amount: OrderMoney;
-  /** The capture's or authorization's id. */
+  /**
+   * Until when an authorization can be captured (Orders v2 `expiration_time`); absent for a
+   * capture.
+   */
+  expiresAt?: DateTime;
+  /**
+   * The capture's or authorization's id: an authorization's is what
+   * `northstar.captureAuthorization` takes.
+   */
   id: string;
   /** Which of the two it is. */
   kind: OrderIntent;
-  /** `COMPLETED` for a capture, `CREATED` for an authorization. */
+  /**
+   * `COMPLETED` for a capture; for an authorization `CREATED`, then `PARTIALLY_CAPTURED` or
+   * `CAPTURED` as it is captured.
+   */
   status: string;
 }
 
@@ -287,8 +361,13 @@ export interface SandboxCompletePayerActionParams {
 export interface SandboxCreateOrderParams {
   /** Capture at execution, or authorize for a later capture. */
   intent: OrderIntent;
-  /** The purchase units, one to ten. */
-  purchaseUnits: Array<PurchaseUnit>;
+  /** SDK's spelling of `purchaseUnits` (the same value); give one of the two. */
+  purchaseUnitList?: Array<PurchaseUnit>;
+  /**
+   * The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as
+   * `OrderRequest` spells it) is accepted too.
+   */
+  purchaseUnits?: Array<PurchaseUnit>;
 }
 
 /** The order. */
@@ -338,6 +417,40 @@ export class NorthstarProxy {
   constructor(private readonly caller: Caller) {}
 
   /**
+   * Captures an authorization: the second half of "authorize now, capture later" (Payments v2 `POST /v2/payments/authorizations/{id}/capture`). The merchant passes the authorization's id from the order's answer (`transaction.id` of an `AUTHORIZE` order), not the card again.
+   *
+   * Without `amount` what remains of the authorization is captured; with it, that much, in the
+   * authorization's currency, up to what remains (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond). A capture
+   * with `finalCapture` (or one that takes what remains) closes the authorization (`CAPTURED`);
+   * otherwise it is `PARTIALLY_CAPTURED` and may be captured again. An authorization can be
+   * captured until its `expiresAt` on the profile's sandbox clock (29 days; `AUTHORIZATION_EXPIRED`
+   * after); once closed, `AUTHORIZATION_ALREADY_CAPTURED`. The test card that validates and then
+   * refuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`).
+   *
+   * Calls `northstar.captureAuthorization` (changes state: takes an `idempotencyKey`).
+   *
+   * Rejects with, besides the gateway errors:
+   * - `northstar.AuthorizationNotFoundError`: Authorization not found (-33313)
+   * - `northstar.AuthorizationExpiredError`: Authorization expired (-33314)
+   * - `northstar.AuthorizationAlreadyCapturedError`: Authorization already captured (-33315)
+   * - `northstar.CaptureAmountExceededError`: Capture amount exceeded (-33316)
+   * - `northstar.TransactionRefusedError`: Transaction refused (-33303)
+   * - `northstar.ProcessorError`: Processor error (-33304)
+   * - `northstar.UnprocessableEntityError`: Unprocessable entity (-33308)
+   * - `northstar.ClientNotConfiguredError`: Client not configured (-33310)
+   * - `northstar.BackendUnavailableError`: Backend unavailable (-33311)
+   *
+   * @param params.authorizationID The authorization's id: `transaction.id` of the authorized order.
+   * @param params.amount How much to capture, in the authorization's currency; absent: all that remains.
+   * @param params.finalCapture Whether no capture follows this one (Payments v2 `final_capture`; default false).
+   * @param params.invoiceId The merchant's invoice number for this capture.
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  captureAuthorization(params: { authorizationID: string; amount?: OrderMoney; finalCapture?: boolean; invoiceId?: string }, options?: MutationOptions): Promise<AuthorizationCapture> {
+    return this.caller.call<AuthorizationCapture>("northstar.captureAuthorization", params, options);
+  }
+
+  /**
    * Configures the profile's card client, as `CardClient(config)` does: client id, environment and access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called.
    *
    * The document lists ClientID, Environment and "Access token?" for the config. The environment
@@ -385,6 +498,7 @@ export class NorthstarProxy {
    * - `northstar.ProcessorError`: Processor error (-33304)
    * - `northstar.OrderNotFoundError`: Order not found (-33305)
    * - `northstar.OrderAlreadyCapturedError`: Order already captured (-33306)
+   * - `northstar.OrderAlreadyAuthorizedError`: Order already authorized (-33312)
    * - `northstar.OrderExpiredError`: Order expired (-33307)
    * - `northstar.UnprocessableEntityError`: Unprocessable entity (-33308)
    * - `northstar.NonceInvalidError`: Nonce invalid (-33309)
@@ -414,6 +528,8 @@ export class NorthstarProxy {
    * - `northstar.CardExpiredError`: Card expired (-33301)
    * - `northstar.UnprocessableEntityError`: Unprocessable entity (-33308)
    * - `northstar.ClientNotConfiguredError`: Client not configured (-33310)
+   * - `northstar.ProcessorError`: Processor error (-33304)
+   * - `northstar.BackendUnavailableError`: Backend unavailable (-33311)
    *
    * @param card The card.
    * @param options Timeout, abort signal, idempotency key.
@@ -437,6 +553,7 @@ export class NorthstarProxy {
    * - `northstar.ProcessorError`: Processor error (-33304)
    * - `northstar.OrderNotFoundError`: Order not found (-33305)
    * - `northstar.OrderAlreadyCapturedError`: Order already captured (-33306)
+   * - `northstar.OrderAlreadyAuthorizedError`: Order already authorized (-33312)
    * - `northstar.OrderExpiredError`: Order expired (-33307)
    * - `northstar.UnprocessableEntityError`: Unprocessable entity (-33308)
    * - `northstar.NonceInvalidError`: Nonce invalid (-33309)

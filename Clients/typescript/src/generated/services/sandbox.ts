@@ -242,10 +242,11 @@ export class SandboxProxy {
    * - `northstar.ClientNotConfiguredError`: Client not configured (-33310)
    *
    * @param params.intent Capture at execution, or authorize for a later capture.
-   * @param params.purchaseUnits The purchase units, one to ten.
+   * @param params.purchaseUnits The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as `OrderRequest` spells it) is accepted too.
+   * @param params.purchaseUnitList SDK's spelling of `purchaseUnits` (the same value); give one of the two.
    * @param options Timeout, abort signal, idempotency key.
    */
-  northstarCreateOrder(params: { intent: _northstar.OrderIntent; purchaseUnits: Array<_northstar.PurchaseUnit> }, options?: MutationOptions): Promise<_northstar.OrderResponse> {
+  northstarCreateOrder(params: { intent: _northstar.OrderIntent; purchaseUnits?: Array<_northstar.PurchaseUnit>; purchaseUnitList?: Array<_northstar.PurchaseUnit> }, options?: MutationOptions): Promise<_northstar.OrderResponse> {
     return this.caller.call<_northstar.OrderResponse>("sandbox.northstar.createOrder", params, options);
   }
 
@@ -274,6 +275,7 @@ export class SandboxProxy {
    * Rejects with, besides the gateway errors:
    * - `northstar.OrderNotFoundError`: Order not found (-33305)
    * - `northstar.OrderAlreadyCapturedError`: Order already captured (-33306)
+   * - `northstar.OrderAlreadyAuthorizedError`: Order already authorized (-33312)
    * - `northstar.UnprocessableEntityError`: Unprocessable entity (-33308)
    *
    * @param orderID The order's id.
