@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PayRPCCore
+@testable import PayRPCCore
 import PayRPCFuzzSupport
 import PayRPCGateway
 import PayRPCJSON
@@ -44,11 +44,15 @@ enum CodecsFuzz: FuzzTarget {
 
     static func params<M: RPCMethod>(_ method: M.Type, _ router: Router) -> Codec {
         Codec(name: "\(M.name) params") { element in
-            // By-position params (an array) never reach the params codec as they are: the engine
-            // names them first (`rpc.hello` with `[]` or `["c"]` is answered), so the codec's
-            // input is the by-name object. (The third CI run's finding was this target's own.)
-            if element.kind == .array { return }
-            roundTrip(M.Params.self, element, "\(M.name) params") { router.paramsViolations(method: M.name, params: $0) ?? [] }
+            // The codec decodes what the engine hands it: by-position params (an array) named,
+            // `null` read as absent, `_meta` taken out (``NormalizedParams``, as the router
+            // does before validating). Fuzzing the raw element instead reported the target's
+            // own mismatch twice (the third CI run's `[]`, a later run's `null`).
+            guard let descriptor = router.method(named: M.name),
+                  let normalized = try? NormalizedParams(element, method: descriptor) else { return }
+            withExtendedLifetime(normalized) {
+                roundTrip(M.Params.self, normalized.element, "\(M.name) params") { router.paramsViolations(method: M.name, params: $0) ?? [] }
+            }
         }
     }
 
