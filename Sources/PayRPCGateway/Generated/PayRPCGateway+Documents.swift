@@ -376,13 +376,15 @@ kept in the app's database, delivery to a `/payments/` + `/journals/` Web API) a
 | document | payrpc |
 |---|---|
 | the app launched by the Caller Application with `opener://open?...` | `journal.openURL {url}` → `{url: "linkPayment://open?...#opener://", type}` |
-| the Payment screen's "Payment" button (Cash, Credit Card, Account) | `journal.pay {type, amount?, receiveAgencyCode?, receiveAgencyName?, consignorName?, consignorCode?}` → cash: `{entry}`; card/account: `{url}` |
+| the Payment screen's "Payment" button (Cash, Credit Card, Account) | `journal.pay {type, amount?, receiveAgencyCode?, receiveAgencyName?, consignorName?, consignorCode?}` → cash: `{entry}` once delivered (or tried); card/account: `{url}` |
 | the Payment Application (`linkPayment`) taking the URL and calling back | `sandbox.journal.completePayment {url, result?}` → `{callbackURL}` |
-| the callback: decode, save to the DB, call the Web API | `journal.handleCallback {url}` → the saved entry |
+| the callback: decode, save to the DB, call the Web API | `journal.handleCallback {url}` → the saved entry, once delivered (or tried) |
 | the journal (Core DB) | `journal.list {type?, status?, limit?, cursor?}`, `journal.get {entryId}` |
 | "the next time the app is launched, call the API again" | at every start, and `journal.sync` on demand |
-| the error pop-up with the server's message | notification `journal.syncFailed {entryId, endpoint, httpStatus, message}` (every connection of the profile) |
-| the backend's address | `serve --journal-backend URL`, or per profile `journal.configure {backendURL}` |
+| the error pop-up with the server's message | notification `journal.syncFailed {entryId, endpoint, httpStatus, message}` to every connection of the profile; at start-up, held for the profile's first connection |
+| the backend's address | `serve --journal-backend URL`, or per profile `journal.configure {backendURL}`; with neither, the built-in sandbox Web API |
+| "the Payment ID you receive in this response" | the first of `/id`, `/payment_id`, `/paymentId` in the `/payments/` answer, or `journal.configure {paymentIdPointer}` |
+| the Docker mock API server | the built-in sandbox Web API, its next answers set with `sandbox.journal.setNextAnswers {answers}` |
 
 ## The hand-off, byte for byte
 
@@ -413,26 +415,119 @@ Application calls back `opener://open?` with the hand-off's parameters plus `Pay
 (`approved`, `declined`, `cancelled`) and `Payment_Number`; `journal.handleCallback` checks the
 same rules and keeps every parameter the URL carried in the entry's `parameters`.
 
+- A callback without `Payment_Result` is -33200 `Invalid URL` with `data.parameter:
+  "Payment_Result"` (and one with another value names it in `data.found`): nothing is saved.
+- The same callback handled twice (same `Payment_Number`, same parameters) makes one entry and one
+  payment: the second call answers the first one's entry (after trying its delivery again if it
+  is not delivered yet; a POST the backend accepted is never sent again). Two copies handled at
+  once make one entry too (the number and the entry are saved in one transaction). The same
+  `Payment_Number` with other parameters is -33200 with `data.parameter: "Payment_Number"`.
+- A callback without `Payment_Number` has nothing that tells two copies apart: each makes an entry.
+
 ## Delivery: nothing lost, nothing doubled
 
 Cash: `POST /payments/`. Card and account: `POST /payments/` with the callback's parameters as the
-body, then `POST /journals/` with the payment id that answer carried (`id`, `payment_id` or
-`paymentId`). The rules of the document: a network failure is retried three times with backoff
-(100, 200, 400 ms), then the entry waits for the next start or `journal.sync`; a server error
-sends `journal.syncFailed` with the server's message and the entry waits likewise.
+body, then `POST /journals/` with the payment id that answer carried. The rules of the document: a
+network failure is retried three times with backoff (100, 200, 400 ms), then the entry waits for
+the next start or `journal.sync`; a server error sends `journal.syncFailed` with the server's
+message and the entry waits likewise.
 
-- An entry and its outbox (which POSTs were accepted, the payment id, attempts, last error, and
+Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
+--journal-backend URL`, else the built-in sandbox Web API (below). A server started with
+`--no-sandbox` has no sandbox Web API: there, an entry with no backend URL waits with status
+`noBackend` until one is configured.
+
+- **One truth.** `journal.pay` (cash) and `journal.handleCallback` answer once the entry's delivery
+  has been tried, with its retries: the entry they answer is the entry `journal.get` and
+  `journal.list` show from then on, until the next `journal.sync` or start. Its `delivery.status`
+  is `delivered`, `serverError` (the profile heard `journal.syncFailed` before the answer),
+  `waiting` (network failures; `lastError` says which), `paymentIdMissing` or `noBackend`. While a
+  delivery runs (a hanging backend), `journal.list` shows the entry `waiting`, and every other
+  call keeps answering.
+- **An entry and its outbox** (which POSTs were accepted, the payment id, attempts, last error, and
   one `Idempotency-Key` per POST drawn from the profile's seeded stream) are one store document,
-  written in one transaction; each accepted POST is recorded before the next starts. A SIGKILL
-  at any moment loses nothing, and a resent POST carries the same key, so the backend never sees
-  a payment twice (the end-to-end test kills the server during delivery and counts).
-- The HTTP client is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
-  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health`
-  and every other method keep answering while the backend hangs (tested). One connection per POST:
-  with kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
-- Entries wait with status `noBackend` while no backend is configured.
+  written in one transaction; each accepted POST is recorded before anything else happens. A
+  SIGKILL at any moment loses nothing, and a resent POST carries the same key, so the backend never
+  sees a payment twice (the end-to-end test kills the server while sixty deliveries run and
+  counts). A POST the backend accepted is never sent again.
+- **A 2xx without a payment id.** The document's mock server "always returns 200 responses without
+  format checks". Cash needs no id: any 2xx delivers it. For a card or account payment,
+  `/payments/` is recorded as accepted first (`paymentPosted: true`), then the id is looked for:
+  at the profile's `journal.configure {paymentIdPointer}` (a JSON Pointer such as
+  `/data/payment/id`), else at the first of `/id`, `/payment_id`, `/paymentId` that holds a
+  non-empty string or a number. When it is not there, `/journals/` cannot be sent: the entry ends
+  `paymentIdMissing`, its `delivery.paymentAnswer` keeps the answer's body (its text when it is not
+  JSON), `lastError` names where the id was looked for, and the profile hears `journal.syncFailed`
+  with the 2xx status. `journal.sync` and the resend at start-up never post it again: they read the
+  kept answer with the pointer configured then, and a corrected pointer goes on to `/journals/`.
+- **The HTTP client** is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
+  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health` and
+  every other method keep answering while the backend hangs (tested). One connection per POST: with
+  kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
+- **`journal.syncFailed`** goes to every connection of the entry's profile: each one that said
+  `rpc.hello` with it (or uses `default` without saying it), whether or not it ever called a
+  journal method (a dashboard, a test observer). When the profile has no connection (the resend at
+  start-up runs before any client came), the notification is held in memory and goes to the
+  profile's first connection (on stdio at once, on TCP when it opens, or when it says `rpc.hello`
+  with that profile; after the token when one is required), once: a later connection does not get
+  it again. A restart before anyone came drops it, and that start's own resend raises it again.
+
+## The built-in sandbox Web API
+
+With no backend URL configured (sandbox mode, the default), entries go to a Web API inside payrpc
+that plays the document's mock server. With no answer set it accepts every POST: `/payments/`
+answers `200 {"id": "pay_…"}` (16 characters from the profile's seeded stream
+`journal.sandboxPaymentId`), `/journals/` answers `200 {}`.
+
+`sandbox.journal.setNextAnswers {answers}` sets how it answers the profile's next POSTs, in order
+(replacing what was set; `[]` forgets them). Each POST takes one: a card payment makes two POSTs,
+a cash payment one, and a retry takes another. The answers are kept in the store, so the resend
+after a restart takes the next one.
+
+| answer | what the journal does |
+|---|---|
+| `{"outcome": "accept"}`, optional `httpStatus` 200–299, optional `body` | delivers (the id from `body` when given: `{}` is a 2xx without a payment id) |
+| `{"outcome": "serverError", "httpStatus": 503, "message": "maintenance"}` (defaults 500, `sandbox server error`) | `serverError`, `journal.syncFailed {httpStatus: 503, message: "maintenance"}` |
+| `{"outcome": "networkFailure"}` | a dropped connection: retried three times, then `waiting` |
+| `{"outcome": "hang"}` | nothing until the request times out (10 s): retried likewise; the entry shows `waiting` meanwhile |
+
+A member that does not fit its outcome (an accept with status 500, a hang with a message) is
+-32602 naming it (`/answers/0/httpStatus`). The HTTP path to a real backend is unchanged by any of
+this: its tests run against a real local HTTP server
+(`Tests/JournalServiceTests/Support/journal_backend.py`, which dedupes by `Idempotency-Key`).
 
 Errors: -33200 Invalid URL, -33201 Entry not found, -33202 Invalid payment.
+
+## payrpc's choices
+
+Where the document is silent or payrpc departs from it, and why:
+
+- **Calls answer after the delivery.** In the document the app posts in the background and shows a
+  pop-up if the server fails. payrpc's `journal.pay` and `journal.handleCallback` wait for the
+  delivery (with its retries) so that what they answer is what the journal holds: a test sees the
+  outcome in the answer and a transcript replays byte for byte. The pop-up is still a notification
+  to every connection of the profile.
+- **The payment id's place is configurable.** The document's API spec is not public; it says only
+  "the Payment ID you receive in this response". payrpc looks at `/id`, `/payment_id`, `/paymentId`
+  by default and takes a JSON Pointer for any other shape.
+- **A 2xx without a payment id is final for `/payments/`.** The payment was accepted, so posting it
+  again could double it at a backend that ignores `Idempotency-Key` (the document's mock does). The
+  entry keeps the answer and waits as `paymentIdMissing` instead of `serverError`, which would resend.
+- **`Idempotency-Key` on every POST.** Not in the document; it is what makes "retry three times"
+  and "call the API again at the next launch" safe.
+- **A callback without `Payment_Result` is refused**, not saved as approved: a payment the Payment
+  Application did not report must not be journaled (and posted) as paid.
+- **Callbacks are idempotent by `Payment_Number`**, the one value that identifies a payment of the
+  Payment Application; the same number with other parameters is refused rather than merged.
+- **`journal.syncFailed` reaches every connection of the profile**, not only the caller's: the
+  pop-up belongs to the app, which may be several connections (a screen, a dashboard). At start-up
+  it waits for the profile's first connection, which plays the app's next launch.
+- **`sandbox.failNext` does not reach deliveries.** It answers the next call of a method with an
+  error that method declares, before the handler runs; a delivery is no call, and its failures are
+  HTTP answers, not JSON-RPC errors. The sandbox Web API's answers are the journal's way to inject
+  them (`sandbox.failNext` still injects the journal methods' declared errors).
+- **Amounts are whole yen** (see above), and account payments carry no amount, as the document's
+  URL.
 
 ## Out of scope
 
@@ -442,34 +537,57 @@ which a gateway does not draw; their data flows are the methods above.
 
 ## Transcript
 
-Without a backend (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the card payment
-is handed to the Payment Application, its callback is saved, and the entry waits for a backend.
+With the built-in sandbox Web API (`payrpc serve --seed 7 --frozen-clock 2026-11-25T10:40:00Z`): the
+card payment is handed to the Payment Application, its callback is saved and delivered
+(`/payments/` then `/journals/`), and the journal shows the entry as the callback's answer did.
 
 ```
-> {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
-< {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-> {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
-< {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
-> {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
-< {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"waiting","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":0}}}
+app > {"jsonrpc":"2.0","id":1,"method":"journal.pay","params":{"type":"creditCard","amount":"10000"}}
+app < {"jsonrpc":"2.0","id":1,"result":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
+app > {"jsonrpc":"2.0","id":2,"method":"sandbox.journal.completePayment","params":{"url":"linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"}}
+app < {"jsonrpc":"2.0","id":2,"result":{"callbackURL":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+app > {"jsonrpc":"2.0","id":3,"method":"journal.handleCallback","params":{"url":"opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1&Payment_Result=approved&Payment_Number=096140638459"}}
+app < {"jsonrpc":"2.0","id":3,"result":{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"delivered","paymentPosted":true,"paymentId":"pay_ddrqtwhfyd2kfor0","journalPosted":true,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":2,"deliveredAt":"2026-11-25T10:40:00Z"}}}
+app > {"jsonrpc":"2.0","id":4,"method":"journal.list","params":{"limit":1}}
+app < {"jsonrpc":"2.0","id":4,"result":{"entries":[{"entryId":"je_1ocur3rl2s6jxdf0","type":"creditCard","amount":"10000","parameters":{"Amount":"10000","Payment_Number":"096140638459","Payment_Result":"approved","Payment_Service":"010","Return_Type":"4","Startup_Mode":"1","Transaction_Type":"1"},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"delivered","paymentPosted":true,"paymentId":"pay_ddrqtwhfyd2kfor0","journalPosted":true,"paymentKey":"pay-e4qouh8x5khcj6jg8id558hz","journalKey":"jnl-m51vpg696yo2izwj4uj6qogr","attempts":2,"deliveredAt":"2026-11-25T10:40:00Z"}}]}}
 ```
 
-`journal.configure {backendURL}` (or `serve --journal-backend URL`) then lets `journal.sync`
-deliver it: `POST /payments/` (the callback's parameters) and `POST /journals/` (the payment id
-the first answered, and the entry's id), each with its own `Idempotency-Key`.
+Then the backend fails once: a dashboard connected to the same profile (it never called the journal)
+hears the pop-up too, the cash payment is answered as the journal now holds it, and `journal.sync`
+delivers it.
 
-## Kit and store (issue 27)
+<!-- replay: continue -->
+```
+dashboard > {"jsonrpc":"2.0","id":1,"method":"rpc.health"}
+dashboard < {"jsonrpc":"2.0","id":1,"result":{"status":"SERVING"}}
+app > {"jsonrpc":"2.0","id":5,"method":"sandbox.journal.setNextAnswers","params":{"answers":[{"outcome":"serverError","httpStatus":503,"message":"maintenance"}]}}
+app < {"jsonrpc":"2.0","id":5,"result":{"nextAnswers":[{"outcome":"serverError","httpStatus":503,"message":"maintenance"}]}}
+app > {"jsonrpc":"2.0","id":6,"method":"journal.pay","params":{"type":"cash","amount":"500"}}
+app < {"jsonrpc":"2.0","method":"journal.syncFailed","params":{"entryId":"je_mnl16dso54jrr5fl","endpoint":"/payments/","httpStatus":503,"message":"maintenance"}}
+app < {"jsonrpc":"2.0","id":6,"result":{"entry":{"entryId":"je_mnl16dso54jrr5fl","type":"cash","amount":"500","parameters":{},"result":"approved","createdAt":"2026-11-25T10:40:00Z","delivery":{"status":"serverError","paymentPosted":false,"journalPosted":false,"paymentKey":"pay-0mpv4q1nlykvh99kxx01w573","journalKey":"jnl-lowzzeicxfytwu5koulgm868","attempts":1,"lastError":"/payments/: HTTP 503: maintenance"}}}}
+dashboard < {"jsonrpc":"2.0","method":"journal.syncFailed","params":{"entryId":"je_mnl16dso54jrr5fl","endpoint":"/payments/","httpStatus":503,"message":"maintenance"}}
+app > {"jsonrpc":"2.0","id":7,"method":"journal.sync"}
+app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}}
+```
+
+## Kit, core and store
 
 - Delivery posts through the kit's `HTTPClient`: the `/payments/` body is the callback's parameters
   (a `[String: String]`, keys sorted), the `/journals/` body a generated model (`JournalPost`,
-  `payment_id`/`entry_id` by `- Key:`), the answers generated models that skip other members
-  (`PaymentAnswer`, `ServerMessage`). A step that cannot be recorded in the store stops that
-  entry's delivery and is logged; nothing is swallowed.
-- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202, the
-  same as before).
-- State: `JournalBook` (entries with their outbox, the profile's backend).
+  `payment_id`/`entry_id` by `- Key:`); the `/payments/` answer is read as a `JSONValue` (the
+  payment id found by JSON Pointer, `JSONValue.value(at:)`), an error answer as a generated model
+  that skips other members (`ServerMessage`). The sandbox Web API answers the same
+  `HTTPResponse`/`HTTPClientError` values the HTTP client does, so both go through one set of rules.
+  A step that cannot be recorded in the store stops that entry's delivery and is logged; nothing
+  is swallowed.
+- `journal.syncFailed` goes through the core's `ConnectionDirectory` (every connection the engine
+  may serve, by profile, with notifications held for a profile that has none), which the engine
+  and the services share through `ServiceEnvironment`.
+- Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
+- State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
+  `Payment_Number` (`journal.callbacks`), the profile's settings (`journal/config`) and the sandbox
+  Web API's next answers (`journal/sandboxWebAPI`).
 - The journal takes no sandbox data file: nothing in it is a magic value.
-
 
 """#),
         ("docs/northstar.md", #"""
@@ -486,7 +604,8 @@ on a built-in sandbox that answers like PayPal's Orders v2 API.
 | `executeOrder(orderID: String, card: Card)` (2b) | `northstar.executeOrder` | `{orderID, card? \| nonce?}` → `OrderResponse` |
 | `validate(orderID:card:)` (validate-payment-method) | `northstar.validate` (alias `validate`) | `{orderID, card \| nonce}` → `OrderResponse` (`APPROVED`) |
 | `tokenizeCard:completion:` / `tokenizeCard:options:completion:` (BT SDK) | `northstar.tokenizeCard` (alias `tokenizeCard`) | `{card}` → `{nonce, card, expiresAt}` |
-| the merchant server's `POST /v2/checkout/orders` | `sandbox.northstar.createOrder` | `{intent, purchaseUnits}` → `OrderResponse` (`CREATED`) |
+| "capture the same transaction at a future point in time" (the open question) | `northstar.captureAuthorization` (alias `captureAuthorization`) | `{authorizationID, amount?, finalCapture?, invoiceId?}` → `AuthorizationCapture` |
+| the merchant server's `POST /v2/checkout/orders` | `sandbox.northstar.createOrder` | `{intent, purchaseUnits \| purchaseUnitList}` → `OrderResponse` (`CREATED`) |
 | `GET /v2/checkout/orders/{id}` | `sandbox.northstar.getOrder` | `{orderID}` → `OrderResponse` |
 | the buyer at the `payer-action` link (3-D Secure) | `sandbox.northstar.completePayerAction` | `{orderID}` → `OrderResponse` (`APPROVED`) |
 | an unpaid order abandoned | `sandbox.northstar.voidOrder` | `{orderID}` → `OrderResponse` (`VOIDED`) |
@@ -496,12 +615,46 @@ form is told by `orderRequest` or `orderID`, and a params object that matches ne
 what is wrong with the form its keys point at (`{"orderID": ..., "card": {"number": ...}}` →
 one violation, `/card` misses `expiry`).
 
-The SDK's names are kept: `OrderRequest.purchaseUnitList`, `PurchaseUnit.amount {currencyCode,
+The SDK's names are kept: `OrderRequest.purchaseUnitList` (the API's `purchaseUnits` is accepted
+in its place, and `sandbox.northstar.createOrder` takes `purchaseUnits` or the SDK's
+`purchaseUnitList`: one spelling per call, both is -32602), `PurchaseUnit.amount {currencyCode,
 value, breakdown?}`, `Card {number, expiry, securityCode?, cardholderName?, billingAddress?}`,
 `OrderResponse {orderID, intent, purchaseUnits, status}`. Where the document leaves the response
-open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry}`, `transaction
-{id, kind, status, amount}` (the capture or the authorization), `links`, `createTime`,
-`updateTime`, `expiresAt`.
+open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry?}` (`expiry` absent
+when the API's answer leaves it out), `transaction {id, kind, status, amount, expiresAt?}` (the
+capture, or the authorization with the time until which it can be captured; `amount` is the
+order's total, every purchase unit's), `links`, `createTime`, `updateTime`, `expiresAt`.
+
+## Authorize now, capture later
+
+An `AUTHORIZE` order (`sandbox.northstar.createOrder {intent: AUTHORIZE}`, the merchant's server)
+executed with `{orderID, card}` is authorized: `status: COMPLETED`, `transaction {kind: AUTHORIZE,
+status: CREATED, expiresAt}`. Executing it again is -33312 `ORDER_ALREADY_AUTHORIZED` (Orders v2's
+issue; a `CAPTURE` order paid twice stays -33306 `ORDER_ALREADY_CAPTURED`). The money is taken by
+capturing the authorization, by its id, without the card:
+
+- `northstar.captureAuthorization {authorizationID}` captures what remains;
+  `{authorizationID, amount: {currencyCode, value}}` captures part of it, and more captures may
+  follow until the authorized amount is taken or a capture says `finalCapture: true`.
+- The answer is an `AuthorizationCapture {captureID, authorizationID, orderID, status: COMPLETED,
+  amount, finalCapture, invoiceId?, links, createTime, updateTime}` (Payments v2's `capture`);
+  `finalCapture` is true when this capture closed the authorization. The order's
+  `transaction.status` becomes `PARTIALLY_CAPTURED`, then `CAPTURED`.
+- Errors: -33313 `AUTHORIZATION_NOT_FOUND` (404, issue `INVALID_RESOURCE_ID`), -33314
+  `AUTHORIZATION_EXPIRED` (past `transaction.expiresAt`, 29 days after the authorization on the
+  profile's sandbox clock: `sandbox.clock.advance`), -33315 `AUTHORIZATION_ALREADY_CAPTURED`
+  (captured in full or by a final capture), -33316 `MAX_CAPTURE_AMOUNT_EXCEEDED` (more than what
+  remains), -33308 with issue `AUTH_CAPTURE_CURRENCY_MISMATCH` (another currency), -33303
+  `TRANSACTION_REFUSED` (the test card `4000000000000341`, whose captures are refused).
+
+## 3-D Secure
+
+A card that asks for 3-D Secure (`4000000000003220`) answers -33302 `PAYER_ACTION_REQUIRED` in
+both forms of `executeOrder` and in `validate`; its `data` carries what a test needs to go on
+without reading the message: `orderID` (in the create form, the order just created), `orderStatus:
+PAYER_ACTION_REQUIRED` and `links` with the `payer-action` link. The buyer completes it at the link
+(`sandbox.northstar.completePayerAction {orderID}` on the sandbox), and `northstar.executeOrder
+{orderID}` then executes the order without the card.
 
 ## Checked as Orders v2 checks them
 
@@ -514,9 +667,11 @@ open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry}
   (`CARD_TYPE_NOT_SUPPORTED`), the security code's length (four digits for American Express,
   three otherwise), expiry `YYYY-MM` valid through the end of that month on the profile's
   sandbox clock (`CARD_EXPIRED`).
+- Several purchase units are in one currency (`MULTI_CURRENCY_ORDER`).
 - Every problem is an Orders v2 error: `data` carries `name`, `message`, `debug_id`,
-  `details[{field, value?, issue, description}]` (field a JSON Pointer into the params) and
-  `links`, plus `type` (the issue) and `httpStatus`.
+  `details[{field, value?, location?, issue, description}]` (on the sandbox, field a JSON Pointer
+  into the params; over HTTP the API's own field and `location`, `body`, `path` or `query`) and
+  `links`, plus `type` (the issue) and `httpStatus`; -33302 adds `orderID` and `orderStatus`.
 
 | code | message | `data.type` | Orders v2 name / HTTP |
 |---|---|---|---|
@@ -532,18 +687,30 @@ open ("orderResponse. ?"), Orders v2 fills it: `card {lastDigits, brand, expiry}
 | -33309 | Nonce invalid | `NONCE_INVALID` | RESOURCE_NOT_FOUND 404 |
 | -33310 | Client not configured | `CLIENT_NOT_CONFIGURED` | AUTHENTICATION_FAILURE 401 |
 | -33311 | Backend unavailable | `BACKEND_UNAVAILABLE` | SERVICE_UNAVAILABLE 503 (the API did not answer) |
+| -33312 | Order already authorized | `ORDER_ALREADY_AUTHORIZED` | UNPROCESSABLE_ENTITY 422 |
+| -33313 | Authorization not found | `AUTHORIZATION_NOT_FOUND` (issue `INVALID_RESOURCE_ID`) | RESOURCE_NOT_FOUND 404 |
+| -33314 | Authorization expired | `AUTHORIZATION_EXPIRED` | UNPROCESSABLE_ENTITY 422 |
+| -33315 | Authorization already captured | `AUTHORIZATION_ALREADY_CAPTURED` | UNPROCESSABLE_ENTITY 422 |
+| -33316 | Capture amount exceeded | `MAX_CAPTURE_AMOUNT_EXCEEDED` | UNPROCESSABLE_ENTITY 422 |
 
 ## Sandbox
 
-State per profile in the store: orders (`northstar.orders`), nonces (`northstar.nonces`, keyed by
-the nonce's keyed hash), the configuration (`northstar/config`). Card numbers, security codes,
+State per profile in the store: orders (`northstar.orders`), their authorizations
+(`northstar.authorizations`: amount, captured so far, closed, expiry; saved with the order in one
+transaction, and captured in one transaction with the order's transaction status), nonces
+(`northstar.nonces`, keyed by the nonce's keyed hash), the configuration (`northstar/config`). Card numbers, security codes,
 nonces and access tokens are kept only as keyed hashes (the card as brand, last four digits and
 expiry); a test greps the database files and a trace-level log for them. Order, capture,
 authorization ids (`^[A-Z0-9]{17}$`), nonces and debug ids come from the profile's seeded streams
 (`serve --seed N`); orders that are not paid expire after `orderLifetimeSeconds` (three hours)
-and nonces after `nonceLifetimeSeconds`, both on the profile's sandbox clock
-(`sandbox.clock.advance`). `_meta.idempotencyKey` on `executeOrder`, `validate` and
-`tokenizeCard` gives `PayPal-Request-Id` semantics: the same key answers the same result.
+and nonces after `nonceLifetimeSeconds`, authorizations after `authorizationLifetimeSeconds` (29
+days; absent from a custom file means 29 days), all on the profile's sandbox clock
+(`sandbox.clock.advance`). `_meta.idempotencyKey` on `executeOrder`, `validate`,
+`captureAuthorization` and `tokenizeCard` gives `PayPal-Request-Id` semantics: the same key
+answers the same result, except after a failure that did not decide the call (the API did not
+answer, a 5xx, the client not configured, an injected failure): then the repeat runs again
+(docs/protocol.md, "Idempotency keys: what a repeat gets"). Every declared error can be injected
+with `sandbox.failNext`, `tokenizeCard`'s `BACKEND_UNAVAILABLE` and `INTERNAL_SERVICE_ERROR` too.
 
 Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another file with
 `--sandbox-data northstar=FILE`); any other Luhn-valid card of a supported brand is approved:
@@ -556,7 +723,7 @@ Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another
 | `4000000000000002` | `INSTRUMENT_DECLINED` |
 | `4000000000000069` | `CARD_EXPIRED`, whatever the expiry |
 | `4000000000003220` | `PAYER_ACTION_REQUIRED` (3-D Secure) until `sandbox.northstar.completePayerAction`, then the order executes without the card again |
-| `4000000000000341` | accepted by `validate`, then `TRANSACTION_REFUSED` on capture (an authorization succeeds) |
+| `4000000000000341` | accepted by `validate`, then `TRANSACTION_REFUSED` on capture (an authorization succeeds; capturing it is refused) |
 | `4000000000000119` | `INTERNAL_SERVICE_ERROR` from the processor |
 
 ## The document's open questions, and payrpc's answers
@@ -568,6 +735,16 @@ Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another
 - **Authorization intent**: yes — an `AUTHORIZE` order executed with `{orderID, card}` is
   authorized (`transaction.kind` `AUTHORIZE`, status `CREATED`), not captured; the create-and-
   execute form requires `CAPTURE`, as the document says.
+- **"If a user authorizes a card transaction and wants to capture the same transaction at a future
+  point in time, would the merchant need to pass the card object in again, or would they pass in
+  some part of the authorization response?"**: part of the authorization response, never the
+  card: the authorization's id, `transaction.id` of the authorized order, to
+  `northstar.captureAuthorization` (Payments v2 `POST /v2/payments/authorizations/{id}/capture`),
+  with an amount for a partial capture. **"What is the format of the capture / authorization
+  response, and what should be vended to the user?"**: the authorization is the order's
+  `OrderResponse` with `transaction {id, kind: AUTHORIZE, status, amount, expiresAt}`; the capture
+  is an `AuthorizationCapture {captureID, authorizationID, orderID, status, amount, finalCapture,
+  links, createTime, updateTime}`.
 - **Exposing validation**: served as `northstar.validate`; the order becomes `APPROVED` with the
   card, and a later `executeOrder {orderID}` needs no card again (the answer to "would the
   merchant need to pass the card object in again": no).
@@ -578,31 +755,88 @@ Test cards (`Sources/NorthstarService/Resources/northstar-sandbox.json`, another
 `live` (`https://api-m.paypal.com`) or the base URL of an Orders v2 API makes every method of the
 profile call that API instead of the sandbox:
 
-| method | Orders v2 |
+| method | Orders v2 / Payments v2 |
 |---|---|
 | `executeOrder {orderRequest, card}` | `POST /v2/checkout/orders` with `intent: CAPTURE`, `purchase_units`, `payment_source.card` |
 | `executeOrder {orderID, card?}` | `GET /v2/checkout/orders/{id}`, then `POST .../capture` or `.../authorize` by its intent |
-| `validate` | `POST /v2/checkout/orders/{id}/validate-payment-method` |
+| `validate` | `POST /v2/checkout/orders/{id}/confirm-payment-source` with `payment_source.card` |
+| `captureAuthorization` | `POST /v2/payments/authorizations/{id}/capture` with `amount?`, `final_capture`, `invoice_id?` |
 | `sandbox.northstar.createOrder` / `getOrder` | `POST /v2/checkout/orders` without a card / `GET` |
 
 - The SDK's shapes are mapped to and from Orders v2's snake_case (`purchase_units`,
-  `currency_code`, `payment_source.card`, `last_digits`, `payments.captures[]`).
+  `currency_code`, `payment_source.card`, `last_digits`, `payments.captures[]`,
+  `payments.authorizations[]`). An order's `transaction` is made of every purchase unit's capture
+  (or authorization): its amount is their sum, the order's total; its id and status the first
+  unit's (PayPal makes one per unit: capture each authorization by its own id, from `getOrder`).
 - OAuth2 client credentials: `POST /v1/oauth2/token` with the client id and secret; the token is
-  cached until a minute before it expires, and fetched again once when the API answers 401.
-- Every POST carries `PayPal-Request-Id`: the call's `_meta.idempotencyKey`, else an id from the
-  profile's seeded stream; the same key gets the same answer.
-- Errors keep the API's own body (`name`, `message`, `debug_id`, `details`, `links`) under the
-  codes above, chosen by the first issue (or the status: 404 → -33305, 401/403 → -33310, 5xx →
-  -33304); a request that times out (10 s) or cannot connect is -33311 `Backend unavailable`.
+  cached until a minute before it expires, and fetched again once when the API answers 401. Calls
+  that need a token while one is being fetched wait for that one: a fresh configuration fetches
+  one token, however many calls start at once. The token endpoint's failures are what they are:
+  no answer is -33311 `Backend unavailable`, a 5xx is -33304 `Processor error` (with its status),
+  refused credentials (`invalid_client`) are -33310 `Client not configured`.
+- Every POST carries `PayPal-Request-Id`: the call's `_meta.idempotencyKey` (its keyed hash, 64
+  hex digits, when the key is longer than the 108 characters Orders v2 takes or not printable
+  ASCII: the same key always gives the same id), else an id from the profile's seeded stream.
+  PayPal keeps request ids 6 hours for orders and 45 days for payments; payrpc keeps keys 24
+  hours. **A lost answer is not a kept answer**: when the API may have acted without payrpc
+  learning what it did (the connection dropped after the request was sent, a
+  timeout, a 5xx), the failure (-33311, or -33304) is sent but not kept as the key's answer; a
+  repeat with the same `_meta.idempotencyKey` sends the same `PayPal-Request-Id`, and PayPal's
+  answer for it (the captured order) reaches the caller. What the API decided (a decline,
+  `ORDER_ALREADY_CAPTURED`, `AUTHORIZATION_EXPIRED`) is kept, as on the sandbox.
+- Errors keep the API's own body (`name`, `message`, `debug_id`, `details` with their `field`,
+  `value`, `location`, `links`) under the codes above, chosen by the first issue (or the status:
+  404 → -33305, or -33313 for an authorization, 401/403 → -33310, 5xx → -33304); a request that
+  times out (10 s) or cannot connect is -33311 `Backend unavailable`.
+- An order the API answers with `status: PAYER_ACTION_REQUIRED` (a card that asks for 3-D Secure)
+  is the -33302 error, as on the sandbox, with the order's id, status and `payer-action` link.
 - The same card rules and purchase-unit checks run first, so both backends refuse bad input the
   same way. Nonces (`tokenizeCard`) pay on the built-in sandbox only; 3-D Secure is completed at
   PayPal's `payer-action` link, not with `sandbox.northstar.completePayerAction`.
 - The client secret and the access token are kept in memory only: after a restart an HTTP
   configuration must be given again (the call says so: `CREDENTIALS_MISSING`).
-- HTTP client: Foundation's `URLSession`, as the journal's. Tested against a local Orders v2
-  server the tests start (`Tests/NorthstarServiceTests/Support/orders_backend.py`: tokens that
-  expire, 422 with details, 500, a hang); the sandbox and the HTTP backend pass the same journey
-  suite (`BackendJourneyTests`, parameterized over both).
+- HTTP client: the kit's `HTTPClient` (Foundation's `URLSession`). Tested against a local Orders v2
+  and Payments v2 server the tests start (`Tests/NorthstarServiceTests/Support/orders_backend.py`)
+  that checks every request against **PayPal's own published OpenAPI documents**
+  (`Support/paypal/checkout_orders_v2.json` and `payments_payment_v2.json`, from the repository
+  `paypal/paypal-rest-api-specifications`, Apache-2.0, `Support/paypal/SOURCE.md` says which
+  commit): the operation must be one of the documents', its body valid against the operation's
+  request schema with `readOnly` members refused (PyPI's `openapi-schema-validator`, which
+  `scripts/ensure-deps` installs when python3 lacks it); every test on that server ends by
+  asserting that nothing broke them. The server also plays tokens that expire, failing and slow
+  token endpoints, 422s with details, 500s, hangs, and answers lost after it acted. The sandbox and
+  the HTTP backend pass the same journey and capture suites (`BackendJourneyTests`,
+  `CaptureAuthorizationTests`, parameterized over both).
+
+## payrpc's choices
+
+- **3-D Secure after create-and-execute is an error, with the order in `data`.** Orders v2 answers
+  the create call with the order in `PAYER_ACTION_REQUIRED`; the SDK's completion has two
+  branches, and `Success` says "Transaction was executed", which an order waiting for the buyer is
+  not. So payrpc keeps -33302 (its code since the first version, which clients branch on) and puts
+  the order's id, status and link in `data`. The status is `data.orderStatus`, not `data.status`:
+  in every other service's errors `data.status` is the gRPC canonical status.
+- **`validate` over HTTP is `confirm-payment-source`.** The document says
+  `validate-payment-method` is marked `INTERNAL`, and PayPal's published Orders v2 document does
+  not have it; `confirm-payment-source` is the published call that attaches a card to an order
+  and leaves it `APPROVED` (or `PAYER_ACTION_REQUIRED`), which is what `northstar.validate` does.
+- **Captures stop at the authorized amount.** PayPal lets an account capture up to 115% of an
+  authorization (or 75 USD more) when its settings allow; payrpc's sandbox takes at most what was
+  authorized (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond), the rule every account has. The three-day
+  honor period is not modelled: an authorization can be captured until it expires.
+- **`finalCapture` in a capture's answer** is true when the capture closed the authorization (it
+  asked to, or it took what remained), so a test reads from one answer whether more captures can
+  follow.
+- **One authorization per order on the sandbox.** The sandbox authorizes an order's total at once
+  (one `transaction`); PayPal makes one authorization per purchase unit, which the HTTP backend
+  shows as the sum with the first unit's id.
+- **Purchase units under either name.** `purchaseUnitList` is the SDK's, `purchaseUnits` the API's
+  and the answers'; both methods take either (a `- Alias:` on the field, as Tatra's Android
+  names). Errors about a unit name it under the method's own spelling
+  (`/orderRequest/purchaseUnitList/0/...`, `/purchaseUnits/0/...`), whichever was sent.
+- **Which failures a repeat with the same key retries** follows Stripe's rule (a result is kept
+  once the operation really ran), generically for every service: docs/protocol.md, "Idempotency
+  keys: what a repeat gets". For northstar: -33311, -33310 and an API's 5xx are not kept.
 
 ## Transcript (`payrpc serve --seed 1 --frozen-clock 2026-11-25T10:40:00Z`)
 
@@ -618,6 +852,43 @@ profile call that API instead of the sandbox:
 < {"jsonrpc":"2.0","id":4,"error":{"code":-33305,"message":"Order not found","data":{"type":"INVALID_RESOURCE_ID","name":"RESOURCE_NOT_FOUND","httpStatus":404,"message":"no order SGF2HJU6XUBD5FMSZ on this profile","debug_id":"6845f9aed66eb","details":[{"field":"/orderID","issue":"INVALID_RESOURCE_ID","description":"no order SGF2HJU6XUBD5FMSZ on this profile"}]}}}
 ```
 
+### Authorize now, capture later; 3-D Secure; a failure that a repeat retries
+
+The same server goes on: the `AUTHORIZE` order above is authorized with a card, executed again
+(`ORDER_ALREADY_AUTHORIZED`), captured in part, refused a capture over what remains, captured to
+the end by a final capture, and refused once closed. Then a 3-D Secure card in the create form:
+the order's id is in `data`, so the test completes the payer action and executes that order. Last,
+an injected `BACKEND_UNAVAILABLE` with an idempotency key, and its repeat with the same key, which
+runs.
+
+<!-- replay: continue -->
+```
+> {"jsonrpc":"2.0","id":5,"method":"northstar.executeOrder","params":{"orderID":"6QF8DFGTT42I26W9R","card":{"number":"4032036247327321","expiry":"2030-12"}}}
+< {"jsonrpc":"2.0","id":5,"result":{"orderID":"6QF8DFGTT42I26W9R","intent":"AUTHORIZE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"EUR","value":"25.50"}}],"card":{"lastDigits":"7321","brand":"VISA","expiry":"2030-12"},"transaction":{"id":"FRT0AR81H5WL8MVOG","kind":"AUTHORIZE","status":"CREATED","amount":{"currencyCode":"EUR","value":"25.50"},"expiresAt":"2026-12-24T10:40:00Z"},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/6QF8DFGTT42I26W9R","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+> {"jsonrpc":"2.0","id":6,"method":"northstar.executeOrder","params":{"orderID":"6QF8DFGTT42I26W9R","card":{"number":"4032036247327321","expiry":"2030-12"}}}
+< {"jsonrpc":"2.0","id":6,"error":{"code":-33312,"message":"Order already authorized","data":{"type":"ORDER_ALREADY_AUTHORIZED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the order was already authorized: capture its authorization FRT0AR81H5WL8MVOG with northstar.captureAuthorization","debug_id":"b2682bb1dccde","details":[{"field":"/orderID","issue":"ORDER_ALREADY_AUTHORIZED","description":"the order was already authorized: capture its authorization FRT0AR81H5WL8MVOG with northstar.captureAuthorization"}]}}}
+> {"jsonrpc":"2.0","id":7,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG","amount":{"currencyCode":"EUR","value":"20.00"}}}
+< {"jsonrpc":"2.0","id":7,"result":{"captureID":"KKNW6TZGURV2J4H86","authorizationID":"FRT0AR81H5WL8MVOG","orderID":"6QF8DFGTT42I26W9R","status":"COMPLETED","amount":{"currencyCode":"EUR","value":"20.00"},"finalCapture":false,"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/captures/KKNW6TZGURV2J4H86","rel":"self","method":"GET"},{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/authorizations/FRT0AR81H5WL8MVOG","rel":"up","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z"}}
+> {"jsonrpc":"2.0","id":8,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG","amount":{"currencyCode":"EUR","value":"6.00"}}}
+< {"jsonrpc":"2.0","id":8,"error":{"code":-33316,"message":"Capture amount exceeded","data":{"type":"MAX_CAPTURE_AMOUNT_EXCEEDED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the capture asks for more than what remains of the authorization (5.50)","debug_id":"e193f02285dc2","details":[{"field":"/amount/value","issue":"MAX_CAPTURE_AMOUNT_EXCEEDED","description":"the capture asks for more than what remains of the authorization (5.50)"}]}}}
+> {"jsonrpc":"2.0","id":9,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG","finalCapture":true}}
+< {"jsonrpc":"2.0","id":9,"result":{"captureID":"5M6FRF14L4WOZM6VB","authorizationID":"FRT0AR81H5WL8MVOG","orderID":"6QF8DFGTT42I26W9R","status":"COMPLETED","amount":{"currencyCode":"EUR","value":"5.50"},"finalCapture":true,"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/captures/5M6FRF14L4WOZM6VB","rel":"self","method":"GET"},{"href":"https://api-m.sandbox.payrpc.invalid/v2/payments/authorizations/FRT0AR81H5WL8MVOG","rel":"up","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z"}}
+> {"jsonrpc":"2.0","id":10,"method":"northstar.captureAuthorization","params":{"authorizationID":"FRT0AR81H5WL8MVOG"}}
+< {"jsonrpc":"2.0","id":10,"error":{"code":-33315,"message":"Authorization already captured","data":{"type":"AUTHORIZATION_ALREADY_CAPTURED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the authorization was captured in full or by a final capture","debug_id":"67d5aa0231ad4","details":[{"field":"/authorizationID","issue":"AUTHORIZATION_ALREADY_CAPTURED","description":"the authorization was captured in full or by a final capture"}]}}}
+> {"jsonrpc":"2.0","id":11,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnits":[{"amount":{"currencyCode":"USD","value":"99.00"}}]},"card":{"number":"4000000000003220","expiry":"2030-12"}}}
+< {"jsonrpc":"2.0","id":11,"error":{"code":-33302,"message":"Payer action required","data":{"type":"PAYER_ACTION_REQUIRED","name":"UNPROCESSABLE_ENTITY","httpStatus":422,"message":"the buyer must complete 3-D Secure at the payer-action link, then execute order OJL9M2NB9FLKJRYJT again","debug_id":"3adee2fcf35d7","details":[{"field":"/card","issue":"PAYER_ACTION_REQUIRED","description":"the buyer must complete 3-D Secure at the payer-action link, then execute order OJL9M2NB9FLKJRYJT again"}],"links":[{"href":"https://sandbox.payrpc.invalid/checkoutnow?token=OJL9M2NB9FLKJRYJT","rel":"payer-action","method":"GET"}],"orderID":"OJL9M2NB9FLKJRYJT","orderStatus":"PAYER_ACTION_REQUIRED"}}}
+> {"jsonrpc":"2.0","id":12,"method":"sandbox.northstar.completePayerAction","params":{"orderID":"OJL9M2NB9FLKJRYJT"}}
+< {"jsonrpc":"2.0","id":12,"result":{"orderID":"OJL9M2NB9FLKJRYJT","intent":"CAPTURE","status":"APPROVED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"99.00"}}],"card":{"lastDigits":"3220","brand":"VISA","expiry":"2030-12"},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/OJL9M2NB9FLKJRYJT","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+> {"jsonrpc":"2.0","id":13,"method":"northstar.executeOrder","params":{"orderID":"OJL9M2NB9FLKJRYJT"}}
+< {"jsonrpc":"2.0","id":13,"result":{"orderID":"OJL9M2NB9FLKJRYJT","intent":"CAPTURE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"99.00"}}],"card":{"lastDigits":"3220","brand":"VISA","expiry":"2030-12"},"transaction":{"id":"IQ32YGPBUI4IBR3VJ","kind":"CAPTURE","status":"COMPLETED","amount":{"currencyCode":"USD","value":"99.00"}},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/OJL9M2NB9FLKJRYJT","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+> {"jsonrpc":"2.0","id":14,"method":"sandbox.failNext","params":{"method":"northstar.executeOrder","error":"BACKEND_UNAVAILABLE"}}
+< {"jsonrpc":"2.0","id":14,"result":{"method":"northstar.executeOrder","code":-33311,"message":"Backend unavailable","armed":1}}
+> {"jsonrpc":"2.0","id":15,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnitList":[{"amount":{"currencyCode":"USD","value":"5.00"}}]},"card":{"number":"5555555555554444","expiry":"2030-12"},"_meta":{"idempotencyKey":"order-42"}}}
+< {"jsonrpc":"2.0","id":15,"error":{"code":-33311,"message":"Backend unavailable","data":{"type":"BACKEND_UNAVAILABLE","name":"SERVICE_UNAVAILABLE","httpStatus":503,"message":"Backend unavailable","debug_id":"f0a1b2c3d4e5f","details":[{"issue":"BACKEND_UNAVAILABLE","description":"Backend unavailable"}]}}}
+> {"jsonrpc":"2.0","id":16,"method":"northstar.executeOrder","params":{"orderRequest":{"purchaseUnitList":[{"amount":{"currencyCode":"USD","value":"5.00"}}]},"card":{"number":"5555555555554444","expiry":"2030-12"},"_meta":{"idempotencyKey":"order-42"}}}
+< {"jsonrpc":"2.0","id":16,"result":{"orderID":"XZN7O6WQRIU5L88ZS","intent":"CAPTURE","status":"COMPLETED","purchaseUnits":[{"amount":{"currencyCode":"USD","value":"5.00"}}],"card":{"lastDigits":"4444","brand":"MASTERCARD","expiry":"2030-12"},"transaction":{"id":"2FYQ7TTXP4WT2X7AR","kind":"CAPTURE","status":"COMPLETED","amount":{"currencyCode":"USD","value":"5.00"}},"links":[{"href":"https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/XZN7O6WQRIU5L88ZS","rel":"self","method":"GET"}],"createTime":"2026-11-25T10:40:00Z","updateTime":"2026-11-25T10:40:00Z","expiresAt":"2026-11-25T13:40:00Z"}}
+```
+
 ## Kit and store (issue 27)
 
 - The card rules are the kit's `CardRules` (shared with Dotpay): Luhn, brand by IIN ranges (a
@@ -628,8 +899,11 @@ profile call that API instead of the sandbox:
   member optional so the mapping decides what an answer lacks).
 - Sandbox data: the kit's loader (`/testCards/N/number` named when a test card is not Luhn-valid);
   the test cards are a `MagicTable` by number.
-- Errors: `NorthstarErrorKind` is a `ServiceErrorKind` (codes -33300…-33311).
-- State: `NorthstarBook` (configuration, orders, nonces; a nonce is used up in one transaction).
+- Errors: `NorthstarErrorKind` is a `ServiceErrorKind` (codes -33300…-33316); `BACKEND_UNAVAILABLE` and
+  `CLIENT_NOT_CONFIGURED` are not final for an idempotency key (`isFinal`), nor an API's 5xx
+  (`ServiceError.notFinal()`).
+- State: `NorthstarBook` (configuration, orders, authorizations, nonces; a nonce is used up in one
+  transaction, a capture updates the authorization and its order in one).
 
 """#),
         ("docs/pbba.md", #"""
@@ -710,7 +984,7 @@ same calls give the same tokens, codes and ids, and the frozen clock gives the s
 
 ```
 bank > {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
-bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":90,"profile":"other-device","seed":7}}
+bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":92,"profile":"other-device","seed":7}}
 ```
 
 M-COMM, first time: the pop-up; the Consumer taps "Open banking app" (the flag is remembered); the
@@ -905,7 +1179,7 @@ nor `brn` for a sandbox decision.
 ## payrpc's choices (rules the document does not state)
 
 - **The remembered flag, the width rule and tokens from any backend follow the document (seed 001),
-  not an earlier SERVICES.md**, which had `openBankingApp` set the flag, refused widths under 200
+  not the project's earlier method list**, which had `openBankingApp` set the flag, refused widths under 200
   and tied the pop-up to payrpc's own requests. Section 3.5 sets the flag only on the Consumer's
   tap on "Open banking app"; section 4.2.6 says a narrow layout "may not appear correctly"; Table 4
   says the token comes from the Distributor.
@@ -932,7 +1206,7 @@ reaches the store only through its book (`PBBAStateBook`: one transaction for a 
 claim and the seeded draws that made them). Resetting a user's profile resets its device and
 remembered flag; payment requests are in the profile `pbba-merchant-backend`.
 
-The document's `customUXType` param is `type` on the wire (as in SERVICES.md).
+The document's `customUXType` param is `type` on the wire (the name the project's method list gave it).
 
 ## Out of scope
 

@@ -1407,11 +1407,20 @@ export const DOCUMENT: unknown = {
       },
       "journal.ConfigureParams": {
         "additionalProperties": false,
-        "description": "The backend.",
+        "description": "The settings.",
         "properties": {
           "backendURL": {
-            "description": "The base URL (`http://127.0.0.1:8080`), or null.",
+            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
             "format": "uri",
+            "type": "string"
+          },
+          "paymentIdPointer": {
+            "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
+            "examples": [
+              "/data/id"
+            ],
+            "maxLength": 200,
+            "pattern": "^(/([^~/]|~[01])*)*$",
             "type": "string"
           }
         },
@@ -1444,8 +1453,11 @@ export const DOCUMENT: unknown = {
             "description": "What went wrong last.",
             "type": "string"
           },
+          "paymentAnswer": {
+            "description": "The `/payments/` answer's body (its text as a string when it is not JSON), kept only while\na card or account payment lacks its payment id (status `paymentIdMissing`)."
+          },
           "paymentId": {
-            "description": "The payment id the backend answered `/payments/` with.",
+            "description": "The payment id the backend answered `/payments/` with (where `journal.configure\n{paymentIdPointer}` says; cash may have none).",
             "type": "string"
           },
           "paymentKey": {
@@ -1481,6 +1493,7 @@ export const DOCUMENT: unknown = {
           "waiting",
           "noBackend",
           "serverError",
+          "paymentIdMissing",
           "delivered"
         ],
         "type": "string"
@@ -1788,6 +1801,45 @@ export const DOCUMENT: unknown = {
         ],
         "type": "string"
       },
+      "journal.SandboxAnswer": {
+        "additionalProperties": false,
+        "description": "How the built-in sandbox Web API answers one POST (`sandbox.journal.setNextAnswers`).",
+        "properties": {
+          "body": {
+            "description": "The body of an `accept` answer. Default: `{\"id\": \"pay_…\"}` (an id from the profile's seeded\nstream) for `/payments/`, `{}` for `/journals/`. `{}` is a 2xx without a payment id; any\nother shape tests `journal.configure {paymentIdPointer}`.",
+            "examples": [
+              {}
+            ]
+          },
+          "httpStatus": {
+            "description": "The HTTP status: 200–299 for `accept` (default 200), 400–599 for `serverError` (default\n500); none for the others.",
+            "maximum": 599,
+            "minimum": 200,
+            "type": "integer"
+          },
+          "message": {
+            "description": "The server's message, for `serverError` (default `sandbox server error`): answered as\n`{\"message\": ...}`.",
+            "examples": [
+              "database is read-only"
+            ],
+            "maxLength": 1000,
+            "minLength": 1,
+            "type": "string"
+          },
+          "outcome": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/journal.SandboxOutcome"
+              }
+            ],
+            "description": "What happens."
+          }
+        },
+        "required": [
+          "outcome"
+        ],
+        "type": "object"
+      },
       "journal.SandboxCompletePaymentParams": {
         "additionalProperties": false,
         "description": "The hand-off and the user's decision.",
@@ -1825,6 +1877,51 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "journal.SandboxOutcome": {
+        "description": "What the built-in sandbox Web API does with one POST.",
+        "enum": [
+          "accept",
+          "serverError",
+          "networkFailure",
+          "hang"
+        ],
+        "type": "string"
+      },
+      "journal.SandboxSetNextAnswersParams": {
+        "additionalProperties": false,
+        "description": "The answers.",
+        "properties": {
+          "answers": {
+            "description": "The answers to the next POSTs, in order; `[]` forgets those set before.",
+            "items": {
+              "$ref": "#/components/schemas/journal.SandboxAnswer"
+            },
+            "maxItems": 100,
+            "type": "array"
+          }
+        },
+        "required": [
+          "answers"
+        ],
+        "type": "object"
+      },
+      "journal.SandboxSetNextAnswersResult": {
+        "additionalProperties": false,
+        "description": "What is set.",
+        "properties": {
+          "nextAnswers": {
+            "description": "The answers the next POSTs will get, in order.",
+            "items": {
+              "$ref": "#/components/schemas/journal.SandboxAnswer"
+            },
+            "type": "array"
+          }
+        },
+        "required": [
+          "nextAnswers"
+        ],
+        "type": "object"
+      },
       "journal.SyncFailedPayload": {
         "additionalProperties": false,
         "description": "The entry and the server's answer.",
@@ -1844,7 +1941,7 @@ export const DOCUMENT: unknown = {
             "type": "integer"
           },
           "message": {
-            "description": "The server's message.",
+            "description": "The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.",
             "type": "string"
           }
         },
@@ -6097,17 +6194,32 @@ export const DOCUMENT: unknown = {
       ]
     },
     {
+      "description": "Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox\nWeb API (`sandbox.journal.setNextAnswers` sets its answers); a server started with\n`--no-sandbox` has none, and entries wait with status `noBackend`.",
       "errors": [],
       "name": "journal.configure",
       "paramStructure": "either",
       "params": [
         {
-          "description": "The base URL (`http://127.0.0.1:8080`), or null.",
+          "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
           "name": "backendURL",
           "required": false,
           "schema": {
-            "description": "The base URL (`http://127.0.0.1:8080`), or null.",
+            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
             "format": "uri",
+            "type": "string"
+          }
+        },
+        {
+          "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
+          "name": "paymentIdPointer",
+          "required": false,
+          "schema": {
+            "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
+            "examples": [
+              "/data/id"
+            ],
+            "maxLength": 200,
+            "pattern": "^(/([^~/]|~[01])*)*$",
             "type": "string"
           }
         }
@@ -6118,7 +6230,7 @@ export const DOCUMENT: unknown = {
           "type": "null"
         }
       },
-      "summary": "Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`.",
+      "summary": "Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default.",
       "x-aliases": [],
       "x-mutates": true,
       "x-notifications": []
@@ -6162,7 +6274,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "The callback URL is `opener://open?` with the hand-off's parameters (checked as\n`journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,\n`declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full\ncallback spec is not public, so any other parameter is kept as it came.",
+      "description": "The callback URL is `opener://open?` with the hand-off's parameters (checked as\n`journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a\ncallback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,\n`Payment_Number`; the document's full callback spec is not public, so any other parameter is\nkept as it came. The same callback handled again (same `Payment_Number`, same parameters)\nanswers the entry it made, after trying its delivery again if it is not delivered yet (a POST\nthe backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with\nother parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each\ntime (nothing tells two of them apart).",
       "errors": [
         {
           "code": -33200,
@@ -6193,7 +6305,7 @@ export const DOCUMENT: unknown = {
           "$ref": "#/components/schemas/journal.JournalEntry"
         }
       },
-      "summary": "The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id).",
+      "summary": "The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it.",
       "x-aliases": [
         "handleCallback"
       ],
@@ -6319,7 +6431,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "Amounts are whole yen: a decimal string such as `\"10000\"` (`\"10000.00\"` is the same), which\nthe URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show\nthem. Account payments carry the four account fields and no amount, as the document's URL.",
+      "description": "A cash entry is answered once its delivery has been tried (with its retries), as\n`journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),\n`waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.\n\nAmounts are whole yen: a decimal string such as `\"10000\"` (`\"10000.00\"` is the same), which\nthe URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show\nthem. Account payments carry the four account fields and no amount, as the document's URL.",
       "errors": [
         {
           "code": -33202,
@@ -6413,7 +6525,9 @@ export const DOCUMENT: unknown = {
       "summary": "The Payment screen's \"Payment\" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`).",
       "x-aliases": [],
       "x-mutates": true,
-      "x-notifications": []
+      "x-notifications": [
+        "journal.syncFailed"
+      ]
     },
     {
       "errors": [],
@@ -6426,7 +6540,7 @@ export const DOCUMENT: unknown = {
           "$ref": "#/components/schemas/journal.SyncResult"
         }
       },
-      "summary": "Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand).",
+      "summary": "Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`.",
       "x-aliases": [
         "sync"
       ],
@@ -7936,6 +8050,38 @@ export const DOCUMENT: unknown = {
       "summary": "Sandbox only: plays the Payment Application, which takes the `linkPayment://` URL, lets the user pay, and calls the app back; answers the callback URL to pass to `journal.handleCallback`.",
       "x-aliases": [],
       "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "`accept` answers 2xx: by default `{\"id\": \"pay_…\"}` to `/payments/` and `{}` to `/journals/`,\nor the `body` given (`{}` is a 2xx without a payment id). `serverError` answers its status\n(default 500) with `{\"message\": ...}`: the entry ends `serverError` and `journal.syncFailed` goes\nto every connection of the profile. `networkFailure` drops the connection and `hang` answers\nnothing until the request times out: both are retried three times, then the entry waits. The\nanswers are kept in the store, so they survive a restart (the resend at start-up takes them).",
+      "errors": [],
+      "name": "sandbox.journal.setNextAnswers",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "The answers to the next POSTs, in order; `[]` forgets those set before.",
+          "name": "answers",
+          "required": true,
+          "schema": {
+            "description": "The answers to the next POSTs, in order; `[]` forgets those set before.",
+            "items": {
+              "$ref": "#/components/schemas/journal.SandboxAnswer"
+            },
+            "maxItems": 100,
+            "type": "array"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/journal.SandboxSetNextAnswersResult"
+        }
+      },
+      "summary": "Sandbox only: sets how the built-in sandbox Web API (where entries go when no backend URL is configured) answers the profile's next POSTs, replacing the answers set before; each POST to `/payments/` or `/journals/` takes the next one, and with none left it accepts. A card payment makes two POSTs, a cash payment one; a retried POST takes another answer.",
+      "x-aliases": [],
+      "x-mutates": true,
       "x-notifications": [],
       "x-sandbox-only": true
     },
@@ -9706,6 +9852,7 @@ export const DOCUMENT: unknown = {
       "summary": "A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set."
     },
     {
+      "description": "Also sent when `/payments/` accepted a card or account payment without a payment id where the\nprofile looks (`httpStatus` is then the 2xx status, the entry `paymentIdMissing`).",
       "name": "journal.syncFailed",
       "paramStructure": "by-name",
       "params": [
@@ -9739,16 +9886,16 @@ export const DOCUMENT: unknown = {
           }
         },
         {
-          "description": "The server's message.",
+          "description": "The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.",
           "name": "message",
           "required": true,
           "schema": {
-            "description": "The server's message.",
+            "description": "The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.",
             "type": "string"
           }
         }
       ],
-      "summary": "The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`)."
+      "summary": "The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`)."
     },
     {
       "description": "Sent when the Consumer approves or declines in the bank app (sandbox: `sandbox.pbba.approvePayment`\n/ `declinePayment`, from any connection) and when the request expires. The app then dismisses\nthe pop-up and shows its confirmation screen (sections 4.2.5, 5).",
