@@ -252,6 +252,37 @@ extension ConfigureWithExternalCards.Params {
     }
 }
 
+extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _externalCards: [ExternalPaymentCard]? = nil
+        var _customerId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("externalCards" as StaticString) {
+                guard memberValue.kind == .array, memberValue.count <= 100 else { return nil }
+                var value1: [ExternalPaymentCard] = []
+                value1.reserveCapacity(memberValue.count)
+                for item2 in memberValue.arrayElements {
+                    guard let value3 = ExternalPaymentCard(checking: item2) else { return nil }
+                    value1.append(value3)
+                }
+                _externalCards = value1
+            } else if memberName.stringEquals("customerId" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value4 = try? String(json: memberValue) else { return nil }
+                _customerId = value4
+            } else {
+                return nil
+            }
+        }
+        guard let _externalCards else { return nil }
+        self.externalCards = _externalCards
+        guard let _customerId else { return nil }
+        self.customerId = _customerId
+    }
+}
+
 // MARK: - DefaultOneClickPaymentCard (Sources/DotpayService/Methods/DefaultOneClickPaymentCard.swift)
 
 extension DefaultOneClickPaymentCard {
@@ -539,6 +570,37 @@ extension FastPayment.Params {
     }
 }
 
+extension FastPayment.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentInfo: PaymentInfo? = nil
+        var _paymentChannelId: Int? = nil
+        var _showingDefaultSummary: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentInfo" as StaticString) {
+                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                _paymentInfo = value1
+            } else if memberName.stringEquals("paymentChannelId" as StaticString) {
+                guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, let value2 = Int(exactly: integer3) else { return nil }
+                _paymentChannelId = value2
+            } else if memberName.stringEquals("showingDefaultSummary" as StaticString) {
+                guard let value4 = try? Bool(json: memberValue) else { return nil }
+                _showingDefaultSummary = value4
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentInfo else { return nil }
+        self.paymentInfo = _paymentInfo
+        guard let _paymentChannelId else { return nil }
+        self.paymentChannelId = _paymentChannelId
+        guard let _showingDefaultSummary else { return nil }
+        self.showingDefaultSummary = _showingDefaultSummary
+    }
+}
+
 // MARK: - GetChannelList (Sources/DotpayService/Methods/GetChannelList.swift)
 
 extension GetChannelList {
@@ -657,6 +719,58 @@ extension GetChannelList.Params {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension GetChannelList.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentInfo: PaymentInfo? = nil
+        var _online: Bool? = nil
+        var _ids: [Int]? = nil
+        var _group: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentInfo" as StaticString) {
+                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                _paymentInfo = value1
+            } else if memberName.stringEquals("online" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = try? Bool(json: memberValue) else { return nil }
+                    _online = value2
+                }
+            } else if memberName.stringEquals("ids" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .array, memberValue.count >= 1 else { return nil }
+                    var value3: [Int] = []
+                    value3.reserveCapacity(memberValue.count)
+                    for item4 in memberValue.arrayElements {
+                        guard let integer6 = SchemaRules.plainInteger(item4), let value5 = Int(exactly: integer6) else { return nil }
+                        value3.append(value5)
+                    }
+                    _ids = value3
+                }
+            } else if memberName.stringEquals("group" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value7 = try? String(json: memberValue) else { return nil }
+                    _group = value7
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentInfo else { return nil }
+        self.paymentInfo = _paymentInfo
+        self.online = _online
+        self.ids = _ids
+        self.group = _group
     }
 }
 
@@ -855,6 +969,34 @@ extension OneClickPayment.Params {
     }
 }
 
+extension OneClickPayment.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentInfo: PaymentInfo? = nil
+        var _paymentCard: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentInfo" as StaticString) {
+                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                _paymentInfo = value1
+            } else if memberName.stringEquals("paymentCard" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value2 = try? String(json: memberValue) else { return nil }
+                    _paymentCard = value2
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentInfo else { return nil }
+        self.paymentInfo = _paymentInfo
+        self.paymentCard = _paymentCard
+    }
+}
+
 // MARK: - Pay (Sources/DotpayService/Methods/Pay.swift)
 
 extension Pay {
@@ -965,6 +1107,44 @@ extension Pay.Params {
     }
 }
 
+extension Pay.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentDetails: PaymentDetails? = nil
+        var _channelId: Int? = nil
+        var _useLastChannelSelection: Bool? = nil
+        var _showSummaryScreen: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentDetails" as StaticString) {
+                guard let value1 = PaymentDetails(checking: memberValue) else { return nil }
+                _paymentDetails = value1
+            } else if memberName.stringEquals("channelId" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, let value2 = Int(exactly: integer3) else { return nil }
+                    _channelId = value2
+                }
+            } else if memberName.stringEquals("useLastChannelSelection" as StaticString) {
+                guard let value4 = try? Bool(json: memberValue) else { return nil }
+                _useLastChannelSelection = value4
+            } else if memberName.stringEquals("showSummaryScreen" as StaticString) {
+                guard let value5 = try? Bool(json: memberValue) else { return nil }
+                _showSummaryScreen = value5
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentDetails else { return nil }
+        self.paymentDetails = _paymentDetails
+        self.channelId = _channelId
+        if let _useLastChannelSelection { self.useLastChannelSelection = _useLastChannelSelection }
+        if let _showSummaryScreen { self.showSummaryScreen = _showSummaryScreen }
+    }
+}
+
 // MARK: - PaymentCards (Sources/DotpayService/Methods/PaymentCards.swift)
 
 extension PaymentCards {
@@ -1067,6 +1247,25 @@ extension RegisterPaymentCard.Params {
     }
 }
 
+extension RegisterPaymentCard.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _cardInfo: PaymentCardInfo? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("cardInfo" as StaticString) {
+                guard let value1 = PaymentCardInfo(checking: memberValue) else { return nil }
+                _cardInfo = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _cardInfo else { return nil }
+        self.cardInfo = _cardInfo
+    }
+}
+
 // MARK: - RemovePaymentSummary (Sources/DotpayService/Methods/RemovePaymentSummary.swift)
 
 extension RemovePaymentSummary {
@@ -1136,6 +1335,27 @@ extension RemovePaymentSummary.Params {
     }
 }
 
+extension RemovePaymentSummary.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _paymentId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentId else { return nil }
+        self.paymentId = _paymentId
+    }
+}
+
 // MARK: - SetDebugMode (Sources/DotpayService/Methods/SetDebugMode.swift)
 
 extension SetDebugMode {
@@ -1200,6 +1420,25 @@ extension SetDebugMode.Params {
         writer.key("debugMode" as StaticString)
         self.debugMode.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SetDebugMode.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _debugMode: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("debugMode" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _debugMode = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _debugMode else { return nil }
+        self.debugMode = _debugMode
     }
 }
 
@@ -1273,6 +1512,27 @@ extension SetDefaultLanguage.Params {
     }
 }
 
+extension SetDefaultLanguage.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[a-z]{2}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _language: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("language" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _language = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _language else { return nil }
+        self.language = _language
+    }
+}
+
 // MARK: - SetDefaultOneClickPaymentCard (Sources/DotpayService/Methods/SetDefaultOneClickPaymentCard.swift)
 
 extension SetDefaultOneClickPaymentCard {
@@ -1339,6 +1599,25 @@ extension SetDefaultOneClickPaymentCard.Params {
         writer.key("creditCardId" as StaticString)
         self.creditCardId.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SetDefaultOneClickPaymentCard.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _creditCardId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("creditCardId" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value1 = try? String(json: memberValue) else { return nil }
+                _creditCardId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _creditCardId else { return nil }
+        self.creditCardId = _creditCardId
     }
 }
 
@@ -1409,6 +1688,25 @@ extension SetOneClickEnabled.Params {
     }
 }
 
+extension SetOneClickEnabled.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _enabled: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("enabled" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _enabled = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _enabled else { return nil }
+        self.enabled = _enabled
+    }
+}
+
 // MARK: - SetShowDetailsOnSummaryScreen (Sources/DotpayService/Methods/SetShowDetailsOnSummaryScreen.swift)
 
 extension SetShowDetailsOnSummaryScreen {
@@ -1473,6 +1771,25 @@ extension SetShowDetailsOnSummaryScreen.Params {
         writer.key("show" as StaticString)
         self.show.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SetShowDetailsOnSummaryScreen.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _show: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("show" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _show = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _show else { return nil }
+        self.show = _show
     }
 }
 
@@ -1543,6 +1860,25 @@ extension SetTreatsCvvAsPassword.Params {
     }
 }
 
+extension SetTreatsCvvAsPassword.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _treatsCvvAsPassword: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("treatsCvvAsPassword" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _treatsCvvAsPassword = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _treatsCvvAsPassword else { return nil }
+        self.treatsCvvAsPassword = _treatsCvvAsPassword
+    }
+}
+
 // MARK: - SetUseInternalCards (Sources/DotpayService/Methods/SetUseInternalCards.swift)
 
 extension SetUseInternalCards {
@@ -1607,6 +1943,25 @@ extension SetUseInternalCards.Params {
         writer.key("useInternalCards" as StaticString)
         self.useInternalCards.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SetUseInternalCards.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _useInternalCards: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("useInternalCards" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _useInternalCards = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _useInternalCards else { return nil }
+        self.useInternalCards = _useInternalCards
     }
 }
 
@@ -1689,6 +2044,25 @@ extension UnregisterPaymentCard.Params {
     }
 }
 
+extension UnregisterPaymentCard.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _creditCardId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("creditCardId" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value1 = try? String(json: memberValue) else { return nil }
+                _creditCardId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _creditCardId else { return nil }
+        self.creditCardId = _creditCardId
+    }
+}
+
 // MARK: - UpdatePaymentSummary (Sources/DotpayService/Methods/UpdatePaymentSummary.swift)
 
 extension UpdatePaymentSummary {
@@ -1755,6 +2129,27 @@ extension UpdatePaymentSummary.Params {
         writer.key("paymentId" as StaticString)
         self.paymentId.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension UpdatePaymentSummary.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _paymentId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentId else { return nil }
+        self.paymentId = _paymentId
     }
 }
 
@@ -1863,6 +2258,51 @@ extension ExternalPaymentCard {
         writer.key("logoUrlPath" as StaticString)
         self.logoUrlPath.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension ExternalPaymentCard: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("uri")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _maskedNumber: String? = nil
+        var _creditCardId: String? = nil
+        var _brandName: String? = nil
+        var _brandCodename: String? = nil
+        var _logoUrlPath: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("maskedNumber" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 4), SchemaRules.hasLength(memberValue, atMost: 30), let value1 = try? String(json: memberValue) else { return nil }
+                _maskedNumber = value1
+            } else if memberName.stringEquals("creditCardId" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value2 = try? String(json: memberValue) else { return nil }
+                _creditCardId = value2
+            } else if memberName.stringEquals("brandName" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 64), let value3 = try? String(json: memberValue) else { return nil }
+                _brandName = value3
+            } else if memberName.stringEquals("brandCodename" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 32), let value4 = try? String(json: memberValue) else { return nil }
+                _brandCodename = value4
+            } else if memberName.stringEquals("logoUrlPath" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value5 = try? String(json: memberValue) else { return nil }
+                _logoUrlPath = value5
+            } else {
+                return nil
+            }
+        }
+        guard let _maskedNumber else { return nil }
+        self.maskedNumber = _maskedNumber
+        guard let _creditCardId else { return nil }
+        self.creditCardId = _creditCardId
+        guard let _brandName else { return nil }
+        self.brandName = _brandName
+        guard let _brandCodename else { return nil }
+        self.brandCodename = _brandCodename
+        guard let _logoUrlPath else { return nil }
+        self.logoUrlPath = _logoUrlPath
     }
 }
 
@@ -2118,6 +2558,55 @@ extension PaymentCardInfo {
     }
 }
 
+extension PaymentCardInfo: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[0-9]{12,19}$")
+    private static let _rule1 = PatternRule("^[0-9]{3,4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _cardNumber: String? = nil
+        var _expirationMonth: Int? = nil
+        var _expirationYear: Int? = nil
+        var _cvv: String? = nil
+        var _cardholderName: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("cardNumber" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _cardNumber = value1
+            } else if memberName.stringEquals("expirationMonth" as StaticString) {
+                guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, integer3 <= 12, let value2 = Int(exactly: integer3) else { return nil }
+                _expirationMonth = value2
+            } else if memberName.stringEquals("expirationYear" as StaticString) {
+                guard let integer5 = SchemaRules.plainInteger(memberValue), integer5 >= 2000, integer5 <= 2200, let value4 = Int(exactly: integer5) else { return nil }
+                _expirationYear = value4
+            } else if memberName.stringEquals("cvv" as StaticString) {
+                guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
+                _cvv = value6
+            } else if memberName.stringEquals("cardholderName" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 100), let value7 = try? String(json: memberValue) else { return nil }
+                    _cardholderName = value7
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _cardNumber else { return nil }
+        self.cardNumber = _cardNumber
+        guard let _expirationMonth else { return nil }
+        self.expirationMonth = _expirationMonth
+        guard let _expirationYear else { return nil }
+        self.expirationYear = _expirationYear
+        guard let _cvv else { return nil }
+        self.cvv = _cvv
+        self.cardholderName = _cardholderName
+    }
+}
+
 // MARK: - PaymentChannel (Sources/DotpayService/Models/PaymentChannel.swift)
 
 extension PaymentChannel {
@@ -2364,6 +2853,45 @@ extension PaymentDetails {
     }
 }
 
+extension PaymentDetails: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("date-time")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentInfo: PaymentInfo? = nil
+        var _language: String? = nil
+        var _system: String? = nil
+        var _preparedAt: Date? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentInfo" as StaticString) {
+                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                _paymentInfo = value1
+            } else if memberName.stringEquals("language" as StaticString) {
+                guard memberValue.kind == .string, let value2 = try? String(json: memberValue) else { return nil }
+                _language = value2
+            } else if memberName.stringEquals("system" as StaticString) {
+                guard memberValue.kind == .string, let value3 = try? String(json: memberValue) else { return nil }
+                _system = value3
+            } else if memberName.stringEquals("preparedAt" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value4 = try? Date(json: memberValue) else { return nil }
+                _preparedAt = value4
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentInfo else { return nil }
+        self.paymentInfo = _paymentInfo
+        guard let _language else { return nil }
+        self.language = _language
+        guard let _system else { return nil }
+        self.system = _system
+        guard let _preparedAt else { return nil }
+        self.preparedAt = _preparedAt
+    }
+}
+
 // MARK: - PaymentInfo (Sources/DotpayService/Models/PaymentInfo.swift)
 
 extension PaymentInfo {
@@ -2528,6 +3056,87 @@ extension PaymentInfo {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension PaymentInfo: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[0-9]{1,10}$")
+    private static let _rule1 = PatternRule("^[A-Z]{3}$")
+    private static let _rule2 = FormatRule("uri")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _merchantID: String? = nil
+        var _amount: Amount? = nil
+        var _textDescription: String? = nil
+        var _currency: String? = nil
+        var _senderInformation: SenderInformation? = nil
+        var _additionalInformation: [String: String]? = nil
+        var _control: String? = nil
+        var _urlc: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("merchantID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _merchantID = value1
+            } else if memberName.stringEquals("amount" as StaticString) {
+                guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
+                _amount = value2
+            } else if memberName.stringEquals("textDescription" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 255), let value3 = try? String(json: memberValue) else { return nil }
+                _textDescription = value3
+            } else if memberName.stringEquals("currency" as StaticString) {
+                guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value4 = try? String(json: memberValue) else { return nil }
+                _currency = value4
+            } else if memberName.stringEquals("senderInformation" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value5 = SenderInformation(checking: memberValue) else { return nil }
+                    _senderInformation = value5
+                }
+            } else if memberName.stringEquals("additionalInformation" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .object else { return nil }
+                    var value6: [String: String] = [:]
+                    for (name7, member8) in memberValue.objectMembers {
+                        guard member8.kind == .string, let value9 = try? String(json: member8) else { return nil }
+                        value6[name7.string ?? ""] = value9
+                    }
+                    _additionalInformation = value6
+                }
+            } else if memberName.stringEquals("control" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value10 = try? String(json: memberValue) else { return nil }
+                    _control = value10
+                }
+            } else if memberName.stringEquals("urlc" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule2.accepts(memberValue), let value11 = try? String(json: memberValue) else { return nil }
+                    _urlc = value11
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _merchantID else { return nil }
+        self.merchantID = _merchantID
+        guard let _amount else { return nil }
+        self.amount = _amount
+        guard let _textDescription else { return nil }
+        self.textDescription = _textDescription
+        if let _currency { self.currency = _currency }
+        self.senderInformation = _senderInformation
+        self.additionalInformation = _additionalInformation
+        self.control = _control
+        self.urlc = _urlc
     }
 }
 
@@ -3159,6 +3768,133 @@ extension SenderInformation {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension SenderInformation: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("email")!
+    private static let _rule1 = PatternRule("^(YES|NO)$")
+    private static let _rule2 = PatternRule("^[A-Z]{3}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _firstname: String? = nil
+        var _lastname: String? = nil
+        var _email: String? = nil
+        var _phone: String? = nil
+        var _phoneVerified: String? = nil
+        var _street: String? = nil
+        var _streetN1: String? = nil
+        var _streetN2: String? = nil
+        var _postcode: String? = nil
+        var _city: String? = nil
+        var _country: String? = nil
+        var present: UInt64 = 0
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("firstname" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value1 = try? String(json: memberValue) else { return nil }
+                    _firstname = value1
+                }
+            } else if memberName.stringEquals("lastname" as StaticString) {
+                present |= 0x1
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value2 = try? String(json: memberValue) else { return nil }
+                    _lastname = value2
+                }
+            } else if memberName.stringEquals("surname" as StaticString) {
+                present |= 0x2
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value3 = try? String(json: memberValue) else { return nil }
+                    _lastname = value3
+                }
+            } else if memberName.stringEquals("email" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 100), Self._rule0.accepts(memberValue), let value4 = try? String(json: memberValue) else { return nil }
+                    _email = value4
+                }
+            } else if memberName.stringEquals("phone" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 20), let value5 = try? String(json: memberValue) else { return nil }
+                    _phone = value5
+                }
+            } else if memberName.stringEquals("phone_verified" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
+                    _phoneVerified = value6
+                }
+            } else if memberName.stringEquals("street" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 100), let value7 = try? String(json: memberValue) else { return nil }
+                    _street = value7
+                }
+            } else if memberName.stringEquals("street_n1" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 30), let value8 = try? String(json: memberValue) else { return nil }
+                    _streetN1 = value8
+                }
+            } else if memberName.stringEquals("street_n2" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 30), let value9 = try? String(json: memberValue) else { return nil }
+                    _streetN2 = value9
+                }
+            } else if memberName.stringEquals("postcode" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 20), let value10 = try? String(json: memberValue) else { return nil }
+                    _postcode = value10
+                }
+            } else if memberName.stringEquals("city" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value11 = try? String(json: memberValue) else { return nil }
+                    _city = value11
+                }
+            } else if memberName.stringEquals("country" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule2.matches(memberValue), let value12 = try? String(json: memberValue) else { return nil }
+                    _country = value12
+                }
+            } else {
+                return nil
+            }
+        }
+        guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
+        self.firstname = _firstname
+        self.lastname = _lastname
+        self.email = _email
+        self.phone = _phone
+        self.phoneVerified = _phoneVerified
+        self.street = _street
+        self.streetN1 = _streetN1
+        self.streetN2 = _streetN2
+        self.postcode = _postcode
+        self.city = _city
+        self.country = _country
     }
 }
 

@@ -483,6 +483,30 @@ extension Configure.Params {
     }
 }
 
+extension Configure.Params: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("uri")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _backendURL: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("backendURL" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                    _backendURL = value1
+                }
+            } else {
+                return nil
+            }
+        }
+        self.backendURL = _backendURL
+    }
+}
+
 // MARK: - Get (Sources/JournalService/Methods/Get.swift)
 
 extension Get {
@@ -552,6 +576,27 @@ extension Get.Params {
     }
 }
 
+extension Get.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^je_[a-z0-9]{16}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _entryId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("entryId" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _entryId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _entryId else { return nil }
+        self.entryId = _entryId
+    }
+}
+
 // MARK: - HandleCallback (Sources/JournalService/Methods/HandleCallback.swift)
 
 extension HandleCallback {
@@ -618,6 +663,25 @@ extension HandleCallback.Params {
         writer.key("url" as StaticString)
         self.url.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension HandleCallback.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _url: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("url" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 4096), let value1 = try? String(json: memberValue) else { return nil }
+                _url = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _url else { return nil }
+        self.url = _url
     }
 }
 
@@ -786,6 +850,51 @@ extension List.Params {
     }
 }
 
+extension List.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _type: PaymentType? = nil
+        var _status: DeliveryStatus? = nil
+        var _limit: Int? = nil
+        var _cursor: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("type" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value1 = PaymentType(checking: memberValue) else { return nil }
+                    _type = value1
+                }
+            } else if memberName.stringEquals("status" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = DeliveryStatus(checking: memberValue) else { return nil }
+                    _status = value2
+                }
+            } else if memberName.stringEquals("limit" as StaticString) {
+                guard let integer4 = SchemaRules.plainInteger(memberValue), integer4 >= 1, integer4 <= 500, let value3 = Int(exactly: integer4) else { return nil }
+                _limit = value3
+            } else if memberName.stringEquals("cursor" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value5 = try? String(json: memberValue) else { return nil }
+                    _cursor = value5
+                }
+            } else {
+                return nil
+            }
+        }
+        self.type = _type
+        self.status = _status
+        if let _limit { self.limit = _limit }
+        self.cursor = _cursor
+    }
+}
+
 // MARK: - List.Result (Sources/JournalService/Methods/List.swift)
 
 extension List.Result {
@@ -928,6 +1037,25 @@ extension OpenURL.Params {
         writer.key("url" as StaticString)
         self.url.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension OpenURL.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _url: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("url" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 4096), let value1 = try? String(json: memberValue) else { return nil }
+                _url = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _url else { return nil }
+        self.url = _url
     }
 }
 
@@ -1157,6 +1285,72 @@ extension Pay.Params {
     }
 }
 
+extension Pay.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[0-9]{1,20}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _type: PaymentType? = nil
+        var _amount: Amount? = nil
+        var _receiveAgencyCode: String? = nil
+        var _receiveAgencyName: String? = nil
+        var _consignorName: String? = nil
+        var _consignorCode: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("type" as StaticString) {
+                guard let value1 = PaymentType(checking: memberValue) else { return nil }
+                _type = value1
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
+                    _amount = value2
+                }
+            } else if memberName.stringEquals("receiveAgencyCode" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
+                    _receiveAgencyCode = value3
+                }
+            } else if memberName.stringEquals("receiveAgencyName" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value4 = try? String(json: memberValue) else { return nil }
+                    _receiveAgencyName = value4
+                }
+            } else if memberName.stringEquals("consignorName" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value5 = try? String(json: memberValue) else { return nil }
+                    _consignorName = value5
+                }
+            } else if memberName.stringEquals("consignorCode" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
+                    _consignorCode = value6
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _type else { return nil }
+        self.type = _type
+        self.amount = _amount
+        self.receiveAgencyCode = _receiveAgencyCode
+        self.receiveAgencyName = _receiveAgencyName
+        self.consignorName = _consignorName
+        self.consignorCode = _consignorCode
+    }
+}
+
 // MARK: - Pay.Result (Sources/JournalService/Methods/Pay.swift)
 
 extension Pay.Result {
@@ -1314,6 +1508,32 @@ extension SandboxCompletePayment.Params {
         writer.key("result" as StaticString)
         self.result.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SandboxCompletePayment.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^(approved|declined|cancelled)$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _url: String? = nil
+        var _result: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("url" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 4096), let value1 = try? String(json: memberValue) else { return nil }
+                _url = value1
+            } else if memberName.stringEquals("result" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                _result = value2
+            } else {
+                return nil
+            }
+        }
+        guard let _url else { return nil }
+        self.url = _url
+        if let _result { self.result = _result }
     }
 }
 
@@ -1685,6 +1905,15 @@ extension DeliveryStatus {
     }
 }
 
+extension DeliveryStatus: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard let value = try? Self(json: json) else { return nil }
+        self = value
+    }
+}
+
 // MARK: - JournalEntry (Sources/JournalService/Models/JournalEntry.swift)
 
 extension JournalEntry {
@@ -1877,6 +2106,15 @@ extension PaymentType {
         case .creditCard: writer.raw("\"creditCard\"")
         case .account: writer.raw("\"account\"")
         }
+    }
+}
+
+extension PaymentType: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard let value = try? Self(json: json) else { return nil }
+        self = value
     }
 }
 

@@ -1898,6 +1898,48 @@ extension Configure.Params {
     }
 }
 
+extension Configure.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _clientID: String? = nil
+        var _environment: String? = nil
+        var _accessToken: String? = nil
+        var _clientSecret: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("clientID" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value1 = try? String(json: memberValue) else { return nil }
+                _clientID = value1
+            } else if memberName.stringEquals("environment" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 300), let value2 = try? String(json: memberValue) else { return nil }
+                _environment = value2
+            } else if memberName.stringEquals("accessToken" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 4096), let value3 = try? String(json: memberValue) else { return nil }
+                    _accessToken = value3
+                }
+            } else if memberName.stringEquals("clientSecret" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 4096), let value4 = try? String(json: memberValue) else { return nil }
+                    _clientSecret = value4
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _clientID else { return nil }
+        self.clientID = _clientID
+        if let _environment { self.environment = _environment }
+        self.accessToken = _accessToken
+        self.clientSecret = _clientSecret
+    }
+}
+
 // MARK: - Configure.Result (Sources/NorthstarService/Methods/Configure.swift)
 
 extension Configure.Result {
@@ -2046,6 +2088,35 @@ extension ExecuteOrderParams {
     }
 }
 
+extension ExecuteOrderParams: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var chosen = -1
+        for (memberName, _) in json.objectMembers {
+            if memberName.stringEquals("orderRequest" as StaticString) {
+                guard chosen == -1 || chosen == 0 else { return nil }
+                chosen = 0
+            }
+            if memberName.stringEquals("orderID" as StaticString) {
+                guard chosen == -1 || chosen == 1 else { return nil }
+                chosen = 1
+            }
+        }
+        switch chosen {
+        case 0:
+            guard let payload = CreateAndExecuteOrder(checking: json) else { return nil }
+            self = .create(payload)
+        case 1:
+            guard let payload = ExecuteExistingOrder(checking: json) else { return nil }
+            self = .existing(payload)
+        default:
+            return nil
+        }
+    }
+}
+
 // MARK: - CreateAndExecuteOrder (Sources/NorthstarService/Methods/ExecuteOrder.swift)
 
 extension CreateAndExecuteOrder {
@@ -2143,6 +2214,45 @@ extension CreateAndExecuteOrder {
     }
 }
 
+extension CreateAndExecuteOrder: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^tokencc_[a-z0-9]{24}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderRequest: OrderRequest? = nil
+        var _card: Card? = nil
+        var _nonce: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderRequest" as StaticString) {
+                guard let value1 = OrderRequest(checking: memberValue) else { return nil }
+                _orderRequest = value1
+            } else if memberName.stringEquals("card" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = Card(checking: memberValue) else { return nil }
+                    _card = value2
+                }
+            } else if memberName.stringEquals("nonce" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
+                    _nonce = value3
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _orderRequest else { return nil }
+        self.orderRequest = _orderRequest
+        self.card = _card
+        self.nonce = _nonce
+    }
+}
+
 // MARK: - ExecuteExistingOrder (Sources/NorthstarService/Methods/ExecuteOrder.swift)
 
 extension ExecuteExistingOrder {
@@ -2234,6 +2344,46 @@ extension ExecuteExistingOrder {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension ExecuteExistingOrder: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
+    private static let _rule1 = PatternRule("^tokencc_[a-z0-9]{24}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderID: String? = nil
+        var _card: Card? = nil
+        var _nonce: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _orderID = value1
+            } else if memberName.stringEquals("card" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = Card(checking: memberValue) else { return nil }
+                    _card = value2
+                }
+            } else if memberName.stringEquals("nonce" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
+                    _nonce = value3
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _orderID else { return nil }
+        self.orderID = _orderID
+        self.card = _card
+        self.nonce = _nonce
     }
 }
 
@@ -2351,6 +2501,27 @@ extension SandboxCompletePayerAction.Params {
     }
 }
 
+extension SandboxCompletePayerAction.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderID: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _orderID = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _orderID else { return nil }
+        self.orderID = _orderID
+    }
+}
+
 // MARK: - SandboxCreateOrder (Sources/NorthstarService/Methods/SandboxCreateOrder.swift)
 
 extension SandboxCreateOrder {
@@ -2440,6 +2611,37 @@ extension SandboxCreateOrder.Params {
     }
 }
 
+extension SandboxCreateOrder.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _intent: OrderIntent? = nil
+        var _purchaseUnits: [PurchaseUnit]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("intent" as StaticString) {
+                guard let value1 = OrderIntent(checking: memberValue) else { return nil }
+                _intent = value1
+            } else if memberName.stringEquals("purchaseUnits" as StaticString) {
+                guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
+                var value2: [PurchaseUnit] = []
+                value2.reserveCapacity(memberValue.count)
+                for item3 in memberValue.arrayElements {
+                    guard let value4 = PurchaseUnit(checking: item3) else { return nil }
+                    value2.append(value4)
+                }
+                _purchaseUnits = value2
+            } else {
+                return nil
+            }
+        }
+        guard let _intent else { return nil }
+        self.intent = _intent
+        guard let _purchaseUnits else { return nil }
+        self.purchaseUnits = _purchaseUnits
+    }
+}
+
 // MARK: - SandboxGetOrder (Sources/NorthstarService/Methods/SandboxGetOrder.swift)
 
 extension SandboxGetOrder {
@@ -2506,6 +2708,27 @@ extension SandboxGetOrder.Params {
         writer.key("orderID" as StaticString)
         self.orderID.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SandboxGetOrder.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderID: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _orderID = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _orderID else { return nil }
+        self.orderID = _orderID
     }
 }
 
@@ -2578,6 +2801,27 @@ extension SandboxVoidOrder.Params {
     }
 }
 
+extension SandboxVoidOrder.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderID: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _orderID = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _orderID else { return nil }
+        self.orderID = _orderID
+    }
+}
+
 // MARK: - TokenizeCard (Sources/NorthstarService/Methods/TokenizeCard.swift)
 
 extension TokenizeCard {
@@ -2647,6 +2891,25 @@ extension TokenizeCard.Params {
         writer.key("card" as StaticString)
         self.card.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension TokenizeCard.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _card: Card? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("card" as StaticString) {
+                guard let value1 = Card(checking: memberValue) else { return nil }
+                _card = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _card else { return nil }
+        self.card = _card
     }
 }
 
@@ -2841,6 +3104,46 @@ extension Validate.Params {
     }
 }
 
+extension Validate.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
+    private static let _rule1 = PatternRule("^tokencc_[a-z0-9]{24}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderID: String? = nil
+        var _card: Card? = nil
+        var _nonce: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _orderID = value1
+            } else if memberName.stringEquals("card" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = Card(checking: memberValue) else { return nil }
+                    _card = value2
+                }
+            } else if memberName.stringEquals("nonce" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
+                    _nonce = value3
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _orderID else { return nil }
+        self.orderID = _orderID
+        self.card = _card
+        self.nonce = _nonce
+    }
+}
+
 // MARK: - AmountWithBreakdown (Sources/NorthstarService/Models/AmountWithBreakdown.swift)
 
 extension AmountWithBreakdown {
@@ -2931,6 +3234,42 @@ extension AmountWithBreakdown {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension AmountWithBreakdown: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z]{3}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _currencyCode: String? = nil
+        var _value: Amount? = nil
+        var _breakdown: AmountBreakdown? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("currencyCode" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _currencyCode = value1
+            } else if memberName.stringEquals("value" as StaticString) {
+                guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
+                _value = value2
+            } else if memberName.stringEquals("breakdown" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value3 = AmountBreakdown(checking: memberValue) else { return nil }
+                    _breakdown = value3
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _currencyCode else { return nil }
+        self.currencyCode = _currencyCode
+        guard let _value else { return nil }
+        self.value = _value
+        self.breakdown = _breakdown
     }
 }
 
@@ -3106,6 +3445,82 @@ extension AmountBreakdown {
     }
 }
 
+extension AmountBreakdown: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _itemTotal: OrderMoney? = nil
+        var _shipping: OrderMoney? = nil
+        var _handling: OrderMoney? = nil
+        var _taxTotal: OrderMoney? = nil
+        var _insurance: OrderMoney? = nil
+        var _shippingDiscount: OrderMoney? = nil
+        var _discount: OrderMoney? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("itemTotal" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value1 = OrderMoney(checking: memberValue) else { return nil }
+                    _itemTotal = value1
+                }
+            } else if memberName.stringEquals("shipping" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = OrderMoney(checking: memberValue) else { return nil }
+                    _shipping = value2
+                }
+            } else if memberName.stringEquals("handling" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value3 = OrderMoney(checking: memberValue) else { return nil }
+                    _handling = value3
+                }
+            } else if memberName.stringEquals("taxTotal" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value4 = OrderMoney(checking: memberValue) else { return nil }
+                    _taxTotal = value4
+                }
+            } else if memberName.stringEquals("insurance" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value5 = OrderMoney(checking: memberValue) else { return nil }
+                    _insurance = value5
+                }
+            } else if memberName.stringEquals("shippingDiscount" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value6 = OrderMoney(checking: memberValue) else { return nil }
+                    _shippingDiscount = value6
+                }
+            } else if memberName.stringEquals("discount" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value7 = OrderMoney(checking: memberValue) else { return nil }
+                    _discount = value7
+                }
+            } else {
+                return nil
+            }
+        }
+        self.itemTotal = _itemTotal
+        self.shipping = _shipping
+        self.handling = _handling
+        self.taxTotal = _taxTotal
+        self.insurance = _insurance
+        self.shippingDiscount = _shippingDiscount
+        self.discount = _discount
+    }
+}
+
 // MARK: - Card (Sources/NorthstarService/Models/Card.swift)
 
 extension Card {
@@ -3227,6 +3642,62 @@ extension Card {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension Card: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[0-9]{12,19}$")
+    private static let _rule1 = PatternRule("^[0-9]{4}-(0[1-9]|1[0-2])$")
+    private static let _rule2 = PatternRule("^[0-9]{3,4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _number: String? = nil
+        var _expiry: String? = nil
+        var _securityCode: String? = nil
+        var _cardholderName: String? = nil
+        var _billingAddress: BillingAddress? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("number" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _number = value1
+            } else if memberName.stringEquals("expiry" as StaticString) {
+                guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                _expiry = value2
+            } else if memberName.stringEquals("securityCode" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule2.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
+                    _securityCode = value3
+                }
+            } else if memberName.stringEquals("cardholderName" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value4 = try? String(json: memberValue) else { return nil }
+                    _cardholderName = value4
+                }
+            } else if memberName.stringEquals("billingAddress" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value5 = BillingAddress(checking: memberValue) else { return nil }
+                    _billingAddress = value5
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _number else { return nil }
+        self.number = _number
+        guard let _expiry else { return nil }
+        self.expiry = _expiry
+        self.securityCode = _securityCode
+        self.cardholderName = _cardholderName
+        self.billingAddress = _billingAddress
     }
 }
 
@@ -3361,6 +3832,72 @@ extension BillingAddress {
         writer.key("countryCode" as StaticString)
         self.countryCode.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension BillingAddress: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z]{2}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _addressLine1: String? = nil
+        var _addressLine2: String? = nil
+        var _adminArea1: String? = nil
+        var _adminArea2: String? = nil
+        var _postalCode: String? = nil
+        var _countryCode: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("addressLine1" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value1 = try? String(json: memberValue) else { return nil }
+                    _addressLine1 = value1
+                }
+            } else if memberName.stringEquals("addressLine2" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value2 = try? String(json: memberValue) else { return nil }
+                    _addressLine2 = value2
+                }
+            } else if memberName.stringEquals("adminArea1" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value3 = try? String(json: memberValue) else { return nil }
+                    _adminArea1 = value3
+                }
+            } else if memberName.stringEquals("adminArea2" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 120), let value4 = try? String(json: memberValue) else { return nil }
+                    _adminArea2 = value4
+                }
+            } else if memberName.stringEquals("postalCode" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 60), let value5 = try? String(json: memberValue) else { return nil }
+                    _postalCode = value5
+                }
+            } else if memberName.stringEquals("countryCode" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
+                _countryCode = value6
+            } else {
+                return nil
+            }
+        }
+        self.addressLine1 = _addressLine1
+        self.addressLine2 = _addressLine2
+        self.adminArea1 = _adminArea1
+        self.adminArea2 = _adminArea2
+        self.postalCode = _postalCode
+        guard let _countryCode else { return nil }
+        self.countryCode = _countryCode
     }
 }
 
@@ -3664,6 +4201,33 @@ extension OrderMoney {
     }
 }
 
+extension OrderMoney: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z]{3}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _currencyCode: String? = nil
+        var _value: Amount? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("currencyCode" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _currencyCode = value1
+            } else if memberName.stringEquals("value" as StaticString) {
+                guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
+                _value = value2
+            } else {
+                return nil
+            }
+        }
+        guard let _currencyCode else { return nil }
+        self.currencyCode = _currencyCode
+        guard let _value else { return nil }
+        self.value = _value
+    }
+}
+
 // MARK: - OrderIntent (Sources/NorthstarService/Models/OrderIntent.swift)
 
 extension OrderIntent {
@@ -3709,6 +4273,15 @@ extension OrderIntent {
         case .capture: writer.raw("\"CAPTURE\"")
         case .authorize: writer.raw("\"AUTHORIZE\"")
         }
+    }
+}
+
+extension OrderIntent: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard let value = try? Self(json: json) else { return nil }
+        self = value
     }
 }
 
@@ -3791,6 +4364,40 @@ extension OrderRequest {
         writer.key("purchaseUnitList" as StaticString)
         self.purchaseUnitList.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension OrderRequest: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _intent: OrderIntent? = nil
+        var _purchaseUnitList: [PurchaseUnit]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("intent" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value1 = OrderIntent(checking: memberValue) else { return nil }
+                    _intent = value1
+                }
+            } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
+                guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
+                var value2: [PurchaseUnit] = []
+                value2.reserveCapacity(memberValue.count)
+                for item3 in memberValue.arrayElements {
+                    guard let value4 = PurchaseUnit(checking: item3) else { return nil }
+                    value2.append(value4)
+                }
+                _purchaseUnitList = value2
+            } else {
+                return nil
+            }
+        }
+        self.intent = _intent
+        guard let _purchaseUnitList else { return nil }
+        self.purchaseUnitList = _purchaseUnitList
     }
 }
 
@@ -4268,6 +4875,61 @@ extension PurchaseUnit {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension PurchaseUnit: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _referenceId: String? = nil
+        var _amount: AmountWithBreakdown? = nil
+        var _description: String? = nil
+        var _customId: String? = nil
+        var _invoiceId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("referenceId" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), let value1 = try? String(json: memberValue) else { return nil }
+                    _referenceId = value1
+                }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                guard let value2 = AmountWithBreakdown(checking: memberValue) else { return nil }
+                _amount = value2
+            } else if memberName.stringEquals("description" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value3 = try? String(json: memberValue) else { return nil }
+                    _description = value3
+                }
+            } else if memberName.stringEquals("customId" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value4 = try? String(json: memberValue) else { return nil }
+                    _customId = value4
+                }
+            } else if memberName.stringEquals("invoiceId" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value5 = try? String(json: memberValue) else { return nil }
+                    _invoiceId = value5
+                }
+            } else {
+                return nil
+            }
+        }
+        self.referenceId = _referenceId
+        guard let _amount else { return nil }
+        self.amount = _amount
+        self.description = _description
+        self.customId = _customId
+        self.invoiceId = _invoiceId
     }
 }
 
