@@ -316,6 +316,7 @@ if ProcessInfo.processInfo.environment["PAYRPC_FUZZ"] != nil {
         ("json_roundtrip", ["PayRPCJSON"]),
         ("validator", ["PayRPCJSON", "PayRPCSchema"]),
         ("codecs", ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]),
+        ("decoders", ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]),
         ("journal_url", ["JournalService"]),
     ]
     package.targets += [

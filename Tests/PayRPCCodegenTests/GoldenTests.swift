@@ -8,7 +8,7 @@ import Testing
 @Suite struct GoldenTests {
     static let fixtureNames = [
         "Primitives", "OptionalsAndDefaults", "Constraints", "NestedReferences", "StringEnum", "Union",
-        "DocComments", "MethodDocs", "Aliases", "Handlers", "NamedFormats", "OtherMembers",
+        "DocComments", "MethodDocs", "Aliases", "Handlers", "NamedFormats", "OtherMembers", "CheckedDecoders",
     ]
 
     @Test(arguments: fixtureNames)

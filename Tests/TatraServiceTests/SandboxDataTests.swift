@@ -78,6 +78,10 @@ struct SandboxDataTests {
         #expect(PaymentText.format(cents: -310) == "-3.10")
         #expect(PaymentText.format(cents: -7) == "-0.07")
         #expect(PaymentText.format(cents: .max) == "92233720368547758.07")
+        #expect(PaymentText.format(cents: 10) == "0.10")
+        for cents: Int64 in [1, 9, 99, 101, 999_999, -1, -100, 123_456_789_012] {
+            #expect(PaymentText.format(cents: cents) == Amount(units: cents, scale: 2).description)
+        }
         #expect(PaymentText.format(cents: .min) == "-92233720368547758.08")
     }
 

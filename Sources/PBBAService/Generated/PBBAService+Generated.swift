@@ -315,6 +315,34 @@ extension GetCustomUXConfigurations.Params {
     }
 }
 
+extension GetCustomUXConfigurations.Params: CheckedJSONDecodable {
+    private static let _rule0 = NumberRule(keyword: "maximum", bound: "10000")!
+    private static let _rule1 = NumberRule(keyword: "exclusiveMinimum", bound: "0")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _width: Double? = nil
+        var _type: CustomUXType? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("width" as StaticString) {
+                guard memberValue.kind == .number, Self._rule0.holds(memberValue), Self._rule1.holds(memberValue), let value1 = try? Double(json: memberValue) else { return nil }
+                _width = value1
+            } else if memberName.stringEquals("type" as StaticString) {
+                guard let value2 = CustomUXType(checking: memberValue) else { return nil }
+                _type = value2
+            } else {
+                return nil
+            }
+        }
+        guard let _width else { return nil }
+        self.width = _width
+        guard let _type else { return nil }
+        self.type = _type
+    }
+}
+
 // MARK: - GetPaymentStatus (Sources/PBBAService/Methods/GetPaymentStatus.swift)
 
 extension GetPaymentStatus {
@@ -382,6 +410,27 @@ extension GetPaymentStatus.Params {
         writer.key("secureToken" as StaticString)
         self.secureToken.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension GetPaymentStatus.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _secureToken: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("secureToken" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _secureToken = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _secureToken else { return nil }
+        self.secureToken = _secureToken
     }
 }
 
@@ -462,6 +511,27 @@ extension OpenBankingApp.Params {
         writer.key("secureToken" as StaticString)
         self.secureToken.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension OpenBankingApp.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _secureToken: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("secureToken" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _secureToken = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _secureToken else { return nil }
+        self.secureToken = _secureToken
     }
 }
 
@@ -717,6 +787,62 @@ extension RegisterExternalRequest.Params {
     }
 }
 
+extension RegisterExternalRequest.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
+    private static let _rule1 = PatternRule("^[A-Za-z0-9]{6}$")
+    private static let _rule2 = PatternRule("^[A-Z]{3}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _secureToken: String? = nil
+        var _brn: String? = nil
+        var _amount: Amount? = nil
+        var _currency: String? = nil
+        var _reference: String? = nil
+        var _retrievalExpiryInterval: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("secureToken" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _secureToken = value1
+            } else if memberName.stringEquals("brn" as StaticString) {
+                guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                _brn = value2
+            } else if memberName.stringEquals("amount" as StaticString) {
+                guard memberValue.kind == .string, let value3 = try? Amount(json: memberValue) else { return nil }
+                _amount = value3
+            } else if memberName.stringEquals("currency" as StaticString) {
+                guard memberValue.kind == .string, Self._rule2.matches(memberValue), let value4 = try? String(json: memberValue) else { return nil }
+                _currency = value4
+            } else if memberName.stringEquals("reference" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 35), let value5 = try? String(json: memberValue) else { return nil }
+                _reference = value5
+            } else if memberName.stringEquals("retrievalExpiryInterval" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer7 = SchemaRules.plainInteger(memberValue), integer7 >= 1, integer7 <= 86400, let value6 = Int(exactly: integer7) else { return nil }
+                    _retrievalExpiryInterval = value6
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _secureToken else { return nil }
+        self.secureToken = _secureToken
+        guard let _brn else { return nil }
+        self.brn = _brn
+        guard let _amount else { return nil }
+        self.amount = _amount
+        guard let _currency else { return nil }
+        self.currency = _currency
+        guard let _reference else { return nil }
+        self.reference = _reference
+        self.retrievalExpiryInterval = _retrievalExpiryInterval
+    }
+}
+
 // MARK: - SetBankAppsInstalled (Sources/PBBAService/Methods/Sandbox/SetBankAppsInstalled.swift)
 
 extension SetBankAppsInstalled {
@@ -783,6 +909,25 @@ extension SetBankAppsInstalled.Params {
         writer.key("count" as StaticString)
         self.count.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SetBankAppsInstalled.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _count: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("count" as StaticString) {
+                guard let integer2 = SchemaRules.plainInteger(memberValue), integer2 >= 0, integer2 <= 20, let value1 = Int(exactly: integer2) else { return nil }
+                _count = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _count else { return nil }
+        self.count = _count
     }
 }
 
@@ -921,6 +1066,40 @@ extension ShowPBBAErrorPopup.Params {
     }
 }
 
+extension ShowPBBAErrorPopup.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _errorCode: String? = nil
+        var _errorTitle: String? = nil
+        var _errorMessage: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("errorCode" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1000), let value1 = try? String(json: memberValue) else { return nil }
+                    _errorCode = value1
+                }
+            } else if memberName.stringEquals("errorTitle" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1000), let value2 = try? String(json: memberValue) else { return nil }
+                _errorTitle = value2
+            } else if memberName.stringEquals("errorMessage" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 10000), let value3 = try? String(json: memberValue) else { return nil }
+                _errorMessage = value3
+            } else {
+                return nil
+            }
+        }
+        self.errorCode = _errorCode
+        guard let _errorTitle else { return nil }
+        self.errorTitle = _errorTitle
+        guard let _errorMessage else { return nil }
+        self.errorMessage = _errorMessage
+    }
+}
+
 // MARK: - ShowPBBAPopup (Sources/PBBAService/Methods/ShowPBBAPopup.swift)
 
 extension ShowPBBAPopup {
@@ -1015,6 +1194,40 @@ extension ShowPBBAPopup.Params {
         writer.key("expiryInterval" as StaticString)
         self.expiryInterval.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension ShowPBBAPopup.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
+    private static let _rule1 = PatternRule("^[A-Za-z0-9]{6}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _secureToken: String? = nil
+        var _brn: String? = nil
+        var _expiryInterval: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("secureToken" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _secureToken = value1
+            } else if memberName.stringEquals("brn" as StaticString) {
+                guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                _brn = value2
+            } else if memberName.stringEquals("expiryInterval" as StaticString) {
+                guard let integer4 = SchemaRules.plainInteger(memberValue), integer4 >= 1, integer4 <= 86400, let value3 = Int(exactly: integer4) else { return nil }
+                _expiryInterval = value3
+            } else {
+                return nil
+            }
+        }
+        guard let _secureToken else { return nil }
+        self.secureToken = _secureToken
+        guard let _brn else { return nil }
+        self.brn = _brn
+        guard let _expiryInterval else { return nil }
+        self.expiryInterval = _expiryInterval
     }
 }
 
@@ -1128,6 +1341,48 @@ extension SubmitPaymentRequest.Params {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension SubmitPaymentRequest.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z]{3}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _amount: Amount? = nil
+        var _currency: String? = nil
+        var _reference: String? = nil
+        var _retrievalExpiryInterval: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("amount" as StaticString) {
+                guard memberValue.kind == .string, let value1 = try? Amount(json: memberValue) else { return nil }
+                _amount = value1
+            } else if memberName.stringEquals("currency" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                _currency = value2
+            } else if memberName.stringEquals("reference" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 35), let value3 = try? String(json: memberValue) else { return nil }
+                _reference = value3
+            } else if memberName.stringEquals("retrievalExpiryInterval" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer5 = SchemaRules.plainInteger(memberValue), integer5 >= 1, integer5 <= 86400, let value4 = Int(exactly: integer5) else { return nil }
+                    _retrievalExpiryInterval = value4
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _amount else { return nil }
+        self.amount = _amount
+        guard let _currency else { return nil }
+        self.currency = _currency
+        guard let _reference else { return nil }
+        self.reference = _reference
+        self.retrievalExpiryInterval = _retrievalExpiryInterval
     }
 }
 
@@ -1498,6 +1753,15 @@ extension CustomUXType {
         case .bankLogos: writer.raw("\"bankLogos\"")
         case .moreAboutAndBankLogos: writer.raw("\"moreAboutAndBankLogos\"")
         }
+    }
+}
+
+extension CustomUXType: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard let value = try? Self(json: json) else { return nil }
+        self = value
     }
 }
 
@@ -2764,6 +3028,40 @@ extension PaymentTarget {
     }
 }
 
+extension PaymentTarget: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
+    private static let _rule1 = PatternRule("^[A-Za-z0-9]{6}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _secureToken: String? = nil
+        var _brn: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("secureToken" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                    _secureToken = value1
+                }
+            } else if memberName.stringEquals("brn" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                    _brn = value2
+                }
+            } else {
+                return nil
+            }
+        }
+        self.secureToken = _secureToken
+        self.brn = _brn
+    }
+}
+
 // MARK: - PopupAction (Sources/PBBAService/Models/PopupAction.swift)
 
 extension PopupAction {
@@ -2925,6 +3223,27 @@ extension PopupReference {
         writer.key("popupId" as StaticString)
         self.popupId.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension PopupReference: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^pp_[0-9a-f]{16}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _popupId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("popupId" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _popupId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _popupId else { return nil }
+        self.popupId = _popupId
     }
 }
 

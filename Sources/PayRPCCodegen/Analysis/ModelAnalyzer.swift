@@ -918,6 +918,26 @@ struct ModelAnalyzer {
         }
     }
 
+    // MARK: Params
+
+    /// The params models of every method (its nested `Params` struct, or the model its `Params`
+    /// typealias names): the models the engine decodes requests into, which get checked decoders.
+    func paramsModels() -> [ModelID] {
+        var roots: [ModelID] = []
+        for type in scan.types where isMethod(type) {
+            let path = type.path + ["Params"]
+            if headers[ModelID(module: type.module, path: path.joined(separator: "."))] != nil {
+                roots.append(ModelID(module: type.module, path: path.joined(separator: ".")))
+            } else if let alias = aliasesByModule[type.module]?[path.joined(separator: ".")],
+                      let names = DeclarationScanner.namePath(alias.type),
+                      case .type(let target)? = lookup(names, from: type) {
+                let id = ModelID(module: target.module, path: target.swiftName)
+                if headers[id] != nil { roots.append(id) }
+            }
+        }
+        return roots
+    }
+
     // MARK: Methods
 
     private mutating func describeMethod(_ type: ScannedType) -> MethodDescription? {

@@ -6,12 +6,15 @@
 struct SwiftEmitter {
     let module: String
     let headers: [ModelID: ModelHeader]
+    /// Writes the checked decoders (``CheckedDecoderEmitter``) of the models in its set.
+    let checkedDecoders: CheckedDecoderEmitter
 
     private var lines: [String] = []
 
-    init(module: String, headers: [ModelID: ModelHeader]) {
+    init(module: String, headers: [ModelID: ModelHeader], models: [ModelID: ModelDescription] = [:], checked: Set<ModelID> = []) {
         self.module = module
         self.headers = headers
+        checkedDecoders = CheckedDecoderEmitter(module: module, models: models, checked: checked)
     }
 
     /// One item of the file.
@@ -151,6 +154,10 @@ struct SwiftEmitter {
         case .handWritten: break
         }
         lines.append("}")
+        if checkedDecoders.checked.contains(header.id), let decoder = checkedDecoders.decoder(for: model, access: access) {
+            lines.append("")
+            lines += decoder
+        }
     }
 
     private mutating func emitObjectCodec(_ model: ModelDescription, access: String) {
@@ -358,5 +365,8 @@ struct SwiftEmitter {
     ]
 
     /// An identifier, in backticks when it is a keyword.
-    private func identifier(_ name: String) -> String { SwiftEmitter.keywords.contains(name) ? "`\(name)`" : name }
+    private func identifier(_ name: String) -> String { Self.identifier(name) }
+
+    /// An identifier, in backticks when it is a keyword.
+    static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 }

@@ -66,6 +66,8 @@ public enum ModelGenerator {
             scan: scanner.result)
         let (models, methods) = analyzer.analyze()
         guard analyzer.diagnostics.isEmpty else { throw CodegenFailure(analyzer.diagnostics) }
+        let modelsByID = Dictionary(models.map { ($0.header.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let checked = CheckedDecoderEmitter.checkedModels(roots: analyzer.paramsModels(), models: modelsByID)
         var output: [GeneratedFile] = []
         for module in modules {
             var items: [(order: Int, item: SwiftEmitter.Item)] = []
@@ -79,7 +81,7 @@ public enum ModelGenerator {
                 items.append((handlers.handlers.order, .handlers(handlers.handlers, file: handlers.file)))
             }
             guard !items.isEmpty else { continue }
-            var emitter = SwiftEmitter(module: module.module, headers: analyzer.headers)
+            var emitter = SwiftEmitter(module: module.module, headers: analyzer.headers, models: modelsByID, checked: checked)
             let text = emitter.file(items: items.sorted { $0.order < $1.order }.map(\.item))
             output.append(GeneratedFile(path: module.outputPath, contents: text))
         }

@@ -39,6 +39,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// Maps anything a handler throws to the wire error; unknown errors (and convertible ones
     /// that become an internal error) are logged, not sent.
     func wireError(_ error: any Error, method: String, logger: Logger) -> RPCError {
+        if let early = error as? EarlyAnswer { return early.error }
         if let convertible = error as? any RPCErrorConvertible {
             let wire = convertible.rpcError
             if wire.code == .internalError {

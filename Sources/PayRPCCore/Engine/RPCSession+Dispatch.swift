@@ -58,9 +58,9 @@ extension RPCSession {
         let changesBefore = engine.sandbox.changes
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
-            do { try produce(&scratch) } catch {
+            do { try produce(&scratch) } catch where !(error is EarlyAnswer) {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
-            }
+            } catch {}
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
             if engine.sandbox.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
             return

@@ -305,6 +305,66 @@ extension HelloParams {
     }
 }
 
+extension HelloParams: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Za-z0-9._-]{1,64}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _client: String? = nil
+        var _protocolVersion: String? = nil
+        var _token: String? = nil
+        var _profile: String? = nil
+        var _seed: Int64? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("client" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 200), let value1 = try? String(json: memberValue) else { return nil }
+                    _client = value1
+                }
+            } else if memberName.stringEquals("protocolVersion" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 40), let value2 = try? String(json: memberValue) else { return nil }
+                    _protocolVersion = value2
+                }
+            } else if memberName.stringEquals("token" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1024), let value3 = try? String(json: memberValue) else { return nil }
+                    _token = value3
+                }
+            } else if memberName.stringEquals("profile" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value4 = try? String(json: memberValue) else { return nil }
+                    _profile = value4
+                }
+            } else if memberName.stringEquals("seed" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer6 = SchemaRules.plainInteger(memberValue), integer6 >= 0, integer6 <= 9007199254740991, let value5 = Int64(exactly: integer6) else { return nil }
+                    _seed = value5
+                }
+            } else {
+                return nil
+            }
+        }
+        self.client = _client
+        self.protocolVersion = _protocolVersion
+        self.token = _token
+        self.profile = _profile
+        self.seed = _seed
+    }
+}
+
 // MARK: - HelloResult (Sources/PayRPCCore/Builtins/BuiltinModels.swift)
 
 extension HelloResult {
@@ -477,6 +537,25 @@ extension CancelParams {
         writer.key("id" as StaticString)
         self.id.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension CancelParams: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _id: JSONValue? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("id" as StaticString) {
+                guard let value1 = try? JSONValue(json: memberValue) else { return nil }
+                _id = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _id else { return nil }
+        self.id = _id
     }
 }
 

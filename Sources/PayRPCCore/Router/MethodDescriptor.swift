@@ -1,5 +1,6 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCSync
 
 /// Everything the server publishes about one method, derived from its ``RPCMethod`` declaration.
 ///
@@ -37,8 +38,10 @@ public final class MethodDescriptor: Sendable {
     public let allowedBeforeAuthentication: Bool
     /// Whether the method's calls on one connection run in arrival order.
     public let ordered: Bool
-    /// Every model definition the params, result and error data refer to.
-    public let definitions: SchemaDefinitions
+    /// Every model definition the params, result and error data refer to (collected the first
+    /// time it is read: serving calls never reads it, `rpc.discover` and the validators do).
+    public var definitions: SchemaDefinitions { lazyDefinitions.value }
+    private let lazyDefinitions: LazyValue<SchemaDefinitions>
     /// The notifications the method may cause, described.
     let notificationDescriptors: [NotificationDescriptor]
 
@@ -55,18 +58,10 @@ public final class MethodDescriptor: Sendable {
     }
 
     init<M: RPCMethod>(_ method: M.Type) {
-        var definitions = SchemaDefinitions()
-        M.Params.collectSchemaDefinitions(into: &definitions)
-        M.Result.collectSchemaDefinitions(into: &definitions)
         var errors: [ErrorDescriptor] = []
         for error in M.errors {
-            var dataSchema: JSONValue?
-            if let data = error.data {
-                data.collectSchemaDefinitions(into: &definitions)
-                dataSchema = data.schemaReference
-            }
-            errors.append(ErrorDescriptor(code: error.code.rawValue, message: error.message, dataSchema: dataSchema,
-                                          sampleData: error.sampleData))
+            errors.append(ErrorDescriptor(code: error.code.rawValue, message: error.message,
+                                          dataSchema: error.data?.schemaReference, sampleData: error.sampleData))
         }
         let notificationDescriptors = M.notifications.map { $0.descriptor }
         self.declaration = method
@@ -84,7 +79,13 @@ public final class MethodDescriptor: Sendable {
         self.destructive = M.destructive
         self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
         self.ordered = M.ordered
-        self.definitions = definitions
+        self.lazyDefinitions = LazyValue {
+            var definitions = SchemaDefinitions()
+            M.Params.collectSchemaDefinitions(into: &definitions)
+            M.Result.collectSchemaDefinitions(into: &definitions)
+            for error in M.errors { error.data?.collectSchemaDefinitions(into: &definitions) }
+            return definitions
+        }
         self.notificationDescriptors = notificationDescriptors
     }
 
@@ -105,7 +106,7 @@ public final class MethodDescriptor: Sendable {
         self.destructive = other.destructive
         self.allowedBeforeAuthentication = other.allowedBeforeAuthentication
         self.ordered = other.ordered
-        self.definitions = other.definitions
+        self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors
     }
 }
@@ -124,21 +125,24 @@ public struct NotificationDescriptor: Sendable {
     public let paramsSchema: JSONValue
     /// The payload's member names in declaration order.
     public let fieldOrder: [String]
-    /// The model definitions the payload refers to.
-    public let definitions: SchemaDefinitions
+    /// The model definitions the payload refers to (collected the first time it is read).
+    public var definitions: SchemaDefinitions { lazyDefinitions.value }
+    private let lazyDefinitions: LazyValue<SchemaDefinitions>
     /// Other spellings a client may know the notification by (listed, never sent).
     public let aliases: [String]
 
     init<N: RPCNotification>(_ notification: N.Type) {
-        var definitions = SchemaDefinitions()
-        N.Payload.collectSchemaDefinitions(into: &definitions)
         self.declaration = notification
         self.name = N.name
         self.summary = N.summary
         self.documentation = N.documentation
         self.paramsSchema = N.Payload.schemaReference
         self.fieldOrder = N.Payload.fieldOrder
-        self.definitions = definitions
+        self.lazyDefinitions = LazyValue {
+            var definitions = SchemaDefinitions()
+            N.Payload.collectSchemaDefinitions(into: &definitions)
+            return definitions
+        }
         self.aliases = N.aliases
     }
 }

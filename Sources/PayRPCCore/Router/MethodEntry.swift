@@ -9,28 +9,47 @@ import PayRPCSchema
 /// through an intermediate JSON value.
 final class MethodEntry: Sendable {
     let descriptor: MethodDescriptor
-    /// The params schema, compiled at start-up.
-    let paramsValidator: CompiledSchema
+    /// The params schema, compiled when first needed.
+    let paramsSchema: ParamsSchema
     /// The result schema, compiled when results are validated.
     let resultValidator: CompiledSchema?
-    /// Whether absent params (`{}`) satisfy the params schema: then they are not validated again.
-    let acceptsAbsentParams: Bool
-    /// Reads the params (already validated) into `M.Params` and binds them to the handler.
+    /// Whether the params decoder checks the params schema as it reads (``CheckedJSONDecodable``):
+    /// then ``prepare`` and ``answerInline`` validate, and the engine does not walk the params
+    /// with the validator first.
+    let checksParams: Bool
+    /// Reads the params into `M.Params` (checking them when ``checksParams``, else already
+    /// validated) and binds them to the handler.
     let prepare: @Sendable (JSONElement) throws(RPCError) -> PreparedCall
-    /// For a method that answers inline: decodes the validated params element into `M.Params`,
-    /// calls the handler and writes the result, in one go (no existential box: the usual path).
-    let answerInline: (@Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void)?
+    /// For a method that answers inline: decodes the params element into `M.Params` (checking it
+    /// when ``checksParams``: refused params are thrown as an ``EarlyAnswer``), calls the handler
+    /// and writes the result, in one go (no existential box: the usual path).
+    let answerInline: InlineAnswer?
 
-    init(descriptor: MethodDescriptor, paramsValidator: CompiledSchema, resultValidator: CompiledSchema?,
-         prepare: @escaping @Sendable (JSONElement) throws(RPCError) -> PreparedCall,
-         answerInline: (@Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void)?) {
+    init(descriptor: MethodDescriptor, paramsSchema: ParamsSchema, resultValidator: CompiledSchema?, checksParams: Bool,
+         prepare: @escaping @Sendable (JSONElement) throws(RPCError) -> PreparedCall, answerInline: InlineAnswer?) {
         self.descriptor = descriptor
-        self.paramsValidator = paramsValidator
-        self.acceptsAbsentParams = paramsValidator.isValid(NormalizedParams.emptyObject.root)
+        self.paramsSchema = paramsSchema
         self.resultValidator = resultValidator
+        self.checksParams = checksParams
         self.prepare = prepare
         self.answerInline = answerInline
     }
+}
+
+/// An inline method's decode–handle–encode: the params element, the call's context and the writer
+/// the result goes into.
+@usableFromInline
+typealias InlineAnswer = @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void
+
+/// An answer decided before a handler ran (params that break their schema, found by the checking
+/// decoder inside an inline method's closure): answered as it is, not logged as a handler's
+/// failure.
+@usableFromInline
+struct EarlyAnswer: Error {
+    @usableFromInline let error: RPCError
+
+    @usableFromInline
+    init(_ error: RPCError) { self.error = error }
 }
 
 /// One call's decoded params bound to its method's handler: what the engine runs later (in a

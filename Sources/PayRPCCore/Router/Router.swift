@@ -47,7 +47,7 @@ public final class Router: Sendable {
         guard let entry = table.lookup(name) else { return nil }
         do {
             let normalized = try NormalizedParams(params, method: entry.descriptor)
-            return entry.paramsValidator.validate(normalized.element)
+            return try entry.paramsSchema.violations(normalized.element)
         } catch {
             return [SchemaViolation(pointer: "", keyword: "params", message: error.message)]
         }

@@ -9,13 +9,21 @@ public protocol RPCService: Sendable {
 
 /// Collects method registrations at start-up; ``build(validateResults:)`` freezes them into a
 /// ``Router``. Registering a declaration with a handler is the only way a method exists.
+///
+/// Each registration has two forms, chosen by the compiler for the method's params: those whose
+/// generated decoder checks the schema while it reads (``CheckedJSONDecodable``: every generated
+/// params model the generator can check) decode and validate in one pass; the others are
+/// validated by the compiled schema first, then decoded.
 public struct RouterBuilder {
     private var registrations: [Registration] = []
     private var extraNotifications: [NotificationDescriptor] = []
 
     struct Registration {
         let descriptor: MethodDescriptor
-        let make: (MethodDescriptor, CompiledSchema, CompiledSchema?) -> MethodEntry
+        let paramsSchema: ParamsSchema
+        let checksParams: Bool
+        let prepare: @Sendable (JSONElement) throws(RPCError) -> PreparedCall
+        let answerInline: InlineAnswer?
     }
 
     public init() {}
@@ -25,16 +33,32 @@ public struct RouterBuilder {
     public mutating func register<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) async throws -> M.Result
     ) {
-        add(method, answerInline: nil) { params in
-            PreparedCall(
-                run: { context in
-                    let result = try await handler(params, context)
-                    var writer = JSONWriter(capacity: 128)
-                    result.encode(to: &writer)
-                    return writer.bytes
-                },
-                runInline: nil, canonicalParams: { Self.canonical(params) })
+        add(method, checksParams: false, answerInline: { _ in nil }) { schema in
+            { element throws(RPCError) in Self.bind(M.self, try Self.decodeParams(M.self, element), to: handler) }
         }
+    }
+
+    /// ``register(_:handler:)`` for params whose decoder checks their schema as it reads.
+    public mutating func register<M: RPCMethod>(
+        _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) async throws -> M.Result
+    ) where M.Params: CheckedJSONDecodable {
+        add(method, checksParams: true, answerInline: { _ in nil }) { schema in
+            { element throws(RPCError) in Self.bind(M.self, try Self.checkedParams(M.self, element, schema), to: handler) }
+        }
+    }
+
+    /// The prepared call of an async handler.
+    private static func bind<M: RPCMethod>(
+        _ method: M.Type, _ params: M.Params, to handler: @escaping @Sendable (M.Params, RequestContext) async throws -> M.Result
+    ) -> PreparedCall {
+        PreparedCall(
+            run: { context in
+                let result = try await handler(params, context)
+                var writer = JSONWriter(capacity: 128)
+                result.encode(to: &writer)
+                return writer.bytes
+            },
+            runInline: nil, canonicalParams: { Self.canonical(params) })
     }
 
     /// Registers a handler that answers at once on the loop thread. Only for pure, fast work
@@ -48,29 +72,55 @@ public struct RouterBuilder {
     public mutating func registerInline<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
-        addInline(method, answerInline: { element, context, writer in
-            let result = try handler(try Self.decodeParams(M.self, element), context)
-            result.encode(to: &writer)
-        }, bind: { params in
-            PreparedCall(
-                run: { context in
-                    var writer = JSONWriter(capacity: 128)
-                    try handler(params, context).encode(to: &writer)
-                    return writer.bytes
-                },
-                runInline: { context, writer in try handler(params, context).encode(to: &writer) },
-                canonicalParams: { Self.canonical(params) })
-        })
+        addInline(method, checksParams: false, answerInline: { _ in
+            { element, context, writer in
+                try handler(try Self.decodeParams(M.self, element), context).encode(to: &writer)
+            }
+        }, decode: { _ in { element throws(RPCError) in try Self.decodeParams(M.self, element) } }, handler: handler)
     }
 
-    /// ``registerInline(_:handler:)``'s registration, with the closures made.
+    /// ``registerInline(_:handler:)`` for params whose decoder checks their schema as it reads:
+    /// the params are read and checked in one pass over their bytes.
+    @inlinable
+    public mutating func registerInline<M: RPCMethod>(
+        _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
+    ) where M.Params: CheckedJSONDecodable {
+        addInline(method, checksParams: true, answerInline: { schema in
+            { element, context, writer in
+                let params: M.Params
+                if let checked = M.Params(checking: element) {
+                    params = checked
+                } else {
+                    do throws(RPCError) { params = try Self.refusedParams(M.self, element, schema) } catch { throw EarlyAnswer(error) }
+                }
+                try handler(params, context).encode(to: &writer)
+            }
+        }, decode: { schema in { element throws(RPCError) in try Self.checkedParams(M.self, element, schema) } }, handler: handler)
+    }
+
+    /// ``registerInline(_:handler:)``'s registration, with the closures made for the method's
+    /// params schema (`answerInline` and `decode` receive it).
     @usableFromInline
     mutating func addInline<M: RPCMethod>(
-        _ method: M.Type,
-        answerInline: @escaping @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void,
-        bind: @escaping @Sendable (M.Params) -> PreparedCall
+        _ method: M.Type, checksParams: Bool,
+        answerInline: @escaping (ParamsSchema) -> InlineAnswer,
+        decode: @escaping (ParamsSchema) -> @Sendable (JSONElement) throws(RPCError) -> M.Params,
+        handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
-        add(method, answerInline: answerInline, bind: bind)
+        add(method, checksParams: checksParams, answerInline: answerInline) { schema in
+            let decodeParams = decode(schema)
+            return { element throws(RPCError) in
+                let params = try decodeParams(element)
+                return PreparedCall(
+                    run: { context in
+                        var writer = JSONWriter(capacity: 128)
+                        try handler(params, context).encode(to: &writer)
+                        return writer.bytes
+                    },
+                    runInline: { context, writer in try handler(params, context).encode(to: &writer) },
+                    canonicalParams: { Self.canonical(params) })
+            }
+        }
     }
 
     /// Declares a notification that no method lists (so it still appears in `rpc.discover`).
@@ -79,18 +129,13 @@ public struct RouterBuilder {
     }
 
     private mutating func add<M: RPCMethod>(
-        _ method: M.Type, answerInline: (@Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void)?,
-        bind: @escaping @Sendable (M.Params) -> PreparedCall
+        _ method: M.Type, checksParams: Bool, answerInline: (ParamsSchema) -> InlineAnswer?,
+        prepare: (ParamsSchema) -> @Sendable (JSONElement) throws(RPCError) -> PreparedCall
     ) {
         let descriptor = MethodDescriptor(method)
-        registrations.append(Registration(descriptor: descriptor) { descriptor, params, result in
-            MethodEntry(
-                descriptor: descriptor, paramsValidator: params, resultValidator: result,
-                prepare: { (element: JSONElement) throws(RPCError) -> PreparedCall in
-                    bind(try Self.decodeParams(M.self, element))
-                },
-                answerInline: answerInline)
-        })
+        let schema = ParamsSchema(descriptor)
+        registrations.append(Registration(descriptor: descriptor, paramsSchema: schema, checksParams: checksParams,
+                                          prepare: prepare(schema), answerInline: answerInline(schema)))
     }
 
     /// Params in canonical form: what their codec writes.
@@ -112,6 +157,26 @@ public struct RouterBuilder {
         }
     }
 
+    /// Reads and checks params in one pass; when the checking decoder refuses them, the answer
+    /// the validator and the codec give (``refusedParams(_:_:_:)``).
+    @inlinable
+    static func checkedParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement, _ schema: ParamsSchema)
+        throws(RPCError) -> M.Params where M.Params: CheckedJSONDecodable {
+        if let params = M.Params(checking: element) { return params }
+        return try refusedParams(M.self, element, schema)
+    }
+
+    /// What params the checking decoder refused get: the validator's violations when the schema
+    /// refuses them, else the codec's error, else (the decoder refuses more than the two, never
+    /// less) the params as the codec reads them. Exactly the answer of validating, then decoding.
+    @usableFromInline @inline(never)
+    static func refusedParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement, _ schema: ParamsSchema)
+        throws(RPCError) -> M.Params {
+        let violations = try schema.violations(element)
+        guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
+        return try decodeParams(M.self, element)
+    }
+
     /// Freezes the registrations: adds the derived bare names (``BareAliases``), compiles every
     /// schema once and checks that no name or alias is used twice.
     /// - Throws: ``RouterBuildError`` naming the clash or the schema that does not compile.
@@ -130,18 +195,18 @@ public struct RouterBuilder {
                 }
                 names[name] = descriptor.name
             }
-            let paramsValidator: CompiledSchema
             var resultValidator: CompiledSchema?
-            do {
-                paramsValidator = try CompiledSchema(Router.documentSchema(descriptor.paramsSchema, definitions: descriptor.definitions))
-                if validateResults {
+            if validateResults {
+                do {
                     resultValidator = try CompiledSchema(Router.documentSchema(descriptor.resultSchema,
                                                                                definitions: descriptor.definitions))
+                } catch {
+                    throw RouterBuildError(message: "the result schema of \(descriptor.name) does not compile: \(error)")
                 }
-            } catch {
-                throw RouterBuildError(message: "the schema of \(descriptor.name) does not compile: \(error)")
             }
-            let entry = registration.make(descriptor, paramsValidator, resultValidator)
+            let entry = MethodEntry(
+                descriptor: descriptor, paramsSchema: registration.paramsSchema, resultValidator: resultValidator,
+                checksParams: registration.checksParams, prepare: registration.prepare, answerInline: registration.answerInline)
             entries.append(entry)
             for name in [descriptor.name] + descriptor.aliases { table.append((name, entry)) }
         }

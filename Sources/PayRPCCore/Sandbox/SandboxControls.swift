@@ -239,6 +239,10 @@ public final class SandboxControls: Sendable {
         armedCount.add(count, ordering: .relaxed)
     }
 
+    /// Whether any profile has a failure armed (one atomic read): when none has, no call needs to
+    /// look for one.
+    public var hasArmedFailures: Bool { armedCount.load(ordering: .relaxed) > 0 }
+
     /// The failure armed for the profile's next call of `method`, consumed; nil when none is.
     public func takeFailure(profile: String, method: String) -> InjectedFailure? {
         guard armedCount.load(ordering: .relaxed) > 0 else { return nil }

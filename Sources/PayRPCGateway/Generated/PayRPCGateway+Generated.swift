@@ -100,6 +100,28 @@ extension ClockAdvanceParams {
     }
 }
 
+extension ClockAdvanceParams: CheckedJSONDecodable {
+    private static let _rule0 = NumberRule(keyword: "minimum", bound: "0")!
+    private static let _rule1 = NumberRule(keyword: "maximum", bound: "315360000")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _seconds: Double? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("seconds" as StaticString) {
+                guard memberValue.kind == .number, Self._rule0.holds(memberValue), Self._rule1.holds(memberValue), let value1 = try? Double(json: memberValue) else { return nil }
+                _seconds = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _seconds else { return nil }
+        self.seconds = _seconds
+    }
+}
+
 // MARK: - ClockSetParams (Sources/PayRPCGateway/Sandbox/SandboxClockMethods.swift)
 
 extension ClockSetParams {
@@ -156,6 +178,27 @@ extension ClockSetParams {
         writer.key("time" as StaticString)
         self.time.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension ClockSetParams: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("date-time")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _time: Date? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("time" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value1 = try? Date(json: memberValue) else { return nil }
+                _time = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _time else { return nil }
+        self.time = _time
     }
 }
 
@@ -416,6 +459,68 @@ extension FailNextParams {
     }
 }
 
+extension FailNextParams: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _method: String? = nil
+        var _error: String? = nil
+        var _code: Int? = nil
+        var _message: String? = nil
+        var _data: JSONValue? = nil
+        var _count: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("method" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value1 = try? String(json: memberValue) else { return nil }
+                _method = value1
+            } else if memberName.stringEquals("error" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value2 = try? String(json: memberValue) else { return nil }
+                    _error = value2
+                }
+            } else if memberName.stringEquals("code" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer4 = SchemaRules.plainInteger(memberValue), let value3 = Int(exactly: integer4) else { return nil }
+                    _code = value3
+                }
+            } else if memberName.stringEquals("message" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1000), let value5 = try? String(json: memberValue) else { return nil }
+                    _message = value5
+                }
+            } else if memberName.stringEquals("data" as StaticString) {
+                if !memberValue.isNull {
+                    guard let value6 = try? JSONValue(json: memberValue) else { return nil }
+                    _data = value6
+                }
+            } else if memberName.stringEquals("count" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer8 = SchemaRules.plainInteger(memberValue), integer8 >= 1, integer8 <= 1000, let value7 = Int(exactly: integer8) else { return nil }
+                    _count = value7
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _method else { return nil }
+        self.method = _method
+        self.error = _error
+        self.code = _code
+        self.message = _message
+        self.data = _data
+        self.count = _count
+    }
+}
+
 // MARK: - FailNextResult (Sources/PayRPCGateway/Sandbox/SandboxFailNext.swift)
 
 extension FailNextResult {
@@ -607,5 +712,24 @@ extension DelayParams {
         writer.key("ms" as StaticString)
         self.ms.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension DelayParams: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _ms: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("ms" as StaticString) {
+                guard let integer2 = SchemaRules.plainInteger(memberValue), integer2 >= 0, integer2 <= 600000, let value1 = Int(exactly: integer2) else { return nil }
+                _ms = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _ms else { return nil }
+        self.ms = _ms
     }
 }

@@ -3,7 +3,7 @@ import PayRPCJSON
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`: exact
 /// decimal arithmetic, with an `Int64` fast path.
 extension CompiledSchema {
-    func checkBound(_ bound: NumberBound, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
+    static func checkBound(_ bound: NumberBound, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         guard value.kind == .number else { return true }
         let order: Int
         if let integer = bound.integer, let number = NumberText.plainInteger(value) {
@@ -21,7 +21,7 @@ extension CompiledSchema {
         }
     }
 
-    func checkMultipleOf(_ divisor: DecimalNumber, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
+    static func checkMultipleOf(_ divisor: DecimalNumber, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         guard value.kind == .number else { return true }
         if let step = divisor.int64, step > 0, let number = NumberText.plainInteger(value) {
             return number % step == 0 || run.fail("multipleOf", "must be a multiple of \(divisor)")

@@ -76,8 +76,8 @@ extension CompiledSchema {
         case .not(let id): return checkNot(id, value, &run)
         case .conditional(let condition, let then, let otherwise):
             return checkConditional(condition, then, otherwise, value, &run)
-        case .bound(let bound): return checkBound(bound, value, &run)
-        case .multipleOf(let divisor): return checkMultipleOf(divisor, value, &run)
+        case .bound(let bound): return Self.checkBound(bound, value, &run)
+        case .multipleOf(let divisor): return Self.checkMultipleOf(divisor, value, &run)
         case .minLength(let minimum): return checkLength(minimum: minimum, value, &run)
         case .maxLength(let maximum): return checkLength(maximum: maximum, value, &run)
         case .pattern(let regex): return checkPattern(regex, value, &run)

@@ -775,6 +775,27 @@ extension Authorize.Params {
     }
 }
 
+extension Authorize.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[0-9]{4,8}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _pincode: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("pincode" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _pincode = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _pincode else { return nil }
+        self.pincode = _pincode
+    }
+}
+
 // MARK: - AuthorizePayment (Sources/TatraService/Methods/AuthorizePayment.swift)
 
 extension AuthorizePayment {
@@ -842,6 +863,27 @@ extension AuthorizePayment.Params {
         writer.key("pincode" as StaticString)
         self.pincode.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension AuthorizePayment.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[0-9]{4,8}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _pincode: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("pincode" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _pincode = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _pincode else { return nil }
+        self.pincode = _pincode
     }
 }
 
@@ -985,6 +1027,58 @@ extension ExecutePayment.Params {
     }
 }
 
+extension ExecutePayment.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _amount: Amount? = nil
+        var _contact: Contact? = nil
+        var _reference: String? = nil
+        var present: UInt64 = 0
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("amount" as StaticString) {
+                guard memberValue.kind == .string, let value1 = try? Amount(json: memberValue) else { return nil }
+                _amount = value1
+            } else if memberName.stringEquals("contact" as StaticString) {
+                present |= 0x1
+                guard let value2 = Contact(checking: memberValue) else { return nil }
+                _contact = value2
+            } else if memberName.stringEquals("recepient" as StaticString) {
+                present |= 0x2
+                guard let value3 = Contact(checking: memberValue) else { return nil }
+                _contact = value3
+            } else if memberName.stringEquals("reference" as StaticString) {
+                present |= 0x4
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value4 = try? String(json: memberValue) else { return nil }
+                    _reference = value4
+                }
+            } else if memberName.stringEquals("messageForRecipient" as StaticString) {
+                present |= 0x8
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value5 = try? String(json: memberValue) else { return nil }
+                    _reference = value5
+                }
+            } else {
+                return nil
+            }
+        }
+        guard present & 0x3 != 0 else { return nil }
+        guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
+        guard present & 0x8 == 0 || present & 0x4 == 0 else { return nil }
+        guard let _amount else { return nil }
+        self.amount = _amount
+        guard let _contact else { return nil }
+        self.contact = _contact
+        self.reference = _reference
+    }
+}
+
 // MARK: - FetchBalance (Sources/TatraService/Methods/FetchBalance.swift)
 
 extension FetchBalance {
@@ -1124,6 +1218,25 @@ extension ResubmitPayment.Params {
     }
 }
 
+extension ResubmitPayment.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value1 = try? String(json: memberValue) else { return nil }
+                _paymentId = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentId else { return nil }
+        self.paymentId = _paymentId
+    }
+}
+
 // MARK: - SandboxResetProfile (Sources/TatraService/Methods/SandboxResetProfile.swift)
 
 extension SandboxResetProfile {
@@ -1201,6 +1314,25 @@ extension SandboxSetActivated.Params {
     }
 }
 
+extension SandboxSetActivated.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _activated: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("activated" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _activated = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _activated else { return nil }
+        self.activated = _activated
+    }
+}
+
 // MARK: - SandboxSetContactPermission (Sources/TatraService/Methods/SandboxSetContactPermission.swift)
 
 extension SandboxSetContactPermission {
@@ -1265,6 +1397,25 @@ extension SandboxSetContactPermission.Params {
         writer.key("granted" as StaticString)
         self.granted.encode(to: &writer)
         writer.endObject()
+    }
+}
+
+extension SandboxSetContactPermission.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _granted: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("granted" as StaticString) {
+                guard let value1 = try? Bool(json: memberValue) else { return nil }
+                _granted = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _granted else { return nil }
+        self.granted = _granted
     }
 }
 
@@ -1607,6 +1758,66 @@ extension Contact {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension Contact: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("uri")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _fullName: String? = nil
+        var _phones: [String]? = nil
+        var _image: URL? = nil
+        var present: UInt64 = 0
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("fullName" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value1 = try? String(json: memberValue) else { return nil }
+                _fullName = value1
+            } else if memberName.stringEquals("phones" as StaticString) {
+                present |= 0x1
+                guard memberValue.kind == .array else { return nil }
+                var value2: [String] = []
+                value2.reserveCapacity(memberValue.count)
+                for item3 in memberValue.arrayElements {
+                    guard item3.kind == .string, let value4 = try? String(json: item3) else { return nil }
+                    value2.append(value4)
+                }
+                _phones = value2
+            } else if memberName.stringEquals("phone" as StaticString) {
+                present |= 0x2
+                guard memberValue.kind == .string, let value5 = try? String(json: memberValue) else { return nil }
+                _phones = [value5]
+            } else if memberName.stringEquals("image" as StaticString) {
+                present |= 0x4
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value6 = try? URL(json: memberValue) else { return nil }
+                    _image = value6
+                }
+            } else if memberName.stringEquals("icon" as StaticString) {
+                present |= 0x8
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value7 = try? URL(json: memberValue) else { return nil }
+                    _image = value7
+                }
+            } else {
+                return nil
+            }
+        }
+        guard present & 0x3 != 0 else { return nil }
+        guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
+        guard present & 0x8 == 0 || present & 0x4 == 0 else { return nil }
+        guard let _fullName else { return nil }
+        self.fullName = _fullName
+        guard let _phones else { return nil }
+        self.phones = _phones
+        self.image = _image
     }
 }
 

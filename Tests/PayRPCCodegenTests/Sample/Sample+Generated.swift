@@ -182,6 +182,96 @@ extension SampleContact {
     }
 }
 
+extension SampleContact: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("uri")!
+    private static let _rule1 = PatternRule("^[A-Z]{3}$")
+    private static let _rule2 = FormatRule("date-time")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _fullName: String? = nil
+        var _phones: [String]? = nil
+        var _image: URL? = nil
+        var _currency: String? = nil
+        var _added: Date? = nil
+        var _labels: [String: String]? = nil
+        var _usualAmount: Amount? = nil
+        var _preferred: SampleMethod? = nil
+        var _extra: JSONValue? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("fullName" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value1 = try? String(json: memberValue) else { return nil }
+                _fullName = value1
+            } else if memberName.stringEquals("phones" as StaticString) {
+                guard memberValue.kind == .array, memberValue.count >= 1 else { return nil }
+                var value2: [String] = []
+                value2.reserveCapacity(memberValue.count)
+                for item3 in memberValue.arrayElements {
+                    guard item3.kind == .string, let value4 = try? String(json: item3) else { return nil }
+                    value2.append(value4)
+                }
+                _phones = value2
+            } else if memberName.stringEquals("image_url" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value5 = try? URL(json: memberValue) else { return nil }
+                    _image = value5
+                }
+            } else if memberName.stringEquals("currency" as StaticString) {
+                guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
+                _currency = value6
+            } else if memberName.stringEquals("added" as StaticString) {
+                guard memberValue.kind == .string, Self._rule2.accepts(memberValue), let value7 = try? Date(json: memberValue) else { return nil }
+                _added = value7
+            } else if memberName.stringEquals("labels" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .object else { return nil }
+                    var value8: [String: String] = [:]
+                    for (name9, member10) in memberValue.objectMembers {
+                        guard member10.kind == .string, let value11 = try? String(json: member10) else { return nil }
+                        value8[name9.string ?? ""] = value11
+                    }
+                    _labels = value8
+                }
+            } else if memberName.stringEquals("usualAmount" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value12 = try? Amount(json: memberValue) else { return nil }
+                    _usualAmount = value12
+                }
+            } else if memberName.stringEquals("preferred" as StaticString) {
+                guard let value13 = SampleMethod(checking: memberValue) else { return nil }
+                _preferred = value13
+            } else if memberName.stringEquals("extra" as StaticString) {
+                if !memberValue.isNull {
+                    guard let value14 = try? JSONValue(json: memberValue) else { return nil }
+                    _extra = value14
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _fullName else { return nil }
+        self.fullName = _fullName
+        guard let _phones else { return nil }
+        self.phones = _phones
+        self.image = _image
+        if let _currency { self.currency = _currency }
+        guard let _added else { return nil }
+        self.added = _added
+        self.labels = _labels
+        self.usualAmount = _usualAmount
+        if let _preferred { self.preferred = _preferred }
+        self.extra = _extra
+    }
+}
+
 // MARK: - SampleMethod (Tests/PayRPCCodegenTests/Sample/Sample.swift)
 
 extension SampleMethod {
@@ -230,6 +320,15 @@ extension SampleMethod {
         case .card: writer.raw("\"card\"")
         case .instantTransfer: writer.raw("\"instant\"")
         }
+    }
+}
+
+extension SampleMethod: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard let value = try? Self(json: json) else { return nil }
+        self = value
     }
 }
 
@@ -484,6 +583,149 @@ extension SamplePayment {
     }
 }
 
+extension SamplePayment: CheckedJSONDecodable {
+    private static let _rule0 = NumberRule(keyword: "exclusiveMinimum", bound: "0")!
+    private static let _rule1 = PatternRule("^ref-[0-9]{4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _id: Int64? = nil
+        var _count: Int? = nil
+        var _small: Int32? = nil
+        var _unsigned: UInt? = nil
+        var _ratio: Double? = nil
+        var _approved: Bool? = nil
+        var _amount: Amount? = nil
+        var _payee: SampleContact? = nil
+        var _history: [SampleContact]? = nil
+        var _notes: [String?]? = nil
+        var _status: SamplePayment.Status? = nil
+        var _legacyStatus: String? = nil
+        var _default: Bool? = nil
+        var _greeting: String? = nil
+        var _references: [String]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("id" as StaticString) {
+                guard let integer2 = SchemaRules.plainInteger(memberValue), integer2 >= 1, let value1 = Int64(exactly: integer2) else { return nil }
+                _id = value1
+            } else if memberName.stringEquals("count" as StaticString) {
+                guard let integer4 = SchemaRules.plainInteger(memberValue), let value3 = Int(exactly: integer4) else { return nil }
+                _count = value3
+            } else if memberName.stringEquals("small" as StaticString) {
+                guard let integer6 = SchemaRules.plainInteger(memberValue), integer6 >= -2147483648, integer6 <= 2147483647, let value5 = Int32(exactly: integer6) else { return nil }
+                _small = value5
+            } else if memberName.stringEquals("unsigned" as StaticString) {
+                guard let integer8 = SchemaRules.plainInteger(memberValue), integer8 >= 0, let value7 = UInt(exactly: integer8) else { return nil }
+                _unsigned = value7
+            } else if memberName.stringEquals("ratio" as StaticString) {
+                guard memberValue.kind == .number, Self._rule0.holds(memberValue), let value9 = try? Double(json: memberValue) else { return nil }
+                _ratio = value9
+            } else if memberName.stringEquals("approved" as StaticString) {
+                guard let value10 = try? Bool(json: memberValue) else { return nil }
+                _approved = value10
+            } else if memberName.stringEquals("amount" as StaticString) {
+                guard memberValue.kind == .string, let value11 = try? Amount(json: memberValue) else { return nil }
+                _amount = value11
+            } else if memberName.stringEquals("payee" as StaticString) {
+                guard let value12 = SampleContact(checking: memberValue) else { return nil }
+                _payee = value12
+            } else if memberName.stringEquals("history" as StaticString) {
+                guard memberValue.kind == .array else { return nil }
+                var value13: [SampleContact] = []
+                value13.reserveCapacity(memberValue.count)
+                for item14 in memberValue.arrayElements {
+                    guard let value15 = SampleContact(checking: item14) else { return nil }
+                    value13.append(value15)
+                }
+                _history = value13
+            } else if memberName.stringEquals("notes" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .array else { return nil }
+                    var value16: [String?] = []
+                    value16.reserveCapacity(memberValue.count)
+                    for item17 in memberValue.arrayElements {
+                        let value18: String?
+                        if item17.isNull {
+                            value18 = nil
+                        } else {
+                            guard item17.kind == .string, let value19 = try? String(json: item17) else { return nil }
+                            value18 = value19
+                        }
+                        value16.append(value18)
+                    }
+                    _notes = value16
+                }
+            } else if memberName.stringEquals("status" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value20 = SamplePayment.Status(checking: memberValue) else { return nil }
+                    _status = value20
+                }
+            } else if memberName.stringEquals("legacyStatus" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value21 = try? String(json: memberValue) else { return nil }
+                    _legacyStatus = value21
+                }
+            } else if memberName.stringEquals("default" as StaticString) {
+                guard let value22 = try? Bool(json: memberValue) else { return nil }
+                _default = value22
+            } else if memberName.stringEquals("say \"hi\"" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value23 = try? String(json: memberValue) else { return nil }
+                    _greeting = value23
+                }
+            } else if memberName.stringEquals("references" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .array else { return nil }
+                    var value24: [String] = []
+                    value24.reserveCapacity(memberValue.count)
+                    for item25 in memberValue.arrayElements {
+                        guard item25.kind == .string, Self._rule1.matches(item25), let value26 = try? String(json: item25) else { return nil }
+                        value24.append(value26)
+                    }
+                    _references = value24
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _id else { return nil }
+        self.id = _id
+        guard let _count else { return nil }
+        self.count = _count
+        guard let _small else { return nil }
+        self.small = _small
+        guard let _unsigned else { return nil }
+        self.unsigned = _unsigned
+        guard let _ratio else { return nil }
+        self.ratio = _ratio
+        guard let _approved else { return nil }
+        self.approved = _approved
+        guard let _amount else { return nil }
+        self.amount = _amount
+        guard let _payee else { return nil }
+        self.payee = _payee
+        if let _history { self.history = _history }
+        self.notes = _notes
+        self.status = _status
+        self.legacyStatus = _legacyStatus
+        if let _default { self.`default` = _default }
+        self.greeting = _greeting
+        self.references = _references
+    }
+}
+
 // MARK: - SamplePayment.Status (Tests/PayRPCCodegenTests/Sample/Sample.swift)
 
 extension SamplePayment.Status {
@@ -551,6 +793,36 @@ extension SamplePayment.Status {
             value.encode(to: &writer)
         }
         writer.endObject()
+    }
+}
+
+extension SamplePayment.Status: CheckedJSONDecodable {
+    private static let _rule0 = FormatRule("date-time")!
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _code: String? = nil
+        var _at: Date? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("code" as StaticString) {
+                guard memberValue.kind == .string, let value1 = try? String(json: memberValue) else { return nil }
+                _code = value1
+            } else if memberName.stringEquals("at" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value2 = try? Date(json: memberValue) else { return nil }
+                    _at = value2
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _code else { return nil }
+        self.code = _code
+        self.at = _at
     }
 }
 
@@ -626,6 +898,40 @@ extension SampleCreateOrder {
     }
 }
 
+extension SampleCreateOrder: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _items: [String]? = nil
+        var _note: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("items" as StaticString) {
+                guard memberValue.kind == .array else { return nil }
+                var value1: [String] = []
+                value1.reserveCapacity(memberValue.count)
+                for item2 in memberValue.arrayElements {
+                    guard item2.kind == .string, let value3 = try? String(json: item2) else { return nil }
+                    value1.append(value3)
+                }
+                _items = value1
+            } else if memberName.stringEquals("note" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value4 = try? String(json: memberValue) else { return nil }
+                    _note = value4
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _items else { return nil }
+        self.items = _items
+        self.note = _note
+    }
+}
+
 // MARK: - SampleExistingOrder (Tests/PayRPCCodegenTests/Sample/Sample.swift)
 
 extension SampleExistingOrder {
@@ -695,6 +1001,34 @@ extension SampleExistingOrder {
     }
 }
 
+extension SampleExistingOrder: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _orderId: String? = nil
+        var _note: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("orderId" as StaticString) {
+                guard memberValue.kind == .string, let value1 = try? String(json: memberValue) else { return nil }
+                _orderId = value1
+            } else if memberName.stringEquals("note" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value2 = try? String(json: memberValue) else { return nil }
+                    _note = value2
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _orderId else { return nil }
+        self.orderId = _orderId
+        self.note = _note
+    }
+}
+
 // MARK: - SampleOrderInput (Tests/PayRPCCodegenTests/Sample/Sample.swift)
 
 extension SampleOrderInput {
@@ -754,6 +1088,35 @@ extension SampleOrderInput {
     }
 }
 
+extension SampleOrderInput: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var chosen = -1
+        for (memberName, _) in json.objectMembers {
+            if memberName.stringEquals("items" as StaticString) {
+                guard chosen == -1 || chosen == 0 else { return nil }
+                chosen = 0
+            }
+            if memberName.stringEquals("orderId" as StaticString) {
+                guard chosen == -1 || chosen == 1 else { return nil }
+                chosen = 1
+            }
+        }
+        switch chosen {
+        case 0:
+            guard let payload = SampleCreateOrder(checking: json) else { return nil }
+            self = .create(payload)
+        case 1:
+            guard let payload = SampleExistingOrder(checking: json) else { return nil }
+            self = .existing(payload)
+        default:
+            return nil
+        }
+    }
+}
+
 // MARK: - SampleEmpty (Tests/PayRPCCodegenTests/Sample/Sample.swift)
 
 extension SampleEmpty {
@@ -793,6 +1156,15 @@ extension SampleEmpty {
     func encode(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.endObject()
+    }
+}
+
+extension SampleEmpty: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        guard json.count == 0 else { return nil }
     }
 }
 
@@ -864,4 +1236,44 @@ extension SampleUsesHandWritten {
         }
         writer.endObject()
     }
+}
+
+// MARK: - SamplePay (Tests/PayRPCCodegenTests/Sample/Sample.swift)
+
+extension SamplePay {
+    /// The first paragraph of the declaration's doc comment.
+    static var summary: String { "Pays: its params, and the contact inside, get checked decoders." }
+
+    /// The rest of the declaration's doc comment.
+    static var documentation: String { "" }
+}
+
+// MARK: - SampleOrder (Tests/PayRPCCodegenTests/Sample/Sample.swift)
+
+extension SampleOrder {
+    /// The first paragraph of the declaration's doc comment.
+    static var summary: String { "Orders: a union's checked decoder." }
+
+    /// The rest of the declaration's doc comment.
+    static var documentation: String { "" }
+}
+
+// MARK: - SampleNothing (Tests/PayRPCCodegenTests/Sample/Sample.swift)
+
+extension SampleNothing {
+    /// The first paragraph of the declaration's doc comment.
+    static var summary: String { "Nothing to read: the empty model's checked decoder." }
+
+    /// The rest of the declaration's doc comment.
+    static var documentation: String { "" }
+}
+
+// MARK: - SampleHandWrittenParams (Tests/PayRPCCodegenTests/Sample/Sample.swift)
+
+extension SampleHandWrittenParams {
+    /// The first paragraph of the declaration's doc comment.
+    static var summary: String { "Uses a hand-written model, whose rules the generator cannot see: no checked decoder, so the engine validates its params with the schema first." }
+
+    /// The rest of the declaration's doc comment.
+    static var documentation: String { "" }
 }

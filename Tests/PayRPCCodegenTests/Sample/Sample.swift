@@ -133,3 +133,29 @@ struct SampleUsesHandWritten: JSONModel, Equatable {
     /// Documented, so its schema wraps the run-time one.
     var points: [SampleHandWritten]?
 }
+
+/// A stand-in for PayRPCCore's `RPCMethod`, which this test target does not link: the generator
+/// knows methods by the protocol's name, and writes a checked decoder (`init(checking:)`) for the
+/// params model of each method and the models it contains.
+protocol RPCMethod {}
+
+/// Pays: its params, and the contact inside, get checked decoders.
+enum SamplePay: RPCMethod {
+    typealias Params = SamplePayment
+}
+
+/// Orders: a union's checked decoder.
+enum SampleOrder: RPCMethod {
+    typealias Params = SampleOrderInput
+}
+
+/// Nothing to read: the empty model's checked decoder.
+enum SampleNothing: RPCMethod {
+    typealias Params = SampleEmpty
+}
+
+/// Uses a hand-written model, whose rules the generator cannot see: no checked decoder, so the
+/// engine validates its params with the schema first.
+enum SampleHandWrittenParams: RPCMethod {
+    typealias Params = SampleUsesHandWritten
+}

@@ -60,9 +60,13 @@ extension MCPSession {
                                                              data: ["detail": "call rpc_hello with the server's token first"])))
             return
         }
-        let violations = entry.paramsValidator.validate(arguments)
-        guard violations.isEmpty else {
-            writeToolResult(request, MCPToolOutcome(.invalidParams(violations)))
+        // Validated here even for a method whose decoder checks its params (the tools are not the
+        // hot path): the armed failure below is looked at only for valid arguments.
+        do throws(RPCError) {
+            let violations = try entry.paramsSchema.violations(arguments)
+            guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
+        } catch {
+            writeToolResult(request, MCPToolOutcome(error))
             return
         }
         if let trace = meta.traceparent {
