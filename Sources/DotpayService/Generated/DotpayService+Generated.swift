@@ -390,6 +390,15 @@ public protocol DotpayHandlers: RPCService {
     /// Handles `dotpay.getSdkVersion` (runs as a task off the loop).
     func getSdkVersion(_ params: GetSdkVersion.Params, _ context: RequestContext) async throws -> GetSdkVersion.Result
 
+    /// Handles `dotpay.getSettings` (runs as a task off the loop).
+    func getSettings(_ params: GetSettings.Params, _ context: RequestContext) async throws -> GetSettings.Result
+
+    /// Handles `dotpay.masterpass.didAuthorizeUser` (answers on the loop thread: pure, fast work only).
+    func masterpassDidAuthorizeUser(_ params: MasterpassDidAuthorizeUser.Params, _ context: RequestContext) throws -> MasterpassDidAuthorizeUser.Result
+
+    /// Handles `dotpay.masterpass.didCreateAuthorization` (answers on the loop thread: pure, fast work only).
+    func masterpassDidCreateAuthorization(_ params: MasterpassDidCreateAuthorization.Params, _ context: RequestContext) throws -> MasterpassDidCreateAuthorization.Result
+
     /// Handles `dotpay.oneClickPayment` (runs as a task off the loop).
     func oneClickPayment(_ params: OneClickPayment.Params, _ context: RequestContext) async throws -> OneClickPayment.Result
 
@@ -410,6 +419,18 @@ public protocol DotpayHandlers: RPCService {
 
     /// Handles `dotpay.removePaymentSummary` (runs as a task off the loop).
     func removePaymentSummary(_ params: RemovePaymentSummary.Params, _ context: RequestContext) async throws -> RemovePaymentSummary.Result
+
+    /// Handles `sandbox.dotpay.deliverUrlc` (runs as a task off the loop).
+    func deliverUrlc(_ params: DeliverUrlc.Params, _ context: RequestContext) async throws -> DeliverUrlc.Result
+
+    /// Handles `sandbox.dotpay.refund` (runs as a task off the loop).
+    func refund(_ params: Refund.Params, _ context: RequestContext) async throws -> Refund.Result
+
+    /// Handles `sandbox.dotpay.setShopPin` (runs as a task off the loop).
+    func setShopPin(_ params: SetShopPin.Params, _ context: RequestContext) async throws -> SetShopPin.Result
+
+    /// Handles `sandbox.dotpay.urlcNotifications` (runs as a task off the loop).
+    func urlcNotifications(_ params: UrlcNotifications.Params, _ context: RequestContext) async throws -> UrlcNotifications.Result
 
     /// Handles `dotpay.setDebugMode` (runs as a task off the loop).
     func setDebugMode(_ params: SetDebugMode.Params, _ context: RequestContext) async throws -> SetDebugMode.Result
@@ -454,6 +475,9 @@ extension DotpayHandlers {
         router.register(GetCurrencyList.self) { params, context in try await self.getCurrencyList(params, context) }
         router.register(GetLanguageList.self) { params, context in try await self.getLanguageList(params, context) }
         router.register(GetSdkVersion.self) { params, context in try await self.getSdkVersion(params, context) }
+        router.register(GetSettings.self) { params, context in try await self.getSettings(params, context) }
+        router.registerInline(MasterpassDidAuthorizeUser.self) { params, context in try self.masterpassDidAuthorizeUser(params, context) }
+        router.registerInline(MasterpassDidCreateAuthorization.self) { params, context in try self.masterpassDidCreateAuthorization(params, context) }
         router.register(OneClickPayment.self) { params, context in try await self.oneClickPayment(params, context) }
         router.register(Pay.self) { params, context in try await self.pay(params, context) }
         router.register(PaymentCards.self) { params, context in try await self.paymentCards(params, context) }
@@ -461,6 +485,10 @@ extension DotpayHandlers {
         router.register(RegisterObserver.self) { params, context in try await self.registerObserver(params, context) }
         router.register(RegisterPaymentCard.self) { params, context in try await self.registerPaymentCard(params, context) }
         router.register(RemovePaymentSummary.self) { params, context in try await self.removePaymentSummary(params, context) }
+        router.register(DeliverUrlc.self) { params, context in try await self.deliverUrlc(params, context) }
+        router.register(Refund.self) { params, context in try await self.refund(params, context) }
+        router.register(SetShopPin.self) { params, context in try await self.setShopPin(params, context) }
+        router.register(UrlcNotifications.self) { params, context in try await self.urlcNotifications(params, context) }
         router.register(SetDebugMode.self) { params, context in try await self.setDebugMode(params, context) }
         router.register(SetDefaultLanguage.self) { params, context in try await self.setDefaultLanguage(params, context) }
         router.register(SetDefaultOneClickPaymentCard.self) { params, context in try await self.setDefaultOneClickPaymentCard(params, context) }
@@ -608,7 +636,7 @@ extension GetChannelList {
     public static var summary: String { "The channels that can take a payment, with the payment's details for `dotpay.pay` (`getChannelListForPaymentInfo:` and its `online:`, `withIds:` and `group:` variants, *lista kanałów*)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels\nthat do not take the payment's currency or amount are left out, as Dotpay leaves them out.\n`paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent." }
+    public static var documentation: String { "Give at most one of `online`, `ids`, `group`, as the document's four variants do. Channels\nthat do not take the payment's currency or amount are left out, as Dotpay leaves them out.\n`paymentDetails.paymentInfo.control` is generated (from the profile's seeded stream) when absent;\na `control` used before is accepted (the document recommends unique values, it does not refuse\nrepeats). The completion's `NSError` (`networkError`, `generalError`) is injected with\n`sandbox.failNext`." }
 }
 
 // MARK: - GetChannelList.Params (Sources/DotpayService/Methods/GetChannelList.swift)
@@ -858,7 +886,7 @@ extension GetCurrencyList {
     public static var summary: String { "The currencies Dotpay takes (`getCurrencyListWithCompletion:`, *dostępne waluty*)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "" }
+    public static var documentation: String { "The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`." }
 }
 
 // MARK: - GetLanguageList (Sources/DotpayService/Methods/GetLanguageList.swift)
@@ -868,7 +896,7 @@ extension GetLanguageList {
     public static var summary: String { "The languages the payment flow speaks (`getLanguageListWithCompletion:`, *lista dostępnych języków*): at least English and Polish." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "" }
+    public static var documentation: String { "The completion's `NSError` (`networkError`, `generalError`) is injected with `sandbox.failNext`." }
 }
 
 // MARK: - GetSdkVersion (Sources/DotpayService/Methods/GetSdkVersion.swift)
@@ -876,6 +904,36 @@ extension GetLanguageList {
 extension GetSdkVersion {
     /// The first paragraph of the declaration's doc comment.
     public static var summary: String { "The SDK's version (`sdkShortVersionString`, *wersja SDK*), to show in the app for support." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - GetSettings (Sources/DotpayService/Methods/GetSettings.swift)
+
+extension GetSettings {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "The profile's SDK settings, as the app reads the properties back (`DotPay.debugMode`, `defaultLanguage`, `DPOneClickManager.enabled`, `useInternalCards`, `treatsCvvAsPassword`) with the system they choose." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - MasterpassDidAuthorizeUser (Sources/DotpayService/Methods/MasterpassDidAuthorizeUser.swift)
+
+extension MasterpassDidAuthorizeUser {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Answers `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` (`DPMasterpassAuthorization didAuthorizeUser:andError:`): `successful: true` lets the payment go on, `false` aborts it." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - MasterpassDidCreateAuthorization (Sources/DotpayService/Methods/MasterpassDidCreateAuthorization.swift)
+
+extension MasterpassDidCreateAuthorization {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Answers `dotpay.masterpassPaymentShouldCreateAuthorizationOn` (`DPMasterpassAuthorization didCreateAuthorization:andError:`): `successful: true` lets the buyer join the wallet and the payment go on, `false` aborts both." }
 
     /// The rest of the declaration's doc comment.
     public static var documentation: String { "" }
@@ -1004,14 +1062,14 @@ extension Pay {
     public static var summary: String { "Pays through the channel the buyer chose: what the SDK's payment controller (`DPDotPayViewController`, with `DPPaymentChannelsViewController` and the payment form) does, ending in its delegate: `didFinishPaymentWithSummary` is the result, `didFailToFinishPaymentWithError` the `paymentFailed` error." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "A finished flow is not a paid payment: the summary's `status` says (`completed`, `rejected`,\nor still `processing`). With `useLastChannelSelection` (default true) and no `channelId`, the\nchannel of the profile's last payment is used. `showSummaryScreen` is the answer of\n`shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:\n`13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox\nclock, `16.16` fails the flow, `17.17` completes but cannot be re-read." }
+    public static var documentation: String { "A finished flow is not a paid payment: the summary's `status` says (`completed`, `rejected`,\nor still `processing`). With `useLastChannelSelection` (default true) and no `channelId`, the\nchannel of the profile's last payment is used. `showSummaryScreen` is the answer of\n`shouldShowViewControllerForPaymentSummary` (default true). Sandbox magic amounts:\n`13.13` rejected, `14.14` stays processing, `15.15` completes 600 s later on the sandbox\nclock, `16.16` fails the flow, `17.17` completes but cannot be re-read, `18.18`\n`processing_realization_waiting`, `19.19` `processing_realization`.\n\nA card channel's form takes the buyer's card (`cardInfo`); with `rememberCard` (the form's\n1Click consent) a completed payment remembers the card, in the external customer's context\nwhen one is set, and `dotpay.didRegisterNewCreditCard` follows. The 1Click channel is not\npaid through the form: `dotpay.oneClickPayment` pays with a remembered card. With\n`masterpassAuthorization` (the app set `masterpassPaymentDelegate`), a Masterpass payment asks\nthe calling connection first: `dotpay.masterpassPaymentShouldCreateAuthorizationOn` the first\ntime the buyer joins the wallet, `dotpay.masterpassPaymentShouldAuthorizeUserPaymentOn` on\nevery later payment; the call waits for `dotpay.masterpass.didCreateAuthorization` /\n`dotpay.masterpass.didAuthorizeUser` with the notification's `requestId`, and `successful:\nfalse` aborts the payment (`masterpassAuthorizationRefused`). When the payment has a `urlc`,\nits final status is posted there (see `sandbox.dotpay.urlcNotifications`)." }
 }
 
 // MARK: - Pay.Params (Sources/DotpayService/Methods/Pay.swift)
 
 extension Pay.Params {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["paymentDetails", "channelId", "useLastChannelSelection", "showSummaryScreen"] }
+    public static var fieldOrder: [String] { ["paymentDetails", "channelId", "useLastChannelSelection", "showSummaryScreen", "cardInfo", "rememberCard", "masterpassAuthorization"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -1026,11 +1084,24 @@ extension Pay.Params {
         JSONValue.Member("additionalProperties", .bool(false)),
         JSONValue.Member("description", .string("The prepared payment and the channel.")),
         JSONValue.Member("properties", .object([
+            JSONValue.Member("cardInfo", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/dotpay.PaymentCardInfo")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The card the buyer types in a card channel's form (not the 1Click channel's).")),
+            ])),
             JSONValue.Member("channelId", .object([
                 JSONValue.Member("description", .string("The channel chosen.")),
                 JSONValue.Member("maximum", .number("9223372036854775807")),
                 JSONValue.Member("minimum", .number("1")),
                 JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("masterpassAuthorization", .object([
+                JSONValue.Member("default", .bool(false)),
+                JSONValue.Member("description", .string("Whether the app implements `DPMasterpassPaymentDelegate`: a Masterpass payment then\nasks it for authorization and waits for its answer.")),
+                JSONValue.Member("type", .string("boolean")),
             ])),
             JSONValue.Member("paymentDetails", .object([
                 JSONValue.Member("allOf", .array([
@@ -1039,6 +1110,11 @@ extension Pay.Params {
                     ]),
                 ])),
                 JSONValue.Member("description", .string("From `dotpay.getChannelList`.")),
+            ])),
+            JSONValue.Member("rememberCard", .object([
+                JSONValue.Member("default", .bool(false)),
+                JSONValue.Member("description", .string("The form's 1Click consent: remember `cardInfo` once the payment completes.")),
+                JSONValue.Member("type", .string("boolean")),
             ])),
             JSONValue.Member("showSummaryScreen", .object([
                 JSONValue.Member("default", .bool(true)),
@@ -1059,6 +1135,7 @@ extension Pay.Params {
     public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
         guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
         PaymentDetails.collectSchemaDefinitions(into: &definitions)
+        PaymentCardInfo.collectSchemaDefinitions(into: &definitions)
     }
 
     /// Reads the model from a JSON object, in one pass over its members.
@@ -1068,6 +1145,9 @@ extension Pay.Params {
         var _channelId: Int? = nil
         var _useLastChannelSelection: Bool? = nil
         var _showSummaryScreen: Bool? = nil
+        var _cardInfo: PaymentCardInfo? = nil
+        var _rememberCard: Bool? = nil
+        var _masterpassAuthorization: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("paymentDetails" as StaticString) {
                 do { _paymentDetails = try PaymentDetails(json: memberValue) } catch { throw error.prefixed("paymentDetails") }
@@ -1079,6 +1159,14 @@ extension Pay.Params {
                 do { _useLastChannelSelection = try Bool(json: memberValue) } catch { throw error.prefixed("useLastChannelSelection") }
             } else if memberName.stringEquals("showSummaryScreen" as StaticString) {
                 do { _showSummaryScreen = try Bool(json: memberValue) } catch { throw error.prefixed("showSummaryScreen") }
+            } else if memberName.stringEquals("cardInfo" as StaticString) {
+                if !memberValue.isNull {
+                    do { _cardInfo = try PaymentCardInfo(json: memberValue) } catch { throw error.prefixed("cardInfo") }
+                }
+            } else if memberName.stringEquals("rememberCard" as StaticString) {
+                do { _rememberCard = try Bool(json: memberValue) } catch { throw error.prefixed("rememberCard") }
+            } else if memberName.stringEquals("masterpassAuthorization" as StaticString) {
+                do { _masterpassAuthorization = try Bool(json: memberValue) } catch { throw error.prefixed("masterpassAuthorization") }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -1088,6 +1176,9 @@ extension Pay.Params {
         self.channelId = _channelId
         if let _useLastChannelSelection { self.useLastChannelSelection = _useLastChannelSelection }
         if let _showSummaryScreen { self.showSummaryScreen = _showSummaryScreen }
+        self.cardInfo = _cardInfo
+        if let _rememberCard { self.rememberCard = _rememberCard }
+        if let _masterpassAuthorization { self.masterpassAuthorization = _masterpassAuthorization }
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -1103,6 +1194,14 @@ extension Pay.Params {
         self.useLastChannelSelection.encode(to: &writer)
         writer.key("showSummaryScreen" as StaticString)
         self.showSummaryScreen.encode(to: &writer)
+        if let value = self.cardInfo {
+            writer.key("cardInfo" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("rememberCard" as StaticString)
+        self.rememberCard.encode(to: &writer)
+        writer.key("masterpassAuthorization" as StaticString)
+        self.masterpassAuthorization.encode(to: &writer)
         writer.endObject()
     }
 }
@@ -1116,6 +1215,9 @@ extension Pay.Params: CheckedJSONDecodable {
         var _channelId: Int? = nil
         var _useLastChannelSelection: Bool? = nil
         var _showSummaryScreen: Bool? = nil
+        var _cardInfo: PaymentCardInfo? = nil
+        var _rememberCard: Bool? = nil
+        var _masterpassAuthorization: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("paymentDetails" as StaticString) {
                 guard let value1 = PaymentDetails(checking: memberValue) else { return nil }
@@ -1133,6 +1235,19 @@ extension Pay.Params: CheckedJSONDecodable {
             } else if memberName.stringEquals("showSummaryScreen" as StaticString) {
                 guard let value5 = try? Bool(json: memberValue) else { return nil }
                 _showSummaryScreen = value5
+            } else if memberName.stringEquals("cardInfo" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value6 = PaymentCardInfo(checking: memberValue) else { return nil }
+                    _cardInfo = value6
+                }
+            } else if memberName.stringEquals("rememberCard" as StaticString) {
+                guard let value7 = try? Bool(json: memberValue) else { return nil }
+                _rememberCard = value7
+            } else if memberName.stringEquals("masterpassAuthorization" as StaticString) {
+                guard let value8 = try? Bool(json: memberValue) else { return nil }
+                _masterpassAuthorization = value8
             } else {
                 return nil
             }
@@ -1142,6 +1257,9 @@ extension Pay.Params: CheckedJSONDecodable {
         self.channelId = _channelId
         if let _useLastChannelSelection { self.useLastChannelSelection = _useLastChannelSelection }
         if let _showSummaryScreen { self.showSummaryScreen = _showSummaryScreen }
+        self.cardInfo = _cardInfo
+        if let _rememberCard { self.rememberCard = _rememberCard }
+        if let _masterpassAuthorization { self.masterpassAuthorization = _masterpassAuthorization }
     }
 }
 
@@ -1352,6 +1470,400 @@ extension RemovePaymentSummary.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentId else { return nil }
+        self.paymentId = _paymentId
+    }
+}
+
+// MARK: - DeliverUrlc (Sources/DotpayService/Methods/Sandbox/DeliverUrlc.swift)
+
+extension DeliverUrlc {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: sends the profile's URLC notifications that are not delivered now, and answers once each was tried (what Dotpay's own retries would do later; the journal's `sync`)." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "A payment that completes later and whose time has come on the profile's clock completes first,\nwith its notification." }
+}
+
+// MARK: - DeliverUrlc.Result (Sources/DotpayService/Methods/Sandbox/DeliverUrlc.swift)
+
+extension DeliverUrlc.Result {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["attempted", "delivered", "waiting"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.DeliverUrlcResult"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.DeliverUrlcResult" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("What was tried.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("attempted", .object([
+                JSONValue.Member("description", .string("How many notifications were tried.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("delivered", .object([
+                JSONValue.Member("description", .string("How many of them the shop accepted.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("waiting", .object([
+                JSONValue.Member("description", .string("How many still wait.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("attempted"), .string("delivered"), .string("waiting")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _attempted: Int? = nil
+        var _delivered: Int? = nil
+        var _waiting: Int? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("attempted" as StaticString) {
+                do { _attempted = try Int(json: memberValue) } catch { throw error.prefixed("attempted") }
+            } else if memberName.stringEquals("delivered" as StaticString) {
+                do { _delivered = try Int(json: memberValue) } catch { throw error.prefixed("delivered") }
+            } else if memberName.stringEquals("waiting" as StaticString) {
+                do { _waiting = try Int(json: memberValue) } catch { throw error.prefixed("waiting") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _attempted else { throw .missing("attempted") }
+        self.attempted = _attempted
+        guard let _delivered else { throw .missing("delivered") }
+        self.delivered = _delivered
+        guard let _waiting else { throw .missing("waiting") }
+        self.waiting = _waiting
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("attempted" as StaticString)
+        self.attempted.encode(to: &writer)
+        writer.key("delivered" as StaticString)
+        self.delivered.encode(to: &writer)
+        writer.key("waiting" as StaticString)
+        self.waiting.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - Refund (Sources/DotpayService/Methods/Sandbox/Refund.swift)
+
+extension Refund {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: the shop refunds a completed payment, in whole or in part, as many times as its amount allows (*transakcje powiązane*, later refunds visible in the history)." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "The refund is a related operation of the payment (`type: refund`, its own operation number,\n`completed`); the payment stays `completed`. The history's observers get\n`dotpay.paymentHistory.didUpdatePaymentSummary`, and a payment with a `urlc` posts the refund's\nURLC notification (`operation_type: refund`, `operation_related_number` the payment's number)." }
+}
+
+// MARK: - Refund.Params (Sources/DotpayService/Methods/Sandbox/Refund.swift)
+
+extension Refund.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["paymentId", "amount"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.RefundParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.RefundParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The payment and how much.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("description", .string("How much to refund, in the payment's currency; all that is left when absent.")),
+                JSONValue.Member("examples", .array([.string("40.00")])),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("paymentId", .object([
+                JSONValue.Member("description", .string("The payment's operation number.")),
+                JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("paymentId")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _paymentId: String? = nil
+        var _amount: Amount? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("paymentId") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _paymentId else { throw .missing("paymentId") }
+        self.paymentId = _paymentId
+        self.amount = _amount
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("paymentId" as StaticString)
+        self.paymentId.encode(to: &writer)
+        if let value = self.amount {
+            writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension Refund.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentId: String? = nil
+        var _amount: Amount? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _paymentId = value1
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
+                    _amount = value2
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _paymentId else { return nil }
+        self.paymentId = _paymentId
+        self.amount = _amount
+    }
+}
+
+// MARK: - SetShopPin (Sources/DotpayService/Methods/Sandbox/SetShopPin.swift)
+
+extension SetShopPin {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: the shop's PIN (from the Dotpay panel), which signs its URLC notifications." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "Kept only sealed under the server key, never logged or answered. Notifications that waited for\na PIN (`noPin`) are sent at once." }
+}
+
+// MARK: - SetShopPin.Params (Sources/DotpayService/Methods/Sandbox/SetShopPin.swift)
+
+extension SetShopPin.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["pin"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.SetShopPinParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.SetShopPinParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The PIN.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("pin", .object([
+                JSONValue.Member("description", .string("The shop's PIN.")),
+                JSONValue.Member("maxLength", .number("64")),
+                JSONValue.Member("minLength", .number("1")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("pin")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _pin: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("pin" as StaticString) {
+                do { _pin = try String(json: memberValue) } catch { throw error.prefixed("pin") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _pin else { throw .missing("pin") }
+        self.pin = _pin
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("pin" as StaticString)
+        self.pin.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension SetShopPin.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _pin: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("pin" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 64), let value1 = try? String(json: memberValue) else { return nil }
+                _pin = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _pin else { return nil }
+        self.pin = _pin
+    }
+}
+
+// MARK: - UrlcNotifications (Sources/DotpayService/Methods/Sandbox/UrlcNotifications.swift)
+
+extension UrlcNotifications {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox: the profile's URLC notifications, oldest first: what was (or will be) posted to each payment's `urlc`, and how its delivery went." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - UrlcNotifications.Params (Sources/DotpayService/Methods/Sandbox/UrlcNotifications.swift)
+
+extension UrlcNotifications.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["paymentId"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcNotificationsParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.UrlcNotificationsParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("Which notifications.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("paymentId", .object([
+                JSONValue.Member("description", .string("Only those about this payment.")),
+                JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _paymentId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("paymentId") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.paymentId = _paymentId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.paymentId {
+            writer.key("paymentId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension UrlcNotifications.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _paymentId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("paymentId" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                    _paymentId = value1
+                }
+            } else {
+                return nil
+            }
+        }
         self.paymentId = _paymentId
     }
 }
@@ -2070,7 +2582,7 @@ extension UpdatePaymentSummary {
     public static var summary: String { "Reads a payment's status again (`DPPaymentHistory updatePaymentSummary:`), and tells the history's observers: `dotpay.paymentHistory.didUpdatePaymentSummary`, or `didFailedToUpdatePaymentSummary` when it cannot be read (amount `17.17` in the sandbox)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then\n`completed`." }
+    public static var documentation: String { "A `15.15` payment is `processing` until 600 s have passed on the profile's sandbox clock, then\n`completed` (and, with a `urlc`, its URLC notification is posted; moving the clock past that\ntime completes it too, without a call)." }
 }
 
 // MARK: - UpdatePaymentSummary.Params (Sources/DotpayService/Methods/UpdatePaymentSummary.swift)
@@ -2303,6 +2815,217 @@ extension ExternalPaymentCard: CheckedJSONDecodable {
         self.brandCodename = _brandCodename
         guard let _logoUrlPath else { return nil }
         self.logoUrlPath = _logoUrlPath
+    }
+}
+
+// MARK: - MasterpassAnswer (Sources/DotpayService/Models/MasterpassAnswer.swift)
+
+extension MasterpassAnswer {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["requestId", "successful", "error"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.MasterpassAnswer"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.MasterpassAnswer" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The app's answer to a Masterpass authorization delegate (`DPMasterpassAuthorization`\n`didCreateAuthorization:andError:` / `didAuthorizeUser:andError:`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("error", .object([
+                JSONValue.Member("description", .string("The `NSError`'s description, when the app gives one.")),
+                JSONValue.Member("maxLength", .number("500")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("requestId", .object([
+                JSONValue.Member("description", .string("The `requestId` of the question.")),
+                JSONValue.Member("maxLength", .number("64")),
+                JSONValue.Member("minLength", .number("1")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("successful", .object([
+                JSONValue.Member("description", .string("Whether the authorization succeeded: `false` aborts the payment.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("requestId"), .string("successful")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _requestId: String? = nil
+        var _successful: Bool? = nil
+        var _error: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("requestId" as StaticString) {
+                do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
+            } else if memberName.stringEquals("successful" as StaticString) {
+                do { _successful = try Bool(json: memberValue) } catch { throw error.prefixed("successful") }
+            } else if memberName.stringEquals("error" as StaticString) {
+                if !memberValue.isNull {
+                    do { _error = try String(json: memberValue) } catch { throw error.prefixed("error") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _requestId else { throw .missing("requestId") }
+        self.requestId = _requestId
+        guard let _successful else { throw .missing("successful") }
+        self.successful = _successful
+        self.error = _error
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("requestId" as StaticString)
+        self.requestId.encode(to: &writer)
+        writer.key("successful" as StaticString)
+        self.successful.encode(to: &writer)
+        if let value = self.error {
+            writer.key("error" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension MasterpassAnswer: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _requestId: String? = nil
+        var _successful: Bool? = nil
+        var _error: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("requestId" as StaticString) {
+                guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 64), let value1 = try? String(json: memberValue) else { return nil }
+                _requestId = value1
+            } else if memberName.stringEquals("successful" as StaticString) {
+                guard let value2 = try? Bool(json: memberValue) else { return nil }
+                _successful = value2
+            } else if memberName.stringEquals("error" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 500), let value3 = try? String(json: memberValue) else { return nil }
+                    _error = value3
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _requestId else { return nil }
+        self.requestId = _requestId
+        guard let _successful else { return nil }
+        self.successful = _successful
+        self.error = _error
+    }
+}
+
+// MARK: - MasterpassQuestion (Sources/DotpayService/Models/MasterpassQuestion.swift)
+
+extension MasterpassQuestion {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["requestId", "control", "amount", "currency"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.MasterpassQuestion"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.MasterpassQuestion" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("What a Masterpass authorization delegate is asked about: the request to answer and the payment.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("description", .string("The payment's amount.")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("control", .object([
+                JSONValue.Member("description", .string("The payment's `control`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("currency", .object([
+                JSONValue.Member("description", .string("Its currency.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("requestId", .object([
+                JSONValue.Member("description", .string("The id to answer with.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("requestId"), .string("control"), .string("amount"), .string("currency")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _requestId: String? = nil
+        var _control: String? = nil
+        var _amount: Amount? = nil
+        var _currency: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("requestId" as StaticString) {
+                do { _requestId = try String(json: memberValue) } catch { throw error.prefixed("requestId") }
+            } else if memberName.stringEquals("control" as StaticString) {
+                do { _control = try String(json: memberValue) } catch { throw error.prefixed("control") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try Amount(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("currency" as StaticString) {
+                do { _currency = try String(json: memberValue) } catch { throw error.prefixed("currency") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _requestId else { throw .missing("requestId") }
+        self.requestId = _requestId
+        guard let _control else { throw .missing("control") }
+        self.control = _control
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _currency else { throw .missing("currency") }
+        self.currency = _currency
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("requestId" as StaticString)
+        self.requestId.encode(to: &writer)
+        writer.key("control" as StaticString)
+        self.control.encode(to: &writer)
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("currency" as StaticString)
+        self.currency.encode(to: &writer)
+        writer.endObject()
     }
 }
 
@@ -3542,6 +4265,205 @@ extension RelatedOperation {
     }
 }
 
+// MARK: - SDKSettings (Sources/DotpayService/Models/SDKSettings.swift)
+
+extension SDKSettings {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["debugMode", "system", "language", "showDetailsOnSummaryScreen", "oneClick"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.SDKSettings"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.SDKSettings" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The SDK's settings as the app reads them back: the `DotPay` singleton's properties and the\n`DPOneClickManager`'s.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("debugMode", .object([
+                JSONValue.Member("description", .string("`DotPay.debugMode`: the test system when true.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("language", .object([
+                JSONValue.Member("description", .string("`DotPay.defaultLanguage`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("oneClick", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/dotpay.OneClickSettings")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The `DPOneClickManager`'s settings.")),
+            ])),
+            JSONValue.Member("showDetailsOnSummaryScreen", .object([
+                JSONValue.Member("description", .string("`setShowDetailsOnSummaryScreen:`.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("system", .object([
+                JSONValue.Member("description", .string("The system the settings choose, `test` or `production` (*wybór systemu*).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("debugMode"), .string("system"), .string("language"), .string("showDetailsOnSummaryScreen"), .string("oneClick")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        OneClickSettings.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _debugMode: Bool? = nil
+        var _system: String? = nil
+        var _language: String? = nil
+        var _showDetailsOnSummaryScreen: Bool? = nil
+        var _oneClick: OneClickSettings? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("debugMode" as StaticString) {
+                do { _debugMode = try Bool(json: memberValue) } catch { throw error.prefixed("debugMode") }
+            } else if memberName.stringEquals("system" as StaticString) {
+                do { _system = try String(json: memberValue) } catch { throw error.prefixed("system") }
+            } else if memberName.stringEquals("language" as StaticString) {
+                do { _language = try String(json: memberValue) } catch { throw error.prefixed("language") }
+            } else if memberName.stringEquals("showDetailsOnSummaryScreen" as StaticString) {
+                do { _showDetailsOnSummaryScreen = try Bool(json: memberValue) } catch { throw error.prefixed("showDetailsOnSummaryScreen") }
+            } else if memberName.stringEquals("oneClick" as StaticString) {
+                do { _oneClick = try OneClickSettings(json: memberValue) } catch { throw error.prefixed("oneClick") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _debugMode else { throw .missing("debugMode") }
+        self.debugMode = _debugMode
+        guard let _system else { throw .missing("system") }
+        self.system = _system
+        guard let _language else { throw .missing("language") }
+        self.language = _language
+        guard let _showDetailsOnSummaryScreen else { throw .missing("showDetailsOnSummaryScreen") }
+        self.showDetailsOnSummaryScreen = _showDetailsOnSummaryScreen
+        guard let _oneClick else { throw .missing("oneClick") }
+        self.oneClick = _oneClick
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("debugMode" as StaticString)
+        self.debugMode.encode(to: &writer)
+        writer.key("system" as StaticString)
+        self.system.encode(to: &writer)
+        writer.key("language" as StaticString)
+        self.language.encode(to: &writer)
+        writer.key("showDetailsOnSummaryScreen" as StaticString)
+        self.showDetailsOnSummaryScreen.encode(to: &writer)
+        writer.key("oneClick" as StaticString)
+        self.oneClick.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - OneClickSettings (Sources/DotpayService/Models/SDKSettings.swift)
+
+extension OneClickSettings {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["enabled", "useInternalCards", "treatsCvvAsPassword", "customerId"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.OneClickSettings"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.OneClickSettings" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("`DPOneClickManager`'s settings.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("customerId", .object([
+                JSONValue.Member("description", .string("The external customer (`configureWithExternalCards … forCustomerId:`), when one is set.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("enabled", .object([
+                JSONValue.Member("description", .string("`enabled`: 1Click payments are on.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("treatsCvvAsPassword", .object([
+                JSONValue.Member("description", .string("`treatsCvvAsPassword`: the CVV field is masked.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("useInternalCards", .object([
+                JSONValue.Member("description", .string("`useInternalCards`: the cards remembered in the SDK are shown.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("enabled"), .string("useInternalCards"), .string("treatsCvvAsPassword")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _enabled: Bool? = nil
+        var _useInternalCards: Bool? = nil
+        var _treatsCvvAsPassword: Bool? = nil
+        var _customerId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("enabled" as StaticString) {
+                do { _enabled = try Bool(json: memberValue) } catch { throw error.prefixed("enabled") }
+            } else if memberName.stringEquals("useInternalCards" as StaticString) {
+                do { _useInternalCards = try Bool(json: memberValue) } catch { throw error.prefixed("useInternalCards") }
+            } else if memberName.stringEquals("treatsCvvAsPassword" as StaticString) {
+                do { _treatsCvvAsPassword = try Bool(json: memberValue) } catch { throw error.prefixed("treatsCvvAsPassword") }
+            } else if memberName.stringEquals("customerId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _customerId = try String(json: memberValue) } catch { throw error.prefixed("customerId") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _enabled else { throw .missing("enabled") }
+        self.enabled = _enabled
+        guard let _useInternalCards else { throw .missing("useInternalCards") }
+        self.useInternalCards = _useInternalCards
+        guard let _treatsCvvAsPassword else { throw .missing("treatsCvvAsPassword") }
+        self.treatsCvvAsPassword = _treatsCvvAsPassword
+        self.customerId = _customerId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("enabled" as StaticString)
+        self.enabled.encode(to: &writer)
+        writer.key("useInternalCards" as StaticString)
+        self.useInternalCards.encode(to: &writer)
+        writer.key("treatsCvvAsPassword" as StaticString)
+        self.treatsCvvAsPassword.encode(to: &writer)
+        if let value = self.customerId {
+            writer.key("customerId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
 // MARK: - SenderInformation (Sources/DotpayService/Models/SenderInformation.swift)
 
 extension SenderInformation {
@@ -4204,11 +5126,174 @@ extension DidUpdatePaymentSummary.Payload {
     }
 }
 
+// MARK: - MasterpassPaymentShouldAuthorizeUserPaymentOn (Sources/DotpayService/Notifications/MasterpassPaymentShouldAuthorizeUserPaymentOn.swift)
+
+extension MasterpassPaymentShouldAuthorizeUserPaymentOn {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "A buyer in the Masterpass wallet pays again: the app authorizes the payment (checks its PIN, say) and answers with `dotpay.masterpass.didAuthorizeUser {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldAuthorizeUserPaymentOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - MasterpassPaymentShouldCreateAuthorizationOn (Sources/DotpayService/Notifications/MasterpassPaymentShouldCreateAuthorizationOn.swift)
+
+extension MasterpassPaymentShouldCreateAuthorizationOn {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "The buyer is joining the Masterpass wallet during a payment: the app defines its authorization (a PIN of its own, say) and answers with `dotpay.masterpass.didCreateAuthorization {requestId, successful}` (`DPMasterpassPaymentDelegate masterpassPaymentShouldCreateAuthorizationOn:`). Pushed to the connection whose `dotpay.pay {masterpassAuthorization: true}` waits for it." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - UrlcDeliveryFailed (Sources/DotpayService/Notifications/UrlcDeliveryFailed.swift)
+
+extension UrlcDeliveryFailed {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "A URLC notification did not reach the shop: no shop PIN to sign it, the shop answered something other than HTTP 200 with `OK`, or no answer came after the retries. Pushed to every connection of the profile; the notification waits (`sandbox.dotpay.urlcNotifications`) and is sent again at the next start, by `sandbox.dotpay.deliverUrlc`, or (`noPin`) once a PIN is set." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "" }
+}
+
+// MARK: - UrlcDeliveryFailed.Payload (Sources/DotpayService/Notifications/UrlcDeliveryFailed.swift)
+
+extension UrlcDeliveryFailed.Payload {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["notificationId", "paymentId", "operationType", "url", "status", "httpStatus", "message"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcDeliveryFailedPayload"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.UrlcDeliveryFailedPayload" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The notification and what went wrong.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("httpStatus", .object([
+                JSONValue.Member("description", .string("The shop's HTTP status, when it answered.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("message", .object([
+                JSONValue.Member("description", .string("What went wrong.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("notificationId", .object([
+                JSONValue.Member("description", .string("The notification.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("operationType", .object([
+                JSONValue.Member("description", .string("`payment` or `refund`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentId", .object([
+                JSONValue.Member("description", .string("The payment it is about.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcDeliveryStatus")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("Where the notification is now.")),
+            ])),
+            JSONValue.Member("url", .object([
+                JSONValue.Member("description", .string("The shop's URL.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("notificationId"), .string("paymentId"), .string("operationType"), .string("url"), .string("status"), .string("message")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        UrlcDeliveryStatus.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _notificationId: String? = nil
+        var _paymentId: String? = nil
+        var _operationType: String? = nil
+        var _url: String? = nil
+        var _status: UrlcDeliveryStatus? = nil
+        var _httpStatus: Int? = nil
+        var _message: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("notificationId" as StaticString) {
+                do { _notificationId = try String(json: memberValue) } catch { throw error.prefixed("notificationId") }
+            } else if memberName.stringEquals("paymentId" as StaticString) {
+                do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("paymentId") }
+            } else if memberName.stringEquals("operationType" as StaticString) {
+                do { _operationType = try String(json: memberValue) } catch { throw error.prefixed("operationType") }
+            } else if memberName.stringEquals("url" as StaticString) {
+                do { _url = try String(json: memberValue) } catch { throw error.prefixed("url") }
+            } else if memberName.stringEquals("status" as StaticString) {
+                do { _status = try UrlcDeliveryStatus(json: memberValue) } catch { throw error.prefixed("status") }
+            } else if memberName.stringEquals("httpStatus" as StaticString) {
+                if !memberValue.isNull {
+                    do { _httpStatus = try Int(json: memberValue) } catch { throw error.prefixed("httpStatus") }
+                }
+            } else if memberName.stringEquals("message" as StaticString) {
+                do { _message = try String(json: memberValue) } catch { throw error.prefixed("message") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _notificationId else { throw .missing("notificationId") }
+        self.notificationId = _notificationId
+        guard let _paymentId else { throw .missing("paymentId") }
+        self.paymentId = _paymentId
+        guard let _operationType else { throw .missing("operationType") }
+        self.operationType = _operationType
+        guard let _url else { throw .missing("url") }
+        self.url = _url
+        guard let _status else { throw .missing("status") }
+        self.status = _status
+        self.httpStatus = _httpStatus
+        guard let _message else { throw .missing("message") }
+        self.message = _message
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("notificationId" as StaticString)
+        self.notificationId.encode(to: &writer)
+        writer.key("paymentId" as StaticString)
+        self.paymentId.encode(to: &writer)
+        writer.key("operationType" as StaticString)
+        self.operationType.encode(to: &writer)
+        writer.key("url" as StaticString)
+        self.url.encode(to: &writer)
+        writer.key("status" as StaticString)
+        self.status.encode(to: &writer)
+        if let value = self.httpStatus {
+            writer.key("httpStatus" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("message" as StaticString)
+        self.message.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - DotpaySandboxData (Sources/DotpayService/Sandbox/DotpaySandboxData.swift)
 
 extension DotpaySandboxData {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["sdkVersion", "languages", "currencies", "channels", "testChannels", "oneClickChannelId", "magicAmounts", "completionDelaySeconds", "refusedCardNumbers"] }
+    public static var fieldOrder: [String] { ["sdkVersion", "languages", "currencies", "channels", "testChannels", "oneClickChannelId", "masterpassChannelId", "magicAmounts", "completionDelaySeconds", "refusedCardNumbers"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -4257,6 +5342,12 @@ extension DotpaySandboxData {
                 ])),
                 JSONValue.Member("type", .string("array")),
             ])),
+            JSONValue.Member("masterpassChannelId", .object([
+                JSONValue.Member("description", .string("The Masterpass wallet channel's id: its payments ask the app for authorization\n(`dotpay.pay {masterpassAuthorization: true}`); none when absent.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
             JSONValue.Member("oneClickChannelId", .object([
                 JSONValue.Member("description", .string("The 1Click card channel's id.")),
                 JSONValue.Member("maximum", .number("9223372036854775807")),
@@ -4302,6 +5393,7 @@ extension DotpaySandboxData {
         var _channels: [PaymentChannel]? = nil
         var _testChannels: [PaymentChannel]? = nil
         var _oneClickChannelId: Int? = nil
+        var _masterpassChannelId: Int? = nil
         var _magicAmounts: [MagicAmount]? = nil
         var _completionDelaySeconds: Int? = nil
         var _refusedCardNumbers: [String]? = nil
@@ -4320,6 +5412,10 @@ extension DotpaySandboxData {
                 }
             } else if memberName.stringEquals("oneClickChannelId" as StaticString) {
                 do { _oneClickChannelId = try Int(json: memberValue) } catch { throw error.prefixed("oneClickChannelId") }
+            } else if memberName.stringEquals("masterpassChannelId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _masterpassChannelId = try Int(json: memberValue) } catch { throw error.prefixed("masterpassChannelId") }
+                }
             } else if memberName.stringEquals("magicAmounts" as StaticString) {
                 do { _magicAmounts = try [MagicAmount](json: memberValue) } catch { throw error.prefixed("magicAmounts") }
             } else if memberName.stringEquals("completionDelaySeconds" as StaticString) {
@@ -4341,6 +5437,7 @@ extension DotpaySandboxData {
         self.testChannels = _testChannels
         guard let _oneClickChannelId else { throw .missing("oneClickChannelId") }
         self.oneClickChannelId = _oneClickChannelId
+        self.masterpassChannelId = _masterpassChannelId
         guard let _magicAmounts else { throw .missing("magicAmounts") }
         self.magicAmounts = _magicAmounts
         guard let _completionDelaySeconds else { throw .missing("completionDelaySeconds") }
@@ -4366,6 +5463,10 @@ extension DotpaySandboxData {
         }
         writer.key("oneClickChannelId" as StaticString)
         self.oneClickChannelId.encode(to: &writer)
+        if let value = self.masterpassChannelId {
+            writer.key("masterpassChannelId" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.key("magicAmounts" as StaticString)
         self.magicAmounts.encode(to: &writer)
         writer.key("completionDelaySeconds" as StaticString)
@@ -4468,7 +5569,7 @@ extension PaymentOutcome {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("description", .string("What a payment of a magic amount does.")),
-        JSONValue.Member("enum", .array([.string("rejected"), .string("staysProcessing"), .string("completesLater"), .string("flowFails"), .string("updateFails")])),
+        JSONValue.Member("enum", .array([.string("rejected"), .string("staysProcessing"), .string("completesLater"), .string("flowFails"), .string("updateFails"), .string("awaitsRealization"), .string("inRealization")])),
         JSONValue.Member("type", .string("string")),
     ])
 
@@ -4489,8 +5590,12 @@ extension PaymentOutcome {
             self = .flowFails
         } else if json.stringEquals("updateFails" as StaticString) {
             self = .updateFails
+        } else if json.stringEquals("awaitsRealization" as StaticString) {
+            self = .awaitsRealization
+        } else if json.stringEquals("inRealization" as StaticString) {
+            self = .inRealization
         } else if json.kind == .string {
-            throw JSONDecodingError("expected one of \"rejected\", \"staysProcessing\", \"completesLater\", \"flowFails\", \"updateFails\"")
+            throw JSONDecodingError("expected one of \"rejected\", \"staysProcessing\", \"completesLater\", \"flowFails\", \"updateFails\", \"awaitsRealization\", \"inRealization\"")
         } else {
             throw .expected("a string", found: json)
         }
@@ -4504,6 +5609,8 @@ extension PaymentOutcome {
         case .completesLater: writer.raw("\"completesLater\"")
         case .flowFails: writer.raw("\"flowFails\"")
         case .updateFails: writer.raw("\"updateFails\"")
+        case .awaitsRealization: writer.raw("\"awaitsRealization\"")
+        case .inRealization: writer.raw("\"inRealization\"")
         }
     }
 }
@@ -4512,7 +5619,7 @@ extension PaymentOutcome {
 
 extension DotpaySettings {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["language", "debugMode", "showDetailsOnSummaryScreen", "oneClickEnabled", "useInternalCards", "treatsCvvAsPassword", "customerId", "defaultCardId", "lastChannelId"] }
+    static var fieldOrder: [String] { ["language", "debugMode", "showDetailsOnSummaryScreen", "oneClickEnabled", "useInternalCards", "treatsCvvAsPassword", "customerId", "defaultCardId", "lastChannelId", "masterpassRegistered", "sealedShopPin"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -4551,10 +5658,19 @@ extension DotpaySettings {
                 JSONValue.Member("minimum", .number("-9223372036854775808")),
                 JSONValue.Member("type", .string("integer")),
             ])),
+            JSONValue.Member("masterpassRegistered", .object([
+                JSONValue.Member("default", .bool(false)),
+                JSONValue.Member("description", .string("Whether the buyer joined the Masterpass wallet (its authorization was created).")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
             JSONValue.Member("oneClickEnabled", .object([
                 JSONValue.Member("default", .bool(true)),
                 JSONValue.Member("description", .string("`DPOneClickManager.enabled`.")),
                 JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("sealedShopPin", .object([
+                JSONValue.Member("description", .string("The shop's PIN, sealed under the server key (`sandbox.dotpay.setShopPin`): what URLC\nnotifications are signed with. Never in clear.")),
+                JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("showDetailsOnSummaryScreen", .object([
                 JSONValue.Member("default", .bool(false)),
@@ -4592,6 +5708,8 @@ extension DotpaySettings {
         var _customerId: String?? = nil
         var _defaultCardId: String?? = nil
         var _lastChannelId: Int?? = nil
+        var _masterpassRegistered: Bool? = nil
+        var _sealedShopPin: String?? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("language" as StaticString) {
                 do { _language = try String(json: memberValue) } catch { throw error.prefixed("language") }
@@ -4623,6 +5741,14 @@ extension DotpaySettings {
                 } else {
                     do { _lastChannelId = .some(try Int(json: memberValue)) } catch { throw error.prefixed("lastChannelId") }
                 }
+            } else if memberName.stringEquals("masterpassRegistered" as StaticString) {
+                do { _masterpassRegistered = try Bool(json: memberValue) } catch { throw error.prefixed("masterpassRegistered") }
+            } else if memberName.stringEquals("sealedShopPin" as StaticString) {
+                if memberValue.isNull {
+                    _sealedShopPin = .some(nil)
+                } else {
+                    do { _sealedShopPin = .some(try String(json: memberValue)) } catch { throw error.prefixed("sealedShopPin") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -4636,6 +5762,8 @@ extension DotpaySettings {
         if let _customerId { self.customerId = _customerId }
         if let _defaultCardId { self.defaultCardId = _defaultCardId }
         if let _lastChannelId { self.lastChannelId = _lastChannelId }
+        if let _masterpassRegistered { self.masterpassRegistered = _masterpassRegistered }
+        if let _sealedShopPin { self.sealedShopPin = _sealedShopPin }
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -4663,6 +5791,12 @@ extension DotpaySettings {
         }
         if let value = self.lastChannelId {
             writer.key("lastChannelId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("masterpassRegistered" as StaticString)
+        self.masterpassRegistered.encode(to: &writer)
+        if let value = self.sealedShopPin {
+            writer.key("sealedShopPin" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()
@@ -4754,7 +5888,7 @@ extension StoredCard {
 
 extension StoredPayment {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["summary", "completesAt", "updateFails"] }
+    static var fieldOrder: [String] { ["summary", "completesAt", "updateFails", "urlc", "email", "card"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -4767,11 +5901,23 @@ extension StoredPayment {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("A payment of the history (namespace `dotpay.history`, key its id), with what the sandbox\nwill answer when its status is read again.")),
+        JSONValue.Member("description", .string("A payment of the history (namespace `dotpay.history`, key its id), with what the sandbox\nwill answer when its status is read again, and what its URLC notifications need.")),
         JSONValue.Member("properties", .object([
+            JSONValue.Member("card", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/dotpay.PaidCard")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The card that paid, when one did (a 1Click card, or the card typed in the form).")),
+            ])),
             JSONValue.Member("completesAt", .object([
                 JSONValue.Member("description", .string("When a `completesLater` payment completes.")),
                 JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("email", .object([
+                JSONValue.Member("description", .string("The buyer's email (`senderInformation.email`), sent in URLC notifications.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("summary", .object([
@@ -4780,6 +5926,10 @@ extension StoredPayment {
             JSONValue.Member("updateFails", .object([
                 JSONValue.Member("description", .string("Whether re-reading its status fails.")),
                 JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("urlc", .object([
+                JSONValue.Member("description", .string("The shop's URL for URLC notifications (`PaymentInfo.urlc`), if any.")),
+                JSONValue.Member("type", .string("string")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("summary"), .string("updateFails")])),
@@ -4790,6 +5940,7 @@ extension StoredPayment {
     static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
         guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
         PaymentSummary.collectSchemaDefinitions(into: &definitions)
+        PaidCard.collectSchemaDefinitions(into: &definitions)
     }
 
     /// Reads the model from a JSON object, in one pass over its members.
@@ -4798,6 +5949,9 @@ extension StoredPayment {
         var _summary: PaymentSummary? = nil
         var _completesAt: Date? = nil
         var _updateFails: Bool? = nil
+        var _urlc: String?? = nil
+        var _email: String?? = nil
+        var _card: PaidCard?? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("summary" as StaticString) {
                 do { _summary = try PaymentSummary(json: memberValue) } catch { throw error.prefixed("summary") }
@@ -4807,6 +5961,24 @@ extension StoredPayment {
                 }
             } else if memberName.stringEquals("updateFails" as StaticString) {
                 do { _updateFails = try Bool(json: memberValue) } catch { throw error.prefixed("updateFails") }
+            } else if memberName.stringEquals("urlc" as StaticString) {
+                if memberValue.isNull {
+                    _urlc = .some(nil)
+                } else {
+                    do { _urlc = .some(try String(json: memberValue)) } catch { throw error.prefixed("urlc") }
+                }
+            } else if memberName.stringEquals("email" as StaticString) {
+                if memberValue.isNull {
+                    _email = .some(nil)
+                } else {
+                    do { _email = .some(try String(json: memberValue)) } catch { throw error.prefixed("email") }
+                }
+            } else if memberName.stringEquals("card" as StaticString) {
+                if memberValue.isNull {
+                    _card = .some(nil)
+                } else {
+                    do { _card = .some(try PaidCard(json: memberValue)) } catch { throw error.prefixed("card") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -4816,6 +5988,9 @@ extension StoredPayment {
         self.completesAt = _completesAt
         guard let _updateFails else { throw .missing("updateFails") }
         self.updateFails = _updateFails
+        if let _urlc { self.urlc = _urlc }
+        if let _email { self.email = _email }
+        if let _card { self.card = _card }
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -4829,6 +6004,444 @@ extension StoredPayment {
         }
         writer.key("updateFails" as StaticString)
         self.updateFails.encode(to: &writer)
+        if let value = self.urlc {
+            writer.key("urlc" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.email {
+            writer.key("email" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.card {
+            writer.key("card" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - PaidCard (Sources/DotpayService/State/StoredPayment.swift)
+
+extension PaidCard {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["maskedNumber", "brandCodename", "creditCardId"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.PaidCard"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "dotpay.PaidCard" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The card a payment was made with, as URLC notifications name it.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("brandCodename", .object([
+                JSONValue.Member("description", .string("The brand's codename (`visa`).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("creditCardId", .object([
+                JSONValue.Member("description", .string("The remembered card's id, when it is one.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("maskedNumber", .object([
+                JSONValue.Member("description", .string("The masked number.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("maskedNumber"), .string("brandCodename")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _maskedNumber: String? = nil
+        var _brandCodename: String? = nil
+        var _creditCardId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("maskedNumber" as StaticString) {
+                do { _maskedNumber = try String(json: memberValue) } catch { throw error.prefixed("maskedNumber") }
+            } else if memberName.stringEquals("brandCodename" as StaticString) {
+                do { _brandCodename = try String(json: memberValue) } catch { throw error.prefixed("brandCodename") }
+            } else if memberName.stringEquals("creditCardId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _creditCardId = try String(json: memberValue) } catch { throw error.prefixed("creditCardId") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _maskedNumber else { throw .missing("maskedNumber") }
+        self.maskedNumber = _maskedNumber
+        guard let _brandCodename else { throw .missing("brandCodename") }
+        self.brandCodename = _brandCodename
+        self.creditCardId = _creditCardId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("maskedNumber" as StaticString)
+        self.maskedNumber.encode(to: &writer)
+        writer.key("brandCodename" as StaticString)
+        self.brandCodename.encode(to: &writer)
+        if let value = self.creditCardId {
+            writer.key("creditCardId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - UrlcDeliveryStatus (Sources/DotpayService/Urlc/UrlcDeliveryStatus.swift)
+
+extension UrlcDeliveryStatus {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { [] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcDeliveryStatus"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.UrlcDeliveryStatus" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("Where a URLC notification is on its way to the shop.")),
+        JSONValue.Member("enum", .array([.string("waiting"), .string("noPin"), .string("shopError"), .string("delivered")])),
+        JSONValue.Member("type", .string("string")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the case whose raw value the JSON string is.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        if json.stringEquals("waiting" as StaticString) {
+            self = .waiting
+        } else if json.stringEquals("noPin" as StaticString) {
+            self = .noPin
+        } else if json.stringEquals("shopError" as StaticString) {
+            self = .shopError
+        } else if json.stringEquals("delivered" as StaticString) {
+            self = .delivered
+        } else if json.kind == .string {
+            throw JSONDecodingError("expected one of \"waiting\", \"noPin\", \"shopError\", \"delivered\"")
+        } else {
+            throw .expected("a string", found: json)
+        }
+    }
+
+    /// Writes the case's raw value.
+    public func encode(to writer: inout JSONWriter) {
+        switch self {
+        case .waiting: writer.raw("\"waiting\"")
+        case .noPin: writer.raw("\"noPin\"")
+        case .shopError: writer.raw("\"shopError\"")
+        case .delivered: writer.raw("\"delivered\"")
+        }
+    }
+}
+
+// MARK: - UrlcField (Sources/DotpayService/Urlc/UrlcField.swift)
+
+extension UrlcField {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["name", "value"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcField"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.UrlcField" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("One parameter of a URLC notification, as Dotpay names it (`operation_number`) and as it is\nposted: a form field.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("name", .object([
+                JSONValue.Member("description", .string("Dotpay's name of the parameter.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("value", .object([
+                JSONValue.Member("description", .string("Its value, as posted.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("name"), .string("value")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _name: String? = nil
+        var _value: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("name" as StaticString) {
+                do { _name = try String(json: memberValue) } catch { throw error.prefixed("name") }
+            } else if memberName.stringEquals("value" as StaticString) {
+                do { _value = try String(json: memberValue) } catch { throw error.prefixed("value") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _name else { throw .missing("name") }
+        self.name = _name
+        guard let _value else { throw .missing("value") }
+        self.value = _value
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("name" as StaticString)
+        self.name.encode(to: &writer)
+        writer.key("value" as StaticString)
+        self.value.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - UrlcNotification (Sources/DotpayService/Urlc/UrlcNotification.swift)
+
+extension UrlcNotification {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["notificationId", "paymentId", "operationNumber", "operationType", "operationStatus", "url", "fields", "status", "attempts", "httpStatus", "lastError", "createdAt", "deliveredAt"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcNotification"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "dotpay.UrlcNotification" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the\nparameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how\nits delivery went. Written in the same transaction as the status it reports; the signature is\ncomputed when it is sent, from the shop's PIN (never stored in clear).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("attempts", .object([
+                JSONValue.Member("description", .string("How many POSTs were tried.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("createdAt", .object([
+                JSONValue.Member("description", .string("When it was written, on the profile's sandbox clock.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("deliveredAt", .object([
+                JSONValue.Member("description", .string("When the shop accepted it.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("fields", .object([
+                JSONValue.Member("description", .string("The parameters, in the order Dotpay's signature takes them (without `signature`).")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcField")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("httpStatus", .object([
+                JSONValue.Member("description", .string("The HTTP status of the shop's last answer.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("-9223372036854775808")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("lastError", .object([
+                JSONValue.Member("description", .string("What went wrong last.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("notificationId", .object([
+                JSONValue.Member("description", .string("The notification's id: the `Idempotency-Key` of every try, the same after a restart.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("operationNumber", .object([
+                JSONValue.Member("description", .string("The operation it reports: the payment's number, or a refund's.")),
+                JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
+            ])),
+            JSONValue.Member("operationStatus", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/dotpay.PaymentStatus")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The operation's status.")),
+            ])),
+            JSONValue.Member("operationType", .object([
+                JSONValue.Member("description", .string("`payment` or `refund`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentId", .object([
+                JSONValue.Member("description", .string("The payment it is about.")),
+                JSONValue.Member("pattern", .string("^M[0-9]{4}-[0-9]{4}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an operation number: M, four digits, a hyphen and four digits, e.g. \"M1234-5678\"")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/dotpay.UrlcDeliveryStatus")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("Where the delivery is.")),
+            ])),
+            JSONValue.Member("url", .object([
+                JSONValue.Member("description", .string("The shop's URL (`urlc` of the payment).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("notificationId"), .string("paymentId"), .string("operationNumber"), .string("operationType"), .string("operationStatus"), .string("url"), .string("fields"), .string("status"), .string("attempts"), .string("createdAt")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        PaymentStatus.collectSchemaDefinitions(into: &definitions)
+        UrlcField.collectSchemaDefinitions(into: &definitions)
+        UrlcDeliveryStatus.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _notificationId: String? = nil
+        var _paymentId: String? = nil
+        var _operationNumber: String? = nil
+        var _operationType: String? = nil
+        var _operationStatus: PaymentStatus? = nil
+        var _url: String? = nil
+        var _fields: [UrlcField]? = nil
+        var _status: UrlcDeliveryStatus? = nil
+        var _attempts: Int? = nil
+        var _httpStatus: Int? = nil
+        var _lastError: String? = nil
+        var _createdAt: Date? = nil
+        var _deliveredAt: Date? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("notificationId" as StaticString) {
+                do { _notificationId = try String(json: memberValue) } catch { throw error.prefixed("notificationId") }
+            } else if memberName.stringEquals("paymentId" as StaticString) {
+                do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("paymentId") }
+            } else if memberName.stringEquals("operationNumber" as StaticString) {
+                do { _operationNumber = try String(json: memberValue) } catch { throw error.prefixed("operationNumber") }
+            } else if memberName.stringEquals("operationType" as StaticString) {
+                do { _operationType = try String(json: memberValue) } catch { throw error.prefixed("operationType") }
+            } else if memberName.stringEquals("operationStatus" as StaticString) {
+                do { _operationStatus = try PaymentStatus(json: memberValue) } catch { throw error.prefixed("operationStatus") }
+            } else if memberName.stringEquals("url" as StaticString) {
+                do { _url = try String(json: memberValue) } catch { throw error.prefixed("url") }
+            } else if memberName.stringEquals("fields" as StaticString) {
+                do { _fields = try [UrlcField](json: memberValue) } catch { throw error.prefixed("fields") }
+            } else if memberName.stringEquals("status" as StaticString) {
+                do { _status = try UrlcDeliveryStatus(json: memberValue) } catch { throw error.prefixed("status") }
+            } else if memberName.stringEquals("attempts" as StaticString) {
+                do { _attempts = try Int(json: memberValue) } catch { throw error.prefixed("attempts") }
+            } else if memberName.stringEquals("httpStatus" as StaticString) {
+                if !memberValue.isNull {
+                    do { _httpStatus = try Int(json: memberValue) } catch { throw error.prefixed("httpStatus") }
+                }
+            } else if memberName.stringEquals("lastError" as StaticString) {
+                if !memberValue.isNull {
+                    do { _lastError = try String(json: memberValue) } catch { throw error.prefixed("lastError") }
+                }
+            } else if memberName.stringEquals("createdAt" as StaticString) {
+                do { _createdAt = try Date(json: memberValue) } catch { throw error.prefixed("createdAt") }
+            } else if memberName.stringEquals("deliveredAt" as StaticString) {
+                if !memberValue.isNull {
+                    do { _deliveredAt = try Date(json: memberValue) } catch { throw error.prefixed("deliveredAt") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _notificationId else { throw .missing("notificationId") }
+        self.notificationId = _notificationId
+        guard let _paymentId else { throw .missing("paymentId") }
+        self.paymentId = _paymentId
+        guard let _operationNumber else { throw .missing("operationNumber") }
+        self.operationNumber = _operationNumber
+        guard let _operationType else { throw .missing("operationType") }
+        self.operationType = _operationType
+        guard let _operationStatus else { throw .missing("operationStatus") }
+        self.operationStatus = _operationStatus
+        guard let _url else { throw .missing("url") }
+        self.url = _url
+        guard let _fields else { throw .missing("fields") }
+        self.fields = _fields
+        guard let _status else { throw .missing("status") }
+        self.status = _status
+        guard let _attempts else { throw .missing("attempts") }
+        self.attempts = _attempts
+        self.httpStatus = _httpStatus
+        self.lastError = _lastError
+        guard let _createdAt else { throw .missing("createdAt") }
+        self.createdAt = _createdAt
+        self.deliveredAt = _deliveredAt
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("notificationId" as StaticString)
+        self.notificationId.encode(to: &writer)
+        writer.key("paymentId" as StaticString)
+        self.paymentId.encode(to: &writer)
+        writer.key("operationNumber" as StaticString)
+        self.operationNumber.encode(to: &writer)
+        writer.key("operationType" as StaticString)
+        self.operationType.encode(to: &writer)
+        writer.key("operationStatus" as StaticString)
+        self.operationStatus.encode(to: &writer)
+        writer.key("url" as StaticString)
+        self.url.encode(to: &writer)
+        writer.key("fields" as StaticString)
+        self.fields.encode(to: &writer)
+        writer.key("status" as StaticString)
+        self.status.encode(to: &writer)
+        writer.key("attempts" as StaticString)
+        self.attempts.encode(to: &writer)
+        if let value = self.httpStatus {
+            writer.key("httpStatus" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.lastError {
+            writer.key("lastError" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("createdAt" as StaticString)
+        self.createdAt.encode(to: &writer)
+        if let value = self.deliveredAt {
+            writer.key("deliveredAt" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }

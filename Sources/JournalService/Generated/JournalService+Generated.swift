@@ -10,65 +10,6 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
-// MARK: - JournalConfiguration (Sources/JournalService/Delivery/JournalBook.swift)
-
-extension JournalConfiguration {
-    /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["backendURL"] }
-
-    /// A reference to this model's definition.
-    static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/journal.JournalConfiguration"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    static var schemaDefinitionName: String { "journal.JournalConfiguration" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("A profile's journal setting (namespace `journal`, key `config`).")),
-        JSONValue.Member("properties", .object([
-            JSONValue.Member("backendURL", .object([
-                JSONValue.Member("description", .string("The Web API's base URL; nil uses the server's (`serve --journal-backend`).")),
-                JSONValue.Member("type", .string("string")),
-            ])),
-        ])),
-        JSONValue.Member("type", .string("object")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
-    }
-
-    /// Reads the model from a JSON object, in one pass over its members.
-    init(json: JSONElement) throws(JSONDecodingError) {
-        guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _backendURL: String? = nil
-        for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("backendURL" as StaticString) {
-                if !memberValue.isNull {
-                    do { _backendURL = try String(json: memberValue) } catch { throw error.prefixed("backendURL") }
-                }
-            } else {
-                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
-            }
-        }
-        self.backendURL = _backendURL
-    }
-
-    /// Writes the model as a JSON object; nil optionals are left out.
-    func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        if let value = self.backendURL {
-            writer.key("backendURL" as StaticString)
-            value.encode(to: &writer)
-        }
-        writer.endObject()
-    }
-}
-
 // MARK: - JournalPost (Sources/JournalService/Delivery/WebAPIBodies.swift)
 
 extension JournalPost {
@@ -133,89 +74,6 @@ extension JournalPost {
         self.paymentId.encode(to: &writer)
         writer.key("entry_id" as StaticString)
         self.entryId.encode(to: &writer)
-        writer.endObject()
-    }
-}
-
-// MARK: - PaymentAnswer (Sources/JournalService/Delivery/WebAPIBodies.swift)
-
-extension PaymentAnswer {
-    /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["id", "payment_id", "paymentId"] }
-
-    /// A reference to this model's definition.
-    static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/journal.PaymentAnswer"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    static var schemaDefinitionName: String { "journal.PaymentAnswer" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("A `POST /payments/` answer: the payment's id, under whichever of three names the backend uses,\nas a string or a number.")),
-        JSONValue.Member("properties", .object([
-            JSONValue.Member("id", .object([
-                JSONValue.Member("description", .string("`id`.")),
-            ])),
-            JSONValue.Member("paymentId", .object([
-                JSONValue.Member("description", .string("`paymentId`.")),
-            ])),
-            JSONValue.Member("payment_id", .object([
-                JSONValue.Member("description", .string("`payment_id`.")),
-            ])),
-        ])),
-        JSONValue.Member("type", .string("object")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
-    }
-
-    /// Reads the model from a JSON object, in one pass over its members.
-    init(json: JSONElement) throws(JSONDecodingError) {
-        guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _id: JSONValue? = nil
-        var _paymentIdSnakeCase: JSONValue? = nil
-        var _paymentId: JSONValue? = nil
-        for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("id" as StaticString) {
-                if !memberValue.isNull {
-                    do { _id = try JSONValue(json: memberValue) } catch { throw error.prefixed("id") }
-                }
-            } else if memberName.stringEquals("payment_id" as StaticString) {
-                if !memberValue.isNull {
-                    do { _paymentIdSnakeCase = try JSONValue(json: memberValue) } catch { throw error.prefixed("payment_id") }
-                }
-            } else if memberName.stringEquals("paymentId" as StaticString) {
-                if !memberValue.isNull {
-                    do { _paymentId = try JSONValue(json: memberValue) } catch { throw error.prefixed("paymentId") }
-                }
-            } else {
-                continue  // - OtherMembers: ignored
-            }
-        }
-        self.id = _id
-        self.paymentIdSnakeCase = _paymentIdSnakeCase
-        self.paymentId = _paymentId
-    }
-
-    /// Writes the model as a JSON object; nil optionals are left out.
-    func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        if let value = self.id {
-            writer.key("id" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.paymentIdSnakeCase {
-            writer.key("payment_id" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.paymentId {
-            writer.key("paymentId" as StaticString)
-            value.encode(to: &writer)
-        }
         writer.endObject()
     }
 }
@@ -417,17 +275,17 @@ extension JournalErrorData {
 
 extension Configure {
     /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "Sets the profile's Web API base URL (the document's backend), overriding the server's `serve --journal-backend`; `null` goes back to the server's. Without either, entries wait locally with status `noBackend`." }
+    public static var summary: String { "Sets the profile's journal settings, replacing what it set before: the Web API's base URL (the document's backend) and where that API's `/payments/` answer carries the payment id. A member left out goes back to the server's default." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "" }
+    public static var documentation: String { "Without a backend URL (here or `serve --journal-backend`), entries go to the built-in sandbox\nWeb API (`sandbox.journal.setNextAnswers` sets its answers); a server started with\n`--no-sandbox` has none, and entries wait with status `noBackend`." }
 }
 
 // MARK: - Configure.Params (Sources/JournalService/Methods/Configure.swift)
 
 extension Configure.Params {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["backendURL"] }
+    public static var fieldOrder: [String] { ["backendURL", "paymentIdPointer"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -440,11 +298,18 @@ extension Configure.Params {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("The backend.")),
+        JSONValue.Member("description", .string("The settings.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("backendURL", .object([
-                JSONValue.Member("description", .string("The base URL (`http://127.0.0.1:8080`), or null.")),
+                JSONValue.Member("description", .string("The base URL (`http://127.0.0.1:8080`); null or absent: the server's.")),
                 JSONValue.Member("format", .string("uri")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentIdPointer", .object([
+                JSONValue.Member("description", .string("A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.")),
+                JSONValue.Member("examples", .array([.string("/data/id")])),
+                JSONValue.Member("maxLength", .number("200")),
+                JSONValue.Member("pattern", .string("^(/([^~/]|~[01])*)*$")),
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
@@ -460,16 +325,22 @@ extension Configure.Params {
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _backendURL: String? = nil
+        var _paymentIdPointer: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("backendURL" as StaticString) {
                 if !memberValue.isNull {
                     do { _backendURL = try String(json: memberValue) } catch { throw error.prefixed("backendURL") }
+                }
+            } else if memberName.stringEquals("paymentIdPointer" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentIdPointer = try String(json: memberValue) } catch { throw error.prefixed("paymentIdPointer") }
                 }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
         }
         self.backendURL = _backendURL
+        self.paymentIdPointer = _paymentIdPointer
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -479,18 +350,24 @@ extension Configure.Params {
             writer.key("backendURL" as StaticString)
             value.encode(to: &writer)
         }
+        if let value = self.paymentIdPointer {
+            writer.key("paymentIdPointer" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }
 
 extension Configure.Params: CheckedJSONDecodable {
     private static let _rule0 = FormatRule("uri")!
+    private static let _rule1 = PatternRule("^(/([^~/]|~[01])*)*$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _backendURL: String? = nil
+        var _paymentIdPointer: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("backendURL" as StaticString) {
                 if memberValue.isNull {
@@ -499,11 +376,19 @@ extension Configure.Params: CheckedJSONDecodable {
                     guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                     _backendURL = value1
                 }
+            } else if memberName.stringEquals("paymentIdPointer" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 200), Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
+                    _paymentIdPointer = value2
+                }
             } else {
                 return nil
             }
         }
         self.backendURL = _backendURL
+        self.paymentIdPointer = _paymentIdPointer
     }
 }
 
@@ -601,10 +486,10 @@ extension Get.Params: CheckedJSONDecodable {
 
 extension HandleCallback {
     /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivery to the backend starts (`POST /payments/`, then `POST /journals/` with the payment id)." }
+    public static var summary: String { "The Payment Application calls the app back: the URL is decoded, the entry saved with every parameter it carried (and its outbox, in the same transaction), and delivered to the backend (`POST /payments/`, then `POST /journals/` with the payment id). The entry is answered once its delivery has been tried (with its retries), as `journal.list` then shows it." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "The callback URL is `opener://open?` with the hand-off's parameters (checked as\n`journal.openURL` checks them) and, in payrpc's sandbox, `Payment_Result` (`approved`,\n`declined`, `cancelled`; absent means approved) and `Payment_Number`; the document's full\ncallback spec is not public, so any other parameter is kept as it came." }
+    public static var documentation: String { "The callback URL is `opener://open?` with the hand-off's parameters (checked as\n`journal.openURL` checks them), `Payment_Result` (`approved`, `declined`, `cancelled`; a\ncallback without it is `Invalid URL`) and, from payrpc's sandbox Payment Application,\n`Payment_Number`; the document's full callback spec is not public, so any other parameter is\nkept as it came. The same callback handled again (same `Payment_Number`, same parameters)\nanswers the entry it made, after trying its delivery again if it is not delivered yet (a POST\nthe backend accepted is never sent again): one entry, one payment. The same `Payment_Number` with\nother parameters is `Invalid URL`. A callback without `Payment_Number` makes a new entry each\ntime (nothing tells two of them apart)." }
 }
 
 // MARK: - HandleCallback.Params (Sources/JournalService/Methods/HandleCallback.swift)
@@ -712,6 +597,9 @@ public protocol JournalHandlers: RPCService {
     /// Handles `sandbox.journal.completePayment` (answers on the loop thread: pure, fast work only).
     func sandboxCompletePayment(_ params: SandboxCompletePayment.Params, _ context: RequestContext) throws -> SandboxCompletePayment.Result
 
+    /// Handles `sandbox.journal.setNextAnswers` (runs as a task off the loop).
+    func sandboxSetNextAnswers(_ params: SandboxSetNextAnswers.Params, _ context: RequestContext) async throws -> SandboxSetNextAnswers.Result
+
     /// Handles `journal.sync` (runs as a task off the loop).
     func sync(_ params: Sync.Params, _ context: RequestContext) async throws -> Sync.Result
 }
@@ -726,6 +614,7 @@ extension JournalHandlers {
         router.registerInline(OpenURL.self) { params, context in try self.openURL(params, context) }
         router.register(Pay.self) { params, context in try await self.pay(params, context) }
         router.registerInline(SandboxCompletePayment.self) { params, context in try self.sandboxCompletePayment(params, context) }
+        router.register(SandboxSetNextAnswers.self) { params, context in try await self.sandboxSetNextAnswers(params, context) }
         router.register(Sync.self) { params, context in try await self.sync(params, context) }
     }
 }
@@ -1139,7 +1028,7 @@ extension Pay {
     public static var summary: String { "The Payment screen's \"Payment\" button: a cash payment is journaled at once and posted to `/payments/` only; a credit card or account payment answers the `linkPayment://` URL to open, and is journaled when the Payment Application calls back (`journal.handleCallback`)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "Amounts are whole yen: a decimal string such as `\"10000\"` (`\"10000.00\"` is the same), which\nthe URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show\nthem. Account payments carry the four account fields and no amount, as the document's URL." }
+    public static var documentation: String { "A cash entry is answered once its delivery has been tried (with its retries), as\n`journal.list` then shows it: `delivered`, `serverError` (after `journal.syncFailed`),\n`waiting` (network failures) or `noBackend`. Any 2xx delivers cash: it needs no payment id.\n\nAmounts are whole yen: a decimal string such as `\"10000\"` (`\"10000.00\"` is the same), which\nthe URL carries as `Amount=10000`. Codes are digit strings, as the document's examples show\nthem. Account payments carry the four account fields and no amount, as the document's URL." }
 }
 
 // MARK: - Pay.Params (Sources/JournalService/Methods/Pay.swift)
@@ -1594,11 +1483,169 @@ extension SandboxCompletePayment.Result {
     }
 }
 
+// MARK: - SandboxSetNextAnswers (Sources/JournalService/Methods/SandboxSetNextAnswers.swift)
+
+extension SandboxSetNextAnswers {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Sandbox only: sets how the built-in sandbox Web API (where entries go when no backend URL is configured) answers the profile's next POSTs, replacing the answers set before; each POST to `/payments/` or `/journals/` takes the next one, and with none left it accepts. A card payment makes two POSTs, a cash payment one; a retried POST takes another answer." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "`accept` answers 2xx: by default `{\"id\": \"pay_…\"}` to `/payments/` and `{}` to `/journals/`,\nor the `body` given (`{}` is a 2xx without a payment id). `serverError` answers its status\n(default 500) with `{\"message\": ...}`: the entry ends `serverError` and `journal.syncFailed` goes\nto every connection of the profile. `networkFailure` drops the connection and `hang` answers\nnothing until the request times out: both are retried three times, then the entry waits. The\nanswers are kept in the store, so they survive a restart (the resend at start-up takes them)." }
+}
+
+// MARK: - SandboxSetNextAnswers.Params (Sources/JournalService/Methods/SandboxSetNextAnswers.swift)
+
+extension SandboxSetNextAnswers.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["answers"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.SandboxSetNextAnswersParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "journal.SandboxSetNextAnswersParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The answers.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("answers", .object([
+                JSONValue.Member("description", .string("The answers to the next POSTs, in order; `[]` forgets those set before.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/journal.SandboxAnswer")),
+                ])),
+                JSONValue.Member("maxItems", .number("100")),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("answers")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        SandboxAnswer.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _answers: [SandboxAnswer]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("answers" as StaticString) {
+                do { _answers = try [SandboxAnswer](json: memberValue) } catch { throw error.prefixed("answers") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _answers else { throw .missing("answers") }
+        self.answers = _answers
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("answers" as StaticString)
+        self.answers.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension SandboxSetNextAnswers.Params: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _answers: [SandboxAnswer]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("answers" as StaticString) {
+                guard memberValue.kind == .array, memberValue.count <= 100 else { return nil }
+                var value1: [SandboxAnswer] = []
+                value1.reserveCapacity(memberValue.count)
+                for item2 in memberValue.arrayElements {
+                    guard let value3 = SandboxAnswer(checking: item2) else { return nil }
+                    value1.append(value3)
+                }
+                _answers = value1
+            } else {
+                return nil
+            }
+        }
+        guard let _answers else { return nil }
+        self.answers = _answers
+    }
+}
+
+// MARK: - SandboxSetNextAnswers.Result (Sources/JournalService/Methods/SandboxSetNextAnswers.swift)
+
+extension SandboxSetNextAnswers.Result {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["nextAnswers"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.SandboxSetNextAnswersResult"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "journal.SandboxSetNextAnswersResult" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("What is set.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("nextAnswers", .object([
+                JSONValue.Member("description", .string("The answers the next POSTs will get, in order.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/journal.SandboxAnswer")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("nextAnswers")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        SandboxAnswer.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _nextAnswers: [SandboxAnswer]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("nextAnswers" as StaticString) {
+                do { _nextAnswers = try [SandboxAnswer](json: memberValue) } catch { throw error.prefixed("nextAnswers") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _nextAnswers else { throw .missing("nextAnswers") }
+        self.nextAnswers = _nextAnswers
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("nextAnswers" as StaticString)
+        self.nextAnswers.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - Sync (Sources/JournalService/Methods/Sync.swift)
 
 extension Sync {
     /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand)." }
+    public static var summary: String { "Sends every entry the backend has not accepted yet, now, and answers when each has been tried (what the app does at its next start, on demand). A POST that was accepted is never sent again: an entry `paymentIdMissing` only has its kept `/payments/` answer read again with the profile's `paymentIdPointer`." }
 
     /// The rest of the declaration's doc comment.
     public static var documentation: String { "" }
@@ -1693,7 +1740,7 @@ extension Sync.Result {
 
 extension Delivery {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["status", "paymentPosted", "paymentId", "journalPosted", "paymentKey", "journalKey", "attempts", "lastError", "deliveredAt"] }
+    public static var fieldOrder: [String] { ["status", "paymentPosted", "paymentId", "paymentAnswer", "journalPosted", "paymentKey", "journalKey", "attempts", "lastError", "deliveredAt"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -1731,8 +1778,11 @@ extension Delivery {
                 JSONValue.Member("description", .string("What went wrong last.")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("paymentAnswer", .object([
+                JSONValue.Member("description", .string("The `/payments/` answer's body (its text as a string when it is not JSON), kept only while\na card or account payment lacks its payment id (status `paymentIdMissing`).")),
+            ])),
             JSONValue.Member("paymentId", .object([
-                JSONValue.Member("description", .string("The payment id the backend answered `/payments/` with.")),
+                JSONValue.Member("description", .string("The payment id the backend answered `/payments/` with (where `journal.configure\n{paymentIdPointer}` says; cash may have none).")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("paymentKey", .object([
@@ -1768,6 +1818,7 @@ extension Delivery {
         var _status: DeliveryStatus? = nil
         var _paymentPosted: Bool? = nil
         var _paymentId: String? = nil
+        var _paymentAnswer: JSONValue? = nil
         var _journalPosted: Bool? = nil
         var _paymentKey: String? = nil
         var _journalKey: String? = nil
@@ -1782,6 +1833,10 @@ extension Delivery {
             } else if memberName.stringEquals("paymentId" as StaticString) {
                 if !memberValue.isNull {
                     do { _paymentId = try String(json: memberValue) } catch { throw error.prefixed("paymentId") }
+                }
+            } else if memberName.stringEquals("paymentAnswer" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentAnswer = try JSONValue(json: memberValue) } catch { throw error.prefixed("paymentAnswer") }
                 }
             } else if memberName.stringEquals("journalPosted" as StaticString) {
                 do { _journalPosted = try Bool(json: memberValue) } catch { throw error.prefixed("journalPosted") }
@@ -1808,6 +1863,7 @@ extension Delivery {
         guard let _paymentPosted else { throw .missing("paymentPosted") }
         self.paymentPosted = _paymentPosted
         self.paymentId = _paymentId
+        self.paymentAnswer = _paymentAnswer
         guard let _journalPosted else { throw .missing("journalPosted") }
         self.journalPosted = _journalPosted
         guard let _paymentKey else { throw .missing("paymentKey") }
@@ -1829,6 +1885,10 @@ extension Delivery {
         self.paymentPosted.encode(to: &writer)
         if let value = self.paymentId {
             writer.key("paymentId" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.paymentAnswer {
+            writer.key("paymentAnswer" as StaticString)
             value.encode(to: &writer)
         }
         writer.key("journalPosted" as StaticString)
@@ -1868,7 +1928,7 @@ extension DeliveryStatus {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("description", .string("Where an entry is on its way to the backend.")),
-        JSONValue.Member("enum", .array([.string("waiting"), .string("noBackend"), .string("serverError"), .string("delivered")])),
+        JSONValue.Member("enum", .array([.string("waiting"), .string("noBackend"), .string("serverError"), .string("paymentIdMissing"), .string("delivered")])),
         JSONValue.Member("type", .string("string")),
     ])
 
@@ -1885,10 +1945,12 @@ extension DeliveryStatus {
             self = .noBackend
         } else if json.stringEquals("serverError" as StaticString) {
             self = .serverError
+        } else if json.stringEquals("paymentIdMissing" as StaticString) {
+            self = .paymentIdMissing
         } else if json.stringEquals("delivered" as StaticString) {
             self = .delivered
         } else if json.kind == .string {
-            throw JSONDecodingError("expected one of \"waiting\", \"noBackend\", \"serverError\", \"delivered\"")
+            throw JSONDecodingError("expected one of \"waiting\", \"noBackend\", \"serverError\", \"paymentIdMissing\", \"delivered\"")
         } else {
             throw .expected("a string", found: json)
         }
@@ -1900,6 +1962,7 @@ extension DeliveryStatus {
         case .waiting: writer.raw("\"waiting\"")
         case .noBackend: writer.raw("\"noBackend\"")
         case .serverError: writer.raw("\"serverError\"")
+        case .paymentIdMissing: writer.raw("\"paymentIdMissing\"")
         case .delivered: writer.raw("\"delivered\"")
         }
     }
@@ -2118,14 +2181,232 @@ extension PaymentType: CheckedJSONDecodable {
     }
 }
 
+// MARK: - SandboxAnswer (Sources/JournalService/Models/SandboxAnswer.swift)
+
+extension SandboxAnswer {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["outcome", "httpStatus", "message", "body"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.SandboxAnswer"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "journal.SandboxAnswer" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("How the built-in sandbox Web API answers one POST (`sandbox.journal.setNextAnswers`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("body", .object([
+                JSONValue.Member("description", .string("The body of an `accept` answer. Default: `{\"id\": \"pay_…\"}` (an id from the profile's seeded\nstream) for `/payments/`, `{}` for `/journals/`. `{}` is a 2xx without a payment id; any\nother shape tests `journal.configure {paymentIdPointer}`.")),
+                JSONValue.Member("examples", .array([
+                    .object([]),
+                ])),
+            ])),
+            JSONValue.Member("httpStatus", .object([
+                JSONValue.Member("description", .string("The HTTP status: 200–299 for `accept` (default 200), 400–599 for `serverError` (default\n500); none for the others.")),
+                JSONValue.Member("maximum", .number("599")),
+                JSONValue.Member("minimum", .number("200")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
+            JSONValue.Member("message", .object([
+                JSONValue.Member("description", .string("The server's message, for `serverError` (default `sandbox server error`): answered as\n`{\"message\": ...}`.")),
+                JSONValue.Member("examples", .array([.string("database is read-only")])),
+                JSONValue.Member("maxLength", .number("1000")),
+                JSONValue.Member("minLength", .number("1")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("outcome", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/journal.SandboxOutcome")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("What happens.")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("outcome")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        SandboxOutcome.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _outcome: SandboxOutcome? = nil
+        var _httpStatus: Int? = nil
+        var _message: String? = nil
+        var _body: JSONValue? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("outcome" as StaticString) {
+                do { _outcome = try SandboxOutcome(json: memberValue) } catch { throw error.prefixed("outcome") }
+            } else if memberName.stringEquals("httpStatus" as StaticString) {
+                if !memberValue.isNull {
+                    do { _httpStatus = try Int(json: memberValue) } catch { throw error.prefixed("httpStatus") }
+                }
+            } else if memberName.stringEquals("message" as StaticString) {
+                if !memberValue.isNull {
+                    do { _message = try String(json: memberValue) } catch { throw error.prefixed("message") }
+                }
+            } else if memberName.stringEquals("body" as StaticString) {
+                if !memberValue.isNull {
+                    do { _body = try JSONValue(json: memberValue) } catch { throw error.prefixed("body") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _outcome else { throw .missing("outcome") }
+        self.outcome = _outcome
+        self.httpStatus = _httpStatus
+        self.message = _message
+        self.body = _body
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("outcome" as StaticString)
+        self.outcome.encode(to: &writer)
+        if let value = self.httpStatus {
+            writer.key("httpStatus" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.message {
+            writer.key("message" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.body {
+            writer.key("body" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension SandboxAnswer: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _outcome: SandboxOutcome? = nil
+        var _httpStatus: Int? = nil
+        var _message: String? = nil
+        var _body: JSONValue? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("outcome" as StaticString) {
+                guard let value1 = SandboxOutcome(checking: memberValue) else { return nil }
+                _outcome = value1
+            } else if memberName.stringEquals("httpStatus" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 200, integer3 <= 599, let value2 = Int(exactly: integer3) else { return nil }
+                    _httpStatus = value2
+                }
+            } else if memberName.stringEquals("message" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 1000), let value4 = try? String(json: memberValue) else { return nil }
+                    _message = value4
+                }
+            } else if memberName.stringEquals("body" as StaticString) {
+                if !memberValue.isNull {
+                    guard let value5 = try? JSONValue(json: memberValue) else { return nil }
+                    _body = value5
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _outcome else { return nil }
+        self.outcome = _outcome
+        self.httpStatus = _httpStatus
+        self.message = _message
+        self.body = _body
+    }
+}
+
+// MARK: - SandboxOutcome (Sources/JournalService/Models/SandboxOutcome.swift)
+
+extension SandboxOutcome {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { [] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.SandboxOutcome"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "journal.SandboxOutcome" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("What the built-in sandbox Web API does with one POST.")),
+        JSONValue.Member("enum", .array([.string("accept"), .string("serverError"), .string("networkFailure"), .string("hang")])),
+        JSONValue.Member("type", .string("string")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the case whose raw value the JSON string is.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        if json.stringEquals("accept" as StaticString) {
+            self = .accept
+        } else if json.stringEquals("serverError" as StaticString) {
+            self = .serverError
+        } else if json.stringEquals("networkFailure" as StaticString) {
+            self = .networkFailure
+        } else if json.stringEquals("hang" as StaticString) {
+            self = .hang
+        } else if json.kind == .string {
+            throw JSONDecodingError("expected one of \"accept\", \"serverError\", \"networkFailure\", \"hang\"")
+        } else {
+            throw .expected("a string", found: json)
+        }
+    }
+
+    /// Writes the case's raw value.
+    public func encode(to writer: inout JSONWriter) {
+        switch self {
+        case .accept: writer.raw("\"accept\"")
+        case .serverError: writer.raw("\"serverError\"")
+        case .networkFailure: writer.raw("\"networkFailure\"")
+        case .hang: writer.raw("\"hang\"")
+        }
+    }
+}
+
+extension SandboxOutcome: CheckedJSONDecodable {
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard let value = try? Self(json: json) else { return nil }
+        self = value
+    }
+}
+
 // MARK: - SyncFailed (Sources/JournalService/Notifications/SyncFailed.swift)
 
 extension SyncFailed {
     /// The first paragraph of the declaration's doc comment.
-    public static var summary: String { "The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile; the entry is sent again at the next start (or `journal.sync`)." }
+    public static var summary: String { "The backend answered an entry's POST with an error: the document's pop-up with the server's message. Pushed to every connection of the profile (each one that said `rpc.hello` with it, or uses it by default); when the profile has none (the resend at start-up, before any client came), it waits for the first connection of the profile, which gets it once. The entry is sent again at the next start (or `journal.sync`)." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "" }
+    public static var documentation: String { "Also sent when `/payments/` accepted a card or account payment without a payment id where the\nprofile looks (`httpStatus` is then the 2xx status, the entry `paymentIdMissing`)." }
 }
 
 // MARK: - SyncFailed.Payload (Sources/JournalService/Notifications/SyncFailed.swift)
@@ -2162,7 +2443,7 @@ extension SyncFailed.Payload {
                 JSONValue.Member("type", .string("integer")),
             ])),
             JSONValue.Member("message", .object([
-                JSONValue.Member("description", .string("The server's message.")),
+                JSONValue.Member("description", .string("The server's message (its JSON body's `message` or `error`, else its text), or what was\nmissing from a 2xx answer.")),
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
@@ -2216,6 +2497,197 @@ extension SyncFailed.Payload {
         self.httpStatus.encode(to: &writer)
         writer.key("message" as StaticString)
         self.message.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - HandledCallback (Sources/JournalService/State/HandledCallback.swift)
+
+extension HandledCallback {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["entryId"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.HandledCallback"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "journal.HandledCallback" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A callback already handled (namespace `journal.callbacks`, key its `Payment_Number`): the entry\nit made, so that the same callback handled again answers that entry instead of making another.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("entryId", .object([
+                JSONValue.Member("description", .string("The entry the callback made.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("entryId")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _entryId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("entryId" as StaticString) {
+                do { _entryId = try String(json: memberValue) } catch { throw error.prefixed("entryId") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _entryId else { throw .missing("entryId") }
+        self.entryId = _entryId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("entryId" as StaticString)
+        self.entryId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - JournalSettings (Sources/JournalService/State/JournalSettings.swift)
+
+extension JournalSettings {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["backendURL", "paymentIdPointer"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.JournalSettings"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "journal.JournalSettings" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A profile's journal settings (namespace `journal`, key `config`), as `journal.configure` set them.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("backendURL", .object([
+                JSONValue.Member("description", .string("The Web API's base URL; nil uses the server's (`serve --journal-backend`), else the built-in\nsandbox Web API.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("paymentIdPointer", .object([
+                JSONValue.Member("description", .string("Where the `/payments/` answer carries the payment id (a JSON Pointer); nil: the first of\n``PaymentIDLookup/defaultPointers``.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _backendURL: String? = nil
+        var _paymentIdPointer: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("backendURL" as StaticString) {
+                if !memberValue.isNull {
+                    do { _backendURL = try String(json: memberValue) } catch { throw error.prefixed("backendURL") }
+                }
+            } else if memberName.stringEquals("paymentIdPointer" as StaticString) {
+                if !memberValue.isNull {
+                    do { _paymentIdPointer = try String(json: memberValue) } catch { throw error.prefixed("paymentIdPointer") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.backendURL = _backendURL
+        self.paymentIdPointer = _paymentIdPointer
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.backendURL {
+            writer.key("backendURL" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.paymentIdPointer {
+            writer.key("paymentIdPointer" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - SandboxWebAPIState (Sources/JournalService/State/SandboxWebAPIState.swift)
+
+extension SandboxWebAPIState {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["nextAnswers"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/journal.SandboxWebAPIState"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "journal.SandboxWebAPIState" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The built-in sandbox Web API's state for a profile (namespace `journal`, key `sandboxWebAPI`):\nthe answers a tester set for the next POSTs, taken in order. Absent: it accepts every POST.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("nextAnswers", .object([
+                JSONValue.Member("description", .string("The answers still to give, first first.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/journal.SandboxAnswer")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("nextAnswers")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        SandboxAnswer.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _nextAnswers: [SandboxAnswer]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("nextAnswers" as StaticString) {
+                do { _nextAnswers = try [SandboxAnswer](json: memberValue) } catch { throw error.prefixed("nextAnswers") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _nextAnswers else { throw .missing("nextAnswers") }
+        self.nextAnswers = _nextAnswers
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("nextAnswers" as StaticString)
+        self.nextAnswers.encode(to: &writer)
         writer.endObject()
     }
 }

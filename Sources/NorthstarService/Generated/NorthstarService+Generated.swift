@@ -14,7 +14,7 @@ import PayRPCSchema
 
 extension ErrorDetail {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["field", "value", "issue", "description"] }
+    public static var fieldOrder: [String] { ["field", "value", "location", "issue", "description"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -42,6 +42,10 @@ extension ErrorDetail {
                 JSONValue.Member("examples", .array([.string("INSTRUMENT_DECLINED")])),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("location", .object([
+                JSONValue.Member("description", .string("Where the field is in the Orders v2 API's request (`body`, `path` or `query`), as the API\nsays; absent on the sandbox, whose fields point into the call's params.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("value", .object([
                 JSONValue.Member("description", .string("The field's value when it is not a secret (never a card number or security code).")),
                 JSONValue.Member("type", .string("string")),
@@ -61,6 +65,7 @@ extension ErrorDetail {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _field: String? = nil
         var _value: String? = nil
+        var _location: String? = nil
         var _issue: String? = nil
         var _description: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -72,6 +77,10 @@ extension ErrorDetail {
                 if !memberValue.isNull {
                     do { _value = try String(json: memberValue) } catch { throw error.prefixed("value") }
                 }
+            } else if memberName.stringEquals("location" as StaticString) {
+                if !memberValue.isNull {
+                    do { _location = try String(json: memberValue) } catch { throw error.prefixed("location") }
+                }
             } else if memberName.stringEquals("issue" as StaticString) {
                 do { _issue = try String(json: memberValue) } catch { throw error.prefixed("issue") }
             } else if memberName.stringEquals("description" as StaticString) {
@@ -82,6 +91,7 @@ extension ErrorDetail {
         }
         self.field = _field
         self.value = _value
+        self.location = _location
         guard let _issue else { throw .missing("issue") }
         self.issue = _issue
         guard let _description else { throw .missing("description") }
@@ -99,6 +109,10 @@ extension ErrorDetail {
             writer.key("value" as StaticString)
             value.encode(to: &writer)
         }
+        if let value = self.location {
+            writer.key("location" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.key("issue" as StaticString)
         self.issue.encode(to: &writer)
         writer.key("description" as StaticString)
@@ -111,7 +125,7 @@ extension ErrorDetail {
 
 extension NorthstarErrorData {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["type", "name", "httpStatus", "message", "debug_id", "details", "links"] }
+    public static var fieldOrder: [String] { ["type", "name", "httpStatus", "message", "debug_id", "details", "links", "orderID", "orderStatus"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -158,6 +172,20 @@ extension NorthstarErrorData {
                 JSONValue.Member("description", .string("The Orders v2 error name: `UNPROCESSABLE_ENTITY`, `RESOURCE_NOT_FOUND`, ...")),
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("orderID", .object([
+                JSONValue.Member("description", .string("The order the error is about, when it goes on (`PAYER_ACTION_REQUIRED`: the order to\ncomplete 3-D Secure for, then to execute again by `{orderID}`).")),
+                JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\"")),
+            ])),
+            JSONValue.Member("orderStatus", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.OrderStatus")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical\nstatus in the errors of the other services.")),
+            ])),
             JSONValue.Member("type", .object([
                 JSONValue.Member("description", .string("The error's issue code: `INSTRUMENT_DECLINED`, `CARD_EXPIRED`, ... (what\n`sandbox.failNext` accepts as the error's name).")),
                 JSONValue.Member("type", .string("string")),
@@ -172,6 +200,7 @@ extension NorthstarErrorData {
         guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
         ErrorDetail.collectSchemaDefinitions(into: &definitions)
         LinkDescription.collectSchemaDefinitions(into: &definitions)
+        OrderStatus.collectSchemaDefinitions(into: &definitions)
     }
 
     /// Reads the model from a JSON object, in one pass over its members.
@@ -184,6 +213,8 @@ extension NorthstarErrorData {
         var _debugId: String? = nil
         var _details: [ErrorDetail]? = nil
         var _links: [LinkDescription]? = nil
+        var _orderID: String? = nil
+        var _orderStatus: OrderStatus? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("type" as StaticString) {
                 do { _type = try String(json: memberValue) } catch { throw error.prefixed("type") }
@@ -200,6 +231,14 @@ extension NorthstarErrorData {
             } else if memberName.stringEquals("links" as StaticString) {
                 if !memberValue.isNull {
                     do { _links = try [LinkDescription](json: memberValue) } catch { throw error.prefixed("links") }
+                }
+            } else if memberName.stringEquals("orderID" as StaticString) {
+                if !memberValue.isNull {
+                    do { _orderID = try String(json: memberValue) } catch { throw error.prefixed("orderID") }
+                }
+            } else if memberName.stringEquals("orderStatus" as StaticString) {
+                if !memberValue.isNull {
+                    do { _orderStatus = try OrderStatus(json: memberValue) } catch { throw error.prefixed("orderStatus") }
                 }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
@@ -218,6 +257,8 @@ extension NorthstarErrorData {
         guard let _details else { throw .missing("details") }
         self.details = _details
         self.links = _links
+        self.orderID = _orderID
+        self.orderStatus = _orderStatus
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -237,6 +278,14 @@ extension NorthstarErrorData {
         self.details.encode(to: &writer)
         if let value = self.links {
             writer.key("links" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.orderID {
+            writer.key("orderID" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.orderStatus {
+            writer.key("orderStatus" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()
@@ -260,7 +309,7 @@ extension WireOrderRequest {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("`POST /v2/checkout/orders`, and the body of `/capture`, `/authorize` and\n`/validate-payment-method` (`payment_source` only).")),
+        JSONValue.Member("description", .string("`POST /v2/checkout/orders`, and the body of `/capture`, `/authorize` and\n`/confirm-payment-source` (`payment_source` only).")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("intent", .object([
                 JSONValue.Member("description", .string("`CAPTURE` or `AUTHORIZE`.")),
@@ -853,7 +902,7 @@ extension WirePayments {
 
 extension WirePayment {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["id", "status", "amount"] }
+    static var fieldOrder: [String] { ["id", "status", "amount", "expiration_time"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -869,6 +918,10 @@ extension WirePayment {
         JSONValue.Member("properties", .object([
             JSONValue.Member("amount", .object([
                 JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("expiration_time", .object([
+                JSONValue.Member("description", .string("Until when an authorization can be captured.")),
+                JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("id", .object([
                 JSONValue.Member("type", .string("string")),
@@ -892,6 +945,7 @@ extension WirePayment {
         var _id: String? = nil
         var _status: String? = nil
         var _amount: WireMoney? = nil
+        var _expirationTime: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("id" as StaticString) {
                 if !memberValue.isNull {
@@ -905,6 +959,10 @@ extension WirePayment {
                 if !memberValue.isNull {
                     do { _amount = try WireMoney(json: memberValue) } catch { throw error.prefixed("amount") }
                 }
+            } else if memberName.stringEquals("expiration_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _expirationTime = try String(json: memberValue) } catch { throw error.prefixed("expiration_time") }
+                }
             } else {
                 continue  // - OtherMembers: ignored
             }
@@ -912,6 +970,7 @@ extension WirePayment {
         self.id = _id
         self.status = _status
         self.amount = _amount
+        self.expirationTime = _expirationTime
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -927,6 +986,395 @@ extension WirePayment {
         }
         if let value = self.amount {
             writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.expirationTime {
+            writer.key("expiration_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireCaptureRequest (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireCaptureRequest {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["amount", "invoice_id", "final_capture"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireCaptureRequest"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireCaptureRequest" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("Payments v2 `POST /v2/payments/authorizations/{id}/capture` (`capture_request`).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("Absent: all that remains of the authorization.")),
+            ])),
+            JSONValue.Member("final_capture", .object([
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("invoice_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireMoney.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _amount: WireMoney? = nil
+        var _invoiceId: String? = nil
+        var _finalCapture: Bool? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("amount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _amount = try WireMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+                }
+            } else if memberName.stringEquals("invoice_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _invoiceId = try String(json: memberValue) } catch { throw error.prefixed("invoice_id") }
+                }
+            } else if memberName.stringEquals("final_capture" as StaticString) {
+                if !memberValue.isNull {
+                    do { _finalCapture = try Bool(json: memberValue) } catch { throw error.prefixed("final_capture") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        self.amount = _amount
+        self.invoiceId = _invoiceId
+        self.finalCapture = _finalCapture
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.amount {
+            writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.invoiceId {
+            writer.key("invoice_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.finalCapture {
+            writer.key("final_capture" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireCapture (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireCapture {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["id", "status", "amount", "final_capture", "invoice_id", "links", "create_time", "update_time", "supplementary_data"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireCapture"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireCapture" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A capture as Payments v2 answers it.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
+            ])),
+            JSONValue.Member("create_time", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("final_capture", .object([
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("invoice_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("links", .object([
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.WireLink")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("supplementary_data", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireSupplementaryData")),
+            ])),
+            JSONValue.Member("update_time", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireMoney.collectSchemaDefinitions(into: &definitions)
+        WireLink.collectSchemaDefinitions(into: &definitions)
+        WireSupplementaryData.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _id: String? = nil
+        var _status: String? = nil
+        var _amount: WireMoney? = nil
+        var _finalCapture: Bool? = nil
+        var _invoiceId: String? = nil
+        var _links: [WireLink]? = nil
+        var _createTime: String? = nil
+        var _updateTime: String? = nil
+        var _supplementaryData: WireSupplementaryData? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _id = try String(json: memberValue) } catch { throw error.prefixed("id") }
+                }
+            } else if memberName.stringEquals("status" as StaticString) {
+                if !memberValue.isNull {
+                    do { _status = try String(json: memberValue) } catch { throw error.prefixed("status") }
+                }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _amount = try WireMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+                }
+            } else if memberName.stringEquals("final_capture" as StaticString) {
+                if !memberValue.isNull {
+                    do { _finalCapture = try Bool(json: memberValue) } catch { throw error.prefixed("final_capture") }
+                }
+            } else if memberName.stringEquals("invoice_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _invoiceId = try String(json: memberValue) } catch { throw error.prefixed("invoice_id") }
+                }
+            } else if memberName.stringEquals("links" as StaticString) {
+                if !memberValue.isNull {
+                    do { _links = try [WireLink](json: memberValue) } catch { throw error.prefixed("links") }
+                }
+            } else if memberName.stringEquals("create_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _createTime = try String(json: memberValue) } catch { throw error.prefixed("create_time") }
+                }
+            } else if memberName.stringEquals("update_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _updateTime = try String(json: memberValue) } catch { throw error.prefixed("update_time") }
+                }
+            } else if memberName.stringEquals("supplementary_data" as StaticString) {
+                if !memberValue.isNull {
+                    do { _supplementaryData = try WireSupplementaryData(json: memberValue) } catch { throw error.prefixed("supplementary_data") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.id = _id
+        self.status = _status
+        self.amount = _amount
+        self.finalCapture = _finalCapture
+        self.invoiceId = _invoiceId
+        self.links = _links
+        self.createTime = _createTime
+        self.updateTime = _updateTime
+        self.supplementaryData = _supplementaryData
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.id {
+            writer.key("id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.status {
+            writer.key("status" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.amount {
+            writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.finalCapture {
+            writer.key("final_capture" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.invoiceId {
+            writer.key("invoice_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.links {
+            writer.key("links" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.createTime {
+            writer.key("create_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.updateTime {
+            writer.key("update_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.supplementaryData {
+            writer.key("supplementary_data" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireSupplementaryData (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireSupplementaryData {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["related_ids"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireSupplementaryData"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireSupplementaryData" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("A payment's `supplementary_data`.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("related_ids", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.WireRelatedIds")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        WireRelatedIds.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _relatedIds: WireRelatedIds? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("related_ids" as StaticString) {
+                if !memberValue.isNull {
+                    do { _relatedIds = try WireRelatedIds(json: memberValue) } catch { throw error.prefixed("related_ids") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.relatedIds = _relatedIds
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.relatedIds {
+            writer.key("related_ids" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - WireRelatedIds (Sources/NorthstarService/HTTP/OrdersWire.swift)
+
+extension WireRelatedIds {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["order_id", "authorization_id"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireRelatedIds"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.WireRelatedIds" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("description", .string("The ids a payment is related to.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("authorization_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("order_id", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        definitions.insert(schemaDefinitionName, schema: schemaDefinition)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _orderId: String? = nil
+        var _authorizationId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("order_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _orderId = try String(json: memberValue) } catch { throw error.prefixed("order_id") }
+                }
+            } else if memberName.stringEquals("authorization_id" as StaticString) {
+                if !memberValue.isNull {
+                    do { _authorizationId = try String(json: memberValue) } catch { throw error.prefixed("authorization_id") }
+                }
+            } else {
+                continue  // - OtherMembers: ignored
+            }
+        }
+        self.orderId = _orderId
+        self.authorizationId = _authorizationId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let value = self.orderId {
+            writer.key("order_id" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.authorizationId {
+            writer.key("authorization_id" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()
@@ -1622,7 +2070,7 @@ extension WireError {
 
 extension WireErrorDetail {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["field", "value", "issue", "description"] }
+    static var fieldOrder: [String] { ["field", "value", "location", "issue", "description"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -1645,6 +2093,10 @@ extension WireErrorDetail {
             JSONValue.Member("issue", .object([
                 JSONValue.Member("type", .string("string")),
             ])),
+            JSONValue.Member("location", .object([
+                JSONValue.Member("description", .string("`body`, `path` or `query`.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("value", .object([
                 JSONValue.Member("description", .string("The value, when the API gives one (a string; anything else is left out).")),
             ])),
@@ -1662,6 +2114,7 @@ extension WireErrorDetail {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _field: String? = nil
         var _value: JSONValue? = nil
+        var _location: String? = nil
         var _issue: String? = nil
         var _description: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1672,6 +2125,10 @@ extension WireErrorDetail {
             } else if memberName.stringEquals("value" as StaticString) {
                 if !memberValue.isNull {
                     do { _value = try JSONValue(json: memberValue) } catch { throw error.prefixed("value") }
+                }
+            } else if memberName.stringEquals("location" as StaticString) {
+                if !memberValue.isNull {
+                    do { _location = try String(json: memberValue) } catch { throw error.prefixed("location") }
                 }
             } else if memberName.stringEquals("issue" as StaticString) {
                 if !memberValue.isNull {
@@ -1687,6 +2144,7 @@ extension WireErrorDetail {
         }
         self.field = _field
         self.value = _value
+        self.location = _location
         self.issue = _issue
         self.description = _description
     }
@@ -1700,6 +2158,10 @@ extension WireErrorDetail {
         }
         if let value = self.value {
             writer.key("value" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.location {
+            writer.key("location" as StaticString)
             value.encode(to: &writer)
         }
         if let value = self.issue {
@@ -1718,7 +2180,7 @@ extension WireErrorDetail {
 
 extension WireToken {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["access_token", "expires_in"] }
+    static var fieldOrder: [String] { ["access_token", "expires_in", "error", "error_description"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -1730,9 +2192,16 @@ extension WireToken {
 
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("An OAuth2 client-credentials token answer.")),
+        JSONValue.Member("description", .string("An OAuth2 client-credentials token answer, or its error (RFC 6749 5.2: `error`,\n`error_description`).")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("access_token", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("error", .object([
+                JSONValue.Member("description", .string("The error code (`invalid_client`).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("error_description", .object([
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("expires_in", .object([
@@ -1753,6 +2222,8 @@ extension WireToken {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _accessToken: String? = nil
         var _expiresIn: Double? = nil
+        var _error: String? = nil
+        var _errorDescription: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("access_token" as StaticString) {
                 if !memberValue.isNull {
@@ -1762,12 +2233,22 @@ extension WireToken {
                 if !memberValue.isNull {
                     do { _expiresIn = try Double(json: memberValue) } catch { throw error.prefixed("expires_in") }
                 }
+            } else if memberName.stringEquals("error" as StaticString) {
+                if !memberValue.isNull {
+                    do { _error = try String(json: memberValue) } catch { throw error.prefixed("error") }
+                }
+            } else if memberName.stringEquals("error_description" as StaticString) {
+                if !memberValue.isNull {
+                    do { _errorDescription = try String(json: memberValue) } catch { throw error.prefixed("error_description") }
+                }
             } else {
                 continue  // - OtherMembers: ignored
             }
         }
         self.accessToken = _accessToken
         self.expiresIn = _expiresIn
+        self.error = _error
+        self.errorDescription = _errorDescription
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -1781,7 +2262,173 @@ extension WireToken {
             writer.key("expires_in" as StaticString)
             value.encode(to: &writer)
         }
+        if let value = self.error {
+            writer.key("error" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.errorDescription {
+            writer.key("error_description" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
+    }
+}
+
+// MARK: - CaptureAuthorization (Sources/NorthstarService/Methods/CaptureAuthorization.swift)
+
+extension CaptureAuthorization {
+    /// The first paragraph of the declaration's doc comment.
+    public static var summary: String { "Captures an authorization: the second half of \"authorize now, capture later\" (Payments v2 `POST /v2/payments/authorizations/{id}/capture`). The merchant passes the authorization's id from the order's answer (`transaction.id` of an `AUTHORIZE` order), not the card again." }
+
+    /// The rest of the declaration's doc comment.
+    public static var documentation: String { "Without `amount` what remains of the authorization is captured; with it, that much, in the\nauthorization's currency, up to what remains (`MAX_CAPTURE_AMOUNT_EXCEEDED` beyond). A capture\nwith `finalCapture` (or one that takes what remains) closes the authorization (`CAPTURED`);\notherwise it is `PARTIALLY_CAPTURED` and may be captured again. An authorization can be\ncaptured until its `expiresAt` on the profile's sandbox clock (29 days; `AUTHORIZATION_EXPIRED`\nafter); once closed, `AUTHORIZATION_ALREADY_CAPTURED`. The test card that validates and then\nrefuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`)." }
+}
+
+// MARK: - CaptureAuthorization.Params (Sources/NorthstarService/Methods/CaptureAuthorization.swift)
+
+extension CaptureAuthorization.Params {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["authorizationID", "amount", "finalCapture", "invoiceId"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.CaptureAuthorizationParams"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "northstar.CaptureAuthorizationParams" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("The authorization and what to capture of it.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.OrderMoney")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("How much to capture, in the authorization's currency; absent: all that remains.")),
+            ])),
+            JSONValue.Member("authorizationID", .object([
+                JSONValue.Member("description", .string("The authorization's id: `transaction.id` of the authorized order.")),
+                JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\"")),
+            ])),
+            JSONValue.Member("finalCapture", .object([
+                JSONValue.Member("default", .bool(false)),
+                JSONValue.Member("description", .string("Whether no capture follows this one (Payments v2 `final_capture`; default false).")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("invoiceId", .object([
+                JSONValue.Member("description", .string("The merchant's invoice number for this capture.")),
+                JSONValue.Member("maxLength", .number("127")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("authorizationID")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        OrderMoney.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _authorizationID: String? = nil
+        var _amount: OrderMoney? = nil
+        var _finalCapture: Bool? = nil
+        var _invoiceId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("authorizationID" as StaticString) {
+                do { _authorizationID = try String(json: memberValue) } catch { throw error.prefixed("authorizationID") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if !memberValue.isNull {
+                    do { _amount = try OrderMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+                }
+            } else if memberName.stringEquals("finalCapture" as StaticString) {
+                do { _finalCapture = try Bool(json: memberValue) } catch { throw error.prefixed("finalCapture") }
+            } else if memberName.stringEquals("invoiceId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _invoiceId = try String(json: memberValue) } catch { throw error.prefixed("invoiceId") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _authorizationID else { throw .missing("authorizationID") }
+        self.authorizationID = _authorizationID
+        self.amount = _amount
+        if let _finalCapture { self.finalCapture = _finalCapture }
+        self.invoiceId = _invoiceId
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("authorizationID" as StaticString)
+        self.authorizationID.encode(to: &writer)
+        if let value = self.amount {
+            writer.key("amount" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("finalCapture" as StaticString)
+        self.finalCapture.encode(to: &writer)
+        if let value = self.invoiceId {
+            writer.key("invoiceId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension CaptureAuthorization.Params: CheckedJSONDecodable {
+    private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
+
+    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
+    /// broken or the codec refuses a value (the engine then asks the validator why).
+    public init?(checking json: JSONElement) {
+        guard json.kind == .object else { return nil }
+        var _authorizationID: String? = nil
+        var _amount: OrderMoney? = nil
+        var _finalCapture: Bool? = nil
+        var _invoiceId: String? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("authorizationID" as StaticString) {
+                guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
+                _authorizationID = value1
+            } else if memberName.stringEquals("amount" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard let value2 = OrderMoney(checking: memberValue) else { return nil }
+                    _amount = value2
+                }
+            } else if memberName.stringEquals("finalCapture" as StaticString) {
+                guard let value3 = try? Bool(json: memberValue) else { return nil }
+                _finalCapture = value3
+            } else if memberName.stringEquals("invoiceId" as StaticString) {
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value4 = try? String(json: memberValue) else { return nil }
+                    _invoiceId = value4
+                }
+            } else {
+                return nil
+            }
+        }
+        guard let _authorizationID else { return nil }
+        self.authorizationID = _authorizationID
+        self.amount = _amount
+        if let _finalCapture { self.finalCapture = _finalCapture }
+        self.invoiceId = _invoiceId
     }
 }
 
@@ -2393,6 +3040,9 @@ extension ExecuteExistingOrder: CheckedJSONDecodable {
 /// method, each taking the method's decoded params and the call's context. A service conforms
 /// to this protocol and gets `register(on:)`, which binds every method to its handler.
 public protocol NorthstarHandlers: RPCService {
+    /// Handles `northstar.captureAuthorization` (runs as a task off the loop).
+    func captureAuthorization(_ params: CaptureAuthorization.Params, _ context: RequestContext) async throws -> CaptureAuthorization.Result
+
     /// Handles `northstar.configure` (runs as a task off the loop).
     func configure(_ params: Configure.Params, _ context: RequestContext) async throws -> Configure.Result
 
@@ -2421,6 +3071,7 @@ public protocol NorthstarHandlers: RPCService {
 extension NorthstarHandlers {
     /// Registers every method that conforms to `NorthstarMethod` with its handler.
     public func register(on router: inout RouterBuilder) {
+        router.register(CaptureAuthorization.self) { params, context in try await self.captureAuthorization(params, context) }
         router.register(Configure.self) { params, context in try await self.configure(params, context) }
         router.register(ExecuteOrder.self) { params, context in try await self.executeOrder(params, context) }
         router.register(SandboxCompletePayerAction.self) { params, context in try await self.sandboxCompletePayerAction(params, context) }
@@ -2549,6 +3200,22 @@ extension SandboxCreateOrder.Params {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("anyOf", .array([
+            .object([
+                JSONValue.Member("required", .array([.string("purchaseUnits")])),
+            ]),
+            .object([
+                JSONValue.Member("required", .array([.string("purchaseUnitList")])),
+                JSONValue.Member("x-spelling", .string("SDK")),
+            ]),
+        ])),
+        JSONValue.Member("dependencies", .object([
+            JSONValue.Member("purchaseUnitList", .object([
+                JSONValue.Member("not", .object([
+                    JSONValue.Member("required", .array([.string("purchaseUnits")])),
+                ])),
+            ])),
+        ])),
         JSONValue.Member("description", .string("The order.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("intent", .object([
@@ -2559,8 +3226,17 @@ extension SandboxCreateOrder.Params {
                 ])),
                 JSONValue.Member("description", .string("Capture at execution, or authorize for a later capture.")),
             ])),
+            JSONValue.Member("purchaseUnitList", .object([
+                JSONValue.Member("description", .string("SDK's spelling of `purchaseUnits` (the same value); give one of the two.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.PurchaseUnit")),
+                ])),
+                JSONValue.Member("maxItems", .number("10")),
+                JSONValue.Member("minItems", .number("1")),
+                JSONValue.Member("type", .string("array")),
+            ])),
             JSONValue.Member("purchaseUnits", .object([
-                JSONValue.Member("description", .string("The purchase units, one to ten.")),
+                JSONValue.Member("description", .string("The purchase units, one to ten. The API's name; the SDK's (`purchaseUnitList`, as\n`OrderRequest` spells it) is accepted too.")),
                 JSONValue.Member("items", .object([
                     JSONValue.Member("$ref", .string("#/definitions/northstar.PurchaseUnit")),
                 ])),
@@ -2569,7 +3245,7 @@ extension SandboxCreateOrder.Params {
                 JSONValue.Member("type", .string("array")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("intent"), .string("purchaseUnits")])),
+        JSONValue.Member("required", .array([.string("intent")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -2590,6 +3266,8 @@ extension SandboxCreateOrder.Params {
                 do { _intent = try OrderIntent(json: memberValue) } catch { throw error.prefixed("intent") }
             } else if memberName.stringEquals("purchaseUnits" as StaticString) {
                 do { _purchaseUnits = try [PurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchaseUnits") }
+            } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
+                do { _purchaseUnits = try [PurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchaseUnitList") }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -2618,11 +3296,13 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _intent: OrderIntent? = nil
         var _purchaseUnits: [PurchaseUnit]? = nil
+        var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("intent" as StaticString) {
                 guard let value1 = OrderIntent(checking: memberValue) else { return nil }
                 _intent = value1
             } else if memberName.stringEquals("purchaseUnits" as StaticString) {
+                present |= 0x1
                 guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
                 var value2: [PurchaseUnit] = []
                 value2.reserveCapacity(memberValue.count)
@@ -2631,10 +3311,22 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
                     value2.append(value4)
                 }
                 _purchaseUnits = value2
+            } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
+                present |= 0x2
+                guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
+                var value5: [PurchaseUnit] = []
+                value5.reserveCapacity(memberValue.count)
+                for item6 in memberValue.arrayElements {
+                    guard let value7 = PurchaseUnit(checking: item6) else { return nil }
+                    value5.append(value7)
+                }
+                _purchaseUnits = value5
             } else {
                 return nil
             }
         }
+        guard present & 0x3 != 0 else { return nil }
+        guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
         guard let _intent else { return nil }
         self.intent = _intent
         guard let _purchaseUnits else { return nil }
@@ -3521,6 +4213,185 @@ extension AmountBreakdown: CheckedJSONDecodable {
     }
 }
 
+// MARK: - AuthorizationCapture (Sources/NorthstarService/Models/AuthorizationCapture.swift)
+
+extension AuthorizationCapture {
+    /// The JSON member names of the stored properties, in declaration order.
+    public static var fieldOrder: [String] { ["captureID", "authorizationID", "orderID", "status", "amount", "finalCapture", "invoiceId", "links", "createTime", "updateTime"] }
+
+    /// A reference to this model's definition.
+    public static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.AuthorizationCapture"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    public static var schemaDefinitionName: String { "northstar.AuthorizationCapture" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    public static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A capture of an authorization (Payments v2 `capture`): what `northstar.captureAuthorization`\nanswers, and the answer to the document's \"What is the format of the capture / authorization\nresponse\".")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/northstar.OrderMoney")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("The amount captured.")),
+            ])),
+            JSONValue.Member("authorizationID", .object([
+                JSONValue.Member("description", .string("The authorization captured.")),
+                JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\"")),
+            ])),
+            JSONValue.Member("captureID", .object([
+                JSONValue.Member("description", .string("The capture's id.")),
+                JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\"")),
+            ])),
+            JSONValue.Member("createTime", .object([
+                JSONValue.Member("description", .string("When the capture was made, on the profile's sandbox clock.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("finalCapture", .object([
+                JSONValue.Member("description", .string("Whether the authorization is closed by this capture.")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("invoiceId", .object([
+                JSONValue.Member("description", .string("The merchant's invoice number, when given.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("links", .object([
+                JSONValue.Member("description", .string("The capture's links (`self`, `refund`, `up` to the authorization).")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.LinkDescription")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("orderID", .object([
+                JSONValue.Member("description", .string("The order the authorization belongs to (from the answer's related ids over HTTP, when the\nAPI gives them).")),
+                JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\"")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("description", .string("`COMPLETED` (Payments v2 also knows `PENDING`, `DECLINED`, ...).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("updateTime", .object([
+                JSONValue.Member("description", .string("When it last changed.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("captureID"), .string("authorizationID"), .string("status"), .string("amount"), .string("finalCapture"), .string("links"), .string("createTime"), .string("updateTime")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    public static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        OrderMoney.collectSchemaDefinitions(into: &definitions)
+        LinkDescription.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    public init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _captureID: String? = nil
+        var _authorizationID: String? = nil
+        var _orderID: String? = nil
+        var _status: String? = nil
+        var _amount: OrderMoney? = nil
+        var _finalCapture: Bool? = nil
+        var _invoiceId: String? = nil
+        var _links: [LinkDescription]? = nil
+        var _createTime: Date? = nil
+        var _updateTime: Date? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("captureID" as StaticString) {
+                do { _captureID = try String(json: memberValue) } catch { throw error.prefixed("captureID") }
+            } else if memberName.stringEquals("authorizationID" as StaticString) {
+                do { _authorizationID = try String(json: memberValue) } catch { throw error.prefixed("authorizationID") }
+            } else if memberName.stringEquals("orderID" as StaticString) {
+                if !memberValue.isNull {
+                    do { _orderID = try String(json: memberValue) } catch { throw error.prefixed("orderID") }
+                }
+            } else if memberName.stringEquals("status" as StaticString) {
+                do { _status = try String(json: memberValue) } catch { throw error.prefixed("status") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try OrderMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("finalCapture" as StaticString) {
+                do { _finalCapture = try Bool(json: memberValue) } catch { throw error.prefixed("finalCapture") }
+            } else if memberName.stringEquals("invoiceId" as StaticString) {
+                if !memberValue.isNull {
+                    do { _invoiceId = try String(json: memberValue) } catch { throw error.prefixed("invoiceId") }
+                }
+            } else if memberName.stringEquals("links" as StaticString) {
+                do { _links = try [LinkDescription](json: memberValue) } catch { throw error.prefixed("links") }
+            } else if memberName.stringEquals("createTime" as StaticString) {
+                do { _createTime = try Date(json: memberValue) } catch { throw error.prefixed("createTime") }
+            } else if memberName.stringEquals("updateTime" as StaticString) {
+                do { _updateTime = try Date(json: memberValue) } catch { throw error.prefixed("updateTime") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _captureID else { throw .missing("captureID") }
+        self.captureID = _captureID
+        guard let _authorizationID else { throw .missing("authorizationID") }
+        self.authorizationID = _authorizationID
+        self.orderID = _orderID
+        guard let _status else { throw .missing("status") }
+        self.status = _status
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _finalCapture else { throw .missing("finalCapture") }
+        self.finalCapture = _finalCapture
+        self.invoiceId = _invoiceId
+        guard let _links else { throw .missing("links") }
+        self.links = _links
+        guard let _createTime else { throw .missing("createTime") }
+        self.createTime = _createTime
+        guard let _updateTime else { throw .missing("updateTime") }
+        self.updateTime = _updateTime
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("captureID" as StaticString)
+        self.captureID.encode(to: &writer)
+        writer.key("authorizationID" as StaticString)
+        self.authorizationID.encode(to: &writer)
+        if let value = self.orderID {
+            writer.key("orderID" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("status" as StaticString)
+        self.status.encode(to: &writer)
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("finalCapture" as StaticString)
+        self.finalCapture.encode(to: &writer)
+        if let value = self.invoiceId {
+            writer.key("invoiceId" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.key("links" as StaticString)
+        self.links.encode(to: &writer)
+        writer.key("createTime" as StaticString)
+        self.createTime.encode(to: &writer)
+        writer.key("updateTime" as StaticString)
+        self.updateTime.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - Card (Sources/NorthstarService/Models/Card.swift)
 
 extension Card {
@@ -3989,7 +4860,7 @@ extension CardSummary {
                 JSONValue.Member("description", .string("The card's brand.")),
             ])),
             JSONValue.Member("expiry", .object([
-                JSONValue.Member("description", .string("The expiry month, `YYYY-MM`.")),
+                JSONValue.Member("description", .string("The expiry month, `YYYY-MM`; absent when the Orders v2 API's answer leaves it out.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("lastDigits", .object([
@@ -3999,7 +4870,7 @@ extension CardSummary {
                 JSONValue.Member("x-format", .string("a card's last digits: four digits, e.g. \"7321\"")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("lastDigits"), .string("brand"), .string("expiry")])),
+        JSONValue.Member("required", .array([.string("lastDigits"), .string("brand")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -4021,7 +4892,9 @@ extension CardSummary {
             } else if memberName.stringEquals("brand" as StaticString) {
                 do { _brand = try CardBrand(json: memberValue) } catch { throw error.prefixed("brand") }
             } else if memberName.stringEquals("expiry" as StaticString) {
-                do { _expiry = try String(json: memberValue) } catch { throw error.prefixed("expiry") }
+                if !memberValue.isNull {
+                    do { _expiry = try String(json: memberValue) } catch { throw error.prefixed("expiry") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -4030,7 +4903,6 @@ extension CardSummary {
         self.lastDigits = _lastDigits
         guard let _brand else { throw .missing("brand") }
         self.brand = _brand
-        guard let _expiry else { throw .missing("expiry") }
         self.expiry = _expiry
     }
 
@@ -4041,8 +4913,10 @@ extension CardSummary {
         self.lastDigits.encode(to: &writer)
         writer.key("brand" as StaticString)
         self.brand.encode(to: &writer)
-        writer.key("expiry" as StaticString)
-        self.expiry.encode(to: &writer)
+        if let value = self.expiry {
+            writer.key("expiry" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }
@@ -4302,6 +5176,22 @@ extension OrderRequest {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     public static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("anyOf", .array([
+            .object([
+                JSONValue.Member("required", .array([.string("purchaseUnitList")])),
+            ]),
+            .object([
+                JSONValue.Member("required", .array([.string("purchaseUnits")])),
+                JSONValue.Member("x-spelling", .string("Orders v2 API")),
+            ]),
+        ])),
+        JSONValue.Member("dependencies", .object([
+            JSONValue.Member("purchaseUnits", .object([
+                JSONValue.Member("not", .object([
+                    JSONValue.Member("required", .array([.string("purchaseUnitList")])),
+                ])),
+            ])),
+        ])),
         JSONValue.Member("description", .string("The order to create and pay at once (`OrderRequest` of the SDK, Orders v2 `order_request`).")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("intent", .object([
@@ -4313,7 +5203,16 @@ extension OrderRequest {
                 JSONValue.Member("description", .string("Must be `CAPTURE` when the order is created and executed in one call (the document: \"The\nintent is required to be CAPTURE\"); absent means `CAPTURE`.")),
             ])),
             JSONValue.Member("purchaseUnitList", .object([
-                JSONValue.Member("description", .string("The purchase units (Orders v2 `purchase_units`), one to ten.")),
+                JSONValue.Member("description", .string("The purchase units (Orders v2 `purchase_units`), one to ten. The SDK's name; the API's\n(`purchaseUnits`, as `sandbox.northstar.createOrder` and answers spell it) is accepted too.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/northstar.PurchaseUnit")),
+                ])),
+                JSONValue.Member("maxItems", .number("10")),
+                JSONValue.Member("minItems", .number("1")),
+                JSONValue.Member("type", .string("array")),
+            ])),
+            JSONValue.Member("purchaseUnits", .object([
+                JSONValue.Member("description", .string("Orders v2 API's spelling of `purchaseUnitList` (the same value); give one of the two.")),
                 JSONValue.Member("items", .object([
                     JSONValue.Member("$ref", .string("#/definitions/northstar.PurchaseUnit")),
                 ])),
@@ -4322,7 +5221,6 @@ extension OrderRequest {
                 JSONValue.Member("type", .string("array")),
             ])),
         ])),
-        JSONValue.Member("required", .array([.string("purchaseUnitList")])),
         JSONValue.Member("type", .string("object")),
     ])
 
@@ -4345,6 +5243,8 @@ extension OrderRequest {
                 }
             } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
                 do { _purchaseUnitList = try [PurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchaseUnitList") }
+            } else if memberName.stringEquals("purchaseUnits" as StaticString) {
+                do { _purchaseUnitList = try [PurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchaseUnits") }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -4374,6 +5274,7 @@ extension OrderRequest: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _intent: OrderIntent? = nil
         var _purchaseUnitList: [PurchaseUnit]? = nil
+        var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("intent" as StaticString) {
                 if memberValue.isNull {
@@ -4383,6 +5284,7 @@ extension OrderRequest: CheckedJSONDecodable {
                     _intent = value1
                 }
             } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
+                present |= 0x1
                 guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
                 var value2: [PurchaseUnit] = []
                 value2.reserveCapacity(memberValue.count)
@@ -4391,10 +5293,22 @@ extension OrderRequest: CheckedJSONDecodable {
                     value2.append(value4)
                 }
                 _purchaseUnitList = value2
+            } else if memberName.stringEquals("purchaseUnits" as StaticString) {
+                present |= 0x2
+                guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
+                var value5: [PurchaseUnit] = []
+                value5.reserveCapacity(memberValue.count)
+                for item6 in memberValue.arrayElements {
+                    guard let value7 = PurchaseUnit(checking: item6) else { return nil }
+                    value5.append(value7)
+                }
+                _purchaseUnitList = value5
             } else {
                 return nil
             }
         }
+        guard present & 0x3 != 0 else { return nil }
+        guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
         self.intent = _intent
         guard let _purchaseUnitList else { return nil }
         self.purchaseUnitList = _purchaseUnitList
@@ -4658,7 +5572,7 @@ extension OrderStatus {
 
 extension OrderTransaction {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["id", "kind", "status", "amount"] }
+    public static var fieldOrder: [String] { ["id", "kind", "status", "amount", "expiresAt"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -4679,10 +5593,15 @@ extension OrderTransaction {
                         JSONValue.Member("$ref", .string("#/definitions/northstar.OrderMoney")),
                     ]),
                 ])),
-                JSONValue.Member("description", .string("The amount, the order's total.")),
+                JSONValue.Member("description", .string("The amount, the order's total (every purchase unit's).")),
+            ])),
+            JSONValue.Member("expiresAt", .object([
+                JSONValue.Member("description", .string("Until when an authorization can be captured (Orders v2 `expiration_time`); absent for a\ncapture.")),
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("id", .object([
-                JSONValue.Member("description", .string("The capture's or authorization's id.")),
+                JSONValue.Member("description", .string("The capture's or authorization's id: an authorization's is what\n`northstar.captureAuthorization` takes.")),
                 JSONValue.Member("pattern", .string("^[A-Z0-9]{17}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("an Orders v2 ID: 17 capital letters or digits, e.g. \"5O190127TN364715T\"")),
@@ -4696,7 +5615,7 @@ extension OrderTransaction {
                 JSONValue.Member("description", .string("Which of the two it is.")),
             ])),
             JSONValue.Member("status", .object([
-                JSONValue.Member("description", .string("`COMPLETED` for a capture, `CREATED` for an authorization.")),
+                JSONValue.Member("description", .string("`COMPLETED` for a capture; for an authorization `CREATED`, then `PARTIALLY_CAPTURED` or\n`CAPTURED` as it is captured.")),
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
@@ -4718,6 +5637,7 @@ extension OrderTransaction {
         var _kind: OrderIntent? = nil
         var _status: String? = nil
         var _amount: OrderMoney? = nil
+        var _expiresAt: Date? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("id" as StaticString) {
                 do { _id = try String(json: memberValue) } catch { throw error.prefixed("id") }
@@ -4727,6 +5647,10 @@ extension OrderTransaction {
                 do { _status = try String(json: memberValue) } catch { throw error.prefixed("status") }
             } else if memberName.stringEquals("amount" as StaticString) {
                 do { _amount = try OrderMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("expiresAt" as StaticString) {
+                if !memberValue.isNull {
+                    do { _expiresAt = try Date(json: memberValue) } catch { throw error.prefixed("expiresAt") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -4739,6 +5663,7 @@ extension OrderTransaction {
         self.status = _status
         guard let _amount else { throw .missing("amount") }
         self.amount = _amount
+        self.expiresAt = _expiresAt
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -4752,6 +5677,10 @@ extension OrderTransaction {
         self.status.encode(to: &writer)
         writer.key("amount" as StaticString)
         self.amount.encode(to: &writer)
+        if let value = self.expiresAt {
+            writer.key("expiresAt" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }
@@ -5008,6 +5937,129 @@ extension ClientConfiguration {
             writer.key("accessTokenHash" as StaticString)
             value.encode(to: &writer)
         }
+        writer.endObject()
+    }
+}
+
+// MARK: - StoredAuthorization (Sources/NorthstarService/Orders/StoredAuthorization.swift)
+
+extension StoredAuthorization {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["authorizationID", "orderID", "amount", "captured", "closed", "cardOutcome", "expiresAt"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.StoredAuthorization"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "northstar.StoredAuthorization" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("An authorization as the sandbox keeps it (namespace `northstar.authorizations`, key its id):\nits order, the amount authorized and captured so far, whether it is closed, when it expires,\nand what the sandbox's issuer does with its card.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("amount", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.OrderMoney")),
+            ])),
+            JSONValue.Member("authorizationID", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("captured", .object([
+                JSONValue.Member("description", .string("What its captures took so far.")),
+                JSONValue.Member("pattern", .string("^-?(0(\\.[0-9]{1,18})?|[1-9](\\.[0-9]{1,17})?|[1-9][0-9]{1}(\\.[0-9]{1,16})?|[1-9][0-9]{2}(\\.[0-9]{1,15})?|[1-9][0-9]{3}(\\.[0-9]{1,14})?|[1-9][0-9]{4}(\\.[0-9]{1,13})?|[1-9][0-9]{5}(\\.[0-9]{1,12})?|[1-9][0-9]{6}(\\.[0-9]{1,11})?|[1-9][0-9]{7}(\\.[0-9]{1,10})?|[1-9][0-9]{8}(\\.[0-9]{1,9})?|[1-9][0-9]{9}(\\.[0-9]{1,8})?|[1-9][0-9]{10}(\\.[0-9]{1,7})?|[1-9][0-9]{11}(\\.[0-9]{1,6})?|[1-9][0-9]{12}(\\.[0-9]{1,5})?|[1-9][0-9]{13}(\\.[0-9]{1,4})?|[1-9][0-9]{14}(\\.[0-9]{1,3})?|[1-9][0-9]{15}(\\.[0-9]{1,2})?|[1-9][0-9]{16}(\\.[0-9]{1,1})?|[1-9][0-9]{17})$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("an amount: a decimal string of at most 18 digits, e.g. \"12.50\"")),
+            ])),
+            JSONValue.Member("cardOutcome", .object([
+                JSONValue.Member("$ref", .string("#/definitions/northstar.CardOutcome")),
+            ])),
+            JSONValue.Member("closed", .object([
+                JSONValue.Member("description", .string("No capture may follow (a final capture, or all of it captured).")),
+                JSONValue.Member("type", .string("boolean")),
+            ])),
+            JSONValue.Member("expiresAt", .object([
+                JSONValue.Member("format", .string("date-time")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("orderID", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("authorizationID"), .string("orderID"), .string("amount"), .string("captured"), .string("closed"), .string("cardOutcome"), .string("expiresAt")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        OrderMoney.collectSchemaDefinitions(into: &definitions)
+        CardOutcome.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _authorizationID: String? = nil
+        var _orderID: String? = nil
+        var _amount: OrderMoney? = nil
+        var _captured: Amount? = nil
+        var _closed: Bool? = nil
+        var _cardOutcome: CardOutcome? = nil
+        var _expiresAt: Date? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("authorizationID" as StaticString) {
+                do { _authorizationID = try String(json: memberValue) } catch { throw error.prefixed("authorizationID") }
+            } else if memberName.stringEquals("orderID" as StaticString) {
+                do { _orderID = try String(json: memberValue) } catch { throw error.prefixed("orderID") }
+            } else if memberName.stringEquals("amount" as StaticString) {
+                do { _amount = try OrderMoney(json: memberValue) } catch { throw error.prefixed("amount") }
+            } else if memberName.stringEquals("captured" as StaticString) {
+                do { _captured = try Amount(json: memberValue) } catch { throw error.prefixed("captured") }
+            } else if memberName.stringEquals("closed" as StaticString) {
+                do { _closed = try Bool(json: memberValue) } catch { throw error.prefixed("closed") }
+            } else if memberName.stringEquals("cardOutcome" as StaticString) {
+                do { _cardOutcome = try CardOutcome(json: memberValue) } catch { throw error.prefixed("cardOutcome") }
+            } else if memberName.stringEquals("expiresAt" as StaticString) {
+                do { _expiresAt = try Date(json: memberValue) } catch { throw error.prefixed("expiresAt") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _authorizationID else { throw .missing("authorizationID") }
+        self.authorizationID = _authorizationID
+        guard let _orderID else { throw .missing("orderID") }
+        self.orderID = _orderID
+        guard let _amount else { throw .missing("amount") }
+        self.amount = _amount
+        guard let _captured else { throw .missing("captured") }
+        self.captured = _captured
+        guard let _closed else { throw .missing("closed") }
+        self.closed = _closed
+        guard let _cardOutcome else { throw .missing("cardOutcome") }
+        self.cardOutcome = _cardOutcome
+        guard let _expiresAt else { throw .missing("expiresAt") }
+        self.expiresAt = _expiresAt
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("authorizationID" as StaticString)
+        self.authorizationID.encode(to: &writer)
+        writer.key("orderID" as StaticString)
+        self.orderID.encode(to: &writer)
+        writer.key("amount" as StaticString)
+        self.amount.encode(to: &writer)
+        writer.key("captured" as StaticString)
+        self.captured.encode(to: &writer)
+        writer.key("closed" as StaticString)
+        self.closed.encode(to: &writer)
+        writer.key("cardOutcome" as StaticString)
+        self.cardOutcome.encode(to: &writer)
+        writer.key("expiresAt" as StaticString)
+        self.expiresAt.encode(to: &writer)
         writer.endObject()
     }
 }
@@ -5361,7 +6413,7 @@ extension CardOutcome {
 
 extension NorthstarSandboxData {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["orderLifetimeSeconds", "nonceLifetimeSeconds", "testCards"] }
+    public static var fieldOrder: [String] { ["orderLifetimeSeconds", "nonceLifetimeSeconds", "authorizationLifetimeSeconds", "testCards"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -5376,6 +6428,13 @@ extension NorthstarSandboxData {
         JSONValue.Member("additionalProperties", .bool(false)),
         JSONValue.Member("description", .string("What the northstar sandbox answers with: the published test cards and the lifetimes of\norders and nonces (on the profile's sandbox clock). Read from `northstar-sandbox.json`, or\nanother file with `--sandbox-data northstar=FILE`. Any other Luhn-valid card of a supported\nbrand is approved.")),
         JSONValue.Member("properties", .object([
+            JSONValue.Member("authorizationLifetimeSeconds", .object([
+                JSONValue.Member("default", .number("2505600")),
+                JSONValue.Member("description", .string("How long an authorization can be captured (PayPal: 29 days, of which the first three are\nits honor period, not modelled); absent means 29 days.")),
+                JSONValue.Member("maximum", .number("9223372036854775807")),
+                JSONValue.Member("minimum", .number("1")),
+                JSONValue.Member("type", .string("integer")),
+            ])),
             JSONValue.Member("nonceLifetimeSeconds", .object([
                 JSONValue.Member("description", .string("How long a nonce from `northstar.tokenizeCard` can be used.")),
                 JSONValue.Member("maximum", .number("9223372036854775807")),
@@ -5411,12 +6470,15 @@ extension NorthstarSandboxData {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _orderLifetimeSeconds: Int? = nil
         var _nonceLifetimeSeconds: Int? = nil
+        var _authorizationLifetimeSeconds: Int? = nil
         var _testCards: [TestCard]? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("orderLifetimeSeconds" as StaticString) {
                 do { _orderLifetimeSeconds = try Int(json: memberValue) } catch { throw error.prefixed("orderLifetimeSeconds") }
             } else if memberName.stringEquals("nonceLifetimeSeconds" as StaticString) {
                 do { _nonceLifetimeSeconds = try Int(json: memberValue) } catch { throw error.prefixed("nonceLifetimeSeconds") }
+            } else if memberName.stringEquals("authorizationLifetimeSeconds" as StaticString) {
+                do { _authorizationLifetimeSeconds = try Int(json: memberValue) } catch { throw error.prefixed("authorizationLifetimeSeconds") }
             } else if memberName.stringEquals("testCards" as StaticString) {
                 do { _testCards = try [TestCard](json: memberValue) } catch { throw error.prefixed("testCards") }
             } else {
@@ -5427,6 +6489,7 @@ extension NorthstarSandboxData {
         self.orderLifetimeSeconds = _orderLifetimeSeconds
         guard let _nonceLifetimeSeconds else { throw .missing("nonceLifetimeSeconds") }
         self.nonceLifetimeSeconds = _nonceLifetimeSeconds
+        if let _authorizationLifetimeSeconds { self.authorizationLifetimeSeconds = _authorizationLifetimeSeconds }
         guard let _testCards else { throw .missing("testCards") }
         self.testCards = _testCards
     }
@@ -5438,6 +6501,8 @@ extension NorthstarSandboxData {
         self.orderLifetimeSeconds.encode(to: &writer)
         writer.key("nonceLifetimeSeconds" as StaticString)
         self.nonceLifetimeSeconds.encode(to: &writer)
+        writer.key("authorizationLifetimeSeconds" as StaticString)
+        self.authorizationLifetimeSeconds.encode(to: &writer)
         writer.key("testCards" as StaticString)
         self.testCards.encode(to: &writer)
         writer.endObject()
