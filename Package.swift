@@ -221,6 +221,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PayRPCTestSupport",
+            exclude: ["Python"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON"], swiftSettings: swiftSettings),

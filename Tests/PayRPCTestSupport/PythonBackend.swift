@@ -10,6 +10,11 @@ import Glibc
 /// A test's HTTP backend written in Python (`journal_backend.py`, `orders_backend.py`) as a real
 /// process on 127.0.0.1, on the port it prints on its first line.
 ///
+/// The interpreter is `PAYRPC_TEST_PYTHON` (scripts/test sets it to a virtual environment under
+/// `.build/` that has the backends' PyPI packages, `Python/requirements.txt`), else `python3`. The
+/// backends import what they share (`Python/http_test_server.py`, next to this file in the source
+/// tree) from the `PYTHONPATH` this sets.
+///
 /// It dies with this process however this one ends: its stdin is a pipe whose other end only this
 /// process holds, and the scripts exit when their stdin reaches EOF, which the kernel delivers
 /// when a crashed test process's descriptors close. Otherwise it is killed (SIGKILL: the test
@@ -20,10 +25,14 @@ public final class PythonBackend: Sendable {
     /// The port it listens on.
     public let port: Int
 
-    /// Starts `python3 script` and reads its port. Synchronous (the fixtures that start a backend
+    /// Starts the interpreter on `script` and reads its port. Synchronous (the fixtures that start a backend
     /// are), so it blocks the calling thread until the script prints its port.
     public init(script: String) throws {
-        process = try SpawnedProcess.startBlocking("/usr/bin/env", arguments: ["python3", script])
+        let environment = ProcessInfo.processInfo.environment
+        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python").path
+        let path = [shared, environment["PYTHONPATH"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
+        process = try SpawnedProcess.startBlocking(
+            "/usr/bin/env", arguments: [environment["PAYRPC_TEST_PYTHON"] ?? "python3", script], environment: ["PYTHONPATH": path])
         var line: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64)
         let fd = process.standardOutput

@@ -801,8 +801,9 @@ profile call that API instead of the sandbox:
   (`Support/paypal/checkout_orders_v2.json` and `payments_payment_v2.json`, from the repository
   `paypal/paypal-rest-api-specifications`, Apache-2.0, `Support/paypal/SOURCE.md` says which
   commit): the operation must be one of the documents', its body valid against the operation's
-  request schema with `readOnly` members refused (PyPI's `openapi-schema-validator`, which
-  `scripts/ensure-deps` installs when python3 lacks it); every test on that server ends by
+  request schema with `readOnly` members refused (PyPI's `openapi-schema-validator`, in the
+  virtual environment `scripts/test-python` makes under `.build/` and `scripts/test` runs the
+  server with; without it the tests fail saying so); every test on that server ends by
   asserting that nothing broke them. The server also plays tokens that expire, failing and slow
   token endpoints, 422s with details, 500s, hangs, and answers lost after it acted. The sandbox and
   the HTTP backend pass the same journey and capture suites (`BackendJourneyTests`,

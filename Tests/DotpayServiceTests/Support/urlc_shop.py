@@ -15,12 +15,10 @@ answers every recorded request; GET /_wait?accepted=N answers once N notificatio
 accepted (or after 60 s), so a test waits for a delivery made in the background without polling.
 """
 import hashlib
-import json
-import os
-import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlparse
+
+from http_test_server import Handler, serve
 
 # The order of the signature's values in Dotpay's manual (version 1.78, section 3.2).
 SIGNED_ORDER = [
@@ -42,52 +40,28 @@ def signature(fields, pin):
     return hashlib.sha256((pin + "".join(fields.get(name, "") for name in SIGNED_ORDER)).encode("utf-8")).hexdigest()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, body, content_type="text/plain"):
-        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
+class Shop(Handler):
     def do_GET(self):
         url = urlparse(self.path)
         if url.path == "/_requests":
             with changed:
-                return self.answer(200, state["requests"], "application/json")
+                return self.answer(200, state["requests"])
         if url.path == "/_wait":
             wanted = int(dict(parse_qsl(url.query)).get("accepted", "1"))
             with changed:
                 changed.wait_for(lambda: state["accepted"] >= wanted, timeout=60)
-                return self.answer(200, {"accepted": state["accepted"]}, "application/json")
-        self.answer(404, "not found")
+                return self.answer(200, {"accepted": state["accepted"]})
+        self.answer(404, "not found", "text/plain")
 
-    def read_body(self):
-        """The form (payrpc sends it with a Content-Length), or None when the client went away."""
-        length = int(self.headers.get("Content-Length", "0"))
-        raw = self.rfile.read(length)
-        return raw if len(raw) == length else None
+    def control(self, command):
+        with changed:
+            if command.get("reset"):
+                state.update({"fail": 0, "requests": [], "accepted": 0})
+            for key in ("pin", "fail", "mode"):
+                if key in command:
+                    state[key] = command[key]
 
-    def do_POST(self):
-        raw = self.read_body()
-        if raw is None:
-            self.close_connection = True
-            return
-        if self.path == "/_control":
-            body = json.loads(raw or b"{}")
-            with changed:
-                if body.get("reset"):
-                    state.update({"fail": 0, "requests": [], "accepted": 0})
-                for key in ("pin", "fail", "mode"):
-                    if key in body:
-                        state[key] = body[key]
-            return self.answer(200, {"ok": True}, "application/json")
+    def post(self, raw):
         pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True)
         fields = dict(pairs)
         with changed:
@@ -103,33 +77,17 @@ class Handler(BaseHTTPRequestHandler):
             })
         if failing:
             if mode == "500":
-                return self.answer(500, "ERROR")
+                return self.answer(500, "ERROR", "text/plain")
             if mode == "notok":
-                return self.answer(200, "RECEIVED")
-            self.close_connection = True
-            self.connection.shutdown(2)
-            return
+                return self.answer(200, "RECEIVED", "text/plain")
+            return self.drop()
         if not valid:
-            return self.answer(400, "BAD SIGNATURE")
+            return self.answer(400, "BAD SIGNATURE", "text/plain")
         with changed:
             state["accepted"] += 1
             changed.notify_all()
-        self.answer(200, "OK")
-
-
-def exit_at_end_of_input():
-    """Exits once stdin reaches EOF: the test that started this backend holds the other end."""
-    sys.stdin.buffer.read()
-    os._exit(0)
-
-
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=exit_at_end_of_input, daemon=True).start()
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
+        self.answer(200, "OK", "text/plain")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    serve(Shop)

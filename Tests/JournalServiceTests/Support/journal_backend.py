@@ -13,11 +13,10 @@ GET /_requests answers every recorded request (GET /_requests?atLeast=N first wa
 until N have come); GET /_payments answers the stored payments by key.
 """
 import json
-import os
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from http_test_server import Handler, serve
 
 lock = threading.Lock()
 arrived = threading.Condition(lock)
@@ -25,20 +24,7 @@ state = {"fail": 0, "failEvery": 0, "count": 0, "mode": "drop", "message": "back
          "payments": {}, "journals": {}, "next": 1, "paymentAnswer": None}
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, body):
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
+class Journal(Handler):
     def do_GET(self):
         with lock:
             if self.path.startswith("/_requests"):
@@ -49,42 +35,20 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, {"payments": state["payments"], "journals": state["journals"]})
         self.answer(404, {"message": "not found"})
 
-    def read_body(self):
-        """The request body, whether sent with Content-Length or chunked (as libcurl sends a
-        body it reads from a stream)."""
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            raw = b""
-            while True:
-                size = int(self.rfile.readline().strip().split(b";")[0] or b"0", 16)
-                if size == 0:
-                    self.rfile.readline()
-                    return raw
-                raw += self.rfile.read(size)
-                self.rfile.readline()
-        length = int(self.headers.get("Content-Length", "0"))
-        raw = self.rfile.read(length)
-        if len(raw) < length:
-            return None  # the client went away mid-body: nothing to store, nobody to answer
-        return raw
+    def control(self, command):
+        with lock:
+            if command.get("reset"):
+                state.update({"fail": 0, "failEvery": 0, "count": 0, "requests": [], "payments": {}, "journals": {},
+                              "paymentAnswer": None})
+            for key in ("fail", "failEvery", "mode", "message", "paymentAnswer"):
+                if key in command:
+                    state[key] = command[key]
 
-    def do_POST(self):
-        raw = self.read_body()
-        if raw is None:
-            self.close_connection = True
-            return
+    def post(self, raw):
         try:
             body = json.loads(raw or b"{}")
         except ValueError:
             body = {"raw": raw.decode("utf-8", "replace")}
-        if self.path == "/_control":
-            with lock:
-                if body.get("reset"):
-                    state.update({"fail": 0, "failEvery": 0, "count": 0, "requests": [], "payments": {}, "journals": {},
-                                  "paymentAnswer": None})
-                for key in ("fail", "failEvery", "mode", "message", "paymentAnswer"):
-                    if key in body:
-                        state[key] = body[key]
-            return self.answer(200, {"ok": True})
         if self.path not in ("/payments/", "/journals/"):
             return self.answer(404, {"message": "no such endpoint " + self.path})
         key = self.headers.get("Idempotency-Key", "")
@@ -101,9 +65,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(500, {"message": message})
             if mode == "hang":
                 time.sleep(30)
-            self.close_connection = True
-            self.connection.shutdown(2)
-            return
+            return self.drop()
         with lock:
             table = state["payments"] if self.path == "/payments/" else state["journals"]
             if key in table:
@@ -119,20 +81,5 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(200, answer)
 
 
-def exit_at_end_of_input():
-    """Exits once stdin reaches EOF: the test that started this backend holds the other end, so
-    the backend ends with it, even when it crashes."""
-    sys.stdin.buffer.read()
-    os._exit(0)
-
-
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=exit_at_end_of_input, daemon=True).start()
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    serve(Journal)

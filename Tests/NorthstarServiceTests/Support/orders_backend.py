@@ -38,12 +38,13 @@ import json
 import os
 import random
 import string
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from openapi_schema_validator import OAS30Validator, OAS30WriteValidator
+from http_test_server import Handler, require, serve
+
+validators = require("openapi_schema_validator", "openapi-schema-validator")
+OAS30Validator, OAS30WriteValidator = validators.OAS30Validator, validators.OAS30WriteValidator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT, SECRET = "test-client", "test-secret"
@@ -130,37 +131,7 @@ def text(cents_value):
     return f"{cents_value // 100}.{cents_value % 100:02d}"
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, body):
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def drop(self):
-        """Closes the connection without an answer."""
-        self.close_connection = True
-
-    def raw_body(self):
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            raw = b""
-            while True:
-                size = int(self.rfile.readline().strip().split(b";")[0] or b"0", 16)
-                if size == 0:
-                    self.rfile.readline()
-                    break
-                raw += self.rfile.read(size)
-                self.rfile.readline()
-            return raw
-        return self.rfile.read(int(self.headers.get("Content-Length", "0")))
-
+class Orders(Handler):
     def problem(self, issue, name="UNPROCESSABLE_ENTITY", field=None, location="body"):
         detail = {"issue": issue, "description": issue.replace("_", " ").lower()}
         if field is not None:
@@ -181,24 +152,22 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, {"count": state["tokenRequests"]})
         self.api("GET", None)
 
-    def do_POST(self):
-        raw = self.raw_body()
-        if self.path == "/_control":
-            body = json.loads(raw or b"{}")
-            with lock:
-                if body.get("expireTokens"):
-                    state["tokens"].clear()
-                if body.get("expireAuthorizations"):
-                    for authorization in state["authorizations"].values():
-                        authorization["expired"] = True
-                for key in ("fail500", "hang", "tokenDrop", "tokenDelay"):
-                    if key in body:
-                        state[key] = body[key]
-                if "afterActing" in body:
-                    state["after"], state["afterCount"] = body["afterActing"], body.get("count", 1)
-                if "tokenFail" in body:
-                    state["tokenFail"], state["tokenFailCount"] = body["tokenFail"], body.get("count", 1)
-            return self.answer(200, {"ok": True})
+    def control(self, command):
+        with lock:
+            if command.get("expireTokens"):
+                state["tokens"].clear()
+            if command.get("expireAuthorizations"):
+                for authorization in state["authorizations"].values():
+                    authorization["expired"] = True
+            for key in ("fail500", "hang", "tokenDrop", "tokenDelay"):
+                if key in command:
+                    state[key] = command[key]
+            if "afterActing" in command:
+                state["after"], state["afterCount"] = command["afterActing"], command.get("count", 1)
+            if "tokenFail" in command:
+                state["tokenFail"], state["tokenFailCount"] = command["tokenFail"], command.get("count", 1)
+
+    def post(self, raw):
         if self.path == "/v1/oauth2/token":
             return self.token()
         try:
@@ -391,20 +360,5 @@ class Handler(BaseHTTPRequestHandler):
         return 201, capture
 
 
-def exit_at_end_of_input():
-    """Exits once stdin reaches EOF: the test that started this backend holds the other end, so
-    the backend ends with it, even when it crashes."""
-    sys.stdin.buffer.read()
-    os._exit(0)
-
-
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=exit_at_end_of_input, daemon=True).start()
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    serve(Orders)

@@ -6,55 +6,30 @@ GET /status/N answers status N with {"message": "status N"}; GET /text answers p
 GET /hang answers after 30 s; GET /drop closes the connection without answering.
 Exits when stdin reaches EOF.
 """
-import json
-import os
-import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from http_test_server import Handler, serve
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, data, content_type="application/json"):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_POST(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length).decode()
-        self.answer(200, json.dumps({"method": "POST", "contentType": self.headers.get("Content-Type"),
-                                     "key": self.headers.get("Idempotency-Key"), "body": body, "extra": [1, 2]}).encode())
+class Echo(Handler):
+    def post(self, raw):
+        self.answer(200, {"method": "POST", "contentType": self.headers.get("Content-Type"),
+                          "key": self.headers.get("Idempotency-Key"), "body": raw.decode(), "extra": [1, 2]})
 
     def do_GET(self):
         if self.path.startswith("/status/"):
             status = int(self.path.split("/")[-1])
-            self.answer(status, json.dumps({"message": "status %d" % status}).encode())
+            self.answer(status, {"message": "status %d" % status})
         elif self.path == "/text":
-            self.answer(200, b"not json", "text/plain")
+            self.answer(200, "not json", "text/plain")
         elif self.path == "/hang":
             time.sleep(30)
-            self.answer(200, b"{}")
+            self.answer(200, {})
         elif self.path == "/drop":
-            self.close_connection = True
-            self.connection.close()
+            self.drop()
         else:
-            self.answer(404, b"{}")
+            self.answer(404, {})
 
 
-def exit_at_end_of_input():
-    sys.stdin.read()
-    os._exit(0)
-
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
-threading.Thread(target=exit_at_end_of_input, daemon=True).start()
-server.serve_forever()
+if __name__ == "__main__":
+    serve(Echo)
