@@ -23,21 +23,18 @@ extension DotpayService {
 
     /// `dotpay.paymentCards`.
     public func paymentCards(_ params: NoParams, _ context: RequestContext) async throws -> [OneClickPaymentCard] {
-        connections.track(context.connection)
         return try await book.visibleCards(context.profile).cards
     }
 
     /// `dotpay.defaultOneClickPaymentCard`.
     public func defaultOneClickPaymentCard(_ params: NoParams,
                                            _ context: RequestContext) async throws -> DefaultOneClickPaymentCard.Result {
-        connections.track(context.connection)
         return DefaultOneClickPaymentCard.Result(card: try await book.visibleCards(context.profile).cards.first(where: \.isDefault))
     }
 
     /// `dotpay.setDefaultOneClickPaymentCard`.
     public func setDefaultOneClickPaymentCard(_ params: SetDefaultOneClickPaymentCard.Params,
                                               _ context: RequestContext) async throws -> OneClickPaymentCard {
-        connections.track(context.connection)
         guard let (card, changed) = try await book.setDefault(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
@@ -49,7 +46,6 @@ extension DotpayService {
 
     /// `dotpay.unregisterPaymentCard`.
     public func unregisterPaymentCard(_ params: UnregisterPaymentCard.Params, _ context: RequestContext) async throws -> NoResult {
-        connections.track(context.connection)
         guard let change = try await book.unregister(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
@@ -59,7 +55,6 @@ extension DotpayService {
 
     /// `dotpay.clearData`.
     public func clearData(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        connections.track(context.connection)
         announce(try await book.removeAllCards(context.profile), context)
         return NoResult()
     }
@@ -67,7 +62,6 @@ extension DotpayService {
     /// `dotpay.configureWithExternalCards`.
     public func configureWithExternalCards(_ params: ConfigureWithExternalCards.Params,
                                            _ context: RequestContext) async throws -> [OneClickPaymentCard] {
-        connections.track(context.connection)
         let cards = params.externalCards.enumerated().map { index, external in
             StoredCard(card: OneClickPaymentCard(
                 creditCardId: external.creditCardId, maskedNumber: external.maskedNumber, brandName: external.brandName,
@@ -81,7 +75,6 @@ extension DotpayService {
 
     /// `dotpay.clearExternalCardsData`.
     public func clearExternalCardsData(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
-        connections.track(context.connection)
         announce(try await book.replaceExternalCards([], customerId: nil, profile: context.profile).change, context)
         return NoResult()
     }

@@ -167,7 +167,6 @@ extension DotpayService {
         case .inRealization: status = .processingRealization
         default: status = channel.online ? .completed : .new
         }
-        connections.track(context.connection)
         for _ in 0..<Self.paymentIdDraws {
             let paymentId = newOperationNumber(context)
             let summary = PaymentSummary(

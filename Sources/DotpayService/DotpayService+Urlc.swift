@@ -18,7 +18,6 @@ extension DotpayService {
 
     /// `sandbox.dotpay.urlcNotifications`.
     public func urlcNotifications(_ params: UrlcNotifications.Params, _ context: RequestContext) async throws -> [UrlcNotification] {
-        connections.track(context.connection)
         return try await book.notifications(profile: context.profile).filter { notification in
             params.paymentId.map { $0 == notification.paymentId } ?? true
         }
@@ -26,7 +25,6 @@ extension DotpayService {
 
     /// `sandbox.dotpay.deliverUrlc`: payments due on the profile's clock complete first.
     public func deliverUrlc(_ params: NoParams, _ context: RequestContext) async throws -> DeliverUrlc.Result {
-        connections.track(context.connection)
         _ = try await book.completeDuePayments(profile: context.profile, now: context.now)
         let tried = try await urlc.deliverWaiting(profile: context.profile)
         let delivered = tried.filter { $0.status == .delivered }.count
@@ -35,7 +33,6 @@ extension DotpayService {
 
     /// `sandbox.dotpay.refund`.
     public func refund(_ params: Refund.Params, _ context: RequestContext) async throws -> PaymentSummary {
-        connections.track(context.connection)
         if let amount = params.amount, amount.isZero || amount.isNegative {
             throw RPCError.invalidParams([SchemaViolation(pointer: "/amount", keyword: "amount", message: "must be more than zero")])
         }
@@ -52,8 +49,8 @@ extension DotpayService {
         }
         let (payment, notification) = try await book.refund(params.paymentId, amount: amount, number: newOperationNumber(context),
                                                             profile: context.profile, now: context.now)
-        connections.broadcast(DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: context.profile,
-                              topic: Self.historyTopic)
+        observers.broadcast(DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: context.profile,
+                            in: connections)
         urlc.deliver(notification.map { [$0] } ?? [], profile: context.profile)
         return payment.summary
     }

@@ -22,7 +22,10 @@ public struct DotpayService: DotpayHandlers {
     /// The magic amounts, by amount.
     let magic: MagicTable<Amount, MagicAmount>
     let secrets: SecretHasher
-    let connections: ProfileConnections
+    /// Every connection of each profile: the delegate callbacks go to all of them.
+    let connections: ConnectionDirectory
+    /// The connections observing the payment history.
+    let observers = HistoryObservers()
     let urlc: UrlcDelivery
     let masterpass = MasterpassAuthorizations()
     /// When each profile's next payment completes, so that a clock move reads the store only then.
@@ -51,12 +54,13 @@ public struct DotpayService: DotpayHandlers {
     ///   - store: where settings, cards, the history and the URLC outbox are kept.
     ///   - sandbox: languages, currencies, channels and magic values.
     ///   - secrets: the data directory's keyed hasher (card numbers) and sealer (the shop's PIN).
-    ///   - controls: the profiles' sandbox clocks (deliveries, payments completing later).
+    ///   - environment: the profiles' sandbox clocks (deliveries, payments completing later) and
+    ///     the connections the delegate callbacks go to.
     ///   - delivery: how URLC notifications are sent.
-    public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, controls: SandboxControls,
+    public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, environment: ServiceEnvironment,
                 delivery: Delivery = Delivery()) {
         let book = DotpayBook(store: store)
-        let connections = ProfileConnections()
+        let (controls, connections) = (environment.sandbox, environment.connections)
         let urlc = UrlcDelivery(book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
                                 secrets: secrets, connections: connections, clock: controls, logger: delivery.logger)
         self.book = book
@@ -83,14 +87,12 @@ public struct DotpayService: DotpayHandlers {
     /// The profile's settings (defaults when none are stored); the caller's connection joins the
     /// profile's notification audience.
     func settings(_ context: RequestContext) async throws -> DotpaySettings {
-        connections.track(context.connection)
         return try await book.settings(context.profile)
     }
 
     /// Changes the profile's settings atomically.
     func updateSettings<R: Sendable>(_ context: RequestContext,
                                      _ body: @escaping @Sendable (inout DotpaySettings) throws -> R) async throws -> R {
-        connections.track(context.connection)
         return try await book.updateSettings(context.profile, body)
     }
 }

@@ -58,13 +58,13 @@ public struct JournalService: JournalHandlers {
                 logger: Logger = Logger(label: "payrpc.journal")) {
         journal = JournalBook(store: store)
         let configuration = JournalDelivery.Configuration(
-            client: HTTPClient(timeout: options.requestTimeout), serverBackend: options.backend?.absoluteString,
-            sandboxWebAPI: options.sandboxWebAPI, backoff: options.backoff)
+            retry: DeliveryRetry(client: HTTPClient(timeout: options.requestTimeout), backoff: options.backoff),
+            serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI)
         delivery = JournalDelivery(journal: journal, configuration: configuration, connections: environment.connections,
                                    sandbox: environment.sandbox, logger: logger)
         if options.resendAtStart {
             let delivery = delivery
-            startupDelivery = Task { await delivery.resendAll() }
+            startupDelivery = delivery.runner.start { await delivery.resendAll() }
         } else {
             startupDelivery = nil
         }

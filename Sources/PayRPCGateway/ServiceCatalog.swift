@@ -20,7 +20,7 @@ enum ServiceCatalog {
         /// The tester's controls: every time-dependent rule reads its clock, every generated value
         /// comes from its generators.
         let sandbox: SandboxControls
-        /// Every connection the engine may serve, by profile (the journal's `journal.syncFailed`).
+        /// Every connection the engine may serve, by profile (the journal's `journal.syncFailed`, Dotpay's callbacks).
         let connections: ConnectionDirectory
         let configuration: GatewayConfiguration
         let logger: Logger
@@ -44,6 +44,7 @@ enum ServiceCatalog {
         for (service, file) in sandboxData.sorted(by: { $0.key < $1.key }) where !takesData.contains(service) {
             throw SandboxDataError(file: file.path, message: "--sandbox-data \(service)=…: no service named \(service) takes sandbox data (these do: \(takesData.joined(separator: ", ")))")
         }
+        let environment = ServiceEnvironment(sandbox: context.sandbox, connections: context.connections)
         return [
             SandboxAdminService(store: context.stores.administration, sandbox: context.sandbox),
             TatraService(store: context.stores.services, sandbox: try SandboxData.load(TatraSandboxData.self, from: sandboxData["tatra"])),
@@ -52,9 +53,9 @@ enum ServiceCatalog {
             NorthstarService(store: context.stores.services, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
                              secrets: context.secrets),
             DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
-                          secrets: context.secrets, controls: context.sandbox, delivery: dotpayDelivery(context)),
+                          secrets: context.secrets, environment: environment, delivery: dotpayDelivery(context)),
             JournalService(store: context.stores.services,
-                           environment: ServiceEnvironment(sandbox: context.sandbox, connections: context.connections),
+                           environment: environment,
                            options: .init(backend: context.configuration.journalBackend,
                                           sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving),
                            logger: context.logger),

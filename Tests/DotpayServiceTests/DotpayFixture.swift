@@ -31,13 +31,15 @@ final class DotpayFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { DotpayFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
+        let connections = ConnectionDirectory()
         var delivery = DotpayService.Delivery()
         delivery.timeout = 5
         delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
         delivery.logger = logger
         let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
-                                    secrets: store.secrets, controls: sandbox, delivery: delivery)
-        harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox)
+                                    secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+                                    delivery: delivery)
+        harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -20,14 +20,14 @@ final class UrlcDelivery: Sendable {
     let retry: DeliveryRetry
     let runner = DeliveryRunner()
     let secrets: SecretHasher
-    let connections: ProfileConnections
+    let connections: ConnectionDirectory
     let clock: SandboxControls
     let logger: Logger
 
     /// What the shop's PIN is sealed for (the associated data of its seal).
     static let pinContext = "dotpay.shopPin"
 
-    init(book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, connections: ProfileConnections, clock: SandboxControls,
+    init(book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, connections: ConnectionDirectory, clock: SandboxControls,
          logger: Logger) {
         self.book = book
         self.retry = retry

@@ -3,7 +3,6 @@ import Logging
 import PayRPCCore
 import PayRPCJSON
 import PayRPCServiceKit
-import PayRPCSync
 
 /// Sends journal entries to the Web API, as the document says: `POST /payments/` with the
 /// callback's parameters, then (card and account) `POST /journals/` with the payment id the first
@@ -21,17 +20,17 @@ import PayRPCSync
 /// was recorded.
 final class JournalDelivery: Sendable {
     let journal: JournalBook
-    let client: HTTPClient
+    /// The HTTP client and the waits between the retries of a network failure.
+    let retry: DeliveryRetry
+    /// The deliveries running, one per entry.
+    let runner = DeliveryRunner()
     /// The built-in Web API; nil when the server runs without its sandboxes.
     let sandboxWebAPI: SandboxWebAPI?
     /// The server's backend (`serve --journal-backend`), used when the profile set none.
     let serverBackend: String?
-    /// The waits between the retries of a network failure.
-    let backoff: [Duration]
     let connections: ConnectionDirectory
     let sandbox: SandboxControls
     let logger: Logger
-    private let inFlight = Lock<[String: Task<Void, Never>]>([:])
 
     /// Where one delivery posts.
     private enum Target {
@@ -41,20 +40,19 @@ final class JournalDelivery: Sendable {
 
     /// What the service's configuration gives a delivery.
     struct Configuration {
-        var client: HTTPClient
+        /// The HTTP client and the waits between the retries of a network failure.
+        var retry: DeliveryRetry
         var serverBackend: String?
         var sandboxWebAPI: Bool
-        var backoff: [Duration]
     }
 
     init(journal: JournalBook, configuration: Configuration, connections: ConnectionDirectory, sandbox: SandboxControls,
          logger: Logger) {
         self.journal = journal
-        self.client = configuration.client
+        self.retry = configuration.retry
         self.sandboxWebAPI = configuration.sandboxWebAPI
-            ? SandboxWebAPI(journal: journal, sandbox: sandbox, timeout: configuration.client.timeout) : nil
+            ? SandboxWebAPI(journal: journal, sandbox: sandbox, timeout: configuration.retry.client.timeout) : nil
         self.serverBackend = configuration.serverBackend
-        self.backoff = configuration.backoff
         self.connections = connections
         self.sandbox = sandbox
         self.logger = logger
@@ -63,22 +61,17 @@ final class JournalDelivery: Sendable {
     /// Starts delivering the entry (or joins the delivery already running) and returns its task.
     @discardableResult
     func deliver(_ entryId: String, profile: String) -> Task<Void, Never> {
-        let key = Self.key(entryId, profile)
-        return inFlight.withLock { running in
-            if let task = running[key] { return task }
-            let task = Task { [self] in
-                await self.run(entryId, profile: profile)
-                self.inFlight.withLock { _ = $0.removeValue(forKey: key) }
-            }
-            running[key] = task
-            return task
-        }
+        runner.run(Self.key(entryId, profile)) { [self] in await self.run(entryId, profile: profile) }
     }
 
-    /// Delivers every entry of the profile that is not delivered yet, and waits for them.
+    /// Delivers every entry of the profile that is not delivered yet, each in a try that starts
+    /// after this call, and waits for them.
     func deliverWaiting(profile: String) async throws -> [JournalEntry] {
         let waiting = try await journal.all(profile: profile).filter { $0.delivery.status != .delivered }
-        for entry in waiting.reversed() { await deliver(entry.entryId, profile: profile).value }
+        for entry in waiting.reversed() {
+            let entryId = entry.entryId
+            await runner.runAfterCurrent(Self.key(entryId, profile)) { [self] in await self.run(entryId, profile: profile) }
+        }
         return waiting
     }
 
@@ -187,39 +180,33 @@ final class JournalDelivery: Sendable {
     /// - Throws: the store's error when a step cannot be recorded.
     private func post(_ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
                       request: (URL) -> HTTPRequest, key: String, profile: String) async throws -> HTTPResponse? {
-        for attempt in 0...backoff.count {
-            if attempt > 0 {
-                do { try await Task.sleep(for: backoff[attempt - 1]) } catch { return nil }
-            }
-            let outcome: Result<HTTPResponse, HTTPClientError>
-            switch target {
-            case .http(let baseURL):
-                var post = request(baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
-                post.headers.append(("Idempotency-Key", key))
-                do { outcome = .success(try await client.send(post)) } catch { outcome = .failure(error) }
-            case .sandbox(let webAPI):
-                outcome = try await webAPI.post(endpoint, profile: profile)
-            }
-            try await journal.updateDelivery(entry.entryId, profile: profile) { $0.attempts += 1 }
-            switch outcome {
-            case .success(let answer) where answer.isSuccess:
-                return answer
-            case .success(let answer):
-                let message = Self.message(in: answer)
-                try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
-                    delivery.status = .serverError
-                    delivery.lastError = "\(endpoint.rawValue): HTTP \(answer.status): \(message)"
-                }
-                connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: endpoint.rawValue,
-                                                             httpStatus: answer.status, message: message), profile: profile)
-                return nil
-            case .failure(let error):
-                try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+        let attempted = { [journal] (outcome: Result<HTTPResponse, HTTPClientError>) async throws in
+            _ = try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+                delivery.attempts += 1
+                if case .failure(let error) = outcome {
                     delivery.status = .waiting
                     delivery.lastError = "\(endpoint.rawValue): network error: \(error)"
                 }
             }
         }
+        let outcome: Result<HTTPResponse, HTTPClientError>
+        switch target {
+        case .http(let baseURL):
+            var post = request(baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
+            post.headers.append(("Idempotency-Key", key))
+            outcome = try await retry.send(post, attempted: attempted)
+        case .sandbox(let webAPI):
+            outcome = try await retry.run({ try await webAPI.post(endpoint, profile: profile) }, attempted: attempted)
+        }
+        guard case .success(let answer) = outcome else { return nil }
+        if answer.isSuccess { return answer }
+        let message = Self.message(in: answer)
+        try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+            delivery.status = .serverError
+            delivery.lastError = "\(endpoint.rawValue): HTTP \(answer.status): \(message)"
+        }
+        connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: endpoint.rawValue,
+                                                     httpStatus: answer.status, message: message), profile: profile)
         return nil
     }
 

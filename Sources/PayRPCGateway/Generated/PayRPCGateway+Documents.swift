@@ -155,7 +155,8 @@ płatności*). payrpc posts it as Dotpay does, to the payment's `urlc`:
   status) and waits likewise; without a PIN the notification waits as `noPin` and goes as soon as
   `sandbox.dotpay.setShopPin` sets one. Every failure is pushed to every connection of the profile
   as `dotpay.urlcDeliveryFailed {notificationId, paymentId, operationType, url, status,
-  httpStatus?, message}`, and `sandbox.dotpay.urlcNotifications {paymentId?}` lists each
+  httpStatus?, message}` (raised while the profile has no connection, as at start-up, it
+  waits for the profile's first), and `sandbox.dotpay.urlcNotifications {paymentId?}` lists each
   notification with its parameters, `status` (`waiting`, `noPin`, `shopError`, `delivered`),
   `attempts`, `httpStatus`, `lastError` and `deliveredAt`. `sandbox.dotpay.deliverUrlc` sends
   what waits and answers `{attempted, delivered, waiting}` once each was tried.

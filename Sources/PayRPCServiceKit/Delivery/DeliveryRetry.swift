@@ -4,7 +4,9 @@
 ///
 /// The request goes out unchanged every time: an `Idempotency-Key` (or another id) in it is the
 /// same on every try, so the other side never acts twice. Each try is reported to `attempted`
-/// before the next wait, so the outbox can record it.
+/// before the next wait, so the outbox can record it. A try is an HTTP request sent with
+/// ``client`` (``send(_:attempted:)``) or any other way of getting an answer, such as a sandbox
+/// that answers without HTTP (``run(_:attempted:)``); the rule is the same.
 public struct DeliveryRetry: Sendable {
     /// The one HTTP client.
     public let client: HTTPClient
@@ -17,7 +19,7 @@ public struct DeliveryRetry: Sendable {
         self.backoff = backoff
     }
 
-    /// Sends `request` until an answer comes or the tries run out.
+    /// Sends `request` with ``client`` until an answer comes or the tries run out.
     /// - Parameter attempted: called after each try with its outcome (to record it); what it
     ///   throws ends the tries and is rethrown.
     /// - Returns: the answer, or the last failure when no try got one (or the task was cancelled
@@ -26,12 +28,32 @@ public struct DeliveryRetry: Sendable {
                      attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void) async rethrows
         -> Result<HTTPResponse, HTTPClientError>
     {
+        try await run({ await sendOnce(request) }, attempted: attempted)
+    }
+
+    /// One try of `request` with ``client``.
+    private func sendOnce(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPClientError> {
+        do { return .success(try await client.send(request)) } catch { return .failure(error) }
+    }
+
+    /// Makes the try `attempt` until it gets an answer or the tries run out.
+    /// - Parameters:
+    ///   - attempt: one try: the answer, or why none came; what it throws ends the tries and is
+    ///     rethrown.
+    ///   - attempted: called after each try with its outcome (to record it); what it throws ends
+    ///     the tries and is rethrown.
+    /// - Returns: the answer, or the last failure when no try got one (or the task was cancelled
+    ///   during a wait).
+    public func run(_ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>,
+                    attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void) async rethrows
+        -> Result<HTTPResponse, HTTPClientError>
+    {
         var outcome: Result<HTTPResponse, HTTPClientError> = .failure(.unreachable("not sent"))
-        for attempt in 0...backoff.count {
-            if attempt > 0 {
-                do { try await Task.sleep(for: backoff[attempt - 1]) } catch { return outcome }
+        for index in 0...backoff.count {
+            if index > 0 {
+                do { try await Task.sleep(for: backoff[index - 1]) } catch { return outcome }
             }
-            do { outcome = .success(try await client.send(request)) } catch { outcome = .failure(error) }
+            outcome = try await attempt()
             try await attempted(outcome)
             if case .success = outcome { return outcome }
         }
