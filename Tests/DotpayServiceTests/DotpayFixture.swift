@@ -33,7 +33,7 @@ final class DotpayFixture: @unchecked Sendable {
         configuration.sandbox = true
         let connections = ConnectionDirectory()
         var delivery = DotpayService.Delivery()
-        delivery.timeout = 5
+        delivery.timeout = 30  // no test hangs the shop; a loaded machine must not time a slow answer out
         delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
         delivery.logger = logger
         let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),

@@ -131,7 +131,7 @@ struct DeliveryTests {
 
     @Test("a hanging backend times out while other calls keep answering; the retry delivers")
     func hangingBackend() async throws {
-        let fixture = try JournalFixture(timeout: 1)
+        let fixture = try JournalFixture(timeout: 3)  // the hang ends with it; the retry must fit too
         let client = fixture.connect()
         try await fixture.backend!.control(["fail": 1, "mode": "hang"])
         client.send(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)

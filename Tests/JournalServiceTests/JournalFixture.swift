@@ -22,8 +22,10 @@ final class JournalFixture: @unchecked Sendable {
     /// - Parameters:
     ///   - backend: whether the test backend runs and is the server's backend.
     ///   - sandboxWebAPI: without a backend, whether the built-in sandbox Web API takes the entries.
-    ///   - timeout: how long one POST may take.
-    init(backend: Bool = true, sandboxWebAPI: Bool = true, timeout: TimeInterval = 2) throws {
+    ///   - timeout: how long one POST may take: long by default, since a POST to the Python
+    ///     backend on a loaded two-core machine can take seconds (a timed-out try is one attempt
+    ///     more than a test counts); tests of a hanging backend pass a short one.
+    init(backend: Bool = true, sandboxWebAPI: Bool = true, timeout: TimeInterval = 30) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = backend ? try JournalBackend() : nil

@@ -109,7 +109,7 @@ struct BackendJourneyTests {
 
     @Test("HTTP: an expired token is renewed once; PayPal-Request-Id on every POST; a 500 and a hang are errors, not crashes")
     func httpOnly() async throws {
-        let fixture = try NorthstarFixture(http: true)
+        let fixture = try NorthstarFixture(http: true, requestTimeout: 5)  // the hang ends with it
         let client = try await fixture.connect()
         let orders = try #require(fixture.orders)
         _ = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])

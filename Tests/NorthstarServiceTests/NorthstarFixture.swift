@@ -21,7 +21,11 @@ final class NorthstarFixture: @unchecked Sendable {
     /// The Orders v2 test server, when the fixture runs on the HTTP backend.
     let orders: OrdersBackend?
 
-    init(seed: UInt64? = nil, http: Bool = false) throws {
+    /// - Parameter requestTimeout: how long one request to the test server may take. Long by
+    ///   default: the server checks every request against PayPal's OpenAPI documents in Python,
+    ///   and with six calls at once on a loaded two-core machine a 2 s limit failed a call that
+    ///   was merely slow (-33311). Tests of a hanging server pass a short one.
+    init(seed: UInt64? = nil, http: Bool = false, requestTimeout: TimeInterval = 30) throws {
         orders = http ? try OrdersBackend() : nil
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("northstar-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,7 +36,7 @@ final class NorthstarFixture: @unchecked Sendable {
         var configuration = EngineConfiguration()
         configuration.sandbox = true
         let service = NorthstarService(store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
-                                       requestTimeout: 2)
+                                       requestTimeout: requestTimeout)
         harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store, sandbox: sandbox)
     }
 
