@@ -5,13 +5,24 @@ import PayRPCJSON
 extension StoreError: RPCErrorConvertible {
     /// ``StoreError/Code/full`` is ``PayRPCCore/RPCError/Code/storeFull`` (-32008) with
     /// `data: {type: "storeFull", detail}`, so a client can tell a full store from a bug and retry
-    /// later; every other failure is an internal error (-32603) whose cause the engine logs.
+    /// later; ``StoreError/Code/unavailable`` and a ``StoreError/Code/conflict`` that outlasted its
+    /// retries are ``PayRPCCore/RPCError/Code/storeUnavailable`` (-32009) with
+    /// `data: {type: "storeUnavailable", retryable: true, detail}`; every other failure is an
+    /// internal error (-32603) whose cause the engine logs.
     public var rpcError: RPCError {
         switch code {
         case .full:
             RPCError(.storeFull, "Store full", data: [
                 "type": "storeFull",
                 "detail": "the store reached its size limit (--store-max-bytes) or the disk is full: the write that did not fit was not made; reads still work, and writes succeed again once space is freed or the limit is raised",
+            ])
+        case .unavailable, .conflict:
+            RPCError(.storeUnavailable, "Store unavailable", data: [
+                "type": "storeUnavailable",
+                "retryable": true,
+                "detail": code == .conflict
+                    ? "too many concurrent changes of the same state: the call was not done; call again"
+                    : "the store's database cannot be reached: the call was not done (or, if the connection broke while it committed, may have been); call again, with the same _meta.idempotencyKey to be sure it runs once",
             ])
         default:
             .internalError
