@@ -174,10 +174,13 @@ public final class PostgresTestCluster: Sendable {
         let pgctl = cluster.binaries.appendingPathComponent("pg_ctl").path
         let stop = getuid() == 0 ? "runuser -u postgres -- \(pgctl)" : pgctl
         let script = "tail --pid=\(getpid()) -f /dev/null; \(stop) -D '\(data)' -m immediate stop >/dev/null 2>&1; rm -rf '\(cluster.directory.path)'"
-        _ = try? SpawnedProcess.startBlocking(
+        // Kept for the life of the process (a dropped SpawnedProcess kills its child).
+        watchdog.withLock { $0 = try? SpawnedProcess.startBlocking(
             "/usr/bin/setsid", arguments: ["/bin/sh", "-c", script],
-            standardInput: .discard, standardOutput: .discard, standardError: .discard)
+            standardInput: .discard, standardOutput: .discard, standardError: .discard) }
     }
+
+    private static let watchdog = Lock<SpawnedProcess?>(nil)
 }
 
 /// Stops the cluster when the test process exits normally.

@@ -124,6 +124,13 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         listener.stop()
     }
 
+    /// The identifiers of the schema's migrations applied in the database, in order
+    /// (`payrpc data migrate --store …` prints them).
+    /// - Throws: ``StoreError``.
+    public func appliedMigrations() throws -> [String] {
+        try pool.runBlocking { session in try PGSchema.applied(session.connection()) }
+    }
+
     // MARK: - StateStore
 
     public func transaction<R: Sendable>(
