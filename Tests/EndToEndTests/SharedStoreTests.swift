@@ -31,7 +31,8 @@ import Testing
     @Test func stateWrittenThroughOneInstanceIsReadThroughTheOther() async throws {
         let url = try await Self.migratedDatabase()
         let a = try await Self.gateway(url), b = try await Self.gateway(url)
-        let submitted = try #require(await a.request("pbba.submitPaymentRequest", Self.submit("order-1"))?["result"])
+        let answer = await a.request("pbba.submitPaymentRequest", Self.submit("order-1"))
+        let submitted = try #require(answer?["result"], "A answered \(answer?.jsonText ?? "nothing"): \(a.logText)")
         let token = try #require(submitted["secureToken"])
         // The payment request A stored is known to B.
         #expect(await b.request("pbba.getPaymentStatus", ["secureToken": token], id: "2")?["result"]?["status"] == "inProgress")
@@ -83,6 +84,29 @@ import Testing
         let first = await a.request("pbba.submitPaymentRequest", again, id: "x")?["result"]
         #expect(first != nil)
         #expect(await b.request("pbba.submitPaymentRequest", again, id: "y")?["result"] == first)
+        a.closeInput()
+        b.closeInput()
+        #expect(await a.waitForExit() == 0)
+        #expect(await b.waitForExit() == 0)
+    }
+
+    @Test func wrongPINsRacedThroughTwoInstancesAreAllCounted() async throws {
+        let url = try await Self.migratedDatabase()
+        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let wrong = #"{"jsonrpc":"2.0","id":"w","method":"tatra.authorize","params":{"pincode":"9999"}}"#
+        // Two wrong PINs at once, one through each instance: both count (the limit is 3 in a row).
+        a.send(wrong)
+        b.send(wrong)
+        let first = try #require(await a.nextMessage()), second = try #require(await b.nextMessage())
+        for answer in [first, second] {
+            #expect(answer["error"]?["data"]?["type"] == "wrongPin")
+            #expect(answer["error"]?["data"]?["applicationBlocked"] == false)
+        }
+        // So the third, through either, blocks the application for both.
+        let third = await a.request("tatra.authorize", ["pincode": "9999"], id: "3")
+        #expect(third?["error"]?["data"]?["applicationBlocked"] == true)
+        let right = await b.request("tatra.authorize", ["pincode": "1234"], id: "4")
+        #expect(right?["error"]?["data"]?["applicationBlocked"] == true)
         a.closeInput()
         b.closeInput()
         #expect(await a.waitForExit() == 0)
