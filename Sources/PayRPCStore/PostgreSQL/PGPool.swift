@@ -65,20 +65,7 @@ final class PGPool: Sendable {
                 release(worker)
                 continuation.resume(with: result)
             }
-            let start: Worker?? = state.withLock { state in
-                if state.closed { return .none }
-                if let worker = state.idle.popLast() { return .some(worker) }
-                state.waiting.append(job)
-                return .some(nil)
-            }
-            switch start {
-            case .none:
-                continuation.resume(throwing: StoreError(.closed, "the store was closed"))
-            case .some(let worker?):
-                worker.queue.async { job(worker) }
-            case .some(nil):
-                break
-            }
+            if !schedule(job) { continuation.resume(throwing: StoreError(.closed, "the store was closed")) }
         }
     }
 
@@ -93,19 +80,26 @@ final class PGPool: Sendable {
             outcome.withLock { $0 = result }
             done.signal()
         }
-        let worker: Worker?? = state.withLock { state in
+        guard schedule(job) else { throw StoreError(.closed, "the store was closed") }
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// Starts `job` on an idle worker, or queues it for the next one released; false when the
+    /// pool is closed (the job never runs).
+    private func schedule(_ job: @escaping @Sendable (Worker) -> Void) -> Bool {
+        let start: Worker?? = state.withLock { state in
             if state.closed { return .none }
             if let worker = state.idle.popLast() { return .some(worker) }
             state.waiting.append(job)
             return .some(nil)
         }
-        switch worker {
-        case .none: throw StoreError(.closed, "the store was closed")
+        switch start {
+        case .none: return false
         case .some(let worker?): worker.queue.async { job(worker) }
         case .some(nil): break
         }
-        done.wait()
-        return try outcome.withLock { $0! }.get()
+        return true
     }
 
     /// Hands the worker to the next waiting job, or back to the idle list.
