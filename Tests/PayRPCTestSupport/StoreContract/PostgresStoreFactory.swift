@@ -36,6 +36,11 @@ public struct PostgresStoreFactory: StateStoreFactory {
         try await PostgresTestCluster.shared().dropDatabase(store.url.database)
     }
 
+    /// Another instance on `store`'s database, under the same key (as a second gateway opens it).
+    public func openAnother(_ store: PostgresStateStore) throws -> PostgresStateStore {
+        try open(store.url.uri, maximumBytes: nil)
+    }
+
     func open(_ url: String, maximumBytes: Int64?) throws -> PostgresStateStore {
         guard let url = PostgresURL(url) else { throw PostgresTestClusterError("not a PostgreSQL URL: \(url)") }
         var configuration = StoreConfiguration()
