@@ -309,6 +309,17 @@ import Testing
         #expect(service.counter.current == 2)
     }
 
+    @Test func storeUnavailableIsNotKeptAsAnIdempotentAnswer() async throws {
+        let store = MemoryIdempotencyStore()
+        let (_, client, service) = try makeClient(idempotency: store)
+        let unavailable = await client.request("test.unavailableOnce", ["_meta": ["idempotencyKey": "k1"]])
+        #expect(unavailable?["error"]?["code"] == -32009)
+        // The retry, once the database is back, runs: "Store unavailable" is not replayed.
+        #expect(try await client.call("test.unavailableOnce", ["_meta": ["idempotencyKey": "k1"]]) == 2)
+        #expect(try await client.call("test.unavailableOnce", ["_meta": ["idempotencyKey": "k1"]]) == 2)
+        #expect(service.counter.current == 2)
+    }
+
     @Test func discoverListsEveryMethodWithAliases() async throws {
         let (_, client, _) = try makeClient()
         let document = try await client.call("rpc.discover")

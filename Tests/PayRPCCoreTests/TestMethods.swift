@@ -234,6 +234,14 @@ enum FullOnce: RPCMethod, TestDocumented {
     static let mutates = true
 }
 
+/// Answers "Store unavailable" (-32009) the first time, then the counter.
+enum UnavailableOnce: RPCMethod, TestDocumented {
+    static let name = "test.unavailableOnce"
+    typealias Params = NoParams
+    typealias Result = Int
+    static let mutates = true
+}
+
 struct UnexpectedFailure: Error {}
 
 /// A counter shared by the test methods.
@@ -282,6 +290,11 @@ struct TestService: RPCService {
         router.register(FullOnce.self) { _, _ in
             let count = counter.next()
             if count == 1 { throw RPCError(.storeFull, "Store full", data: ["type": "storeFull"]) }
+            return count
+        }
+        router.register(UnavailableOnce.self) { _, _ in
+            let count = counter.next()
+            if count == 1 { throw RPCError(.storeUnavailable, "Store unavailable", data: ["type": "storeUnavailable"]) }
             return count
         }
     }

@@ -87,7 +87,8 @@ struct Call: Sendable {
             // A full store is not the call's answer to keep: its retry, once there is room, runs
             // anew instead of replaying "Store full" for the key's whole retention (and the
             // claim is not left in progress when the record itself does not fit).
-            if Task.isCancelled || outcome.starts(with: Self.storeFullPrefix) {
+            // Nor is an unreachable database (a shared store restarting): its retry must run.
+            if Task.isCancelled || outcome.starts(with: Self.storeFullPrefix) || outcome.starts(with: Self.storeUnavailablePrefix) {
                 try await store.abandon(profile: context.profile, key: key)
             } else {
                 try await store.complete(profile: context.profile, key: key,
@@ -101,6 +102,8 @@ struct Call: Sendable {
 
     /// How ``errorOutcome(_:)`` begins for ``RPCError/Code/storeFull``.
     private static let storeFullPrefix = Array(#""error":{"code":\#(RPCError.Code.storeFull.rawValue),"#.utf8)
+    /// How ``errorOutcome(_:)`` begins for ``RPCError/Code/storeUnavailable``.
+    private static let storeUnavailablePrefix = Array(#""error":{"code":\#(RPCError.Code.storeUnavailable.rawValue),"#.utf8)
 
     // MARK: Answer
 
