@@ -158,18 +158,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
                 "SELECT namespace, key, value FROM payrpc_document WHERE profile = $1 ORDER BY namespace, key", [profile]
             ).rows
         }
-        var namespaces: [JSONValue.Member] = []
-        var current: (name: String, members: [JSONValue.Member])?
-        for row in rows {
-            let (namespace, key, text) = (row[0] ?? "", row[1] ?? "", row[2] ?? "")
-            if current?.name != namespace {
-                if let current { namespaces.append(.init(current.name, .object(current.members))) }
-                current = (namespace, [])
-            }
-            current?.members.append(.init(key, try SQLiteStateStore.parse(text, namespace: namespace, key: key)))
-        }
-        if let current { namespaces.append(.init(current.name, .object(current.members))) }
-        return .object(namespaces)
+        return try SQLiteStateStore.exported(rows.map { ($0[0] ?? "", $0[1] ?? "", $0[2] ?? "") })
     }
 
     public func reset(profile: String) async throws {
@@ -200,11 +189,15 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     }
 
     public func readAtStartUp<R>(_ body: (StoreReader) throws -> R) throws -> R {
-        // The body is not Sendable: run on the pool while this thread waits, as nothing else runs yet.
-        try withoutActuallyEscaping(body) { body in
-            let unchecked = UncheckedBody(body: body)
-            return try pool.runBlocking { session in try Self.snapshot(session) { try unchecked.body(StoreReader($0)) } }.value
-        }
+        // On a connection of its own, on this thread: the body is not Sendable, and handing it to
+        // a pool worker let the worker's queue outlive the call still holding it.
+        let connection = try PGConnection(url, applicationName: applicationName + " start-up")
+        // Prepared before the pipeline starts (a pipeline cannot prepare).
+        for statement in PGStatements.all { try connection.prepare(statement) }
+        let documents = PGDocuments(connection: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+                                    time: 0, limit: nil)
+        defer { documents.rollback() }
+        return try body(StoreReader(documents))
     }
 
     // MARK: - Events
@@ -305,20 +298,4 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// What the key check is a keyed hash of.
     static let keyCheckInput = "payrpc store key check"
     static let keyCheckContext = "store.keyCheck"
-}
-
-/// A non-Sendable closure carried to the pool's thread while its caller waits (start-up reads).
-private struct UncheckedBody<R>: @unchecked Sendable {
-    let body: (StoreReader) throws -> R
-}
-
-/// A value carried back from the pool's thread (start-up reads).
-private struct UncheckedValue<R>: @unchecked Sendable {
-    let value: R
-}
-
-extension PGPool {
-    fileprivate func runBlocking<R>(_ body: @escaping @Sendable (PGSession) throws -> R) throws -> UncheckedValue<R> {
-        try runBlocking { session in UncheckedValue(value: try body(session)) }
-    }
 }

@@ -211,6 +211,13 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
                 arguments: [profile]
             ).map { row -> (String, String, String) in (row["namespace"], row["key"], row["value"]) }
         }
+        return try Self.exported(rows)
+    }
+
+    /// `{namespace: {key: value}}` of a profile's documents, given as (namespace, key, text)
+    /// ordered by namespace and key: what every store's ``export(profile:)`` answers.
+    /// - Throws: ``StoreError`` for a document that is not JSON.
+    static func exported(_ rows: [(String, String, String)]) throws -> JSONValue {
         var namespaces: [JSONValue.Member] = []
         var current: (name: String, members: [JSONValue.Member])?
         for (namespace, key, text) in rows {
