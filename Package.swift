@@ -6,7 +6,7 @@
 //   CLibUV → PayRPCTransport (the only module that touches libuv)
 //   CLibCrypto (OpenSSL's libcrypto) → PayRPCStore's secrets, and PayRPCCore's constant-time compare
 //   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
-//   PayRPCStore (SQLite through GRDB) → services (TatraService, PBBAService, ...)
+//   PayRPCStore (SQLite through GRDB; PostgreSQL through CLibPQ) → services (TatraService, PBBAService, ...)
 //   PayRPCGateway assembles them; `payrpc` is the command.
 //   PayRPCProcess (swift-subprocess) spawns children for `payrpc call --spawn`, the bench and the tests.
 // `payrpc-codegen` (swift-syntax) is a separate product: nothing in `payrpc` depends on it,
@@ -69,6 +69,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // PostgreSQL's libpq: the shared store (`serve --store postgresql://…`), driven on the
+        // store's own threads (docs/deploy.md says why libpq and not postgres-nio).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // The one lock type (a Mutex that ThreadSanitizer can see) and its C shim.
         .target(name: "CThreadSanitizer"),
         // pipe2(2) with O_CLOEXEC and waitid(2) with WNOWAIT for the children PayRPCProcess spawns.
@@ -109,7 +116,7 @@ let package = Package(
             name: "PayRPCStore",
             dependencies: [
                 "PayRPCSync",
-                "CLibCrypto", "PayRPCCore", "PayRPCJSON",
+                "CLibCrypto", "CLibPQ", "PayRPCCore", "PayRPCJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

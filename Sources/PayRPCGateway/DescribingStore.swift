@@ -24,6 +24,8 @@ struct DescribingStore: StateStore, StoreAdministration {
         throw Self.refusal
     }
 
+    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {}
+
     func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws -> IdempotencyClaim {
         throw Self.refusal
     }

@@ -11,8 +11,10 @@ public final class Gateway: Sendable {
     public let router: Router
     /// The engine.
     public let engine: RPCEngine
-    /// The store.
-    public let store: SQLiteStateStore
+    /// The store: the embedded SQLite store, or a PostgreSQL store shared with other instances.
+    public let store: any StateStore & StoreAdministration
+    /// How the store's secrets are hashed and sealed.
+    public let secrets: SecretHasher
     /// The transport.
     public let server: LibUVServer
     /// The tester's controls: clocks, seeds, armed failures.
@@ -30,9 +32,9 @@ public final class Gateway: Sendable {
         let realTime = RealTimeClock(configuration.time)
         var storeConfiguration = configuration.store
         storeConfiguration.now = { realTime.now() }
-        let store = try SQLiteStateStore(directory: configuration.dataDirectory, configuration: storeConfiguration,
-                                         logger: logger)
+        let (store, secrets) = try Self.openStore(configuration, storeConfiguration, logger: logger)
         self.store = store
+        self.secrets = secrets
         let state = ServerState()
         // The profiles' sandbox state lives in the store; the controls cache it.
         let sandbox = SandboxControls(seed: configuration.seed, realTime: realTime,
@@ -42,7 +44,7 @@ public final class Gateway: Sendable {
         let environment = ServiceEnvironment(sandbox: sandbox, connections: ConnectionDirectory())
         let router = try Self.makeRouter(
             stores: .init(services: SandboxedStore(store: store, sandbox: sandbox), administration: store),
-            secrets: store.secrets, configuration: configuration, state: state, environment: environment, logger: logger,
+            secrets: secrets, configuration: configuration, state: state, environment: environment, logger: logger,
             serving: true)
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
@@ -59,6 +61,19 @@ public final class Gateway: Sendable {
             try server.listen(endpoint)
         }
         if configuration.stdio { try server.attachStdio() }
+    }
+
+    /// The store `configuration` names and its secrets: PostgreSQL when it names one, else the
+    /// SQLite store of the data directory.
+    static func openStore(_ configuration: GatewayConfiguration, _ storeConfiguration: StoreConfiguration, logger: Logger)
+        throws -> (any StateStore & StoreAdministration, SecretHasher)
+    {
+        if let shared = configuration.sharedStore {
+            let store = try PostgresStateStore(options: shared, configuration: storeConfiguration, logger: logger)
+            return (store, store.secrets)
+        }
+        let store = try SQLiteStateStore(directory: configuration.dataDirectory, configuration: storeConfiguration, logger: logger)
+        return (store, store.secrets)
     }
 
     /// The router of a gateway: built-ins plus every service.
@@ -106,7 +121,7 @@ public final class Gateway: Sendable {
         }
         let started = ContinuousClock.now
         try server.run()
-        let statistics = store.statistics
+        guard let statistics = (store as? SQLiteStateStore)?.statistics else { return }
         let uptime = ContinuousClock.now - started
         let seconds = max(0.001, Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18)
         logger.info("stopped", metadata: [

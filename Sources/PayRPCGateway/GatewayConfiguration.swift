@@ -19,6 +19,9 @@ public struct GatewayConfiguration: Sendable {
     public var mcp = false
     /// The data directory (`--data`).
     public var dataDirectory: URL
+    /// A PostgreSQL store shared by several instances (`--store postgresql://…`); nil: the
+    /// embedded SQLite store in ``dataDirectory``.
+    public var sharedStore: PostgresStoreOptions?
     /// Sandbox data files by service (`--sandbox-data tatra=FILE`).
     public var sandboxData: [String: URL] = [:]
     /// The seed of every profile's generated values (`--seed`); nil: random.

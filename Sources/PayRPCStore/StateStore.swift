@@ -35,6 +35,13 @@ public protocol StateStore: IdempotencyStore, Sendable {
     func read<R: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (StoreReader) throws -> R
     ) async throws -> R
+
+    /// Calls `handler` with the payload of every event a committed transaction published on
+    /// `channel` (``StoreTransaction/publish(_:on:)``), once each, after the commit: on this process
+    /// only for an embedded store, on every instance for a shared one (so a change made through
+    /// one instance reaches the connections of another). Handlers run on the store's thread or the
+    /// committing caller's; they must be quick and hand longer work on.
+    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void)
 }
 
 /// What operators and the gateway do with a store, beyond a service's transactions: export a

@@ -39,7 +39,16 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         /// OpenSSL's libcrypto refused an operation (out of memory, no random bytes, a missing
         /// algorithm): the message names the operation and OpenSSL's reason.
         public static let cryptography = Code(rawValue: "cryptography")
-        /// Any other SQLite failure.
+        /// The database server cannot be reached (PostgreSQL down, restarting, the connection
+        /// lost): nothing was written, or, when the connection broke during a commit, the outcome is
+        /// unknown. Retryable: the same call succeeds once the server is back (with an idempotency
+        /// key, a repeat never runs twice).
+        public static let unavailable = Code(rawValue: "unavailable")
+        /// A concurrent transaction of another connection or instance made this one impossible to
+        /// serialize (PostgreSQL's SQLSTATE 40001 or 40P01); the store runs it again before
+        /// giving up with this code.
+        public static let conflict = Code(rawValue: "conflict")
+        /// Any other database failure.
         public static let database = Code(rawValue: "database")
     }
 

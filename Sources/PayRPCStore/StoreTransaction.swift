@@ -49,6 +49,15 @@ public struct StoreTransaction: StoreReading {
         try documents.delete(profile: profile, namespace: namespace, key: key)
     }
 
+    /// Publishes `payload` on `channel` with this transaction: its subscribers
+    /// (``StateStore/subscribe(_:_:)``) get it once the transaction has committed, and never when it
+    /// rolls back (an outbox row and a `NOTIFY` in the same transaction, on a shared store).
+    /// - Throws: ``StoreError``.
+    public func publish(_ payload: String, on channel: String) throws {
+        try StoreArguments.checkName(channel, "channel", maximum: StoreArguments.maximumNameLength)
+        try documents.publish(payload, on: channel)
+    }
+
     /// Read-modify-write of a typed document: `transform` changes the current value in place (nil:
     /// absent; set it to nil to delete) and returns a result. Nothing is written when it throws.
     /// - Throws: ``StoreError``, or what `transform` throws.
@@ -181,6 +190,9 @@ public protocol DocumentWriting: DocumentReading {
     /// Deletes the document at `key`, if any.
     /// - Throws: ``StoreError``.
     func delete(profile: String, namespace: String, key: String) throws
+    /// Publishes an event with the transaction (see ``StoreTransaction/publish(_:on:)``).
+    /// - Throws: ``StoreError``.
+    func publish(_ payload: String, on channel: String) throws
 }
 
 /// Converts between stored JSON text and typed models with the hot-path codecs.

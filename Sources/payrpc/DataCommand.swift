@@ -9,8 +9,27 @@ struct DataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "data",
         abstract: "Export or reset the stored state of a profile.",
-        subcommands: [Export.self, Reset.self, Check.self]
+        subcommands: [Export.self, Reset.self, Check.self, Migrate.self]
     )
+
+    /// `payrpc data migrate`.
+    struct Migrate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create or bring up to date the store's tables (a PostgreSQL store ahead of a deployment; serve also applies what is missing), and print the migrations applied.")
+
+        @OptionGroup var options: ProfileStoreOptions
+
+        func run() async throws {
+            let store = try options.openStore()
+            switch store {
+            case let shared as PostgresStateStore:
+                for migration in try shared.appliedMigrations() { print(migration) }
+                try await shared.close()
+            default:
+                print("ok")
+            }
+        }
+    }
 
     /// `payrpc data check`.
     struct Check: AsyncParsableCommand {
@@ -20,7 +39,9 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var options: ProfileStoreOptions
 
         func run() async throws {
-            let (store, _) = try options.open()
+            guard let store = try options.openStore() as? SQLiteStateStore else {
+                throw ValidationError("data check checks an SQLite data directory; PostgreSQL checks its own (amcheck)")
+            }
             guard try await store.integrityCheck() else {
                 print("the database is damaged; see the log")
                 throw ExitCode(1)
@@ -37,7 +58,7 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var options: ProfileStoreOptions
 
         func run() async throws {
-            let (store, profile) = try options.open()
+            let store = try options.openStore(), profile = options.profile
             let state = try await store.export(profile: profile)
             print(state.canonicalText, terminator: "")
         }
@@ -51,7 +72,7 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var options: ProfileStoreOptions
 
         func run() async throws {
-            let (store, profile) = try options.open()
+            let store = try options.openStore(), profile = options.profile
             try await store.reset(profile: profile)
             print("profile \(profile) reset")
         }
@@ -66,10 +87,15 @@ struct ProfileStoreOptions: ParsableArguments {
     @Option(help: "Data directory (default: $XDG_DATA_HOME/payrpc, else ~/.local/share/payrpc).")
     var data: String?
 
+    @OptionGroup var sharedStore: SharedStoreOptions
+
     @OptionGroup var logging: LoggingOptions
 
-    /// Opens the store of the data directory.
-    func open() throws -> (SQLiteStateStore, String) {
-        (try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger()), profile)
+    /// Opens the shared store `--store` names, else the SQLite store of the data directory.
+    func openStore() throws -> any StateStore & StoreAdministration {
+        if let shared = try sharedStore.options(applicationName: "payrpc data") {
+            return try PostgresStateStore(options: shared, logger: logging.makeLogger())
+        }
+        return try SQLiteStateStore(directory: DataDirectory.resolve(explicit: data), logger: logging.makeLogger())
     }
 }

@@ -44,6 +44,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var gateway: GatewayOptions
 
+    @OptionGroup var sharedStore: SharedStoreOptions
+
     @Flag(help: "Keep every state (store, server key) in a new temporary directory, removed when the server exits (EOF on stdin, SIGINT, SIGTERM); excludes --data.")
     var ephemeral = false
 
@@ -118,6 +120,7 @@ struct ServeCommand: ParsableCommand {
         ephemeralData.map(Self.confineUserDirectories)
         var configuration = try gateway.configuration()
         if let ephemeralData { configuration.dataDirectory = ephemeralData.url }
+        configuration.sharedStore = try sharedStore.options(applicationName: "payrpc serve")
         configuration.stdio = stdio
         configuration.mcp = mcp
         var endpoints: [Endpoint] = []
@@ -159,7 +162,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(2)
         }
         logger.info("payrpc started", metadata: [
-            "data": .string(configuration.dataDirectory.path), "sandbox": .stringConvertible(configuration.engine.sandbox),
+            "data": .string(configuration.sharedStore?.url.redacted ?? configuration.dataDirectory.path), "sandbox": .stringConvertible(configuration.engine.sandbox),
             "methods": .stringConvertible(gatewayServer.router.methods.count),
             "mcp": .stringConvertible(mcp),
         ])

@@ -30,6 +30,15 @@ struct StoreFullTests {
         throw StoreError(.database, "never full")
     }
 
+    @Test("an unreachable database or conflicts past their retries are -32009, retryable, and not a key's final answer",
+          arguments: [StoreError.Code.unavailable, .conflict])
+    func unavailableIsRetryable(_ code: StoreError.Code) {
+        let error = StoreError(code, "down").rpcError
+        #expect(error.code == .storeUnavailable)
+        #expect(error.data?["retryable"] == true)
+        #expect(error.isFinal == false)
+    }
+
     @Test("a write past the limit fails with full; what was acknowledged stays, also after a reopen; reads go on")
     func fullKeepsWhatWasAcknowledged() async throws {
         let directory = try TemporaryDirectory()

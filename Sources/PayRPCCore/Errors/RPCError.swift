@@ -49,6 +49,11 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The store is full (its `--store-max-bytes`, or the disk): the write that did not fit
         /// was not made; reads still work, and writes do again once space is freed or the limit raised.
         public static let storeFull = Code(-32008)
+        /// The store's database server cannot be reached (a shared PostgreSQL store while it
+        /// restarts): the call was not done, or, when the connection broke during its commit, its
+        /// outcome is unknown. Retryable: call again (with the same `_meta.idempotencyKey` a
+        /// repeat never runs twice).
+        public static let storeUnavailable = Code(-32009)
     }
 
     /// The error code.

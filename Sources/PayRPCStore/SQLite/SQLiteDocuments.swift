@@ -7,6 +7,8 @@ struct SQLiteDocuments: DocumentWriting {
     let db: Database
     /// `updated_at` of every write, in milliseconds since 1970 (when the transaction began).
     let time: Int64
+    /// Where the events the transaction publishes wait for its commit (nil in a read).
+    var events: PublishedEvents? = nil
 
     func text(profile: String, namespace: String, key: String) throws -> String? {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
@@ -36,5 +38,10 @@ struct SQLiteDocuments: DocumentWriting {
     func delete(profile: String, namespace: String, key: String) throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         try StoreSQL.execute(db, StoreSQL.deleteDocument, [profile, namespace, key])
+    }
+
+    func publish(_ payload: String, on channel: String) throws {
+        guard let events else { throw StoreError(.invalidArgument, "events are published in a transaction, not a read") }
+        events.append(payload, on: channel)
     }
 }

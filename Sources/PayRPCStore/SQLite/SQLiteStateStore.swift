@@ -30,6 +30,8 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
     let lastPurge: LockedValue<Int64>
     /// The size limit in force (``setMaximumBytes(_:)``); nil: none.
     let maximumBytes: LockedValue<Int64?>
+    /// The subscribers of published events.
+    let hub = StoreEventHub()
 
     /// Opens (creating if needed) the store in `directory`, creating the directory too.
     ///
@@ -178,9 +180,19 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
         _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R {
         let now = configuration.now
-        return try await committer.write(operation) { db in
-            try body(StoreTransaction(SQLiteDocuments(db: db, time: Timestamp.milliseconds(now()))))
+        let events = PublishedEvents()
+        let result = try await committer.write(operation) { db in
+            events.reset()
+            return try body(StoreTransaction(SQLiteDocuments(db: db, time: Timestamp.milliseconds(now()), events: events)))
         }
+        hub.deliver(events.all)
+        return result
+    }
+
+    /// Subscribes to the events this process's transactions publish (an embedded store has no
+    /// other instance); see ``StateStore/subscribe(_:_:)``.
+    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
+        hub.subscribe(channel, handler)
     }
 
     /// A consistent read on a reader connection, on the caller's thread; see ``StateStore/read(_:_:)``.
@@ -199,6 +211,13 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
                 arguments: [profile]
             ).map { row -> (String, String, String) in (row["namespace"], row["key"], row["value"]) }
         }
+        return try Self.exported(rows)
+    }
+
+    /// `{namespace: {key: value}}` of a profile's documents, given as (namespace, key, text)
+    /// ordered by namespace and key: what every store's ``export(profile:)`` answers.
+    /// - Throws: ``StoreError`` for a document that is not JSON.
+    static func exported(_ rows: [(String, String, String)]) throws -> JSONValue {
         var namespaces: [JSONValue.Member] = []
         var current: (name: String, members: [JSONValue.Member])?
         for (namespace, key, text) in rows {

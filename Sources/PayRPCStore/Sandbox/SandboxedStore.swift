@@ -38,6 +38,10 @@ public struct SandboxedStore: StateStore {
         try await store.read(operation, body)
     }
 
+    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
+        store.subscribe(channel, handler)
+    }
+
     public func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws
         -> IdempotencyClaim
     {

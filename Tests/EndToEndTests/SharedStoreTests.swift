@@ -1,0 +1,129 @@
+import Foundation
+import PayRPCJSON
+import PayRPCTestSupport
+import Testing
+
+/// Two spawned gateways on one PostgreSQL database (`serve --store postgresql://…`), on the
+/// throw-away cluster the tests start: what one writes the other reads, one idempotency key raced
+/// through both runs once, and the schema is made ahead by `payrpc data migrate --store`.
+@Suite struct SharedStoreTests {
+    /// A store key, as `openssl rand -hex 32` makes one.
+    static let key = String(repeating: "5a17c0de", count: 8)
+
+    static func submit(_ key: String) -> JSONValue {
+        ["amount": "7.00", "currency": "GBP", "reference": "shared order", "_meta": ["idempotencyKey": .string(key)]]
+    }
+
+    /// A new database on the cluster, migrated through the binary; returns its URL.
+    static func migratedDatabase() async throws -> String {
+        let url = try await PostgresTestCluster.shared().createDatabase(prefix: "payrpc_e2e")
+        let migrate = try await ChildRun.run(SpawnedServer.binary, ["data", "migrate", "--store", url],
+                                             environment: ["PAYRPC_STORE_KEY": key])
+        #expect(migrate.status == 0)
+        #expect(migrate.output.hasPrefix("v1 "), "data migrate printed \(migrate.output) \(migrate.errors)")
+        return url
+    }
+
+    static func gateway(_ url: String, key: String = key) async throws -> SpawnedServer {
+        try await SpawnedServer(["serve", "--stdio", "--store", url], environment: ["PAYRPC_STORE_KEY": key])
+    }
+
+    @Test func stateWrittenThroughOneInstanceIsReadThroughTheOther() async throws {
+        let url = try await Self.migratedDatabase()
+        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        // The first call connects and prepares; on a machine loaded by the whole suite it once
+        // took longer than a request's 15 s, so it may take a minute.
+        a.send(JSONValue.object([.init("jsonrpc", "2.0"), .init("id", "1"), .init("method", "pbba.submitPaymentRequest"),
+                                 .init("params", Self.submit("order-1"))]).jsonText)
+        let answer = await a.nextMessage(timeout: 60)
+        let submitted = try #require(answer?["result"], "A answered \(answer?.jsonText ?? "nothing"): \(a.logText)")
+        let token = try #require(submitted["secureToken"])
+        // The payment request A stored is known to B.
+        #expect(await b.request("pbba.getPaymentStatus", ["secureToken": token], id: "2")?["result"]?["status"] == "inProgress")
+        // A token no instance issued is not.
+        #expect(await b.request("pbba.getPaymentStatus", ["secureToken": "not-issued-anywhere"], id: "3")?["error"] != nil)
+        // The idempotency key A used answers A's answer through B, and refuses other params.
+        #expect(await b.request("pbba.submitPaymentRequest", Self.submit("order-1"), id: "4")?["result"] == submitted)
+        let other: JSONValue = ["amount": "8.00", "currency": "GBP", "reference": "shared order", "_meta": ["idempotencyKey": "order-1"]]
+        #expect(await b.request("pbba.submitPaymentRequest", other, id: "5")?["error"]?["code"] == -32005)
+        // Seeded ids drawn on both instances never repeat.
+        let fromB = try #require(await b.request("pbba.submitPaymentRequest", Self.submit("order-2"), id: "6")?["result"]?["secureToken"])
+        #expect(fromB != token)
+        a.closeInput()
+        b.closeInput()
+        #expect(await a.waitForExit() == 0)
+        #expect(await b.waitForExit() == 0)
+        // What both wrote is in the database, as `data export --store` shows it.
+        let export = try await ChildRun.run(SpawnedServer.binary, ["data", "export", "--profile", "pbba-merchant-backend", "--store", url],
+                                            environment: ["PAYRPC_STORE_KEY": Self.key])
+        #expect(export.status == 0)
+        #expect(export.output.contains("pbba.requests"))
+    }
+
+    @Test func oneIdempotencyKeyRacedThroughTwoInstancesRunsOnce() async throws {
+        let url = try await Self.migratedDatabase()
+        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        for round in 0..<5 {
+            let key = "race-\(round)"
+            let line = { (id: String) in
+                #"{"jsonrpc":"2.0","id":"\#(id)","method":"pbba.submitPaymentRequest","params":{"amount":"7.00","currency":"GBP","reference":"race","_meta":{"idempotencyKey":"\#(key)"}}}"#
+            }
+            a.send(line("a\(round)"))
+            b.send(line("b\(round)"))
+            let lineA = await a.nextLine(), lineB = await b.nextLine()
+            let fromA = try #require(lineA.flatMap { try? JSONValue(parsing: $0) }, "A answered \(lineA ?? "nothing"): \(a.logText)")
+            let fromB = try #require(lineB.flatMap { try? JSONValue(parsing: $0) }, "B answered \(lineB ?? "nothing"): \(b.logText)")
+            let results = [fromA["result"], fromB["result"]].compactMap { $0 }
+            // Exactly as on one instance: both answers the one run's, or one of them "in use".
+            #expect(!results.isEmpty)
+            if results.count == 2 {
+                #expect(results[0] == results[1])
+            } else {
+                let refused = fromA["error"] ?? fromB["error"]
+                #expect(refused?["code"] == -32005)
+            }
+        }
+        // Every key ran once: a later call through either instance replays it.
+        let again: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "race", "_meta": ["idempotencyKey": "race-0"]]
+        let first = await a.request("pbba.submitPaymentRequest", again, id: "x")?["result"]
+        #expect(first != nil)
+        #expect(await b.request("pbba.submitPaymentRequest", again, id: "y")?["result"] == first)
+        a.closeInput()
+        b.closeInput()
+        #expect(await a.waitForExit() == 0)
+        #expect(await b.waitForExit() == 0)
+    }
+
+    @Test func wrongPINsRacedThroughTwoInstancesAreAllCounted() async throws {
+        let url = try await Self.migratedDatabase()
+        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let wrong = #"{"jsonrpc":"2.0","id":"w","method":"tatra.authorize","params":{"pincode":"9999"}}"#
+        // Two wrong PINs at once, one through each instance: both count (the limit is 3 in a row).
+        a.send(wrong)
+        b.send(wrong)
+        let first = try #require(await a.nextMessage()), second = try #require(await b.nextMessage())
+        for answer in [first, second] {
+            #expect(answer["error"]?["data"]?["type"] == "wrongPin")
+            #expect(answer["error"]?["data"]?["applicationBlocked"] == false)
+        }
+        // So the third, through either, blocks the application for both.
+        let third = await a.request("tatra.authorize", ["pincode": "9999"], id: "3")
+        #expect(third?["error"]?["data"]?["applicationBlocked"] == true)
+        let right = await b.request("tatra.authorize", ["pincode": "1234"], id: "4")
+        #expect(right?["error"]?["data"]?["applicationBlocked"] == true)
+        a.closeInput()
+        b.closeInput()
+        #expect(await a.waitForExit() == 0)
+        #expect(await b.waitForExit() == 0)
+    }
+
+    @Test func aWrongStoreKeyIsAStartUpError() async throws {
+        let url = try await Self.migratedDatabase()
+        let wrong = try await Self.gateway(url, key: String(repeating: "0badc0de", count: 8))
+        #expect(await wrong.waitForLog(containing: "store key does not open"))
+        #expect(await wrong.waitForExit() == 2)
+        let missing = try await SpawnedServer(["serve", "--stdio", "--store", url], environment: ["PAYRPC_STORE_KEY": nil])
+        #expect(await missing.waitForLog(containing: "PAYRPC_STORE_KEY"))
+        #expect(await missing.waitForExit() == 64)
+    }
+}
