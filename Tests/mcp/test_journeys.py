@@ -1,5 +1,6 @@
 """Every service's main journey through tools, with the PyPI `mcp` client, in both eras."""
 
+import os
 import subprocess
 import sys
 import json
@@ -127,8 +128,11 @@ async def test_dotpay(tmp_path, mode):
 def journal_backend():
     """The journal's test Web API (a real HTTP server) as a child process."""
     script = ROOT / "Tests/JournalServiceTests/Support/journal_backend.py"
-    # It exits at the end of its stdin: the pipe held here.
-    process = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    # It exits at the end of its stdin: the pipe held here. It imports the test servers' shared
+    # module, which PythonBackend puts on the path for the Swift tests in the same way.
+    environment = dict(os.environ, PYTHONPATH=str(ROOT / "Tests/PayRPCTestSupport/Python"))
+    process = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                               env=environment)
     port = int(process.stdout.readline().strip())
     yield f"http://127.0.0.1:{port}"
     process.stdin.close()
