@@ -199,13 +199,8 @@ extension TerminationStatus {
 /// Two report it, and the first wins: ``ExitWatcher``'s thread the moment the kernel has the exit,
 /// and the task that ran swift-subprocess's `run` once it returns. swift-subprocess finishes a run
 /// with an unstructured task on the cooperative pool (its clean-up handler), so on its own an exit
-/// is recorded only once the pool has a free thread: with the pool's two threads (on two cores)
+/// was recorded only once the pool had a free thread: with the pool's two threads (on two cores)
 /// blocked by other tests' synchronous set-up, a test waiting 20 s for a killed child heard nothing.
-/// The watcher does not need the pool, but it races swift-subprocess's reaper, which wakes at the
-/// same exit: when the reaper takes the child first, the watcher's `waitid` finds no child and the
-/// pool path reports as before. So it shortens the waits, and blocking every pool thread for long
-/// is still to be avoided (a test that did so, to prove the watcher, failed in CI when the watcher
-/// lost that race, and took a concurrent test's exit with it).
 /// Setting the status wakes blocking waiters (the semaphore, which each waiter signals again for
 /// the next) and resumes asynchronous ones directly; their deadlines are timers on
 /// ``ChildExecutor``'s queue, so a wait costs no task of its own.
