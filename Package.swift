@@ -78,8 +78,8 @@ let package = Package(
         ),
         // The one lock type (a Mutex that ThreadSanitizer can see) and its C shim.
         .target(name: "CThreadSanitizer"),
-        // pipe2(2) with O_CLOEXEC and waitid(2) with WNOWAIT for the children PayRPCProcess spawns.
-        .target(name: "CProcess"),
+        // pipe2(2) with O_CLOEXEC for the children PayRPCProcess spawns.
+        .target(name: "CPipe"),
         .target(
             name: "PayRPCSync",
             dependencies: ["CThreadSanitizer"],
@@ -180,7 +180,7 @@ let package = Package(
         .target(
             name: "PayRPCProcess",
             dependencies: [
-                "CProcess", "PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess"),
+                "CPipe", "PayRPCSync", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings

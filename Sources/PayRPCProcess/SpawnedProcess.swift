@@ -1,6 +1,5 @@
-import CProcess
+import CPipe
 import Dispatch
-import Foundation
 public import Subprocess
 import SystemPackage
 import PayRPCSync
@@ -194,16 +193,14 @@ extension TerminationStatus {
     }
 }
 
-/// How a child ended, set once, and everyone waiting for that.
+/// How a child ended, set once by the task that ran it, and everyone waiting for that.
 ///
-/// Two report it, and the first wins: ``ExitWatcher``'s thread the moment the kernel has the exit,
-/// and the task that ran swift-subprocess's `run` once it returns. swift-subprocess finishes a run
-/// with an unstructured task on the cooperative pool (its clean-up handler), so on its own an exit
-/// was recorded only once the pool had a free thread: with the pool's two threads (on two cores)
-/// blocked by other tests' synchronous set-up, a test waiting 20 s for a killed child heard nothing.
-/// Setting the status wakes blocking waiters (the semaphore, which each waiter signals again for
-/// the next) and resumes asynchronous ones directly; their deadlines are timers on
-/// ``ChildExecutor``'s queue, so a wait costs no task of its own.
+/// The status is set on ``ChildExecutor``'s queue, which then wakes blocking waiters (the
+/// semaphore, which each waiter signals again for the next) and resumes asynchronous ones
+/// directly; their deadlines are timers on that queue, so a wait costs no task of its own.
+/// swift-subprocess itself finishes a run with an unstructured task on the cooperative pool (its
+/// clean-up handler), so an exit is recorded only once the pool has a free thread: never block
+/// every pool thread in ``SpawnedProcess/stopBlocking(grace:)`` at once.
 private final class ExitRecord: Sendable {
     private struct State {
         var status: TerminationStatus?
@@ -217,15 +214,13 @@ private final class ExitRecord: Sendable {
     /// The status, once set.
     var status: TerminationStatus? { state.withLock { $0.status } }
 
-    /// Records how the child ended and wakes every waiter; a second report is ignored.
+    /// Records how the child ended and wakes every waiter.
     func set(_ value: TerminationStatus) {
-        let waiters = state.withLock { state -> [ResumeOnce<TerminationStatus>]? in
-            guard state.status == nil else { return nil }
+        let waiters = state.withLock { state -> [ResumeOnce<TerminationStatus>] in
             state.status = value
             defer { state.waiters = [] }
             return state.waiters
         }
-        guard let waiters else { return }
         exited.signal()
         for waiter in waiters { waiter.resume(value) }
     }
@@ -246,25 +241,6 @@ private final class ExitRecord: Sendable {
         state.withLock { state in
             if state.status == nil { body() }
         }
-    }
-}
-
-/// Waits for one child's exit on a thread of its own, with `waitid(2)`'s `WNOWAIT`, which leaves
-/// the child for swift-subprocess to reap: the exit is recorded whether or not the cooperative
-/// pool has a free thread. The child stays a zombie until reaped, so its id is not reused while
-/// ``SpawnedProcess/signal(_:)`` could still send to it. One thread a child, for the life of the
-/// child: the callers (tools, the bench, tests) keep a handful.
-private enum ExitWatcher {
-    static func watch(_ processID: pid_t, _ record: ExitRecord) {
-        let thread = Thread {
-            var exited: Int32 = 0
-            var value: Int32 = 0
-            // ECHILD: swift-subprocess reaped it first, and its own report sets the status.
-            guard payrpc_wait_exit_unreaped(processID, &exited, &value) == 0 else { return }
-            record.set(exited != 0 ? .exited(value) : .signaled(value))
-        }
-        thread.name = "payrpc.exit.\(processID)"
-        thread.start()
     }
 }
 
@@ -325,7 +301,7 @@ private struct Launch: Sendable {
                     theirs.append((fd, true))
                 case .pipe:
                     // Close-on-exec from the start: a child another thread spawns meanwhile
-                    // must not inherit this one's pipes (CProcess says why).
+                    // must not inherit this one's pipes (CPipe says why).
                     var ends: [Int32] = [-1, -1]
                     guard payrpc_pipe_cloexec(&ends) == 0 else { throw SpawnError(operation: "pipe2", code: errno) }
                     ours[index] = index == 0 ? ends[1] : ends[0]
@@ -370,7 +346,6 @@ private struct Launch: Sendable {
                 _ = try await exit.value  // throws why it did not start
                 throw SpawnError(operation: "spawn \(executable)", code: ECHILD)
             }
-            ExitWatcher.watch(processID, record)
             return SpawnedProcess(processID: processID, descriptors: descriptors, record: record)
         }
     }

@@ -126,25 +126,6 @@ import Glibc
         #expect(count == starts)
     }
 
-    /// The exit is recorded by a thread of its own (`waitid` without reaping), not by
-    /// swift-subprocess's clean-up task, which needs a free thread of the cooperative pool: with
-    /// the pool blocked (as other tests' synchronous set-up did on two cores), a killed child was
-    /// heard of only after the test's 20 s wait had given up.
-    @Test func anExitIsRecordedWhileEveryPoolThreadIsBlocked() async throws {
-        let cat = try await SpawnedProcess.start("/bin/cat", standardOutput: .discard)
-        let release = DispatchSemaphore(value: 0)
-        let blockers = 2 * ProcessInfo.processInfo.activeProcessorCount  // more than the pool's threads
-        for _ in 0..<blockers { Task.detached { release.wait() } }
-        // This test's own pool thread blocks here too, so no pool thread is left.
-        let status = EventWait.blockingNow(timeout: 60) { () -> TerminationStatus? in
-            cat.signal(SIGKILL)
-            return cat.waitForExitBlocking(timeout: 30)
-        }
-        for _ in 0..<blockers { release.signal() }
-        #expect(status == .signaled(SIGKILL))
-        #expect(cat.exitStatus == .signaled(SIGKILL))
-    }
-
     @Test func aDescriptorOfTheCallersAndAWorkingDirectory() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-process-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
