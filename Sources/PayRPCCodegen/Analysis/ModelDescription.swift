@@ -4,6 +4,9 @@ struct ModelID: Hashable, Comparable, Sendable {
     var path: String
 
     static func < (lhs: ModelID, rhs: ModelID) -> Bool { (lhs.module, lhs.path) < (rhs.module, rhs.path) }
+
+    /// How code in `module` names the model: its path, qualified by its module when it is another's.
+    func swiftName(in module: String) -> String { self.module == module ? path : "\(self.module).\(path)" }
 }
 
 /// The JSON shape of a field, resolved from its Swift type.
@@ -25,6 +28,29 @@ indirect enum FieldType: Equatable, Sendable {
         case .date, .url: return true
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.needsFoundation
         default: return false
+        }
+    }
+
+    /// The Swift type that holds this JSON shape, as code in `module` spells it (the emitters of
+    /// codecs and of checking decoders write the same declarations).
+    func swiftSpelling(in module: String) -> String {
+        switch self {
+        case .string, .formatted: return "String"
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .int64: return "Int64"
+        case .int32: return "Int32"
+        case .uint: return "UInt"
+        case .double: return "Double"
+        case .amount: return "Amount"
+        case .currency: return "Currency"
+        case .date: return "Date"
+        case .url: return "URL"
+        case .any: return "JSONValue"
+        case .array(let element): return "[\(element.swiftSpelling(in: module))]"
+        case .dictionary(let value): return "[String: \(value.swiftSpelling(in: module))]"
+        case .optional(let wrapped): return "\(wrapped.swiftSpelling(in: module))?"
+        case .model(let id): return id.swiftName(in: module)
         }
     }
 

@@ -415,28 +415,9 @@ struct CheckedDecoderEmitter {
 
     private func staticString(_ text: String) -> String { SwiftLiteral.string(text) }
 
-    private func swiftName(_ id: ModelID) -> String { id.module == module ? id.path : "\(id.module).\(id.path)" }
+    private func swiftName(_ id: ModelID) -> String { id.swiftName(in: module) }
 
-    private func swiftType(_ type: FieldType) -> String {
-        switch type {
-        case .string, .formatted: return "String"
-        case .bool: return "Bool"
-        case .int: return "Int"
-        case .int64: return "Int64"
-        case .int32: return "Int32"
-        case .uint: return "UInt"
-        case .double: return "Double"
-        case .amount: return "Amount"
-        case .currency: return "Currency"
-        case .date: return "Date"
-        case .url: return "URL"
-        case .any: return "JSONValue"
-        case .array(let element): return "[\(swiftType(element))]"
-        case .dictionary(let value): return "[String: \(swiftType(value))]"
-        case .optional(let wrapped): return "\(swiftType(wrapped))?"
-        case .model(let id): return swiftName(id)
-        }
-    }
+    private func swiftType(_ type: FieldType) -> String { type.swiftSpelling(in: module) }
 
     private func identifier(_ name: String) -> String { SwiftEmitter.identifier(name) }
 }
