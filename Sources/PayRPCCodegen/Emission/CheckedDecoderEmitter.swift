@@ -125,17 +125,7 @@ struct CheckedDecoderEmitter {
                 lines.append("        guard present & \(Self.bitLiteral(bits[alias.key]!)) == 0 || present & \(Self.mask(others)) == 0 else { return nil }")
             }
         }
-        for field in model.fields {
-            let property = "self.\(identifier(field.name))"
-            if field.hasInitialValue {
-                lines.append("        if let _\(field.name) { \(property) = _\(field.name) }")
-            } else if field.isOptional {
-                lines.append("        \(property) = _\(field.name)")
-            } else {
-                lines.append("        guard let _\(field.name) else { return nil }")
-                lines.append("        \(property) = _\(field.name)")
-            }
-        }
+        lines += SwiftEmitter.assignments(model.fields) { _ in "return nil" }
         return lines
     }
 

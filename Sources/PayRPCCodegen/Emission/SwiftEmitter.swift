@@ -226,17 +226,7 @@ struct SwiftEmitter {
             }
             lines += ["            } else {", "                \(unknown)", "            }", "        }"]
         }
-        for field in model.fields {
-            let property = "self.\(identifier(field.name))"
-            if field.hasInitialValue {
-                lines.append("        if let _\(field.name) { \(property) = _\(field.name) }")
-            } else if field.isOptional {
-                lines.append("        \(property) = _\(field.name)")
-            } else {
-                lines.append("        guard let _\(field.name) else { throw .missing(\(SwiftLiteral.string(field.key))) }")
-                lines.append("        \(property) = _\(field.name)")
-            }
-        }
+        lines += Self.assignments(model.fields) { "throw .missing(\(SwiftLiteral.string($0.key)))" }
         lines += [
             "    }",
             "",
@@ -347,6 +337,25 @@ struct SwiftEmitter {
 
     /// An identifier, in backticks when it is a keyword.
     private func identifier(_ name: String) -> String { Self.identifier(name) }
+
+    /// The end of a decoder: each property set from the local `_name` it read; a property with an
+    /// initial value keeps it when the member is absent, an optional one becomes nil, and a
+    /// required one runs `missing` (a throw for a codec, a `return nil` for a checking decoder).
+    static func assignments(_ fields: [FieldDescription], missing: (FieldDescription) -> String) -> [String] {
+        var lines: [String] = []
+        for field in fields {
+            let property = "self.\(identifier(field.name))"
+            if field.hasInitialValue {
+                lines.append("        if let _\(field.name) { \(property) = _\(field.name) }")
+            } else if field.isOptional {
+                lines.append("        \(property) = _\(field.name)")
+            } else {
+                lines.append("        guard let _\(field.name) else { \(missing(field)) }")
+                lines.append("        \(property) = _\(field.name)")
+            }
+        }
+        return lines
+    }
 
     /// An identifier, in backticks when it is a keyword.
     static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
