@@ -9,9 +9,9 @@ final class UrlcShop: Sendable {
     /// Where notifications go (`PaymentInfo.urlc`).
     var urlc: String { "http://127.0.0.1:\(backend.port)/dotpay/urlc" }
 
-    init() throws {
+    init() async throws {
         let script = try #require(Bundle.module.url(forResource: "urlc_shop", withExtension: "py"))
-        backend = try PythonBackend(script: script.path)
+        backend = try await PythonBackend(script: script.path)
     }
 
     /// POSTs a control command (`{"pin": ...}`, `{"fail": N, "mode": ...}`).

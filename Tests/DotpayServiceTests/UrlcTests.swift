@@ -15,7 +15,7 @@ struct UrlcTests {
     static func setUp() async throws -> (DotpayFixture, TestConnection, UrlcShop) {
         let fixture = try DotpayFixture(seed: 7)
         let client = try await fixture.connect()
-        let shop = try UrlcShop()
+        let shop = try await UrlcShop()
         try await shop.control(["pin": pin])
         _ = try await client.call("sandbox.dotpay.setShopPin", ["pin": .string(pin)])
         return (fixture, client, shop)
@@ -112,7 +112,7 @@ struct UrlcTests {
     func noPin() async throws {
         let fixture = try DotpayFixture(seed: 7)
         let client = try await fixture.connect()
-        let shop = try UrlcShop()
+        let shop = try await UrlcShop()
         try await shop.control(["pin": Self.pin])
         let paid = try await client.pay(paymentInfo(urlc: shop.urlc))
         let failed = try #require(await client.connection.notification("dotpay.urlcDeliveryFailed"))

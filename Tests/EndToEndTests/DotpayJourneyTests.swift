@@ -53,9 +53,9 @@ import Glibc
     final class Shop: Sendable {
         let backend: PythonBackend
 
-        init() throws {
+        init() async throws {
             let script = SpawnedServer.repositoryRoot.appendingPathComponent("Tests/DotpayServiceTests/Support/urlc_shop.py")
-            backend = try PythonBackend(script: script.path)
+            backend = try await PythonBackend(script: script.path)
         }
 
         var urlc: String { "http://127.0.0.1:\(backend.port)/shop/urlc" }
@@ -65,7 +65,7 @@ import Glibc
     /// reported; the next start of the server sends them, signed, with no call.
     @Test func urlcNotificationsWaitAndGoAtTheNextStart() async throws {
         let pin = "Pin2026-e2e"
-        let shop = try Shop()
+        let shop = try await Shop()
         _ = try await shop.backend.exchange("/_control", posting: ["pin": pin, "fail": 1000, "mode": "500"])
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-dotpay-urlc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }

@@ -17,9 +17,9 @@ import Glibc
     final class Backend: Sendable {
         let backend: PythonBackend
 
-        init() throws {
+        init() async throws {
             let script = SpawnedServer.repositoryRoot.appendingPathComponent("Tests/JournalServiceTests/Support/journal_backend.py")
-            backend = try PythonBackend(script: script.path)
+            backend = try await PythonBackend(script: script.path)
         }
 
         var url: String { "http://127.0.0.1:\(backend.port)" }
@@ -46,7 +46,7 @@ import Glibc
     }
 
     @Test func cardPaymentFromOpenerToTheJournalsPost() async throws {
-        let backend = try Backend()
+        let backend = try await Backend()
         let server = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url])
         let opened = await server.request("journal.openURL", ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
         let handoff = try #require(opened?["result"]?["url"])
@@ -109,7 +109,7 @@ import Glibc
     }
 
     @Test func sigkillDuringDeliveryLosesAndDoublesNothing() async throws {
-        let backend = try Backend()
+        let backend = try await Backend()
         try await backend.post("/_control", ["failEvery": 2, "mode": "drop"])
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-journal-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }

@@ -13,7 +13,7 @@ struct CallbackTests {
 
     @Test("bad callbacks first: no Payment_Result, an unknown one, a known Payment_Number with other parameters")
     func badCallbacks() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let missing = await client.error("journal.handleCallback", ["url": .string(Self.callback + "&Payment_Number=1")])
         #expect(missing?.code == JournalErrorKind.invalidURL.code && missing?.data?["parameter"] == "Payment_Result")
         #expect(missing?.data?["expected"] == "approved, declined or cancelled" && missing?.data?["found"] == nil)
@@ -29,7 +29,7 @@ struct CallbackTests {
 
     @Test("the same callback handled twice: one entry, one payment at the backend")
     func sameCallbackTwice() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         let url = try await client.call("journal.pay", ["type": "creditCard", "amount": "10000"])["url"]
         let callback = try await client.call("sandbox.journal.completePayment", ["url": url ?? .null])["callbackURL"] ?? .null
@@ -45,7 +45,7 @@ struct CallbackTests {
 
     @Test("two copies of one callback at once, on two connections: one entry, both answered with it")
     func sameCallbackAtOnce() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let first = fixture.connect()
         let second = fixture.connect()
         let callback = Self.callback + "&Payment_Result=approved&Payment_Number=123456789012"
@@ -60,7 +60,7 @@ struct CallbackTests {
 
     @Test("a declined callback is journaled and delivered too; without Payment_Number each callback is an entry")
     func declinedAndUnnumbered() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let declined = try await client.cardPayment(result: "declined")
         #expect(declined["result"] == "declined" && declined["delivery"]?["status"] == "delivered")
         let unnumbered = Self.callback + "&Payment_Result=cancelled"

@@ -12,7 +12,7 @@ struct DeliveryTests {
 
     @Test("cash: saved, posted to /payments/ only, and answered delivered")
     func cash() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         let entry = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "500"])["entry"])
         #expect(entry["type"] == "cash" && entry["amount"] == "500")
@@ -27,7 +27,7 @@ struct DeliveryTests {
 
     @Test("card and account: /payments/ with the callback's parameters, then /journals/ with the payment id")
     func cardAndAccount() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         let card = try await client.cardPayment()
         #expect(card["parameters"]?["Payment_Service"] == "010" && card["amount"] == "10000")
@@ -49,7 +49,7 @@ struct DeliveryTests {
 
     @Test("three network failures, then success: the same idempotency key every time")
     func threeNetworkFailures() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["fail": 3, "mode": "drop"])
         let entry = try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"]
@@ -64,7 +64,7 @@ struct DeliveryTests {
 
     @Test("more network failures than retries: the entry waits, and the next sync delivers it")
     func networkFailuresBeyondRetries() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["fail": 6, "mode": "drop"])
         let waiting = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"])
@@ -78,7 +78,7 @@ struct DeliveryTests {
 
     @Test("a server error: journal.syncFailed with the server's message; after a restart it is delivered")
     func serverErrorThenRestart() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["fail": 1, "mode": "500", "message": "database is read-only"])
         let entry = try await client.cardPayment()
@@ -96,7 +96,7 @@ struct DeliveryTests {
 
     @Test("a restart with waiting entries sends them by itself, with no journal.sync")
     func restartSendsWaitingEntries() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["fail": 100, "mode": "drop"])
         var ids: [JSONValue] = []
@@ -117,12 +117,12 @@ struct DeliveryTests {
 
     @Test("no backend and no sandbox Web API (--no-sandbox): entries wait and say so at once; a profile's own backend delivers them")
     func noBackend() async throws {
-        let fixture = try JournalFixture(backend: false, sandboxWebAPI: false)
+        let fixture = try await JournalFixture(backend: false, sandboxWebAPI: false)
         let client = fixture.connect()
         let entry = try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"]
         #expect(entry?["delivery"]?["status"] == "noBackend")
         #expect(try await client.call("journal.get", ["entryId": entry?["entryId"] ?? .null]) == entry)
-        let backend = try JournalBackend()
+        let backend = try await JournalBackend()
         _ = try await client.call("journal.configure", ["backendURL": .string(backend.baseURL.absoluteString)])
         _ = try await client.call("journal.sync")
         #expect(try await client.call("journal.get", ["entryId": entry?["entryId"] ?? .null])["delivery"]?["status"] == "delivered")
@@ -131,7 +131,7 @@ struct DeliveryTests {
 
     @Test("a hanging backend times out while other calls keep answering; the retry delivers")
     func hangingBackend() async throws {
-        let fixture = try JournalFixture(timeout: 3)  // the hang ends with it; the retry must fit too
+        let fixture = try await JournalFixture(timeout: 3)  // the hang ends with it; the retry must fit too
         let client = fixture.connect()
         try await fixture.backend!.control(["fail": 1, "mode": "hang"])
         client.send(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)
@@ -148,7 +148,7 @@ struct DeliveryTests {
 
     @Test("list: newest first, paged, filtered by type and status")
     func list() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let client = fixture.connect()
         var ids: [JSONValue] = []
         for amount in ["1", "2", "3"] {
@@ -168,7 +168,7 @@ struct DeliveryTests {
 
     @Test("1,000 entries with the backend failing one POST in five: each delivered exactly once")
     func thousandEntries() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         client.connection.timeout = .seconds(300)
         try await fixture.backend!.control(["failEvery": 5, "mode": "drop"])

@@ -22,7 +22,7 @@ struct HandoffTests {
         ("opener://close?Return_Type=4", "host"),
     ])
     func badURLs(_ url: String, _ parameter: String) async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let error = await client.error("journal.openURL", ["url": .string(url)])
         #expect(error?.code == JournalErrorKind.invalidURL.code)
         #expect(error?.data?["parameter"] == .string(parameter), "\(url)")
@@ -30,7 +30,7 @@ struct HandoffTests {
 
     @Test("the document's two examples, byte for byte")
     func documentExamples() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let card = try await client.call("journal.openURL", ["url": .string(DocumentExamples.card)])
         #expect(card["url"] == .string(DocumentExamples.cardOut))
         #expect(card["type"] == "creditCard")
@@ -47,7 +47,7 @@ struct HandoffTests {
 
     @Test("names with spaces, &, =, #, + and non-ASCII characters round-trip through the hand-off and the callback")
     func percentEncodingRoundTrips() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let name = "Bank & Co = #1 + ząb 東京"
         let consignor = "a b%c/d?e"
         let url = try await client.call("journal.pay", [
@@ -65,7 +65,7 @@ struct HandoffTests {
 
     @Test("pay: cash needs whole yen; account fields only on account payments")
     func payRules() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         #expect(await client.error("journal.pay", ["type": "cash", "amount": "10.50"])?.code == JournalErrorKind.invalidPayment.code)
         #expect(await client.error("journal.pay", ["type": "cash"])?.code == JournalErrorKind.invalidPayment.code)
         #expect(await client.error("journal.pay", ["type": "creditCard", "amount": "100", "consignorCode": "1"])?.code == JournalErrorKind.invalidPayment.code)

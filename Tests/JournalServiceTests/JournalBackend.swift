@@ -14,9 +14,9 @@ final class JournalBackend: Sendable {
     var port: Int { backend.port }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    init() throws {
+    init() async throws {
         let script = try #require(Bundle.module.url(forResource: "journal_backend", withExtension: "py"))
-        backend = try PythonBackend(script: script.path)
+        backend = try await PythonBackend(script: script.path)
     }
 
     /// POSTs a control command.

@@ -25,10 +25,10 @@ final class JournalFixture: @unchecked Sendable {
     ///   - timeout: how long one POST may take: long by default, since a POST to the Python
     ///     backend on a loaded two-core machine can take seconds (a timed-out try is one attempt
     ///     more than a test counts); tests of a hanging backend pass a short one.
-    init(backend: Bool = true, sandboxWebAPI: Bool = true, timeout: TimeInterval = 30) throws {
+    init(backend: Bool = true, sandboxWebAPI: Bool = true, timeout: TimeInterval = 30) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.backend = backend ? try JournalBackend() : nil
+        self.backend = backend ? try await JournalBackend() : nil
         options = JournalService.Options(backend: self.backend?.baseURL, sandboxWebAPI: sandboxWebAPI, requestTimeout: timeout,
                                          backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: false)
         store = try Self.openStore(directory)

@@ -11,13 +11,13 @@ import Testing
 struct PaymentIdTests {
     @Test("bad pointers are refused", arguments: ["data/id", "/a~2b", "/~", String(repeating: "/a", count: 101)])
     func badPointers(_ pointer: String) async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         #expect(await client.error("journal.configure", ["paymentIdPointer": .string(pointer)])?.code == .invalidParams)
     }
 
     @Test("cash needs no id: any 2xx delivers it, and no /journals/ POST is made")
     func cashWithoutId() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["paymentAnswer": [String: Any]()])
         let entry = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "700"])["entry"])
@@ -28,7 +28,7 @@ struct PaymentIdTests {
 
     @Test("card: accepted and recorded, paymentIdMissing with the answer kept, journal.syncFailed; never posted again")
     func cardWithoutId() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["paymentAnswer": ["status": "ok"]])
         let entry = try await client.cardPayment()
@@ -48,7 +48,7 @@ struct PaymentIdTests {
 
     @Test("a configured pointer finds the id where the backend puts it")
     func configuredPointer() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["paymentAnswer": ["data": ["payment": [["number": 42]]]]])
         _ = try await client.call("journal.configure", ["paymentIdPointer": "/data/payment/0/number"])
@@ -60,7 +60,7 @@ struct PaymentIdTests {
 
     @Test("a pointer corrected after the fact: the kept answer is read again, /payments/ is not posted again")
     func correctedPointer() async throws {
-        let fixture = try JournalFixture()
+        let fixture = try await JournalFixture()
         let client = fixture.connect()
         try await fixture.backend!.control(["paymentAnswer": ["data": ["id": "p-9"]]])
         let entry = try await client.cardPayment()
@@ -77,7 +77,7 @@ struct PaymentIdTests {
 
     @Test("the sandbox Web API: a 2xx without an id, then the same rules")
     func sandboxWithoutId() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept", "body": [:]]]])
         let entry = try await client.cardPayment()
         #expect(entry["delivery"]?["status"] == "paymentIdMissing" && entry["delivery"]?["paymentAnswer"] == [:])

@@ -21,7 +21,7 @@ struct SandboxWebAPITests {
         (#"[{}]"#, "/answers/0"),
     ])
     func badAnswers(_ answers: String, _ pointer: String) async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let error = await client.error("sandbox.journal.setNextAnswers", ["answers": try JSONValue(parsing: answers)])
         #expect(error?.code == .invalidParams)
         let pointers = error?.data?["violations"].flatMap { violations -> [String]? in
@@ -35,7 +35,7 @@ struct SandboxWebAPITests {
 
     @Test("with no answer set it accepts: cash and card delivered at once, payment ids from the seeded stream")
     func acceptsByDefault() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let client = fixture.connect()
         let cash = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "500"])["entry"])
         #expect(cash["delivery"]?["status"] == "delivered" && cash["delivery"]?["attempts"] == 1)
@@ -51,7 +51,7 @@ struct SandboxWebAPITests {
 
     @Test("a server error with its status and message: serverError, journal.syncFailed, delivered by the next sync")
     func serverError() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let set = try await client.call("sandbox.journal.setNextAnswers", ["answers": [
             ["outcome": "serverError", "httpStatus": 503, "message": "database is read-only"],
         ]])
@@ -67,7 +67,7 @@ struct SandboxWebAPITests {
 
     @Test("a server error on /journals/: /payments/ is not posted again")
     func serverErrorOnJournals() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept"], ["outcome": "serverError"]]])
         let entry = try await client.cardPayment()
         #expect(entry["delivery"]?["status"] == "serverError" && entry["delivery"]?["paymentPosted"] == true)
@@ -81,7 +81,7 @@ struct SandboxWebAPITests {
 
     @Test("network failures: three retries deliver; a fourth failure leaves the entry waiting for the next sync")
     func networkFailures() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         let failure: JSONValue = ["outcome": "networkFailure"]
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": .array(Array(repeating: failure, count: 3))])
         let retried = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"])
@@ -95,7 +95,7 @@ struct SandboxWebAPITests {
 
     @Test("a hang lasts the request's timeout; other calls answer meanwhile, and the retry delivers")
     func hang() async throws {
-        let fixture = try JournalFixture(backend: false, timeout: 1)
+        let fixture = try await JournalFixture(backend: false, timeout: 1)
         let client = fixture.connect()
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "hang"]]])
         client.send(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)
@@ -107,7 +107,7 @@ struct SandboxWebAPITests {
 
     @Test("a 2xx of the tester's own: its status and body, the id where the body has it")
     func acceptWithBody() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [
             ["outcome": "accept", "httpStatus": 201, "body": ["payment_id": 42]], ["outcome": "accept", "httpStatus": 204],
         ]])
@@ -117,7 +117,7 @@ struct SandboxWebAPITests {
 
     @Test("answers belong to the profile, are taken in order by any of its connections, and [] forgets them")
     func answersPerProfile() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let first = fixture.connect()
         let second = fixture.connect()
         let other = fixture.connect()
@@ -131,7 +131,7 @@ struct SandboxWebAPITests {
 
     @Test("one truth: what pay and handleCallback answer is what journal.get and journal.list show")
     func oneTruth() async throws {
-        let client = try JournalFixture(backend: false).connect()
+        let client = try await JournalFixture(backend: false).connect()
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept"], ["outcome": "serverError"]]])
         let failed = try await client.cardPayment()
         let cash = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "300"])["entry"])

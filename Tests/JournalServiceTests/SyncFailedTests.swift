@@ -14,7 +14,7 @@ struct SyncFailedTests {
 
     @Test("every connection of the profile hears it, also one that never called the journal; other profiles do not")
     func everyConnectionOfTheProfile() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let payer = fixture.connect()
         let dashboard = fixture.connect()
         let listener = fixture.connect()
@@ -38,7 +38,7 @@ struct SyncFailedTests {
 
     @Test("the resend at start-up takes the stored answers and fails with no client: the profile's first connection hears it, once")
     func heldForTheFirstConnection() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let client = fixture.connect()
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [
             ["outcome": "serverError", "message": "first"], ["outcome": "serverError", "message": "at start-up"],
@@ -59,7 +59,7 @@ struct SyncFailedTests {
 
     @Test("held for its own profile: a connection of another profile does not take it; rpc.hello with the profile does")
     func heldPerProfile() async throws {
-        let fixture = try JournalFixture(backend: false)
+        let fixture = try await JournalFixture(backend: false)
         let client = fixture.connect()
         _ = try await client.call("rpc.hello", ["profile": "shop"])
         _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "serverError"], ["outcome": "serverError"]]])

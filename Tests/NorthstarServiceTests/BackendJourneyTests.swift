@@ -13,7 +13,7 @@ struct BackendJourneyTests {
 
     @Test("create and capture; an existing order captured or authorized, then refused a second time as Orders v2 does", arguments: [false, true])
     func ordersOnBothBackends(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let created = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": visa])
         #expect(created["status"] == "COMPLETED")
@@ -36,7 +36,7 @@ struct BackendJourneyTests {
 
     @Test("a multi-unit order's transaction is the order's total on both backends", arguments: [false, true])
     func multiUnitTotal(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let units: JSONValue = [
             ["referenceId": "books", "amount": ["currencyCode": "USD", "value": "230.00"]],
@@ -55,7 +55,7 @@ struct BackendJourneyTests {
 
     @Test("both spellings of the purchase units, on executeOrder and createOrder; never both", arguments: [false, true])
     func purchaseUnitSpellings(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let created = try await client.call("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": visa])
         #expect(created["status"] == "COMPLETED")
@@ -70,7 +70,7 @@ struct BackendJourneyTests {
 
     @Test("3-D Secure after create-and-execute: the order's id, status and payer-action link are in data", arguments: [false, true])
     func threeDSecureData(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let pending = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("12.00"), "card": card("4000000000003220")])
         #expect(pending?.code == NorthstarErrorKind.payerActionRequired.code)
@@ -89,7 +89,7 @@ struct BackendJourneyTests {
 
     @Test("declined and expired cards, unknown orders, validation, bad input: the same errors", arguments: [false, true])
     func errorsOnBothBackends(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let declined = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4000000000000002")])
         #expect(declined?.code == NorthstarErrorKind.instrumentDeclined.code)
@@ -109,7 +109,7 @@ struct BackendJourneyTests {
 
     @Test("HTTP: an expired token is renewed once; PayPal-Request-Id on every POST; a 500 and a hang are errors, not crashes")
     func httpOnly() async throws {
-        let fixture = try NorthstarFixture(http: true, requestTimeout: 5)  // the hang ends with it
+        let fixture = try await NorthstarFixture(http: true, requestTimeout: 5)  // the hang ends with it
         let client = try await fixture.connect()
         let orders = try #require(fixture.orders)
         _ = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
@@ -131,7 +131,7 @@ struct BackendJourneyTests {
 
     @Test("HTTP configuration: credentials required, wrong secret refused, secrets never stored")
     func httpConfiguration() async throws {
-        let fixture = try NorthstarFixture(http: true)
+        let fixture = try await NorthstarFixture(http: true)
         let client = try await fixture.connect(configured: false)
         let orders = try #require(fixture.orders)
         #expect(await client.error("northstar.configure", ["clientID": "c", "environment": .string(orders.baseURL)])?.code == NorthstarErrorKind.unprocessable.code)

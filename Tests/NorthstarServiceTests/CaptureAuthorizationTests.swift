@@ -23,7 +23,7 @@ struct CaptureAuthorizationTests {
 
     @Test("bad input first: no authorization id, a malformed one, an amount that is not one", arguments: [false, true])
     func badInput(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         #expect(await client.error("northstar.captureAuthorization", [:])?.code == .invalidParams)
         #expect(await client.error("northstar.captureAuthorization", ["authorizationID": "short"])?.code == .invalidParams)
@@ -46,7 +46,7 @@ struct CaptureAuthorizationTests {
 
     @Test("a part, then more than remains is refused, then the rest by a final capture, then nothing more", arguments: [false, true])
     func partialThenFinal(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let id = try await Self.authorize(client)
         let first = try await client.call("northstar.captureAuthorization", [
@@ -76,7 +76,7 @@ struct CaptureAuthorizationTests {
 
     @Test("a capture without amount takes it all; a partial final capture closes the authorization", arguments: [false, true])
     func wholeAndFinal(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let whole = try await Self.authorize(client, "12.34")
         let captured = try await client.call("northstar.captureAuthorization", ["authorizationID": whole])
@@ -94,7 +94,7 @@ struct CaptureAuthorizationTests {
 
     @Test("an expired authorization cannot be captured (29 days on the sandbox clock)", arguments: [false, true])
     func expired(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let id = try await Self.authorize(client)
         try await fixture.expireAuthorizations()
@@ -106,7 +106,7 @@ struct CaptureAuthorizationTests {
 
     @Test("the card that refuses captures is authorized, and its capture refused", arguments: [false, true])
     func refusedCapture(_ http: Bool) async throws {
-        let fixture = try NorthstarFixture(http: http)
+        let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let id = try await Self.authorize(client, card: card("4000000000000341"))
         let error = await client.error("northstar.captureAuthorization", ["authorizationID": id])
@@ -116,7 +116,7 @@ struct CaptureAuthorizationTests {
 
     @Test("sandbox: an authorization is still capturable a day before it expires; the failure is injectable")
     func sandboxClockAndInjection() async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
         let id = try await Self.authorize(client)
         try fixture.sandbox.advance(profile: "default", by: 28 * 86400)

@@ -141,7 +141,7 @@ struct ExecuteOrderTests {
 
     @Test("cards: Luhn, brand lengths, security code length, expiry on the sandbox clock")
     func cardRules() async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
         func issue(_ card: JSONValue) async -> String? {
             let error = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card])
@@ -161,7 +161,7 @@ struct ExecuteOrderTests {
 
     @Test("orders expire on the sandbox clock; validate approves without capturing")
     func expiryAndValidate() async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
         let unit: JSONValue = [["amount": ["currencyCode": "USD", "value": "5.00"]]]
         let first = try #require(try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
@@ -188,7 +188,7 @@ struct ExecuteOrderTests {
     @Test("tokenizeCard's failures can be injected: the backend unavailable, the processor's error",
           arguments: [NorthstarErrorKind.backendUnavailable, .processorError])
     func tokenizeFailures(_ kind: NorthstarErrorKind) async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
         try fixture.failNext("tokenizeCard", kind.rawValue)
         let failed = await client.error("northstar.tokenizeCard", ["card": visa])
@@ -199,7 +199,7 @@ struct ExecuteOrderTests {
 
     @Test("an injected failure is not kept for its idempotency key: the repeat runs")
     func injectedFailureIsNotKept() async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
         try fixture.failNext("northstar.executeOrder", "BACKEND_UNAVAILABLE")
         let params: JSONValue = ["orderRequest": orderRequest("2.00"), "card": visa, "_meta": ["idempotencyKey": "k"]]
@@ -225,7 +225,7 @@ struct ExecuteOrderTests {
 
     @Test("without northstar.configure every method says what is missing; only the sandbox environment is served")
     func configuration() async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect(configured: false)
         let error = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
         #expect(error?.code == NorthstarErrorKind.notConfigured.code)
@@ -253,7 +253,7 @@ struct ExecuteOrderTests {
 
     @Test("card numbers, security codes and tokens never reach the store in clear")
     func noSecretsInTheStore() async throws {
-        let fixture = try NorthstarFixture()
+        let fixture = try await NorthstarFixture()
         let client = try await fixture.connect(configured: false)
         _ = try await client.call("northstar.configure", ["clientID": "c", "accessToken": "A21AAF-secret-token"])
         _ = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("5555555555554444", securityCode: "737")])

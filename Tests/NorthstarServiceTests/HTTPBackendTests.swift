@@ -12,7 +12,7 @@ import PayRPCTestSupport
 struct HTTPBackendTests {
     /// A fixture on the HTTP backend and a connection not configured yet.
     static func unconfigured() async throws -> (NorthstarFixture, OrdersBackend, TestConnection) {
-        let fixture = try NorthstarFixture(http: true)
+        let fixture = try await NorthstarFixture(http: true)
         let orders = try #require(fixture.orders)
         return (fixture, orders, try await fixture.connect(configured: false))
     }
@@ -68,7 +68,7 @@ struct HTTPBackendTests {
     @Test("a lost answer is not a kept answer: the repeat with the same key sends the same PayPal-Request-Id and gets PayPal's",
           arguments: [("drop", NorthstarErrorKind.backendUnavailable), ("hang", .backendUnavailable), ("500", .processorError)])
     func lostAnswers(_ how: String, _ kind: NorthstarErrorKind) async throws {
-        let fixture = try NorthstarFixture(http: true, requestTimeout: how == "hang" ? 5 : 30)  // a hang ends with it
+        let fixture = try await NorthstarFixture(http: true, requestTimeout: how == "hang" ? 5 : 30)  // a hang ends with it
         let orders = try #require(fixture.orders)
         let client = try await fixture.connect()
         let key = "lost-\(how)"
@@ -91,7 +91,7 @@ struct HTTPBackendTests {
 
     @Test("a key Orders v2 would refuse as PayPal-Request-Id (over 108 characters) is sent as its keyed hash, the same every time")
     func longKeys() async throws {
-        let fixture = try NorthstarFixture(http: true)
+        let fixture = try await NorthstarFixture(http: true)
         let orders = try #require(fixture.orders)
         let client = try await fixture.connect()
         let key = String(repeating: "k", count: 200)
@@ -106,7 +106,7 @@ struct HTTPBackendTests {
 
     @Test("the order-id form and a capture are repeated the same way after a lost answer")
     func lostAnswersOfExistingOrdersAndCaptures() async throws {
-        let fixture = try NorthstarFixture(http: true)
+        let fixture = try await NorthstarFixture(http: true)
         let orders = try #require(fixture.orders)
         let client = try await fixture.connect()
         let order = try await client.call("sandbox.northstar.createOrder", [
@@ -143,7 +143,7 @@ struct HTTPBackendTests {
 
     @Test("the API's error details keep their location; an answer without the card's expiry has none")
     func detailsAndSummaries() async throws {
-        let fixture = try NorthstarFixture(http: true)
+        let fixture = try await NorthstarFixture(http: true)
         let client = try await fixture.connect()
         let missing = await client.error("northstar.executeOrder", ["orderID": "AAAAAAAAAAAAAAAAA", "card": visa])
         #expect(missing?.data?["details"]?[0]?["location"] == "path")

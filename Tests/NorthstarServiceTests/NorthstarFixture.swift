@@ -25,8 +25,8 @@ final class NorthstarFixture: @unchecked Sendable {
     ///   default: the server checks every request against PayPal's OpenAPI documents in Python,
     ///   and with six calls at once on a loaded two-core machine a 2 s limit failed a call that
     ///   was merely slow (-33311). Tests of a hanging server pass a short one.
-    init(seed: UInt64? = nil, http: Bool = false, requestTimeout: TimeInterval = 30) throws {
-        orders = http ? try OrdersBackend() : nil
+    init(seed: UInt64? = nil, http: Bool = false, requestTimeout: TimeInterval = 30) async throws {
+        orders = http ? try await OrdersBackend() : nil
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("northstar-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "northstar.tests.store")

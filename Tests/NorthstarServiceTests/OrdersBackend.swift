@@ -15,9 +15,9 @@ final class OrdersBackend: Sendable {
     var port: Int { backend.port }
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init() throws {
+    init() async throws {
         let script = try #require(Bundle.module.url(forResource: "orders_backend", withExtension: "py"))
-        backend = try PythonBackend(script: script.path)
+        backend = try await PythonBackend(script: script.path)
     }
 
     func control(_ command: [String: Any]) async throws {

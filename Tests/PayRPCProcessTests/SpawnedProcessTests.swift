@@ -107,9 +107,9 @@ import Glibc
         #expect(await cat.waitForExit(timeout: 60) == .exited(0))
     }
 
-    /// A synchronous `init` of a test (the python backends') starts its child from a thread of the
-    /// cooperative pool: with every pool thread blocked in `startBlocking` at once, the start still
-    /// completes (its tasks run off the pool).
+    /// A synchronous caller may be on a thread of the cooperative pool (`payrpc call --spawn`'s
+    /// connection is made from synchronous code): with every pool thread blocked in
+    /// `startBlocking` at once, the start still completes (its tasks run off the pool).
     @Test func blockingStartsFromEveryPoolThreadAtOnce() async throws {
         let starts = 2 * ProcessInfo.processInfo.activeProcessorCount
         let started = DispatchSemaphore(value: 0)

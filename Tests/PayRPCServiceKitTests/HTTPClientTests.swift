@@ -10,9 +10,9 @@ import Testing
     let server: PythonBackend
     var base: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
 
-    init() throws {
+    init() async throws {
         let script = try #require(Bundle.module.url(forResource: "http_echo", withExtension: "py"))
-        server = try PythonBackend(script: script.path)
+        server = try await PythonBackend(script: script.path)
     }
 
     @Test func aModelGoesOutAsJSONAndTheAnswerDecodesIgnoringOtherMembers() async throws {

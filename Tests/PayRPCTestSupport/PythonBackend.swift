@@ -25,26 +25,37 @@ public final class PythonBackend: Sendable {
     /// The port it listens on.
     public let port: Int
 
-    /// Starts the interpreter on `script` and reads its port. Synchronous (the fixtures that start a backend
-    /// are), so it blocks the calling thread until the script prints its port.
-    public init(script: String) throws {
+    /// Starts the interpreter on `script` and reads its port.
+    ///
+    /// Asynchronous, and the port is read on a thread of its own: a script takes seconds to start
+    /// on a loaded machine (the Orders v2 server loads PayPal's OpenAPI documents), and a test
+    /// that held one of the cooperative pool's two threads that long stalled every other test's
+    /// tasks, among them swift-subprocess's record of a child's exit, which needs a pool thread.
+    /// - Parameter timeout: how long the script may take to print its port.
+    public init(script: String, timeout: Double = 120) async throws {
         let environment = ProcessInfo.processInfo.environment
         let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python").path
         let path = [shared, environment["PYTHONPATH"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
-        process = try SpawnedProcess.startBlocking(
+        let process = try await SpawnedProcess.start(
             "/usr/bin/env", arguments: [environment["PAYRPC_TEST_PYTHON"] ?? "python3", script], environment: ["PYTHONPATH": path])
-        var line: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64)
         let fd = process.standardOutput
-        while !line.contains(UInt8(ascii: "\n")) {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            line += chunk[..<count]
+        let line = await EventWait.blocking(timeout: timeout) { () -> [UInt8] in
+            var line: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 64)
+            while !line.contains(UInt8(ascii: "\n")) {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                line += chunk[..<count]
+            }
+            return line
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw NoPort(script: script, printed: String(decoding: line, as: UTF8.self))
+        let printed = String(decoding: line ?? [], as: UTF8.self)
+        guard let port = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.signal(SIGKILL)
+            throw NoPort(script: script, printed: line == nil ? "nothing within \(Int(timeout)) s" : printed)
         }
+        self.process = process
         self.port = port
     }
 
