@@ -241,7 +241,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCTransportTests",
-            dependencies: ["PayRPCTransport", "PayRPCCore", "PayRPCTestSupport", "CLibUV", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "PayRPCTransport", "PayRPCCore", "PayRPCTestSupport", "CLibUV", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Connection/ConnectionStateMachine.transitions.txt"],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -260,34 +262,39 @@ let package = Package(
         .testTarget(
             name: "TatraServiceTests",
             dependencies: [
-                "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+                "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NorthstarServiceTests",
             dependencies: [
-                "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+                "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/orders_backend.py"), .copy("Support/paypal")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "DotpayServiceTests",
             dependencies: [
-                "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+                "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/urlc_shop.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JournalServiceTests",
             dependencies: [
-                "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+                "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/journal_backend.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PBBAServiceTests",
             dependencies: [
-                "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+                "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -323,8 +330,14 @@ if ProcessInfo.processInfo.environment["PAYRPC_FUZZ"] != nil {
         ("json_reader", ["PayRPCJSON"]),
         ("json_roundtrip", ["PayRPCJSON"]),
         ("validator", ["PayRPCJSON", "PayRPCSchema"]),
-        ("codecs", ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]),
-        ("decoders", ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]),
+        (
+            "codecs",
+            ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]
+        ),
+        (
+            "decoders",
+            ["PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", .product(name: "Logging", package: "swift-log")]
+        ),
         ("journal_url", ["JournalService"]),
     ]
     package.targets += [
@@ -332,9 +345,10 @@ if ProcessInfo.processInfo.environment["PAYRPC_FUZZ"] != nil {
         .target(name: "PayRPCFuzzSupport", dependencies: ["CFuzzer"], path: "Fuzz/Support", swiftSettings: swiftSettings),
     ]
     for target in fuzzTargets {
-        package.targets.append(.executableTarget(
-            name: "fuzz_\(target.name)", dependencies: ["PayRPCFuzzSupport"] + target.dependencies,
-            path: "Fuzz/Targets/\(target.name)", swiftSettings: swiftSettings))
+        package.targets.append(
+            .executableTarget(
+                name: "fuzz_\(target.name)", dependencies: ["PayRPCFuzzSupport"] + target.dependencies,
+                path: "Fuzz/Targets/\(target.name)", swiftSettings: swiftSettings))
         package.products.append(.executable(name: "fuzz_\(target.name)", targets: ["fuzz_\(target.name)"]))
     }
 }

@@ -28,10 +28,11 @@ extension FuzzTarget {
         FuzzDriver.body = fuzz
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            FuzzDriver.body(UnsafeRawBufferPointer(start: data, count: size))
-            return 0
-        })
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                FuzzDriver.body(UnsafeRawBufferPointer(start: data, count: size))
+                return 0
+            })
     }
 }
 
@@ -43,8 +44,10 @@ enum FuzzDriver {
 
 /// Stops the process with `message` when `condition` is false: a property the target checks was
 /// broken, and libFuzzer keeps the input that broke it.
-public func fuzzCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-                      file: StaticString = #fileID, line: UInt = #line) {
+public func fuzzCheck(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !condition() { fatalError(message(), file: file, line: line) }
 }
 

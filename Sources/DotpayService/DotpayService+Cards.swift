@@ -7,10 +7,14 @@ import PayRPCStore
 
 extension DotpayService {
     /// `dotpay.registerPaymentCard`.
-    public func registerPaymentCard(_ params: RegisterPaymentCard.Params,
-                                    _ context: RequestContext) async throws -> OneClickPaymentCard {
+    public func registerPaymentCard(
+        _ params: RegisterPaymentCard.Params,
+        _ context: RequestContext
+    ) async throws -> OneClickPaymentCard {
         let settings = try await settings(context)
-        guard settings.oneClickEnabled else { throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)") }
+        guard settings.oneClickEnabled else {
+            throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)")
+        }
         let hash = try checkedCardHash(params.cardInfo, context)
         if let same = try await book.card(numberHash: hash, customerId: settings.customerId, profile: context.profile) {
             return same
@@ -27,14 +31,19 @@ extension DotpayService {
     }
 
     /// `dotpay.defaultOneClickPaymentCard`.
-    public func defaultOneClickPaymentCard(_ params: NoParams,
-                                           _ context: RequestContext) async throws -> DefaultOneClickPaymentCard.Result {
-        return DefaultOneClickPaymentCard.Result(card: try await book.visibleCards(context.profile).cards.first(where: \.isDefault))
+    public func defaultOneClickPaymentCard(
+        _ params: NoParams,
+        _ context: RequestContext
+    ) async throws -> DefaultOneClickPaymentCard.Result {
+        return DefaultOneClickPaymentCard.Result(
+            card: try await book.visibleCards(context.profile).cards.first(where: \.isDefault))
     }
 
     /// `dotpay.setDefaultOneClickPaymentCard`.
-    public func setDefaultOneClickPaymentCard(_ params: SetDefaultOneClickPaymentCard.Params,
-                                              _ context: RequestContext) async throws -> OneClickPaymentCard {
+    public func setDefaultOneClickPaymentCard(
+        _ params: SetDefaultOneClickPaymentCard.Params,
+        _ context: RequestContext
+    ) async throws -> OneClickPaymentCard {
         guard let (card, changed) = try await book.setDefault(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
@@ -45,7 +54,8 @@ extension DotpayService {
     }
 
     /// `dotpay.unregisterPaymentCard`.
-    public func unregisterPaymentCard(_ params: UnregisterPaymentCard.Params, _ context: RequestContext) async throws -> NoResult {
+    public func unregisterPaymentCard(_ params: UnregisterPaymentCard.Params, _ context: RequestContext) async throws -> NoResult
+    {
         guard let change = try await book.unregister(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
@@ -60,15 +70,20 @@ extension DotpayService {
     }
 
     /// `dotpay.configureWithExternalCards`.
-    public func configureWithExternalCards(_ params: ConfigureWithExternalCards.Params,
-                                           _ context: RequestContext) async throws -> [OneClickPaymentCard] {
+    public func configureWithExternalCards(
+        _ params: ConfigureWithExternalCards.Params,
+        _ context: RequestContext
+    ) async throws -> [OneClickPaymentCard] {
         let cards = params.externalCards.enumerated().map { index, external in
-            StoredCard(card: OneClickPaymentCard(
-                creditCardId: external.creditCardId, maskedNumber: external.maskedNumber, brandName: external.brandName,
-                brandCodename: external.brandCodename, logoUrlPath: external.logoUrlPath, isDefault: false, external: true,
-                customerId: params.customerId), numberHash: nil, registeredAt: context.now.addingTimeInterval(Double(index) / 1000))
+            StoredCard(
+                card: OneClickPaymentCard(
+                    creditCardId: external.creditCardId, maskedNumber: external.maskedNumber, brandName: external.brandName,
+                    brandCodename: external.brandCodename, logoUrlPath: external.logoUrlPath, isDefault: false, external: true,
+                    customerId: params.customerId), numberHash: nil,
+                registeredAt: context.now.addingTimeInterval(Double(index) / 1000))
         }
-        let (visible, change) = try await book.replaceExternalCards(cards, customerId: params.customerId, profile: context.profile)
+        let (visible, change) = try await book.replaceExternalCards(
+            cards, customerId: params.customerId, profile: context.profile)
         announce(change, context)
         return visible
     }
@@ -111,7 +126,8 @@ extension DotpayService {
         guard registration.isNew else { return }
         connections.broadcast(DidRegisterNewCreditCard.self, .init(card: registration.card), profile: context.profile)
         if registration.becameDefault {
-            connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: registration.card), profile: context.profile)
+            connections.broadcast(
+                DidChangeDefaultOneClickPaymentCard.self, .init(card: registration.card), profile: context.profile)
         }
     }
 

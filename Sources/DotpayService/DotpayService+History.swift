@@ -22,21 +22,28 @@ extension DotpayService {
 
     /// `dotpay.updatePaymentSummary`: re-reads the status on the profile's sandbox clock and tells
     /// the observers; a payment that completes now posts its URLC notification.
-    public func updatePaymentSummary(_ params: UpdatePaymentSummary.Params, _ context: RequestContext) async throws -> PaymentSummary {
-        guard let (updated, notification) = try await book.refreshPayment(params.paymentId, profile: context.profile, now: context.now)
+    public func updatePaymentSummary(_ params: UpdatePaymentSummary.Params, _ context: RequestContext) async throws
+        -> PaymentSummary
+    {
+        guard
+            let (updated, notification) = try await book.refreshPayment(
+                params.paymentId, profile: context.profile, now: context.now)
         else {
             throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
         }
         urlc.deliver(notification.map { [$0] } ?? [], profile: context.profile)
         if updated.updateFails {
-            let error = DotpayError(.updateFailed, "the status of \(params.paymentId) could not be read (sandbox amount \(updated.summary.amount))",
-                                    paymentId: params.paymentId)
-            observers.broadcast(DidFailedToUpdatePaymentSummary.self, .init(paymentSummary: updated.summary, error: error.data),
-                                profile: context.profile, in: connections)
+            let error = DotpayError(
+                .updateFailed, "the status of \(params.paymentId) could not be read (sandbox amount \(updated.summary.amount))",
+                paymentId: params.paymentId)
+            observers.broadcast(
+                DidFailedToUpdatePaymentSummary.self, .init(paymentSummary: updated.summary, error: error.data),
+                profile: context.profile, in: connections)
             throw error
         }
-        observers.broadcast(DidUpdatePaymentSummary.self, .init(paymentSummary: updated.summary), profile: context.profile,
-                            in: connections)
+        observers.broadcast(
+            DidUpdatePaymentSummary.self, .init(paymentSummary: updated.summary), profile: context.profile,
+            in: connections)
         return updated.summary
     }
 

@@ -17,7 +17,8 @@ extension DotpayService {
                 && (params.ids.map { $0.contains(channel.id) } ?? true) && (params.group.map { channel.group == $0 } ?? true)
                 && channel.id != sandbox.oneClickChannelId
         }
-        let details = PaymentDetails(paymentInfo: info, language: settings.language, system: settings.system, preparedAt: context.now)
+        let details = PaymentDetails(
+            paymentInfo: info, language: settings.language, system: settings.system, preparedAt: context.now)
         return GetChannelList.Result(channels: channels, paymentDetails: details)
     }
 
@@ -31,16 +32,18 @@ extension DotpayService {
             throw DotpayError(.channelNotFound, "no channel chosen, and no last channel to use (useLastChannelSelection)")
         }
         guard channelId != sandbox.oneClickChannelId else {
-            throw DotpayError(.channelUnavailable, "1Click pays with a remembered card, not through the form: dotpay.oneClickPayment",
-                              channelId: channelId)
+            throw DotpayError(
+                .channelUnavailable, "1Click pays with a remembered card, not through the form: dotpay.oneClickPayment",
+                channelId: channelId)
         }
         let channel = try usableChannel(channelId, info, settings)
         let card = try formCard(params, channel: channel, settings: settings, context)
         if params.masterpassAuthorization && channel.id == sandbox.masterpassChannelId {
             try await authorizeMasterpass(info, registered: settings.masterpassRegistered, context)
         }
-        return try await record(info, channel: channel, summaryShown: params.showSummaryScreen, card: card,
-                                settings: settings, context)
+        return try await record(
+            info, channel: channel, summaryShown: params.showSummaryScreen, card: card,
+            settings: settings, context)
     }
 
     /// `dotpay.fastPayment`.
@@ -49,17 +52,21 @@ extension DotpayService {
         try checkMoney(params.paymentInfo, at: "/paymentInfo")
         let channel = try usableChannel(params.paymentChannelId, params.paymentInfo, settings)
         guard channel.online else {
-            throw DotpayError(.channelUnavailable, "\(channel.name) is offline: a fast payment needs an online channel",
-                              channelId: channel.id)
+            throw DotpayError(
+                .channelUnavailable, "\(channel.name) is offline: a fast payment needs an online channel",
+                channelId: channel.id)
         }
-        return try await record(params.paymentInfo, channel: channel, summaryShown: params.showingDefaultSummary, card: nil,
-                                settings: settings, context)
+        return try await record(
+            params.paymentInfo, channel: channel, summaryShown: params.showingDefaultSummary, card: nil,
+            settings: settings, context)
     }
 
     /// `dotpay.oneClickPayment`.
     public func oneClickPayment(_ params: OneClickPayment.Params, _ context: RequestContext) async throws -> PaymentSummary {
         let settings = try await settings(context)
-        guard settings.oneClickEnabled else { throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)") }
+        guard settings.oneClickEnabled else {
+            throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)")
+        }
         try checkMoney(params.paymentInfo, at: "/paymentInfo")
         guard let cardId = params.paymentCard ?? settings.defaultCardId else {
             throw DotpayError(.noDefaultCard, "no card given and no default card set")
@@ -68,9 +75,12 @@ extension DotpayService {
             throw DotpayError(.cardNotFound, "no usable card \(cardId)", creditCardId: cardId)
         }
         let channel = try usableChannel(sandbox.oneClickChannelId, params.paymentInfo, settings)
-        let paid = FormCard(paid: PaidCard(maskedNumber: card.maskedNumber, brandCodename: card.brandCodename,
-                                           creditCardId: card.creditCardId), remember: nil)
-        return try await record(params.paymentInfo, channel: channel, summaryShown: false, card: paid, settings: settings, context)
+        let paid = FormCard(
+            paid: PaidCard(
+                maskedNumber: card.maskedNumber, brandCodename: card.brandCodename,
+                creditCardId: card.creditCardId), remember: nil)
+        return try await record(
+            params.paymentInfo, channel: channel, summaryShown: false, card: paid, settings: settings, context)
     }
 
     // MARK: Helpers
@@ -85,16 +95,19 @@ extension DotpayService {
         } catch MoneyProblem.tooManyDecimals(_, let currency) {
             throw Self.amountViolation(pointer, currency)
         } catch {
-            throw DotpayError(.currencyNotSupported, "\(info.currency) is not one of \(sandbox.currencies.joined(separator: ", "))")
+            throw DotpayError(
+                .currencyNotSupported, "\(info.currency) is not one of \(sandbox.currencies.joined(separator: ", "))")
         }
         if money.amount.isNegative || money.amount.isZero { throw Self.amountViolation(pointer, money.currency) }
     }
 
     /// The invalid params of an amount that is not positive or has too many decimals.
     static func amountViolation(_ pointer: String, _ currency: Currency) -> RPCError {
-        RPCError.invalidParams([SchemaViolation(
-            pointer: "\(pointer)/amount", keyword: "amount",
-            message: "must be more than zero with at most \(currency.minorUnitDigits) decimals of \(currency.code)")])
+        RPCError.invalidParams([
+            SchemaViolation(
+                pointer: "\(pointer)/amount", keyword: "amount",
+                message: "must be more than zero with at most \(currency.minorUnitDigits) decimals of \(currency.code)")
+        ])
     }
 
     /// Whether a channel takes the payment's currency and amount.
@@ -106,8 +119,9 @@ extension DotpayService {
     /// The channel `id` of the profile's system, when it takes the payment.
     func usableChannel(_ id: Int, _ info: PaymentInfo, _ settings: DotpaySettings) throws -> PaymentChannel {
         guard let channel = sandbox.catalogue(debugMode: settings.debugMode).first(where: { $0.id == id }) else {
-            throw DotpayError(.channelNotFound, "no channel \(id) in the \(settings.system) system",
-                              channelId: id)
+            throw DotpayError(
+                .channelNotFound, "no channel \(id) in the \(settings.system) system",
+                channelId: id)
         }
         guard takes(channel, info) else {
             throw DotpayError(.channelUnavailable, "\(channel.name) does not take \(info.amount) \(info.currency)", channelId: id)
@@ -125,34 +139,45 @@ extension DotpayService {
     /// - Throws: invalid params for a card outside a card channel or a consent without a card;
     ///   ``DotpayError`` `oneClickDisabled` for a consent while 1Click is off, `cardRefused` for a
     ///   card the sandbox refuses.
-    func formCard(_ params: Pay.Params, channel: PaymentChannel, settings: DotpaySettings,
-                  _ context: RequestContext) throws -> FormCard? {
+    func formCard(
+        _ params: Pay.Params, channel: PaymentChannel, settings: DotpaySettings,
+        _ context: RequestContext
+    ) throws -> FormCard? {
         guard let info = params.cardInfo else {
             guard !params.rememberCard else {
-                throw RPCError.invalidParams([SchemaViolation(pointer: "/rememberCard", keyword: "rememberCard",
-                                                              message: "remembering a card needs the card: give cardInfo")])
+                throw RPCError.invalidParams([
+                    SchemaViolation(
+                        pointer: "/rememberCard", keyword: "rememberCard",
+                        message: "remembering a card needs the card: give cardInfo")
+                ])
             }
             return nil
         }
         guard channel.group == "cards" else {
-            throw RPCError.invalidParams([SchemaViolation(pointer: "/cardInfo", keyword: "cardInfo",
-                                                          message: "\(channel.name) (\(channel.id)) takes no card: only a card channel's form does")])
+            throw RPCError.invalidParams([
+                SchemaViolation(
+                    pointer: "/cardInfo", keyword: "cardInfo",
+                    message: "\(channel.name) (\(channel.id)) takes no card: only a card channel's form does")
+            ])
         }
         if params.rememberCard && !settings.oneClickEnabled {
             throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled): the form offers no consent")
         }
         let hash = try checkedCardHash(info, context)
         let (_, codename) = Self.brand(of: info.cardNumber)
-        return FormCard(paid: PaidCard(maskedNumber: CardNumberMask.mask(info.cardNumber), brandCodename: codename, creditCardId: nil),
-                        remember: params.rememberCard ? newCard(info, numberHash: hash, settings: settings, context) : nil)
+        return FormCard(
+            paid: PaidCard(maskedNumber: CardNumberMask.mask(info.cardNumber), brandCodename: codename, creditCardId: nil),
+            remember: params.rememberCard ? newCard(info, numberHash: hash, settings: settings, context) : nil)
     }
 
     /// Makes the payment and puts it in the history: the sandbox's outcome for its amount, the
     /// channel remembered as the last one, the card remembered when the buyer consented and the
     /// payment completed, the URLC notification of a final status; then tells the profile's
     /// connections of a new card and starts the notification's delivery.
-    func record(_ info: PaymentInfo, channel: PaymentChannel, summaryShown: Bool, card: FormCard?,
-                settings: DotpaySettings, _ context: RequestContext) async throws -> PaymentSummary {
+    func record(
+        _ info: PaymentInfo, channel: PaymentChannel, summaryShown: Bool, card: FormCard?,
+        settings: DotpaySettings, _ context: RequestContext
+    ) async throws -> PaymentSummary {
         let outcome = magic[info.amount]?.outcome
         if outcome == .flowFails {
             throw DotpayError(.paymentFailed, "the payment flow failed (sandbox amount \(info.amount))", channelId: channel.id)
@@ -174,13 +199,16 @@ extension DotpayService {
                 description: info.textDescription, channelId: channel.id, channelName: channel.name,
                 merchantID: info.merchantID, system: settings.system, summaryScreenShown: summaryShown,
                 cardId: card?.paid.creditCardId, createdAt: now, updatedAt: now,
-                relatedOperations: [RelatedOperation(number: paymentId, type: "payment", status: status, amount: info.amount, date: now)])
+                relatedOperations: [
+                    RelatedOperation(number: paymentId, type: "payment", status: status, amount: info.amount, date: now)
+                ])
             let payment = StoredPayment(
                 summary: summary,
                 completesAt: outcome == .completesLater ? now.addingTimeInterval(Double(sandbox.completionDelaySeconds)) : nil,
                 updateFails: outcome == .updateFails, urlc: info.urlc, email: info.senderInformation?.email, card: card?.paid)
-            let record = PaymentRecord(payment: payment, lastChannelId: channel.id == sandbox.oneClickChannelId ? nil : channel.id,
-                                       card: status == .completed ? card?.remember : nil, now: now)
+            let record = PaymentRecord(
+                payment: payment, lastChannelId: channel.id == sandbox.oneClickChannelId ? nil : channel.id,
+                card: status == .completed ? card?.remember : nil, now: now)
             let registration: CardRegistration?
             do {
                 registration = try await book.record(record, profile: context.profile)
@@ -189,7 +217,8 @@ extension DotpayService {
             }
             if let registration { announce(registration, context) }
             if let completesAt = payment.completesAt { due.add(profile: context.profile, at: completesAt) }
-            urlc.deliver(payment.notification(of: summary.relatedOperations[0], at: now).map { [$0] } ?? [], profile: context.profile)
+            urlc.deliver(
+                payment.notification(of: summary.relatedOperations[0], at: now).map { [$0] } ?? [], profile: context.profile)
             var answer = summary
             answer.cardId = registration?.card.creditCardId ?? summary.cardId
             return answer

@@ -11,7 +11,8 @@ extension DotpayService {
     /// `dotpay.setDefaultLanguage`.
     public func setDefaultLanguage(_ params: SetDefaultLanguage.Params, _ context: RequestContext) async throws -> NoResult {
         guard sandbox.languages.contains(params.language) else {
-            throw DotpayError(.languageNotSupported, "\(params.language) is not one of \(sandbox.languages.joined(separator: ", "))")
+            throw DotpayError(
+                .languageNotSupported, "\(params.language) is not one of \(sandbox.languages.joined(separator: ", "))")
         }
         return try await set(\.language, to: params.language, context)
     }
@@ -33,8 +34,10 @@ extension DotpayService {
     public func getCurrencyList(_ params: NoParams, _ context: RequestContext) async throws -> [String] { sandbox.currencies }
 
     /// `dotpay.setShowDetailsOnSummaryScreen`.
-    public func setShowDetailsOnSummaryScreen(_ params: SetShowDetailsOnSummaryScreen.Params,
-                                              _ context: RequestContext) async throws -> NoResult {
+    public func setShowDetailsOnSummaryScreen(
+        _ params: SetShowDetailsOnSummaryScreen.Params,
+        _ context: RequestContext
+    ) async throws -> NoResult {
         try await set(\.showDetailsOnSummaryScreen, to: params.show, context)
     }
 
@@ -49,14 +52,18 @@ extension DotpayService {
     }
 
     /// `dotpay.setTreatsCvvAsPassword`.
-    public func setTreatsCvvAsPassword(_ params: SetTreatsCvvAsPassword.Params,
-                                       _ context: RequestContext) async throws -> NoResult {
+    public func setTreatsCvvAsPassword(
+        _ params: SetTreatsCvvAsPassword.Params,
+        _ context: RequestContext
+    ) async throws -> NoResult {
         try await set(\.treatsCvvAsPassword, to: params.treatsCvvAsPassword, context)
     }
 
     /// Sets one of the profile's settings and answers `null`.
-    func set<Value: Sendable>(_ setting: WritableKeyPath<DotpaySettings, Value> & Sendable, to value: Value,
-                              _ context: RequestContext) async throws -> NoResult {
+    func set<Value: Sendable>(
+        _ setting: WritableKeyPath<DotpaySettings, Value> & Sendable, to value: Value,
+        _ context: RequestContext
+    ) async throws -> NoResult {
         try await updateSettings(context) { $0[keyPath: setting] = value }
         return NoResult()
     }

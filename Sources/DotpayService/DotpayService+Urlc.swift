@@ -17,7 +17,9 @@ extension DotpayService {
     }
 
     /// `sandbox.dotpay.urlcNotifications`.
-    public func urlcNotifications(_ params: UrlcNotifications.Params, _ context: RequestContext) async throws -> [UrlcNotification] {
+    public func urlcNotifications(_ params: UrlcNotifications.Params, _ context: RequestContext) async throws
+        -> [UrlcNotification]
+    {
         return try await book.notifications(profile: context.profile).filter { notification in
             params.paymentId.map { $0 == notification.paymentId } ?? true
         }
@@ -34,7 +36,9 @@ extension DotpayService {
     /// `sandbox.dotpay.refund`.
     public func refund(_ params: Refund.Params, _ context: RequestContext) async throws -> PaymentSummary {
         if let amount = params.amount, amount.isZero || amount.isNegative {
-            throw RPCError.invalidParams([SchemaViolation(pointer: "/amount", keyword: "amount", message: "must be more than zero")])
+            throw RPCError.invalidParams([
+                SchemaViolation(pointer: "/amount", keyword: "amount", message: "must be more than zero")
+            ])
         }
         guard let currency = try await book.payment(params.paymentId, profile: context.profile)?.summary.currency else {
             throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
@@ -42,15 +46,20 @@ extension DotpayService {
         var amount: Amount?
         if let given = params.amount {
             guard let money = try? Money.checked(amount: given, currencyCode: currency) else {
-                throw RPCError.invalidParams([SchemaViolation(pointer: "/amount", keyword: "amount",
-                                                              message: "has more decimals than \(currency) takes")])
+                throw RPCError.invalidParams([
+                    SchemaViolation(
+                        pointer: "/amount", keyword: "amount",
+                        message: "has more decimals than \(currency) takes")
+                ])
             }
             amount = Money(minorUnits: money.minorUnits, currency: money.currency).amount
         }
-        let (payment, notification) = try await book.refund(params.paymentId, amount: amount, number: newOperationNumber(context),
-                                                            profile: context.profile, now: context.now)
-        observers.broadcast(DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: context.profile,
-                            in: connections)
+        let (payment, notification) = try await book.refund(
+            params.paymentId, amount: amount, number: newOperationNumber(context),
+            profile: context.profile, now: context.now)
+        observers.broadcast(
+            DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: context.profile,
+            in: connections)
         urlc.deliver(notification.map { [$0] } ?? [], profile: context.profile)
         return payment.summary
     }
@@ -65,8 +74,9 @@ extension DotpayService {
             }
             due.set(profile: profile, next: try await urlc.book.nextCompletion(profile: profile), since: mark)
         } catch {
-            urlc.logger.error("dotpay: the payments due on the sandbox clock could not be completed",
-                              metadata: ["error": .string("\(error)")])
+            urlc.logger.error(
+                "dotpay: the payments due on the sandbox clock could not be completed",
+                metadata: ["error": .string("\(error)")])
         }
     }
 }

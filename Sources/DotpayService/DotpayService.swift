@@ -57,12 +57,15 @@ public struct DotpayService: DotpayHandlers {
     ///   - environment: the profiles' sandbox clocks (deliveries, payments completing later) and
     ///     the connections the delegate callbacks go to.
     ///   - delivery: how URLC notifications are sent.
-    public init(store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, environment: ServiceEnvironment,
-                delivery: Delivery = Delivery()) {
+    public init(
+        store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, environment: ServiceEnvironment,
+        delivery: Delivery = Delivery()
+    ) {
         let book = DotpayBook(store: store)
         let (controls, connections) = (environment.sandbox, environment.connections)
-        let urlc = UrlcDelivery(book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
-                                secrets: secrets, connections: connections, clock: controls, logger: delivery.logger)
+        let urlc = UrlcDelivery(
+            book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
+            secrets: secrets, connections: connections, clock: controls, logger: delivery.logger)
         self.book = book
         self.sandbox = sandbox
         self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
@@ -91,8 +94,10 @@ public struct DotpayService: DotpayHandlers {
     }
 
     /// Changes the profile's settings atomically.
-    func updateSettings<R: Sendable>(_ context: RequestContext,
-                                     _ body: @escaping @Sendable (inout DotpaySettings) throws -> R) async throws -> R {
+    func updateSettings<R: Sendable>(
+        _ context: RequestContext,
+        _ body: @escaping @Sendable (inout DotpaySettings) throws -> R
+    ) async throws -> R {
         return try await book.updateSettings(context.profile, body)
     }
 }

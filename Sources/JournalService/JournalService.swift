@@ -37,9 +37,11 @@ public struct JournalService: JournalHandlers {
         public var resendAtStart: Bool
 
         /// The options, each defaulting to what `payrpc serve` uses.
-        public init(backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = 10,
-                    backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
-                    resendAtStart: Bool = true) {
+        public init(
+            backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = 10,
+            backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
+            resendAtStart: Bool = true
+        ) {
             self.backend = backend
             self.sandboxWebAPI = sandboxWebAPI
             self.requestTimeout = requestTimeout
@@ -54,14 +56,17 @@ public struct JournalService: JournalHandlers {
     ///     `journal.syncFailed` goes to.
     ///   - options: the backend, the sandbox Web API, timeouts and retries, the resend at start-up.
     ///   - logger: where deliveries that cannot be recorded are reported.
-    public init(store: any StateStore, environment: ServiceEnvironment, options: Options = Options(),
-                logger: Logger = Logger(label: "payrpc.journal")) {
+    public init(
+        store: any StateStore, environment: ServiceEnvironment, options: Options = Options(),
+        logger: Logger = Logger(label: "payrpc.journal")
+    ) {
         journal = JournalBook(store: store)
         let configuration = JournalDelivery.Configuration(
             retry: DeliveryRetry(client: HTTPClient(timeout: options.requestTimeout), backoff: options.backoff),
             serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI)
-        delivery = JournalDelivery(journal: journal, configuration: configuration, connections: environment.connections,
-                                   sandbox: environment.sandbox, logger: logger)
+        delivery = JournalDelivery(
+            journal: journal, configuration: configuration, connections: environment.connections,
+            sandbox: environment.sandbox, logger: logger)
         if options.resendAtStart {
             let delivery = delivery
             startupDelivery = delivery.runner.start { await delivery.resendAll() }
@@ -80,12 +85,15 @@ public struct JournalService: JournalHandlers {
     }
 
     /// `sandbox.journal.completePayment`.
-    public func sandboxCompletePayment(_ params: SandboxCompletePayment.Params,
-                                       _ context: RequestContext) throws -> SandboxCompletePayment.Result {
+    public func sandboxCompletePayment(
+        _ params: SandboxCompletePayment.Params,
+        _ context: RequestContext
+    ) throws -> SandboxCompletePayment.Result {
         let url = try HandoffURL.parse(params.url, scheme: "linkPayment")
         guard url.fragment == "opener://" else {
-            throw JournalError(.invalidURL, "a hand-off URL ends with #opener://", parameter: "fragment", expected: "opener://",
-                               found: url.fragment ?? "")
+            throw JournalError(
+                .invalidURL, "a hand-off URL ends with #opener://", parameter: "fragment", expected: "opener://",
+                found: url.fragment ?? "")
         }
         _ = try HandoffRules.check(url)
         let number = context.randomString("journal.paymentNumber", length: 12, alphabet: "0123456789")
@@ -110,27 +118,34 @@ public struct JournalService: JournalHandlers {
                 try await journal.save(entry, profile: context.profile)
                 return Pay.Result(entry: try await delivered(entry, context), url: nil)
             }
-            let url = HandoffURL.write(scheme: "linkPayment", [
-                ("Return_Type", "4"), ("Payment_Service", "010"), ("Transaction_Type", "1"), ("Amount", yen.description),
-                ("Startup_Mode", "1"),
-            ], fragment: "opener://")
+            let url = HandoffURL.write(
+                scheme: "linkPayment",
+                [
+                    ("Return_Type", "4"), ("Payment_Service", "010"), ("Transaction_Type", "1"), ("Amount", yen.description),
+                    ("Startup_Mode", "1"),
+                ], fragment: "opener://")
             return Pay.Result(entry: nil, url: url)
         case .account:
             guard params.amount == nil else {
-                throw JournalError(.invalidPayment, "an account payment's URL carries no amount (the document's account URL has none)",
-                                   parameter: "amount")
+                throw JournalError(
+                    .invalidPayment, "an account payment's URL carries no amount (the document's account URL has none)",
+                    parameter: "amount")
             }
             guard let code = params.receiveAgencyCode, let name = params.receiveAgencyName,
-                  let consignor = params.consignorName, let consignorCode = params.consignorCode else {
-                throw JournalError(.invalidPayment,
-                                   "an account payment needs receiveAgencyCode, receiveAgencyName, consignorName and consignorCode",
-                                   parameter: "receiveAgencyCode")
+                let consignor = params.consignorName, let consignorCode = params.consignorCode
+            else {
+                throw JournalError(
+                    .invalidPayment,
+                    "an account payment needs receiveAgencyCode, receiveAgencyName, consignorName and consignorCode",
+                    parameter: "receiveAgencyCode")
             }
-            let url = HandoffURL.write(scheme: "linkPayment", [
-                ("Return_Type", "4"), ("Payment_Service", "060"), ("Transaction_Type", "1"), ("Receive_Agency_Code", code),
-                ("Receive_Agency_Name", name), ("Consignor_Name", consignor), ("Consignor_Code", consignorCode),
-                ("Startup_Mode", "1"),
-            ], fragment: "opener://")
+            let url = HandoffURL.write(
+                scheme: "linkPayment",
+                [
+                    ("Return_Type", "4"), ("Payment_Service", "060"), ("Transaction_Type", "1"), ("Receive_Agency_Code", code),
+                    ("Receive_Agency_Name", name), ("Consignor_Name", consignor), ("Consignor_Code", consignorCode),
+                    ("Startup_Mode", "1"),
+                ], fragment: "opener://")
             return Pay.Result(entry: nil, url: url)
         }
     }
@@ -140,12 +155,14 @@ public struct JournalService: JournalHandlers {
         let url = try HandoffURL.parse(params.url, scheme: "opener")
         let type = try HandoffRules.check(url)
         guard let result = url.value("Payment_Result") else {
-            throw JournalError(.invalidURL, "the callback must say how the payment ended", parameter: "Payment_Result",
-                               expected: "approved, declined or cancelled")
+            throw JournalError(
+                .invalidURL, "the callback must say how the payment ended", parameter: "Payment_Result",
+                expected: "approved, declined or cancelled")
         }
         guard ["approved", "declined", "cancelled"].contains(result) else {
-            throw JournalError(.invalidURL, "Payment_Result must be approved, declined or cancelled", parameter: "Payment_Result",
-                               expected: "approved, declined or cancelled", found: result)
+            throw JournalError(
+                .invalidURL, "Payment_Result must be approved, declined or cancelled", parameter: "Payment_Result",
+                expected: "approved, declined or cancelled", found: result)
         }
         var parameters: [String: String] = [:]
         for parameter in url.parameters { parameters[parameter.name] = parameter.value }
@@ -202,16 +219,21 @@ public struct JournalService: JournalHandlers {
     /// `journal.configure`.
     public func configure(_ params: Configure.Params, _ context: RequestContext) async throws -> NoResult {
         if let backend = params.backendURL, URL(string: backend)?.scheme == nil {
-            throw RPCError.invalidParams([SchemaViolation(pointer: "/backendURL", keyword: "format", message: "not an absolute URL")])
+            throw RPCError.invalidParams([
+                SchemaViolation(pointer: "/backendURL", keyword: "format", message: "not an absolute URL")
+            ])
         }
-        try await journal.configure(JournalSettings(backendURL: params.backendURL, paymentIdPointer: params.paymentIdPointer),
-                                    profile: context.profile)
+        try await journal.configure(
+            JournalSettings(backendURL: params.backendURL, paymentIdPointer: params.paymentIdPointer),
+            profile: context.profile)
         return NoResult()
     }
 
     /// `sandbox.journal.setNextAnswers`.
-    public func sandboxSetNextAnswers(_ params: SandboxSetNextAnswers.Params,
-                                      _ context: RequestContext) async throws -> SandboxSetNextAnswers.Result {
+    public func sandboxSetNextAnswers(
+        _ params: SandboxSetNextAnswers.Params,
+        _ context: RequestContext
+    ) async throws -> SandboxSetNextAnswers.Result {
         let violations = params.answers.enumerated().flatMap { index, answer in answer.violations(at: "/answers/\(index)") }
         guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
         try await journal.setSandboxAnswers(params.answers, profile: context.profile)
@@ -224,23 +246,27 @@ public struct JournalService: JournalHandlers {
     func wholeYen(_ amount: Amount?) throws(JournalError) -> Amount {
         guard let amount else { throw JournalError(.invalidPayment, "the payment needs an amount", parameter: "amount") }
         guard let yen = amount.minorUnits(scale: 0), yen > 0 else {
-            throw JournalError(.invalidPayment, "the amount must be whole yen above zero", parameter: "amount",
-                               expected: "digits", found: amount.description)
+            throw JournalError(
+                .invalidPayment, "the amount must be whole yen above zero", parameter: "amount",
+                expected: "digits", found: amount.description)
         }
         return Amount(units: yen, scale: 0)
     }
 
     /// A new entry with its outbox: its id and idempotency keys drawn from the profile's stream.
-    func newEntry(type: PaymentType, amount: Amount?, parameters: [String: String], result: String,
-                  _ context: RequestContext) -> JournalEntry {
+    func newEntry(
+        type: PaymentType, amount: Amount?, parameters: [String: String], result: String,
+        _ context: RequestContext
+    ) -> JournalEntry {
         let keyAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
         return JournalEntry(
             entryId: "je_" + context.randomString("journal.entryId", length: 16, alphabet: keyAlphabet), type: type,
             amount: amount, parameters: parameters, result: result, createdAt: context.now,
-            delivery: Delivery(status: .waiting, paymentPosted: false, paymentId: nil, paymentAnswer: nil, journalPosted: false,
-                               paymentKey: "pay-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
-                               journalKey: "jnl-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
-                               attempts: 0, lastError: nil, deliveredAt: nil))
+            delivery: Delivery(
+                status: .waiting, paymentPosted: false, paymentId: nil, paymentAnswer: nil, journalPosted: false,
+                paymentKey: "pay-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
+                journalKey: "jnl-" + context.randomString("journal.idempotencyKey", length: 24, alphabet: keyAlphabet),
+                attempts: 0, lastError: nil, deliveredAt: nil))
     }
 
     /// Delivers a saved entry and answers it as stored once its delivery has been tried: what
@@ -253,10 +279,14 @@ public struct JournalService: JournalHandlers {
     /// The same callback handled again: the entry it made, when the parameters are the same, as it
     /// is after a delivery of it (joined when one runs; nothing is posted for a delivered entry, and
     /// an accepted POST is never posted again); `Invalid URL` when they differ.
-    func handledAgain(_ earlier: JournalEntry, parameters: [String: String], _ context: RequestContext) async throws -> JournalEntry {
+    func handledAgain(_ earlier: JournalEntry, parameters: [String: String], _ context: RequestContext) async throws
+        -> JournalEntry
+    {
         guard earlier.parameters == parameters else {
-            throw JournalError(.invalidURL, "Payment_Number \(earlier.parameters["Payment_Number"] ?? "") was handled before as entry \(earlier.entryId), with other parameters",
-                               parameter: "Payment_Number", found: earlier.parameters["Payment_Number"])
+            throw JournalError(
+                .invalidURL,
+                "Payment_Number \(earlier.parameters["Payment_Number"] ?? "") was handled before as entry \(earlier.entryId), with other parameters",
+                parameter: "Payment_Number", found: earlier.parameters["Payment_Number"])
         }
         return try await delivered(earlier, context)
     }

@@ -15,8 +15,9 @@ extension NorthstarService {
     func httpBackend(_ configuration: ClientConfiguration, _ context: RequestContext) throws(NorthstarError) -> OrdersAPI? {
         guard configuration.environment != "sandbox" else { return nil }
         guard let client = apis.client(profile: context.profile) else {
-            throw error(.notConfigured, context, field: "clientSecret", issue: "CREDENTIALS_MISSING",
-                        "the HTTP backend's credentials are kept in memory only: call northstar.configure again")
+            throw error(
+                .notConfigured, context, field: "clientSecret", issue: "CREDENTIALS_MISSING",
+                "the HTTP backend's credentials are kept in memory only: call northstar.configure again")
         }
         return client
     }
@@ -34,10 +35,12 @@ extension NorthstarService {
 
     /// The order an API answer carries, or the error it stands for (a 422 `PAYER_ACTION_REQUIRED`
     /// about `orderID` with the order's id and status in `data`, as on the sandbox).
-    func order(from answer: OrdersAPI.Answer, about orderID: String? = nil, _ context: RequestContext) throws(NorthstarError) -> OrderResponse {
+    func order(from answer: OrdersAPI.Answer, about orderID: String? = nil, _ context: RequestContext) throws(NorthstarError)
+        -> OrderResponse
+    {
         do throws(NorthstarError) {
             return try decoded(answer, WireOrder.self, notFound: .orderNotFound, context, OrdersMapping.order)
-        } catch where error.kind == .payerActionRequired && orderID != nil {
+        } catch  where error.kind == .payerActionRequired && orderID != nil {
             var data = error.data
             data.orderID = orderID
             data.orderStatus = .payerActionRequired
@@ -48,7 +51,9 @@ extension NorthstarService {
     /// The order an execution's answer carries (``order(from:about:_:)``). An order waiting for the
     /// buyer (`PAYER_ACTION_REQUIRED`, what Orders v2 answers for a card that asks for 3-D Secure)
     /// is the `PAYER_ACTION_REQUIRED` error, as on the sandbox, with the order's id and link.
-    func executed(_ answer: OrdersAPI.Answer, about orderID: String? = nil, _ context: RequestContext) throws(NorthstarError) -> OrderResponse {
+    func executed(_ answer: OrdersAPI.Answer, about orderID: String? = nil, _ context: RequestContext) throws(NorthstarError)
+        -> OrderResponse
+    {
         let order = try order(from: answer, about: orderID, context)
         if order.status == .payerActionRequired {
             throw payerActionRequired(orderID: order.orderID, links: order.links.filter { $0.rel == "payer-action" }, context)
@@ -60,13 +65,17 @@ extension NorthstarService {
     /// error body's, `BACKEND_UNAVAILABLE` when the API did not answer, and a processor error when
     /// the body is not what was asked for. Both of the last are not final for an idempotency key:
     /// the API may have acted, and a repeat asks it again with the same `PayPal-Request-Id`.
-    func decoded<T: JSONDecodable, R>(_ answer: OrdersAPI.Answer, _ type: T.Type, notFound: NorthstarErrorKind,
-                                      _ context: RequestContext, _ map: (T) -> R?) throws(NorthstarError) -> R {
+    func decoded<T: JSONDecodable, R>(
+        _ answer: OrdersAPI.Answer, _ type: T.Type, notFound: NorthstarErrorKind,
+        _ context: RequestContext, _ map: (T) -> R?
+    ) throws(NorthstarError) -> R {
         switch answer {
         case .ok(let answer):
             guard let value = (try? answer.decode(T.self)).flatMap(map) else {
-                throw error(.processorError, context, issue: "INVALID_RESPONSE",
-                            "the API answered \(answer.status) with a body that does not read as what was asked for").notFinal()
+                throw error(
+                    .processorError, context, issue: "INVALID_RESPONSE",
+                    "the API answered \(answer.status) with a body that does not read as what was asked for"
+                ).notFinal()
             }
             return value
         case .failed(let status, let body):
@@ -77,7 +86,9 @@ extension NorthstarService {
     }
 
     /// `executeOrder` against the API.
-    func executeOrderOverHTTP(_ params: ExecuteOrderParams, _ api: OrdersAPI, _ context: RequestContext) async throws -> OrderResponse {
+    func executeOrderOverHTTP(_ params: ExecuteOrderParams, _ api: OrdersAPI, _ context: RequestContext) async throws
+        -> OrderResponse
+    {
         switch params {
         case .create(let request):
             try checkCreation(request, context)
@@ -85,17 +96,22 @@ extension NorthstarService {
             guard let card else {
                 throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card")
             }
-            let body = WireOrderRequest(intent: "CAPTURE", purchaseUnits: OrdersMapping.purchaseUnits(request.orderRequest.purchaseUnitList),
-                                        paymentSource: OrdersMapping.paymentSource(card))
-            return try executed(await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
+            let body = WireOrderRequest(
+                intent: "CAPTURE", purchaseUnits: OrdersMapping.purchaseUnits(request.orderRequest.purchaseUnitList),
+                paymentSource: OrdersMapping.paymentSource(card))
+            return try executed(
+                await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
         case .existing(let request):
             let card = try httpCard(request.card, request.nonce, context)
-            let current = try order(from: await api.call("GET", "v2/checkout/orders/\(request.orderID)", body: nil, requestId: nil),
-                                    about: request.orderID, context)
+            let current = try order(
+                from: await api.call("GET", "v2/checkout/orders/\(request.orderID)", body: nil, requestId: nil),
+                about: request.orderID, context)
             let action = current.intent == .capture ? "capture" : "authorize"
             let body = WireOrderRequest(paymentSource: card.map(OrdersMapping.paymentSource))
-            return try executed(await api.call("POST", "v2/checkout/orders/\(request.orderID)/\(action)", body: body,
-                                               requestId: try requestId(context)), about: request.orderID, context)
+            return try executed(
+                await api.call(
+                    "POST", "v2/checkout/orders/\(request.orderID)/\(action)", body: body,
+                    requestId: try requestId(context)), about: request.orderID, context)
         }
     }
 
@@ -106,18 +122,24 @@ extension NorthstarService {
         guard let card = try httpCard(params.card, params.nonce, context) else {
             throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card")
         }
-        return try executed(await api.call("POST", "v2/checkout/orders/\(params.orderID)/confirm-payment-source",
-                                           body: WireOrderRequest(paymentSource: OrdersMapping.paymentSource(card)),
-                                           requestId: try requestId(context)), about: params.orderID, context)
+        return try executed(
+            await api.call(
+                "POST", "v2/checkout/orders/\(params.orderID)/confirm-payment-source",
+                body: WireOrderRequest(paymentSource: OrdersMapping.paymentSource(card)),
+                requestId: try requestId(context)), about: params.orderID, context)
     }
 
     /// `captureAuthorization` against Payments v2.
-    func captureOverHTTP(_ params: CaptureAuthorization.Params, _ api: OrdersAPI,
-                         _ context: RequestContext) async throws -> AuthorizationCapture {
-        let body = WireCaptureRequest(amount: OrdersMapping.money(params.amount), invoiceId: params.invoiceId,
-                                      finalCapture: params.finalCapture)
-        let answer = await api.call("POST", "v2/payments/authorizations/\(params.authorizationID)/capture", body: body,
-                                    requestId: try requestId(context))
+    func captureOverHTTP(
+        _ params: CaptureAuthorization.Params, _ api: OrdersAPI,
+        _ context: RequestContext
+    ) async throws -> AuthorizationCapture {
+        let body = WireCaptureRequest(
+            amount: OrdersMapping.money(params.amount), invoiceId: params.invoiceId,
+            finalCapture: params.finalCapture)
+        let answer = await api.call(
+            "POST", "v2/payments/authorizations/\(params.authorizationID)/capture", body: body,
+            requestId: try requestId(context))
         return try decoded(answer, WireCapture.self, notFound: .authorizationNotFound, context) {
             OrdersMapping.capture($0, of: params.authorizationID, final: params.finalCapture, invoiceId: params.invoiceId)
         }
@@ -127,8 +149,9 @@ extension NorthstarService {
     /// sandbox's and cannot go to an Orders v2 API.
     func httpCard(_ card: Card?, _ nonce: String?, _ context: RequestContext) throws -> Card? {
         if nonce != nil {
-            throw error(.unprocessable, context, field: "/nonce", issue: "NONCE_NOT_SUPPORTED",
-                        "nonces from northstar.tokenizeCard pay on the built-in sandbox only; give the card")
+            throw error(
+                .unprocessable, context, field: "/nonce", issue: "NONCE_NOT_SUPPORTED",
+                "nonces from northstar.tokenizeCard pay on the built-in sandbox only; give the card")
         }
         if let card { _ = try check(card, at: "/card", context) }
         return card

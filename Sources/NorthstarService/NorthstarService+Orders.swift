@@ -42,11 +42,16 @@ extension NorthstarService {
         var order = try await payableOrder(request.orderID, context)
         let given = try await paymentSource(card: request.card, nonce: request.nonce, at: "", context)
         let approved = order.status == .approved
-        guard let source = given ?? (approved ? order.cardHash.map { _ in
-            CheckedCard(summary: order.card!, hash: order.cardHash!, outcome: order.cardOutcome ?? .approve)
-        } : nil) else {
-            throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE",
-                        "the order was not approved with a card: give a card or a nonce")
+        guard
+            let source = given
+                ?? (approved
+                    ? order.cardHash.map { _ in
+                        CheckedCard(summary: order.card!, hash: order.cardHash!, outcome: order.cardOutcome ?? .approve)
+                    } : nil)
+        else {
+            throw error(
+                .unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE",
+                "the order was not approved with a card: give a card or a nonce")
         }
         // The card that completed 3-D Secure for this order does not need it again.
         let authenticated = approved && source.hash == order.cardHash
@@ -76,10 +81,12 @@ extension NorthstarService {
     public func tokenizeCard(_ params: TokenizeCard.Params, _ context: RequestContext) async throws -> TokenizeCard.Result {
         _ = try await requireConfiguration(context)
         let checked = try check(params.card, at: "/card", context)
-        let nonce = "tokencc_" + context.randomString("northstar.nonce", length: 24, alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
+        let nonce =
+            "tokencc_" + context.randomString("northstar.nonce", length: 24, alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
         let expiresAt = context.now.addingTimeInterval(Double(sandbox.nonceLifetimeSeconds))
-        let stored = StoredNonce(card: checked.summary, cardHash: checked.hash, outcome: checked.outcome,
-                                 expiresAt: expiresAt, used: false)
+        let stored = StoredNonce(
+            card: checked.summary, cardHash: checked.hash, outcome: checked.outcome,
+            expiresAt: expiresAt, used: false)
         try await book.saveNonce(stored, key: try secrets.keyedHash(nonce, context: "northstar.nonce"), profile: context.profile)
         return TokenizeCard.Result(nonce: nonce, card: checked.summary, expiresAt: expiresAt)
     }
@@ -90,8 +97,10 @@ extension NorthstarService {
     public func sandboxCreateOrder(_ params: SandboxCreateOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
         try refuse(problems(in: params.purchaseUnits, at: "/purchaseUnits"), context)
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
-            let body = WireOrderRequest(intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
-            return try order(from: await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
+            let body = WireOrderRequest(
+                intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
+            return try order(
+                from: await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)
         }
         let now = context.now
         let order = StoredOrder(
@@ -105,22 +114,27 @@ extension NorthstarService {
     /// `sandbox.northstar.getOrder`.
     public func sandboxGetOrder(_ params: SandboxGetOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
-            return try order(from: await api.call("GET", "v2/checkout/orders/\(params.orderID)", body: nil, requestId: nil), context)
+            return try order(
+                from: await api.call("GET", "v2/checkout/orders/\(params.orderID)", body: nil, requestId: nil), context)
         }
         return try await order(params.orderID, context).response
     }
 
     /// `sandbox.northstar.completePayerAction`.
-    public func sandboxCompletePayerAction(_ params: SandboxCompletePayerAction.Params,
-                                           _ context: RequestContext) async throws -> OrderResponse {
+    public func sandboxCompletePayerAction(
+        _ params: SandboxCompletePayerAction.Params,
+        _ context: RequestContext
+    ) async throws -> OrderResponse {
         if let configuration = try? await requireConfiguration(context), try httpBackend(configuration, context) != nil {
-            throw error(.unprocessable, context, field: "/orderID", issue: "NOT_AVAILABLE_OVER_HTTP",
-                        "with an Orders v2 API the buyer completes 3-D Secure at the payer-action link itself")
+            throw error(
+                .unprocessable, context, field: "/orderID", issue: "NOT_AVAILABLE_OVER_HTTP",
+                "with an Orders v2 API the buyer completes 3-D Secure at the payer-action link itself")
         }
         var order = try await order(params.orderID, context)
         guard order.status == .payerActionRequired else {
-            throw error(.unprocessable, context, field: "/orderID", issue: "NO_PAYER_ACTION_PENDING",
-                        "the order is \(order.status.rawValue): no payer action is pending")
+            throw error(
+                .unprocessable, context, field: "/orderID", issue: "NO_PAYER_ACTION_PENDING",
+                "the order is \(order.status.rawValue): no payer action is pending")
         }
         order.status = .approved
         order.updateTime = context.now
@@ -131,8 +145,9 @@ extension NorthstarService {
     /// `sandbox.northstar.voidOrder`.
     public func sandboxVoidOrder(_ params: SandboxVoidOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
         if let configuration = try? await requireConfiguration(context), try httpBackend(configuration, context) != nil {
-            throw error(.unprocessable, context, field: "/orderID", issue: "NOT_AVAILABLE_OVER_HTTP",
-                        "Orders v2 has no void for an order; an unpaid order expires at PayPal")
+            throw error(
+                .unprocessable, context, field: "/orderID", issue: "NOT_AVAILABLE_OVER_HTTP",
+                "Orders v2 has no void for an order; an unpaid order expires at PayPal")
         }
         var order = try await order(params.orderID, context)
         guard order.status != .completed else { throw alreadyPaid(order, context) }
@@ -147,8 +162,9 @@ extension NorthstarService {
     /// The order `id` of the profile; `INVALID_RESOURCE_ID` when there is none.
     func order(_ id: String, _ context: RequestContext) async throws -> StoredOrder {
         guard let order = try await book.order(id, profile: context.profile) else {
-            throw error(.orderNotFound, context, field: "/orderID", issue: "INVALID_RESOURCE_ID",
-                        "no order \(id) on this profile")
+            throw error(
+                .orderNotFound, context, field: "/orderID", issue: "INVALID_RESOURCE_ID",
+                "no order \(id) on this profile")
         }
         return order
     }
@@ -163,8 +179,9 @@ extension NorthstarService {
             throw error(.orderExpired, context, field: "/orderID", issue: "ORDER_EXPIRED", "the order was voided")
         default:
             guard context.now < order.expiresAt else {
-                throw error(.orderExpired, context, field: "/orderID", issue: "ORDER_EXPIRED",
-                            "the order expired at \(RFC3339.format(order.expiresAt)) without being paid")
+                throw error(
+                    .orderExpired, context, field: "/orderID", issue: "ORDER_EXPIRED",
+                    "the order expired at \(RFC3339.format(order.expiresAt)) without being paid")
             }
             return order
         }
@@ -175,25 +192,31 @@ extension NorthstarService {
     /// answers.
     func alreadyPaid(_ order: StoredOrder, _ context: RequestContext) -> NorthstarError {
         if order.intent == .capture {
-            return error(.orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
-                         "the order was already captured")
+            return error(
+                .orderAlreadyCaptured, context, field: "/orderID", issue: "ORDER_ALREADY_CAPTURED",
+                "the order was already captured")
         }
-        return error(.orderAlreadyAuthorized, context, field: "/orderID", issue: "ORDER_ALREADY_AUTHORIZED",
-                     "the order was already authorized: capture its authorization \(order.transaction?.id ?? "") with northstar.captureAuthorization")
+        return error(
+            .orderAlreadyAuthorized, context, field: "/orderID", issue: "ORDER_ALREADY_AUTHORIZED",
+            "the order was already authorized: capture its authorization \(order.transaction?.id ?? "") with northstar.captureAuthorization"
+        )
     }
 
     /// Throws what the sandbox's issuer says about an outcome that refuses the payment.
     func issuerRefusal(_ outcome: CardOutcome, capturing: Bool, _ context: RequestContext) throws(NorthstarError) {
         switch outcome {
         case .decline:
-            throw error(.instrumentDeclined, context, field: "/card", issue: "INSTRUMENT_DECLINED",
-                        "the card issuer declined the payment")
+            throw error(
+                .instrumentDeclined, context, field: "/card", issue: "INSTRUMENT_DECLINED",
+                "the card issuer declined the payment")
         case .processorError:
-            throw error(.processorError, context, issue: "INTERNAL_SERVICE_ERROR",
-                        "the processor failed; try again later")
+            throw error(
+                .processorError, context, issue: "INTERNAL_SERVICE_ERROR",
+                "the processor failed; try again later")
         case .captureFails where capturing:
-            throw error(.transactionRefused, context, field: "/card", issue: "TRANSACTION_REFUSED",
-                        "the capture was refused")
+            throw error(
+                .transactionRefused, context, field: "/card", issue: "TRANSACTION_REFUSED",
+                "the capture was refused")
         default:
             return
         }
@@ -207,9 +230,10 @@ extension NorthstarService {
 
     /// `PAYER_ACTION_REQUIRED` for the order `orderID` (the sandbox's or the API's), with `links`.
     func payerActionRequired(orderID: String, links: [LinkDescription], _ context: RequestContext) -> NorthstarError {
-        let problem = error(.payerActionRequired, context, field: "/card", issue: "PAYER_ACTION_REQUIRED",
-                            "the buyer must complete 3-D Secure at the payer-action link, then execute order \(orderID) again",
-                            links: links)
+        let problem = error(
+            .payerActionRequired, context, field: "/card", issue: "PAYER_ACTION_REQUIRED",
+            "the buyer must complete 3-D Secure at the payer-action link, then execute order \(orderID) again",
+            links: links)
         var data = problem.data
         data.orderID = orderID
         data.orderStatus = .payerActionRequired
@@ -220,8 +244,9 @@ extension NorthstarService {
     /// purchase units as Orders v2 checks them.
     func checkCreation(_ request: CreateAndExecuteOrder, _ context: RequestContext) throws(NorthstarError) {
         if let intent = request.orderRequest.intent, intent != .capture {
-            throw error(.unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
-                        "an order created and executed at once must have intent CAPTURE")
+            throw error(
+                .unprocessable, context, field: "/orderRequest/intent", issue: "INTENT_NOT_SUPPORTED",
+                "an order created and executed at once must have intent CAPTURE")
         }
         try refuse(problems(in: request.orderRequest.purchaseUnitList, at: "/orderRequest/purchaseUnitList"), context)
     }
@@ -247,13 +272,15 @@ extension NorthstarService {
         let total = order.total
         let id = newID(capture ? "northstar.captureID" : "northstar.authorizationID", context)
         let expiresAt = capture ? nil : now.addingTimeInterval(Double(sandbox.authorizationLifetimeSeconds))
-        order.transaction = OrderTransaction(id: id, kind: order.intent, status: capture ? "COMPLETED" : "CREATED",
-                                             amount: total, expiresAt: expiresAt)
+        order.transaction = OrderTransaction(
+            id: id, kind: order.intent, status: capture ? "COMPLETED" : "CREATED",
+            amount: total, expiresAt: expiresAt)
         order.status = .completed
         order.updateTime = now
         guard let expiresAt else { return nil }
-        return StoredAuthorization(authorizationID: id, orderID: order.orderID, amount: total, captured: .zero, closed: false,
-                                   cardOutcome: order.cardOutcome ?? .approve, expiresAt: expiresAt)
+        return StoredAuthorization(
+            authorizationID: id, orderID: order.orderID, amount: total, captured: .zero, closed: false,
+            cardOutcome: order.cardOutcome ?? .approve, expiresAt: expiresAt)
     }
 
     /// Stores the order; durable when it returns.

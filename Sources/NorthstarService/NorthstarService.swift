@@ -50,11 +50,14 @@ public struct NorthstarService: NorthstarHandlers {
     }
 
     /// An error of `kind` with one detail.
-    func error(_ kind: NorthstarErrorKind, _ context: RequestContext, field: String? = nil, issue: String? = nil,
-               _ description: String, links: [LinkDescription]? = nil) -> NorthstarError {
-        NorthstarError(kind, debugId: debugId(context),
-                       details: [ErrorDetail(field: field, issue: issue ?? kind.rawValue, description: description)],
-                       links: links)
+    func error(
+        _ kind: NorthstarErrorKind, _ context: RequestContext, field: String? = nil, issue: String? = nil,
+        _ description: String, links: [LinkDescription]? = nil
+    ) -> NorthstarError {
+        NorthstarError(
+            kind, debugId: debugId(context),
+            details: [ErrorDetail(field: field, issue: issue ?? kind.rawValue, description: description)],
+            links: links)
     }
 
     /// `UNPROCESSABLE_ENTITY` with `details` (one per problem found), when there are any.

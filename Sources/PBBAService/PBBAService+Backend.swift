@@ -8,12 +8,18 @@ import PayRPCServiceKit
 extension PBBAService {
     func createPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
         guard params.amount > .zero else {
-            throw RPCError.invalidParams([.init(pointer: "/amount", keyword: "exclusiveMinimum",
-                                                message: "amount must be greater than 0")])
+            throw RPCError.invalidParams([
+                .init(
+                    pointer: "/amount", keyword: "exclusiveMinimum",
+                    message: "amount must be greater than 0")
+            ])
         }
         if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
-            throw RPCError.invalidParams([.init(pointer: "/retrievalExpiryInterval", keyword: "minimum",
-                                                message: "retrievalExpiryInterval must be from 1 to 86400 seconds")])
+            throw RPCError.invalidParams([
+                .init(
+                    pointer: "/retrievalExpiryInterval", keyword: "minimum",
+                    message: "retrievalExpiryInterval must be from 1 to 86400 seconds")
+            ])
         }
         switch magic[params.amount]?.outcome {
         case .requestGenerationFailed: throw PBBAError.requestGenerationFailed()
@@ -27,11 +33,13 @@ extension PBBAService {
             currency: params.currency, reference: params.reference, createdAt: created,
             expiresAt: created.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil,
             clockProfile: context.profile)
-        let (secureToken, record) = try await book.create(record: template, now: created,
-                                                          newToken: { SecureTokenGenerator.secureToken(context) },
-                                                          newBRN: { SecureTokenGenerator.brn(context) })
-        return PaymentRequest(secureToken: secureToken, brn: record.brn, retrievalExpiryInterval: interval,
-                              expiresAt: record.expiresAt, requestId: record.requestId)
+        let (secureToken, record) = try await book.create(
+            record: template, now: created,
+            newToken: { SecureTokenGenerator.secureToken(context) },
+            newBRN: { SecureTokenGenerator.brn(context) })
+        return PaymentRequest(
+            secureToken: secureToken, brn: record.brn, retrievalExpiryInterval: interval,
+            expiresAt: record.expiresAt, requestId: record.requestId)
     }
 
     func paymentStatus(_ params: GetPaymentStatus.Params, _ context: RequestContext) async throws -> PaymentStatusInfo {
@@ -55,8 +63,11 @@ extension PBBAService {
             }
             key = found
         } else {
-            throw RPCError.invalidParams([.init(pointer: "", keyword: "required",
-                                                message: "give secureToken or brn")])
+            throw RPCError.invalidParams([
+                .init(
+                    pointer: "", keyword: "required",
+                    message: "give secureToken or brn")
+            ])
         }
         let watch = registry.claim(requestKey: key)
         let (controls, callerProfile) = (context.sandbox, context.profile)
@@ -85,16 +96,20 @@ extension PBBAService {
     }
 
     /// Stores a request another backend made and links the pop-ups already showing its token.
-    func registerExternal(_ params: RegisterExternalRequest.Params,
-                          _ context: RequestContext) async throws -> PaymentStatusInfo {
+    func registerExternal(
+        _ params: RegisterExternalRequest.Params,
+        _ context: RequestContext
+    ) async throws -> PaymentStatusInfo {
         var violations: [SchemaViolation] = []
         if let violation = Self.brnViolation(params.brn) { violations.append(violation) }
         if params.amount <= .zero {
             violations.append(.init(pointer: "/amount", keyword: "exclusiveMinimum", message: "amount must be greater than 0"))
         }
         if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
-            violations.append(.init(pointer: "/retrievalExpiryInterval", keyword: "minimum",
-                                    message: "retrievalExpiryInterval must be from 1 to 86400 seconds"))
+            violations.append(
+                .init(
+                    pointer: "/retrievalExpiryInterval", keyword: "minimum",
+                    message: "retrievalExpiryInterval must be from 1 to 86400 seconds"))
         }
         if !violations.isEmpty { throw RPCError.invalidParams(violations) }
         let now = context.now
@@ -105,8 +120,9 @@ extension PBBAService {
             expiresAt: now.addingTimeInterval(TimeInterval(interval)), status: .inProgress, decidedAt: nil,
             clockProfile: context.profile)
         try await book.register(secureToken: params.secureToken, record: record, now: now)
-        registry.link(requestKey: try book.requestKey(for: params.secureToken), requestId: record.requestId,
-                      brn: record.brn, expiresAt: record.expiresAt, clock: clock(of: record, context))
+        registry.link(
+            requestKey: try book.requestKey(for: params.secureToken), requestId: record.requestId,
+            brn: record.brn, expiresAt: record.expiresAt, clock: clock(of: record, context))
         return record.info(at: now)
     }
 }

@@ -24,13 +24,17 @@ extension PBBAService {
     }
 
     /// `pbba.getCustomUXConfigurations`.
-    public func getCustomUXConfigurations(_ params: GetCustomUXConfigurations.Params,
-                                          _ context: RequestContext) throws -> CustomUXLayout {
+    public func getCustomUXConfigurations(
+        _ params: GetCustomUXConfigurations.Params,
+        _ context: RequestContext
+    ) throws -> CustomUXLayout {
         try customUXConfiguration(params)
     }
 
     /// `pbba.submitPaymentRequest`.
-    public func submitPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
+    public func submitPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws
+        -> PaymentRequest
+    {
         try await createPaymentRequest(params, context)
     }
 
@@ -50,7 +54,9 @@ extension PBBAService {
     }
 
     /// `sandbox.pbba.setBankAppsInstalled`.
-    public func setBankAppsInstalled(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws -> BankAppsState {
+    public func setBankAppsInstalled(_ params: SetBankAppsInstalled.Params, _ context: RequestContext) async throws
+        -> BankAppsState
+    {
         try await setBankApps(params, context)
     }
 
@@ -83,8 +89,10 @@ extension PBBAService {
     }
 
     /// `sandbox.pbba.registerExternalRequest`.
-    public func registerExternalRequest(_ params: RegisterExternalRequest.Params,
-                                        _ context: RequestContext) async throws -> PaymentStatusInfo {
+    public func registerExternalRequest(
+        _ params: RegisterExternalRequest.Params,
+        _ context: RequestContext
+    ) async throws -> PaymentStatusInfo {
         try await registerExternal(params, context)
     }
 }

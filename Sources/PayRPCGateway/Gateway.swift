@@ -37,8 +37,9 @@ public final class Gateway: Sendable {
         self.secrets = secrets
         let state = ServerState()
         // The profiles' sandbox state lives in the store; the controls cache it.
-        let sandbox = SandboxControls(seed: configuration.seed, realTime: realTime,
-                                      persistence: StoreSandboxPersistence(store: store))
+        let sandbox = SandboxControls(
+            seed: configuration.seed, realTime: realTime,
+            persistence: StoreSandboxPersistence(store: store))
         sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
         let environment = ServiceEnvironment(sandbox: sandbox, connections: ConnectionDirectory())
@@ -49,10 +50,12 @@ public final class Gateway: Sendable {
         self.router = router
         let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
-        let engine = RPCEngine(router: router, configuration: configuration.engine,
-                               idempotency: store, environment: environment, logger: logger)
+        let engine = RPCEngine(
+            router: router, configuration: configuration.engine,
+            idempotency: store, environment: environment, logger: logger)
         self.engine = engine
-        let handlerFactory: any RPCConnectionHandlerFactory = configuration.mcp
+        let handlerFactory: any RPCConnectionHandlerFactory =
+            configuration.mcp
             ? try MCPServer(engine: engine, documents: ServiceDocuments.all) : engine
         let server = LibUVServer(configuration: configuration.transport, handlerFactory: handlerFactory, logger: logger)
         server.onShutdownStarted = { state.beginDraining() }
@@ -72,22 +75,26 @@ public final class Gateway: Sendable {
             let store = try PostgresStateStore(options: shared, configuration: storeConfiguration, logger: logger)
             return (store, store.secrets)
         }
-        let store = try SQLiteStateStore(directory: configuration.dataDirectory, configuration: storeConfiguration, logger: logger)
+        let store = try SQLiteStateStore(
+            directory: configuration.dataDirectory, configuration: storeConfiguration, logger: logger)
         return (store, store.secrets)
     }
 
     /// The router of a gateway: built-ins plus every service.
     /// - Parameter serving: false when the router only describes the methods (`payrpc schemas`):
     ///   the services then start no work of their own.
-    public static func makeRouter(stores: Stores, secrets: SecretHasher,
-                                  configuration: GatewayConfiguration, state: ServerState,
-                                  environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger,
-                                  serving: Bool) throws -> Router {
+    public static func makeRouter(
+        stores: Stores, secrets: SecretHasher,
+        configuration: GatewayConfiguration, state: ServerState,
+        environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger,
+        serving: Bool
+    ) throws -> Router {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
-        let context = ServiceCatalog.Context(stores: stores, secrets: secrets, sandbox: environment.sandbox,
-                                             connections: environment.connections, configuration: configuration,
-                                             logger: logger, serving: serving)
+        let context = ServiceCatalog.Context(
+            stores: stores, secrets: secrets, sandbox: environment.sandbox,
+            connections: environment.connections, configuration: configuration,
+            logger: logger, serving: serving)
         let reference = RouterReference()
         SandboxControlService(router: reference).register(on: &builder)
         for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
@@ -124,11 +131,13 @@ public final class Gateway: Sendable {
         guard let statistics = (store as? SQLiteStateStore)?.statistics else { return }
         let uptime = ContinuousClock.now - started
         let seconds = max(0.001, Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18)
-        logger.info("stopped", metadata: [
-            "store.writes": .stringConvertible(statistics.writes), "store.commits": .stringConvertible(statistics.commits),
-            "store.commitsPerSecond": .string(String(Int(Double(statistics.commits) / seconds))),
-            "uptime.seconds": .string(String(format: "%.1f", seconds)),
-        ])
+        logger.info(
+            "stopped",
+            metadata: [
+                "store.writes": .stringConvertible(statistics.writes), "store.commits": .stringConvertible(statistics.commits),
+                "store.commitsPerSecond": .string(String(Int(Double(statistics.commits) / seconds))),
+                "uptime.seconds": .string(String(format: "%.1f", seconds)),
+            ])
     }
 
     /// Starts draining from any thread.

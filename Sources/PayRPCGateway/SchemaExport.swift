@@ -24,9 +24,10 @@ public enum SchemaExport {
     public static func describingRouter(configuration: GatewayConfiguration, logger: Logger) throws -> Router {
         var quiet = logger
         quiet.logLevel = .error
-        return try Gateway.makeRouter(stores: .init(services: DescribingStore(), administration: DescribingStore()),
-                                      secrets: SecretHasher.ephemeral(), configuration: configuration,
-                                      state: ServerState(), logger: quiet, serving: false)
+        return try Gateway.makeRouter(
+            stores: .init(services: DescribingStore(), administration: DescribingStore()),
+            secrets: SecretHasher.ephemeral(), configuration: configuration,
+            state: ServerState(), logger: quiet, serving: false)
     }
 
     /// Writes the files under `directory`, removing generated files that no longer exist.

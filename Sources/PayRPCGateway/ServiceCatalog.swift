@@ -42,23 +42,35 @@ enum ServiceCatalog {
         let sandboxData = context.configuration.sandboxData
         let takesData = [TatraSandboxData.service, PBBASandbox.service, NorthstarSandboxData.service, DotpaySandboxData.service]
         for (service, file) in sandboxData.sorted(by: { $0.key < $1.key }) where !takesData.contains(service) {
-            throw SandboxDataError(file: file.path, message: "--sandbox-data \(service)=…: no service named \(service) takes sandbox data (these do: \(takesData.joined(separator: ", ")))")
+            throw SandboxDataError(
+                file: file.path,
+                message:
+                    "--sandbox-data \(service)=…: no service named \(service) takes sandbox data (these do: \(takesData.joined(separator: ", ")))"
+            )
         }
         let environment = ServiceEnvironment(sandbox: context.sandbox, connections: context.connections)
         return [
             SandboxAdminService(store: context.stores.administration, sandbox: context.sandbox),
-            TatraService(store: context.stores.services, sandbox: try SandboxData.load(TatraSandboxData.self, from: sandboxData["tatra"])),
-            PBBAService(store: context.stores.services, sandbox: try SandboxData.load(PBBASandbox.self, from: sandboxData["pbba"]),
-                        secrets: context.secrets),
-            NorthstarService(store: context.stores.services, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
-                             secrets: context.secrets),
-            DotpayService(store: context.stores.services, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
-                          secrets: context.secrets, environment: environment, delivery: dotpayDelivery(context)),
-            JournalService(store: context.stores.services,
-                           environment: environment,
-                           options: .init(backend: context.configuration.journalBackend,
-                                          sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving),
-                           logger: context.logger),
+            TatraService(
+                store: context.stores.services, sandbox: try SandboxData.load(TatraSandboxData.self, from: sandboxData["tatra"])),
+            PBBAService(
+                store: context.stores.services, sandbox: try SandboxData.load(PBBASandbox.self, from: sandboxData["pbba"]),
+                secrets: context.secrets),
+            NorthstarService(
+                store: context.stores.services,
+                sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
+                secrets: context.secrets),
+            DotpayService(
+                store: context.stores.services,
+                sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
+                secrets: context.secrets, environment: environment, delivery: dotpayDelivery(context)),
+            JournalService(
+                store: context.stores.services,
+                environment: environment,
+                options: .init(
+                    backend: context.configuration.journalBackend,
+                    sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving),
+                logger: context.logger),
         ]
     }
 }

@@ -64,8 +64,10 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
             VES WST XCD XCG YER ZAR ZMW ZWG
             """
         for code in two.split(separator: " ") { table[String(code)] = 2 }
-        for code in ["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND",
-                     "VUV", "XAF", "XOF", "XPF"] { table[code] = 0 }
+        for code in [
+            "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND",
+            "VUV", "XAF", "XOF", "XPF",
+        ] { table[code] = 0 }
         for code in ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"] { table[code] = 3 }
         for code in ["CLF", "UYW"] { table[code] = 4 }
         return table

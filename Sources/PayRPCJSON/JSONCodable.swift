@@ -137,7 +137,6 @@ extension Double: JSONCodable {
     public func encode(to writer: inout JSONWriter) { writer.double(self) }
 }
 
-
 extension Date: JSONCodable {
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard let text = json.string else { throw .expected("an RFC 3339 date-time string", found: json) }

@@ -158,7 +158,8 @@ public struct JSONElement: Sendable {
                 for offset in 0..<4 { value = value << 4 | (hexValue(content[index + offset]) ?? 0) }
                 index += 4
                 if (0xD800...0xDBFF).contains(value), index + 5 < content.count + 0,
-                   content[index] == UInt8(ascii: "\\"), content[index + 1] == UInt8(ascii: "u") {
+                    content[index] == UInt8(ascii: "\\"), content[index + 1] == UInt8(ascii: "u")
+                {
                     var low: UInt32 = 0
                     for offset in 2..<6 { low = low << 4 | (hexValue(content[index + offset]) ?? 0) }
                     if (0xDC00...0xDFFF).contains(low) {
@@ -184,13 +185,18 @@ public struct JSONElement: Sendable {
         let bytes = rawBytes
         var negative = false
         var index = 0
-        if bytes[0] == UInt8(ascii: "-") { negative = true; index = 1 }
+        if bytes[0] == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
         var value: Int64 = 0
         while index < bytes.count, isDigit(bytes[index]) {
             let digit = Int64(bytes[index] - UInt8(ascii: "0"))
             let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = negative ? multiplied.subtractingReportingOverflow(digit)
-                                              : multiplied.addingReportingOverflow(digit)
+            let (added, overflow2) =
+                negative
+                ? multiplied.subtractingReportingOverflow(digit)
+                : multiplied.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = added
             index += 1
@@ -352,7 +358,8 @@ extension JSONElement {
         case .string:
             if !entry.hasEscapes && !other.entry.hasEscapes {
                 let left = stringContentBytes!, right = other.stringContentBytes!
-                return left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                return left.count == right.count
+                    && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
             }
             return string == other.string
         case .array:
@@ -367,9 +374,11 @@ extension JSONElement {
             let candidates = Array(other.objectMembers)
             var matched = [Bool](repeating: false, count: candidates.count)
             for (name, value) in objectMembers {
-                guard let position = candidates.indices.first(where: {
-                    !matched[$0] && candidates[$0].name.jsonEquals(name) && candidates[$0].value.jsonEquals(value)
-                }) else { return false }
+                guard
+                    let position = candidates.indices.first(where: {
+                        !matched[$0] && candidates[$0].name.jsonEquals(name) && candidates[$0].value.jsonEquals(value)
+                    })
+                else { return false }
                 matched[position] = true
             }
             return true

@@ -214,24 +214,34 @@ struct Parser {
             try parseArray(into: &entries)
         case UInt8(ascii: "\""):
             let escapes = try scanString()
-            entries.append(.init(kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(position),
-                                 next: UInt32(entries.count + 1), count: 0))
+            entries.append(
+                .init(
+                    kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(position),
+                    next: UInt32(entries.count + 1), count: 0))
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            entries.append(.init(kind: .bool, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                                 next: UInt32(entries.count + 1), count: 1))
+            entries.append(
+                .init(
+                    kind: .bool, hasEscapes: false, start: UInt32(start), end: UInt32(position),
+                    next: UInt32(entries.count + 1), count: 1))
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            entries.append(.init(kind: .bool, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                                 next: UInt32(entries.count + 1), count: 0))
+            entries.append(
+                .init(
+                    kind: .bool, hasEscapes: false, start: UInt32(start), end: UInt32(position),
+                    next: UInt32(entries.count + 1), count: 0))
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            entries.append(.init(kind: .null, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                                 next: UInt32(entries.count + 1), count: 0))
+            entries.append(
+                .init(
+                    kind: .null, hasEscapes: false, start: UInt32(start), end: UInt32(position),
+                    next: UInt32(entries.count + 1), count: 0))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try scanNumber()
-            entries.append(.init(kind: .number, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                                 next: UInt32(entries.count + 1), count: 0))
+            entries.append(
+                .init(
+                    kind: .number, hasEscapes: false, start: UInt32(start), end: UInt32(position),
+                    next: UInt32(entries.count + 1), count: 0))
         default:
             throw JSONParseError(.unexpectedCharacter, at: position)
         }
@@ -267,8 +277,10 @@ struct Parser {
                 }
                 let keyStart = position
                 let escapes = try scanString()
-                entries.append(.init(kind: .string, hasEscapes: escapes, start: UInt32(keyStart),
-                                     end: UInt32(position), next: UInt32(entries.count + 1), count: 0))
+                entries.append(
+                    .init(
+                        kind: .string, hasEscapes: escapes, start: UInt32(keyStart),
+                        end: UInt32(position), next: UInt32(entries.count + 1), count: 0))
                 skipWhitespace()
                 guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
                 guard bytes[position] == UInt8(ascii: ":") else {
@@ -341,7 +353,7 @@ struct Parser {
                 guard position + 1 < bytes.count else { throw JSONParseError(.unexpectedEnd, at: bytes.count) }
                 switch bytes[position + 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     position += 2
                 case UInt8(ascii: "u"):
                     guard position + 5 < bytes.count else { throw JSONParseError(.unexpectedEnd, at: bytes.count) }

@@ -13,8 +13,9 @@ extension JSONValue {
         switch self {
         case .array(let values): return .array(values.map(\.sortedKeys))
         case .object(let members):
-            return .object(members.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-                .map { Member($0.name, $0.value.sortedKeys) })
+            return .object(
+                members.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+                    .map { Member($0.name, $0.value.sortedKeys) })
         default: return self
         }
     }

@@ -37,7 +37,8 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func separate() {
         if let last = bytes.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "["),
-           last != UInt8(ascii: ":") {
+            last != UInt8(ascii: ":")
+        {
             bytes.append(UInt8(ascii: ","))
         }
     }
@@ -72,13 +73,19 @@ public struct JSONWriter: Sendable {
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) }
-        else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        if value {
+            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
     }
 
     /// Writes an integer.
     public mutating func int<I: BinaryInteger>(_ value: I) {
-        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
         var magnitude = value.magnitude
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch on the stack
@@ -95,7 +102,10 @@ public struct JSONWriter: Sendable {
 
     /// Writes a floating-point number (non-finite values become `null`, which JSON lacks).
     public mutating func double(_ value: Double) {
-        guard value.isFinite else { null(); return }
+        guard value.isFinite else {
+            null()
+            return
+        }
         if value.rounded() == value, abs(value) < 1e15 {
             int(Int64(value))
         } else {
@@ -143,8 +153,10 @@ public struct JSONWriter: Sendable {
             case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             default:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                bytes.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ])
             }
         }
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart...])) }

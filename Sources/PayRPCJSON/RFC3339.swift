@@ -23,13 +23,14 @@ public enum RFC3339 {
             return value
         }
         guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), let month = number(5..<7),
-              bytes[7] == UInt8(ascii: "-"), let day = number(8..<10),
-              bytes[10] | 0x20 == UInt8(ascii: "t"),
-              let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"), let minute = number(14..<16),
-              bytes[16] == UInt8(ascii: ":"), let second = number(17..<19)
+            bytes[7] == UInt8(ascii: "-"), let day = number(8..<10),
+            bytes[10] | 0x20 == UInt8(ascii: "t"),
+            let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"), let minute = number(14..<16),
+            bytes[16] == UInt8(ascii: ":"), let second = number(17..<19)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         var index = 19
         var fraction = 0.0
         if bytes[index] == UInt8(ascii: ".") {
@@ -50,8 +51,9 @@ public enum RFC3339 {
         } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             guard let offsetHour = number(index + 1..<index + 3), index + 3 < bytes.count,
-                  bytes[index + 3] == UInt8(ascii: ":"), let offsetMinute = number(index + 4..<index + 6),
-                  offsetHour < 24, offsetMinute < 60 else { return nil }
+                bytes[index + 3] == UInt8(ascii: ":"), let offsetMinute = number(index + 4..<index + 6),
+                offsetHour < 24, offsetMinute < 60
+            else { return nil }
             offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
             index += 6
         } else {
@@ -68,7 +70,10 @@ public enum RFC3339 {
         let interval = date.timeIntervalSince1970
         var whole = Int(interval.rounded(.down))
         var millis = Int(((interval - Double(whole)) * 1000).rounded())
-        if millis == 1000 { whole += 1; millis = 0 }
+        if millis == 1000 {
+            whole += 1
+            millis = 0
+        }
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondsOfDay = whole - days * 86_400
         let (year, month, day) = civilFromDays(days)
@@ -105,7 +110,8 @@ public enum RFC3339 {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):"
+        var text =
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):"
             + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
         if millis != 0 { text += "." + pad(millis, 3) }
         return text + "Z"

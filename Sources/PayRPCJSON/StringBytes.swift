@@ -18,7 +18,8 @@ enum StringBytes {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
-            var flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            var flagged =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
                 | ((word &- ones &* 0x20) & ~word)
             if stopAtNonASCII { flagged |= word }
             flagged &= highs

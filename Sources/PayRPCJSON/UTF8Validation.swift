@@ -17,15 +17,15 @@ public enum UTF8Validation {
         case 0xE0...0xEF:
             if remaining >= 3, continuation(1), continuation(2) {
                 let second = bytes[index + 1]
-                if lead == 0xE0 && second < 0xA0 { break }          // overlong
-                if lead == 0xED && second > 0x9F { break }          // surrogate
+                if lead == 0xE0 && second < 0xA0 { break }  // overlong
+                if lead == 0xED && second > 0x9F { break }  // surrogate
                 return index + 3
             }
         case 0xF0...0xF4:
             if remaining >= 4, continuation(1), continuation(2), continuation(3) {
                 let second = bytes[index + 1]
-                if lead == 0xF0 && second < 0x90 { break }          // overlong
-                if lead == 0xF4 && second > 0x8F { break }          // past U+10FFFF
+                if lead == 0xF0 && second < 0x90 { break }  // overlong
+                if lead == 0xF4 && second > 0x8F { break }  // past U+10FFFF
                 return index + 4
             }
         default:

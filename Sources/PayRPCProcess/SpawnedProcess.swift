@@ -52,7 +52,8 @@ public final class SpawnedProcess: Sendable {
         _ executable: String, arguments: [String] = [], environment: [String: String?] = [:], workingDirectory: String? = nil,
         standardInput: Stream = .pipe, standardOutput: Stream = .pipe, standardError: Stream = .inherit
     ) async throws -> SpawnedProcess {
-        let launch = try Launch(executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError])
+        let launch = try Launch(
+            executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError])
         return try await launch.started.value
     }
 
@@ -65,7 +66,8 @@ public final class SpawnedProcess: Sendable {
         _ executable: String, arguments: [String] = [], environment: [String: String?] = [:], workingDirectory: String? = nil,
         standardInput: Stream = .pipe, standardOutput: Stream = .pipe, standardError: Stream = .inherit
     ) throws -> SpawnedProcess {
-        let launch = try Launch(executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError])
+        let launch = try Launch(
+            executable, arguments, environment, workingDirectory, [standardInput, standardOutput, standardError])
         let outcome = Lock<Result<SpawnedProcess, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task(executorPreference: ChildExecutor.shared) {

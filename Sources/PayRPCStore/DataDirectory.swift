@@ -10,7 +10,8 @@ public enum DataDirectory {
     public static func resolve(
         explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.path
         if let explicit, !explicit.isEmpty {
             if explicit == "~" { return URL(fileURLWithPath: home, isDirectory: true) }

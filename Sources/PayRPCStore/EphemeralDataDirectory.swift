@@ -17,8 +17,9 @@ public struct EphemeralDataDirectory: Sendable {
     public static func create(in parent: URL = FileManager.default.temporaryDirectory) throws -> EphemeralDataDirectory {
         let name = "payrpc-ephemeral-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
         let url = parent.appendingPathComponent(name, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         return EphemeralDataDirectory(url: url)
     }
 

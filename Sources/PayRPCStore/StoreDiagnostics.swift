@@ -16,8 +16,10 @@ public struct StoreDiagnostics: Sendable, Equatable {
     public var sqliteVersion: String
 
     /// Diagnostics as read.
-    public init(path: String, journalMode: String, synchronous: Int, writerCacheKibibytes: Int,
-                checkpointPages: Int, appliedMigrations: [String], sqliteVersion: String) {
+    public init(
+        path: String, journalMode: String, synchronous: Int, writerCacheKibibytes: Int,
+        checkpointPages: Int, appliedMigrations: [String], sqliteVersion: String
+    ) {
         self.path = path
         self.journalMode = journalMode
         self.synchronous = synchronous

@@ -14,20 +14,26 @@ extension StoreError: RPCErrorConvertible {
     public var rpcError: RPCError {
         switch code {
         case .full:
-            var error = RPCError(.storeFull, "Store full", data: [
-                "type": "storeFull",
-                "detail": "the store reached its size limit (--store-max-bytes) or the disk is full: the write that did not fit was not made; reads still work, and writes succeed again once space is freed or the limit is raised",
-            ])
+            var error = RPCError(
+                .storeFull, "Store full",
+                data: [
+                    "type": "storeFull",
+                    "detail":
+                        "the store reached its size limit (--store-max-bytes) or the disk is full: the write that did not fit was not made; reads still work, and writes succeed again once space is freed or the limit is raised",
+                ])
             error.isFinal = false
             return error
         case .unavailable, .conflict:
-            var error = RPCError(.storeUnavailable, "Store unavailable", data: [
-                "type": "storeUnavailable",
-                "retryable": true,
-                "detail": code == .conflict
-                    ? "too many concurrent changes of the same state: the call was not done; call again"
-                    : "the store's database cannot be reached: the call was not done (or, if the connection broke while it committed, may have been); call again, with the same _meta.idempotencyKey to be sure it runs once",
-            ])
+            var error = RPCError(
+                .storeUnavailable, "Store unavailable",
+                data: [
+                    "type": "storeUnavailable",
+                    "retryable": true,
+                    "detail": code == .conflict
+                        ? "too many concurrent changes of the same state: the call was not done; call again"
+                        : "the store's database cannot be reached: the call was not done (or, if the connection broke while it committed, may have been); call again, with the same _meta.idempotencyKey to be sure it runs once"
+                        ,
+                ])
             error.isFinal = false
             return error
         default:

@@ -18,16 +18,19 @@ extension TatraService {
         let state = try await profileState(context)
         guard state.contactPermission ?? sandbox.contactPermissionGranted else {
             let texts = sandbox.texts
-            throw TatraError.missingContactPermission(title: texts.missingContactPermission,
-                                                      subtitle: texts.missingContactPermissionSubtitle,
-                                                      uri: sandbox.contactPermissionURI)
+            throw TatraError.missingContactPermission(
+                title: texts.missingContactPermission,
+                subtitle: texts.missingContactPermissionSubtitle,
+                uri: sandbox.contactPermissionURI)
         }
         return top ? sandbox.topContacts : sandbox.contacts
     }
 
     /// `sandbox.tatra.setContactPermission`.
-    public func sandboxSetContactPermission(_ params: SandboxSetContactPermission.Params,
-                              _ context: RequestContext) async throws -> NoResult {
+    public func sandboxSetContactPermission(
+        _ params: SandboxSetContactPermission.Params,
+        _ context: RequestContext
+    ) async throws -> NoResult {
         let granted = params.granted
         try await updateProfileState(context) { $0.contactPermission = granted }
         return NoResult()

@@ -17,21 +17,24 @@ extension TatraService {
         // each copy and drop of one goes through generic value witnesses. One exact conversion
         // to cents, then integers only.
         guard let cents = PaymentText.exactCents(params.amount), cents >= sandbox.minimumCents,
-              cents <= sandbox.maximumCents else {
+            cents <= sandbox.maximumCents
+        else {
             let setup = sandbox.setup, amount = params.amount
             let inRange = amount >= setup.minTransactionAmount && amount <= setup.maxTransactionAmount
             throw TatraError.amountLimit(
                 title: sandbox.texts.amountLimit,
-                message: inRange ? "The amount may have at most two decimals."
+                message: inRange
+                    ? "The amount may have at most two decimals."
                     : "The amount must be from \(PaymentText.amount(setup.minTransactionAmount)) to "
-                    + "\(PaymentText.amount(setup.maxTransactionAmount)) \(sandbox.currency).")
+                        + "\(PaymentText.amount(setup.maxTransactionAmount)) \(sandbox.currency).")
         }
         guard let phone = params.contact.phones.first else {
             throw TatraError.executePayment(title: sandbox.texts.executePayment, message: "The recipient has no phone number.")
         }
         guard sandbox.phoneRegex.matchesWhole(phone) else {
-            throw TatraError.executePayment(title: sandbox.texts.executePayment,
-                                            message: "The recipient's phone number \(phone) is not valid.")
+            throw TatraError.executePayment(
+                title: sandbox.texts.executePayment,
+                message: "The recipient's phone number \(phone) is not valid.")
         }
         guard phone != sandbox.owner.phone else {
             throw TatraError.sameRecipient(title: sandbox.texts.sameRecipient, message: "The recipient is your own phone number.")
@@ -43,13 +46,15 @@ extension TatraService {
                     message: "The reference may have at most \(sandbox.setup.descriptionValidationLength) characters.")
             }
             guard sandbox.descriptionRegex.matchesWhole(reference) else {
-                throw TatraError.executePayment(title: sandbox.texts.executePayment,
-                                                message: "The reference contains characters that are not allowed.")
+                throw TatraError.executePayment(
+                    title: sandbox.texts.executePayment,
+                    message: "The reference contains characters that are not allowed.")
             }
         }
         guard sandbox.setup.isActivated else {
-            throw TatraError.executePayment(title: sandbox.texts.executePayment, message: "PayKey is not activated.",
-                                            status: .failedPrecondition)
+            throw TatraError.executePayment(
+                title: sandbox.texts.executePayment, message: "PayKey is not activated.",
+                status: .failedPrecondition)
         }
         var outOfServiceTimes = 0
         if let magic = sandbox.magic(cents: cents) {
@@ -57,13 +62,15 @@ extension TatraService {
             case .general:
                 throw TatraError.general(title: sandbox.texts.general, message: "The bank could not process the payment.")
             case .serviceUnavailable:
-                throw TatraError.serviceUnavailable(title: sandbox.texts.serviceUnavailable,
-                                                    message: "The bank's payment service is unavailable.")
+                throw TatraError.serviceUnavailable(
+                    title: sandbox.texts.serviceUnavailable,
+                    message: "The bank's payment service is unavailable.")
             case .network:
                 throw TatraError.network(title: sandbox.texts.network, message: "The bank could not be reached.")
             case .executePayment:
-                throw TatraError.executePayment(title: sandbox.texts.executePayment, message: "The bank declined the payment.",
-                                                status: .failedPrecondition)
+                throw TatraError.executePayment(
+                    title: sandbox.texts.executePayment, message: "The bank declined the payment.",
+                    status: .failedPrecondition)
             case .bankTempOOS:
                 outOfServiceTimes = magic.outOfServiceTimes
             }
@@ -71,12 +78,14 @@ extension TatraService {
         let reference = params.reference, recipientName = params.contact.fullName
         connection.withState { state in
             state.execute { serial in
-                PendingPayment(serial: serial, cents: cents, recipientName: recipientName, phone: phone,
-                               reference: reference, outOfServiceTimes: outOfServiceTimes)
+                PendingPayment(
+                    serial: serial, cents: cents, recipientName: recipientName, phone: phone,
+                    reference: reference, outOfServiceTimes: outOfServiceTimes)
             }
         }
-        return text(sandbox.confirmationTemplate, amount: PaymentText.format(cents: cents), name: recipientName,
-                    phone: phone, reference: reference, paymentId: nil)
+        return text(
+            sandbox.confirmationTemplate, amount: PaymentText.format(cents: cents), name: recipientName,
+            phone: phone, reference: reference, paymentId: nil)
     }
 
     /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
@@ -118,10 +127,11 @@ extension TatraService {
                 guard check == .accepted else { return .pin(check) }
                 let paymentId = state.nextPaymentId()
                 if pending.outOfServiceTimes > 0 {
-                    state.held.append(HeldPayment(
-                        paymentId: paymentId, amount: pending.amount, recipientName: pending.recipientName,
-                        phone: pending.phone, reference: pending.reference,
-                        outOfServiceLeft: pending.outOfServiceTimes - 1))
+                    state.held.append(
+                        HeldPayment(
+                            paymentId: paymentId, amount: pending.amount, recipientName: pending.recipientName,
+                            phone: pending.phone, reference: pending.reference,
+                            outOfServiceLeft: pending.outOfServiceTimes - 1))
                     return .held(paymentId)
                 }
                 state.addPaid(pending.amount)
@@ -141,8 +151,10 @@ extension TatraService {
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
             release(pending, flow: flowNumber, keep: false, context)
-            return text(sandbox.shareTemplate, amount: PaymentText.format(cents: pending.cents), name: pending.recipientName,
-                        phone: pending.phone, reference: pending.reference, paymentId: paymentId).description
+            return text(
+                sandbox.shareTemplate, amount: PaymentText.format(cents: pending.cents), name: pending.recipientName,
+                phone: pending.phone, reference: pending.reference, paymentId: paymentId
+            ).description
         }
     }
 
@@ -166,14 +178,17 @@ extension TatraService {
         }
         switch outcome {
         case .unknown:
-            throw TatraError.general(title: sandbox.texts.general,
-                                     message: "There is no payment \(paymentId) waiting to be resubmitted.",
-                                     status: .notFound)
+            throw TatraError.general(
+                title: sandbox.texts.general,
+                message: "There is no payment \(paymentId) waiting to be resubmitted.",
+                status: .notFound)
         case .stillOutOfService:
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let payment):
-            return text(sandbox.shareTemplate, amount: PaymentText.amount(payment.amount), name: payment.recipientName,
-                        phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId).description
+            return text(
+                sandbox.shareTemplate, amount: PaymentText.amount(payment.amount), name: payment.recipientName,
+                phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId
+            ).description
         }
     }
 
@@ -196,9 +211,13 @@ extension TatraService {
     }
 
     /// A payment text: `template` filled in.
-    private func text(_ template: PaymentTemplate, amount: String, name: String, phone: String, reference: String?,
-                      paymentId: String?) -> UTF8Text {
-        template.fill(.init(amount: amount, currency: sandbox.currency, name: name, phone: phone,
-                            reference: reference, paymentId: paymentId))
+    private func text(
+        _ template: PaymentTemplate, amount: String, name: String, phone: String, reference: String?,
+        paymentId: String?
+    ) -> UTF8Text {
+        template.fill(
+            .init(
+                amount: amount, currency: sandbox.currency, name: name, phone: phone,
+                reference: reference, paymentId: paymentId))
     }
 }

@@ -30,7 +30,10 @@ struct CallCommand: ParsableCommand {
     @Flag(help: "Spawn `payrpc serve --stdio` (this binary) and call it.")
     var spawn = false
 
-    @Option(help: ArgumentHelp("Data directory of the spawned server, which then keeps its state there (default: a temporary one, removed when the call ends: serve --ephemeral).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Data directory of the spawned server, which then keeps its state there (default: a temporary one, removed when the call ends: serve --ephemeral).",
+            valueName: "dir"))
     var data: String?
 
     @Option(help: ArgumentHelp("File holding the server's token (sent in rpc.hello).", valueName: "file"))
@@ -42,13 +45,18 @@ struct CallCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the answer.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(help: ArgumentHelp("Seconds to keep retrying --tcp or --unix while nothing listens there yet (a server just started in the background).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds to keep retrying --tcp or --unix while nothing listens there yet (a server just started in the background).",
+            valueName: "seconds"))
     var connectTimeout: Double = 5
 
     func validate() throws {
         let chosen = [tcp != nil, unix != nil, spawn].filter { $0 }.count
         guard chosen == 1 else { throw ValidationError("choose exactly one of --tcp, --unix or --spawn") }
-        guard timeout > 0, connectTimeout >= 0 else { throw ValidationError("--timeout must be positive and --connect-timeout not negative") }
+        guard timeout > 0, connectTimeout >= 0 else {
+            throw ValidationError("--timeout must be positive and --connect-timeout not negative")
+        }
         if let params {
             let value: JSONValue
             do {
@@ -67,15 +75,21 @@ struct CallCommand: ParsableCommand {
         var lines: [String] = []
         var hello: [JSONValue.Member] = []
         if let tokenFile {
-            guard let token = try? String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) else {
+            guard
+                let token = try? String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+            else {
                 throw ValidationError("cannot read \(tokenFile)")
             }
             hello.append(.init("token", .string(token)))
         }
         if let profile { hello.append(.init("profile", .string(profile))) }
         if !hello.isEmpty {
-            lines.append(JSONValue.object([.init("jsonrpc", "2.0"), .init("id", "hello"), .init("method", "rpc.hello"),
-                                           .init("params", .object(hello))]).jsonText)
+            lines.append(
+                JSONValue.object([
+                    .init("jsonrpc", "2.0"), .init("id", "hello"), .init("method", "rpc.hello"),
+                    .init("params", .object(hello)),
+                ]).jsonText)
         }
         var request: [JSONValue.Member] = [.init("jsonrpc", "2.0"), .init("id", "call"), .init("method", .string(method))]
         if let params { request.append(.init("params", try JSONValue(parsing: params))) }

@@ -15,7 +15,9 @@ struct DataCommand: ParsableCommand {
     /// `payrpc data migrate`.
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create or bring up to date the store's tables (a PostgreSQL store ahead of a deployment; serve also applies what is missing), and print the migrations applied.")
+            abstract:
+                "Create or bring up to date the store's tables (a PostgreSQL store ahead of a deployment; serve also applies what is missing), and print the migrations applied."
+        )
 
         @OptionGroup var options: ProfileStoreOptions
 
@@ -67,7 +69,9 @@ struct DataCommand: ParsableCommand {
     /// `payrpc data reset`.
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete every document and idempotency key of a profile (run it while no server uses the data directory, or accept that the server sees the change at once).")
+            abstract:
+                "Delete every document and idempotency key of a profile (run it while no server uses the data directory, or accept that the server sees the change at once)."
+        )
 
         @OptionGroup var options: ProfileStoreOptions
 

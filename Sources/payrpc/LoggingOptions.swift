@@ -3,7 +3,9 @@ public import Logging
 
 /// `--log-level` and `--log-format`, shared by every subcommand; logs go to stderr only.
 struct LoggingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Least severe level logged: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
+    @Option(
+        help: ArgumentHelp("Least severe level logged: trace, debug, info, notice, warning, error, critical.", valueName: "level")
+    )
     var logLevel: Logger.Level = .info
 
     @Option(help: ArgumentHelp("Log line format on stderr: text or json.", valueName: "format"))

@@ -39,23 +39,33 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Listen on a Unix socket (created with mode 0600); repeatable.", valueName: "path"))
     var unix: [String] = []
 
-    @Flag(help: "Speak the Model Context Protocol on every listener: each method a tool, the schemas and guides resources (docs/mcp.md).")
+    @Flag(
+        help:
+            "Speak the Model Context Protocol on every listener: each method a tool, the schemas and guides resources (docs/mcp.md)."
+    )
     var mcp = false
 
     @OptionGroup var gateway: GatewayOptions
 
     @OptionGroup var sharedStore: SharedStoreOptions
 
-    @Flag(help: "Keep every state (store, server key) in a new temporary directory, removed when the server exits (EOF on stdin, SIGINT, SIGTERM); excludes --data.")
+    @Flag(
+        help:
+            "Keep every state (store, server key) in a new temporary directory, removed when the server exits (EOF on stdin, SIGINT, SIGTERM); excludes --data."
+    )
     var ephemeral = false
 
-    @Option(help: ArgumentHelp("Longest accepted line in bytes; a longer one is answered with an error and discarded.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Longest accepted line in bytes; a longer one is answered with an error and discarded.", valueName: "bytes"))
     var maxLineBytes = 1 << 20
 
     @Option(help: ArgumentHelp("Most members of a batch.", valueName: "n"))
     var maxBatch = 1000
 
-    @Option(help: ArgumentHelp("Most requests of one connection in flight; past it the connection is not read until some finish.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Most requests of one connection in flight; past it the connection is not read until some finish.", valueName: "n"))
     var maxInFlight = 256
 
     @Option(help: ArgumentHelp("Most simultaneous socket connections.", valueName: "n"))
@@ -67,7 +77,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to finish in-flight requests at shutdown before closing anyway.", valueName: "seconds"))
     var drainTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("Default deadline of every call in milliseconds (0: none); _meta.timeoutMs overrides it.", valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "Default deadline of every call in milliseconds (0: none); _meta.timeoutMs overrides it.", valueName: "ms"))
     var defaultTimeout = 0
 
     @Option(help: ArgumentHelp("A method's default deadline, as METHOD=MILLISECONDS; repeatable.", valueName: "method=ms"))
@@ -76,15 +88,19 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("File holding the token TCP and Unix clients must present in rpc.hello.", valueName: "file"))
     var authTokenFile: String?
 
-    @Option(help: ArgumentHelp("Most bytes the store's database may take, as BYTES or with a K, M or G suffix (powers of 1024); a write that does not fit is answered with -32008 (Store full). Default: no limit.",
-                               valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Most bytes the store's database may take, as BYTES or with a K, M or G suffix (powers of 1024); a write that does not fit is answered with -32008 (Store full). Default: no limit.",
+            valueName: "bytes"))
     var storeMaxBytes: String?
 
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         guard !(ephemeral && gateway.data != nil) else {
-            throw ValidationError("--ephemeral and --data exclude each other: an ephemeral server keeps its state in a temporary directory of its own")
+            throw ValidationError(
+                "--ephemeral and --data exclude each other: an ephemeral server keeps its state in a temporary directory of its own"
+            )
         }
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
@@ -105,7 +121,8 @@ struct ServeCommand: ParsableCommand {
         let unit = text.last.flatMap { units[Character($0.uppercased())] }
         let digits = unit == nil ? Substring(text) : text.dropLast()
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int64(digits), value > 0,
-              case let (bytes, overflow) = value.multipliedReportingOverflow(by: unit ?? 1), !overflow else {
+            case let (bytes, overflow) = value.multipliedReportingOverflow(by: unit ?? 1), !overflow
+        else {
             throw ValidationError("--store-max-bytes takes a size in bytes, optionally with K, M or G, got \(text)")
         }
         guard bytes >= 65_536 else { throw ValidationError("--store-max-bytes must be at least 64K") }
@@ -148,8 +165,10 @@ struct ServeCommand: ParsableCommand {
             configuration.engine.methodTimeouts[parts[0]] = .milliseconds(ms)
         }
         if let authTokenFile {
-            guard let token = try? String(contentsOfFile: authTokenFile, encoding: .utf8)
-                .trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+            guard
+                let token = try? String(contentsOfFile: authTokenFile, encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty
+            else {
                 throw ValidationError("--auth-token-file: cannot read a token from \(authTokenFile)")
             }
             configuration.engine.authToken = token
@@ -161,11 +180,14 @@ struct ServeCommand: ParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode(2)
         }
-        logger.info("payrpc started", metadata: [
-            "data": .string(configuration.sharedStore?.url.redacted ?? configuration.dataDirectory.path), "sandbox": .stringConvertible(configuration.engine.sandbox),
-            "methods": .stringConvertible(gatewayServer.router.methods.count),
-            "mcp": .stringConvertible(mcp),
-        ])
+        logger.info(
+            "payrpc started",
+            metadata: [
+                "data": .string(configuration.sharedStore?.url.redacted ?? configuration.dataDirectory.path),
+                "sandbox": .stringConvertible(configuration.engine.sandbox),
+                "methods": .stringConvertible(gatewayServer.router.methods.count),
+                "mcp": .stringConvertible(mcp),
+            ])
         try gatewayServer.run()
     }
 

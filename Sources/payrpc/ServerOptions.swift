@@ -15,23 +15,31 @@ struct GatewayOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Serve the built-in deterministic sandboxes and the sandbox.* helpers.")
     var sandbox = true
 
-    @Option(help: ArgumentHelp("A service's sandbox data file, as SERVICE=FILE (e.g. tatra=./my-tatra.json).",
-                               valueName: "service=file"))
+    @Option(
+        help: ArgumentHelp(
+            "A service's sandbox data file, as SERVICE=FILE (e.g. tatra=./my-tatra.json).",
+            valueName: "service=file"))
     var sandboxData: [String] = []
 
     @Flag(help: "Validate every result and notification against its schema before sending it.")
     var validateResults = false
 
-    @Option(help: ArgumentHelp("Seed every generated value (tokens, codes, ids) so that the same calls in the same order give the same values; a profile's own seed (rpc.hello {seed}) wins. Default: random.",
-                               valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Seed every generated value (tokens, codes, ids) so that the same calls in the same order give the same values; a profile's own seed (rpc.hello {seed}) wins. Default: random.",
+            valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Stop real time at this RFC 3339 instant for every profile's sandbox clock: it then moves only with sandbox.clock.advance and sandbox.clock.set, so a transcript replays byte for byte (with --seed). For tests and documentation. Default: real time.",
-                               valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "Stop real time at this RFC 3339 instant for every profile's sandbox clock: it then moves only with sandbox.clock.advance and sandbox.clock.set, so a transcript replays byte for byte (with --seed). For tests and documentation. Default: real time.",
+            valueName: "time"))
     var frozenClock: String?
 
-    @Option(help: ArgumentHelp("The journal's Web API (POST /payments/, /journals/) for every profile that sets none with journal.configure. Without one, journal entries go to the built-in sandbox Web API (with --no-sandbox they wait locally).",
-                               valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The journal's Web API (POST /payments/, /journals/) for every profile that sets none with journal.configure. Without one, journal entries go to the built-in sandbox Web API (with --no-sandbox they wait locally).",
+            valueName: "url"))
     var journalBackend: String?
 
     /// The gateway configuration these options describe.

@@ -6,12 +6,16 @@ import PayRPCStore
 /// directory's SQLite store: `--store`, `--store-key-file` (or `PAYRPC_STORE_KEY`) and
 /// `--store-connections`. Shared by `serve` and `data`.
 struct SharedStoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Keep every state in this PostgreSQL database, shared by every instance given it, instead of the data directory's SQLite store (docs/deploy.md).",
-                               valueName: "postgresql://user@host:port/db"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep every state in this PostgreSQL database, shared by every instance given it, instead of the data directory's SQLite store (docs/deploy.md).",
+            valueName: "postgresql://user@host:port/db"))
     var store: String?
 
-    @Option(help: ArgumentHelp("File holding the shared store's key (32 bytes, or 64 hexadecimal digits: openssl rand -hex 32); the same on every instance. Default: $PAYRPC_STORE_KEY.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "File holding the shared store's key (32 bytes, or 64 hexadecimal digits: openssl rand -hex 32); the same on every instance. Default: $PAYRPC_STORE_KEY.",
+            valueName: "file"))
     var storeKeyFile: String?
 
     @Option(help: ArgumentHelp("How many connections to the shared store each instance keeps.", valueName: "n"))
@@ -25,7 +29,9 @@ struct SharedStoreOptions: ParsableArguments {
             return nil
         }
         guard let url = PostgresURL(store) else {
-            throw ValidationError("--store takes postgresql://USER@HOST:PORT/DATABASE, got \(PostgresURL.isPostgres(store) ? "a URL without a host or database" : store)")
+            throw ValidationError(
+                "--store takes postgresql://USER@HOST:PORT/DATABASE, got \(PostgresURL.isPostgres(store) ? "a URL without a host or database" : store)"
+            )
         }
         guard (1...256).contains(storeConnections) else { throw ValidationError("--store-connections must be between 1 and 256") }
         let key: [UInt8]

@@ -153,9 +153,12 @@ struct ValidateCommand: ParsableCommand {
                 let value: JSONValue = .object([
                     .init("line", .int(verdict.line)), .init("message", .string(verdict.what)),
                     .init("valid", .bool(verdict.violations.isEmpty)),
-                    .init("violations", .array(verdict.violations.map {
-                        ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
-                    })),
+                    .init(
+                        "violations",
+                        .array(
+                            verdict.violations.map {
+                                ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
+                            })),
                 ])
                 print(value.jsonText)
             } else if verdict.violations.isEmpty {

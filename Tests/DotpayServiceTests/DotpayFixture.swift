@@ -36,9 +36,10 @@ final class DotpayFixture: @unchecked Sendable {
         delivery.timeout = 30  // no test hangs the shop; a loaded machine must not time a slow answer out
         delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
         delivery.logger = logger
-        let service = DotpayService(store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
-                                    secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
-                                    delivery: delivery)
+        let service = DotpayService(
+            store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
+            secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+            delivery: delivery)
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections)
     }
 
@@ -49,7 +50,8 @@ final class DotpayFixture: @unchecked Sendable {
 }
 
 /// The document's example payment: 100.00 PLN to merchant 10000.
-func paymentInfo(_ amount: String = "100.00", currency: String = "PLN", control: String? = nil, urlc: String? = nil) -> JSONValue {
+func paymentInfo(_ amount: String = "100.00", currency: String = "PLN", control: String? = nil, urlc: String? = nil) -> JSONValue
+{
     var members: [JSONValue.Member] = [
         .init("merchantID", "10000"), .init("amount", .string(amount)), .init("textDescription", "Some description"),
         .init("currency", .string(currency)),
@@ -64,7 +66,8 @@ extension TestConnection {
     /// `dotpay.getChannelList` then `dotpay.pay` through `channel`, with `extra` params of `pay`.
     func pay(_ info: JSONValue, channel: Int = 73, _ extra: [JSONValue.Member] = []) async throws -> JSONValue {
         let details = try #require(try await call("dotpay.getChannelList", ["paymentInfo": info])["paymentDetails"])
-        return try await call("dotpay.pay", .object([.init("paymentDetails", details), .init("channelId", .int(channel))] + extra))
+        return try await call(
+            "dotpay.pay", .object([.init("paymentDetails", details), .init("channelId", .int(channel))] + extra))
     }
 
     /// The error of `dotpay.pay` through `channel` with `extra` params.

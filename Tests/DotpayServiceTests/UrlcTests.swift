@@ -25,13 +25,17 @@ struct UrlcTests {
     func badInput() async throws {
         let client = try await DotpayFixture().connect()
         #expect(await client.error("sandbox.dotpay.setShopPin", ["pin": ""])?.code == .invalidParams)
-        #expect(await client.error("dotpay.getChannelList", ["paymentInfo": paymentInfo(urlc: "not a uri")])?.code == .invalidParams)
-        let paid = try await client.call("dotpay.fastPayment", ["paymentInfo": paymentInfo(), "paymentChannelId": 73, "showingDefaultSummary": true])
+        #expect(
+            await client.error("dotpay.getChannelList", ["paymentInfo": paymentInfo(urlc: "not a uri")])?.code == .invalidParams)
+        let paid = try await client.call(
+            "dotpay.fastPayment", ["paymentInfo": paymentInfo(), "paymentChannelId": 73, "showingDefaultSummary": true])
         let id = try #require(paid["paymentId"])
         #expect(await client.error("sandbox.dotpay.refund", ["paymentId": id, "amount": "0"])?.code == .invalidParams)
         let precise = await client.error("sandbox.dotpay.refund", ["paymentId": id, "amount": "1.001"])
         #expect(precise?.code == .invalidParams && precise?.data?.jsonText.contains("/amount") == true)
-        #expect(await client.error("sandbox.dotpay.refund", ["paymentId": "M0000-0000"])?.code == DotpayErrorKind.paymentNotFound.code)
+        #expect(
+            await client.error("sandbox.dotpay.refund", ["paymentId": "M0000-0000"])?.code == DotpayErrorKind.paymentNotFound.code
+        )
         #expect(try await client.call("sandbox.dotpay.deliverUrlc") == ["attempted": 0, "delivered": 0, "waiting": 0])
     }
 
@@ -47,11 +51,13 @@ struct UrlcTests {
         let first = try #require(requests.first)
         #expect(first["path"] as? String == "/dotpay/urlc")
         #expect(first["contentType"] as? String == "application/x-www-form-urlencoded")
-        #expect(first["names"] as? [String] == [
-            "id", "operation_number", "operation_type", "operation_status", "operation_amount", "operation_currency",
-            "operation_original_amount", "operation_original_currency", "operation_datetime", "control", "description", "email",
-            "channel", "signature",
-        ])
+        #expect(
+            first["names"] as? [String] == [
+                "id", "operation_number", "operation_type", "operation_status", "operation_amount", "operation_currency",
+                "operation_original_amount", "operation_original_currency", "operation_datetime", "control", "description",
+                "email",
+                "channel", "signature",
+            ])
         let fields = try #require(first["fields"] as? [String: String])
         #expect(fields["id"] == "10000" && fields["operation_type"] == "payment" && fields["operation_status"] == "completed")
         #expect(fields["operation_number"] == paid["paymentId"]?.stringValue && fields["control"] == "order-7")
@@ -61,7 +67,8 @@ struct UrlcTests {
         #expect((requests.last?["fields"] as? [String: String])?["operation_status"] == "rejected")
         #expect((requests.last?["fields"] as? [String: String])?["operation_number"] == rejected["paymentId"]?.stringValue)
         guard case .array(let notifications) = try await client.call("sandbox.dotpay.urlcNotifications", [:]) else {
-            Issue.record("no list"); return
+            Issue.record("no list")
+            return
         }
         #expect(notifications.count == 2 && notifications.allSatisfy { $0["status"] == "delivered" && $0["attempts"] == 1 })
         let one = try await client.call("sandbox.dotpay.urlcNotifications", ["paymentId": try #require(paid["paymentId"])])
@@ -98,7 +105,9 @@ struct UrlcTests {
         #expect(serverError["status"] == "shopError" && serverError["httpStatus"] == 500)
         try await shop.control(["fail": 1, "mode": "notok"])
         #expect(try await client.call("sandbox.dotpay.deliverUrlc")["waiting"] == 1)
-        #expect(await client.connection.notification("dotpay.urlcDeliveryFailed")?["message"]?.stringValue?.contains("RECEIVED") == true)
+        #expect(
+            await client.connection.notification("dotpay.urlcDeliveryFailed")?["message"]?.stringValue?.contains("RECEIVED")
+                == true)
         try await shop.control(["pin": "another PIN"])
         #expect(try await client.call("sandbox.dotpay.deliverUrlc")["waiting"] == 1)
         let badSignature = try #require(await client.connection.notification("dotpay.urlcDeliveryFailed"))
@@ -136,7 +145,9 @@ struct UrlcTests {
         let fields = try #require(try await shop.requests().first?["fields"] as? [String: String])
         #expect(fields["operation_status"] == "completed" && fields["operation_number"] == paid["paymentId"]?.stringValue)
         #expect(fields["operation_datetime"] == "2026-11-24 12:00:00")  // the operation's date: when it was made
-        #expect(try await client.call("dotpay.updatePaymentSummary", ["paymentId": try #require(paid["paymentId"])])["status"] == "completed")
+        #expect(
+            try await client.call("dotpay.updatePaymentSummary", ["paymentId": try #require(paid["paymentId"])])["status"]
+                == "completed")
         _ = try await client.call("sandbox.dotpay.deliverUrlc")
         #expect(try await shop.requests().count == 1)
     }
@@ -150,20 +161,32 @@ struct UrlcTests {
         let id = try #require(paid["paymentId"])
         let first = try await client.call("sandbox.dotpay.refund", ["paymentId": id, "amount": "40"])
         let refund = try #require(first["relatedOperations"]?[1])
-        #expect(refund["type"] == "refund" && refund["amount"] == "40.00" && refund["status"] == "completed" && refund["number"] != id)
+        #expect(
+            refund["type"] == "refund" && refund["amount"] == "40.00" && refund["status"] == "completed" && refund["number"] != id
+        )
         #expect(first["status"] == "completed")
-        #expect(await observer.connection.notification("dotpay.paymentHistory.didUpdatePaymentSummary")?["paymentSummary"]?["relatedOperations"]?[1]?["amount"] == "40.00")
-        #expect(await client.error("sandbox.dotpay.refund", ["paymentId": id, "amount": "60.01"])?.code == DotpayErrorKind.refundRefused.code)
+        #expect(
+            await observer.connection.notification("dotpay.paymentHistory.didUpdatePaymentSummary")?["paymentSummary"]?[
+                "relatedOperations"]?[1]?["amount"] == "40.00")
+        #expect(
+            await client.error("sandbox.dotpay.refund", ["paymentId": id, "amount": "60.01"])?.code
+                == DotpayErrorKind.refundRefused.code)
         let rest = try await client.call("sandbox.dotpay.refund", ["paymentId": id])
         #expect(rest["relatedOperations"]?[2]?["amount"] == "60.00")
-        #expect(await client.error("sandbox.dotpay.refund", ["paymentId": id, "amount": "0.01"])?.code == DotpayErrorKind.refundRefused.code)
+        #expect(
+            await client.error("sandbox.dotpay.refund", ["paymentId": id, "amount": "0.01"])?.code
+                == DotpayErrorKind.refundRefused.code)
         let history = try await client.call("dotpay.paymentHistory")
         #expect(history[0]?["relatedOperations"]?.jsonText == rest["relatedOperations"]?.jsonText)
         let rejected = try await client.pay(paymentInfo("13.13"))
-        #expect(await client.error("sandbox.dotpay.refund", ["paymentId": try #require(rejected["paymentId"])])?.code == DotpayErrorKind.refundRefused.code)
+        #expect(
+            await client.error("sandbox.dotpay.refund", ["paymentId": try #require(rejected["paymentId"])])?.code
+                == DotpayErrorKind.refundRefused.code)
 
         #expect(try await client.call("sandbox.dotpay.deliverUrlc")["waiting"] == 0)
-        let refunds = try await shop.requests().compactMap { $0["fields"] as? [String: String] }.filter { $0["operation_type"] == "refund" }
+        let refunds = try await shop.requests().compactMap { $0["fields"] as? [String: String] }.filter {
+            $0["operation_type"] == "refund"
+        }
         #expect(refunds.map { $0["operation_amount"] } == ["40.00", "60.00"])
         #expect(refunds.allSatisfy { $0["operation_related_number"] == id.stringValue && $0["operation_status"] == "completed" })
         #expect(try await shop.requests().allSatisfy { $0["signatureValid"] as? Bool == true })

@@ -43,11 +43,17 @@ import PayRPCProcess
 
     @Test func wrongPinAnswersEveryCallWithTheWrongPinErrorAndCountsEachOnDisk() async throws {
         let data = temporaryPath("data"), sandbox = try sandboxWithoutPinLimit()
-        defer { try? FileManager.default.removeItem(at: data); try? FileManager.default.removeItem(at: sandbox) }
-        let result = try await run(Self.bench, [
-            "run", "--spawn", "--binary", SpawnedServer.binary.path, "--scenario", "wrong-pin", "--requests", "200",
-            "--warmup", "0", "--timeout", "600", "--json", "--", "--data", data.path, "--sandbox-data", "tatra=\(sandbox.path)",
-        ])
+        defer {
+            try? FileManager.default.removeItem(at: data)
+            try? FileManager.default.removeItem(at: sandbox)
+        }
+        let result = try await run(
+            Self.bench,
+            [
+                "run", "--spawn", "--binary", SpawnedServer.binary.path, "--scenario", "wrong-pin", "--requests", "200",
+                "--warmup", "0", "--timeout", "600", "--json", "--", "--data", data.path, "--sandbox-data",
+                "tatra=\(sandbox.path)",
+            ])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         let r = try report(result.out)
         #expect(r["errorCount"] as? Int == 0, "\(result.out)")
@@ -73,8 +79,12 @@ import PayRPCProcess
     @Test func anExpectedErrorCountsAsAnAnswerAndAResultThenCountsAsAnError() async throws {
         let data = temporaryPath("data")
         defer { try? FileManager.default.removeItem(at: data) }
-        let common = ["run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "50", "--warmup", "0", "--timeout", "600", "--json"]
-        let expected = try await run(Self.bench, common + ["--method", "no.such.method", "--expect-error", "-32601", "--", "--data", data.path])
+        let common = [
+            "run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "50", "--warmup", "0", "--timeout", "600",
+            "--json",
+        ]
+        let expected = try await run(
+            Self.bench, common + ["--method", "no.such.method", "--expect-error", "-32601", "--", "--data", data.path])
         #expect(expected.status == 0, "\(expected.out)\(expected.err)")
         #expect(try report(expected.out)["answered"] as? Int == 50)
 
@@ -82,7 +92,8 @@ import PayRPCProcess
         #expect(notExpected.status == 1)
         #expect((try report(notExpected.out)["errors"] as? [String: Any])?["errorResponses"] as? Int ?? 0 >= 50)
 
-        let aResult = try await run(Self.bench, common + ["--scenario", "health", "--expect-error", "-33007", "--", "--data", data.path])
+        let aResult = try await run(
+            Self.bench, common + ["--scenario", "health", "--expect-error", "-33007", "--", "--data", data.path])
         #expect(aResult.status == 1)
         #expect((try report(aResult.out)["errors"] as? [String: Any])?["unexpectedResults"] as? Int ?? 0 >= 50)
     }
@@ -90,11 +101,13 @@ import PayRPCProcess
     @Test func aSetupLineThatFailsStopsTheRunBeforeAnyLoad() async throws {
         let data = temporaryPath("data")
         defer { try? FileManager.default.removeItem(at: data) }
-        let result = try await run(Self.bench, [
-            "run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "10", "--warmup", "0", "--timeout", "600",
-            "--setup", #"{"jsonrpc":"2.0","id":1,"method":"tatra.authorizePayment","params":{"pincode":"0000"}}"#,
-            "--", "--data", data.path,
-        ])
+        let result = try await run(
+            Self.bench,
+            [
+                "run", "--spawn", "--binary", SpawnedServer.binary.path, "--requests", "10", "--warmup", "0", "--timeout", "600",
+                "--setup", #"{"jsonrpc":"2.0","id":1,"method":"tatra.authorizePayment","params":{"pincode":"0000"}}"#,
+                "--", "--data", data.path,
+            ])
         #expect(result.status != 0)
         #expect(result.err.contains("set-up line 1 on connection 1 was answered with"), "\(result.err)")
         #expect(result.err.contains("execute the payment first"), "\(result.err)")

@@ -11,8 +11,10 @@ import Testing
     ) async throws -> (Int32, String, String) {
         // A spawned server may take long to start while the whole suite starts dozens under a
         // sanitizer at once: calls wait for their answer longer than a user's default 30 s.
-        let arguments = arguments.first == "call" && !arguments.contains("--timeout") ? arguments + ["--timeout", "600"] : arguments
-        let run = try await ChildRun.run(SpawnedServer.binary, arguments, input: input, in: directory, environment: environment, timeout: 700)
+        let arguments =
+            arguments.first == "call" && !arguments.contains("--timeout") ? arguments + ["--timeout", "600"] : arguments
+        let run = try await ChildRun.run(
+            SpawnedServer.binary, arguments, input: input, in: directory, environment: environment, timeout: 700)
         return (run.status ?? -1, run.output, run.errors)
     }
 
@@ -37,13 +39,15 @@ import Testing
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-home-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let environment: [String: String?] = [
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
         ]
         let (status, out, _) = try await run(["call", "rpc.health", "--spawn"], environment: environment)
         #expect(status == 0)
         #expect(out == "{\n  \"status\": \"SERVING\"\n}\n")
-        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data/payrpc").path),
-                "the default data directory stays untouched")
+        #expect(
+            !FileManager.default.fileExists(atPath: home.appendingPathComponent("data/payrpc").path),
+            "the default data directory stays untouched")
         let kept = home.appendingPathComponent("kept")
         #expect(try await run(["call", "rpc.health", "--spawn", "--data", kept.path], environment: environment).0 == 0)
         #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("payrpc.sqlite").path))
@@ -67,7 +71,9 @@ import Testing
     @Test func callWaitsForAServerStartedAMomentAgo() async throws {
         // The call starts first and retries while nothing listens; the server comes up on a
         // Unix socket after it, and the call is answered.
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-late-\(UUID().uuidString.prefix(8)).sock").path
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "payrpc-late-\(UUID().uuidString.prefix(8)).sock"
+        ).path
         async let call = run(["call", "rpc.health", "--unix", socket, "--connect-timeout", "60"])
         let server = try await SpawnedServer(["serve", "--unix", socket])
         let (status, out, _) = try await call
@@ -95,11 +101,12 @@ import Testing
             input: requests.joined(separator: "\n") + "\n")
         #expect(status == 0)
         let lines = out.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"jsonrpc":"2.0","id":1,"result":{"time":"2026-11-25T10:40:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":0}}"#,
-            #"{"jsonrpc":"2.0","id":2,"result":{"time":"2026-11-25T10:40:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":0}}"#,
-            #"{"jsonrpc":"2.0","id":3,"result":{"time":"2026-11-25T10:41:30Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":90}}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"jsonrpc":"2.0","id":1,"result":{"time":"2026-11-25T10:40:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":0}}"#,
+                #"{"jsonrpc":"2.0","id":2,"result":{"time":"2026-11-25T10:40:00Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":0}}"#,
+                #"{"jsonrpc":"2.0","id":3,"result":{"time":"2026-11-25T10:41:30Z","realTime":"2026-11-25T10:40:00Z","offsetSeconds":90}}"#,
+            ])
     }
 
     @Test func callRejectsParamsThatAreNotJSON() async throws {

@@ -16,7 +16,9 @@ import Glibc
         // A stream of payment requests (each one a durable write), pipelined; kill after 150 answers.
         var stream = ""
         for index in 0..<2000 {
-            stream += #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.submitPaymentRequest","params":{"amount":"1.00","currency":"GBP","reference":"crash \#(index)"}}"# + "\n"
+            stream +=
+                #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.submitPaymentRequest","params":{"amount":"1.00","currency":"GBP","reference":"crash \#(index)"}}"#
+                + "\n"
         }
         server.write(Array(stream.utf8))
         var acknowledged: [String] = []
@@ -93,7 +95,9 @@ import Glibc
         #expect(acknowledged.count >= killAfter)
         if let last = times.last {
             let recent = times.filter { $0 >= last - 0.5 }.count
-            print("crash under load: \(acknowledged.count) acknowledged; \(recent * 2) per second in the last 0.5 s before the kill")
+            print(
+                "crash under load: \(acknowledged.count) acknowledged; \(recent * 2) per second in the last 0.5 s before the kill"
+            )
         }
 
         try await expectEveryRequestStored(acknowledged, in: data)
@@ -106,7 +110,8 @@ import Glibc
         let restarted = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         var stream = ""
         for (index, token) in tokens.enumerated() {
-            stream += #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.getPaymentStatus","params":{"secureToken":"\#(token)"}}"# + "\n"
+            stream +=
+                #"{"jsonrpc":"2.0","id":\#(index),"method":"pbba.getPaymentStatus","params":{"secureToken":"\#(token)"}}"# + "\n"
         }
         restarted.write(Array(stream.utf8))
         var found = 0

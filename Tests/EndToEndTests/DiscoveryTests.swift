@@ -6,7 +6,8 @@ import Testing
 /// `rpc.discover` and `Schemas/`: the same document, valid OpenRPC, every schema valid draft-07.
 @Suite struct DiscoveryTests {
     /// `PAYRPC_TESTDATA`, else `../shared/testdata` (a git worktree elsewhere names it with the variable).
-    static let testdata = ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
+    static let testdata =
+        ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
         ?? SpawnedServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
 
     func discoverDocument() async throws -> JSONValue {
@@ -19,7 +20,8 @@ import Testing
 
     @Test func discoverAnswersTheCommittedDocument() async throws {
         let document = try await discoverDocument()
-        let committed = try String(contentsOf: SpawnedServer.repositoryRoot.appendingPathComponent("Schemas/openrpc.json"), encoding: .utf8)
+        let committed = try String(
+            contentsOf: SpawnedServer.repositoryRoot.appendingPathComponent("Schemas/openrpc.json"), encoding: .utf8)
         #expect(document.canonicalText == committed)
         #expect(document["info"]?["version"] == "0.1.0")
     }
@@ -29,7 +31,10 @@ import Testing
     /// that belongs to one method only is an alias of that method, and answers.
     @Test func everyUniqueMethodNameIsABareAlias() async throws {
         let document = try await discoverDocument()
-        guard case .array(let methods)? = document["methods"] else { Issue.record("no methods"); return }
+        guard case .array(let methods)? = document["methods"] else {
+            Issue.record("no methods")
+            return
+        }
         var names: [String: [String]] = [:]
         for method in methods {
             guard let name = method["name"]?.stringValue else { continue }
@@ -51,16 +56,23 @@ import Testing
             #expect(names[method]?.contains(bare) == true, "\(method) lacks its bare alias \(bare)")
         }
         // A notification's other spelling is listed beside it (sent under its name only).
-        guard case .array(let notifications)? = document["x-notifications"] else { Issue.record("no notifications"); return }
+        guard case .array(let notifications)? = document["x-notifications"] else {
+            Issue.record("no notifications")
+            return
+        }
         let failed = notifications.first { $0["name"] == "dotpay.paymentHistory.didFailedToUpdatePaymentSummary" }
         #expect(failed?["x-aliases"] == ["dotpay.paymentHistory.didFailToUpdatePaymentSummary"])
         // And they answer, as their methods do.
         let server = try await SpawnedServer(["serve", "--stdio"])
         #expect(try #require(await server.request("getIban"))["error"]?["data"]?["type"] == "authRequired")
         #expect(try #require(await server.request("getBalance"))["error"]?["data"]?["type"] == "authRequired")
-        #expect(try #require(await server.request("executePayment", [
-            "amount": "1.00", "recepient": ["fullName": "Jana", "phone": "+421900123456"],
-        ]))["result"]?.stringValue != nil)
+        #expect(
+            try #require(
+                await server.request(
+                    "executePayment",
+                    [
+                        "amount": "1.00", "recepient": ["fullName": "Jana", "phone": "+421900123456"],
+                    ]))["result"]?.stringValue != nil)
         server.closeInput()
         _ = await server.waitForExit()
     }

@@ -26,13 +26,21 @@ import Glibc
         _ = await app.result("sandbox.clock.advance", ["seconds": 600])
         let updated = await app.result("dotpay.updatePaymentSummary", ["paymentId": try #require(paid["paymentId"])])
         #expect(updated?["status"] == "completed")
-        #expect(await other.notification("dotpay.paymentHistory.didUpdatePaymentSummary")?["paymentSummary"]?["status"] == "completed")
+        #expect(
+            await other.notification("dotpay.paymentHistory.didUpdatePaymentSummary")?["paymentSummary"]?["status"] == "completed"
+        )
 
-        let card = await app.result("dotpay.registerPaymentCard", ["cardInfo": [
-            "cardNumber": "5555555555554444", "expirationMonth": 12, "expirationYear": 2199, "cvv": "987"]])
+        let card = await app.result(
+            "dotpay.registerPaymentCard",
+            [
+                "cardInfo": [
+                    "cardNumber": "5555555555554444", "expirationMonth": 12, "expirationYear": 2199, "cvv": "987",
+                ]
+            ])
         #expect(card?["isDefault"] == .bool(true))
         #expect(await other.notification("dotpay.didRegisterNewCreditCard")?["card"]?["creditCardId"] == card?["creditCardId"])
-        let oneClick = await app.result("oneClickPayment", ["paymentInfo": ["merchantID": "10000", "amount": "9.99", "textDescription": "1Click"]])
+        let oneClick = await app.result(
+            "oneClickPayment", ["paymentInfo": ["merchantID": "10000", "amount": "9.99", "textDescription": "1Click"]])
         #expect(oneClick?["cardId"] == card?["creditCardId"])
         let history = await app.result("dotpay.paymentHistory")
         if case .array(let entries)? = history { #expect(entries.count == 2) } else { Issue.record("no history") }
@@ -71,12 +79,21 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: data) }
         let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         _ = await first.request("sandbox.dotpay.setShopPin", ["pin": .string(pin)])
-        let payment: JSONValue = ["merchantID": "10000", "amount": "80.00", "textDescription": "Bilet", "control": "order-9",
-                                  "urlc": .string(shop.urlc)]
-        let paid = try #require(await first.request("dotpay.fastPayment", ["paymentInfo": payment, "paymentChannelId": 73,
-                                                                             "showingDefaultSummary": true])?["result"])
+        let payment: JSONValue = [
+            "merchantID": "10000", "amount": "80.00", "textDescription": "Bilet", "control": "order-9",
+            "urlc": .string(shop.urlc),
+        ]
+        let paid = try #require(
+            await first.request(
+                "dotpay.fastPayment",
+                [
+                    "paymentInfo": payment, "paymentChannelId": 73,
+                    "showingDefaultSummary": true,
+                ])?["result"])
         let id = try #require(paid["paymentId"])
-        #expect(await first.request("sandbox.dotpay.refund", ["paymentId": id, "amount": "30.00"])?["result"]?["status"] == "completed")
+        #expect(
+            await first.request("sandbox.dotpay.refund", ["paymentId": id, "amount": "30.00"])?["result"]?["status"]
+                == "completed")
         #expect(await first.request("sandbox.dotpay.deliverUrlc")?["result"] == ["attempted": 2, "delivered": 0, "waiting": 2])
         let listed = await first.request("sandbox.dotpay.urlcNotifications", ["paymentId": id])?["result"]
         if case .array(let notifications)? = listed {
@@ -85,7 +102,9 @@ import Glibc
         } else {
             Issue.record("no list")
         }
-        #expect(await first.request("sandbox.failNext", ["method": "dotpay.getCurrencyList", "error": "networkError"])?["error"] == nil)
+        #expect(
+            await first.request("sandbox.failNext", ["method": "dotpay.getCurrencyList", "error": "networkError"])?["error"]
+                == nil)
         #expect(await first.request("dotpay.getCurrencyList")?["error"]?["code"] == -33415)
         first.closeInput()
         #expect(await first.waitForExit() == 0)

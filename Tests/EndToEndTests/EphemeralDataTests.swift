@@ -45,8 +45,9 @@ import Glibc
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try await SpawnedServer(["serve", "--stdio", "--ephemeral"],
-                                             environment: ["HOME": home.path, "XDG_DATA_HOME": nil, "XDG_CACHE_HOME": nil])
+        let server = try await SpawnedServer(
+            ["serve", "--stdio", "--ephemeral"],
+            environment: ["HOME": home.path, "XDG_DATA_HOME": nil, "XDG_CACHE_HOME": nil])
         let directory = try await Self.dataDirectory(of: server)
         #expect(directory.lastPathComponent.hasPrefix("payrpc-ephemeral-\(server.pid)-"))
         #expect(try await Self.wrongPINBlocks(server, id: 1) == false)

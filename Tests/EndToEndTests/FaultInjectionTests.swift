@@ -21,8 +21,9 @@ import Glibc
 
     // MARK: Peer reset
 
-    @Test("a peer reset while the server writes to it: no crash, no leaked descriptor, others served, its stored call kept",
-          arguments: ["tcp", "unix"])
+    @Test(
+        "a peer reset while the server writes to it: no crash, no leaked descriptor, others served, its stored call kept",
+        arguments: ["tcp", "unix"])
     func peerResetMidWrite(transport: String) async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-reset-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
@@ -31,7 +32,9 @@ import Glibc
         let listener = transport == "tcp" ? ["--tcp", "127.0.0.1:0"] : ["--unix", socketPath]
         let server = try await SpawnedServer(["serve", "--log-level", "debug"] + listener, dataDirectory: data)
         let address = try #require(await server.listeningAddress())
-        func connect() throws -> SocketClient { transport == "tcp" ? try SocketClient(tcp: address) : try SocketClient(unix: address) }
+        func connect() throws -> SocketClient {
+            transport == "tcp" ? try SocketClient(tcp: address) : try SocketClient(unix: address)
+        }
 
         let steady = try connect()
         steady.sendLine(#"{"jsonrpc":"2.0","id":0,"method":"rpc.hello","params":{"profile":"resetter"}}"#)
@@ -68,7 +71,8 @@ import Glibc
             // the output unread.
             var answered: [String] = []
             while answered.count < 100, !answered.contains("stateful"),
-                  let message = await resetter.nextMessage(timeout: 120) {
+                let message = await resetter.nextMessage(timeout: 120)
+            {
                 answered.append(message["id"]?.stringValue ?? message["id"]?.jsonText ?? "?")
             }
             #expect(answered.contains("stateful"), "\(answered)")
@@ -118,10 +122,12 @@ import Glibc
         // Payment requests, each with a long idempotency key (kept by the store too), until one does not fit.
         let longKey = String(repeating: "k", count: 240)
         func submit(_ index: Int) async -> JSONValue? {
-            await server.request("pbba.submitPaymentRequest", [
-                "amount": "1.00", "currency": "GBP", "reference": .string("full \(index)"),
-                "_meta": ["idempotencyKey": .string("\(index)-\(longKey)")],
-            ], id: .int(index))
+            await server.request(
+                "pbba.submitPaymentRequest",
+                [
+                    "amount": "1.00", "currency": "GBP", "reference": .string("full \(index)"),
+                    "_meta": ["idempotencyKey": .string("\(index)-\(longKey)")],
+                ], id: .int(index))
         }
         var acknowledged: [(index: Int, token: String)] = []
         var refusal: JSONValue?
@@ -151,8 +157,9 @@ import Glibc
 
         // Space returns without a restart: sandbox.reset deletes the profile's idempotency keys.
         #expect(await server.request("sandbox.reset", id: "reset")?["result"] == .null)
-        let after = await server.request("pbba.submitPaymentRequest",
-                                         ["amount": "1.00", "currency": "GBP", "reference": "after reset"], id: "after")
+        let after = await server.request(
+            "pbba.submitPaymentRequest",
+            ["amount": "1.00", "currency": "GBP", "reference": "after reset"], id: "after")
         let afterToken = try #require(after?["result"]?["secureToken"]?.stringValue, "\(String(describing: after))")
         server.closeInput()
         #expect(await server.waitForExit() == 0)
@@ -163,12 +170,14 @@ import Glibc
         let restarted = try await SpawnedServer(["serve", "--stdio", "--store-max-bytes", "4M"], dataDirectory: data)
         var found = 0
         for (index, token) in acknowledged + [(-1, afterToken)] {
-            let status = await restarted.request("pbba.getPaymentStatus", ["secureToken": .string(token)], id: .int(20_000 + index))
+            let status = await restarted.request(
+                "pbba.getPaymentStatus", ["secureToken": .string(token)], id: .int(20_000 + index))
             if status?["result"]?["status"] == "inProgress" { found += 1 }
         }
         #expect(found == acknowledged.count + 1)
-        let more = await restarted.request("pbba.submitPaymentRequest",
-                                           ["amount": "2.00", "currency": "GBP", "reference": "after restart"], id: "more")
+        let more = await restarted.request(
+            "pbba.submitPaymentRequest",
+            ["amount": "2.00", "currency": "GBP", "reference": "after restart"], id: "more")
         #expect(more?["result"]?["secureToken"] != nil)
         restarted.closeInput()
         #expect(await restarted.waitForExit() == 0)

@@ -18,7 +18,8 @@ import Glibc
         let backend: PythonBackend
 
         init() async throws {
-            let script = SpawnedServer.repositoryRoot.appendingPathComponent("Tests/JournalServiceTests/Support/journal_backend.py")
+            let script = SpawnedServer.repositoryRoot.appendingPathComponent(
+                "Tests/JournalServiceTests/Support/journal_backend.py")
             backend = try await PythonBackend(script: script.path)
         }
 
@@ -48,10 +49,16 @@ import Glibc
     @Test func cardPaymentFromOpenerToTheJournalsPost() async throws {
         let backend = try await Backend()
         let server = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url])
-        let opened = await server.request("journal.openURL", ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
+        let opened = await server.request(
+            "journal.openURL",
+            ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
         let handoff = try #require(opened?["result"]?["url"])
-        #expect(handoff == "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://")
-        let callback = try #require(await server.request("sandbox.journal.completePayment", ["url": handoff])?["result"]?["callbackURL"])
+        #expect(
+            handoff
+                == "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"
+        )
+        let callback = try #require(
+            await server.request("sandbox.journal.completePayment", ["url": handoff])?["result"]?["callbackURL"])
         let entry = try #require(await server.request("journal.handleCallback", ["url": callback])?["result"])
         _ = await server.request("journal.sync")
         let stored = await server.request("journal.get", ["entryId": entry["entryId"] ?? .null])?["result"]
@@ -69,8 +76,12 @@ import Glibc
     @Test func syncFailedAtStartUpReachesEachProfilesFirstConnection() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-journal-startup-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        let failing: JSONValue = ["answers": [["outcome": "serverError", "httpStatus": 503, "message": "maintenance"],
-                                              ["outcome": "serverError", "httpStatus": 503, "message": "still down"]]]
+        let failing: JSONValue = [
+            "answers": [
+                ["outcome": "serverError", "httpStatus": 503, "message": "maintenance"],
+                ["outcome": "serverError", "httpStatus": 503, "message": "still down"],
+            ]
+        ]
         let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         var entries: [String: JSONValue] = [:]
         for profile in ["default", "shop"] {
@@ -87,8 +98,11 @@ import Glibc
         let address = try #require(await second.listeningAddress())
         let pushed = await second.nextMessage()
         #expect(pushed?["method"] == "journal.syncFailed")
-        #expect(pushed?["params"] == ["entryId": entries["default"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
-                                      "message": "still down"])
+        #expect(
+            pushed?["params"] == [
+                "entryId": entries["default"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
+                "message": "still down",
+            ])
         let tcp = try SocketClient(tcp: address)
         tcp.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"profile":"shop"}}"#)
         var lines: [JSONValue] = []
@@ -143,7 +157,8 @@ import Glibc
         let stored = try await backend.get("/_payments") as? [String: Any]
         let payments = stored?["payments"] as? [String: Any] ?? [:]
         #expect(payments.count == entries.count)
-        let amounts = Set(payments.values.compactMap { (($0 as? [String: Any])?["body"] as? [String: Any])?["Amount"] as? String })
+        let amounts = Set(
+            payments.values.compactMap { (($0 as? [String: Any])?["body"] as? [String: Any])?["Amount"] as? String })
         #expect(amounts == Set(entries.compactMap { $0["amount"]?.stringValue }))
         second.closeInput()
         _ = await second.waitForExit()

@@ -10,9 +10,13 @@ import Testing
 
     @Test func bothFormsThreeDSecureAndANonceOverStdio() async throws {
         let server = try await SpawnedServer(["serve", "--stdio", "--log-level", "trace"])
-        #expect(await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])?["error"]?["code"] == -33310)
+        #expect(
+            await server.request(
+                "northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])?["error"]?[
+                    "code"] == -33310)
         #expect(await server.request("northstar.configure", ["clientID": "e2e"])?["result"]?["clientID"] == "e2e")
-        let created = await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])
+        let created = await server.request(
+            "northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])
         #expect(created?["result"]?["status"] == "COMPLETED")
         let order = await server.request("sandbox.northstar.createOrder", ["intent": "AUTHORIZE", "purchaseUnits": Self.units])
         let id = try #require(order?["result"]?["orderID"])
@@ -22,8 +26,12 @@ import Testing
         _ = await server.request("sandbox.northstar.completePayerAction", ["orderID": id])
         let authorized = await server.request("executeOrder", ["orderID": id])
         #expect(authorized?["result"]?["transaction"]?["kind"] == "AUTHORIZE")
-        let nonce = try #require(await server.request("northstar.tokenizeCard", ["card": Self.visa])?["result"]?["nonce"]?.stringValue)
-        #expect(await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "nonce": .string(nonce)])?["result"]?["status"] == "COMPLETED")
+        let nonce = try #require(
+            await server.request("northstar.tokenizeCard", ["card": Self.visa])?["result"]?["nonce"]?.stringValue)
+        #expect(
+            await server.request(
+                "northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "nonce": .string(nonce)])?[
+                    "result"]?["status"] == "COMPLETED")
         server.closeInput()
         #expect(await server.waitForExit() == 0)
 
@@ -44,23 +52,34 @@ import Testing
         let server = try await SpawnedServer(["serve", "--stdio"])
         _ = await server.request("northstar.configure", ["clientID": "e2e"])
         // The API's spelling of the purchase units is accepted by executeOrder, the SDK's by createOrder.
-        let order = await server.request("sandbox.northstar.createOrder", ["intent": "AUTHORIZE", "purchaseUnitList": Self.units])
+        let order = await server.request(
+            "sandbox.northstar.createOrder", ["intent": "AUTHORIZE", "purchaseUnitList": Self.units])
         let id = try #require(order?["result"]?["orderID"])
         let authorized = await server.request("northstar.executeOrder", ["orderID": id, "card": Self.visa])
         let authorization = try #require(authorized?["result"]?["transaction"]?["id"])
         #expect(await server.request("northstar.executeOrder", ["orderID": id, "card": Self.visa])?["error"]?["code"] == -33312)
-        let part = await server.request("northstar.captureAuthorization", [
-            "authorizationID": authorization, "amount": ["currencyCode": "USD", "value": "4.00"],
-        ])
+        let part = await server.request(
+            "northstar.captureAuthorization",
+            [
+                "authorizationID": authorization, "amount": ["currencyCode": "USD", "value": "4.00"],
+            ])
         #expect(part?["result"]?["amount"]?["value"] == "4.00")
-        #expect(await server.request("northstar.captureAuthorization", [
-            "authorizationID": authorization, "amount": ["currencyCode": "USD", "value": "6.01"],
-        ])?["error"]?["code"] == -33316)
-        #expect(await server.request("captureAuthorization", ["authorizationID": authorization, "finalCapture": true])?["result"]?["amount"]?["value"] == "6.00")
-        #expect(await server.request("northstar.captureAuthorization", ["authorizationID": authorization])?["error"]?["code"] == -33315)
+        #expect(
+            await server.request(
+                "northstar.captureAuthorization",
+                [
+                    "authorizationID": authorization, "amount": ["currencyCode": "USD", "value": "6.01"],
+                ])?["error"]?["code"] == -33316)
+        #expect(
+            await server.request("captureAuthorization", ["authorizationID": authorization, "finalCapture": true])?["result"]?[
+                "amount"]?["value"] == "6.00")
+        #expect(
+            await server.request("northstar.captureAuthorization", ["authorizationID": authorization])?["error"]?["code"]
+                == -33315)
 
         let secure: JSONValue = ["number": "4000000000003220", "expiry": "2199-12"]
-        let pending = await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": secure])
+        let pending = await server.request(
+            "northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": secure])
         let pendingID = try #require(pending?["error"]?["data"]?["orderID"])
         #expect(pending?["error"]?["data"]?["orderStatus"] == "PAYER_ACTION_REQUIRED")
         _ = await server.request("sandbox.northstar.completePayerAction", ["orderID": pendingID])
@@ -68,7 +87,8 @@ import Testing
 
         for error in ["BACKEND_UNAVAILABLE", "INTERNAL_SERVICE_ERROR"] {
             _ = await server.request("sandbox.failNext", ["method": "northstar.tokenizeCard", "error": .string(error)])
-            #expect(await server.request("northstar.tokenizeCard", ["card": Self.visa])?["error"]?["data"]?["type"] == .string(error))
+            #expect(
+                await server.request("northstar.tokenizeCard", ["card": Self.visa])?["error"]?["data"]?["type"] == .string(error))
         }
         #expect(await server.request("northstar.tokenizeCard", ["card": Self.visa])?["result"]?["nonce"] != nil)
         server.closeInput()
@@ -79,8 +99,10 @@ import Testing
         func ids() async throws -> [JSONValue?] {
             let server = try await SpawnedServer(["serve", "--stdio", "--seed", "7"])
             _ = await server.request("northstar.configure", ["clientID": "e2e"])
-            let first = await server.request("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])
-            let second = await server.request("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": Self.units])
+            let first = await server.request(
+                "northstar.executeOrder", ["orderRequest": ["purchaseUnitList": Self.units], "card": Self.visa])
+            let second = await server.request(
+                "sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": Self.units])
             server.closeInput()
             _ = await server.waitForExit()
             return [first?["result"]?["orderID"], first?["result"]?["transaction"]?["id"], second?["result"]?["orderID"]]

@@ -60,8 +60,10 @@ import Glibc
     }
 
     func submit(_ app: Peer, amount: String = "10.00") async throws -> (JSONValue, JSONValue) {
-        let request = try #require(await app.result("pbba.submitPaymentRequest",
-                                                    ["amount": .string(amount), "currency": "GBP", "reference": "Order"]))
+        let request = try #require(
+            await app.result(
+                "pbba.submitPaymentRequest",
+                ["amount": .string(amount), "currency": "GBP", "reference": "Order"]))
         return (try #require(request["secureToken"]), try #require(request["brn"]))
     }
 
@@ -126,10 +128,12 @@ import Glibc
         let (server, app, bank) = try await start()
         let failure = await app.call("pbba.submitPaymentRequest", ["amount": "99.91", "currency": "GBP", "reference": "x"])
         #expect(failure?["error"]?["code"] == -33108)
-        let popup = await app.result("pbba.showPBBAErrorPopup", [
-            "errorCode": "E1", "errorTitle": "There has been a problem",
-            "errorMessage": "We were unable to generate a request at this time. Tap on the button below to try again.",
-        ])
+        let popup = await app.result(
+            "pbba.showPBBAErrorPopup",
+            [
+                "errorCode": "E1", "errorTitle": "There has been a problem",
+                "errorMessage": "We were unable to generate a request at this time. Tap on the button below to try again.",
+            ])
         #expect(popup?["warnings"]?.jsonText.contains("errorMessage") == true)
         let popupID = try #require(popup?["popupId"])
         _ = await bank.result("sandbox.pbba.tapTryAgain", ["popupId": popupID])
@@ -140,8 +144,9 @@ import Glibc
 
     @Test func customLayoutsWarnOfNarrowWidths() async throws {
         let (server, app, _) = try await start()
-        #expect(await app.result("pbba.getCustomUXConfigurations", ["width": 320, "type": "moreAboutAndBankLogos"])?["type"]
-            == "moreAboutAndBankLogos")
+        #expect(
+            await app.result("pbba.getCustomUXConfigurations", ["width": 320, "type": "moreAboutAndBankLogos"])?["type"]
+                == "moreAboutAndBankLogos")
         let narrow = await app.result("pbba.getCustomUXConfigurations", ["width": 199, "type": "none"])
         #expect(narrow?["warnings"]?.arrayValue?.first?["field"] == "width")
         let none = await app.call("pbba.getCustomUXConfigurations", ["width": 0, "type": "none"])

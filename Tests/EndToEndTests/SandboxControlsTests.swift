@@ -62,11 +62,16 @@ import Testing
 
     @Test func failNextInjectsADeclaredErrorWithTheCallersOwnTexts() async throws {
         let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("failnext"))
-        let data: JSONValue = ["type": "general", "status": "UNAVAILABLE", "fatal": true, "title": "Banka hlási",
-                               "message": "Skúste neskôr"]
-        let armed = try #require(await server.request("sandbox.failNext", [
-            "method": "fetchSetupData", "code": -33000, "data": data, "count": 2,
-        ])?["result"])
+        let data: JSONValue = [
+            "type": "general", "status": "UNAVAILABLE", "fatal": true, "title": "Banka hlási",
+            "message": "Skúste neskôr",
+        ]
+        let armed = try #require(
+            await server.request(
+                "sandbox.failNext",
+                [
+                    "method": "fetchSetupData", "code": -33000, "data": data, "count": 2,
+                ])?["result"])
         #expect(armed["method"] == "tatra.fetchSetupData")
         #expect(armed["armed"] == 2)
         for id in ["a", "b"] {
@@ -84,8 +89,12 @@ import Testing
         let message = undeclared?["data"]?["violations"]?.arrayValue?.first?["message"]?.stringValue ?? ""
         #expect(message.contains("-33000") && message.contains("-33006"))
         // Data that breaks the error's data schema is refused with pointers under /data.
-        let broken = await server.request("sandbox.failNext", ["method": "tatra.fetchSetupData", "code": -33000,
-                                                                "data": ["fatal": "yes"]])?["error"]
+        let broken = await server.request(
+            "sandbox.failNext",
+            [
+                "method": "tatra.fetchSetupData", "code": -33000,
+                "data": ["fatal": "yes"],
+            ])?["error"]
         let pointers = broken?["data"]?["violations"]?.arrayValue?.compactMap { $0["pointer"]?.stringValue } ?? []
         #expect(pointers.contains("/data/fatal"))
         // An unknown method.
@@ -101,8 +110,10 @@ import Testing
 
     @Test func idempotencyRetentionIsMeasuredOnTheProfilesClock() async throws {
         let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: Self.dataDirectory("retention"))
-        let params: JSONValue = ["amount": "3.00", "currency": "GBP", "reference": "retained",
-                                 "_meta": ["idempotencyKey": "retention-1"]]
+        let params: JSONValue = [
+            "amount": "3.00", "currency": "GBP", "reference": "retained",
+            "_meta": ["idempotencyKey": "retention-1"],
+        ]
         let first = try #require(await server.request("pbba.submitPaymentRequest", params)?["result"])
         #expect(await server.request("pbba.submitPaymentRequest", params, id: "2")?["result"] == first)
         // A day and a second later on the sandbox clock, the key is forgotten: a new request.

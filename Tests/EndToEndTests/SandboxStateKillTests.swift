@@ -24,7 +24,8 @@ import Glibc
         let first = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         #expect(await first.request("rpc.hello", ["seed": 7])?["result"]?["seed"] == 7)
         #expect(await first.request("sandbox.clock.advance", ["seconds": 3600], id: "2")?["result"]?["offsetSeconds"] == 3600)
-        let armed = await first.request("sandbox.failNext", ["method": "tatra.fetchSetupData", "code": -33000, "count": 2], id: "3")
+        let armed = await first.request(
+            "sandbox.failNext", ["method": "tatra.fetchSetupData", "code": -33000, "count": 2], id: "3")
         #expect(armed?["result"]?["armed"] == 2)
         // One of the two is taken before the kill: one stays armed.
         #expect(await first.request("tatra.fetchSetupData", nil, id: "4")?["error"]?["code"] == -33000)
@@ -43,7 +44,8 @@ import Glibc
         #expect(await second.waitForExit() == 0)
 
         // The sequence goes on where it was: the same three tokens as one run without a kill.
-        let reference = try await SpawnedServer(["serve", "--stdio"], dataDirectory: SandboxControlsTests.dataDirectory("kill-reference"))
+        let reference = try await SpawnedServer(
+            ["serve", "--stdio"], dataDirectory: SandboxControlsTests.dataDirectory("kill-reference"))
         _ = await reference.request("rpc.hello", ["seed": 7])
         let uninterrupted = await tokens(reference, count: 3, from: 0)
         reference.closeInput()

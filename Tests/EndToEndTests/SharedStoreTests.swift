@@ -17,8 +17,9 @@ import Testing
     /// A new database on the cluster, migrated through the binary; returns its URL.
     static func migratedDatabase() async throws -> String {
         let url = try await PostgresTestCluster.shared().createDatabase(prefix: "payrpc_e2e")
-        let migrate = try await ChildRun.run(SpawnedServer.binary, ["data", "migrate", "--store", url],
-                                             environment: ["PAYRPC_STORE_KEY": key])
+        let migrate = try await ChildRun.run(
+            SpawnedServer.binary, ["data", "migrate", "--store", url],
+            environment: ["PAYRPC_STORE_KEY": key])
         #expect(migrate.status == 0)
         #expect(migrate.output.hasPrefix("v1 "), "data migrate printed \(migrate.output) \(migrate.errors)")
         return url
@@ -33,8 +34,11 @@ import Testing
         let a = try await Self.gateway(url), b = try await Self.gateway(url)
         // The first call connects and prepares; on a machine loaded by the whole suite it once
         // took longer than a request's 15 s, so it may take a minute.
-        a.send(JSONValue.object([.init("jsonrpc", "2.0"), .init("id", "1"), .init("method", "pbba.submitPaymentRequest"),
-                                 .init("params", Self.submit("order-1"))]).jsonText)
+        a.send(
+            JSONValue.object([
+                .init("jsonrpc", "2.0"), .init("id", "1"), .init("method", "pbba.submitPaymentRequest"),
+                .init("params", Self.submit("order-1")),
+            ]).jsonText)
         let answer = await a.nextMessage(timeout: 60)
         let submitted = try #require(answer?["result"], "A answered \(answer?.jsonText ?? "nothing"): \(a.logText)")
         let token = try #require(submitted["secureToken"])
@@ -44,18 +48,22 @@ import Testing
         #expect(await b.request("pbba.getPaymentStatus", ["secureToken": "not-issued-anywhere"], id: "3")?["error"] != nil)
         // The idempotency key A used answers A's answer through B, and refuses other params.
         #expect(await b.request("pbba.submitPaymentRequest", Self.submit("order-1"), id: "4")?["result"] == submitted)
-        let other: JSONValue = ["amount": "8.00", "currency": "GBP", "reference": "shared order", "_meta": ["idempotencyKey": "order-1"]]
+        let other: JSONValue = [
+            "amount": "8.00", "currency": "GBP", "reference": "shared order", "_meta": ["idempotencyKey": "order-1"],
+        ]
         #expect(await b.request("pbba.submitPaymentRequest", other, id: "5")?["error"]?["code"] == -32005)
         // Seeded ids drawn on both instances never repeat.
-        let fromB = try #require(await b.request("pbba.submitPaymentRequest", Self.submit("order-2"), id: "6")?["result"]?["secureToken"])
+        let fromB = try #require(
+            await b.request("pbba.submitPaymentRequest", Self.submit("order-2"), id: "6")?["result"]?["secureToken"])
         #expect(fromB != token)
         a.closeInput()
         b.closeInput()
         #expect(await a.waitForExit() == 0)
         #expect(await b.waitForExit() == 0)
         // What both wrote is in the database, as `data export --store` shows it.
-        let export = try await ChildRun.run(SpawnedServer.binary, ["data", "export", "--profile", "pbba-merchant-backend", "--store", url],
-                                            environment: ["PAYRPC_STORE_KEY": Self.key])
+        let export = try await ChildRun.run(
+            SpawnedServer.binary, ["data", "export", "--profile", "pbba-merchant-backend", "--store", url],
+            environment: ["PAYRPC_STORE_KEY": Self.key])
         #expect(export.status == 0)
         #expect(export.output.contains("pbba.requests"))
     }
@@ -71,8 +79,10 @@ import Testing
             a.send(line("a\(round)"))
             b.send(line("b\(round)"))
             let lineA = await a.nextLine(), lineB = await b.nextLine()
-            let fromA = try #require(lineA.flatMap { try? JSONValue(parsing: $0) }, "A answered \(lineA ?? "nothing"): \(a.logText)")
-            let fromB = try #require(lineB.flatMap { try? JSONValue(parsing: $0) }, "B answered \(lineB ?? "nothing"): \(b.logText)")
+            let fromA = try #require(
+                lineA.flatMap { try? JSONValue(parsing: $0) }, "A answered \(lineA ?? "nothing"): \(a.logText)")
+            let fromB = try #require(
+                lineB.flatMap { try? JSONValue(parsing: $0) }, "B answered \(lineB ?? "nothing"): \(b.logText)")
             let results = [fromA["result"], fromB["result"]].compactMap { $0 }
             // Exactly as on one instance: both answers the one run's, or one of them "in use".
             #expect(!results.isEmpty)

@@ -35,7 +35,8 @@ import Glibc
     }
 
     @Test func unixSocketWithMode0600AndStaleFileReplaced() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-\(UUID().uuidString.prefix(8)).sock").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-\(UUID().uuidString.prefix(8)).sock")
+            .path
         // A stale socket file: bound by a process (here, this one) that no longer listens on it.
         let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()

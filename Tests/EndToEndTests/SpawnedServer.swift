@@ -40,18 +40,22 @@ final class SpawnedServer: @unchecked Sendable {
     /// `--validate-results` is added, and `--data` (a fresh temporary directory) unless the
     /// arguments say `--data` or `--ephemeral` or the environment sets `XDG_DATA_HOME`.
     init(_ arguments: [String], dataDirectory: URL? = nil, environment: [String: String?] = [:]) async throws {
-        let directory = dataDirectory ?? FileManager.default.temporaryDirectory
+        let directory =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("payrpc-e2e-\(UUID().uuidString)")
         self.dataDirectory = directory
         var arguments = arguments
         if arguments.first == "serve", !arguments.contains("--data"), !arguments.contains("--ephemeral"),
-           (environment["XDG_DATA_HOME"] ?? nil) == nil {
+            (environment["XDG_DATA_HOME"] ?? nil) == nil
+        {
             arguments += ["--data", directory.path]
         }
         // Every result and notification a test sees has been checked against its schema.
         if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
-        process = try await SpawnedProcess.start(Self.binary.path, arguments: arguments, environment: environment,
-                                                 standardError: .pipe)
+        process = try await SpawnedProcess.start(
+            Self.binary.path, arguments: arguments, environment: environment,
+            standardError: .pipe)
         // The handles own the pipes: Foundation closes each once no handler runs on it.
         let pipes = process.detachStandardStreams()
         stdin = FileHandle(fileDescriptor: pipes.input, closeOnDealloc: true)
@@ -60,11 +64,21 @@ final class SpawnedServer: @unchecked Sendable {
         let lines = self.lines, logs = self.logs
         stdout.readabilityHandler = { handle in
             let data = handle.availableData
-            if data.isEmpty { lines.finish(); handle.readabilityHandler = nil } else { lines.feed(data) }
+            if data.isEmpty {
+                lines.finish()
+                handle.readabilityHandler = nil
+            } else {
+                lines.feed(data)
+            }
         }
         stderr.readabilityHandler = { handle in
             let data = handle.availableData
-            if data.isEmpty { logs.finish(); handle.readabilityHandler = nil } else { logs.feed(data) }
+            if data.isEmpty {
+                logs.finish()
+                handle.readabilityHandler = nil
+            } else {
+                logs.feed(data)
+            }
         }
     }
 

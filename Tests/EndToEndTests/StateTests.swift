@@ -8,8 +8,10 @@ import Glibc
 /// Idempotency through the real SQLite store, across a restart; secrets never in the store or
 /// the logs in clear.
 @Suite struct StateTests {
-    static let submit: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "idempotent order",
-                                    "_meta": ["idempotencyKey": "order-7"]]
+    static let submit: JSONValue = [
+        "amount": "7.00", "currency": "GBP", "reference": "idempotent order",
+        "_meta": ["idempotencyKey": "order-7"],
+    ]
 
     @Test func idempotentCallsAnswerTheFirstAnswerAlsoAfterARestart() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-idem-\(UUID().uuidString)")
@@ -23,8 +25,10 @@ import Glibc
         let second = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         #expect(await second.request("pbba.submitPaymentRequest", Self.submit)?["result"] == original)
         // The same key with other params is refused.
-        let other: JSONValue = ["amount": "8.00", "currency": "GBP", "reference": "idempotent order",
-                                "_meta": ["idempotencyKey": "order-7"]]
+        let other: JSONValue = [
+            "amount": "8.00", "currency": "GBP", "reference": "idempotent order",
+            "_meta": ["idempotencyKey": "order-7"],
+        ]
         #expect(await second.request("pbba.submitPaymentRequest", other)?["error"]?["code"] == -32005)
         // Another profile has keys of its own.
         _ = await second.request("rpc.hello", ["profile": "someone-else"])
@@ -50,17 +54,23 @@ import Glibc
         try authToken.write(to: tokenFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: tokenFile) }
 
-        let server = try await SpawnedServer(["serve", "--stdio", "--log-level", "trace", "--sandbox-data", "tatra=\(sandboxFile.path)",
-                                        "--auth-token-file", tokenFile.path], dataDirectory: data)
+        let server = try await SpawnedServer(
+            [
+                "serve", "--stdio", "--log-level", "trace", "--sandbox-data", "tatra=\(sandboxFile.path)",
+                "--auth-token-file", tokenFile.path,
+            ], dataDirectory: data)
         _ = await server.request("rpc.hello", ["token": .string(authToken)])
         #expect(await server.request("tatra.authorize", ["pincode": .string(wrongPIN)])?["error"] != nil)
         #expect(await server.request("tatra.authorize", ["pincode": .string(pin)])?["result"] == .null)
-        _ = await server.request("tatra.executePayment", ["amount": "1.00", "contact": ["fullName": "Jana Nováková", "phones": ["+421900123456"]]])
+        _ = await server.request(
+            "tatra.executePayment", ["amount": "1.00", "contact": ["fullName": "Jana Nováková", "phones": ["+421900123456"]]])
         _ = await server.request("tatra.authorizePayment", ["pincode": .string(pin), "_meta": ["idempotencyKey": "pay-1"]])
         var tokens: [String] = []
         for index in 0..<3 {
-            let params: JSONValue = ["amount": "2.00", "currency": "GBP", "reference": .string("secret \(index)"),
-                                     "_meta": ["idempotencyKey": .string("secret-\(index)")]]
+            let params: JSONValue = [
+                "amount": "2.00", "currency": "GBP", "reference": .string("secret \(index)"),
+                "_meta": ["idempotencyKey": .string("secret-\(index)")],
+            ]
             if let token = await server.request("pbba.submitPaymentRequest", params)?["result"]?["secureToken"]?.stringValue {
                 tokens.append(token)
                 _ = await server.request("pbba.openBankingApp", ["secureToken": .string(token)])
@@ -93,8 +103,10 @@ import Glibc
         try FileManager.default.copyItem(at: fixture, to: data)
         defer { try? FileManager.default.removeItem(at: data) }
         let secureToken = "577b29f4c7a82a17a2d829d4da4d0619184d2084"
-        let params: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
-                                 "_meta": ["idempotencyKey": "sealed-by-v1"]]
+        let params: JSONValue = [
+            "amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
+            "_meta": ["idempotencyKey": "sealed-by-v1"],
+        ]
 
         let server = try await SpawnedServer(["serve", "--stdio"], dataDirectory: data)
         // The request stored under the secureToken's keyed hash is found: the same HMAC.
@@ -104,8 +116,10 @@ import Glibc
         #expect(repeated?["code"] == -32005)
         #expect(repeated?["message"] == "Idempotency answer unavailable")
         // A new key makes a new request, whose answer is sealed anew and replayed.
-        let fresh: JSONValue = ["amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
-                                "_meta": ["idempotencyKey": "after-v1"]]
+        let fresh: JSONValue = [
+            "amount": "7.00", "currency": "GBP", "reference": "order sealed by v1",
+            "_meta": ["idempotencyKey": "after-v1"],
+        ]
         let first = try #require(await server.request("pbba.submitPaymentRequest", fresh)?["result"])
         #expect(await server.request("pbba.submitPaymentRequest", fresh)?["result"] == first)
         server.closeInput()

@@ -30,8 +30,10 @@ import Glibc
             if line.hasPrefix("```") {
                 if let lines = block {
                     if let first = lines.first, first.hasPrefix("$ ") {
-                        examples.append(Example(command: String(first.dropFirst(2)),
-                                                output: lines.dropFirst().map { $0 + "\n" }.joined()))
+                        examples.append(
+                            Example(
+                                command: String(first.dropFirst(2)),
+                                output: lines.dropFirst().map { $0 + "\n" }.joined()))
                     } else if lines.first?.hasPrefix("> ") == true {
                         var pairs: [(String, String)] = []
                         var pending: String?
@@ -68,15 +70,18 @@ import Glibc
         let host = address.split(separator: ":").dropLast().joined(separator: ":")
         let port = address.split(separator: ":").last.map(String.init) ?? ""
         for example in examples {
-            for tool in ["python3", "node", "go", "nc", "socat"] where example.command.split(separator: " ").contains(Substring(tool)) {
+            for tool in ["python3", "node", "go", "nc", "socat"]
+            where example.command.split(separator: " ").contains(Substring(tool)) {
                 let found = try await ChildRun.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "command -v \(tool)"])
                 try #require(found.status == 0, "\(tool) is missing: run scripts/ensure-deps --with-clients")
             }
             let command = example.command
                 .replacingOccurrences(of: Self.documentedAddress, with: address)
-                .replacingOccurrences(of: Self.documentedAddress.replacingOccurrences(of: ":", with: " "), with: "\(host) \(port)")
-            let run = try await ChildRun.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command],
-                                             in: SpawnedServer.repositoryRoot, timeout: 300)
+                .replacingOccurrences(
+                    of: Self.documentedAddress.replacingOccurrences(of: ":", with: " "), with: "\(host) \(port)")
+            let run = try await ChildRun.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", command],
+                in: SpawnedServer.repositoryRoot, timeout: 300)
             #expect(run.status == 0, "\(example.command) failed: \(run.errors)")
             #expect(run.output == example.output, "\(example.command) printed:\n\(run.output)")
         }

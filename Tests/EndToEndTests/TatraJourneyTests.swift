@@ -12,8 +12,10 @@ import Testing
     }
 
     /// Calls and returns the result, recording the error if there is one.
-    func result(_ server: SpawnedServer, _ method: String, _ params: JSONValue? = nil,
-                sourceLocation: SourceLocation = #_sourceLocation) async -> JSONValue? {
+    func result(
+        _ server: SpawnedServer, _ method: String, _ params: JSONValue? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> JSONValue? {
         let response = await server.request(method, params, id: .string(UUID().uuidString))
         #expect(response?["error"] == nil, "\(method): \(String(describing: response))", sourceLocation: sourceLocation)
         return response?["result"]
@@ -37,8 +39,9 @@ import Testing
             return
         }
         #expect(contacts.first?["fullName"] == "Jana Nováková")
-        let confirmation = await result(server, "tatra.executePayment",
-                                        ["amount": "12.50", "contact": Self.jana, "reference": "Invoice 2026-001"])
+        let confirmation = await result(
+            server, "tatra.executePayment",
+            ["amount": "12.50", "contact": Self.jana, "reference": "Invoice 2026-001"])
         #expect(confirmation?.stringValue?.contains("12.50") == true)
         let (wrongCode, wrongData) = await error(server, "tatra.authorizePayment", ["pincode": "0000"])
         #expect(wrongCode == -33007)

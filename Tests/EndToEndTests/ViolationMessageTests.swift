@@ -12,7 +12,9 @@ import Testing
     /// `data.violations` of an answer, as (pointer, keyword, message).
     static func violations(_ answer: JSONValue?) -> [[String]] {
         guard case .array(let items)? = answer?["error"]?["data"]?["violations"] else { return [] }
-        return items.map { [$0["pointer"]?.stringValue ?? "?", $0["keyword"]?.stringValue ?? "?", $0["message"]?.stringValue ?? "?"] }
+        return items.map {
+            [$0["pointer"]?.stringValue ?? "?", $0["keyword"]?.stringValue ?? "?", $0["message"]?.stringValue ?? "?"]
+        }
     }
 
     @Test func aBrokenAmountAndAMissingContactReadAsWhatIsWrong() async throws {
@@ -20,30 +22,36 @@ import Testing
         let answer = await server.request("tatra.executePayment", ["amount": "x"])
         #expect(answer?["error"]?["code"] == -32602)
         #expect(answer?["error"]?["message"] == "Invalid params")
-        #expect(Self.violations(answer) == [
-            ["/amount", "pattern", #"must be an amount: a decimal string of at most 18 digits, e.g. "12.50""#],
-            ["", "required", #"missing required member "contact" (or Android's "recepient")"#],
-        ])
+        #expect(
+            Self.violations(answer) == [
+                ["/amount", "pattern", #"must be an amount: a decimal string of at most 18 digits, e.g. "12.50""#],
+                ["", "required", #"missing required member "contact" (or Android's "recepient")"#],
+            ])
         // An amount sent as a number, and a contact in Android's spelling without its phone.
-        let android = await server.request("tatra.executePayment", ["amount": .number("12.5"), "recepient": ["fullName": "Jana"]], id: "2")
-        #expect(Self.violations(android) == [
-            ["/amount", "type", #"must be an amount: a decimal string of at most 18 digits, e.g. "12.50" (found number)"#],
-            ["/recepient", "required", #"missing required member "phones" (or Android's "phone")"#],
-        ])
+        let android = await server.request(
+            "tatra.executePayment", ["amount": .number("12.5"), "recepient": ["fullName": "Jana"]], id: "2")
+        #expect(
+            Self.violations(android) == [
+                ["/amount", "type", #"must be an amount: a decimal string of at most 18 digits, e.g. "12.50" (found number)"#],
+                ["/recepient", "required", #"missing required member "phones" (or Android's "phone")"#],
+            ])
         server.closeInput()
         #expect(await server.waitForExit() == 0)
     }
 
     @Test func cardFieldsNameTheirFormats() async throws {
         let server = try await SpawnedServer(["serve", "--stdio"])
-        let answer = await server.request("northstar.validate", [
-            "orderID": "order-1", "card": ["number": "4111 1111 1111 1111", "expiry": "11/30"],
-        ])
-        #expect(Self.violations(answer) == [
-            ["/orderID", "pattern", #"must be an Orders v2 ID: 17 capital letters or digits, e.g. "5O190127TN364715T""#],
-            ["/card/number", "pattern", #"must be a card number: 12 to 19 digits, without spaces, e.g. "4111111111111111""#],
-            ["/card/expiry", "pattern", #"must be a card's expiry month: YYYY-MM, e.g. "2030-11""#],
-        ])
+        let answer = await server.request(
+            "northstar.validate",
+            [
+                "orderID": "order-1", "card": ["number": "4111 1111 1111 1111", "expiry": "11/30"],
+            ])
+        #expect(
+            Self.violations(answer) == [
+                ["/orderID", "pattern", #"must be an Orders v2 ID: 17 capital letters or digits, e.g. "5O190127TN364715T""#],
+                ["/card/number", "pattern", #"must be a card number: 12 to 19 digits, without spaces, e.g. "4111111111111111""#],
+                ["/card/expiry", "pattern", #"must be a card's expiry month: YYYY-MM, e.g. "2030-11""#],
+            ])
         server.closeInput()
         #expect(await server.waitForExit() == 0)
     }
@@ -55,12 +63,16 @@ import Testing
         let methods = try Self.methodSchemas()
         #expect(methods.count > 80)
         let server = try await SpawnedServer(["serve", "--stdio"])
-        let wrongValues: [JSONValue] = [.number("12.5"), "x", true, [1], ["a": 1], .null, .string(String(repeating: "é", count: 600))]
+        let wrongValues: [JSONValue] = [
+            .number("12.5"), "x", true, [1], ["a": 1], .null, .string(String(repeating: "é", count: 600)),
+        ]
         var sent = 0
         var checked = 0
         var tooLong: [String] = []
         for (name, properties) in methods {
-            var corpus: [JSONValue] = [.object([]), ["zz" + String(repeating: "q", count: 3000): 1], .array(Array(repeating: 1, count: 12))]
+            var corpus: [JSONValue] = [
+                .object([]), ["zz" + String(repeating: "q", count: 3000): 1], .array(Array(repeating: 1, count: 12)),
+            ]
             for property in properties {
                 for value in wrongValues { corpus.append(.object([.init(property, value)])) }
             }

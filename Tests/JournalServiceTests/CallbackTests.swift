@@ -19,11 +19,16 @@ struct CallbackTests {
         #expect(missing?.data?["expected"] == "approved, declined or cancelled" && missing?.data?["found"] == nil)
         let unknown = await client.error("journal.handleCallback", ["url": .string(Self.callback + "&Payment_Result=maybe")])
         #expect(unknown?.code == JournalErrorKind.invalidURL.code && unknown?.data?["found"] == "maybe")
-        _ = try await client.call("journal.handleCallback", ["url": .string(Self.callback + "&Payment_Result=approved&Payment_Number=7")])
-        let other = "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=5&Startup_Mode=1&Payment_Result=approved&Payment_Number=7"
+        _ = try await client.call(
+            "journal.handleCallback", ["url": .string(Self.callback + "&Payment_Result=approved&Payment_Number=7")])
+        let other =
+            "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=5&Startup_Mode=1&Payment_Result=approved&Payment_Number=7"
         let conflict = await client.error("journal.handleCallback", ["url": .string(other)])
         #expect(conflict?.code == JournalErrorKind.invalidURL.code && conflict?.data?["parameter"] == "Payment_Number")
-        guard case .array(let entries)? = try await client.call("journal.list")["entries"] else { Issue.record("no list"); return }
+        guard case .array(let entries)? = try await client.call("journal.list")["entries"] else {
+            Issue.record("no list")
+            return
+        }
         #expect(entries.count == 1)
     }
 
@@ -36,7 +41,10 @@ struct CallbackTests {
         let first = try await client.call("journal.handleCallback", ["url": callback])
         let second = try await client.call("journal.handleCallback", ["url": callback])
         #expect(first == second && first["delivery"]?["status"] == "delivered")
-        guard case .array(let entries)? = try await client.call("journal.list")["entries"] else { Issue.record("no list"); return }
+        guard case .array(let entries)? = try await client.call("journal.list")["entries"] else {
+            Issue.record("no list")
+            return
+        }
         #expect(entries == [first])
         #expect(try await fixture.backend!.paths() == ["/payments/", "/journals/"])
         let stored = try await fixture.backend!.stored()
@@ -54,7 +62,10 @@ struct CallbackTests {
         second.send(request)
         let answers = [await first.response(id: "cb"), await second.response(id: "cb")].map { $0?["result"] }
         #expect(answers[0] != nil && answers[0] == answers[1])
-        guard case .array(let entries)? = try await first.call("journal.list")["entries"] else { Issue.record("no list"); return }
+        guard case .array(let entries)? = try await first.call("journal.list")["entries"] else {
+            Issue.record("no list")
+            return
+        }
         #expect(entries.count == 1 && entries.first?["delivery"]?["attempts"] == 2)
     }
 

@@ -41,7 +41,9 @@ struct DeliveryTests {
         }
         let requests = try await fixture.backend!.requests()
         #expect(requests.filter { $0["path"] as? String == "/journals/" }.count == 2)
-        let journals = requests.filter { $0["path"] as? String == "/journals/" }.compactMap { ($0["body"] as? [String: Any])?["payment_id"] as? String }
+        let journals = requests.filter { $0["path"] as? String == "/journals/" }.compactMap {
+            ($0["body"] as? [String: Any])?["payment_id"] as? String
+        }
         #expect(Set(journals).count == 2 && journals.allSatisfy { $0.hasPrefix("pay_") })
         let firstPayments = requests.first { $0["path"] as? String == "/payments/" }?["body"] as? [String: Any]
         #expect(firstPayments?["Return_Type"] as? String == "4")
@@ -101,7 +103,9 @@ struct DeliveryTests {
         try await fixture.backend!.control(["fail": 100, "mode": "drop"])
         var ids: [JSONValue] = []
         for amount in ["100", "200", "300"] {
-            ids.append(try #require(try await client.call("journal.pay", ["type": "cash", "amount": .string(amount)])["entry"]?["entryId"]))
+            ids.append(
+                try #require(
+                    try await client.call("journal.pay", ["type": "cash", "amount": .string(amount)])["entry"]?["entryId"]))
         }
         try await fixture.backend!.control(["fail": 0])
         // Delivery at start runs in the background: wait for its task to end (with a deadline).
@@ -115,7 +119,9 @@ struct DeliveryTests {
         #expect(try await fixture.backend!.stored().payments.count == ids.count)
     }
 
-    @Test("no backend and no sandbox Web API (--no-sandbox): entries wait and say so at once; a profile's own backend delivers them")
+    @Test(
+        "no backend and no sandbox Web API (--no-sandbox): entries wait and say so at once; a profile's own backend delivers them"
+    )
     func noBackend() async throws {
         let fixture = try await JournalFixture(backend: false, sandboxWebAPI: false)
         let client = fixture.connect()
@@ -125,7 +131,8 @@ struct DeliveryTests {
         let backend = try await JournalBackend()
         _ = try await client.call("journal.configure", ["backendURL": .string(backend.baseURL.absoluteString)])
         _ = try await client.call("journal.sync")
-        #expect(try await client.call("journal.get", ["entryId": entry?["entryId"] ?? .null])["delivery"]?["status"] == "delivered")
+        #expect(
+            try await client.call("journal.get", ["entryId": entry?["entryId"] ?? .null])["delivery"]?["status"] == "delivered")
         #expect(await client.error("journal.configure", ["backendURL": "not a url"])?.code == .invalidParams)
     }
 
@@ -138,7 +145,10 @@ struct DeliveryTests {
         // The backend has the POST (it hangs on it): the pay call is waiting for its delivery.
         #expect(try await fixture.backend!.requests(atLeast: 1).count == 1)
         #expect(try await client.call("rpc.health")["status"] == "SERVING")
-        guard case .array(let listed)? = try await client.call("journal.list")["entries"] else { Issue.record("no list"); return }
+        guard case .array(let listed)? = try await client.call("journal.list")["entries"] else {
+            Issue.record("no list")
+            return
+        }
         #expect(listed.count == 1 && listed.first?["delivery"]?["status"] == "waiting")
         let paid = await client.response(id: "pay")
         #expect(paid?["result"]?["entry"]?["delivery"]?["status"] == "delivered")
@@ -152,18 +162,27 @@ struct DeliveryTests {
         let client = fixture.connect()
         var ids: [JSONValue] = []
         for amount in ["1", "2", "3"] {
-            ids.append(try #require(try await client.call("journal.pay", ["type": "cash", "amount": .string(amount)])["entry"]?["entryId"]))
+            ids.append(
+                try #require(
+                    try await client.call("journal.pay", ["type": "cash", "amount": .string(amount)])["entry"]?["entryId"]))
             try fixture.sandbox.advance(profile: "default", by: 1)
         }
         let page = try await client.call("journal.list", ["limit": 2])
-        guard case .array(let entries)? = page["entries"] else { Issue.record("no entries"); return }
+        guard case .array(let entries)? = page["entries"] else {
+            Issue.record("no entries")
+            return
+        }
         #expect(entries.map { $0["entryId"] } == [ids[2], ids[1]])
         let rest = try await client.call("journal.list", ["limit": 2, "cursor": page["nextCursor"] ?? .null])
-        guard case .array(let last)? = rest["entries"] else { Issue.record("no entries"); return }
+        guard case .array(let last)? = rest["entries"] else {
+            Issue.record("no entries")
+            return
+        }
         #expect(last.map { $0["entryId"] } == [ids[0]] && rest["nextCursor"] == nil)
         guard case .array(let cards)? = try await client.call("journal.list", ["type": "creditCard"])["entries"] else { return }
         #expect(cards.isEmpty)
-        #expect(await client.error("journal.get", ["entryId": "je_0000000000000000"])?.code == JournalErrorKind.entryNotFound.code)
+        #expect(
+            await client.error("journal.get", ["entryId": "je_0000000000000000"])?.code == JournalErrorKind.entryNotFound.code)
     }
 
     @Test("1,000 entries with the backend failing one POST in five: each delivered exactly once")
@@ -180,9 +199,13 @@ struct DeliveryTests {
         let stored = try await fixture.backend!.stored()
         #expect(stored.payments.count == Self.entryCount)
         let delivered = try await client.call("journal.list", ["status": "delivered", "limit": 500])
-        guard case .array(let page)? = delivered["entries"] else { Issue.record("no entries"); return }
+        guard case .array(let page)? = delivered["entries"] else {
+            Issue.record("no entries")
+            return
+        }
         #expect(page.count == min(500, Self.entryCount))
-        let amounts = Set(stored.payments.values.compactMap { (($0 as? [String: Any])?["body"] as? [String: Any])?["Amount"] as? String })
+        let amounts = Set(
+            stored.payments.values.compactMap { (($0 as? [String: Any])?["body"] as? [String: Any])?["Amount"] as? String })
         #expect(amounts.count == Self.entryCount)
     }
 }

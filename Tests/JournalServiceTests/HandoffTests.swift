@@ -8,19 +8,33 @@ import PayRPCTestSupport
 /// The URL-scheme hand-off, byte for byte as the document gives it.
 @Suite("journal hand-off")
 struct HandoffTests {
-    @Test("bad URLs first: each fixed value, a missing or malformed parameter, another scheme", arguments: [
-        ("opener://open?Return_Type=5&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1", "Return_Type"),
-        ("opener://open?Return_Type=4&Payment_Service=020&Transaction_Type=1&Amount=10000&Startup_Mode=1", "Payment_Service"),
-        ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=2&Amount=10000&Startup_Mode=1", "Transaction_Type"),
-        ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000", "Startup_Mode"),
-        ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10a00&Startup_Mode=1", "Amount"),
-        ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Startup_Mode=1", "Amount"),
-        ("opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12x&Receive_Agency_Name=a&Consignor_Name=b&Consignor_Code=1&Startup_Mode=1", "Receive_Agency_Code"),
-        ("opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=1&Receive_Agency_Name=a&Consignor_Code=1&Startup_Mode=1", "Consignor_Name"),
-        ("opener://open?Return_Type=4&Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=1&Startup_Mode=1", "Return_Type"),
-        ("linkPayment://open?Return_Type=4", "scheme"),
-        ("opener://close?Return_Type=4", "host"),
-    ])
+    @Test(
+        "bad URLs first: each fixed value, a missing or malformed parameter, another scheme",
+        arguments: [
+            ("opener://open?Return_Type=5&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1", "Return_Type"),
+            ("opener://open?Return_Type=4&Payment_Service=020&Transaction_Type=1&Amount=10000&Startup_Mode=1", "Payment_Service"),
+            (
+                "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=2&Amount=10000&Startup_Mode=1",
+                "Transaction_Type"
+            ),
+            ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000", "Startup_Mode"),
+            ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10a00&Startup_Mode=1", "Amount"),
+            ("opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Startup_Mode=1", "Amount"),
+            (
+                "opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12x&Receive_Agency_Name=a&Consignor_Name=b&Consignor_Code=1&Startup_Mode=1",
+                "Receive_Agency_Code"
+            ),
+            (
+                "opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=1&Receive_Agency_Name=a&Consignor_Code=1&Startup_Mode=1",
+                "Consignor_Name"
+            ),
+            (
+                "opener://open?Return_Type=4&Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=1&Startup_Mode=1",
+                "Return_Type"
+            ),
+            ("linkPayment://open?Return_Type=4", "scheme"),
+            ("opener://close?Return_Type=4", "host"),
+        ])
     func badURLs(_ url: String, _ parameter: String) async throws {
         let client = try await JournalFixture(backend: false).connect()
         let error = await client.error("journal.openURL", ["url": .string(url)])
@@ -38,11 +52,17 @@ struct HandoffTests {
         #expect(account["url"] == .string(DocumentExamples.accountOut))
         #expect(account["type"] == "account")
         // journal.pay builds the same URLs from typed fields.
-        #expect(try await client.call("journal.pay", ["type": "creditCard", "amount": "10000"])["url"] == .string(DocumentExamples.cardOut))
-        #expect(try await client.call("journal.pay", [
-            "type": "account", "receiveAgencyCode": "12345000", "receiveAgencyName": "abc_bank", "consignorName": "special_code",
-            "consignorCode": "123",
-        ])["url"] == .string(DocumentExamples.accountOut))
+        #expect(
+            try await client.call("journal.pay", ["type": "creditCard", "amount": "10000"])["url"]
+                == .string(DocumentExamples.cardOut))
+        #expect(
+            try await client.call(
+                "journal.pay",
+                [
+                    "type": "account", "receiveAgencyCode": "12345000", "receiveAgencyName": "abc_bank",
+                    "consignorName": "special_code",
+                    "consignorCode": "123",
+                ])["url"] == .string(DocumentExamples.accountOut))
     }
 
     @Test("names with spaces, &, =, #, + and non-ASCII characters round-trip through the hand-off and the callback")
@@ -50,10 +70,13 @@ struct HandoffTests {
         let client = try await JournalFixture(backend: false).connect()
         let name = "Bank & Co = #1 + ząb 東京"
         let consignor = "a b%c/d?e"
-        let url = try await client.call("journal.pay", [
-            "type": "account", "receiveAgencyCode": "12345000", "receiveAgencyName": .string(name), "consignorName": .string(consignor),
-            "consignorCode": "123",
-        ])["url"]
+        let url = try await client.call(
+            "journal.pay",
+            [
+                "type": "account", "receiveAgencyCode": "12345000", "receiveAgencyName": .string(name),
+                "consignorName": .string(consignor),
+                "consignorCode": "123",
+            ])["url"]
         let text = try #require(url?.stringValue)
         #expect(text.hasSuffix("#opener://") && !text.contains(" ") && text.components(separatedBy: "#").count == 2)
         let callback = try await client.call("sandbox.journal.completePayment", ["url": url ?? .null])
@@ -66,12 +89,25 @@ struct HandoffTests {
     @Test("pay: cash needs whole yen; account fields only on account payments")
     func payRules() async throws {
         let client = try await JournalFixture(backend: false).connect()
-        #expect(await client.error("journal.pay", ["type": "cash", "amount": "10.50"])?.code == JournalErrorKind.invalidPayment.code)
+        #expect(
+            await client.error("journal.pay", ["type": "cash", "amount": "10.50"])?.code == JournalErrorKind.invalidPayment.code)
         #expect(await client.error("journal.pay", ["type": "cash"])?.code == JournalErrorKind.invalidPayment.code)
-        #expect(await client.error("journal.pay", ["type": "creditCard", "amount": "100", "consignorCode": "1"])?.code == JournalErrorKind.invalidPayment.code)
-        #expect(await client.error("journal.pay", ["type": "account", "receiveAgencyCode": "1"])?.code == JournalErrorKind.invalidPayment.code)
+        #expect(
+            await client.error("journal.pay", ["type": "creditCard", "amount": "100", "consignorCode": "1"])?.code
+                == JournalErrorKind.invalidPayment.code)
+        #expect(
+            await client.error("journal.pay", ["type": "account", "receiveAgencyCode": "1"])?.code
+                == JournalErrorKind.invalidPayment.code)
         #expect(await client.error("journal.pay", ["type": "cash", "amount": 100])?.code == .invalidParams)
-        #expect(await client.error("journal.pay", ["type": "account", "receiveAgencyCode": "12a", "receiveAgencyName": "a", "consignorName": "b", "consignorCode": "1"])?.code == .invalidParams)
-        #expect(try await client.call("journal.pay", ["type": "creditCard", "amount": "10000.00"])["url"] == .string(DocumentExamples.cardOut))
+        #expect(
+            await client.error(
+                "journal.pay",
+                [
+                    "type": "account", "receiveAgencyCode": "12a", "receiveAgencyName": "a", "consignorName": "b",
+                    "consignorCode": "1",
+                ])?.code == .invalidParams)
+        #expect(
+            try await client.call("journal.pay", ["type": "creditCard", "amount": "10000.00"])["url"]
+                == .string(DocumentExamples.cardOut))
     }
 }

@@ -29,8 +29,9 @@ final class JournalFixture: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.backend = backend ? try await JournalBackend() : nil
-        options = JournalService.Options(backend: self.backend?.baseURL, sandboxWebAPI: sandboxWebAPI, requestTimeout: timeout,
-                                         backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: false)
+        options = JournalService.Options(
+            backend: self.backend?.baseURL, sandboxWebAPI: sandboxWebAPI, requestTimeout: timeout,
+            backoff: [.milliseconds(10), .milliseconds(20), .milliseconds(40)], resendAtStart: false)
         store = try Self.openStore(directory)
         (harness, service) = try Self.harness(store, sandbox, options)
     }
@@ -63,15 +64,20 @@ final class JournalFixture: @unchecked Sendable {
         return try SQLiteStateStore(directory: directory, logger: logger)
     }
 
-    private static func harness(_ store: SQLiteStateStore, _ sandbox: SandboxControls,
-                                _ options: JournalService.Options) throws -> (EngineHarness, JournalService) {
+    private static func harness(
+        _ store: SQLiteStateStore, _ sandbox: SandboxControls,
+        _ options: JournalService.Options
+    ) throws -> (EngineHarness, JournalService) {
         var configuration = EngineConfiguration()
         configuration.sandbox = true
         let connections = ConnectionDirectory()
-        let service = JournalService(store: store, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
-                                     options: options)
-        return (try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections),
-                service)
+        let service = JournalService(
+            store: store, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+            options: options)
+        return (
+            try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections),
+            service
+        )
     }
 }
 
@@ -88,7 +94,10 @@ extension TestConnection {
 /// The document's two hand-off examples.
 enum DocumentExamples {
     static let card = "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"
-    static let cardOut = "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"
-    static let account = "opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12345000&Receive_Agency_Name=abc_bank&Consignor_Name=special_code&Consignor_Code=123&Startup_Mode=1"
-    static let accountOut = "linkPayment://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12345000&Receive_Agency_Name=abc_bank&Consignor_Name=special_code&Consignor_Code=123&Startup_Mode=1#opener://"
+    static let cardOut =
+        "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"
+    static let account =
+        "opener://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12345000&Receive_Agency_Name=abc_bank&Consignor_Name=special_code&Consignor_Code=123&Startup_Mode=1"
+    static let accountOut =
+        "linkPayment://open?Return_Type=4&Payment_Service=060&Transaction_Type=1&Receive_Agency_Code=12345000&Receive_Agency_Name=abc_bank&Consignor_Name=special_code&Consignor_Code=123&Startup_Mode=1#opener://"
 }

@@ -33,7 +33,8 @@ struct PaymentIdTests {
         try await fixture.backend!.control(["paymentAnswer": ["status": "ok"]])
         let entry = try await client.cardPayment()
         let delivery = try #require(entry["delivery"])
-        #expect(delivery["status"] == "paymentIdMissing" && delivery["paymentPosted"] == true && delivery["journalPosted"] == false)
+        #expect(
+            delivery["status"] == "paymentIdMissing" && delivery["paymentPosted"] == true && delivery["journalPosted"] == false)
         #expect(delivery["paymentAnswer"] == ["status": "ok"] && delivery["attempts"] == 1)
         #expect(delivery["lastError"] == "/payments/: the answer carried no payment id at /id, /payment_id or /paymentId")
         let notification = await client.notification("journal.syncFailed")

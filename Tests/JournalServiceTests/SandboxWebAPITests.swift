@@ -9,25 +9,28 @@ import Testing
 /// answers, and each answer a tester can set with `sandbox.journal.setNextAnswers`.
 @Suite("journal sandbox Web API")
 struct SandboxWebAPITests {
-    @Test("bad answers first: each refused with the pointer of the member that does not fit", arguments: [
-        (#"[{"outcome":"accept","httpStatus":500}]"#, "/answers/0/httpStatus"),
-        (#"[{"outcome":"accept","message":"no"}]"#, "/answers/0/message"),
-        (#"[{"outcome":"serverError","httpStatus":204}]"#, "/answers/0/httpStatus"),
-        (#"[{"outcome":"serverError","body":{}}]"#, "/answers/0/body"),
-        (#"[{"outcome":"accept"},{"outcome":"hang","message":"x"}]"#, "/answers/1/message"),
-        (#"[{"outcome":"networkFailure","httpStatus":500}]"#, "/answers/0/httpStatus"),
-        (#"[{"outcome":"explode"}]"#, "/answers/0/outcome"),
-        (#"[{"outcome":"accept","httpStatus":600}]"#, "/answers/0/httpStatus"),
-        (#"[{}]"#, "/answers/0"),
-    ])
+    @Test(
+        "bad answers first: each refused with the pointer of the member that does not fit",
+        arguments: [
+            (#"[{"outcome":"accept","httpStatus":500}]"#, "/answers/0/httpStatus"),
+            (#"[{"outcome":"accept","message":"no"}]"#, "/answers/0/message"),
+            (#"[{"outcome":"serverError","httpStatus":204}]"#, "/answers/0/httpStatus"),
+            (#"[{"outcome":"serverError","body":{}}]"#, "/answers/0/body"),
+            (#"[{"outcome":"accept"},{"outcome":"hang","message":"x"}]"#, "/answers/1/message"),
+            (#"[{"outcome":"networkFailure","httpStatus":500}]"#, "/answers/0/httpStatus"),
+            (#"[{"outcome":"explode"}]"#, "/answers/0/outcome"),
+            (#"[{"outcome":"accept","httpStatus":600}]"#, "/answers/0/httpStatus"),
+            (#"[{}]"#, "/answers/0"),
+        ])
     func badAnswers(_ answers: String, _ pointer: String) async throws {
         let client = try await JournalFixture(backend: false).connect()
         let error = await client.error("sandbox.journal.setNextAnswers", ["answers": try JSONValue(parsing: answers)])
         #expect(error?.code == .invalidParams)
-        let pointers = error?.data?["violations"].flatMap { violations -> [String]? in
-            guard case .array(let list) = violations else { return nil }
-            return list.compactMap { $0["pointer"]?.stringValue }
-        } ?? []
+        let pointers =
+            error?.data?["violations"].flatMap { violations -> [String]? in
+                guard case .array(let list) = violations else { return nil }
+                return list.compactMap { $0["pointer"]?.stringValue }
+            } ?? []
         #expect(pointers.contains(pointer), "\(answers): \(error?.data?.jsonText ?? "no error")")
         let many = JSONValue.array(Array(repeating: ["outcome": "accept"], count: 101))
         #expect(await client.error("sandbox.journal.setNextAnswers", ["answers": many])?.code == .invalidParams)
@@ -52,23 +55,31 @@ struct SandboxWebAPITests {
     @Test("a server error with its status and message: serverError, journal.syncFailed, delivered by the next sync")
     func serverError() async throws {
         let client = try await JournalFixture(backend: false).connect()
-        let set = try await client.call("sandbox.journal.setNextAnswers", ["answers": [
-            ["outcome": "serverError", "httpStatus": 503, "message": "database is read-only"],
-        ]])
+        let set = try await client.call(
+            "sandbox.journal.setNextAnswers",
+            [
+                "answers": [
+                    ["outcome": "serverError", "httpStatus": 503, "message": "database is read-only"]
+                ]
+            ])
         #expect(set["nextAnswers"] == [["outcome": "serverError", "httpStatus": 503, "message": "database is read-only"]])
         let entry = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"])
         #expect(entry["delivery"]?["status"] == "serverError")
         #expect(entry["delivery"]?["lastError"] == "/payments/: HTTP 503: database is read-only")
         let notification = await client.notification("journal.syncFailed")
-        #expect(notification == ["entryId": entry["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
-                                 "message": "database is read-only"])
+        #expect(
+            notification == [
+                "entryId": entry["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
+                "message": "database is read-only",
+            ])
         #expect(try await client.call("journal.sync") == ["attempted": 1, "delivered": 1, "waiting": 0])
     }
 
     @Test("a server error on /journals/: /payments/ is not posted again")
     func serverErrorOnJournals() async throws {
         let client = try await JournalFixture(backend: false).connect()
-        _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept"], ["outcome": "serverError"]]])
+        _ = try await client.call(
+            "sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept"], ["outcome": "serverError"]]])
         let entry = try await client.cardPayment()
         #expect(entry["delivery"]?["status"] == "serverError" && entry["delivery"]?["paymentPosted"] == true)
         #expect(entry["delivery"]?["journalPosted"] == false && entry["delivery"]?["attempts"] == 2)
@@ -108,9 +119,14 @@ struct SandboxWebAPITests {
     @Test("a 2xx of the tester's own: its status and body, the id where the body has it")
     func acceptWithBody() async throws {
         let client = try await JournalFixture(backend: false).connect()
-        _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [
-            ["outcome": "accept", "httpStatus": 201, "body": ["payment_id": 42]], ["outcome": "accept", "httpStatus": 204],
-        ]])
+        _ = try await client.call(
+            "sandbox.journal.setNextAnswers",
+            [
+                "answers": [
+                    ["outcome": "accept", "httpStatus": 201, "body": ["payment_id": 42]],
+                    ["outcome": "accept", "httpStatus": 204],
+                ]
+            ])
         let entry = try await client.cardPayment()
         #expect(entry["delivery"]?["status"] == "delivered" && entry["delivery"]?["paymentId"] == "42")
     }
@@ -122,22 +138,31 @@ struct SandboxWebAPITests {
         let second = fixture.connect()
         let other = fixture.connect()
         _ = try await other.call("rpc.hello", ["profile": "other"])
-        _ = try await first.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "serverError"], ["outcome": "serverError"]]])
-        #expect(try await other.call("journal.pay", ["type": "cash", "amount": "1"])["entry"]?["delivery"]?["status"] == "delivered")
-        #expect(try await second.call("journal.pay", ["type": "cash", "amount": "1"])["entry"]?["delivery"]?["status"] == "serverError")
+        _ = try await first.call(
+            "sandbox.journal.setNextAnswers", ["answers": [["outcome": "serverError"], ["outcome": "serverError"]]])
+        #expect(
+            try await other.call("journal.pay", ["type": "cash", "amount": "1"])["entry"]?["delivery"]?["status"] == "delivered")
+        #expect(
+            try await second.call("journal.pay", ["type": "cash", "amount": "1"])["entry"]?["delivery"]?["status"]
+                == "serverError")
         #expect(try await first.call("sandbox.journal.setNextAnswers", ["answers": []]) == ["nextAnswers": []])
-        #expect(try await second.call("journal.pay", ["type": "cash", "amount": "2"])["entry"]?["delivery"]?["status"] == "delivered")
+        #expect(
+            try await second.call("journal.pay", ["type": "cash", "amount": "2"])["entry"]?["delivery"]?["status"] == "delivered")
     }
 
     @Test("one truth: what pay and handleCallback answer is what journal.get and journal.list show")
     func oneTruth() async throws {
         let client = try await JournalFixture(backend: false).connect()
-        _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept"], ["outcome": "serverError"]]])
+        _ = try await client.call(
+            "sandbox.journal.setNextAnswers", ["answers": [["outcome": "accept"], ["outcome": "serverError"]]])
         let failed = try await client.cardPayment()
         let cash = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "300"])["entry"])
         let card = try await client.cardPayment()
         #expect(failed["delivery"]?["status"] == "serverError")
-        guard case .array(let listed)? = try await client.call("journal.list")["entries"] else { Issue.record("no list"); return }
+        guard case .array(let listed)? = try await client.call("journal.list")["entries"] else {
+            Issue.record("no list")
+            return
+        }
         #expect(Set(listed) == Set([failed, cash, card]))
         for entry in [failed, cash, card] {
             #expect(try await client.call("journal.get", ["entryId": entry["entryId"] ?? .null]) == entry)

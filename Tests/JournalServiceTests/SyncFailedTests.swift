@@ -26,8 +26,10 @@ struct SyncFailedTests {
         _ = try await stranger.call("rpc.hello", ["profile": "elsewhere"])
         _ = try await payer.call("sandbox.journal.setNextAnswers", Self.failing)
         let entry = try #require(try await payer.call("journal.pay", ["type": "cash", "amount": "100"])["entry"])
-        let expected: JSONValue = ["entryId": entry["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
-                                   "message": "maintenance"]
+        let expected: JSONValue = [
+            "entryId": entry["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 503,
+            "message": "maintenance",
+        ]
         for connection in [payer, dashboard, listener] {
             #expect(await connection.notification("journal.syncFailed") == expected)
         }
@@ -36,18 +38,26 @@ struct SyncFailedTests {
         #expect(await stranger.nextMessage()?["id"] == "h")
     }
 
-    @Test("the resend at start-up takes the stored answers and fails with no client: the profile's first connection hears it, once")
+    @Test(
+        "the resend at start-up takes the stored answers and fails with no client: the profile's first connection hears it, once")
     func heldForTheFirstConnection() async throws {
         let fixture = try await JournalFixture(backend: false)
         let client = fixture.connect()
-        _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [
-            ["outcome": "serverError", "message": "first"], ["outcome": "serverError", "message": "at start-up"],
-        ]])
+        _ = try await client.call(
+            "sandbox.journal.setNextAnswers",
+            [
+                "answers": [
+                    ["outcome": "serverError", "message": "first"], ["outcome": "serverError", "message": "at start-up"],
+                ]
+            ])
         let entry = try #require(try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"])
         #expect(try await fixture.restartAndResend())
         let first = fixture.connect()
         let pushed = await first.notification("journal.syncFailed")
-        #expect(pushed == ["entryId": entry["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 500, "message": "at start-up"])
+        #expect(
+            pushed == [
+                "entryId": entry["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 500, "message": "at start-up",
+            ])
         let second = fixture.connect()
         #expect(try await second.call("rpc.health")["status"] == "SERVING")
         #expect(second.unreadLines.isEmpty)
@@ -62,7 +72,8 @@ struct SyncFailedTests {
         let fixture = try await JournalFixture(backend: false)
         let client = fixture.connect()
         _ = try await client.call("rpc.hello", ["profile": "shop"])
-        _ = try await client.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "serverError"], ["outcome": "serverError"]]])
+        _ = try await client.call(
+            "sandbox.journal.setNextAnswers", ["answers": [["outcome": "serverError"], ["outcome": "serverError"]]])
         _ = try await client.call("journal.pay", ["type": "cash", "amount": "100"])
         #expect(try await fixture.restartAndResend())
         let later = fixture.connect()

@@ -11,7 +11,9 @@ import PayRPCTestSupport
 struct BackendJourneyTests {
     static let units: JSONValue = [["amount": ["currencyCode": "USD", "value": "25.00"]]]
 
-    @Test("create and capture; an existing order captured or authorized, then refused a second time as Orders v2 does", arguments: [false, true])
+    @Test(
+        "create and capture; an existing order captured or authorized, then refused a second time as Orders v2 does",
+        arguments: [false, true])
     func ordersOnBothBackends(_ http: Bool) async throws {
         let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
@@ -20,7 +22,8 @@ struct BackendJourneyTests {
         #expect(created["transaction"]?["kind"] == "CAPTURE")
         #expect(created["card"]?["lastDigits"] == "7321")
         for intent in ["CAPTURE", "AUTHORIZE"] {
-            let order = try await client.call("sandbox.northstar.createOrder", ["intent": .string(intent), "purchaseUnits": Self.units])
+            let order = try await client.call(
+                "sandbox.northstar.createOrder", ["intent": .string(intent), "purchaseUnits": Self.units])
             #expect(order["status"] == "CREATED")
             let id = try #require(order["orderID"])
             let executed = try await client.call("northstar.executeOrder", ["orderID": id, "card": visa])
@@ -57,22 +60,27 @@ struct BackendJourneyTests {
     func purchaseUnitSpellings(_ http: Bool) async throws {
         let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
-        let created = try await client.call("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": visa])
+        let created = try await client.call(
+            "northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units], "card": visa])
         #expect(created["status"] == "COMPLETED")
         #expect(created["purchaseUnits"]?[0]?["amount"]?["value"] == "25.00")
         let order = try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnitList": Self.units])
         #expect(order["status"] == "CREATED")
-        let both = await client.error("northstar.executeOrder", ["orderRequest": ["purchaseUnits": Self.units, "purchaseUnitList": Self.units], "card": visa])
+        let both = await client.error(
+            "northstar.executeOrder",
+            ["orderRequest": ["purchaseUnits": Self.units, "purchaseUnitList": Self.units], "card": visa])
         #expect(both?.code == .invalidParams)
         #expect(await client.error("sandbox.northstar.createOrder", ["intent": "CAPTURE"])?.code == .invalidParams)
         #expect(try await fixture.violations() == "")
     }
 
-    @Test("3-D Secure after create-and-execute: the order's id, status and payer-action link are in data", arguments: [false, true])
+    @Test(
+        "3-D Secure after create-and-execute: the order's id, status and payer-action link are in data", arguments: [false, true])
     func threeDSecureData(_ http: Bool) async throws {
         let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
-        let pending = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("12.00"), "card": card("4000000000003220")])
+        let pending = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("12.00"), "card": card("4000000000003220")])
         #expect(pending?.code == NorthstarErrorKind.payerActionRequired.code)
         let id = try #require(pending?.data?["orderID"])
         #expect(id.stringValue?.count == 17)
@@ -91,15 +99,22 @@ struct BackendJourneyTests {
     func errorsOnBothBackends(_ http: Bool) async throws {
         let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
-        let declined = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4000000000000002")])
+        let declined = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4000000000000002")])
         #expect(declined?.code == NorthstarErrorKind.instrumentDeclined.code)
         #expect(declined?.data?["type"] == "INSTRUMENT_DECLINED")
-        let expired = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4000000000000069")])
+        let expired = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4000000000000069")])
         #expect(expired?.code == NorthstarErrorKind.cardExpired.code)
-        #expect(await client.error("northstar.executeOrder", ["orderID": "AAAAAAAAAAAAAAAAA", "card": visa])?.code == NorthstarErrorKind.orderNotFound.code)
+        #expect(
+            await client.error("northstar.executeOrder", ["orderID": "AAAAAAAAAAAAAAAAA", "card": visa])?.code
+                == NorthstarErrorKind.orderNotFound.code)
         let decimals = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.5", "JPY"), "card": visa])
         #expect(decimals?.code == NorthstarErrorKind.unprocessable.code)
-        #expect(await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4032036247327322")])?.code == NorthstarErrorKind.unprocessable.code)
+        #expect(
+            await client.error(
+                "northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4032036247327322")])?.code
+                == NorthstarErrorKind.unprocessable.code)
         let order = try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": Self.units])
         let id = try #require(order["orderID"])
         #expect(try await client.call("northstar.validate", ["orderID": id, "card": visa])["status"] == "APPROVED")
@@ -114,19 +129,28 @@ struct BackendJourneyTests {
         let orders = try #require(fixture.orders)
         _ = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
         try await orders.control(["expireTokens": true])
-        #expect(try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("2.00"), "card": visa])["status"] == "COMPLETED")
+        #expect(
+            try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("2.00"), "card": visa])["status"]
+                == "COMPLETED")
         let posts = try await orders.requests().filter { $0["method"] as? String == "POST" }
         #expect(!posts.isEmpty && posts.allSatisfy { ($0["requestId"] as? String)?.isEmpty == false })
         try await orders.control(["fail500": 1])
-        #expect(await client.error("northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "card": visa])?.code == NorthstarErrorKind.processorError.code)
+        #expect(
+            await client.error("northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "card": visa])?.code
+                == NorthstarErrorKind.processorError.code)
         try await orders.control(["hang": 1])
         let hung = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("4.00"), "card": visa])
         #expect(hung?.code == NorthstarErrorKind.backendUnavailable.code)
         // The same idempotency key answers the same order without a second order at the API.
-        let first = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("5.00"), "card": visa, "_meta": ["idempotencyKey": "k-1"]])
-        let again = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("5.00"), "card": visa, "_meta": ["idempotencyKey": "k-1"]])
+        let first = try await client.call(
+            "northstar.executeOrder", ["orderRequest": orderRequest("5.00"), "card": visa, "_meta": ["idempotencyKey": "k-1"]])
+        let again = try await client.call(
+            "northstar.executeOrder", ["orderRequest": orderRequest("5.00"), "card": visa, "_meta": ["idempotencyKey": "k-1"]])
         #expect(first["orderID"] == again["orderID"])
-        #expect(await client.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "nonce": "tokencc_aaaaaaaaaaaaaaaaaaaaaaaa"])?.code == NorthstarErrorKind.unprocessable.code)
+        #expect(
+            await client.error(
+                "northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "nonce": "tokencc_aaaaaaaaaaaaaaaaaaaaaaaa"])?
+                .code == NorthstarErrorKind.unprocessable.code)
     }
 
     @Test("HTTP configuration: credentials required, wrong secret refused, secrets never stored")
@@ -134,12 +158,19 @@ struct BackendJourneyTests {
         let fixture = try await NorthstarFixture(http: true)
         let client = try await fixture.connect(configured: false)
         let orders = try #require(fixture.orders)
-        #expect(await client.error("northstar.configure", ["clientID": "c", "environment": .string(orders.baseURL)])?.code == NorthstarErrorKind.unprocessable.code)
-        #expect(await client.error("northstar.configure", ["clientID": "c", "environment": "ftp://x"])?.code == NorthstarErrorKind.unprocessable.code)
-        _ = try await client.call("northstar.configure", ["clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "wrong"])
+        #expect(
+            await client.error("northstar.configure", ["clientID": "c", "environment": .string(orders.baseURL)])?.code
+                == NorthstarErrorKind.unprocessable.code)
+        #expect(
+            await client.error("northstar.configure", ["clientID": "c", "environment": "ftp://x"])?.code
+                == NorthstarErrorKind.unprocessable.code)
+        _ = try await client.call(
+            "northstar.configure", ["clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "wrong"])
         let refused = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
         #expect(refused?.code == NorthstarErrorKind.notConfigured.code)
-        _ = try await client.call("northstar.configure", ["clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "test-secret"])
+        _ = try await client.call(
+            "northstar.configure",
+            ["clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "test-secret"])
         var bytes = Data()
         for name in try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path) {
             bytes += (try? Data(contentsOf: fixture.directory.appendingPathComponent(name))) ?? Data()

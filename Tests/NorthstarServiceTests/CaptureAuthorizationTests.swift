@@ -11,9 +11,11 @@ import PayRPCTestSupport
 struct CaptureAuthorizationTests {
     /// An `AUTHORIZE` order of `value` EUR, executed with `card`: its authorization's id.
     static func authorize(_ client: TestConnection, _ value: String = "30.00", card: JSONValue = visa) async throws -> JSONValue {
-        let order = try await client.call("sandbox.northstar.createOrder", [
-            "intent": "AUTHORIZE", "purchaseUnits": [["amount": ["currencyCode": "EUR", "value": .string(value)]]],
-        ])
+        let order = try await client.call(
+            "sandbox.northstar.createOrder",
+            [
+                "intent": "AUTHORIZE", "purchaseUnits": [["amount": ["currencyCode": "EUR", "value": .string(value)]]],
+            ])
         let authorized = try await client.call("northstar.executeOrder", ["orderID": order["orderID"] ?? .null, "card": card])
         #expect(authorized["transaction"]?["kind"] == "AUTHORIZE")
         #expect(authorized["transaction"]?["status"] == "CREATED")
@@ -28,14 +30,18 @@ struct CaptureAuthorizationTests {
         #expect(await client.error("northstar.captureAuthorization", [:])?.code == .invalidParams)
         #expect(await client.error("northstar.captureAuthorization", ["authorizationID": "short"])?.code == .invalidParams)
         let id = try await Self.authorize(client)
-        let decimals = await client.error("northstar.captureAuthorization", [
-            "authorizationID": id, "amount": ["currencyCode": "EUR", "value": "1.001"],
-        ])
+        let decimals = await client.error(
+            "northstar.captureAuthorization",
+            [
+                "authorizationID": id, "amount": ["currencyCode": "EUR", "value": "1.001"],
+            ])
         #expect(decimals?.code == NorthstarErrorKind.unprocessable.code)
         #expect(decimals?.data?["details"]?[0]?["issue"] == "DECIMAL_PRECISION")
-        let mismatch = await client.error("northstar.captureAuthorization", [
-            "authorizationID": id, "amount": ["currencyCode": "USD", "value": "1.00"],
-        ])
+        let mismatch = await client.error(
+            "northstar.captureAuthorization",
+            [
+                "authorizationID": id, "amount": ["currencyCode": "USD", "value": "1.00"],
+            ])
         #expect(mismatch?.code == NorthstarErrorKind.unprocessable.code)
         #expect(mismatch?.data?["details"]?[0]?["issue"] == "AUTH_CAPTURE_CURRENCY_MISMATCH")
         let unknown = await client.error("northstar.captureAuthorization", ["authorizationID": "AAAAAAAAAAAAAAAAA"])
@@ -44,23 +50,29 @@ struct CaptureAuthorizationTests {
         #expect(try await fixture.violations() == "")
     }
 
-    @Test("a part, then more than remains is refused, then the rest by a final capture, then nothing more", arguments: [false, true])
+    @Test(
+        "a part, then more than remains is refused, then the rest by a final capture, then nothing more",
+        arguments: [false, true])
     func partialThenFinal(_ http: Bool) async throws {
         let fixture = try await NorthstarFixture(http: http)
         let client = try await fixture.connect()
         let id = try await Self.authorize(client)
-        let first = try await client.call("northstar.captureAuthorization", [
-            "authorizationID": id, "amount": ["currencyCode": "EUR", "value": "20.00"], "invoiceId": "INV-1",
-        ])
+        let first = try await client.call(
+            "northstar.captureAuthorization",
+            [
+                "authorizationID": id, "amount": ["currencyCode": "EUR", "value": "20.00"], "invoiceId": "INV-1",
+            ])
         #expect(first["status"] == "COMPLETED")
         #expect(first["amount"] == ["currencyCode": "EUR", "value": "20.00"])
         #expect(first["finalCapture"] == .bool(false))
         #expect(first["authorizationID"] == id)
         #expect(first["orderID"]?.stringValue?.count == 17)
         #expect(first["captureID"]?.stringValue?.count == 17 && first["captureID"] != id)
-        let over = await client.error("northstar.captureAuthorization", [
-            "authorizationID": id, "amount": ["currencyCode": "EUR", "value": "10.01"],
-        ])
+        let over = await client.error(
+            "northstar.captureAuthorization",
+            [
+                "authorizationID": id, "amount": ["currencyCode": "EUR", "value": "10.01"],
+            ])
         #expect(over?.code == NorthstarErrorKind.captureAmountExceeded.code)
         #expect(over?.data?["type"] == "MAX_CAPTURE_AMOUNT_EXCEEDED")
         let rest = try await client.call("northstar.captureAuthorization", ["authorizationID": id, "finalCapture": true])
@@ -83,12 +95,17 @@ struct CaptureAuthorizationTests {
         #expect(captured["amount"] == ["currencyCode": "EUR", "value": "12.34"])
         #expect(captured["finalCapture"] == .bool(true))
         let part = try await Self.authorize(client, "50.00")
-        _ = try await client.call("northstar.captureAuthorization", [
-            "authorizationID": part, "amount": ["currencyCode": "EUR", "value": "5.00"], "finalCapture": true,
-        ])
-        #expect(await client.error("northstar.captureAuthorization", [
-            "authorizationID": part, "amount": ["currencyCode": "EUR", "value": "5.00"],
-        ])?.code == NorthstarErrorKind.authorizationAlreadyCaptured.code)
+        _ = try await client.call(
+            "northstar.captureAuthorization",
+            [
+                "authorizationID": part, "amount": ["currencyCode": "EUR", "value": "5.00"], "finalCapture": true,
+            ])
+        #expect(
+            await client.error(
+                "northstar.captureAuthorization",
+                [
+                    "authorizationID": part, "amount": ["currencyCode": "EUR", "value": "5.00"],
+                ])?.code == NorthstarErrorKind.authorizationAlreadyCaptured.code)
         #expect(try await fixture.violations() == "")
     }
 
@@ -121,7 +138,9 @@ struct CaptureAuthorizationTests {
         let id = try await Self.authorize(client)
         try fixture.sandbox.advance(profile: "default", by: 28 * 86400)
         try fixture.failNext("northstar.captureAuthorization", "AUTHORIZATION_EXPIRED")
-        #expect(await client.error("northstar.captureAuthorization", ["authorizationID": id])?.code == NorthstarErrorKind.authorizationExpired.code)
+        #expect(
+            await client.error("northstar.captureAuthorization", ["authorizationID": id])?.code
+                == NorthstarErrorKind.authorizationExpired.code)
         #expect(try await client.call("northstar.captureAuthorization", ["authorizationID": id])["status"] == "COMPLETED")
     }
 }

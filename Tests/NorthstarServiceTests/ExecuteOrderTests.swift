@@ -13,13 +13,18 @@ struct ExecuteOrderTests {
         let client = try await NorthstarFixture().connect()
         let neither = await client.error("northstar.executeOrder", ["card": visa])
         #expect(neither?.code == .invalidParams)
-        let float = await client.error("northstar.executeOrder", [
-            "orderRequest": ["purchaseUnitList": [["amount": ["currencyCode": "USD", "value": .number("10.0")]]]], "card": visa,
-        ])
+        let float = await client.error(
+            "northstar.executeOrder",
+            [
+                "orderRequest": ["purchaseUnitList": [["amount": ["currencyCode": "USD", "value": .number("10.0")]]]],
+                "card": visa,
+            ])
         #expect(float?.code == .invalidParams)
-        let letters = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4032abcd47327321")])
+        let letters = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4032abcd47327321")])
         #expect(letters?.code == .invalidParams)
-        let expiry = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4032036247327321", expiry: "11/30")])
+        let expiry = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card("4032036247327321", expiry: "11/30")])
         #expect(expiry?.code == .invalidParams)
         let empty = await client.error("northstar.executeOrder", ["orderRequest": ["purchaseUnitList": []], "card": visa])
         #expect(empty?.code == .invalidParams)
@@ -28,8 +33,12 @@ struct ExecuteOrderTests {
     @Test("a params object of neither form gets one violation list, for the form its keys point at")
     func oneViolationList() async throws {
         let client = try await NorthstarFixture().connect()
-        let error = await client.error("northstar.executeOrder", ["orderID": "5O190127TN364715T", "card": ["number": "4032036247327321"]])
-        guard case .array(let violations)? = error?.data?["violations"] else { Issue.record("no violations"); return }
+        let error = await client.error(
+            "northstar.executeOrder", ["orderID": "5O190127TN364715T", "card": ["number": "4032036247327321"]])
+        guard case .array(let violations)? = error?.data?["violations"] else {
+            Issue.record("no violations")
+            return
+        }
         #expect(violations.count == 1)
         #expect(violations.first?["pointer"] == "/card")
         #expect(violations.first?["message"]?.stringValue?.contains("expiry") == true)
@@ -48,16 +57,19 @@ struct ExecuteOrderTests {
         #expect(order["transaction"]?["kind"] == "CAPTURE")
         #expect(order["transaction"]?["amount"]?["value"] == "10.00")
         #expect(try await client.call("sandbox.northstar.getOrder", ["orderID": .string(id)])["status"] == "COMPLETED")
-        #expect(try await client.call("executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])["status"] == "COMPLETED")
+        #expect(
+            try await client.call("executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])["status"] == "COMPLETED")
     }
 
     @Test("the order-id form captures a CAPTURE order and authorizes an AUTHORIZE one; a second execution is refused")
     func existingOrders() async throws {
         let client = try await NorthstarFixture().connect()
         for intent in ["CAPTURE", "AUTHORIZE"] {
-            let created = try await client.call("sandbox.northstar.createOrder", [
-                "intent": .string(intent), "purchaseUnits": [["amount": ["currencyCode": "EUR", "value": "25.50"]]],
-            ])
+            let created = try await client.call(
+                "sandbox.northstar.createOrder",
+                [
+                    "intent": .string(intent), "purchaseUnits": [["amount": ["currencyCode": "EUR", "value": "25.50"]]],
+                ])
             #expect(created["status"] == "CREATED")
             let id = try #require(created["orderID"])
             let executed = try await client.call("northstar.executeOrder", ["orderID": id, "card": visa])
@@ -77,19 +89,24 @@ struct ExecuteOrderTests {
         #expect(missing?.data?["httpStatus"] == 404)
     }
 
-    @Test("test cards: declined, expired, processor error, capture refused", arguments: [
-        ("4000000000000002", NorthstarErrorKind.instrumentDeclined),
-        ("4000000000000069", NorthstarErrorKind.cardExpired),
-        ("4000000000000119", NorthstarErrorKind.processorError),
-        ("4000000000000341", NorthstarErrorKind.transactionRefused),
-    ])
+    @Test(
+        "test cards: declined, expired, processor error, capture refused",
+        arguments: [
+            ("4000000000000002", NorthstarErrorKind.instrumentDeclined),
+            ("4000000000000069", NorthstarErrorKind.cardExpired),
+            ("4000000000000119", NorthstarErrorKind.processorError),
+            ("4000000000000341", NorthstarErrorKind.transactionRefused),
+        ])
     func testCards(_ number: String, _ kind: NorthstarErrorKind) async throws {
         let client = try await NorthstarFixture().connect()
         let error = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00"), "card": card(number)])
         #expect(error?.code == kind.code)
         #expect(error?.data?["type"] == .string(kind.rawValue))
         #expect(error?.data?["debug_id"]?.stringValue?.count == 13)
-        guard case .array(let details)? = error?.data?["details"] else { Issue.record("no details"); return }
+        guard case .array(let details)? = error?.data?["details"] else {
+            Issue.record("no details")
+            return
+        }
         #expect(details.first?["issue"] != nil)
         #expect(error.map { "\($0.data!)" }?.contains(number) == false)
     }
@@ -98,45 +115,77 @@ struct ExecuteOrderTests {
     func threeDSecure() async throws {
         let client = try await NorthstarFixture().connect()
         let secure = card("4000000000003220")
-        let created = try await client.call("sandbox.northstar.createOrder", [
-            "intent": "CAPTURE", "purchaseUnits": [["amount": ["currencyCode": "USD", "value": "99.00"]]],
-        ])
+        let created = try await client.call(
+            "sandbox.northstar.createOrder",
+            [
+                "intent": "CAPTURE", "purchaseUnits": [["amount": ["currencyCode": "USD", "value": "99.00"]]],
+            ])
         let id = try #require(created["orderID"])
         let pending = await client.error("northstar.executeOrder", ["orderID": id, "card": secure])
         #expect(pending?.code == NorthstarErrorKind.payerActionRequired.code)
-        guard case .array(let links)? = pending?.data?["links"] else { Issue.record("no links"); return }
+        guard case .array(let links)? = pending?.data?["links"] else {
+            Issue.record("no links")
+            return
+        }
         #expect(links.first?["rel"] == "payer-action")
         #expect(try await client.call("sandbox.northstar.getOrder", ["orderID": id])["status"] == "PAYER_ACTION_REQUIRED")
         #expect(try await client.call("sandbox.northstar.completePayerAction", ["orderID": id])["status"] == "APPROVED")
         #expect(try await client.call("northstar.executeOrder", ["orderID": id])["status"] == "COMPLETED")
     }
 
-    @Test("amounts as Orders v2 checks them: decimals per currency, ISO codes, breakdown sums", arguments: [
-        ("10.5", "JPY", "DECIMAL_PRECISION"), ("10.00", "JPY", "DECIMAL_PRECISION"), ("10.001", "USD", "DECIMAL_PRECISION"),
-        ("10.00", "XYZ", "CURRENCY_NOT_SUPPORTED"), ("0.00", "USD", "CANNOT_BE_ZERO_OR_NEGATIVE"),
-    ])
+    @Test(
+        "amounts as Orders v2 checks them: decimals per currency, ISO codes, breakdown sums",
+        arguments: [
+            ("10.5", "JPY", "DECIMAL_PRECISION"), ("10.00", "JPY", "DECIMAL_PRECISION"), ("10.001", "USD", "DECIMAL_PRECISION"),
+            ("10.00", "XYZ", "CURRENCY_NOT_SUPPORTED"), ("0.00", "USD", "CANNOT_BE_ZERO_OR_NEGATIVE"),
+        ])
     func amounts(_ value: String, _ currency: String, _ issue: String) async throws {
         let client = try await NorthstarFixture().connect()
         let error = await client.error("northstar.executeOrder", ["orderRequest": orderRequest(value, currency), "card": visa])
         #expect(error?.code == NorthstarErrorKind.unprocessable.code)
-        guard case .array(let details)? = error?.data?["details"] else { Issue.record("no details"); return }
-        #expect(details.contains { $0["issue"] == .string(issue) && $0["field"]?.stringValue?.hasPrefix("/orderRequest/purchaseUnitList/0/amount") == true })
+        guard case .array(let details)? = error?.data?["details"] else {
+            Issue.record("no details")
+            return
+        }
+        #expect(
+            details.contains {
+                $0["issue"] == .string(issue)
+                    && $0["field"]?.stringValue?.hasPrefix("/orderRequest/purchaseUnitList/0/amount") == true
+            })
     }
 
     @Test("a breakdown must add up; JPY without decimals and KWD with three are fine")
     func breakdown() async throws {
         let client = try await NorthstarFixture().connect()
-        let wrong = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("10.00", breakdown: [
-            "itemTotal": ["currencyCode": "USD", "value": "8.00"], "shipping": ["currencyCode": "USD", "value": "1.00"],
-        ]), "card": visa])
+        let wrong = await client.error(
+            "northstar.executeOrder",
+            [
+                "orderRequest": orderRequest(
+                    "10.00",
+                    breakdown: [
+                        "itemTotal": ["currencyCode": "USD", "value": "8.00"],
+                        "shipping": ["currencyCode": "USD", "value": "1.00"],
+                    ]), "card": visa,
+            ])
         #expect(wrong?.data?["details"].map { "\($0)" }?.contains("AMOUNT_MISMATCH") == true)
-        let right = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("10.00", breakdown: [
-            "itemTotal": ["currencyCode": "USD", "value": "9.50"], "shipping": ["currencyCode": "USD", "value": "1.00"],
-            "discount": ["currencyCode": "USD", "value": "0.50"],
-        ]), "card": visa])
+        let right = try await client.call(
+            "northstar.executeOrder",
+            [
+                "orderRequest": orderRequest(
+                    "10.00",
+                    breakdown: [
+                        "itemTotal": ["currencyCode": "USD", "value": "9.50"],
+                        "shipping": ["currencyCode": "USD", "value": "1.00"],
+                        "discount": ["currencyCode": "USD", "value": "0.50"],
+                    ]), "card": visa,
+            ])
         #expect(right["status"] == "COMPLETED")
-        #expect(try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1000", "JPY"), "card": visa])["status"] == "COMPLETED")
-        #expect(try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.250", "KWD"), "card": visa])["status"] == "COMPLETED")
+        #expect(
+            try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1000", "JPY"), "card": visa])["status"]
+                == "COMPLETED")
+        #expect(
+            try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.250", "KWD"), "card": visa])[
+                "status"] == "COMPLETED")
     }
 
     @Test("cards: Luhn, brand lengths, security code length, expiry on the sandbox clock")
@@ -153,7 +202,11 @@ struct ExecuteOrderTests {
         #expect(await issue(card("378282246310005", securityCode: "123")) == "INVALID_SECURITY_CODE_LENGTH")
         #expect(await issue(card("4032036247327321", securityCode: "1234")) == "INVALID_SECURITY_CODE_LENGTH")
         #expect(await issue(card("4032036247327321", expiry: "2026-10")) == "CARD_EXPIRED")
-        #expect(try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("4032036247327321", expiry: "2026-11")])["status"] == "COMPLETED")
+        #expect(
+            try await client.call(
+                "northstar.executeOrder",
+                ["orderRequest": orderRequest("1.00"), "card": card("4032036247327321", expiry: "2026-11")])["status"]
+                == "COMPLETED")
         // A month later on the profile's clock, that card has expired.
         try fixture.sandbox.advance(profile: "default", by: 31 * 86400)
         #expect(await issue(card("4032036247327321", expiry: "2026-11")) == "CARD_EXPIRED")
@@ -164,29 +217,41 @@ struct ExecuteOrderTests {
         let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
         let unit: JSONValue = [["amount": ["currencyCode": "USD", "value": "5.00"]]]
-        let first = try #require(try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
+        let first = try #require(
+            try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
         let validated = try await client.call("northstar.validate", ["orderID": first, "card": visa])
         #expect(validated["status"] == "APPROVED")
         #expect(validated["transaction"] == nil)
-        let second = try #require(try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
+        let second = try #require(
+            try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
         try fixture.sandbox.advance(profile: "default", by: 3 * 3600)
-        #expect(await client.error("northstar.executeOrder", ["orderID": second, "card": visa])?.code == NorthstarErrorKind.orderExpired.code)
-        #expect(await client.error("northstar.validate", ["orderID": second, "card": visa])?.code == NorthstarErrorKind.orderExpired.code)
+        #expect(
+            await client.error("northstar.executeOrder", ["orderID": second, "card": visa])?.code
+                == NorthstarErrorKind.orderExpired.code)
+        #expect(
+            await client.error("northstar.validate", ["orderID": second, "card": visa])?.code
+                == NorthstarErrorKind.orderExpired.code)
     }
 
     @Test("a voided order cannot be executed; a paid one cannot be voided")
     func voided() async throws {
         let client = try await NorthstarFixture().connect()
         let unit: JSONValue = [["amount": ["currencyCode": "USD", "value": "5.00"]]]
-        let id = try #require(try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
+        let id = try #require(
+            try await client.call("sandbox.northstar.createOrder", ["intent": "CAPTURE", "purchaseUnits": unit])["orderID"])
         #expect(try await client.call("sandbox.northstar.voidOrder", ["orderID": id])["status"] == "VOIDED")
-        #expect(await client.error("northstar.executeOrder", ["orderID": id, "card": visa])?.code == NorthstarErrorKind.orderExpired.code)
+        #expect(
+            await client.error("northstar.executeOrder", ["orderID": id, "card": visa])?.code
+                == NorthstarErrorKind.orderExpired.code)
         let paid = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
-        #expect(await client.error("sandbox.northstar.voidOrder", ["orderID": paid["orderID"] ?? .null])?.code == NorthstarErrorKind.orderAlreadyCaptured.code)
+        #expect(
+            await client.error("sandbox.northstar.voidOrder", ["orderID": paid["orderID"] ?? .null])?.code
+                == NorthstarErrorKind.orderAlreadyCaptured.code)
     }
 
-    @Test("tokenizeCard's failures can be injected: the backend unavailable, the processor's error",
-          arguments: [NorthstarErrorKind.backendUnavailable, .processorError])
+    @Test(
+        "tokenizeCard's failures can be injected: the backend unavailable, the processor's error",
+        arguments: [NorthstarErrorKind.backendUnavailable, .processorError])
     func tokenizeFailures(_ kind: NorthstarErrorKind) async throws {
         let fixture = try await NorthstarFixture()
         let client = try await fixture.connect()
@@ -216,10 +281,15 @@ struct ExecuteOrderTests {
         let nonce = try #require(token["nonce"]?.stringValue)
         #expect(nonce.hasPrefix("tokencc_") && nonce.count == 32)
         #expect(token["card"]?["lastDigits"] == "7321")
-        #expect(try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "nonce": .string(nonce)])["status"] == "COMPLETED")
-        let reused = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "nonce": .string(nonce)])
+        #expect(
+            try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "nonce": .string(nonce)])[
+                "status"] == "COMPLETED")
+        let reused = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "nonce": .string(nonce)])
         #expect(reused?.code == NorthstarErrorKind.nonceInvalid.code)
-        let both = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("3.00"), "card": visa, "nonce": "tokencc_aaaaaaaaaaaaaaaaaaaaaaaa"])
+        let both = await client.error(
+            "northstar.executeOrder",
+            ["orderRequest": orderRequest("3.00"), "card": visa, "nonce": "tokencc_aaaaaaaaaaaaaaaaaaaaaaaa"])
         #expect(both?.code == NorthstarErrorKind.unprocessable.code)
     }
 
@@ -243,7 +313,8 @@ struct ExecuteOrderTests {
             let client = try await NorthstarFixture(seed: 42).connect()
             let order = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
             let nonce = try await client.call("northstar.tokenizeCard", ["card": visa])
-            let declined = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("4000000000000002")])
+            let declined = await client.error(
+                "northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("4000000000000002")])
             return [order["orderID"], order["transaction"]?["id"], nonce["nonce"], declined?.data?["debug_id"]]
         }
         let first = try await transcript()
@@ -256,7 +327,9 @@ struct ExecuteOrderTests {
         let fixture = try await NorthstarFixture()
         let client = try await fixture.connect(configured: false)
         _ = try await client.call("northstar.configure", ["clientID": "c", "accessToken": "A21AAF-secret-token"])
-        _ = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("5555555555554444", securityCode: "737")])
+        _ = try await client.call(
+            "northstar.executeOrder",
+            ["orderRequest": orderRequest("1.00"), "card": card("5555555555554444", securityCode: "737")])
         let nonce = try #require(try await client.call("northstar.tokenizeCard", ["card": visa])["nonce"]?.stringValue)
         var bytes = Data()
         for name in try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path) {

@@ -18,12 +18,16 @@ struct HTTPBackendTests {
     }
 
     static func configure(_ client: TestConnection, _ orders: OrdersBackend, secret: String = "test-secret") async throws {
-        _ = try await client.call("northstar.configure", [
-            "clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": .string(secret),
-        ])
+        _ = try await client.call(
+            "northstar.configure",
+            [
+                "clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": .string(secret),
+            ])
     }
 
-    @Test("the token endpoint's failures are what they are: unreachable -33311, a 5xx the processor error, refused credentials -33310")
+    @Test(
+        "the token endpoint's failures are what they are: unreachable -33311, a 5xx the processor error, refused credentials -33310"
+    )
     func tokenFailures() async throws {
         let (fixture, orders, client) = try await Self.unconfigured()
         try await Self.configure(client, orders)
@@ -41,7 +45,9 @@ struct HTTPBackendTests {
         #expect(refused?.data?["details"]?[0]?["issue"] == "invalid_client")
         // None of the failures left anything behind: the next call works.
         try await Self.configure(client, orders)
-        #expect(try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])["status"] == "COMPLETED")
+        #expect(
+            try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])["status"]
+                == "COMPLETED")
         #expect(try await fixture.violations() == "")
     }
 
@@ -55,7 +61,8 @@ struct HTTPBackendTests {
         let statuses = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
             for index in 0..<calls {
                 group.addTask {
-                    try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("\(index + 1).00"), "card": visa])["status"]
+                    try await client.call(
+                        "northstar.executeOrder", ["orderRequest": orderRequest("\(index + 1).00"), "card": visa])["status"]
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -65,8 +72,9 @@ struct HTTPBackendTests {
         #expect(try await fixture.violations() == "")
     }
 
-    @Test("a lost answer is not a kept answer: the repeat with the same key sends the same PayPal-Request-Id and gets PayPal's",
-          arguments: [("drop", NorthstarErrorKind.backendUnavailable), ("hang", .backendUnavailable), ("500", .processorError)])
+    @Test(
+        "a lost answer is not a kept answer: the repeat with the same key sends the same PayPal-Request-Id and gets PayPal's",
+        arguments: [("drop", NorthstarErrorKind.backendUnavailable), ("hang", .backendUnavailable), ("500", .processorError)])
     func lostAnswers(_ how: String, _ kind: NorthstarErrorKind) async throws {
         let fixture = try await NorthstarFixture(http: true, requestTimeout: how == "hang" ? 5 : 30)  // a hang ends with it
         let orders = try #require(fixture.orders)
@@ -84,12 +92,15 @@ struct HTTPBackendTests {
         let before = try await orders.requests().count
         #expect(try await client.call("northstar.executeOrder", params) == learnt)
         #expect(try await orders.requests().count == before)
-        let posts = try await orders.requests().filter { $0["path"] as? String == "/v2/checkout/orders" && $0["method"] as? String == "POST" }
+        let posts = try await orders.requests().filter {
+            $0["path"] as? String == "/v2/checkout/orders" && $0["method"] as? String == "POST"
+        }
         #expect(posts.count == 2 && posts.allSatisfy { $0["requestId"] as? String == key })
         #expect(try await fixture.violations() == "")
     }
 
-    @Test("a key Orders v2 would refuse as PayPal-Request-Id (over 108 characters) is sent as its keyed hash, the same every time")
+    @Test(
+        "a key Orders v2 would refuse as PayPal-Request-Id (over 108 characters) is sent as its keyed hash, the same every time")
     func longKeys() async throws {
         let fixture = try await NorthstarFixture(http: true)
         let orders = try #require(fixture.orders)
@@ -99,7 +110,9 @@ struct HTTPBackendTests {
         try await orders.control(["afterActing": "drop", "count": 1])
         #expect(await client.error("northstar.executeOrder", params)?.code == NorthstarErrorKind.backendUnavailable.code)
         #expect(try await client.call("northstar.executeOrder", params)["status"] == "COMPLETED")
-        let ids = try await orders.requests().filter { $0["method"] as? String == "POST" }.compactMap { $0["requestId"] as? String }
+        let ids = try await orders.requests().filter { $0["method"] as? String == "POST" }.compactMap {
+            $0["requestId"] as? String
+        }
         #expect(ids.count == 2 && ids[0] == ids[1] && ids[0].count == 64 && ids[0] != key)
         #expect(try await fixture.violations() == "")
     }
@@ -109,9 +122,11 @@ struct HTTPBackendTests {
         let fixture = try await NorthstarFixture(http: true)
         let orders = try #require(fixture.orders)
         let client = try await fixture.connect()
-        let order = try await client.call("sandbox.northstar.createOrder", [
-            "intent": "AUTHORIZE", "purchaseUnits": [["amount": ["currencyCode": "USD", "value": "40.00"]]],
-        ])
+        let order = try await client.call(
+            "sandbox.northstar.createOrder",
+            [
+                "intent": "AUTHORIZE", "purchaseUnits": [["amount": ["currencyCode": "USD", "value": "40.00"]]],
+            ])
         let execute: JSONValue = ["orderID": order["orderID"] ?? .null, "card": visa, "_meta": ["idempotencyKey": "auth-1"]]
         try await orders.control(["afterActing": "drop", "count": 1])
         #expect(await client.error("northstar.executeOrder", execute)?.code == NorthstarErrorKind.backendUnavailable.code)
@@ -124,9 +139,13 @@ struct HTTPBackendTests {
         #expect(captured["amount"] == ["currencyCode": "USD", "value": "40.00"])
         // A decided failure is kept: the same key answers it again without asking the API.
         let again: JSONValue = ["authorizationID": authorization, "_meta": ["idempotencyKey": "capture-2"]]
-        #expect(await client.error("northstar.captureAuthorization", again)?.code == NorthstarErrorKind.authorizationAlreadyCaptured.code)
+        #expect(
+            await client.error("northstar.captureAuthorization", again)?.code
+                == NorthstarErrorKind.authorizationAlreadyCaptured.code)
         let before = try await orders.requests().count
-        #expect(await client.error("northstar.captureAuthorization", again)?.code == NorthstarErrorKind.authorizationAlreadyCaptured.code)
+        #expect(
+            await client.error("northstar.captureAuthorization", again)?.code
+                == NorthstarErrorKind.authorizationAlreadyCaptured.code)
         #expect(try await orders.requests().count == before)
         #expect(try await fixture.violations() == "")
     }
@@ -148,7 +167,8 @@ struct HTTPBackendTests {
         let missing = await client.error("northstar.executeOrder", ["orderID": "AAAAAAAAAAAAAAAAA", "card": visa])
         #expect(missing?.data?["details"]?[0]?["location"] == "path")
         #expect(missing?.data?["details"]?[0]?["field"] == "order_id")
-        let declined = await client.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("4000000000000002")])
+        let declined = await client.error(
+            "northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": card("4000000000000002")])
         #expect(declined?.data?["details"]?[0]?["location"] == "body")
         let order = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
         #expect(order["card"]?["lastDigits"] == "7321")

@@ -35,8 +35,9 @@ final class NorthstarFixture: @unchecked Sendable {
         sandbox = SandboxControls(seed: seed, wallClock: { NorthstarFixture.start })
         var configuration = EngineConfiguration()
         configuration.sandbox = true
-        let service = NorthstarService(store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
-                                       requestTimeout: requestTimeout)
+        let service = NorthstarService(
+            store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
+            requestTimeout: requestTimeout)
         harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store, sandbox: sandbox)
     }
 
@@ -72,9 +73,11 @@ final class NorthstarFixture: @unchecked Sendable {
         let client = harness.connect(keepingAlive: self)
         if configured {
             if let orders {
-                _ = try await client.call("northstar.configure", [
-                    "clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "test-secret",
-                ])
+                _ = try await client.call(
+                    "northstar.configure",
+                    [
+                        "clientID": "test-client", "environment": .string(orders.baseURL), "clientSecret": "test-secret",
+                    ])
             } else {
                 _ = try await client.call("northstar.configure", ["clientID": "test-client"])
             }

@@ -13,12 +13,14 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let token = String(repeating: "ab", count: 20)
-                let error = await app.expectError(-33100, type: "paymentRequestNotFound", "pbba.getPaymentStatus",
-                                            ["secureToken": .string(token)])
+                let error = await app.expectError(
+                    -33100, type: "paymentRequestNotFound", "pbba.getPaymentStatus",
+                    ["secureToken": .string(token)])
                 #expect(error?.message == "Payment request not found")
                 #expect(error?.data?["status"] == "NOT_FOUND")
-                _ = await app.expectError(-33100, type: "paymentRequestNotFound", "sandbox.pbba.approvePayment",
-                                    ["secureToken": .string(token)])
+                _ = await app.expectError(
+                    -33100, type: "paymentRequestNotFound", "sandbox.pbba.approvePayment",
+                    ["secureToken": .string(token)])
             }
         }
 
@@ -38,14 +40,19 @@ extension PBBAServiceTests {
                 let app = environment.harness.connect()
                 let request = try await app.submit(interval: 60)
                 clock.advance(by: 61)
-                let error = await app.expectError(-33102, type: "requestExpired", "pbba.showPBBAPopup",
-                                            ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
-                                             "expiryInterval": 60])
+                let error = await app.expectError(
+                    -33102, type: "requestExpired", "pbba.showPBBAPopup",
+                    [
+                        "secureToken": .string(request.secureToken), "brn": .string(request.brn),
+                        "expiryInterval": 60,
+                    ])
                 #expect(error?.data?["status"] == "FAILED_PRECONDITION")
                 #expect(error?.data?["suggestedPopup"]?["errorTitle"] == "Request expired")
-                _ = await app.expectError(-33102, type: "requestExpired", "sandbox.pbba.declinePayment", ["brn": .string(request.brn)])
-                _ = await app.expectError(-33102, type: "requestExpired", "pbba.openBankingApp",
-                                    ["secureToken": .string(request.secureToken)])
+                _ = await app.expectError(
+                    -33102, type: "requestExpired", "sandbox.pbba.declinePayment", ["brn": .string(request.brn)])
+                _ = await app.expectError(
+                    -33102, type: "requestExpired", "pbba.openBankingApp",
+                    ["secureToken": .string(request.secureToken)])
             }
         }
 
@@ -55,12 +62,16 @@ extension PBBAServiceTests {
                 let app = environment.harness.connect()
                 let request = try await app.submit()
                 _ = try await app.call("sandbox.pbba.approvePayment", ["secureToken": .string(request.secureToken)])
-                let error = await app.expectError(-33103, type: "paymentAlreadyFinished", "sandbox.pbba.declinePayment",
-                                            ["secureToken": .string(request.secureToken)])
+                let error = await app.expectError(
+                    -33103, type: "paymentAlreadyFinished", "sandbox.pbba.declinePayment",
+                    ["secureToken": .string(request.secureToken)])
                 #expect(error?.data?["currentStatus"] == "completed")
-                _ = await app.expectError(-33103, type: "paymentAlreadyFinished", "pbba.showPBBAPopup",
-                                    ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
-                                     "expiryInterval": 60])
+                _ = await app.expectError(
+                    -33103, type: "paymentAlreadyFinished", "pbba.showPBBAPopup",
+                    [
+                        "secureToken": .string(request.secureToken), "brn": .string(request.brn),
+                        "expiryInterval": 60,
+                    ])
             }
         }
 
@@ -71,8 +82,9 @@ extension PBBAServiceTests {
                 let request = try await app.submit()
                 _ = try await app.call("pbba.openBankingApp", ["secureToken": .string(request.secureToken)])
                 try await app.setBankApps(0)
-                _ = await app.expectError(-33104, type: "noBankAppInstalled", "pbba.openBankingApp",
-                                    ["secureToken": .string(request.secureToken)])
+                _ = await app.expectError(
+                    -33104, type: "noBankAppInstalled", "pbba.openBankingApp",
+                    ["secureToken": .string(request.secureToken)])
                 #expect(try await app.setBankApps(0)["remembered"] == .bool(false))
             }
         }
@@ -83,11 +95,15 @@ extension PBBAServiceTests {
                 let app = environment.harness.connect()
                 let request = try await app.submit()
                 let other = try await app.submit()
-                _ = await app.expectError(-33105, type: "brnMismatch", "pbba.showPBBAPopup",
-                                    ["secureToken": .string(request.secureToken), "brn": .string(other.brn),
-                                     "expiryInterval": 60])
-                _ = await app.expectError(-33105, type: "brnMismatch", "sandbox.pbba.approvePayment",
-                                    ["secureToken": .string(request.secureToken), "brn": .string(other.brn)])
+                _ = await app.expectError(
+                    -33105, type: "brnMismatch", "pbba.showPBBAPopup",
+                    [
+                        "secureToken": .string(request.secureToken), "brn": .string(other.brn),
+                        "expiryInterval": 60,
+                    ])
+                _ = await app.expectError(
+                    -33105, type: "brnMismatch", "sandbox.pbba.approvePayment",
+                    ["secureToken": .string(request.secureToken), "brn": .string(other.brn)])
             }
         }
 
@@ -107,13 +123,19 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let payment = try #require(try await app.showPopup(try await app.submit())["popupId"]?.stringValue)
-                let error = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapTryAgain",
-                                            ["popupId": .string(payment)])
+                let error = await app.expectError(
+                    -33107, type: "wrongPopupKind", "sandbox.pbba.tapTryAgain",
+                    ["popupId": .string(payment)])
                 #expect(error?.data?["popupKind"] == "mcomm")
-                let errorPopup = try #require(try await app.call("pbba.showPBBAErrorPopup", [
-                    "errorTitle": "Error", "errorMessage": "Try later."])["popupId"]?.stringValue)
-                _ = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapGetCode",
-                                    ["popupId": .string(errorPopup)])
+                let errorPopup = try #require(
+                    try await app.call(
+                        "pbba.showPBBAErrorPopup",
+                        [
+                            "errorTitle": "Error", "errorMessage": "Try later.",
+                        ])["popupId"]?.stringValue)
+                _ = await app.expectError(
+                    -33107, type: "wrongPopupKind", "sandbox.pbba.tapGetCode",
+                    ["popupId": .string(errorPopup)])
             }
         }
 
@@ -121,12 +143,14 @@ extension PBBAServiceTests {
         func magicAmounts() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let generation = await app.expectError(-33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
-                                                 ["amount": "99.91", "currency": "GBP", "reference": "R"])
+                let generation = await app.expectError(
+                    -33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
+                    ["amount": "99.91", "currency": "GBP", "reference": "R"])
                 #expect(generation?.data?["status"] == "UNAVAILABLE")
                 #expect(generation?.data?["suggestedPopup"]?["errorTitle"] == "There has been a problem")
-                let network = await app.expectError(-33109, type: "networkError", "submitPaymentRequest",
-                                              ["amount": "99.92", "currency": "GBP", "reference": "R"])
+                let network = await app.expectError(
+                    -33109, type: "networkError", "submitPaymentRequest",
+                    ["amount": "99.92", "currency": "GBP", "reference": "R"])
                 #expect(network?.message == "Network error")
             }
         }
@@ -135,22 +159,29 @@ extension PBBAServiceTests {
         func invalidParams() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let width = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 0, "type": "none"])
+                let width = await app.expectError(
+                    -32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 0, "type": "none"])
                 #expect(width?.data?.jsonText.contains("/width") == true)
                 _ = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": -5, "type": "none"])
                 _ = await app.expectError(-32602, type: nil, "pbba.getCustomUXConfigurations", ["width": 300, "type": "round"])
-                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
-                                    ["secureToken": "abc", "brn": "ABCDE", "expiryInterval": 60])
-                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
-                                    ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": .number("1.5")])
-                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
-                                    ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": 0])
-                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
-                                    ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": .number("9223372036854775807")])
-                _ = await app.expectError(-32602, type: nil, "pbba.showPBBAPopup",
-                                    ["secureToken": "abc", "brn": "ABC-EF", "expiryInterval": 60])
-                let amount = await app.expectError(-32602, type: nil, "pbba.submitPaymentRequest",
-                                             ["amount": "0", "currency": "GBP", "reference": "R"])
+                _ = await app.expectError(
+                    -32602, type: nil, "pbba.showPBBAPopup",
+                    ["secureToken": "abc", "brn": "ABCDE", "expiryInterval": 60])
+                _ = await app.expectError(
+                    -32602, type: nil, "pbba.showPBBAPopup",
+                    ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": .number("1.5")])
+                _ = await app.expectError(
+                    -32602, type: nil, "pbba.showPBBAPopup",
+                    ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": 0])
+                _ = await app.expectError(
+                    -32602, type: nil, "pbba.showPBBAPopup",
+                    ["secureToken": "abc", "brn": "ABCDEF", "expiryInterval": .number("9223372036854775807")])
+                _ = await app.expectError(
+                    -32602, type: nil, "pbba.showPBBAPopup",
+                    ["secureToken": "abc", "brn": "ABC-EF", "expiryInterval": 60])
+                let amount = await app.expectError(
+                    -32602, type: nil, "pbba.submitPaymentRequest",
+                    ["amount": "0", "currency": "GBP", "reference": "R"])
                 #expect(amount?.data?.jsonText.contains("/amount") == true)
                 _ = await app.expectError(-32602, type: nil, "sandbox.pbba.approvePayment", [:])
             }

@@ -114,8 +114,9 @@ extension PBBAServiceTests {
 
                 let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "expired")
-                _ = await app.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
-                                    ["secureToken": .string(request.secureToken)])
+                _ = await app.expectError(
+                    -33102, type: "requestExpired", "sandbox.pbba.approvePayment",
+                    ["secureToken": .string(request.secureToken)])
             }
         }
 
@@ -123,13 +124,16 @@ extension PBBAServiceTests {
         func errorPopupRetry() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let failure = await app.expectError(-33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
-                                              ["amount": "99.91", "currency": "GBP", "reference": "Order 9"])
+                let failure = await app.expectError(
+                    -33108, type: "requestGenerationFailed", "pbba.submitPaymentRequest",
+                    ["amount": "99.91", "currency": "GBP", "reference": "Order 9"])
                 let suggested = try #require(failure?.data?["suggestedPopup"])
-                let popup = try await app.call("pbba.showPBBAErrorPopup", [
-                    "errorTitle": try #require(suggested["errorTitle"]),
-                    "errorMessage": try #require(suggested["errorMessage"]),
-                ])
+                let popup = try await app.call(
+                    "pbba.showPBBAErrorPopup",
+                    [
+                        "errorTitle": try #require(suggested["errorTitle"]),
+                        "errorMessage": try #require(suggested["errorMessage"]),
+                    ])
                 #expect(popup["kind"] == "error")
                 #expect(popup["buttons"] == ["Try again"])
                 let popupId = try #require(popup["popupId"]?.stringValue)
@@ -139,7 +143,8 @@ extension PBBAServiceTests {
                 let retry = try #require(await app.notification("pbba.popupRetryPaymentRequest"))
                 #expect(retry["popupId"] == .string(popupId))
                 // The pop-up is gone once tapped.
-                _ = await user.expectError(-33106, type: "popupNotFound", "sandbox.pbba.closePopup", ["popupId": .string(popupId)])
+                _ = await user.expectError(
+                    -33106, type: "popupNotFound", "sandbox.pbba.closePopup", ["popupId": .string(popupId)])
                 // The retry succeeds with a normal amount.
                 #expect(try await app.submit().brn.count == 6)
             }
@@ -168,8 +173,12 @@ extension PBBAServiceTests {
         func closeErrorPopup() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let popup = try await app.call("pbba.showPBBAErrorPopup", ["errorCode": "E1", "errorTitle": "Error",
-                                                                     "errorMessage": "Something went wrong."])
+                let popup = try await app.call(
+                    "pbba.showPBBAErrorPopup",
+                    [
+                        "errorCode": "E1", "errorTitle": "Error",
+                        "errorMessage": "Something went wrong.",
+                    ])
                 let popupId = try #require(popup["popupId"]?.stringValue)
                 _ = try await app.call("sandbox.pbba.closePopup", ["popupId": .string(popupId)])
                 let closed = try #require(await app.notification("pbba.popupDidCloseByUser"))
@@ -237,7 +246,8 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 try await app.setBankApps(2)
-                let launch = try await app.call("pbba.openBankingApp", ["secureToken": .string(try await app.submit().secureToken)])
+                let launch = try await app.call(
+                    "pbba.openBankingApp", ["secureToken": .string(try await app.submit().secureToken)])
                 #expect(launch["appPicker"] == .bool(true))
             }
         }
@@ -255,8 +265,10 @@ extension PBBAServiceTests {
                 // A round trip on the loop after the close: the close has been handled.
                 #expect(try await other.call("rpc.health")["status"] == "SERVING")
                 #expect(!environment.service.registry.isFollowed(requestKey: key))
-                #expect(try await other.call("sandbox.pbba.approvePayment",
-                                       ["secureToken": .string(request.secureToken)])["status"] == "completed")
+                #expect(
+                    try await other.call(
+                        "sandbox.pbba.approvePayment",
+                        ["secureToken": .string(request.secureToken)])["status"] == "completed")
             }
         }
     }

@@ -8,12 +8,17 @@ import Testing
 extension PBBAServiceTests {
     /// The custom button layouts and the error pop-up's recommended lengths.
     @Suite struct LayoutsAndErrorPopup {
-        @Test("Each custom UX type describes the views the document gives it",
-              arguments: [("none", ["pbbaLogo"], "PBBACustomButtonTypeNone", false),
-                          ("moreAbout", ["pbbaLogo", "moreAboutLink"], "PBBACustomButtonTypeMoreAbout", true),
-                          ("bankLogos", ["pbbaLogo", "bankLogos"], "PBBACustomButtonTypeBankLogos", false),
-                          ("moreAboutAndBankLogos", ["pbbaLogo", "moreAboutLink", "bankLogos"],
-                           "PBBACustomButtonTypeMoreAboutAndBankLogos", true)])
+        @Test(
+            "Each custom UX type describes the views the document gives it",
+            arguments: [
+                ("none", ["pbbaLogo"], "PBBACustomButtonTypeNone", false),
+                ("moreAbout", ["pbbaLogo", "moreAboutLink"], "PBBACustomButtonTypeMoreAbout", true),
+                ("bankLogos", ["pbbaLogo", "bankLogos"], "PBBACustomButtonTypeBankLogos", false),
+                (
+                    "moreAboutAndBankLogos", ["pbbaLogo", "moreAboutLink", "bankLogos"],
+                    "PBBACustomButtonTypeMoreAboutAndBankLogos", true
+                ),
+            ])
         func layouts(type: String, kinds: [String], enumValue: String, hasMoreAbout: Bool) async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
@@ -34,7 +39,8 @@ extension PBBAServiceTests {
         func width() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let layout = try await app.call("getCustomUXConfigurationsWithWidth", ["width": .number("320.5"), "type": "moreAbout"])
+                let layout = try await app.call(
+                    "getCustomUXConfigurationsWithWidth", ["width": .number("320.5"), "type": "moreAbout"])
                 #expect(layout["width"]?.jsonText == "320.5")
                 #expect(layout["moreAbout"]?["steps"]?.arrayValue?.count == 3)
                 #expect(layout["warnings"] == [])
@@ -61,21 +67,25 @@ extension PBBAServiceTests {
         func lengthWarnings() async throws {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
-                let long = try await app.call("pbba.showPBBAErrorPopup", [
-                    "errorCode": "123456",
-                    "errorTitle": .string(String(repeating: "t", count: 26)),
-                    "errorMessage": .string(String(repeating: "m", count: 76)),
-                ])
+                let long = try await app.call(
+                    "pbba.showPBBAErrorPopup",
+                    [
+                        "errorCode": "123456",
+                        "errorTitle": .string(String(repeating: "t", count: 26)),
+                        "errorMessage": .string(String(repeating: "m", count: 76)),
+                    ])
                 let warnings = try #require(long["warnings"]?.arrayValue)
                 #expect(warnings.compactMap { $0["field"]?.stringValue } == ["errorCode", "errorTitle", "errorMessage"])
                 #expect(warnings.compactMap { $0["recommendedMaximum"]?.intValue } == [5, 25, 75])
                 #expect(warnings.compactMap { $0["length"]?.intValue } == [6, 26, 76])
 
-                let fitting = try await app.call("showPBBAErrorPopup", [
-                    "errorCode": "12345",
-                    "errorTitle": .string(String(repeating: "t", count: 25)),
-                    "errorMessage": .string(String(repeating: "m", count: 75)),
-                ])
+                let fitting = try await app.call(
+                    "showPBBAErrorPopup",
+                    [
+                        "errorCode": "12345",
+                        "errorTitle": .string(String(repeating: "t", count: 25)),
+                        "errorMessage": .string(String(repeating: "m", count: 75)),
+                    ])
                 #expect(fitting["warnings"] == [])
                 #expect(fitting["errorCode"] == "12345")
                 // The sample code passes no error code.
@@ -88,10 +98,13 @@ extension PBBAServiceTests {
 
     /// The library's decision and the generated secrets, without the engine.
     @Suite struct Units {
-        @Test("The decision table of showPBBAPopup",
-              arguments: [(0, false, PopupAction.showECommPopup, false), (0, true, .showECommPopup, true),
-                          (1, false, .showMCommPopup, false), (1, true, .openBankingApp, false),
-                          (3, true, .openBankingApp, false), (3, false, .showMCommPopup, false)])
+        @Test(
+            "The decision table of showPBBAPopup",
+            arguments: [
+                (0, false, PopupAction.showECommPopup, false), (0, true, .showECommPopup, true),
+                (1, false, .showMCommPopup, false), (1, true, .openBankingApp, false),
+                (3, true, .openBankingApp, false), (3, false, .showMCommPopup, false),
+            ])
         func decision(bankApps: Int, remembered: Bool, action: PopupAction, clears: Bool) {
             let decision = PopupDecision.decide(bankApps: bankApps, remembered: remembered)
             #expect(decision.action == action)
@@ -137,13 +150,18 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let router = environment.harness.engine.router
                 let published = Set(router.notifications.map(\.name))
-                for name in ["pbba.paymentStatusChanged", "pbba.popupDidExpire", "pbba.popupDidCloseByUser",
-                             "pbba.popupRetryPaymentRequest"] {
+                for name in [
+                    "pbba.paymentStatusChanged", "pbba.popupDidExpire", "pbba.popupDidCloseByUser",
+                    "pbba.popupRetryPaymentRequest",
+                ] {
                     #expect(published.contains(name), "\(name) is not published")
                 }
                 let show = try #require(router.method(named: "pbba.showPBBAPopup"))
-                #expect(Set(show.notifications) == ["pbba.paymentStatusChanged", "pbba.popupDidExpire",
-                                                    "pbba.popupDidCloseByUser"])
+                #expect(
+                    Set(show.notifications) == [
+                        "pbba.paymentStatusChanged", "pbba.popupDidExpire",
+                        "pbba.popupDidCloseByUser",
+                    ])
                 let errorPopup = try #require(router.method(named: "pbba.showPBBAErrorPopup"))
                 #expect(errorPopup.notifications.contains("pbba.popupRetryPaymentRequest"))
                 let document = try await environment.harness.connect().call("rpc.discover").jsonText
@@ -152,9 +170,12 @@ extension PBBAServiceTests {
             }
         }
 
-        @Test("Every method of the pbba table is served, with its bare-name alias",
-              arguments: ["isCFIAppAvailable", "showPBBAPopup", "showPBBAErrorPopup", "openBankingApp",
-                          "getCustomUXConfigurations", "submitPaymentRequest", "getPaymentStatus"])
+        @Test(
+            "Every method of the pbba table is served, with its bare-name alias",
+            arguments: [
+                "isCFIAppAvailable", "showPBBAPopup", "showPBBAErrorPopup", "openBankingApp",
+                "getCustomUXConfigurations", "submitPaymentRequest", "getPaymentStatus",
+            ])
         func aliases(method: String) async throws {
             try await PBBATestEnvironment.run { environment in
                 let descriptor = try #require(environment.harness.engine.router.method(named: "pbba." + method))

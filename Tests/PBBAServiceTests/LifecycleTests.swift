@@ -17,8 +17,12 @@ extension PBBAServiceTests {
         static let outsideBRN = "Q4RT7W"
 
         static func showOutside(_ app: TestConnection, expiryInterval: Int = 120) async throws -> JSONValue {
-            try await app.call("pbba.showPBBAPopup", ["secureToken": .string(outsideToken), "brn": .string(outsideBRN),
-                                                      "expiryInterval": .int(expiryInterval)])
+            try await app.call(
+                "pbba.showPBBAPopup",
+                [
+                    "secureToken": .string(outsideToken), "brn": .string(outsideBRN),
+                    "expiryInterval": .int(expiryInterval),
+                ])
         }
 
         // MARK: The sandbox clock
@@ -42,8 +46,9 @@ extension PBBAServiceTests {
                 #expect(change["popupId"] == .string(popupId))
                 let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(status["status"] == "expired")
-                _ = await app.expectError(-33106, type: "popupNotFound", "sandbox.pbba.closePopup",
-                                          ["popupId": .string(popupId)])
+                _ = await app.expectError(
+                    -33106, type: "popupNotFound", "sandbox.pbba.closePopup",
+                    ["popupId": .string(popupId)])
             }
         }
 
@@ -93,8 +98,10 @@ extension PBBAServiceTests {
                     for _ in 0..<3 {
                         let request = try await app.submit()
                         let popup = try await app.showPopup(request)
-                        values += [request.secureToken, request.brn, request.requestId,
-                                   popup["popupId"]?.stringValue ?? "-"]
+                        values += [
+                            request.secureToken, request.brn, request.requestId,
+                            popup["popupId"]?.stringValue ?? "-",
+                        ]
                     }
                 }
                 return values
@@ -144,10 +151,12 @@ extension PBBAServiceTests {
                 _ = try await Self.showOutside(app)
                 let phone = environment.harness.connect()
                 _ = try await phone.call("rpc.hello", ["profile": "distributor"])
-                _ = try await phone.call("sandbox.pbba.registerExternalRequest", [
-                    "secureToken": .string(Self.outsideToken), "brn": .string(Self.outsideBRN), "amount": "3.00",
-                    "currency": "GBP", "reference": "R",
-                ])
+                _ = try await phone.call(
+                    "sandbox.pbba.registerExternalRequest",
+                    [
+                        "secureToken": .string(Self.outsideToken), "brn": .string(Self.outsideBRN), "amount": "3.00",
+                        "currency": "GBP", "reference": "R",
+                    ])
                 _ = try await phone.call("sandbox.pbba.approvePayment", ["brn": .string(Self.outsideBRN)])
                 #expect(await app.notification("pbba.paymentStatusChanged")?["status"] == "completed")
                 let status = try await app.call("pbba.getPaymentStatus", ["secureToken": .string(Self.outsideToken)])
@@ -169,12 +178,15 @@ extension PBBAServiceTests {
                 #expect(code["code"] == .string(Self.outsideBRN))
 
                 let phone = environment.harness.connect()
-                _ = await phone.expectError(-33101, type: "brnNotFound", "sandbox.pbba.approvePayment",
-                                            ["brn": .string(Self.outsideBRN)])
-                let registered = try await phone.call("sandbox.pbba.registerExternalRequest", [
-                    "secureToken": .string(Self.outsideToken), "brn": .string(Self.outsideBRN.lowercased()),
-                    "amount": "42.00", "currency": "GBP", "reference": "Distributor 1",
-                ])
+                _ = await phone.expectError(
+                    -33101, type: "brnNotFound", "sandbox.pbba.approvePayment",
+                    ["brn": .string(Self.outsideBRN)])
+                let registered = try await phone.call(
+                    "sandbox.pbba.registerExternalRequest",
+                    [
+                        "secureToken": .string(Self.outsideToken), "brn": .string(Self.outsideBRN.lowercased()),
+                        "amount": "42.00", "currency": "GBP", "reference": "Distributor 1",
+                    ])
                 #expect(registered["status"] == "inProgress")
                 #expect(registered["brn"] == .string(Self.outsideBRN))
                 let requestId = try #require(registered["requestId"]?.stringValue)
@@ -220,22 +232,30 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let own = try await app.submit()
-                let inUse = await app.expectError(-33110, type: "secureTokenInUse", "sandbox.pbba.registerExternalRequest", [
-                    "secureToken": .string(own.secureToken), "brn": "AAAAAA", "amount": "1.00", "currency": "GBP",
-                    "reference": "R",
-                ])
+                let inUse = await app.expectError(
+                    -33110, type: "secureTokenInUse", "sandbox.pbba.registerExternalRequest",
+                    [
+                        "secureToken": .string(own.secureToken), "brn": "AAAAAA", "amount": "1.00", "currency": "GBP",
+                        "reference": "R",
+                    ])
                 #expect(inUse?.data?["requestId"] == .string(own.requestId))
-                let code = await app.expectError(-33111, type: "brnInUse", "sandbox.pbba.registerExternalRequest", [
-                    "secureToken": "another-token", "brn": .string(own.brn), "amount": "1.00", "currency": "GBP",
-                    "reference": "R",
-                ])
+                let code = await app.expectError(
+                    -33111, type: "brnInUse", "sandbox.pbba.registerExternalRequest",
+                    [
+                        "secureToken": "another-token", "brn": .string(own.brn), "amount": "1.00", "currency": "GBP",
+                        "reference": "R",
+                    ])
                 #expect(code?.data?["brn"] == .string(own.brn))
-                _ = await app.expectError(-32602, type: nil, "sandbox.pbba.registerExternalRequest", [
-                    "secureToken": "another-token", "brn": "ABC", "amount": "1.00", "currency": "GBP", "reference": "R",
-                ])
-                _ = await app.expectError(-32602, type: nil, "sandbox.pbba.registerExternalRequest", [
-                    "secureToken": "another-token", "brn": "ABCDEF", "amount": "0", "currency": "GBP", "reference": "R",
-                ])
+                _ = await app.expectError(
+                    -32602, type: nil, "sandbox.pbba.registerExternalRequest",
+                    [
+                        "secureToken": "another-token", "brn": "ABC", "amount": "1.00", "currency": "GBP", "reference": "R",
+                    ])
+                _ = await app.expectError(
+                    -32602, type: nil, "sandbox.pbba.registerExternalRequest",
+                    [
+                        "secureToken": "another-token", "brn": "ABCDEF", "amount": "0", "currency": "GBP", "reference": "R",
+                    ])
             }
         }
 
@@ -258,18 +278,23 @@ extension PBBAServiceTests {
             try await PBBATestEnvironment.run { environment in
                 let app = environment.harness.connect()
                 let mcomm = try #require(try await app.showPopup(try await app.submit())["popupId"]?.stringValue)
-                let error = try #require(try await app.call("pbba.showPBBAErrorPopup", ["errorTitle": "Error", "errorMessage": "x"])["popupId"]?.stringValue)
-                let wrong = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapOpenBankingApp",
-                                                  ["popupId": .string(error)])
+                let error = try #require(
+                    try await app.call("pbba.showPBBAErrorPopup", ["errorTitle": "Error", "errorMessage": "x"])["popupId"]?
+                        .stringValue)
+                let wrong = await app.expectError(
+                    -33107, type: "wrongPopupKind", "sandbox.pbba.tapOpenBankingApp",
+                    ["popupId": .string(error)])
                 #expect(wrong?.data?["expectedKinds"] == ["mcomm"])
                 _ = try await app.call("sandbox.pbba.tapGetCode", ["popupId": .string(mcomm)])
-                _ = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapOpenBankingApp",
-                                          ["popupId": .string(mcomm)])
+                _ = await app.expectError(
+                    -33107, type: "wrongPopupKind", "sandbox.pbba.tapOpenBankingApp",
+                    ["popupId": .string(mcomm)])
 
                 let next = try #require(try await app.showPopup(try await app.submit())["popupId"]?.stringValue)
                 try await app.setBankApps(0)
-                _ = await app.expectError(-33104, type: "noBankAppInstalled", "sandbox.pbba.tapOpenBankingApp",
-                                          ["popupId": .string(next)])
+                _ = await app.expectError(
+                    -33104, type: "noBankAppInstalled", "sandbox.pbba.tapOpenBankingApp",
+                    ["popupId": .string(next)])
                 #expect(try await app.setBankApps(1)["remembered"] == .bool(false))
             }
         }
@@ -283,11 +308,13 @@ extension PBBAServiceTests {
                 let request = try await app.submit()
                 let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)
                 let stranger = environment.harness.connect()
-                _ = await stranger.expectError(-33106, type: "popupNotFound", "pbba.dismissPopup",
-                                               ["popupId": .string(popupId)])
+                _ = await stranger.expectError(
+                    -33106, type: "popupNotFound", "pbba.dismissPopup",
+                    ["popupId": .string(popupId)])
                 #expect(try await app.call("pbba.dismissPopup", ["popupId": .string(popupId)]) == .null)
-                _ = await app.expectError(-33106, type: "popupNotFound", "sandbox.pbba.closePopup",
-                                          ["popupId": .string(popupId)])
+                _ = await app.expectError(
+                    -33106, type: "popupNotFound", "sandbox.pbba.closePopup",
+                    ["popupId": .string(popupId)])
                 _ = try await stranger.call("sandbox.pbba.approvePayment", ["secureToken": .string(request.secureToken)])
                 let change = try #require(await app.notification("pbba.paymentStatusChanged"))
                 #expect(change["status"] == "completed")
@@ -326,12 +353,16 @@ extension PBBAServiceTests {
                 #expect(try await app.call("rpc.health")["status"] == "SERVING")
                 #expect(!app.unreadLines.contains { $0.contains("pbba.popupDidCloseByUser") })
 
-                let again = try #require(try await app.call("sandbox.pbba.tapMoreAbout", ["popupId": .string(popupId)])["popupId"]?.stringValue)
+                let again = try #require(
+                    try await app.call("sandbox.pbba.tapMoreAbout", ["popupId": .string(popupId)])["popupId"]?.stringValue)
                 _ = try await app.call("sandbox.pbba.closePopup", ["popupId": .string(popupId)])
                 #expect(await app.notification("pbba.popupDidCloseByUser")?["popupId"] == .string(popupId))
                 _ = await app.expectError(-33106, type: "popupNotFound", "sandbox.pbba.closePopup", ["popupId": .string(again)])
-                let error = try #require(try await app.call("pbba.showPBBAErrorPopup", ["errorTitle": "Error", "errorMessage": "x"])["popupId"]?.stringValue)
-                _ = await app.expectError(-33107, type: "wrongPopupKind", "sandbox.pbba.tapMoreAbout", ["popupId": .string(error)])
+                let error = try #require(
+                    try await app.call("pbba.showPBBAErrorPopup", ["errorTitle": "Error", "errorMessage": "x"])["popupId"]?
+                        .stringValue)
+                _ = await app.expectError(
+                    -33107, type: "wrongPopupKind", "sandbox.pbba.tapMoreAbout", ["popupId": .string(error)])
             }
         }
 

@@ -22,16 +22,18 @@ extension PBBAServiceTests {
             // Still in its period after a restart...
             clock.advance(by: 30)
             let second = try PBBATestEnvironment(directory: first.directory, clock: clock)
-            let status = try await second.harness.connect().call("pbba.getPaymentStatus",
-                                                           ["secureToken": .string(request.secureToken)])
+            let status = try await second.harness.connect().call(
+                "pbba.getPaymentStatus",
+                ["secureToken": .string(request.secureToken)])
             #expect(status["status"] == "inProgress")
             try await second.closeStore()
 
             // ...still in it after the pop-up's own 60 seconds (they do not shorten the request's)...
             clock.advance(by: 31)
             let third = try PBBATestEnvironment(directory: first.directory, clock: clock)
-            let later = try await third.harness.connect().call("pbba.getPaymentStatus",
-                                                               ["secureToken": .string(request.secureToken)])
+            let later = try await third.harness.connect().call(
+                "pbba.getPaymentStatus",
+                ["secureToken": .string(request.secureToken)])
             #expect(later["status"] == "inProgress")
             try await third.closeStore()
 
@@ -41,8 +43,9 @@ extension PBBAServiceTests {
                 let client = fourth.harness.connect()
                 let expired = try await client.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])
                 #expect(expired["status"] == "expired")
-                _ = await client.expectError(-33102, type: "requestExpired", "sandbox.pbba.approvePayment",
-                                       ["brn": .string(request.brn)])
+                _ = await client.expectError(
+                    -33102, type: "requestExpired", "sandbox.pbba.approvePayment",
+                    ["brn": .string(request.brn)])
             }
         }
 

@@ -24,7 +24,9 @@ extension PBBAServiceTests {
 
         @Test("A file changes the device and the magic amounts, and the service follows it")
         func loaded() async throws {
-            let url = try write(#"{"defaultBankApps": 0, "defaultRetrievalExpiryInterval": 90, "magicAmounts": [{"amount": "1.23", "outcome": "networkError"}]}"#)
+            let url = try write(
+                #"{"defaultBankApps": 0, "defaultRetrievalExpiryInterval": 90, "magicAmounts": [{"amount": "1.23", "outcome": "networkError"}]}"#
+            )
             defer { try? FileManager.default.removeItem(at: url) }
             let sandbox = try SandboxData.load(PBBASandbox.self, from: url)
             #expect(sandbox.defaultBankApps == 0)
@@ -36,17 +38,21 @@ extension PBBAServiceTests {
                 #expect(available == .bool(false))
                 let request = try await app.submit()
                 #expect(request.retrievalExpiryInterval == 90)
-                _ = await app.expectError(-33109, type: "networkError", "pbba.submitPaymentRequest",
-                                          ["amount": "1.23", "currency": "GBP", "reference": "R"])
+                _ = await app.expectError(
+                    -33109, type: "networkError", "pbba.submitPaymentRequest",
+                    ["amount": "1.23", "currency": "GBP", "reference": "R"])
             }
         }
 
-        @Test("A wrong member is named in the error by its JSON Pointer",
-              arguments: [(#"{"defaultBankApps": -1}"#, "/defaultBankApps"),
-                          (#"{"defaultRetrievalExpiryInterval": "soon"}"#, "/defaultRetrievalExpiryInterval"),
-                          (#"{"magicAmounts": [{"amount": 1.5, "outcome": "networkError"}]}"#, "/magicAmounts/0/amount"),
-                          (#"{"magicAmounts": [{"amount": "1.5", "outcome": "lost"}]}"#, "/magicAmounts/0/outcome"),
-                          ("[1]", ""), ("not json", "")])
+        @Test(
+            "A wrong member is named in the error by its JSON Pointer",
+            arguments: [
+                (#"{"defaultBankApps": -1}"#, "/defaultBankApps"),
+                (#"{"defaultRetrievalExpiryInterval": "soon"}"#, "/defaultRetrievalExpiryInterval"),
+                (#"{"magicAmounts": [{"amount": 1.5, "outcome": "networkError"}]}"#, "/magicAmounts/0/amount"),
+                (#"{"magicAmounts": [{"amount": "1.5", "outcome": "lost"}]}"#, "/magicAmounts/0/outcome"),
+                ("[1]", ""), ("not json", ""),
+            ])
         func wrong(text: String, pointer: String) throws {
             let url = try write(text)
             defer { try? FileManager.default.removeItem(at: url) }

@@ -25,21 +25,24 @@ extension PBBAServiceTests {
                 try environment.sandbox.advance(profile: "default", by: 0)
                 #expect(try await app.call("rpc.health")["status"] == "SERVING")
                 #expect(!app.unreadLines.contains { $0.contains("pbba.popupDidExpire") }, "a step forward expired it")
-                #expect(try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])["status"]
-                    == "inProgress")
+                #expect(
+                    try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])["status"]
+                        == "inProgress")
 
                 clocks.jumpWall(by: -2 * Self.hours)
                 clocks.elapse(.seconds(60))
                 try environment.sandbox.advance(profile: "default", by: 0)
                 let expired = try #require(await app.notification("pbba.popupDidExpire"))
                 #expect(expired["popupId"] == .string(popupId))
-                #expect(try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])["status"]
-                    == "inProgress", "the request keeps its own 300 s")
+                #expect(
+                    try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])["status"]
+                        == "inProgress", "the request keeps its own 300 s")
 
                 clocks.elapse(.seconds(240))
                 try environment.sandbox.advance(profile: "default", by: 0)
-                #expect(try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])["status"]
-                    == "expired")
+                #expect(
+                    try await app.call("pbba.getPaymentStatus", ["secureToken": .string(request.secureToken)])["status"]
+                        == "expired")
             }
         }
 

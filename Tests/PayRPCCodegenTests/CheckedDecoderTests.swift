@@ -8,7 +8,8 @@ import Testing
 /// decoder never accepts what the pair refuses, reads what it accepts into the pair's model, and
 /// accepts the valid spellings a client sends (it may leave rarer ones to the validator).
 @Suite struct CheckedDecoderTests {
-    static let payment = #"{"id":9007199254740993,"count":-3,"small":7,"unsigned":4,"ratio":0.25,"approved":true,"amount":"10.00","#
+    static let payment =
+        #"{"id":9007199254740993,"count":-3,"small":7,"unsigned":4,"ratio":0.25,"approved":true,"amount":"10.00","#
         + #""payee":{"fullName":"B","phones":["1"],"added":"2026-01-31T12:00:00Z","image_url":"https://example.com/a.png","#
         + #""currency":"CZK","labels":{"sk":"Ana"},"usualAmount":"-0.5","preferred":"instant","extra":{"a":[1,true,null]}},"#
         + #""history":[],"notes":["a",null],"status":{"code":"OK","at":"2026-01-31T12:00:00Z"},"legacyStatus":"x","#
@@ -25,10 +26,15 @@ import Testing
     /// validations, and the mutations test validates thousands).
     static let paymentSchema = Result { () throws(SchemaCompileError) in try CompiledSchema(SamplePayment.standaloneSchema) }
 
-    static func answers<Model: CheckedJSONDecodable & JSONModel & Equatable>(_ type: Model.Type, _ text: String) throws -> Answers<Model> {
-        let schema = ObjectIdentifier(type) == ObjectIdentifier(SamplePayment.self) ? try paymentSchema.get() : try CompiledSchema(Model.standaloneSchema)
+    static func answers<Model: CheckedJSONDecodable & JSONModel & Equatable>(_ type: Model.Type, _ text: String) throws
+        -> Answers<Model>
+    {
+        let schema =
+            ObjectIdentifier(type) == ObjectIdentifier(SamplePayment.self)
+            ? try paymentSchema.get() : try CompiledSchema(Model.standaloneSchema)
         let tape = try JSONTape(string: text)
-        return Answers(violations: schema.validate(tape.root), decoded: try? Model(json: tape.root), checked: Model(checking: tape.root))
+        return Answers(
+            violations: schema.validate(tape.root), decoded: try? Model(json: tape.root), checked: Model(checking: tape.root))
     }
 
     /// Checks the promises on one input; returns whether the decoder accepted it.
@@ -51,25 +57,27 @@ import Testing
         #expect(try Self.agree(SampleOrderInput.self, #"{"order\u0049d":"o\u002d1"}"#))
     }
 
-    @Test("what the schema refuses, the checked decoder refuses", arguments: [
-        (#""amount":"10.00""#, #""amount":"010.00""#),                  // the amount's pattern
-        (#""small":7"#, #""small":3000000000"#),                          // Int32's range
-        (#""id":9007199254740993"#, #""id":0"#),                          // - Minimum: 1
-        (#""ratio":0.25"#, #""ratio":0"#),                                // - ExclusiveMinimum: 0
-        (#""unsigned":4"#, #""unsigned":-1"#),                            // UInt's range
-        (#""fullName":"B""#, #""fullName":"""#),                          // - MinLength: 1
-        (#""currency":"CZK""#, #""currency":"czk""#),                     // - Pattern: ^[A-Z]{3}$
-        (#""image_url":"https://example.com/a.png""#, #""image_url":"no scheme""#),  // format: uri
-        (#""added":"2026-01-31T12:00:00Z""#, #""added":"2026-02-31T12:00:00Z""#),    // format: date-time
-        (#""references":["ref-0042"]"#, #""references":["REF-1"]"#),      // a named format
-        (#""preferred":"instant""#, #""preferred":"instantTransfer""#),   // an enum's raw values
-        (#""notes":["a",null]"#, #""notes":["a",1]"#),                    // items of [String?]
-        (#""labels":{"sk":"Ana"}"#, #""labels":{"sk":1}"#),               // a dictionary's values
-        (#""legacyStatus":"x""#, #""legacyStatus":null"#),                // null for an optional String
-        (#""approved":true"#, #""approved":"true""#),                     // a Boolean's type
-        (#""history":[]"#, #""history":[],"unknown":1"#),                 // additionalProperties: false
-        (#""code":"OK""#, #""code":"OK","at":null,"x":{}"#),              // ... in a nested model
-    ])
+    @Test(
+        "what the schema refuses, the checked decoder refuses",
+        arguments: [
+            (#""amount":"10.00""#, #""amount":"010.00""#),  // the amount's pattern
+            (#""small":7"#, #""small":3000000000"#),  // Int32's range
+            (#""id":9007199254740993"#, #""id":0"#),  // - Minimum: 1
+            (#""ratio":0.25"#, #""ratio":0"#),  // - ExclusiveMinimum: 0
+            (#""unsigned":4"#, #""unsigned":-1"#),  // UInt's range
+            (#""fullName":"B""#, #""fullName":"""#),  // - MinLength: 1
+            (#""currency":"CZK""#, #""currency":"czk""#),  // - Pattern: ^[A-Z]{3}$
+            (#""image_url":"https://example.com/a.png""#, #""image_url":"no scheme""#),  // format: uri
+            (#""added":"2026-01-31T12:00:00Z""#, #""added":"2026-02-31T12:00:00Z""#),  // format: date-time
+            (#""references":["ref-0042"]"#, #""references":["REF-1"]"#),  // a named format
+            (#""preferred":"instant""#, #""preferred":"instantTransfer""#),  // an enum's raw values
+            (#""notes":["a",null]"#, #""notes":["a",1]"#),  // items of [String?]
+            (#""labels":{"sk":"Ana"}"#, #""labels":{"sk":1}"#),  // a dictionary's values
+            (#""legacyStatus":"x""#, #""legacyStatus":null"#),  // null for an optional String
+            (#""approved":true"#, #""approved":"true""#),  // a Boolean's type
+            (#""history":[]"#, #""history":[],"unknown":1"#),  // additionalProperties: false
+            (#""code":"OK""#, #""code":"OK","at":null,"x":{}"#),  // ... in a nested model
+        ])
     func refusesWhatTheSchemaRefuses(valid: String, broken: String) throws {
         let text = Self.payment.replacingOccurrences(of: valid, with: broken)
         #expect(text != Self.payment)

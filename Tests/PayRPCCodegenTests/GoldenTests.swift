@@ -21,10 +21,13 @@ import Testing
         #expect(generated == expected, "\(name).generated.txt differs; rerun with PAYRPC_RECORD=1 and review the diff")
     }
 
-    @Test("handler names lowercase the type's first word", arguments: [
-        ("ExecutePayment", "executePayment"), ("OpenURL", "openURL"), ("URLOpen", "urlOpen"), ("IsCFIAppAvailable", "isCFIAppAvailable"),
-        ("Pay", "pay"), ("URL", "url"), ("authorize", "authorize"),
-    ])
+    @Test(
+        "handler names lowercase the type's first word",
+        arguments: [
+            ("ExecutePayment", "executePayment"), ("OpenURL", "openURL"), ("URLOpen", "urlOpen"),
+            ("IsCFIAppAvailable", "isCFIAppAvailable"),
+            ("Pay", "pay"), ("URL", "url"), ("authorize", "authorize"),
+        ])
     func handlerNames(_ typeName: String, _ expected: String) {
         #expect(ModelAnalyzer.handlerName(of: typeName) == expected)
     }
@@ -65,10 +68,12 @@ import Testing
             }
             """
         let text = try #require(try TestPaths.generate([("T.swift", source)]))
-        #expect(text.contains(#"""
-                        JSONValue.Member("a", .object([
-                            JSONValue.Member("deprecated", .bool(true)),
-            """#))
+        #expect(
+            text.contains(
+                #"""
+                            JSONValue.Member("a", .object([
+                                JSONValue.Member("deprecated", .bool(true)),
+                """#))
     }
 
     @Test func generatedMembersTakeTheTypesEffectiveAccess() throws {
@@ -83,10 +88,16 @@ import Testing
             }
             """
         let text = try #require(try TestPaths.generate([("A.swift", source)]))
-        #expect(text.contains("    public init(json: JSONElement) throws(JSONDecodingError) {\n        guard json.kind == .object else { throw .expected(\"an object\", found: json) }\n        var _x: Int? = nil"))
+        #expect(
+            text.contains(
+                "    public init(json: JSONElement) throws(JSONDecodingError) {\n        guard json.kind == .object else { throw .expected(\"an object\", found: json) }\n        var _x: Int? = nil"
+            ))
         #expect(text.components(separatedBy: "public init(json:").count == 2)  // P only
         #expect(text.components(separatedBy: "package init(json:").count == 2)  // K
-        #expect(text.contains("extension Outer.Inner {\n    /// The JSON member names of the stored properties, in declaration order.\n    static var fieldOrder"))
+        #expect(
+            text.contains(
+                "extension Outer.Inner {\n    /// The JSON member names of the stored properties, in declaration order.\n    static var fieldOrder"
+            ))
     }
 
     @Test func aModelWithItsOwnCodecIsLeftAlone() throws {
@@ -105,12 +116,22 @@ import Testing
     }
 
     @Test func modelsOfAnotherModuleAreQualifiedAndCollected() throws {
-        let core = ModuleSources(module: "PayRPCCore", prefix: "rpc", outputPath: "Core.swift", files: [
-            SourceFile(path: "Money.swift", text: "/// Money.\npublic struct Money: JSONModel { public var amount: Amount; public var at: Date }\n"),
-        ])
-        let service = ModuleSources(module: "TatraService", prefix: "tatra", outputPath: "Tatra.swift", files: [
-            SourceFile(path: "Pay.swift", text: "/// Pay.\npublic struct Pay: JSONModel { public var money: Money; public var other: PayRPCCore.Money? }\n"),
-        ])
+        let core = ModuleSources(
+            module: "PayRPCCore", prefix: "rpc", outputPath: "Core.swift",
+            files: [
+                SourceFile(
+                    path: "Money.swift",
+                    text: "/// Money.\npublic struct Money: JSONModel { public var amount: Amount; public var at: Date }\n")
+            ])
+        let service = ModuleSources(
+            module: "TatraService", prefix: "tatra", outputPath: "Tatra.swift",
+            files: [
+                SourceFile(
+                    path: "Pay.swift",
+                    text:
+                        "/// Pay.\npublic struct Pay: JSONModel { public var money: Money; public var other: PayRPCCore.Money? }\n"
+                )
+            ])
         let files = try ModelGenerator.generate([core, service])
         #expect(files.map(\.path) == ["Core.swift", "Tatra.swift"])
         let tatra = files[1].contents
@@ -122,12 +143,20 @@ import Testing
     }
 
     @Test func sameNameInTheOwnModuleWinsOverOtherModules() throws {
-        let core = ModuleSources(module: "PayRPCCore", prefix: "rpc", outputPath: "Core.swift", files: [
-            SourceFile(path: "C.swift", text: "/// C.\npublic struct Contact: JSONModel { public var a: Int }\n"),
-        ])
-        let service = ModuleSources(module: "PBBAService", prefix: "pbba", outputPath: "PBBA.swift", files: [
-            SourceFile(path: "C.swift", text: "/// C.\npublic struct Contact: JSONModel { public var b: Int }\n/// U.\npublic struct User: JSONModel { public var c: Contact }\n"),
-        ])
+        let core = ModuleSources(
+            module: "PayRPCCore", prefix: "rpc", outputPath: "Core.swift",
+            files: [
+                SourceFile(path: "C.swift", text: "/// C.\npublic struct Contact: JSONModel { public var a: Int }\n")
+            ])
+        let service = ModuleSources(
+            module: "PBBAService", prefix: "pbba", outputPath: "PBBA.swift",
+            files: [
+                SourceFile(
+                    path: "C.swift",
+                    text:
+                        "/// C.\npublic struct Contact: JSONModel { public var b: Int }\n/// U.\npublic struct User: JSONModel { public var c: Contact }\n"
+                )
+            ])
         let files = try ModelGenerator.generate([core, service])
         #expect(files[1].contents.contains("#/definitions/pbba.Contact"))
         #expect(!files[1].contents.contains("#/definitions/rpc.Contact"))

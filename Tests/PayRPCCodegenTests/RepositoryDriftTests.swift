@@ -13,7 +13,10 @@ import Testing
         for file in plan.files {
             let fresh = try TestPaths.read(temporary.appendingPathComponent(file.path))
             let committed = try? TestPaths.read(root.appendingPathComponent(file.path))
-            #expect(committed == fresh, "\(file.path) differs from what the models generate: run `swift run payrpc-codegen` from the repository root and commit the result")
+            #expect(
+                committed == fresh,
+                "\(file.path) differs from what the models generate: run `swift run payrpc-codegen` from the repository root and commit the result"
+            )
         }
         // Every committed generated file is one the models still produce.
         let sources = root.appendingPathComponent("Sources")
@@ -23,7 +26,9 @@ import Testing
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: generated.path) else { continue }
             for name in names.sorted() where name.hasSuffix(".swift") {
                 let path = "Sources/\(module)/Generated/\(name)"
-                #expect(expected.contains(path), "\(path) is no longer generated: run `swift run payrpc-codegen` (it removes stale files) and commit")
+                #expect(
+                    expected.contains(path),
+                    "\(path) is no longer generated: run `swift run payrpc-codegen` (it removes stale files) and commit")
             }
         }
     }
@@ -37,8 +42,12 @@ import Testing
 
     func makeRepository() throws {
         try write(#"{"modules": {"TatraService": "tatra", "PBBAService": "pbba", "Later": "later"}}"#, "codegen.json")
-        try write("/// C.\npublic struct Contact: JSONModel {\n    public var name: String\n}\n", "Sources/TatraService/Models/Contact.swift")
-        try write("/// A.\npublic struct Account: JSONModel {\n    public var contact: Contact\n}\n", "Sources/TatraService/Account.swift")
+        try write(
+            "/// C.\npublic struct Contact: JSONModel {\n    public var name: String\n}\n",
+            "Sources/TatraService/Models/Contact.swift")
+        try write(
+            "/// A.\npublic struct Account: JSONModel {\n    public var contact: Contact\n}\n",
+            "Sources/TatraService/Account.swift")
         try write("this is not read", "Sources/TatraService/Generated/Old.swift")
         try write("struct NotAModel { var x: Int }\n", "Sources/PBBAService/Plain.swift")
     }
@@ -61,7 +70,9 @@ import Testing
         #expect(RepositoryGenerator.differences(try generator.plan(), outputRoot: root).isEmpty)
         #expect(try RepositoryGenerator.write(try generator.plan(), outputRoot: root).isEmpty)  // unchanged: not rewritten
         // A field added to a model is drift until regenerated.
-        try write("/// C.\npublic struct Contact: JSONModel {\n    public var name: String\n    public var phone: String?\n}\n", "Sources/TatraService/Models/Contact.swift")
+        try write(
+            "/// C.\npublic struct Contact: JSONModel {\n    public var name: String\n    public var phone: String?\n}\n",
+            "Sources/TatraService/Models/Contact.swift")
         #expect(RepositoryGenerator.differences(try generator.plan(), outputRoot: root) == [plan.files[0].path])
     }
 
@@ -70,16 +81,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try write("// stale\n", "Sources/PBBAService/Generated/PBBAService+Generated.swift")
         let plan = try RepositoryGenerator(root: root).plan()
-        #expect(RepositoryGenerator.differences(plan, outputRoot: root).contains("Sources/PBBAService/Generated/PBBAService+Generated.swift"))
+        #expect(
+            RepositoryGenerator.differences(plan, outputRoot: root).contains(
+                "Sources/PBBAService/Generated/PBBAService+Generated.swift"))
         try RepositoryGenerator.write(plan, outputRoot: root)
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/PBBAService/Generated/PBBAService+Generated.swift").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("Sources/PBBAService/Generated/PBBAService+Generated.swift").path))
     }
 
     @Test func diagnosticsNameRepositoryRelativePaths() throws {
         try makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
-        try write("/// B.\npublic struct Broken: JSONModel {\n    public var pair: (Int, Int)\n}\n", "Sources/PBBAService/Broken.swift")
-        #expect(throws: CodegenFailure([CodegenDiagnostic(file: "Sources/PBBAService/Broken.swift", line: 3, message: "type `(Int, Int)` is a tuple: JSON has no tuples; declare a model struct")])) {
+        try write(
+            "/// B.\npublic struct Broken: JSONModel {\n    public var pair: (Int, Int)\n}\n", "Sources/PBBAService/Broken.swift")
+        #expect(
+            throws: CodegenFailure([
+                CodegenDiagnostic(
+                    file: "Sources/PBBAService/Broken.swift", line: 3,
+                    message: "type `(Int, Int)` is a tuple: JSON has no tuples; declare a model struct")
+            ])
+        ) {
             try RepositoryGenerator(root: root).plan()
         }
     }

@@ -24,8 +24,9 @@ import Foundation
         let url = Self.sampleDirectory.appendingPathComponent("Sample+Generated.swift")
         if TestPaths.isRecording { try TestPaths.write(generated.contents, to: url) }
         let committed = try TestPaths.read(url)
-        #expect(committed == generated.contents,
-                "Sample+Generated.swift is stale: rerun with PAYRPC_RECORD=1 and commit it")
+        #expect(
+            committed == generated.contents,
+            "Sample+Generated.swift is stale: rerun with PAYRPC_RECORD=1 and commit it")
     }
 
     static func decode<T: JSONDecodable>(_ type: T.Type, _ text: String) throws -> T {
@@ -50,7 +51,8 @@ import Foundation
     }
 
     @Test func contactRoundTripsWithRenamedKeyDefaultsAndOptionals() throws {
-        let text = #"{"fullName":"Ana Nováková","phones":["+421900111222"],"image_url":"https://example.com/a.png","#
+        let text =
+            #"{"fullName":"Ana Nováková","phones":["+421900111222"],"image_url":"https://example.com/a.png","#
             + #""added":"2026-01-31T12:00:00Z","usualAmount":"12.50","preferred":"instant","extra":{"a":[1,true]}}"#
         let contact = try Self.decode(SampleContact.self, text)
         #expect(contact.fullName == "Ana Nováková")
@@ -63,26 +65,37 @@ import Foundation
         #expect(contact.labels == nil)
         #expect(contact.extra == ["a": [1, true]])
         let encoded = Self.encode(contact)
-        #expect(encoded == #"{"fullName":"Ana Nováková","phones":["+421900111222"],"image_url":"https://example.com/a.png","#
-            + #""currency":"EUR","added":"2026-01-31T12:00:00Z","usualAmount":"12.50","preferred":"instant","extra":{"a":[1,true]}}"#)
+        #expect(
+            encoded == #"{"fullName":"Ana Nováková","phones":["+421900111222"],"image_url":"https://example.com/a.png","#
+                + #""currency":"EUR","added":"2026-01-31T12:00:00Z","usualAmount":"12.50","preferred":"instant","extra":{"a":[1,true]}}"#
+        )
         #expect(try Self.decode(SampleContact.self, encoded) == contact)
     }
 
     @Test func nilOptionalsAreLeftOutAndNullReadsAsNil() throws {
-        let contact = try Self.decode(SampleContact.self,
-            #"{"fullName":"A","phones":[],"added":"2026-01-31T12:00:00Z","image_url":null,"currency":"CZK","labels":{"sk":"Ana"}}"#)
+        let contact = try Self.decode(
+            SampleContact.self,
+            #"{"fullName":"A","phones":[],"added":"2026-01-31T12:00:00Z","image_url":null,"currency":"CZK","labels":{"sk":"Ana"}}"#
+        )
         #expect(contact.image == nil)
         #expect(contact.currency == "CZK")
         #expect(contact.labels == ["sk": "Ana"])
-        #expect(Self.encode(contact) == #"{"fullName":"A","phones":[],"currency":"CZK","added":"2026-01-31T12:00:00Z","labels":{"sk":"Ana"},"preferred":"transfer"}"#)
+        #expect(
+            Self.encode(contact)
+                == #"{"fullName":"A","phones":[],"currency":"CZK","added":"2026-01-31T12:00:00Z","labels":{"sk":"Ana"},"preferred":"transfer"}"#
+        )
     }
 
     @Test func errorsNameTheMemberWithAPointer() throws {
-        let missing = try #require(try Self.decodingError(SampleContact.self, #"{"fullName":"A","added":"2026-01-31T12:00:00Z"}"#))
+        let missing = try #require(
+            try Self.decodingError(SampleContact.self, #"{"fullName":"A","added":"2026-01-31T12:00:00Z"}"#))
         #expect(missing == .missing("phones"))
-        let wrong = try #require(try Self.decodingError(SampleContact.self, #"{"fullName":"A","phones":["x",7],"added":"2026-01-31T12:00:00Z"}"#))
+        let wrong = try #require(
+            try Self.decodingError(SampleContact.self, #"{"fullName":"A","phones":["x",7],"added":"2026-01-31T12:00:00Z"}"#))
         #expect(wrong.pointer == "/phones/1")
-        let unknown = try #require(try Self.decodingError(SampleContact.self, #"{"fullName":"A","phones":[],"added":"2026-01-31T12:00:00Z","nick":"x"}"#))
+        let unknown = try #require(
+            try Self.decodingError(SampleContact.self, #"{"fullName":"A","phones":[],"added":"2026-01-31T12:00:00Z","nick":"x"}"#)
+        )
         #expect(unknown.pointer == "/nick")
         #expect(unknown.message == "unknown member")
         let notObject = try #require(try Self.decodingError(SampleContact.self, "[]"))
@@ -112,8 +125,10 @@ import Foundation
         let encoded = Self.encode(greeting)
         #expect(encoded.hasSuffix(#","default":true,"say \"hi\"":"hello"}"#))
         #expect(try Self.decode(SamplePayment.self, encoded) == greeting)
-        let tooBig = try #require(try Self.decodingError(SamplePayment.self,
-            Self.paymentJSON().replacingOccurrences(of: #""small":7"#, with: #""small":3000000000"#)))
+        let tooBig = try #require(
+            try Self.decodingError(
+                SamplePayment.self,
+                Self.paymentJSON().replacingOccurrences(of: #""small":7"#, with: #""small":3000000000"#)))
         #expect(tooBig.pointer == "/small")
     }
 
@@ -129,10 +144,12 @@ import Foundation
     }
 
     @Test func unionPicksTheCaseByItsDiscriminatingMember() throws {
-        #expect(try Self.decode(SampleOrderInput.self, #"{"note":"n","items":["a"]}"#)
-            == .create(SampleCreateOrder(items: ["a"], note: "n")))
-        #expect(try Self.decode(SampleOrderInput.self, #"{"orderId":"o-1"}"#)
-            == .existing(SampleExistingOrder(orderId: "o-1", note: nil)))
+        #expect(
+            try Self.decode(SampleOrderInput.self, #"{"note":"n","items":["a"]}"#)
+                == .create(SampleCreateOrder(items: ["a"], note: "n")))
+        #expect(
+            try Self.decode(SampleOrderInput.self, #"{"orderId":"o-1"}"#)
+                == .existing(SampleExistingOrder(orderId: "o-1", note: nil)))
         #expect(Self.encode(SampleOrderInput.existing(SampleExistingOrder(orderId: "o-1", note: nil))) == #"{"orderId":"o-1"}"#)
         let neither = try #require(try Self.decodingError(SampleOrderInput.self, #"{"note":"n"}"#))
         #expect(neither.message == #"expected an object with one of the members "items", "orderId""#)
@@ -149,9 +166,15 @@ import Foundation
     @Test func schemasAreCollectedThroughReferencesOnce() throws {
         var definitions = SchemaDefinitions()
         SamplePayment.collectSchemaDefinitions(into: &definitions)
-        #expect(definitions.schemas.keys.sorted() == ["sample.Contact", "sample.SampleMethod", "sample.SamplePayment", "sample.SamplePaymentStatus"])
+        #expect(
+            definitions.schemas.keys.sorted() == [
+                "sample.Contact", "sample.SampleMethod", "sample.SamplePayment", "sample.SamplePaymentStatus",
+            ])
         #expect(SampleContact.schemaReference == ["$ref": "#/definitions/sample.Contact"])
-        #expect(SampleContact.fieldOrder == ["fullName", "phones", "image_url", "currency", "added", "labels", "usualAmount", "preferred", "extra"])
+        #expect(
+            SampleContact.fieldOrder == [
+                "fullName", "phones", "image_url", "currency", "added", "labels", "usualAmount", "preferred", "extra",
+            ])
         #expect(SampleMethod.fieldOrder == [])
         let contact = try #require(definitions.schemas["sample.Contact"])
         #expect(contact["required"] == ["fullName", "phones", "added"])
@@ -160,24 +183,31 @@ import Foundation
         #expect(contact["properties"]?["currency"]?["default"] == "EUR")
         #expect(definitions.schemas["sample.SampleOrderInput"] == nil)
         SampleOrderInput.collectSchemaDefinitions(into: &definitions)
-        #expect(definitions.schemas["sample.SampleOrderInput"]?["oneOf"]
-            == [["$ref": "#/definitions/sample.SampleCreateOrder"], ["$ref": "#/definitions/sample.SampleExistingOrder"]])
+        #expect(
+            definitions.schemas["sample.SampleOrderInput"]?["oneOf"]
+                == [["$ref": "#/definitions/sample.SampleCreateOrder"], ["$ref": "#/definitions/sample.SampleExistingOrder"]])
     }
 
     @Test func namedFormatsAreStringsWhoseSchemaSaysTheFormatInWords() throws {
-        let base = #"{"id":1,"count":2,"small":3,"unsigned":4,"ratio":0.5,"approved":true,"amount":"1.00","payee":{"fullName":"A","phones":["+1"],"added":"2026-01-31T12:00:00Z"}"#
+        let base =
+            #"{"id":1,"count":2,"small":3,"unsigned":4,"ratio":0.5,"approved":true,"amount":"1.00","payee":{"fullName":"A","phones":["+1"],"added":"2026-01-31T12:00:00Z"}"#
         let value = try Self.decode(SamplePayment.self, base + #","references":["ref-0001"]}"#)
         #expect(value.references == ["ref-0001"])
         let schema = try CompiledSchema(SamplePayment.standaloneSchema)
         let tape = try JSONTape(string: base + #","references":["REF-1"]}"#)
-        #expect(schema.validate(tape.root) == [SchemaViolation(
-            pointer: "/references/0", keyword: "pattern", message: #"must be a payment reference: "ref-" and four digits, e.g. "ref-0042""#)])
+        #expect(
+            schema.validate(tape.root) == [
+                SchemaViolation(
+                    pointer: "/references/0", keyword: "pattern",
+                    message: #"must be a payment reference: "ref-" and four digits, e.g. "ref-0042""#)
+            ])
     }
 
     @Test func schemaTextIsCanonical() throws {
         // Members in key order, so the text is stable.
-        #expect(SampleMethod.schemaDefinition.jsonText
-            == #"{"description":"How a payment is made.","enum":["transfer","card","instant"],"type":"string"}"#)
+        #expect(
+            SampleMethod.schemaDefinition.jsonText
+                == #"{"description":"How a payment is made.","enum":["transfer","card","instant"],"type":"string"}"#)
     }
 }
 

@@ -22,9 +22,12 @@ enum TestPaths {
     }
 
     /// Generates one module named `Fixture` (prefix `fx`) from in-memory sources.
-    static func generate(_ files: [(String, String)], module: String = "Fixture", prefix: String = "fx") throws(CodegenFailure) -> String? {
-        let sources = ModuleSources(module: module, prefix: prefix, outputPath: "\(module)+Generated.swift",
-                                    files: files.map { SourceFile(path: $0.0, text: $0.1) })
+    static func generate(_ files: [(String, String)], module: String = "Fixture", prefix: String = "fx") throws(CodegenFailure)
+        -> String?
+    {
+        let sources = ModuleSources(
+            module: module, prefix: prefix, outputPath: "\(module)+Generated.swift",
+            files: files.map { SourceFile(path: $0.0, text: $0.1) })
         return try ModelGenerator.generate([sources]).first?.contents
     }
 

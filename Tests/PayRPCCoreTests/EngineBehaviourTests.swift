@@ -6,9 +6,11 @@ import Testing
 /// The engine beyond the specification's examples: ids, params, metadata, limits, push,
 /// authentication, and what a handler's failure turns into.
 @Suite struct EngineBehaviourTests {
-    func makeClient(_ configure: (inout EngineConfiguration) -> Void = { _ in },
-                    transport: TransportKind = .memory,
-                    idempotency: (any IdempotencyStore)? = nil) throws -> (EngineHarness, TestConnection, TestService) {
+    func makeClient(
+        _ configure: (inout EngineConfiguration) -> Void = { _ in },
+        transport: TransportKind = .memory,
+        idempotency: (any IdempotencyStore)? = nil
+    ) throws -> (EngineHarness, TestConnection, TestService) {
         var configuration = EngineConfiguration()
         configure(&configuration)
         let service = TestService()
@@ -225,16 +227,23 @@ import Testing
 
     @Test func batchLimit() async throws {
         let (_, client, _) = try makeClient { $0.maxBatch = 2 }
-        client.send(#"[{"jsonrpc":"2.0","id":1,"method":"rpc.health"},{"jsonrpc":"2.0","id":2,"method":"rpc.health"},{"jsonrpc":"2.0","id":3,"method":"rpc.health"}]"#)
+        client.send(
+            #"[{"jsonrpc":"2.0","id":1,"method":"rpc.health"},{"jsonrpc":"2.0","id":2,"method":"rpc.health"},{"jsonrpc":"2.0","id":3,"method":"rpc.health"}]"#
+        )
         let response = try #require(await client.nextMessage())
         #expect(response["error"]?["code"] == -32600)
     }
 
     @Test func batchWithTaskMembersIsAnsweredAsOneArray() async throws {
         let (_, client, _) = try makeClient()
-        client.send(#"[{"jsonrpc":"2.0","id":1,"method":"test.sleep","params":{"ms":30}},{"jsonrpc":"2.0","id":2,"method":"subtract","params":[5,3]},{"jsonrpc":"2.0","method":"test.sleep","params":{"ms":1}}]"#)
+        client.send(
+            #"[{"jsonrpc":"2.0","id":1,"method":"test.sleep","params":{"ms":30}},{"jsonrpc":"2.0","id":2,"method":"subtract","params":[5,3]},{"jsonrpc":"2.0","method":"test.sleep","params":{"ms":1}}]"#
+        )
         let response = try #require(await client.nextMessage())
-        guard case .array(let members) = response else { Issue.record("\(response)"); return }
+        guard case .array(let members) = response else {
+            Issue.record("\(response)")
+            return
+        }
         #expect(members.count == 2)
         #expect(members.contains { $0["id"] == 1 && $0["result"] == 30 })
         #expect(members.contains { $0["id"] == 2 && $0["result"] == 2 })
@@ -330,14 +339,20 @@ import Testing
     @Test func discoverListsEveryMethodWithAliases() async throws {
         let (_, client, _) = try makeClient()
         let document = try await client.call("rpc.discover")
-        guard case .array(let methods)? = document["methods"] else { Issue.record("no methods"); return }
+        guard case .array(let methods)? = document["methods"] else {
+            Issue.record("no methods")
+            return
+        }
         let sum = methods.first { $0["name"] == "sum" }
         #expect(sum?["x-aliases"] == ["test.sum"])
         #expect(methods.contains { $0["name"] == "rpc.health" })
         #expect(document["x-notifications"]?.jsonText.contains("test.tick") == true)
         // Params are listed in declaration order: the order params given by position map onto.
         let subtract = methods.first { $0["name"] == "subtract" }
-        guard case .array(let params)? = subtract?["params"] else { Issue.record("no params"); return }
+        guard case .array(let params)? = subtract?["params"] else {
+            Issue.record("no params")
+            return
+        }
         #expect(params.compactMap { $0["name"]?.stringValue } == ["minuend", "subtrahend"])
     }
 }

@@ -40,7 +40,9 @@ import Testing
             if ProcessInfo.processInfo.environment["PAYRPC_FUZZ_DEBUG"] != nil {
                 client.send(#"{"jsonrpc":"2.0","id":"ping","method":"rpc.health"}"#)
                 if await client.response(id: "ping") == nil {
-                    Issue.record("stuck after: \(bytes.map { String($0) }.joined(separator: ","))  \(String(decoding: bytes, as: UTF8.self))")
+                    Issue.record(
+                        "stuck after: \(bytes.map { String($0) }.joined(separator: ","))  \(String(decoding: bytes, as: UTF8.self))"
+                    )
                     return
                 }
             }

@@ -42,10 +42,12 @@ import Testing
 
     @Test func aSeedRepeatsEveryStreamAndStreamsAreIndependent() {
         func draw(_ controls: SandboxControls, profile: String = "p") -> [String] {
-            [controls.string(profile: profile, stream: "x.token", length: 12, alphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"),
-             String(controls.next(profile: profile, stream: "x.id")),
-             controls.uuid(profile: profile, stream: "x.uuid"),
-             controls.bytes(profile: profile, stream: "x.bytes", count: 5).map(String.init).joined(separator: ",")]
+            [
+                controls.string(profile: profile, stream: "x.token", length: 12, alphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"),
+                String(controls.next(profile: profile, stream: "x.id")),
+                controls.uuid(profile: profile, stream: "x.uuid"),
+                controls.bytes(profile: profile, stream: "x.bytes", count: 5).map(String.init).joined(separator: ","),
+            ]
         }
         let one = Self.controls(seed: 42), two = Self.controls(seed: 42)
         #expect(draw(one) == draw(two))
@@ -92,7 +94,8 @@ import Testing
         #expect(controls.seed(profile: "p") == nil)
         let values = (0..<8).map { _ in controls.next(profile: "p", stream: "s") }
         #expect(Set(values).count == 8)
-        #expect(Self.controls().string(profile: "p", stream: "s", length: 32, alphabet: "ab")
+        #expect(
+            Self.controls().string(profile: "p", stream: "s", length: 32, alphabet: "ab")
                 != Self.controls().string(profile: "p", stream: "s", length: 32, alphabet: "ab"))
         // Across several refills of the buffered system generator: no repeated 8-byte word, and
         // every byte value shows up (4 KiB of uniform bytes miss one with probability ~3e-5).

@@ -14,17 +14,25 @@ struct SubtractParams: JSONModel, Equatable {
     static var fieldOrder: [String] { ["minuend", "subtrahend"] }
     static var schemaReference: JSONValue { ["$ref": "#/definitions/test.SubtractParams"] }
     static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert("test.SubtractParams", schema: [
-            "type": "object", "additionalProperties": false, "required": ["minuend", "subtrahend"],
-            "properties": ["minuend": ["type": "integer"], "subtrahend": ["type": "integer"]],
-        ])
+        definitions.insert(
+            "test.SubtractParams",
+            schema: [
+                "type": "object", "additionalProperties": false, "required": ["minuend", "subtrahend"],
+                "properties": ["minuend": ["type": "integer"], "subtrahend": ["type": "integer"]],
+            ])
     }
-    init(minuend: Int, subtrahend: Int) { self.minuend = minuend; self.subtrahend = subtrahend }
+    init(minuend: Int, subtrahend: Int) {
+        self.minuend = minuend
+        self.subtrahend = subtrahend
+    }
     init(json: JSONElement) throws(JSONDecodingError) {
         var minuend: Int?, subtrahend: Int?
         for (name, value) in json.objectMembers {
-            if name.stringEquals("minuend") { minuend = try Int(json: value) }
-            else if name.stringEquals("subtrahend") { subtrahend = try Int(json: value) }
+            if name.stringEquals("minuend") {
+                minuend = try Int(json: value)
+            } else if name.stringEquals("subtrahend") {
+                subtrahend = try Int(json: value)
+            }
         }
         guard let minuend else { throw .missing("minuend") }
         guard let subtrahend else { throw .missing("subtrahend") }
@@ -45,11 +53,15 @@ struct NumbersParams: JSONModel, Equatable {
     static var fieldOrder: [String] { ["a", "b", "c", "d", "e"] }
     static var schemaReference: JSONValue { ["$ref": "#/definitions/test.NumbersParams"] }
     static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert("test.NumbersParams", schema: [
-            "type": "object", "additionalProperties": false,
-            "properties": ["a": ["type": "integer"], "b": ["type": "integer"], "c": ["type": "integer"],
-                           "d": ["type": "integer"], "e": ["type": "integer"]],
-        ])
+        definitions.insert(
+            "test.NumbersParams",
+            schema: [
+                "type": "object", "additionalProperties": false,
+                "properties": [
+                    "a": ["type": "integer"], "b": ["type": "integer"], "c": ["type": "integer"],
+                    "d": ["type": "integer"], "e": ["type": "integer"],
+                ],
+            ])
     }
     init(json: JSONElement) throws(JSONDecodingError) {
         values = []
@@ -65,10 +77,12 @@ struct SleepParams: JSONModel, Equatable {
     static var fieldOrder: [String] { ["ms"] }
     static var schemaReference: JSONValue { ["$ref": "#/definitions/test.SleepParams"] }
     static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert("test.SleepParams", schema: [
-            "type": "object", "additionalProperties": false, "required": ["ms"],
-            "properties": ["ms": ["type": "integer", "minimum": 0]],
-        ])
+        definitions.insert(
+            "test.SleepParams",
+            schema: [
+                "type": "object", "additionalProperties": false, "required": ["ms"],
+                "properties": ["ms": ["type": "integer", "minimum": 0]],
+            ])
     }
     init(json: JSONElement) throws(JSONDecodingError) {
         var ms: Int?
@@ -90,10 +104,12 @@ struct TickPayload: JSONModel, Equatable {
     static var fieldOrder: [String] { ["count"] }
     static var schemaReference: JSONValue { ["$ref": "#/definitions/test.TickPayload"] }
     static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert("test.TickPayload", schema: [
-            "type": "object", "additionalProperties": false, "required": ["count"],
-            "properties": ["count": ["type": "integer", "minimum": 1]],
-        ])
+        definitions.insert(
+            "test.TickPayload",
+            schema: [
+                "type": "object", "additionalProperties": false, "required": ["count"],
+                "properties": ["count": ["type": "integer", "minimum": 1]],
+            ])
     }
     init(count: Int) { self.count = count }
     init(json: JSONElement) throws(JSONDecodingError) {
@@ -251,10 +267,12 @@ struct FailOnceParams: JSONModel, Equatable {
     static var fieldOrder: [String] { ["final"] }
     static var schemaReference: JSONValue { ["$ref": "#/definitions/test.FailOnceParams"] }
     static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        definitions.insert("test.FailOnceParams", schema: [
-            "type": "object", "additionalProperties": false, "required": ["final"],
-            "properties": ["final": ["type": "boolean"]],
-        ])
+        definitions.insert(
+            "test.FailOnceParams",
+            schema: [
+                "type": "object", "additionalProperties": false, "required": ["final"],
+                "properties": ["final": ["type": "boolean"]],
+            ])
     }
     init(json: JSONElement) throws(JSONDecodingError) {
         var final: Bool?
@@ -274,7 +292,12 @@ struct UnexpectedFailure: Error {}
 /// A counter shared by the test methods.
 final class Counter: Sendable {
     private let value = Lock(0)
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1
+            return $0
+        }
+    }
     var current: Int { value.withLock { $0 } }
 }
 

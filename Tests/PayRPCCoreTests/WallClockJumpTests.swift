@@ -45,8 +45,9 @@ import Testing
     @Test("deadlines fire on the monotonic clock: a step back does not delay one, a step forward does not fire one")
     func deadlinesIgnoreSteps() async throws {
         let clocks = SteppedClocks()
-        let harness = try EngineHarness(services: [TestService()],
-                                        sandbox: SandboxControls(realTime: RealTimeClock(clocks.source)))
+        let harness = try EngineHarness(
+            services: [TestService()],
+            sandbox: SandboxControls(realTime: RealTimeClock(clocks.source)))
         let client = harness.connect()
         client.send(#"{"jsonrpc":"2.0","id":"short","method":"test.sleep","params":{"ms":60000,"_meta":{"timeoutMs":100}}}"#)
         client.send(#"{"jsonrpc":"2.0","id":"long","method":"test.sleep","params":{"ms":300,"_meta":{"timeoutMs":60000}}}"#)

@@ -30,7 +30,9 @@ import Testing
             if let (otherAmount, otherDecimal) = previous {
                 #expect((amount < otherAmount) == (decimal < otherDecimal), "\(text) < \(otherAmount)")
                 #expect((amount == otherAmount) == (decimal == otherDecimal))
-                if let sum = amount.adding(otherAmount) { #expect(Decimal(string: sum.description, locale: nil) == decimal + otherDecimal) }
+                if let sum = amount.adding(otherAmount) {
+                    #expect(Decimal(string: sum.description, locale: nil) == decimal + otherDecimal)
+                }
                 if let difference = amount.subtracting(otherAmount) {
                     #expect(Decimal(string: difference.description, locale: nil) == decimal - otherDecimal)
                 }
@@ -58,21 +60,26 @@ import Testing
         #expect(Amount("0.000000000000000001")?.scale == 18)
     }
 
-    @Test("what is not a decimal string, or is too long, is refused, never rounded",
-          arguments: ["", "-", "01", "1.", ".5", "1e5", "1,5", " 1", "1 ", "+1", "12abc", "--1", "1.2.3", "NaN",
-                      "1000000000000000000", "99999999999999999999.99", "0.0000000000000000001"])
+    @Test(
+        "what is not a decimal string, or is too long, is refused, never rounded",
+        arguments: [
+            "", "-", "01", "1.", ".5", "1e5", "1,5", " 1", "1 ", "+1", "12abc", "--1", "1.2.3", "NaN",
+            "1000000000000000000", "99999999999999999999.99", "0.0000000000000000001",
+        ])
     func refused(_ text: String) {
         #expect(Amount(text) == nil)
         #expect(!Amount.isDecimalText(text))
     }
 
-    @Test("the hand-written pattern check agrees with the schema's pattern", arguments: [
-        "0", "10", "10.00", "-3.5", "01", "1.", ".5", "1e5", "+1", "-0", "12abc",
-        // The 18-digit bound: at it, and one past it in the integer part, the fraction, or both.
-        "999999999999999999", "1000000000000000000", "0.123456789012345678", "0.1234567890123456789",
-        "123456789.123456789", "123456789.1234567890", "-12345678901234567.8", "12345678901234567.89",
-        "10.000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
-    ])
+    @Test(
+        "the hand-written pattern check agrees with the schema's pattern",
+        arguments: [
+            "0", "10", "10.00", "-3.5", "01", "1.", ".5", "1e5", "+1", "-0", "12abc",
+            // The 18-digit bound: at it, and one past it in the integer part, the fraction, or both.
+            "999999999999999999", "1000000000000000000", "0.123456789012345678", "0.1234567890123456789",
+            "123456789.123456789", "123456789.1234567890", "-12345678901234567.8", "12345678901234567.89",
+            "10.000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ])
     func patternAgreement(_ text: String) {
         let regex = try? NSRegularExpression(pattern: Amount.decimalPattern)
         let matches = regex?.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil

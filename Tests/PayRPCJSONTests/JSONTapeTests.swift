@@ -12,7 +12,8 @@ import Testing
         let tape = try JSONTape(string: text)
         // What Foundation parses, the tape parses to the same value (compared as re-parsed text).
         let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        let reencoded = try JSONSerialization.jsonObject(with: Data(JSONValue(tape.root).jsonText.utf8), options: [.fragmentsAllowed])
+        let reencoded = try JSONSerialization.jsonObject(
+            with: Data(JSONValue(tape.root).jsonText.utf8), options: [.fragmentsAllowed])
         let normalize = { (value: Any) throws -> Data in
             try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
         }
@@ -31,14 +32,15 @@ import Testing
         do { _ = try JSONTape(string: text) } catch { #expect(error.reason == reason, "\(text): \(error)") }
     }
 
-    @Test(arguments: [
-        [0x22, 0xC0, 0xAF, 0x22],              // overlong "/"
-        [0x22, 0xED, 0xA0, 0x80, 0x22],        // UTF-16 surrogate encoded in UTF-8
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
-        [0x22, 0xE2, 0x82, 0x22],              // truncated sequence
-        [0x22, 0xFF, 0x22],                    // never valid
-        [0x22, 0x80, 0x22],                    // lone continuation byte
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong "/"
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-16 surrogate encoded in UTF-8
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
+            [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+            [0x22, 0xFF, 0x22],  // never valid
+            [0x22, 0x80, 0x22],  // lone continuation byte
+        ] as [[UInt8]])
     func rejectsInvalidUTF8(bytes: [UInt8]) {
         do {
             _ = try JSONTape(copying: bytes)
@@ -49,7 +51,8 @@ import Testing
     }
 
     @Test func nestingIsBounded() {
-        let deep = String(repeating: "[", count: JSONTape.maximumDepth + 1) + String(repeating: "]", count: JSONTape.maximumDepth + 1)
+        let deep =
+            String(repeating: "[", count: JSONTape.maximumDepth + 1) + String(repeating: "]", count: JSONTape.maximumDepth + 1)
         #expect(throws: JSONParseError.self) { try JSONTape(string: deep) }
         let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect((try? JSONTape(string: fine)) != nil)
@@ -74,7 +77,7 @@ import Testing
         let tape = try JSONTape(string: #"{"method":"rpc.health","m\u0065thod2":"x","a":1,"a":2}"#)
         #expect(tape.root.member("method")?.stringEquals("rpc.health") == true)
         #expect(tape.root.member("method2")?.string == "x")  // escaped key, found by its value
-        #expect(tape.root.member("a")?.int64 == 1)           // the first of duplicates
+        #expect(tape.root.member("a")?.int64 == 1)  // the first of duplicates
         #expect(tape.root.count == 4)
     }
 
@@ -144,10 +147,16 @@ import Testing
     @Test func integersAndDoubles() {
         var writer = JSONWriter()
         writer.beginArray()
-        for value in [0, -1, Int.max, Int.min] { writer.element(); writer.int(value) }
-        writer.element(); writer.double(1.5)
-        writer.element(); writer.double(.nan)
-        writer.element(); writer.double(3)
+        for value in [0, -1, Int.max, Int.min] {
+            writer.element()
+            writer.int(value)
+        }
+        writer.element()
+        writer.double(1.5)
+        writer.element()
+        writer.double(.nan)
+        writer.element()
+        writer.double(3)
         writer.endArray()
         #expect(writer.text == "[0,-1,\(Int.max),\(Int.min),1.5,null,3]")
     }
@@ -164,20 +173,21 @@ import Testing
 
     @Test func canonicalTextSortsKeysAndEndsWithANewline() throws {
         let value = try JSONValue(parsing: #"{"b":[1,{"z":1,"a":2}],"a":"x","é":{}}"#)
-        #expect(value.canonicalText == """
-            {
-              "a": "x",
-              "b": [
-                1,
+        #expect(
+            value.canonicalText == """
                 {
-                  "a": 2,
-                  "z": 1
+                  "a": "x",
+                  "b": [
+                    1,
+                    {
+                      "a": 2,
+                      "z": 1
+                    }
+                  ],
+                  "é": {}
                 }
-              ],
-              "é": {}
-            }
 
-            """)
+                """)
     }
 }
 
@@ -192,8 +202,10 @@ import Testing
         #expect(abs(date.timeIntervalSince1970 - seconds) < 0.0005)
     }
 
-    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-01-31 12:00:00Z", "2026-01-31T12:00:00", "2026-13-01T00:00:00Z",
-                      "2026-01-31T24:00:00Z", "2026-1-31T12:00:00Z", "2026-01-31T12:00:00.Z", "2023-02-29T00:00:00Z"])
+    @Test(arguments: [
+        "2026-02-30T00:00:00Z", "2026-01-31 12:00:00Z", "2026-01-31T12:00:00", "2026-13-01T00:00:00Z",
+        "2026-01-31T24:00:00Z", "2026-1-31T12:00:00Z", "2026-01-31T12:00:00.Z", "2023-02-29T00:00:00Z",
+    ])
     func rejects(text: String) {
         #expect(RFC3339.parse(text) == nil)
     }
@@ -213,7 +225,7 @@ import Testing
         foundation.timeZone = TimeZone(identifier: "UTC")
         foundation.formatOptions = [.withInternetDateTime]
         var generator = SystemRandomNumberGenerator()
-        let range = Int64(-11_676_096_000)...Int64(253_402_300_799) // 1600-01-01 ... 9999-12-31T23:59:59
+        let range = Int64(-11_676_096_000)...Int64(253_402_300_799)  // 1600-01-01 ... 9999-12-31T23:59:59
         for _ in 0..<2_000 {
             let second = Int64.random(in: range, using: &generator)
             let whole = Date(timeIntervalSince1970: Double(second))
@@ -237,8 +249,9 @@ import Testing
                 let after = [UInt8](repeating: UInt8(ascii: "z"), count: tail)
                 func parse(_ middle: [UInt8]) -> Result<String, JSONParseError> {
                     let line = [0x22] + before + middle + after + [0x22]
-                    do { return .success(try JSONTape(copying: line).withRoot { $0.string } ?? "not a string") }
-                    catch { return .failure(error) }
+                    do { return .success(try JSONTape(copying: line).withRoot { $0.string } ?? "not a string") } catch {
+                        return .failure(error)
+                    }
                 }
                 let prefix = String(decoding: before, as: UTF8.self), suffix = String(decoding: after, as: UTF8.self)
                 #expect(try parse([]).get() == prefix + suffix)

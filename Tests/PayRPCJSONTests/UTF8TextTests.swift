@@ -4,8 +4,10 @@ import Testing
 @Suite struct UTF8TextTests {
     /// Texts that need every kind of care on the way out: quotes, backslashes, control characters,
     /// non-ASCII letters, a character outside the BMP and an empty text.
-    static let samples = ["Pay 12.50 EUR to Jana Nováková (+421900123456)?", "say \"hi\"\\ now", "line\nbreak\ttab\u{1}",
-                          "emoji 😀 and ž", ""]
+    static let samples = [
+        "Pay 12.50 EUR to Jana Nováková (+421900123456)?", "say \"hi\"\\ now", "line\nbreak\ttab\u{1}",
+        "emoji 😀 and ž", "",
+    ]
 
     @Test("a text is written as the JSON string a String of the same characters is written as", arguments: samples)
     func writesLikeAString(sample: String) throws {

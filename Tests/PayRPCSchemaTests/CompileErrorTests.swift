@@ -51,7 +51,10 @@ struct CompileErrorTests {
 
     @Test func refLoopsThatNeverReachAValueAreRejected() throws {
         #expect(try compileError(##"{"$ref": "#"}"##) != nil)
-        #expect(try compileError(##"{"definitions": {"a": {"allOf": [{"$ref": "#/definitions/b"}]}, "b": {"not": {"$ref": "#/definitions/a"}}}, "$ref": "#/definitions/a"}"##) != nil)
+        #expect(
+            try compileError(
+                ##"{"definitions": {"a": {"allOf": [{"$ref": "#/definitions/b"}]}, "b": {"not": {"$ref": "#/definitions/a"}}}, "$ref": "#/definitions/a"}"##
+            ) != nil)
         // Recursion through items or properties descends into the value each time: fine.
         #expect(try compileError(##"{"items": {"$ref": "#"}, "properties": {"next": {"$ref": "#"}}}"##) == nil)
     }

@@ -103,11 +103,13 @@ struct FastPathAgreementTests {
 
     /// Member names a mutation may rename to: near misses of the schemas' names and names of
     /// the other object.
-    static let names = ["amount", "amoun", "amountx", "Amount", "contact", "reference", "fullName", "phones", "image",
-                        "nickname", "forbidden", "anything", "count", "é", "e\u{301}", "", "a/b~c", "x", "fullname",
-                        "transactionReferenceNumber", "transactionRefXrenceNumber",
-                        // Android's spellings: executePayment's alias rules (anyOf + dependencies).
-                        "recepient", "messageForRecipient", "phone", "icon"]
+    static let names = [
+        "amount", "amoun", "amountx", "Amount", "contact", "reference", "fullName", "phones", "image",
+        "nickname", "forbidden", "anything", "count", "é", "e\u{301}", "", "a/b~c", "x", "fullname",
+        "transactionReferenceNumber", "transactionRefXrenceNumber",
+        // Android's spellings: executePayment's alias rules (anyOf + dependencies).
+        "recepient", "messageForRecipient", "phone", "icon",
+    ]
 
     /// Values a mutation may put in place of another: every kind, and strings near the accepted ones.
     static let replacements: [JSONValue] = [
@@ -192,7 +194,9 @@ struct FastPathAgreementTests {
 
     /// Runs `count` mutation chains from `base` against `schema`; returns how many mutated values
     /// were valid and invalid, recording every disagreement.
-    static func mutationRun(_ schema: CompiledSchema, base: JSONValue, seed: UInt64, count: Int) throws -> (valid: Int, invalid: Int) {
+    static func mutationRun(_ schema: CompiledSchema, base: JSONValue, seed: UInt64, count: Int) throws -> (
+        valid: Int, invalid: Int
+    ) {
         var random = SeededGenerator(seed: seed)
         var valid = 0, invalid = 0
         for round in 0..<count {
@@ -230,8 +234,10 @@ struct FastPathAgreementTests {
         let schema = try CompiledSchema(try JSONValue(parsing: Self.trickySchema))
         let base: JSONValue = [
             "amount": "12.50",
-            "contact": ["fullName": "Jana", "phones": ["+421900123456"], "nickname": "ok", "é": 1, "e\u{301}": 2,
-                        "": nil, "a/b~c": "x"],
+            "contact": [
+                "fullName": "Jana", "phones": ["+421900123456"], "nickname": "ok", "é": 1, "e\u{301}": 2,
+                "": nil, "a/b~c": "x",
+            ],
             "reference": "r",
             "anything": [1, 2],
             "count": 4,
@@ -247,21 +253,21 @@ struct FastPathAgreementTests {
         let schema = try CompiledSchema(try JSONValue(parsing: Self.trickySchema))
         let contact = #""contact":{"fullName":"Jana","phones":[],"nickname":"ok""#
         let cases: [(String, Bool)] = [
-            (#"{"\u0061mount":"1",\#(contact)}}"#, true),                     // escaped name of a property
-            (#"{"amount":"1","amount":"2",\#(contact)}}"#, true),             // repeated member
-            (#"{"amount":"1","amount":"x",\#(contact)}}"#, false),            // the repeat is checked too
-            (#"{"amount":"1",\#(contact),"\u00e9":1}}"#, true),               // escaped é
-            (#"{"amount":"1",\#(contact),"e\u0301":"1"}}"#, false),           // escaped decomposed é
-            (#"{"amount":"1",\#(contact),"é":true}}"#, false),                // precomposed é: integer
-            (#"{"amount":"1",\#(contact),"":null}}"#, true),                  // empty name
-            (#"{"amount":"1",\#(contact),"a\/b~c":{"k":[1.0]}}}"#, true),     // escaped slash, enum object
-            (#"{"amount":"1",\#(contact),"x":"ok"}}"#, true),                 // additionalProperties schema
+            (#"{"\u0061mount":"1",\#(contact)}}"#, true),  // escaped name of a property
+            (#"{"amount":"1","amount":"2",\#(contact)}}"#, true),  // repeated member
+            (#"{"amount":"1","amount":"x",\#(contact)}}"#, false),  // the repeat is checked too
+            (#"{"amount":"1",\#(contact),"\u00e9":1}}"#, true),  // escaped é
+            (#"{"amount":"1",\#(contact),"e\u0301":"1"}}"#, false),  // escaped decomposed é
+            (#"{"amount":"1",\#(contact),"é":true}}"#, false),  // precomposed é: integer
+            (#"{"amount":"1",\#(contact),"":null}}"#, true),  // empty name
+            (#"{"amount":"1",\#(contact),"a\/b~c":{"k":[1.0]}}}"#, true),  // escaped slash, enum object
+            (#"{"amount":"1",\#(contact),"x":"ok"}}"#, true),  // additionalProperties schema
             (#"{"amount":"1",\#(contact),"x":"no"}}"#, false),
             (#"{"amount":"1","contact":{"fullName":"Jana","phones":[]}}"#, false),  // required, not a property
             (#"{"amount":"1","contact":{"fullName":"Jana","phones":[],"nick\u006eame":"ok"}}"#, true),
             (#"{"amount":"1",\#(contact)},"forbidden":1}"#, false),
             (#"{"amount":"1",\#(contact)},"anything":{}}"#, true),
-            (#"{"amount":"1",\#(contact)},"reference":"text"}"#, true),       // the first of two properties applies
+            (#"{"amount":"1",\#(contact)},"reference":"text"}"#, true),  // the first of two properties applies
             (#"{"amount":"1",\#(contact)},"reference":3}"#, false),
             (#"{"amount":"1",\#(contact)},"transactionReferenceNumber":"t"}"#, true),
             (#"{"amount":"1",\#(contact)},"transactionRefXrenceNumber":"t"}"#, false),  // same first and last 8 bytes

@@ -9,7 +9,8 @@ import Testing
 struct JSONSchemaTestSuiteTests {
     /// Files not run at all, with the reason.
     static let skippedFiles: [String: String] = [
-        "refRemote.json": "needs documents served from http://localhost:1234 (the suite's remotes/), which are not part of the test data",
+        "refRemote.json":
+            "needs documents served from http://localhost:1234 (the suite's remotes/), which are not part of the test data"
     ]
 
     /// Individual cases (`file: group / test`) known to fail, with the reason. The test fails
@@ -63,7 +64,9 @@ struct JSONSchemaTestSuiteTests {
                 }
             }
         }
-        print("JSON-Schema-Test-Suite draft7: \(passed)/\(total) cases passed (skipped files: \(Self.skippedFiles.keys.sorted().joined(separator: ", ")); known failures: \(Self.knownFailures.count))")
+        print(
+            "JSON-Schema-Test-Suite draft7: \(passed)/\(total) cases passed (skipped files: \(Self.skippedFiles.keys.sorted().joined(separator: ", ")); known failures: \(Self.knownFailures.count))"
+        )
         #expect(unexpected.isEmpty, "unexpected failures:\n\(unexpected.joined(separator: "\n"))")
         #expect(fixed.isEmpty, "listed as known failures but pass:\n\(fixed.joined(separator: "\n"))")
         #expect(passed + Self.knownFailures.count == total)

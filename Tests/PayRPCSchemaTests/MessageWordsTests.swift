@@ -13,23 +13,25 @@ struct MessageWordsTests {
     let schema: CompiledSchema
 
     init() throws {
-        schema = try CompiledSchema(JSONValue(parsing: #"""
-            {
-              "type": "object",
-              "additionalProperties": false,
-              "required": ["amount"],
-              "anyOf": [{"required": ["contact"]}, {"required": ["recepient"], "x-spelling": "Android"}],
-              "properties": {
-                "amount": {"type": "string", "pattern": "^[0-9]+(\\.[0-9]{1,2})?$", "maxLength": 8,
-                           "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""},
-                "code": {"type": "string", "enum": ["AB", "CD"], "pattern": "^[A-Z]{2}$",
-                         "x-format": "a code: two capital letters, e.g. \"AB\""},
-                "contact": {"type": "object"},
-                "recepient": {"type": "object"},
-                "website": {"type": "string", "format": "uri"}
-              }
-            }
-            """#))
+        schema = try CompiledSchema(
+            JSONValue(
+                parsing: #"""
+                    {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": ["amount"],
+                      "anyOf": [{"required": ["contact"]}, {"required": ["recepient"], "x-spelling": "Android"}],
+                      "properties": {
+                        "amount": {"type": "string", "pattern": "^[0-9]+(\\.[0-9]{1,2})?$", "maxLength": 8,
+                                   "x-format": "an amount: a decimal string of at most 18 digits, e.g. \"12.50\""},
+                        "code": {"type": "string", "enum": ["AB", "CD"], "pattern": "^[A-Z]{2}$",
+                                 "x-format": "a code: two capital letters, e.g. \"AB\""},
+                        "contact": {"type": "object"},
+                        "recepient": {"type": "object"},
+                        "website": {"type": "string", "format": "uri"}
+                      }
+                    }
+                    """#))
     }
 
     func violations(_ json: String, _ schema: CompiledSchema? = nil) throws -> [SchemaViolation] {
@@ -47,7 +49,9 @@ struct MessageWordsTests {
 
     @Test func aValueOfTheWrongTypeHearsTheFormatAndWhatItIs() throws {
         let found = try violations(#"{"amount": 12.5, "contact": {}}"#)
-        #expect(found == [SchemaViolation(pointer: "/amount", keyword: "type", message: "must be \(Self.amountWords) (found number)")])
+        #expect(
+            found == [SchemaViolation(pointer: "/amount", keyword: "type", message: "must be \(Self.amountWords) (found number)")]
+        )
     }
 
     @Test func severalBrokenKeywordsOfAFormatAreOneViolationUnderTheFirst() throws {
@@ -67,17 +71,27 @@ struct MessageWordsTests {
 
     @Test func aMemberMissingUnderEverySpellingIsOneRequiredViolation() throws {
         let found = try violations(#"{"amount": "1"}"#)
-        #expect(found == [SchemaViolation(pointer: "", keyword: "required",
-                                          message: #"missing required member "contact" (or Android's "recepient")"#)])
+        #expect(
+            found == [
+                SchemaViolation(
+                    pointer: "", keyword: "required",
+                    message: #"missing required member "contact" (or Android's "recepient")"#)
+            ])
     }
 
     @Test func spellingsWithoutAnOwnerAreNamedPlainly() throws {
-        let schema = try CompiledSchema(JSONValue(parsing: """
-            {"properties": {"inner": {"anyOf": [{"required": ["a"]}, {"required": ["b"]}, {"required": ["c"]}]}}}
-            """))
+        let schema = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {"properties": {"inner": {"anyOf": [{"required": ["a"]}, {"required": ["b"]}, {"required": ["c"]}]}}}
+                    """))
         let found = try violations(#"{"inner": {"z": 1}}"#, schema)
-        #expect(found == [SchemaViolation(pointer: "/inner", keyword: "required",
-                                          message: #"missing required member "a" (or "b", or "c")"#)])
+        #expect(
+            found == [
+                SchemaViolation(
+                    pointer: "/inner", keyword: "required",
+                    message: #"missing required member "a" (or "b", or "c")"#)
+            ])
     }
 
     @Test func otherAnyOfsStillReportAsBefore() throws {
@@ -87,18 +101,24 @@ struct MessageWordsTests {
 
     @Test func standardFormatsAreNamedWithAnExample() throws {
         let found = try violations(#"{"amount": "1", "contact": {}, "website": "no scheme"}"#)
-        #expect(found == [SchemaViolation(pointer: "/website", keyword: "format",
-                                          message: #"must be an absolute URI, e.g. "https://example.com/path""#)])
+        #expect(
+            found == [
+                SchemaViolation(
+                    pointer: "/website", keyword: "format",
+                    message: #"must be an absolute URI, e.g. "https://example.com/path""#)
+            ])
     }
 
     @Test func longPatternsMemberNamesAndValuesAreCut() throws {
         let pattern = "^(" + (0..<60).map { "a\($0)" }.joined(separator: "|") + ")$"
         let long = String(repeating: "n", count: 5000)
-        let schema = try CompiledSchema(JSONValue(parsing: """
-            {"properties": {"p": {"pattern": "\(pattern)"}, "e": {"enum": ["\(long)", 1]}, "c": {"const": "\(long)"}},
-             "required": ["\(long)"], "additionalProperties": false,
-             "dependencies": {"p": ["\(long)"]}}
-            """))
+        let schema = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {"properties": {"p": {"pattern": "\(pattern)"}, "e": {"enum": ["\(long)", 1]}, "c": {"const": "\(long)"}},
+                     "required": ["\(long)"], "additionalProperties": false,
+                     "dependencies": {"p": ["\(long)"]}}
+                    """))
         let found = try violations(#"{"p": "x", "e": 2, "c": 3, "\#(long)x": 1}"#, schema)
         #expect(Set(found.map(\.keyword)) == ["pattern", "enum", "const", "required", "additionalProperties", "dependencies"])
         for violation in found {
@@ -118,7 +138,9 @@ struct MessageWordsTests {
         for file in files where JSONSchemaTestSuiteTests.skippedFiles[file] == nil {
             guard case .array(let groups) = try TestData.json("\(TestData.draft7Folder)/\(file)") else { continue }
             for group in groups {
-                guard let schema = try? CompiledSchema(group["schema"] ?? true), case .array(let tests)? = group["tests"] else { continue }
+                guard let schema = try? CompiledSchema(group["schema"] ?? true), case .array(let tests)? = group["tests"] else {
+                    continue
+                }
                 for test in tests {
                     let tape = try TestData.tape(test["data"] ?? .null)
                     for violation in schema.validate(tape.root) {

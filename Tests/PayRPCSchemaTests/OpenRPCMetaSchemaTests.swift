@@ -6,7 +6,8 @@ import Testing
 /// The OpenRPC meta-schema from `../shared/testdata/openrpc/` compiles and checks documents.
 @Suite("OpenRPC meta-schema")
 struct OpenRPCMetaSchemaTests {
-    static let available = TestData.exists("openrpc/openrpc-meta-schema.json")
+    static let available =
+        TestData.exists("openrpc/openrpc-meta-schema.json")
         && TestData.exists("openrpc/json-schema-tools-meta-schema.json")
 
     static let minimalDocument = """
@@ -32,9 +33,10 @@ struct OpenRPCMetaSchemaTests {
             return
         }
         let schema = try OpenRPCMetaSchema.compile(testdataDirectory: TestData.directory)
-        let tape = try JSONTape(string: """
-            {"openrpc": "2.0.0", "info": {"title": "payrpc"}, "methods": [{"params": []}], "extra": 1}
-            """)
+        let tape = try JSONTape(
+            string: """
+                {"openrpc": "2.0.0", "info": {"title": "payrpc"}, "methods": [{"params": []}], "extra": 1}
+                """)
         let found = schema.validate(tape.root)
         #expect(!schema.isValid(tape.root))
         let summary = Set(found.map { "\($0.pointer) \($0.keyword)" })
@@ -47,7 +49,9 @@ struct OpenRPCMetaSchemaTests {
     @Test func versionPlaceholderIsRelaxedToAny1xy() throws {
         guard Self.available else { return }
         let schema = try OpenRPCMetaSchema.compile(testdataDirectory: TestData.directory)
-        for (version, valid) in [("1.0.0", true), ("1.3.2", true), ("1.10.20", true), ("1.2", false), ("2.0.0", false), ("1.2.x", false)] {
+        for (version, valid) in [
+            ("1.0.0", true), ("1.3.2", true), ("1.10.20", true), ("1.2", false), ("2.0.0", false), ("1.2.x", false),
+        ] {
             var document = try JSONValue(parsing: Self.minimalDocument)
             if case .object(var members) = document {
                 members[0].value = .string(version)

@@ -13,11 +13,13 @@ struct ReferenceTests {
     }
 
     @Test func escapedAndPercentEncodedPointers() throws {
-        let schema = try CompiledSchema(JSONValue(parsing: """
-            {"definitions": {"a/b": {"type": "integer"}, "c~d": {"type": "string"}, "e%f": {"type": "null"}},
-             "properties": {"x": {"$ref": "#/definitions/a~1b"}, "y": {"$ref": "#/definitions/c~0d"},
-                            "z": {"$ref": "#/definitions/e%25f"}}}
-            """))
+        let schema = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {"definitions": {"a/b": {"type": "integer"}, "c~d": {"type": "string"}, "e%f": {"type": "null"}},
+                     "properties": {"x": {"$ref": "#/definitions/a~1b"}, "y": {"$ref": "#/definitions/c~0d"},
+                                    "z": {"$ref": "#/definitions/e%25f"}}}
+                    """))
         #expect(try valid(schema, ##"{"x": 1, "y": "s", "z": null}"##))
         #expect(try !valid(schema, ##"{"x": "1"}"##))
         #expect(try !valid(schema, ##"{"y": 1}"##))
@@ -25,15 +27,17 @@ struct ReferenceTests {
     }
 
     @Test func idsAnchorsAndRelativeRefs() throws {
-        let schema = try CompiledSchema(JSONValue(parsing: """
-            {"$id": "https://example.com/root.json",
-             "definitions": {
-               "money": {"$id": "money.json", "type": "object", "properties": {"amount": {"$ref": "#/definitions/amount"}},
-                         "definitions": {"amount": {"type": "integer"}}},
-               "code": {"$id": "#currency", "pattern": "^[A-Z]{3}$"}},
-             "properties": {"price": {"$ref": "money.json"}, "currency": {"$ref": "#currency"},
-                            "again": {"$ref": "https://example.com/money.json#/definitions/amount"}}}
-            """))
+        let schema = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {"$id": "https://example.com/root.json",
+                     "definitions": {
+                       "money": {"$id": "money.json", "type": "object", "properties": {"amount": {"$ref": "#/definitions/amount"}},
+                                 "definitions": {"amount": {"type": "integer"}}},
+                       "code": {"$id": "#currency", "pattern": "^[A-Z]{3}$"}},
+                     "properties": {"price": {"$ref": "money.json"}, "currency": {"$ref": "#currency"},
+                                    "again": {"$ref": "https://example.com/money.json#/definitions/amount"}}}
+                    """))
         #expect(try valid(schema, ##"{"price": {"amount": 3}, "currency": "EUR", "again": 1}"##))
         #expect(try !valid(schema, ##"{"price": {"amount": 3.5}}"##))
         #expect(try !valid(schema, ##"{"currency": "eur"}"##))
@@ -41,10 +45,12 @@ struct ReferenceTests {
     }
 
     @Test func recursiveSchemas() throws {
-        let tree = try CompiledSchema(JSONValue(parsing: """
-            {"type": "object", "properties": {"value": {"type": "integer"},
-             "children": {"type": "array", "items": {"$ref": "#"}}}, "additionalProperties": false}
-            """))
+        let tree = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {"type": "object", "properties": {"value": {"type": "integer"},
+                     "children": {"type": "array", "items": {"$ref": "#"}}}, "additionalProperties": false}
+                    """))
         #expect(try valid(tree, ##"{"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}]}"##))
         let tape = try JSONTape(string: ##"{"children": [{"children": [{"value": "x"}]}]}"##)
         #expect(tree.validate(tape.root).map(\.pointer) == ["/children/0/children/0/value"])
@@ -52,7 +58,8 @@ struct ReferenceTests {
 
     @Test func registryDocumentsByURIAndByTheirID() throws {
         var registry = SchemaRegistry()
-        registry.add(["$id": "https://schemas.example/amount", "type": "integer", "minimum": 0], uri: "https://mirror.example/a.json")
+        registry.add(
+            ["$id": "https://schemas.example/amount", "type": "integer", "minimum": 0], uri: "https://mirror.example/a.json")
         let byURI = try CompiledSchema(["$ref": "https://mirror.example/a.json"], registry: registry)
         let byID = try CompiledSchema(["$ref": "https://schemas.example/amount"], registry: registry)
         for schema in [byURI, byID] {

@@ -69,7 +69,8 @@ struct SimplePatternTests {
     ]
 
     /// The alphabet random inputs are drawn from.
-    static let alphabet: [String] = Array("abcxyzABZ0129+-.,:;/()?!'_ $&[]\\\n\r\t").map(String.init)
+    static let alphabet: [String] =
+        Array("abcxyzABZ0129+-.,:;/()?!'_ $&[]\\\n\r\t").map(String.init)
         + ["á", "č", "ň", "ö", "Ž", "中", "文", "😀", "٣", "\u{2028}", "\u{85}", "\u{A0}"]
         + ["ǅ", "ʰ", "Ⅻ", "½", "€"]
 
@@ -80,8 +81,9 @@ struct SimplePatternTests {
 
         func matchesWhole(_ text: String) -> Bool {
             let length = text.utf16.count
-            let range = expression.rangeOfFirstMatch(in: text, options: [.anchored],
-                                                     range: NSRange(location: 0, length: length))
+            let range = expression.rangeOfFirstMatch(
+                in: text, options: [.anchored],
+                range: NSRange(location: 0, length: length))
             return range.location == 0 && range.length == length
         }
 
@@ -95,7 +97,9 @@ struct SimplePatternTests {
     static func randomInputs(count: Int, seed: UInt64) -> [String] {
         var generator = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
-            let length = Int.random(in: 0...3, using: &generator) == 0 ? Int.random(in: 0...40, using: &generator)
+            let length =
+                Int.random(in: 0...3, using: &generator) == 0
+                ? Int.random(in: 0...40, using: &generator)
                 : Int.random(in: 0...8, using: &generator)
             return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
         }
@@ -108,8 +112,9 @@ struct SimplePatternTests {
 
     /// Records every input (up to five) on which `pattern` answers differently from ICU.
     static func compare(_ pattern: String, dialect: SimplePattern.Dialect) throws {
-        let simple = try #require(SimplePattern(pattern, dialect: dialect),
-                                  "\(pattern) (\(dialect)) should be in the subset")
+        let simple = try #require(
+            SimplePattern(pattern, dialect: dialect),
+            "\(pattern) (\(dialect)) should be in the subset")
         let icuPattern = dialect == .ecma262 ? ECMARegex.translate(pattern) : pattern
         let reference = Reference(expression: try NSRegularExpression(pattern: icuPattern))
         var disagreements = 0
@@ -119,7 +124,8 @@ struct SimplePatternTests {
             if whole.0 != whole.1 || somewhere.0 != somewhere.1 {
                 disagreements += 1
                 if disagreements <= 5 {
-                    Issue.record("""
+                    Issue.record(
+                        """
                         \(dialect) \(pattern.debugDescription) on \(input.debugDescription): \
                         whole \(whole.0) (ICU \(whole.1)), somewhere \(somewhere.0) (ICU \(somewhere.1))
                         """)
@@ -204,4 +210,3 @@ struct SimplePatternTests {
         #expect(!reference.matchesWhole("line\nbreak"))
     }
 }
-

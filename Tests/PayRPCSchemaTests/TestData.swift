@@ -9,7 +9,8 @@ enum TestData {
 
     /// `PAYRPC_TESTDATA`, else `../shared/testdata` relative to the repository root (a git
     /// worktree elsewhere names the folder with the variable).
-    static let directory = ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
+    static let directory =
+        ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
         ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent("testdata")
 
     /// Whether `relativePath` exists under the test data directory.

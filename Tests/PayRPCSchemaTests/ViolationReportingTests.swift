@@ -9,22 +9,24 @@ struct ViolationReportingTests {
     let schema: CompiledSchema
 
     init() throws {
-        schema = try CompiledSchema(JSONValue(parsing: """
-            {
-              "type": "object",
-              "required": ["amount", "currency"],
-              "additionalProperties": false,
-              "properties": {
-                "amount": {"type": "integer", "minimum": 1},
-                "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
-                "items": {"type": "array", "items": {"type": "string", "maxLength": 3}},
-                "a/b": {"type": "boolean"},
-                "m~n": {"type": "boolean"},
-                "choice": {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 10}]},
-                "one": {"oneOf": [{"type": "integer"}, {"minimum": 0}]}
-              }
-            }
-            """))
+        schema = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {
+                      "type": "object",
+                      "required": ["amount", "currency"],
+                      "additionalProperties": false,
+                      "properties": {
+                        "amount": {"type": "integer", "minimum": 1},
+                        "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                        "items": {"type": "array", "items": {"type": "string", "maxLength": 3}},
+                        "a/b": {"type": "boolean"},
+                        "m~n": {"type": "boolean"},
+                        "choice": {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 10}]},
+                        "one": {"oneOf": [{"type": "integer"}, {"minimum": 0}]}
+                      }
+                    }
+                    """))
     }
 
     func violations(_ json: String) throws -> [SchemaViolation] {
@@ -41,10 +43,11 @@ struct ViolationReportingTests {
     @Test func reportsEveryViolationWithPointerAndKeyword() throws {
         let found = try violations(#"{"amount": 0.5, "currency": "eur", "items": ["abcd", 7], "extra": 1}"#)
         let summary = found.map { "\($0.pointer) \($0.keyword)" }
-        #expect(summary == [
-            "/amount type", "/amount minimum", "/currency pattern",
-            "/items/0 maxLength", "/items/1 type", "/extra additionalProperties",
-        ])
+        #expect(
+            summary == [
+                "/amount type", "/amount minimum", "/currency pattern",
+                "/items/0 maxLength", "/items/1 type", "/extra additionalProperties",
+            ])
         #expect(found[0].message == "expected integer, found number")
         #expect(found[1].message == "must be ≥ 1")
         #expect(found[2].message == "does not match the pattern ^[A-Z]{3}$")
@@ -62,10 +65,11 @@ struct ViolationReportingTests {
 
     @Test func missingRequiredMembersAreReportedAtTheObject() throws {
         let found = try violations("{}")
-        #expect(found == [
-            SchemaViolation(pointer: "", keyword: "required", message: #"missing required member "amount""#),
-            SchemaViolation(pointer: "", keyword: "required", message: #"missing required member "currency""#),
-        ])
+        #expect(
+            found == [
+                SchemaViolation(pointer: "", keyword: "required", message: #"missing required member "amount""#),
+                SchemaViolation(pointer: "", keyword: "required", message: #"missing required member "currency""#),
+            ])
         #expect(found[0].description == #"(root): missing required member "amount" [required]"#)
     }
 
@@ -92,16 +96,19 @@ struct ViolationReportingTests {
     }
 
     @Test func allOfThenElseAndDependenciesReportInnerViolations() throws {
-        let schema = try CompiledSchema(JSONValue(parsing: """
-            {"allOf": [{"required": ["a"]}, {"properties": {"b": {"maxItems": 1}}}],
-             "if": {"required": ["kind"]}, "then": {"required": ["size"]},
-             "dependencies": {"card": ["cvv"], "iban": {"required": ["bic"]}}}
-            """))
+        let schema = try CompiledSchema(
+            JSONValue(
+                parsing: """
+                    {"allOf": [{"required": ["a"]}, {"properties": {"b": {"maxItems": 1}}}],
+                     "if": {"required": ["kind"]}, "then": {"required": ["size"]},
+                     "dependencies": {"card": ["cvv"], "iban": {"required": ["bic"]}}}
+                    """))
         let tape = try JSONTape(string: #"{"b": [1, 2], "kind": 1, "card": 1, "iban": 1}"#)
         let found = schema.validate(tape.root)
-        #expect(found.map { "\($0.pointer) \($0.keyword)" } == [
-            " dependencies", " required", " required", "/b maxItems", " required",
-        ])
+        #expect(
+            found.map { "\($0.pointer) \($0.keyword)" } == [
+                " dependencies", " required", " required", "/b maxItems", " required",
+            ])
         #expect(found[0].message == #"member "cvv" is required when "card" is present"#)
         #expect(!schema.isValid(tape.root))
     }
@@ -109,11 +116,13 @@ struct ViolationReportingTests {
     @Test func falseSubschemasAreReportedUnderTheirKeyword() throws {
         let schema = try CompiledSchema(["items": [true], "additionalItems": false, "propertyNames": ["maxLength": 2]])
         let array = try JSONTape(string: "[1, 2, 3]")
-        #expect(schema.validate(array.root).map { "\($0.pointer) \($0.keyword)" } == ["/1 additionalItems", "/2 additionalItems"])
+        #expect(
+            schema.validate(array.root).map { "\($0.pointer) \($0.keyword)" } == ["/1 additionalItems", "/2 additionalItems"])
         let object = try JSONTape(string: #"{"abc": 1, "ab": 2}"#)
         #expect(schema.validate(object.root).map { "\($0.pointer) \($0.keyword)" } == ["/abc maxLength"])
         let never = try CompiledSchema(false)
-        #expect(never.validate(array.root) == [SchemaViolation(pointer: "", keyword: "false", message: "no value is allowed here")])
+        #expect(
+            never.validate(array.root) == [SchemaViolation(pointer: "", keyword: "false", message: "no value is allowed here")])
     }
 
     @Test func validatesOwnedValues() throws {

@@ -94,8 +94,9 @@ import Testing
     @Test func formBodiesEncodeEveryByteButTheUnreservedOnesInTheirOrder() throws {
         #expect(HTTPForm.encode([]) == "")
         #expect(HTTPForm.encode([("b", "2"), ("a", "1")]) == "b=2&a=1")
-        #expect(HTTPForm.encode([("opis płatności", "a+b&c=d ~*-._/")])
-            == "opis+p%C5%82atno%C5%9Bci=a%2Bb%26c%3Dd+%7E*-._%2F")
+        #expect(
+            HTTPForm.encode([("opis płatności", "a+b&c=d ~*-._/")])
+                == "opis+p%C5%82atno%C5%9Bci=a%2Bb%26c%3Dd+%7E*-._%2F")
         let request = HTTPRequest("POST", try #require(URL(string: "http://127.0.0.1/urlc")), formFields: [("id", "10000")])
         #expect(request.headers.first { $0.name == "Content-Type" }?.value == "application/x-www-form-urlencoded")
         #expect(request.body == Array("id=10000".utf8))

@@ -15,13 +15,15 @@ struct DataDirectoryTests {
     @Test("then $XDG_DATA_HOME/payrpc, when absolute")
     func xdg() {
         #expect(DataDirectory.resolve(explicit: nil, environment: environment).path == "/xdg/data/payrpc")
-        #expect(DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/tester", "XDG_DATA_HOME": "relative"]).path
-            == "/home/tester/.local/share/payrpc")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/tester", "XDG_DATA_HOME": "relative"]).path
+                == "/home/tester/.local/share/payrpc")
     }
 
     @Test("else ~/.local/share/payrpc")
     func home() {
-        #expect(DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/tester"]).path
-            == "/home/tester/.local/share/payrpc")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/tester"]).path
+                == "/home/tester/.local/share/payrpc")
     }
 }

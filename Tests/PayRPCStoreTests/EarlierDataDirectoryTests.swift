@@ -28,8 +28,9 @@ struct EarlierDataDirectoryTests {
     static func copy() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         for name in [SecretHasher.keyFileName, SQLiteStateStore.fileName] {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent("data-v1").appendingPathComponent(name),
-                                             to: directory.url.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent("data-v1").appendingPathComponent(name),
+                to: directory.url.appendingPathComponent(name))
         }
         return directory
     }
@@ -60,21 +61,24 @@ struct EarlierDataDirectoryTests {
         let logs = CapturingLogHandler.Store()
         var configuration = StoreConfiguration()
         configuration.idempotencyRetention = .seconds(24 * 60 * 60)
-        let store = try SQLiteStateStore(directory: directory.url, configuration: configuration,
-                                         logger: CapturingLogHandler.logger("payrpc.store.tests", into: logs))
+        let store = try SQLiteStateStore(
+            directory: directory.url, configuration: configuration,
+            logger: CapturingLogHandler.logger("payrpc.store.tests", into: logs))
         let warnings = logs.all.filter { $0.0 >= .warning }
         #expect(warnings.count == 1)
         #expect(warnings.first?.1.contains("sealed by an earlier version") == true)
         #expect(warnings.first?.2["store.unreadableIdempotencyAnswers"] == "1")
 
         // The PBBA request is stored under the secureToken's keyed hash: the same key finds it.
-        let request = try await store.get(profile: "pbba-merchant-backend", namespace: "pbba.requests", key: known.secureTokenHash)
+        let request = try await store.get(
+            profile: "pbba-merchant-backend", namespace: "pbba.requests", key: known.secureTokenHash)
         #expect(request?["reference"] == "order sealed by v1")
 
         // The repeat of the call matches the stored params' keyed hash and gets the declared error.
         let now = try #require(RFC3339.parse(known.createdAt)).addingTimeInterval(60)
-        let claim = try await store.claim(profile: known.profile, key: known.idempotencyKey, method: known.method,
-                                          paramsDigest: known.paramsDigest, now: now)
+        let claim = try await store.claim(
+            profile: known.profile, key: known.idempotencyKey, method: known.method,
+            paramsDigest: known.paramsDigest, now: now)
         guard case .replay(let outcome) = claim else {
             Issue.record("expected a replay of the declared error, got \(claim)")
             return
@@ -84,17 +88,22 @@ struct EarlierDataDirectoryTests {
         #expect(answer["error"]?["message"] == "Idempotency answer unavailable")
         #expect(!outcome.contains(known.secureToken))
         // Other params with the same key are still a conflict, as before.
-        #expect(try await store.claim(profile: known.profile, key: known.idempotencyKey, method: known.method,
-                                      paramsDigest: "{}", now: now) == .conflict)
+        #expect(
+            try await store.claim(
+                profile: known.profile, key: known.idempotencyKey, method: known.method,
+                paramsDigest: "{}", now: now) == .conflict)
         try await store.close()
 
         // Resealed in the current format: opening again finds nothing to replace and logs nothing.
         let quiet = CapturingLogHandler.Store()
-        let reopened = try SQLiteStateStore(directory: directory.url, configuration: configuration,
-                                            logger: CapturingLogHandler.logger("payrpc.store.tests", into: quiet))
+        let reopened = try SQLiteStateStore(
+            directory: directory.url, configuration: configuration,
+            logger: CapturingLogHandler.logger("payrpc.store.tests", into: quiet))
         #expect(quiet.messages(atLeast: .warning).isEmpty)
-        #expect(try await reopened.claim(profile: known.profile, key: known.idempotencyKey, method: known.method,
-                                         paramsDigest: known.paramsDigest, now: now) == claim)
+        #expect(
+            try await reopened.claim(
+                profile: known.profile, key: known.idempotencyKey, method: known.method,
+                paramsDigest: known.paramsDigest, now: now) == claim)
         try await reopened.close()
     }
 
@@ -108,8 +117,9 @@ struct EarlierDataDirectoryTests {
             try await store.pool.write { db in
                 try StoreSQL.execute(db, StoreSQL.replaceOutcome, [altered, "p", "k"])
             }
-            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d")
-                == .replay(outcome: SQLiteStateStore.unavailableOutcome))
+            #expect(
+                try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d")
+                    == .replay(outcome: SQLiteStateStore.unavailableOutcome))
         }
     }
 }

@@ -55,7 +55,9 @@ struct GroupCommitTests {
         let store = try openStore(directory)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<100 {
-                group.addTask { try await store.put(profile: "p", namespace: "journal", key: "\(1000 + index)", value: .int(index)) }
+                group.addTask {
+                    try await store.put(profile: "p", namespace: "journal", key: "\(1000 + index)", value: .int(index))
+                }
             }
             try await group.waitForAll()
         }

@@ -17,8 +17,9 @@ struct IdempotencyTests {
             #expect(try await store.claim(profile: "p", key: "k", method: "tatra.pay", paramsDigest: "d2") == .conflict)
             #expect(try await store.claim(profile: "p", key: "k", method: "pbba.pay", paramsDigest: "d1") == .conflict)
             try await store.complete(profile: "p", key: "k", outcome: outcome)
-            #expect(try await store.claim(profile: "p", key: "k", method: "tatra.pay", paramsDigest: "d1")
-                == .replay(outcome: outcome))
+            #expect(
+                try await store.claim(profile: "p", key: "k", method: "tatra.pay", paramsDigest: "d1")
+                    == .replay(outcome: outcome))
             #expect(try await store.claim(profile: "p", key: "k", method: "tatra.pay", paramsDigest: "d2") == .conflict)
             #expect(try await store.claim(profile: "p", key: "k", method: "other", paramsDigest: "d1") == .conflict)
         }
@@ -32,8 +33,9 @@ struct IdempotencyTests {
             #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "other") == .claimed)
             try await store.complete(profile: "p", key: "k", outcome: outcome)
             try await store.abandon(profile: "p", key: "k")
-            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "other")
-                == .replay(outcome: outcome))
+            #expect(
+                try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "other")
+                    == .replay(outcome: outcome))
         }
     }
 
@@ -64,16 +66,21 @@ struct IdempotencyTests {
     @Test("a key older than the retention (on the caller's clock) is treated as new, and purged")
     func retention() async throws {
         let clock = ManualClock()
-        try await withStore(clock: clock, {
-            $0.idempotencyRetention = .seconds(60)
-            $0.idempotencyPurgeInterval = .seconds(30)
-        }) { store, _ in
+        try await withStore(
+            clock: clock,
+            {
+                $0.idempotencyRetention = .seconds(60)
+                $0.idempotencyPurgeInterval = .seconds(30)
+            }
+        ) { store, _ in
             #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d", now: clock.now) == .claimed)
             try await store.complete(profile: "p", key: "old", outcome: outcome)
             clock.advance(by: 59)
-            #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d", now: clock.now)
-                == .replay(outcome: outcome))
-            #expect(try await store.claim(profile: "p", key: "other-old", method: "m", paramsDigest: "d", now: clock.now) == .claimed)
+            #expect(
+                try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "d", now: clock.now)
+                    == .replay(outcome: outcome))
+            #expect(
+                try await store.claim(profile: "p", key: "other-old", method: "m", paramsDigest: "d", now: clock.now) == .claimed)
             clock.advance(by: 2)
             // Expired: a repeat with other params is a new call, not a conflict.
             #expect(try await store.claim(profile: "p", key: "old", method: "m", paramsDigest: "new", now: clock.now) == .claimed)
@@ -93,22 +100,25 @@ struct IdempotencyTests {
             $0.now = { realTime.now() }
             $0.idempotencyPurgeInterval = .zero
         }) { store, _ in
-            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d", now: realTime.now())
-                == .claimed)
+            #expect(
+                try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d", now: realTime.now())
+                    == .claimed)
             try await store.complete(profile: "p", key: "k", outcome: outcome)
             // A day and a bit forward on the wall clock, then a write (every batch purges here).
             clocks.jumpWall(by: 25 * 3600)
             try await store.put(profile: "p", namespace: "n", key: "w1", value: 1)
             #expect(store.statistics.expiredIdempotencyKeys == 0)
-            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d", now: realTime.now())
-                == .replay(outcome: outcome))
+            #expect(
+                try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "d", now: realTime.now())
+                    == .replay(outcome: outcome))
             // And back two days: retention still ends when 24 h have really passed.
             clocks.jumpWall(by: -50 * 3600)
             clocks.elapse(.seconds(24 * 3600 + 1))
             try await store.put(profile: "p", namespace: "n", key: "w2", value: 2)
             #expect(store.statistics.expiredIdempotencyKeys == 1)
-            #expect(try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "other", now: realTime.now())
-                == .claimed)
+            #expect(
+                try await store.claim(profile: "p", key: "k", method: "m", paramsDigest: "other", now: realTime.now())
+                    == .claimed)
         }
     }
 
@@ -142,8 +152,9 @@ struct IdempotencyTests {
         try await store.close()
 
         let reopened = try openStore(directory)
-        #expect(try await reopened.claim(profile: "p", key: "done", method: "m", paramsDigest: "d")
-            == .replay(outcome: outcome))
+        #expect(
+            try await reopened.claim(profile: "p", key: "done", method: "m", paramsDigest: "d")
+                == .replay(outcome: outcome))
         #expect(try await reopened.claim(profile: "p", key: "running", method: "m", paramsDigest: "d") == .claimed)
         try await reopened.close()
     }

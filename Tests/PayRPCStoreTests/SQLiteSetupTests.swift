@@ -25,7 +25,10 @@ struct SQLiteSetupTests {
             #expect(diagnostics.checkpointPages == StoreConfiguration().checkpointPages)
             #expect(diagnostics.writerCacheKibibytes != 2000 && diagnostics.checkpointPages != 1000)
         }
-        try await withStore({ $0.writerCacheKibibytes = 4096; $0.checkpointPages = 500 }) { store, _ in
+        try await withStore({
+            $0.writerCacheKibibytes = 4096
+            $0.checkpointPages = 500
+        }) { store, _ in
             let diagnostics = try await store.diagnostics()
             #expect(diagnostics.writerCacheKibibytes == 4096)
             #expect(diagnostics.checkpointPages == 500)

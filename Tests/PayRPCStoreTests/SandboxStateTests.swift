@@ -14,8 +14,9 @@ struct SandboxStateTests {
     @Test("a draw is saved in the transaction of the call that drew it: one commit, nothing left unsaved")
     func drawSavedWithTheCallsTransaction() async throws {
         try await withStore { store, _ in
-            let sandbox = SandboxControls(realTime: RealTimeClock(reading: { Self.instant }),
-                                          persistence: StoreSandboxPersistence(store: store))
+            let sandbox = SandboxControls(
+                realTime: RealTimeClock(reading: { Self.instant }),
+                persistence: StoreSandboxPersistence(store: store))
             let services = SandboxedStore(store: store, sandbox: sandbox)
             sandbox.seed(profile: "p", 7)
             let token = sandbox.string(profile: "p", stream: "t", length: 8, alphabet: "abcdef")
@@ -24,8 +25,10 @@ struct SandboxStateTests {
             try await services.transaction("service") { try $0.put(token, profile: "p", namespace: "n", key: "k") }
             #expect(store.statistics.commits == commits + 1)
             #expect(!sandbox.hasUnsavedChanges)
-            let generator = try #require(try await store.get(SandboxGeneratorDocument.self, profile: "p", namespace: "sandbox",
-                                                             key: "generator"))
+            let generator = try #require(
+                try await store.get(
+                    SandboxGeneratorDocument.self, profile: "p", namespace: "sandbox",
+                    key: "generator"))
             #expect(generator.seed == 7 && generator.explicit)
             #expect(generator.streams["t"] == 8)
 
@@ -41,8 +44,9 @@ struct SandboxStateTests {
     @Test("the clock and armed failures are saved and restored; a failure taken is gone from the store")
     func clockAndFailures() async throws {
         try await withStore { store, _ in
-            let sandbox = SandboxControls(realTime: RealTimeClock(reading: { Self.instant }),
-                                          persistence: StoreSandboxPersistence(store: store))
+            let sandbox = SandboxControls(
+                realTime: RealTimeClock(reading: { Self.instant }),
+                persistence: StoreSandboxPersistence(store: store))
             try sandbox.advance(profile: "p", by: 90)
             let error = RPCError(RPCError.Code(-33000), "General error", data: ["type": "general"])
             sandbox.arm(profile: "p", method: "tatra.fetchSetupData", failure: InjectedFailure(error: error), count: 2)

@@ -30,8 +30,9 @@ struct SecretHelperTests {
         #expect(!hasher.matches("4111111111111111", keyedHash: "not hex", context: "card"))
         #expect(try SecretHasher.ephemeral().keyedHash("4111111111111111", context: "card") != hash)
         // HMAC-SHA256(key, context || 0x00 || secret), checked with Python's hmac module.
-        #expect(try hasher.keyedHash("tok", context: "t")
-            == Hex.encode(try HMACSHA256.authenticate(Array("t\u{0}tok".utf8), key: [UInt8](repeating: 7, count: 32))))
+        #expect(
+            try hasher.keyedHash("tok", context: "t")
+                == Hex.encode(try HMACSHA256.authenticate(Array("t\u{0}tok".utf8), key: [UInt8](repeating: 7, count: 32))))
         #expect(throws: StoreError.self) { try SecretHasher(key: [1, 2, 3]) }
     }
 
@@ -97,7 +98,8 @@ struct SecretHelperTests {
             ]
             try await store.put(profile: "p", namespace: "oneclick.cards", key: "card-1", value: card)
             try await store.put(
-                profile: "p", namespace: "tatra.pin", key: "user", value: ["pinHash": .string(try hasher.hashPIN(pin, iterations: 100))])
+                profile: "p", namespace: "tatra.pin", key: "user",
+                value: ["pinHash": .string(try hasher.hashPIN(pin, iterations: 100))])
             _ = try await store.claim(profile: "p", key: "idem", method: "oneclick.addCard", paramsDigest: "digest")
             try await store.complete(profile: "p", key: "idem", outcome: #""result":{"card":"411111******1111"}"#)
 
@@ -112,7 +114,8 @@ struct SecretHelperTests {
                 #expect(bytes.range(of: Data(token.utf8)) == nil, "clear token in the \(name) file")
             }
             // The search does see what was stored: the masked number is there.
-            #expect(wal.range(of: Data("411111******1111".utf8)) != nil || database.range(of: Data("411111******1111".utf8)) != nil)
+            #expect(
+                wal.range(of: Data("411111******1111".utf8)) != nil || database.range(of: Data("411111******1111".utf8)) != nil)
         }
     }
 }

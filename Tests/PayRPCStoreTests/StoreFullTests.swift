@@ -30,8 +30,9 @@ struct StoreFullTests {
         throw StoreError(.database, "never full")
     }
 
-    @Test("an unreachable database or conflicts past their retries are -32009, retryable, and not a key's final answer",
-          arguments: [StoreError.Code.unavailable, .conflict])
+    @Test(
+        "an unreachable database or conflicts past their retries are -32009, retryable, and not a key's final answer",
+        arguments: [StoreError.Code.unavailable, .conflict])
     func unavailableIsRetryable(_ code: StoreError.Code) {
         let error = StoreError(code, "down").rpcError
         #expect(error.code == .storeUnavailable)
@@ -59,9 +60,10 @@ struct StoreFullTests {
             #expect(try await store.get(profile: "p", namespace: "n", key: key) == Self.blob)
         }
         // The same write fails again, the same way, and the writer goes on committing writes that fit.
-        #expect(await storeErrorCode {
-            try await store.put(profile: "p", namespace: "n", key: "one-more", value: Self.blob)
-        } == .full)
+        #expect(
+            await storeErrorCode {
+                try await store.put(profile: "p", namespace: "n", key: "one-more", value: Self.blob)
+            } == .full)
         try await store.put(profile: "p", namespace: "n", key: acknowledged[0], value: Self.blob)
 
         try await store.close()
@@ -92,9 +94,10 @@ struct StoreFullTests {
             // Full again at the new limit, then no limit at all.
             var refused = false
             for index in 0..<200 where !refused {
-                refused = await storeErrorCode {
-                    try await store.put(profile: "p", namespace: "n", key: "more\(index)", value: Self.blob)
-                } == .full
+                refused =
+                    await storeErrorCode {
+                        try await store.put(profile: "p", namespace: "n", key: "more\(index)", value: Self.blob)
+                    } == .full
             }
             #expect(refused)
             #expect(try await store.setMaximumBytes(nil).maximumBytes == nil)

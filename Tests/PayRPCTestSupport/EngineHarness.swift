@@ -24,9 +24,11 @@ public final class EngineHarness: @unchecked Sendable {
     ///   - idempotency: the idempotency store, if the test uses keys.
     ///   - sandbox: the sandbox controls (clocks, seeds, armed failures) the services were given.
     ///   - connections: the directory of connections the services were given.
-    public init(services: [any RPCService] = [], configuration: EngineConfiguration = EngineConfiguration(),
-                idempotency: (any IdempotencyStore)? = nil, sandbox: SandboxControls = SandboxControls(),
-                connections: ConnectionDirectory = ConnectionDirectory()) throws {
+    public init(
+        services: [any RPCService] = [], configuration: EngineConfiguration = EngineConfiguration(),
+        idempotency: (any IdempotencyStore)? = nil, sandbox: SandboxControls = SandboxControls(),
+        connections: ConnectionDirectory = ConnectionDirectory()
+    ) throws {
         var configuration = configuration
         configuration.validateResults = true
         let state = ServerState()
@@ -38,9 +40,10 @@ public final class EngineHarness: @unchecked Sendable {
         state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
         var logger = Logger(label: "payrpc.test")
         logger.logLevel = ProcessInfo.processInfo.environment["PAYRPC_TEST_LOG"] == nil ? .critical : .trace
-        self.engine = RPCEngine(router: router, configuration: configuration,
-                                idempotency: idempotency, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
-                                logger: logger)
+        self.engine = RPCEngine(
+            router: router, configuration: configuration,
+            idempotency: idempotency, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+            logger: logger)
         self.loop = ThreadEventLoop()
         self.state = state
         self.sandbox = sandbox
@@ -60,9 +63,11 @@ public final class EngineHarness: @unchecked Sendable {
     /// Opens a connection of the given transport kind, served by the engine's JSON-RPC face or by
     /// another face of it (`handlers`: the MCP server); `keepingAlive` is held as long as the
     /// connection is (a test's fixture, so its store's directory outlives the calls).
-    public func connect(transport: TransportKind = .memory,
-                        handlers: (any RPCConnectionHandlerFactory & Sendable)? = nil,
-                        keepingAlive fixture: (any AnyObject & Sendable)? = nil) -> TestConnection {
+    public func connect(
+        transport: TransportKind = .memory,
+        handlers: (any RPCConnectionHandlerFactory & Sendable)? = nil,
+        keepingAlive fixture: (any AnyObject & Sendable)? = nil
+    ) -> TestConnection {
         nextID += 1
         let id = nextID
         let sink = LineSink()
@@ -94,8 +99,10 @@ public final class TestConnection: @unchecked Sendable {
     /// Keeps the test's fixture alive as long as a connection is used.
     private let fixture: (any AnyObject & Sendable)?
 
-    init(connection: MemoryConnectionBox, loop: ThreadEventLoop, sink: LineSink, owner: EngineHarness,
-         fixture: (any AnyObject & Sendable)?) {
+    init(
+        connection: MemoryConnectionBox, loop: ThreadEventLoop, sink: LineSink, owner: EngineHarness,
+        fixture: (any AnyObject & Sendable)?
+    ) {
         self.owner = owner
         self.fixture = fixture
         self.box = connection

@@ -161,8 +161,10 @@ final class LineSink: @unchecked Sendable {
         return .wait(nextWaiter)
     }
 
-    private func register(_ key: UInt64, _ matches: @escaping @Sendable (String) -> Bool,
-                          _ continuation: CheckedContinuation<String?, Never>) {
+    private func register(
+        _ key: UInt64, _ matches: @escaping @Sendable (String) -> Bool,
+        _ continuation: CheckedContinuation<String?, Never>
+    ) {
         lock.lock()
         if let index = lines.firstIndex(where: matches) {
             let line = lines.remove(at: index)

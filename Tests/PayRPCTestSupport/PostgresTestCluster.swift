@@ -43,14 +43,17 @@ public final class PostgresTestCluster: Sendable {
 
     private static func sharedBlocking() throws(PostgresTestClusterError) -> PostgresTestCluster {
         try instance.withLock { instance throws(PostgresTestClusterError) in
-            if instance == nil { instance = Result(catching: { () throws(PostgresTestClusterError) in try PostgresTestCluster() }) }
+            if instance == nil {
+                instance = Result(catching: { () throws(PostgresTestClusterError) in try PostgresTestCluster() })
+            }
             return try instance!.get()
         }
     }
 
     private init() throws(PostgresTestClusterError) {
         guard let binaries = Self.findBinaries() else {
-            throw PostgresTestClusterError("PostgreSQL's server programs are not installed (scripts/ensure-deps installs Debian's postgresql)")
+            throw PostgresTestClusterError(
+                "PostgreSQL's server programs are not installed (scripts/ensure-deps installs Debian's postgresql)")
         }
         self.binaries = binaries
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-pg-\(UUID().uuidString.prefix(8))")
@@ -67,7 +70,8 @@ public final class PostgresTestCluster: Sendable {
         let data = directory.appendingPathComponent("data").path
         try Self.run(binaries, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--no-locale"])
         let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-        try Self.run(binaries, "pg_ctl", ["-D", data, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
+        try Self.run(
+            binaries, "pg_ctl", ["-D", data, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
         Self.watch(self)
         let stop = StopAtExit(binaries: binaries, directory: directory)
         StopAtExit.current.withLock { $0 = stop }
@@ -100,8 +104,14 @@ public final class PostgresTestCluster: Sendable {
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") async throws -> String {
         let binaries = self.binaries, port = self.port
-        return try await Self.offPool { () throws(PostgresTestClusterError) in try Self.run(binaries, "psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
-                                        "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql], asOwner: false) }
+        return try await Self.offPool { () throws(PostgresTestClusterError) in
+            try Self.run(
+                binaries, "psql",
+                [
+                    "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
+                    "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql,
+                ], asOwner: false)
+        }
     }
 
     /// Drops `database`, ending its connections first.
@@ -128,7 +138,9 @@ public final class PostgresTestCluster: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
@@ -137,15 +149,18 @@ public final class PostgresTestCluster: Sendable {
 
     /// Runs one of PostgreSQL's programs (as `postgres` when root and `asOwner`); returns its output.
     @discardableResult
-    static func run(_ binaries: URL, _ program: String, _ arguments: [String], asOwner: Bool = true) throws(PostgresTestClusterError)
+    static func run(_ binaries: URL, _ program: String, _ arguments: [String], asOwner: Bool = true)
+        throws(PostgresTestClusterError)
         -> String
     {
         let path = binaries.appendingPathComponent(program).path
-        let (executable, fullArguments) = getuid() == 0 && asOwner
+        let (executable, fullArguments) =
+            getuid() == 0 && asOwner
             ? ("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments) : (path, arguments)
         // The output goes to a file, not a pipe: `pg_ctl start` leaves the server running with
         // the descriptors it inherited, so a pipe would never reach its end.
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-pg-output-\(UUID().uuidString)").path
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-pg-output-\(UUID().uuidString)")
+            .path
         let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw PostgresTestClusterError("cannot make \(outputPath)") }
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
@@ -162,7 +177,9 @@ public final class PostgresTestCluster: Sendable {
         }
         let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
         guard let status, status.code == 0, case .exited = status else {
-            throw PostgresTestClusterError("\(program) \(arguments.joined(separator: " ")) failed (\(status.map { "\($0)" } ?? "still running after 120 s")): \(text)")
+            throw PostgresTestClusterError(
+                "\(program) \(arguments.joined(separator: " ")) failed (\(status.map { "\($0)" } ?? "still running after 120 s")): \(text)"
+            )
         }
         return text
     }
@@ -173,11 +190,14 @@ public final class PostgresTestCluster: Sendable {
         let data = cluster.directory.appendingPathComponent("data").path
         let pgctl = cluster.binaries.appendingPathComponent("pg_ctl").path
         let stop = getuid() == 0 ? "runuser -u postgres -- \(pgctl)" : pgctl
-        let script = "tail --pid=\(getpid()) -f /dev/null; \(stop) -D '\(data)' -m immediate stop >/dev/null 2>&1; rm -rf '\(cluster.directory.path)'"
+        let script =
+            "tail --pid=\(getpid()) -f /dev/null; \(stop) -D '\(data)' -m immediate stop >/dev/null 2>&1; rm -rf '\(cluster.directory.path)'"
         // Kept for the life of the process (a dropped SpawnedProcess kills its child).
-        watchdog.withLock { $0 = try? SpawnedProcess.startBlocking(
-            "/usr/bin/setsid", arguments: ["/bin/sh", "-c", script],
-            standardInput: .discard, standardOutput: .discard, standardError: .discard) }
+        watchdog.withLock {
+            $0 = try? SpawnedProcess.startBlocking(
+                "/usr/bin/setsid", arguments: ["/bin/sh", "-c", script],
+                standardInput: .discard, standardOutput: .discard, standardError: .discard)
+        }
     }
 
     private static let watchdog = Lock<SpawnedProcess?>(nil)
@@ -194,7 +214,8 @@ private struct StopAtExit: Sendable {
     func stop() {
         let file = directory.appendingPathComponent("data/postmaster.pid").path
         guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-              let line = text.split(separator: "\n").first, let pid = pid_t(line) else { return }
+            let line = text.split(separator: "\n").first, let pid = pid_t(line)
+        else { return }
         kill(pid, SIGQUIT)
         // The directory goes once the server has (it writes into it until it ends): at most 10 s.
         for _ in 0..<1000 where kill(pid, 0) == 0 { usleep(10_000) }

@@ -37,7 +37,8 @@ public final class PythonBackend: Sendable {
         let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python").path
         let path = [shared, environment["PYTHONPATH"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
         let process = try await SpawnedProcess.start(
-            "/usr/bin/env", arguments: [environment["PAYRPC_TEST_PYTHON"] ?? "python3", script], environment: ["PYTHONPATH": path])
+            "/usr/bin/env", arguments: [environment["PAYRPC_TEST_PYTHON"] ?? "python3", script], environment: ["PYTHONPATH": path]
+        )
         let fd = process.standardOutput
         let line = await EventWait.blocking(timeout: timeout) { () -> [UInt8] in
             var line: [UInt8] = []

@@ -5,7 +5,9 @@ import PayRPCStore
 /// (each one transaction or read). Services never have these: they go through their book.
 extension StateStore {
     /// The document at `key` decoded as `T`, or nil.
-    public func get<T: JSONDecodable & Sendable>(_ type: T.Type, profile: String, namespace: String, key: String) async throws -> T? {
+    public func get<T: JSONDecodable & Sendable>(_ type: T.Type, profile: String, namespace: String, key: String) async throws
+        -> T?
+    {
         try await read("test.get") { try $0.get(T.self, profile: profile, namespace: namespace, key: key) }
     }
 
@@ -45,7 +47,9 @@ extension StateStore {
     }
 
     /// The documents of a namespace as JSON values, by key.
-    public func list(profile: String, namespace: String, keyPrefix: String? = nil) async throws -> [(key: String, value: JSONValue)] {
+    public func list(profile: String, namespace: String, keyPrefix: String? = nil) async throws -> [(
+        key: String, value: JSONValue
+    )] {
         try await read("test.list") { try $0.list(JSONValue.self, profile: profile, namespace: namespace, keyPrefix: keyPrefix) }
     }
 

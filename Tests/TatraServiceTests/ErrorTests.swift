@@ -9,8 +9,10 @@ import Testing
 @Suite("tatra errors")
 struct ErrorTests {
     /// Checks the wire form every tatra error shares.
-    func expectError(_ error: RPCError?, _ type: TatraErrorType, fatal: Bool,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectError(
+        _ error: RPCError?, _ type: TatraErrorType, fatal: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let error else {
             Issue.record("expected \(type), the call succeeded", sourceLocation: sourceLocation)
             return
@@ -70,14 +72,15 @@ struct ErrorTests {
         expectError(await client.error("tatra.fetchBalance"), .authRequired, fatal: false)
     }
 
-    @Test("executePaymentError: reference or phone breaking the setup rules, declined amount 90.04",
-          arguments: [
-              payment("10.00", reference: "<script>"),
-              payment("10.00", reference: String(repeating: "a", count: 141)),
-              payment("10.00", phone: "+420900123456"),
-              payment("10.00", phone: "0900123456"),
-              payment("90.04"),
-          ])
+    @Test(
+        "executePaymentError: reference or phone breaking the setup rules, declined amount 90.04",
+        arguments: [
+            payment("10.00", reference: "<script>"),
+            payment("10.00", reference: String(repeating: "a", count: 141)),
+            payment("10.00", phone: "+420900123456"),
+            payment("10.00", phone: "0900123456"),
+            payment("90.04"),
+        ])
     func executePayment(_ params: JSONValue) async throws {
         let client = try TatraFixture().connect()
         expectError(await client.error("tatra.executePayment", params), .executePayment, fatal: false)
@@ -92,8 +95,9 @@ struct ErrorTests {
         #expect(try await client.call("tatra.executePayment", payment("10.00", reference: nil)).stringValue != nil)
     }
 
-    @Test("amountLimitError: below the minimum, above the maximum, more than two decimals",
-          arguments: ["0.00", "0.009", "5000.01", "-1", "12.505", "999999999999999999"])
+    @Test(
+        "amountLimitError: below the minimum, above the maximum, more than two decimals",
+        arguments: ["0.00", "0.009", "5000.01", "-1", "12.505", "999999999999999999"])
     func amountLimit(_ amount: String) async throws {
         let client = try TatraFixture().connect()
         let error = await client.error("tatra.executePayment", payment(amount))
@@ -129,8 +133,9 @@ struct ErrorTests {
     @Test("sameRecipientError: the owner's own phone")
     func sameRecipient() async throws {
         let client = try TatraFixture().connect()
-        expectError(await client.error("tatra.executePayment", payment("10.00", phone: "+421900000001")),
-                    .sameRecipient, fatal: false)
+        expectError(
+            await client.error("tatra.executePayment", payment("10.00", phone: "+421900000001")),
+            .sameRecipient, fatal: false)
     }
 
     @Test("serviceUnavailableError: magic amount 90.02 and failNextCall")
@@ -254,7 +259,9 @@ struct ErrorTests {
         #expect(again?.data?["paymentId"] == paymentId)
         // Held per profile: resubmitting works after a restart too.
         try await fixture.restart()
-        #expect(try await fixture.connect().call("tatra.resubmitPayment", ["paymentId": paymentId]).stringValue?.contains("90.06") == true)
+        #expect(
+            try await fixture.connect().call("tatra.resubmitPayment", ["paymentId": paymentId]).stringValue?.contains("90.06")
+                == true)
     }
 
     @Test("missingContactPermissionError: contacts while the permission is withdrawn")

@@ -34,14 +34,15 @@ struct FidelityTests {
         #expect(await client.error("tatra.executePayment", long)?.data?["type"] == "executePayment")
     }
 
-    @Test("a member and its alias given together, or neither, is invalid params",
-          arguments: [
-              #"{"amount":"1.00","contact":{"fullName":"J","phones":["+421900123456"]},"recepient":{"fullName":"J","phone":"+421900123456"}}"#,
-              #"{"amount":"1.00","contact":{"fullName":"J","phones":["+421900123456"],"phone":"+421900123456"}}"#,
-              #"{"amount":"1.00","contact":{"fullName":"J","phones":["+421900123456"]},"reference":"a","messageForRecipient":"b"}"#,
-              #"{"amount":"1.00"}"#,
-              #"{"amount":"1.00","recepient":{"fullName":"J","phone":["+421900123456"]}}"#,
-          ])
+    @Test(
+        "a member and its alias given together, or neither, is invalid params",
+        arguments: [
+            #"{"amount":"1.00","contact":{"fullName":"J","phones":["+421900123456"]},"recepient":{"fullName":"J","phone":"+421900123456"}}"#,
+            #"{"amount":"1.00","contact":{"fullName":"J","phones":["+421900123456"],"phone":"+421900123456"}}"#,
+            #"{"amount":"1.00","contact":{"fullName":"J","phones":["+421900123456"]},"reference":"a","messageForRecipient":"b"}"#,
+            #"{"amount":"1.00"}"#,
+            #"{"amount":"1.00","recepient":{"fullName":"J","phone":["+421900123456"]}}"#,
+        ])
     func aliasConflicts(_ params: String) async throws {
         let client = try TatraFixture().connect()
         let error = await client.error("tatra.executePayment", try JSONValue(parsing: params))
@@ -104,9 +105,10 @@ struct FidelityTests {
     func injectedFailureWithOwnTexts() async throws {
         let fixture = try TatraFixture()
         let client = fixture.connect()
-        let (name, error) = try fixture.harness.engine.router.injectedError(for: FailureRequest(
-            method: "getIban", errorName: "network", code: nil, message: nil,
-            data: ["title": "Bank offline", "message": "Try again at 6 am"]))
+        let (name, error) = try fixture.harness.engine.router.injectedError(
+            for: FailureRequest(
+                method: "getIban", errorName: "network", code: nil, message: nil,
+                data: ["title": "Bank offline", "message": "Try again at 6 am"]))
         fixture.harness.sandbox.arm(profile: "default", method: name, failure: InjectedFailure(error: error), count: 1)
         let failed = await client.error("tatra.getIban")
         #expect(failed?.code == TatraErrorType.network.code)

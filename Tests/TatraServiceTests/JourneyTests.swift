@@ -23,7 +23,10 @@ struct JourneyTests {
         #expect(setup["redirectionUri"] == "https://sandbox.tatrabanka.example/paykey/return")
 
         let top = try await client.call("tatra.fetchTopContacts")
-        guard case .array(let contacts) = top else { Issue.record("not an array: \(top)"); return }
+        guard case .array(let contacts) = top else {
+            Issue.record("not an array: \(top)")
+            return
+        }
         #expect(contacts.count == 3)
         #expect(contacts.first?["fullName"] == "Jana Nováková")
         #expect(contacts.first?["phones"] == ["+421900123456"])
@@ -50,7 +53,8 @@ struct JourneyTests {
 
         let balance = try await client.call("tatra.fetchBalance")
         #expect(balance["balance"] == "1510.97")
-        #expect(balance["dueDate"].flatMap { $0.stringValue }.flatMap(RFC3339.parse)
+        #expect(
+            balance["dueDate"].flatMap { $0.stringValue }.flatMap(RFC3339.parse)
                 == RFC3339.parse("2026-12-31T00:00:00Z"))
 
         #expect(try await client.call("tatra.getIban") == "SK9711000000002926123456")
@@ -66,7 +70,10 @@ struct JourneyTests {
         #expect(try await client.call("fetchSetupData")["isActivated"] == .bool(true))
         let topByAlias = try await client.call("getTopContacts")
         #expect(try await client.call("tatra.getTopContacts") == topByAlias)
-        guard case .array(let all) = try await client.call("tatra.getContacts") else { Issue.record("not an array"); return }
+        guard case .array(let all) = try await client.call("tatra.getContacts") else {
+            Issue.record("not an array")
+            return
+        }
         #expect(all.count == 6)
         #expect(await client.error("tatra.getBalance")?.code.rawValue == -33001)
         #expect(try await client.call("onFlowStop") == .null)
@@ -77,16 +84,25 @@ struct JourneyTests {
         let fixture = try TatraFixture()
         let client = fixture.connect()
         let document = try await client.call("rpc.discover")
-        guard case .array(let methods)? = document["methods"] else { Issue.record("no methods"); return }
-        let byName = Dictionary(methods.compactMap { method in method["name"]?.stringValue.map { ($0, method) } },
-                                uniquingKeysWith: { first, _ in first })
-        for name in ["tatra.onFlowStart", "tatra.onFlowStop", "tatra.fetchSetupData", "tatra.fetchTopContacts",
-                     "tatra.fetchContacts", "tatra.executePayment", "tatra.authorizePayment", "tatra.resubmitPayment",
-                     "tatra.fetchBalance", "tatra.getIban", "tatra.authorize"] {
+        guard case .array(let methods)? = document["methods"] else {
+            Issue.record("no methods")
+            return
+        }
+        let byName = Dictionary(
+            methods.compactMap { method in method["name"]?.stringValue.map { ($0, method) } },
+            uniquingKeysWith: { first, _ in first })
+        for name in [
+            "tatra.onFlowStart", "tatra.onFlowStop", "tatra.fetchSetupData", "tatra.fetchTopContacts",
+            "tatra.fetchContacts", "tatra.executePayment", "tatra.authorizePayment", "tatra.resubmitPayment",
+            "tatra.fetchBalance", "tatra.getIban", "tatra.authorize",
+        ] {
             #expect(byName[name] != nil, "\(name) missing from rpc.discover")
         }
         let execute = try #require(byName["tatra.executePayment"])
-        guard case .array(let errors)? = execute["errors"] else { Issue.record("no errors: \(execute)"); return }
+        guard case .array(let errors)? = execute["errors"] else {
+            Issue.record("no errors: \(execute)")
+            return
+        }
         let codes = Set(errors.compactMap { $0["code"].flatMap { Int($0.jsonText) } })
         #expect(codes.isSuperset(of: [-33000, -33002, -33003, -33004, -33005, -33006]))
     }

@@ -39,8 +39,9 @@ struct SandboxDataTests {
     func broken() throws {
         let shipped = try #require(TatraSandboxData.bundledFile)
         let text = try String(contentsOf: shipped, encoding: .utf8)
-        let badRegex = text.replacingOccurrences(of: #""phoneValidationRegex": "^\\+421[0-9]{9}$""#,
-                                                 with: #""phoneValidationRegex": "([""#)
+        let badRegex = text.replacingOccurrences(
+            of: #""phoneValidationRegex": "^\\+421[0-9]{9}$""#,
+            with: #""phoneValidationRegex": "([""#)
         #expect(badRegex != text)
         #expect { try SandboxData.parse(TatraSandboxData.self, Array(badRegex.utf8), file: "t.json") } throws: { error in
             (error as? SandboxDataError)?.pointer == "/setup/phoneValidationRegex"
@@ -95,9 +96,11 @@ struct SandboxDataTests {
             guard rounded == scaled, rounded.magnitude <= Decimal(Int64.max) else { return nil }
             return NSDecimalNumber(decimal: rounded).int64Value
         }
-        var texts = ["0", "0.00", "-0.01", "-3.10", "0.001", "100", "5000.00", "9999999999999.99",
-                     "10000000000000", "10000000000000.00", "99999999999999.99", "12345678901234567.8",
-                     "92233720368547758.07", "92233720368547758.08", "-92233720368547758.07", "0.000000000000000001"]
+        var texts = [
+            "0", "0.00", "-0.01", "-3.10", "0.001", "100", "5000.00", "9999999999999.99",
+            "10000000000000", "10000000000000.00", "99999999999999.99", "12345678901234567.8",
+            "92233720368547758.07", "92233720368547758.08", "-92233720368547758.07", "0.000000000000000001",
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
             let whole = UInt64.random(in: 0..<(UInt64(1) << UInt64.random(in: 1...50, using: &generator)), using: &generator)

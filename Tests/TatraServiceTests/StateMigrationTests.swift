@@ -15,10 +15,12 @@ struct StateMigrationTests {
     static func previousVersionDocument(authorizedUntil: Date) -> JSONValue {
         [
             "wrongPinAttempts": 2, "blocked": false, "everAuthorized": true, "paymentSequence": 7, "paid": "42.5",
-            "held": [[
-                "paymentId": "TB-000007", "amount": "90.05", "recipientName": "Jana Nováková", "phone": "+421900123456",
-                "outOfServiceLeft": 0, "reference": "Lunch",
-            ]],
+            "held": [
+                [
+                    "paymentId": "TB-000007", "amount": "90.05", "recipientName": "Jana Nováková", "phone": "+421900123456",
+                    "outOfServiceLeft": 0, "reference": "Lunch",
+                ]
+            ],
             "authorizedUntil": .string(RFC3339.format(authorizedUntil)), "contactPermission": false,
         ]
     }
@@ -27,8 +29,9 @@ struct StateMigrationTests {
     func previousDocumentOpens() async throws {
         let fixture = try TatraFixture()
         let until = fixture.clock.now.addingTimeInterval(120)
-        try await fixture.store.put(profile: "default", namespace: "tatra", key: "profile",
-                                    value: Self.previousVersionDocument(authorizedUntil: until))
+        try await fixture.store.put(
+            profile: "default", namespace: "tatra", key: "profile",
+            value: Self.previousVersionDocument(authorizedUntil: until))
         try await fixture.restart()
         let client = fixture.connect()
         // Still authorized (120 s left): balance is the sandbox's minus the 42.50 paid.
@@ -39,16 +42,20 @@ struct StateMigrationTests {
         // Two wrong PINs were counted: the next one blocks.
         let third = await client.error("tatra.authorize", ["pincode": "0000"])
         #expect(third?.data?["applicationBlocked"] == .bool(true))
-        let state = try #require(try await fixture.store.get(TatraProfileState.self, profile: "default",
-                                                             namespace: "tatra", key: "profile"))
+        let state = try #require(
+            try await fixture.store.get(
+                TatraProfileState.self, profile: "default",
+                namespace: "tatra", key: "profile"))
         #expect(state.blocked && state.paymentSequence == 7 && state.paid == Amount("132.55") && state.held.isEmpty)
     }
 
     @Test("a blocked application stays blocked across the change")
     func blockedFlagSurvives() async throws {
         let fixture = try TatraFixture()
-        let document: JSONValue = ["wrongPinAttempts": 3, "blocked": true, "everAuthorized": false, "paymentSequence": 0, "paid": "0",
-                    "held": []]
+        let document: JSONValue = [
+            "wrongPinAttempts": 3, "blocked": true, "everAuthorized": false, "paymentSequence": 0, "paid": "0",
+            "held": [],
+        ]
         try await fixture.store.put(profile: "default", namespace: "tatra", key: "profile", value: document)
         try await fixture.restart()
         let error = await fixture.connect().error("tatra.authorize", ["pincode": "1234"])
@@ -62,7 +69,8 @@ struct StateMigrationTests {
         state.wrongPinAttempts = 1
         state.paid = Amount("12.50")!
         try await fixture.store.put(state, profile: "p", namespace: "tatra", key: "profile")
-        let text = try #require(try await fixture.store.get(StoredText.self, profile: "p", namespace: "tatra", key: "profile")).text
+        let text = try #require(try await fixture.store.get(StoredText.self, profile: "p", namespace: "tatra", key: "profile"))
+            .text
         var writer = JSONWriter()
         state.encode(to: &writer)
         #expect(text == writer.text)

@@ -46,12 +46,15 @@ final class TatraFixture: @unchecked Sendable {
         harness = try Self.makeHarness(store: store, sandbox: sandbox, clock: clock, sandboxMode: sandboxMode)
     }
 
-    private static func makeHarness(store: any StateStore, sandbox: TatraSandboxData,
-                                    clock: ManualClock, sandboxMode: Bool) throws -> EngineHarness {
+    private static func makeHarness(
+        store: any StateStore, sandbox: TatraSandboxData,
+        clock: ManualClock, sandboxMode: Bool
+    ) throws -> EngineHarness {
         var configuration = EngineConfiguration()
         configuration.sandbox = sandboxMode
-        return try EngineHarness(services: [TatraService(store: store, sandbox: sandbox)],
-                                 configuration: configuration, sandbox: SandboxControls(realTime: clock.realTime))
+        return try EngineHarness(
+            services: [TatraService(store: store, sandbox: sandbox)],
+            configuration: configuration, sandbox: SandboxControls(realTime: clock.realTime))
     }
 
     private static func openStore(in directory: URL) throws -> SQLiteStateStore {

@@ -49,9 +49,12 @@ enum CodecsFuzz: FuzzTarget {
             // does before validating). Fuzzing the raw element instead reported the target's
             // own mismatch twice (the third CI run's `[]`, a later run's `null`).
             guard let descriptor = router.method(named: M.name),
-                  let normalized = try? NormalizedParams(element, method: descriptor) else { return }
+                let normalized = try? NormalizedParams(element, method: descriptor)
+            else { return }
             withExtendedLifetime(normalized) {
-                roundTrip(M.Params.self, normalized.element, "\(M.name) params") { router.paramsViolations(method: M.name, params: $0) ?? [] }
+                roundTrip(M.Params.self, normalized.element, "\(M.name) params") {
+                    router.paramsViolations(method: M.name, params: $0) ?? []
+                }
             }
         }
     }
@@ -75,15 +78,18 @@ enum CodecsFuzz: FuzzTarget {
 
     /// decode → encode → decode → encode: the two encodings are equal; a schema-valid input
     /// decodes, and its encoding is schema-valid.
-    static func roundTrip<Model: JSONCodable>(_ type: Model.Type, _ element: JSONElement, _ name: String,
-                                              schema: ((JSONElement) -> [SchemaViolation])?) {
+    static func roundTrip<Model: JSONCodable>(
+        _ type: Model.Type, _ element: JSONElement, _ name: String,
+        schema: ((JSONElement) -> [SchemaViolation])?
+    ) {
         let inputViolations = schema?(element)
         let value: Model
         do {
             value = try Model(json: element)
         } catch {
-            fuzzCheck(inputViolations?.isEmpty != true,
-                      "\(name): the schema accepts \(element.rawText) but the codec does not: \(error)")
+            fuzzCheck(
+                inputViolations?.isEmpty != true,
+                "\(name): the schema accepts \(element.rawText) but the codec does not: \(error)")
             return
         }
         var writer = JSONWriter()
@@ -95,7 +101,9 @@ enum CodecsFuzz: FuzzTarget {
         }
         tape.withRoot { encoded in
             if inputViolations?.isEmpty == true, let violations = schema?(encoded) {
-                fuzzCheck(violations.isEmpty, "\(name): encoded \(writer.text) from \(element.rawText), which breaks the schema: \(violations)")
+                fuzzCheck(
+                    violations.isEmpty,
+                    "\(name): encoded \(writer.text) from \(element.rawText), which breaks the schema: \(violations)")
             }
             do {
                 let again = try Model(json: encoded)

@@ -49,7 +49,9 @@ enum DecodersFuzz: FuzzTarget {
                 guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
                 return RouterBuilder.canonical(try RouterBuilder.decodeParams(M.self, element))
             }
-            fuzzCheck(engine == pair, "\(M.name): the engine answers \(text(engine)), validating then decoding \(text(pair)), for \(element.rawText)")
+            fuzzCheck(
+                engine == pair,
+                "\(M.name): the engine answers \(text(engine)), validating then decoding \(text(pair)), for \(element.rawText)")
             if let checking = M.Params.self as? any CheckedJSONDecodable.Type {
                 alone(checking, element, pair, M.name)
             } else {
@@ -62,8 +64,9 @@ enum DecodersFuzz: FuzzTarget {
     static func alone<P: CheckedJSONDecodable>(_ type: P.Type, _ element: JSONElement, _ pair: Answer, _ name: String) {
         guard let params = P(checking: element) else { return }
         guard let encodable = params as? any JSONEncodable else { return }
-        fuzzCheck(pair == .model(RouterBuilder.canonical(encodable)),
-                  "\(name): the checking decoder accepts \(element.rawText), which the pair answers \(text(pair))")
+        fuzzCheck(
+            pair == .model(RouterBuilder.canonical(encodable)),
+            "\(name): the checking decoder accepts \(element.rawText), which the pair answers \(text(pair))")
     }
 
     /// What a call gets: the params as their codec writes them, or the error's JSON.

@@ -13,9 +13,10 @@ enum JournalURLFuzz: FuzzTarget {
         let written = HandoffURL.write(scheme: "opener", url.parameters.map { ($0.name, $0.value) }, fragment: nil)
         do {
             let again = try HandoffURL.parse(written, scheme: "opener")
-            fuzzCheck(again.parameters.map(\.name) == url.parameters.map(\.name)
-                          && again.parameters.map(\.value) == url.parameters.map(\.value),
-                      "parameters of \(text) written as \(written) read back as \(again.parameters)")
+            fuzzCheck(
+                again.parameters.map(\.name) == url.parameters.map(\.name)
+                    && again.parameters.map(\.value) == url.parameters.map(\.value),
+                "parameters of \(text) written as \(written) read back as \(again.parameters)")
         } catch {
             fuzzCheck(false, "\(text) written as \(written) does not read back: \(error)")
         }

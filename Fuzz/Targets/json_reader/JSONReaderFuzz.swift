@@ -48,7 +48,10 @@ enum JSONReaderFuzz: FuzzTarget {
             fuzzCheck(element.stringEquals(text!), "a string unequal to itself: \(element.rawText)")
         case .array:
             var count = 0
-            for child in element.arrayElements { visit(child, depth: depth + 1); count += 1 }
+            for child in element.arrayElements {
+                visit(child, depth: depth + 1)
+                count += 1
+            }
             fuzzCheck(count == element.count, "array count")
         case .object:
             var count = 0

@@ -17,8 +17,9 @@ enum ValidatorFuzz: FuzzTarget {
             guard let schema = try? CompiledSchema(JSONValue(schemaElement)) else { return }
             let quick = schema.isValid(instance)
             let violations = schema.validateCollectingOnly(instance)
-            fuzzCheck(quick == violations.isEmpty,
-                      "isValid \(quick), collecting walker \(violations) for \(String(decoding: input, as: UTF8.self))")
+            fuzzCheck(
+                quick == violations.isEmpty,
+                "isValid \(quick), collecting walker \(violations) for \(String(decoding: input, as: UTF8.self))")
             fuzzCheck(schema.validate(instance) == violations, "validate differs from the collecting walker")
             fuzzCheck(schema.validate(JSONValue(instance)) == violations, "an owned value validated differently")
             fuzzCheck(schema.isValid(instance) == quick, "isValid changed its answer")

@@ -21,8 +21,10 @@ final class HistoryObservers: Sendable {
 
     /// Sends a notification to the observers among the profile's connections (none waits for a
     /// later observer).
-    func broadcast<N: RPCNotification>(_ notification: N.Type, _ payload: N.Payload, profile: String,
-                                       in connections: ConnectionDirectory) {
+    func broadcast<N: RPCNotification>(
+        _ notification: N.Type, _ payload: N.Payload, profile: String,
+        in connections: ConnectionDirectory
+    ) {
         let observers = observing.withLock { $0 }
         for session in connections.sessions(profile: profile) where observers.contains(session.id) {
             _ = session.notify(notification, payload)

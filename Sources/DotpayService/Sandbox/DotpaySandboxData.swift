@@ -45,7 +45,8 @@ public struct DotpaySandboxData: JSONModel, SandboxDataModel, Equatable {
     /// production catalogue; no amount is magic twice.
     public func check() throws(SandboxDataProblem) {
         guard channels.contains(where: { $0.id == oneClickChannelId }),
-              testChannels?.contains(where: { $0.id == oneClickChannelId }) ?? true else {
+            testChannels?.contains(where: { $0.id == oneClickChannelId }) ?? true
+        else {
             throw SandboxDataProblem("/oneClickChannelId", "\(oneClickChannelId) is not a channel")
         }
         if let masterpass = masterpassChannelId, !channels.contains(where: { $0.id == masterpass }) {

@@ -171,7 +171,9 @@ struct DotpayBook: Sendable {
 
     /// Reads a payment again: a `completesLater` payment whose time has come on the profile's
     /// clock completes, with its URLC notification. Nil when there is no such payment.
-    func refreshPayment(_ id: String, profile: String, now: Date) async throws -> (payment: StoredPayment, notification: UrlcNotification?)? {
+    func refreshPayment(_ id: String, profile: String, now: Date) async throws -> (
+        payment: StoredPayment, notification: UrlcNotification?
+    )? {
         try await store.transaction("dotpay.updatePaymentSummary") { documents in
             try Self.completeIfDue(id, profile: profile, now: now, in: documents)
         }
@@ -208,7 +210,9 @@ struct DotpayBook: Sendable {
         -> (payment: StoredPayment, notification: UrlcNotification?)
     {
         try await store.transaction("dotpay.refund") { documents in
-            guard var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id) else {
+            guard
+                var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id)
+            else {
                 throw DotpayError(.paymentNotFound, "no payment \(id) in the history", paymentId: id)
             }
             let operation = try payment.refund(amount, number: number, at: now)
@@ -276,7 +280,8 @@ struct DotpayBook: Sendable {
     private static func completeIfDue(_ id: String, profile: String, now: Date, in documents: StoreTransaction) throws
         -> (payment: StoredPayment, notification: UrlcNotification?)?
     {
-        guard var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id) else {
+        guard var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id)
+        else {
             return nil
         }
         guard payment.completeIfDue(at: now) else { return (payment, nil) }
@@ -284,7 +289,8 @@ struct DotpayBook: Sendable {
     }
 
     /// Saves a payment that has just completed, with the notification of its completion.
-    private static func saveCompletion(_ payment: StoredPayment, profile: String, now: Date, in documents: StoreTransaction) throws
+    private static func saveCompletion(_ payment: StoredPayment, profile: String, now: Date, in documents: StoreTransaction)
+        throws
         -> UrlcNotification?
     {
         try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: payment.summary.paymentId)
@@ -295,7 +301,8 @@ struct DotpayBook: Sendable {
 
     /// Puts a notification in the outbox, unless one with its id is there already.
     private static func add(_ notification: UrlcNotification, profile: String, in documents: StoreTransaction) throws {
-        guard try !documents.contains(profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId) else {
+        guard try !documents.contains(profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)
+        else {
             return
         }
         try documents.put(notification, profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)

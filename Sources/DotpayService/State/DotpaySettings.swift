@@ -32,9 +32,11 @@ struct DotpaySettings: JSONModel, Equatable {
 
     /// The settings as the app reads them.
     var view: SDKSettings {
-        SDKSettings(debugMode: debugMode, system: system, language: language, showDetailsOnSummaryScreen: showDetailsOnSummaryScreen,
-                    oneClick: OneClickSettings(enabled: oneClickEnabled, useInternalCards: useInternalCards,
-                                               treatsCvvAsPassword: treatsCvvAsPassword, customerId: customerId))
+        SDKSettings(
+            debugMode: debugMode, system: system, language: language, showDetailsOnSummaryScreen: showDetailsOnSummaryScreen,
+            oneClick: OneClickSettings(
+                enabled: oneClickEnabled, useInternalCards: useInternalCards,
+                treatsCvvAsPassword: treatsCvvAsPassword, customerId: customerId))
     }
 
     /// `test` in debug mode, else `production`.

@@ -39,16 +39,18 @@ struct StoredPayment: JSONModel, Equatable {
     mutating func refund(_ amount: Amount?, number: String, at now: Date) throws(DotpayError) -> RelatedOperation {
         let id = summary.paymentId
         guard summary.status == .completed else {
-            throw DotpayError(.refundRefused, "payment \(id) is \(summary.status.rawValue): only a completed payment is refunded",
-                              paymentId: id)
+            throw DotpayError(
+                .refundRefused, "payment \(id) is \(summary.status.rawValue): only a completed payment is refunded",
+                paymentId: id)
         }
         guard let left = refundable, !left.isZero && !left.isNegative else {
             throw DotpayError(.refundRefused, "payment \(id) is refunded in full already", paymentId: id)
         }
         let refunded = amount ?? left
         guard refunded <= left else {
-            throw DotpayError(.refundRefused, "\(refunded) \(summary.currency) is more than the \(left) left to refund of \(id)",
-                              paymentId: id)
+            throw DotpayError(
+                .refundRefused, "\(refunded) \(summary.currency) is more than the \(left) left to refund of \(id)",
+                paymentId: id)
         }
         let operation = RelatedOperation(number: number, type: "refund", status: .completed, amount: refunded, date: now)
         summary.relatedOperations.append(operation)

@@ -27,8 +27,10 @@ final class UrlcDelivery: Sendable {
     /// What the shop's PIN is sealed for (the associated data of its seal).
     static let pinContext = "dotpay.shopPin"
 
-    init(book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, connections: ConnectionDirectory, clock: SandboxControls,
-         logger: Logger) {
+    init(
+        book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, connections: ConnectionDirectory, clock: SandboxControls,
+        logger: Logger
+    ) {
         self.book = book
         self.retry = retry
         self.secrets = secrets
@@ -77,25 +79,31 @@ final class UrlcDelivery: Sendable {
         do {
             try await send(id, profile: profile)
         } catch {
-            logger.error("dotpay: a URLC delivery step could not be recorded; the notification waits for the next try",
-                         metadata: ["dotpay.notificationId": .string(id), "error": .string("\(error)")])
+            logger.error(
+                "dotpay: a URLC delivery step could not be recorded; the notification waits for the next try",
+                metadata: ["dotpay.notificationId": .string(id), "error": .string("\(error)")])
         }
     }
 
     /// One delivery: sign, post with retries, record.
     /// - Throws: the store's error when a step cannot be recorded.
     private func send(_ id: String, profile: String) async throws {
-        guard let notification = try await book.notification(id, profile: profile), notification.status != .delivered else { return }
+        guard let notification = try await book.notification(id, profile: profile), notification.status != .delivered else {
+            return
+        }
         guard let url = URL(string: notification.url) else {
-            return try await fail(notification, .shopError, httpStatus: nil, "the urlc \(notification.url) is not a URL", profile: profile)
+            return try await fail(
+                notification, .shopError, httpStatus: nil, "the urlc \(notification.url) is not a URL", profile: profile)
         }
         let sealed = try await book.settings(profile).sealedShopPin
         guard let pin = sealed.flatMap({ secrets.unseal($0, context: Self.pinContext) }) else {
-            return try await fail(notification, .noPin, httpStatus: nil,
-                                  "no shop PIN to sign it with: set one with sandbox.dotpay.setShopPin", profile: profile)
+            return try await fail(
+                notification, .noPin, httpStatus: nil,
+                "no shop PIN to sign it with: set one with sandbox.dotpay.setShopPin", profile: profile)
         }
-        let request = HTTPRequest("POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
-                                  headers: [("Idempotency-Key", id)])
+        let request = HTTPRequest(
+            "POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
+            headers: [("Idempotency-Key", id)])
         let outcome = try await retry.send(request) { outcome in
             try await book.updateNotification(id, profile: profile) { stored in
                 stored.attempts += 1
@@ -106,7 +114,8 @@ final class UrlcDelivery: Sendable {
             }
         }
         switch outcome {
-        case .success(let answer) where answer.status == 200 && answer.text.trimmingCharacters(in: .whitespacesAndNewlines) == "OK":
+        case .success(let answer)
+        where answer.status == 200 && answer.text.trimmingCharacters(in: .whitespacesAndNewlines) == "OK":
             let now = clock.now(profile: profile)
             try await book.updateNotification(id, profile: profile) { stored in
                 stored.status = .delivered
@@ -115,24 +124,31 @@ final class UrlcDelivery: Sendable {
                 stored.deliveredAt = now
             }
         case .success(let answer):
-            try await fail(notification, .shopError, httpStatus: answer.status,
-                           "the shop answered HTTP \(answer.status) \"\(answer.text.prefix(200))\" instead of 200 OK", profile: profile)
+            try await fail(
+                notification, .shopError, httpStatus: answer.status,
+                "the shop answered HTTP \(answer.status) \"\(answer.text.prefix(200))\" instead of 200 OK", profile: profile)
         case .failure(let error):
-            try await fail(notification, .waiting, httpStatus: nil,
-                           "no answer after \(retry.backoff.count + 1) tries: \(error)", profile: profile)
+            try await fail(
+                notification, .waiting, httpStatus: nil,
+                "no answer after \(retry.backoff.count + 1) tries: \(error)", profile: profile)
         }
     }
 
     /// Records why a notification did not get through and tells the profile's connections.
-    private func fail(_ notification: UrlcNotification, _ status: UrlcDeliveryStatus, httpStatus: Int?, _ message: String,
-                      profile: String) async throws {
+    private func fail(
+        _ notification: UrlcNotification, _ status: UrlcDeliveryStatus, httpStatus: Int?, _ message: String,
+        profile: String
+    ) async throws {
         try await book.updateNotification(notification.notificationId, profile: profile) { stored in
             stored.status = status
             stored.httpStatus = httpStatus
             stored.lastError = message
         }
-        connections.broadcast(UrlcDeliveryFailed.self, .init(
-            notificationId: notification.notificationId, paymentId: notification.paymentId, operationType: notification.operationType,
-            url: notification.url, status: status, httpStatus: httpStatus, message: message), profile: profile)
+        connections.broadcast(
+            UrlcDeliveryFailed.self,
+            .init(
+                notificationId: notification.notificationId, paymentId: notification.paymentId,
+                operationType: notification.operationType,
+                url: notification.url, status: status, httpStatus: httpStatus, message: message), profile: profile)
     }
 }

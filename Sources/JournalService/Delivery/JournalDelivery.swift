@@ -46,11 +46,14 @@ final class JournalDelivery: Sendable {
         var sandboxWebAPI: Bool
     }
 
-    init(journal: JournalBook, configuration: Configuration, connections: ConnectionDirectory, sandbox: SandboxControls,
-         logger: Logger) {
+    init(
+        journal: JournalBook, configuration: Configuration, connections: ConnectionDirectory, sandbox: SandboxControls,
+        logger: Logger
+    ) {
         self.journal = journal
         self.retry = configuration.retry
-        self.sandboxWebAPI = configuration.sandboxWebAPI
+        self.sandboxWebAPI =
+            configuration.sandboxWebAPI
             ? SandboxWebAPI(journal: journal, sandbox: sandbox, timeout: configuration.retry.client.timeout) : nil
         self.serverBackend = configuration.serverBackend
         self.connections = connections
@@ -92,15 +95,18 @@ final class JournalDelivery: Sendable {
         do {
             try await deliver(entryId, of: profile)
         } catch {
-            logger.error("journal: a delivery step could not be recorded; the entry waits for the next try",
-                         metadata: ["journal.entryId": .string(entryId), "error": .string("\(error)")])
+            logger.error(
+                "journal: a delivery step could not be recorded; the entry waits for the next try",
+                metadata: ["journal.entryId": .string(entryId), "error": .string("\(error)")])
         }
     }
 
     /// Runs the entry's remaining steps, recording each.
     /// - Throws: the store's error when a step cannot be recorded.
     private func deliver(_ entryId: String, of profile: String) async throws {
-        guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else { return }
+        guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else {
+            return
+        }
         let settings = try await journal.settings(profile: profile)
         guard let target = target(settings) else {
             try await journal.updateDelivery(entryId, profile: profile) { $0.status = .noBackend }
@@ -110,29 +116,41 @@ final class JournalDelivery: Sendable {
         var answered: HTTPResponse?
         if !current.delivery.paymentPosted {
             let entry = current
-            guard let answer = try await post(current, .payments, to: target,
-                                              request: { HTTPRequest("POST", $0, json: Self.paymentBody(entry)) },
-                                              key: current.delivery.paymentKey, profile: profile) else { return }
+            guard
+                let answer = try await post(
+                    current, .payments, to: target,
+                    request: { HTTPRequest("POST", $0, json: Self.paymentBody(entry)) },
+                    key: current.delivery.paymentKey, profile: profile)
+            else { return }
             answered = answer
             // Accepted: recorded before anything else, so that it is never posted again.
             let body = Self.json(answer)
             let paymentId = lookup.id(in: body)
             let keep = paymentId == nil && current.type != .cash ? body : nil
-            guard let posted = try await journal.updateDelivery(entryId, profile: profile, { delivery in
-                delivery.paymentPosted = true
-                delivery.paymentId = paymentId
-                delivery.paymentAnswer = keep
-            }) else { return }
+            guard
+                let posted = try await journal.updateDelivery(
+                    entryId, profile: profile,
+                    { delivery in
+                        delivery.paymentPosted = true
+                        delivery.paymentId = paymentId
+                        delivery.paymentAnswer = keep
+                    })
+            else { return }
             current = posted
         }
         if current.type != .cash && current.delivery.paymentId == nil {
-            guard let found = try await findPaymentId(current, lookup: lookup, answered: answered, profile: profile) else { return }
+            guard let found = try await findPaymentId(current, lookup: lookup, answered: answered, profile: profile) else {
+                return
+            }
             current = found
         }
         if current.type != .cash && !current.delivery.journalPosted {
             let body = JournalPost(paymentId: current.delivery.paymentId ?? "", entryId: current.entryId)
-            guard try await post(current, .journals, to: target, request: { HTTPRequest("POST", $0, json: body) },
-                                 key: current.delivery.journalKey, profile: profile) != nil else { return }
+            guard
+                try await post(
+                    current, .journals, to: target, request: { HTTPRequest("POST", $0, json: body) },
+                    key: current.delivery.journalKey, profile: profile) != nil
+            else { return }
             try await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
         }
         let now = sandbox.now(profile: profile)
@@ -148,8 +166,10 @@ final class JournalDelivery: Sendable {
     /// POST. Found: recorded, and the entry comes back to go on. Not found: the entry is
     /// `paymentIdMissing`, and when the answer just came (`answered`) the profile hears it.
     /// - Throws: the store's error when a step cannot be recorded.
-    private func findPaymentId(_ entry: JournalEntry, lookup: PaymentIDLookup, answered: HTTPResponse?,
-                               profile: String) async throws -> JournalEntry? {
+    private func findPaymentId(
+        _ entry: JournalEntry, lookup: PaymentIDLookup, answered: HTTPResponse?,
+        profile: String
+    ) async throws -> JournalEntry? {
         if let paymentId = lookup.id(in: entry.delivery.paymentAnswer) {
             return try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
                 delivery.paymentId = paymentId
@@ -162,8 +182,11 @@ final class JournalDelivery: Sendable {
             delivery.lastError = "\(WebAPIEndpoint.payments.rawValue): \(problem)"
         }
         if let answered {
-            connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: WebAPIEndpoint.payments.rawValue,
-                                                         httpStatus: answered.status, message: problem), profile: profile)
+            connections.broadcast(
+                SyncFailed.self,
+                .init(
+                    entryId: entry.entryId, endpoint: WebAPIEndpoint.payments.rawValue,
+                    httpStatus: answered.status, message: problem), profile: profile)
         }
         return nil
     }
@@ -178,8 +201,10 @@ final class JournalDelivery: Sendable {
     /// One POST with its retries: the 2xx answer, or nil when it did not get through (the entry's
     /// state says why).
     /// - Throws: the store's error when a step cannot be recorded.
-    private func post(_ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
-                      request: (URL) -> HTTPRequest, key: String, profile: String) async throws -> HTTPResponse? {
+    private func post(
+        _ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
+        request: (URL) -> HTTPRequest, key: String, profile: String
+    ) async throws -> HTTPResponse? {
         let attempted = { [journal] (outcome: Result<HTTPResponse, HTTPClientError>) async throws in
             _ = try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
                 delivery.attempts += 1
@@ -205,8 +230,11 @@ final class JournalDelivery: Sendable {
             delivery.status = .serverError
             delivery.lastError = "\(endpoint.rawValue): HTTP \(answer.status): \(message)"
         }
-        connections.broadcast(SyncFailed.self, .init(entryId: entry.entryId, endpoint: endpoint.rawValue,
-                                                     httpStatus: answer.status, message: message), profile: profile)
+        connections.broadcast(
+            SyncFailed.self,
+            .init(
+                entryId: entry.entryId, endpoint: endpoint.rawValue,
+                httpStatus: answer.status, message: message), profile: profile)
         return nil
     }
 
@@ -226,7 +254,9 @@ final class JournalDelivery: Sendable {
 
     /// The server's message: a JSON body's `message` (or `error`), else the body's text.
     static func message(in answer: HTTPResponse) -> String {
-        guard let body = try? answer.decode(ServerMessage.self), let message = body.message ?? body.error else { return answer.text }
+        guard let body = try? answer.decode(ServerMessage.self), let message = body.message ?? body.error else {
+            return answer.text
+        }
         return message
     }
 }

@@ -45,8 +45,9 @@ struct SandboxWebAPI: Sendable {
     private func defaultBody(_ endpoint: WebAPIEndpoint, profile: String) -> JSONValue {
         switch endpoint {
         case .payments:
-            let id = sandbox.string(profile: profile, stream: "journal.sandboxPaymentId", length: 16,
-                                    alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
+            let id = sandbox.string(
+                profile: profile, stream: "journal.sandboxPaymentId", length: 16,
+                alphabet: "abcdefghijklmnopqrstuvwxyz0123456789")
             return ["id": .string("pay_" + id)]
         case .journals:
             return .object([])

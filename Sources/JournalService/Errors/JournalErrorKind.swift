@@ -41,9 +41,14 @@ public typealias JournalError = ServiceError<JournalErrorKind>
 
 extension ServiceError where Kind == JournalErrorKind {
     /// An error of `kind` saying `detail`, naming the URL parameter concerned.
-    public init(_ kind: JournalErrorKind, _ detail: String, parameter: String? = nil, expected: String? = nil,
-                found: String? = nil) {
-        self.init(kind, data: JournalErrorData(type: kind.rawValue, status: kind.status.rawValue, detail: detail,
-                                               parameter: parameter, expected: expected, found: found))
+    public init(
+        _ kind: JournalErrorKind, _ detail: String, parameter: String? = nil, expected: String? = nil,
+        found: String? = nil
+    ) {
+        self.init(
+            kind,
+            data: JournalErrorData(
+                type: kind.rawValue, status: kind.status.rawValue, detail: detail,
+                parameter: parameter, expected: expected, found: found))
     }
 }

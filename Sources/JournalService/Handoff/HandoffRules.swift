@@ -30,8 +30,9 @@ enum HandoffRules {
             try digits(url, "Consignor_Code")
             return .account
         default:
-            throw JournalError(.invalidURL, "Payment_Service must be 010 (credit card) or 060 (account)",
-                               parameter: "Payment_Service", expected: "010 or 060", found: service)
+            throw JournalError(
+                .invalidURL, "Payment_Service must be 010 (credit card) or 060 (account)",
+                parameter: "Payment_Service", expected: "010 or 060", found: service)
         }
     }
 

@@ -36,10 +36,12 @@ struct HandoffURL: Equatable {
             throw JournalError(.invalidURL, "not a URL: \(text.prefix(200))", parameter: "url")
         }
         guard scheme.lowercased() == expected.lowercased() else {
-            throw JournalError(.invalidURL, "the scheme must be \(expected)", parameter: "scheme", expected: expected, found: scheme)
+            throw JournalError(
+                .invalidURL, "the scheme must be \(expected)", parameter: "scheme", expected: expected, found: scheme)
         }
         guard components.host == "open" else {
-            throw JournalError(.invalidURL, "the host must be open", parameter: "host", expected: "open", found: components.host ?? "")
+            throw JournalError(
+                .invalidURL, "the host must be open", parameter: "host", expected: "open", found: components.host ?? "")
         }
         var parameters: [(name: String, value: String)] = []
         for item in components.percentEncodedQueryItems ?? [] {
@@ -51,8 +53,9 @@ struct HandoffURL: Equatable {
             }
             parameters.append((name, value))
         }
-        return HandoffURL(scheme: scheme, host: "open", rawQuery: components.percentEncodedQuery ?? "",
-                          parameters: parameters, fragment: components.fragment)
+        return HandoffURL(
+            scheme: scheme, host: "open", rawQuery: components.percentEncodedQuery ?? "",
+            parameters: parameters, fragment: components.fragment)
     }
 
     /// `value` percent-encoded with RFC 3986's unreserved characters left as they are.
@@ -60,7 +63,8 @@ struct HandoffURL: Equatable {
         value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// `scheme://open?name=value&...#fragment` with every name and value encoded.
     static func write(scheme: String, _ parameters: [(String, String)], fragment: String?) -> String {

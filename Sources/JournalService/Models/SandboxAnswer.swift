@@ -45,7 +45,8 @@ public struct SandboxAnswer: JSONModel, Equatable {
             if let status = httpStatus, !(400..<600).contains(status) { refuse("httpStatus", "a server error answers 400–599") }
             if body != nil { refuse("body", "a server error carries a message, not a body") }
         case .networkFailure, .hang:
-            for (member, given) in [("httpStatus", httpStatus != nil), ("message", message != nil), ("body", body != nil)] where given {
+            for (member, given) in [("httpStatus", httpStatus != nil), ("message", message != nil), ("body", body != nil)]
+            where given {
                 refuse(member, "\(outcome.rawValue) answers nothing")
             }
         }

@@ -24,10 +24,13 @@ struct JournalBook: Sendable {
     /// transaction, so two copies of one callback handled at once make one entry.
     /// - Returns: the entry stored for the number, and whether it is the one just saved.
     func saveCallback(_ entry: JournalEntry, paymentNumber number: String, profile: String) async throws
-        -> (entry: JournalEntry, saved: Bool) {
+        -> (entry: JournalEntry, saved: Bool)
+    {
         try await store.transaction("journal.saveCallback") { documents in
             if let handled = try documents.get(HandledCallback.self, profile: profile, namespace: Self.callbacks, key: number),
-               let earlier = try documents.get(JournalEntry.self, profile: profile, namespace: Self.entries, key: handled.entryId) {
+                let earlier = try documents.get(
+                    JournalEntry.self, profile: profile, namespace: Self.entries, key: handled.entryId)
+            {
                 return (earlier, false)
             }
             try documents.put(entry, profile: profile, namespace: Self.entries, key: entry.entryId)
@@ -39,7 +42,8 @@ struct JournalBook: Sendable {
     /// The entry saved for the callback whose `Payment_Number` is `number`, if one was.
     func callbackEntry(paymentNumber number: String, profile: String) async throws -> JournalEntry? {
         try await store.read("journal.callbackEntry") { documents in
-            guard let handled = try documents.get(HandledCallback.self, profile: profile, namespace: Self.callbacks, key: number) else {
+            guard let handled = try documents.get(HandledCallback.self, profile: profile, namespace: Self.callbacks, key: number)
+            else {
                 return nil
             }
             return try documents.get(JournalEntry.self, profile: profile, namespace: Self.entries, key: handled.entryId)
@@ -85,8 +89,9 @@ struct JournalBook: Sendable {
     /// The profile's journal settings (all defaults when it set none).
     func settings(profile: String) async throws -> JournalSettings {
         try await store.read("journal.settings") { documents in
-            try documents.get(JournalSettings.self, profile: profile, namespace: JournalSettings.namespace,
-                              key: JournalSettings.key) ?? JournalSettings()
+            try documents.get(
+                JournalSettings.self, profile: profile, namespace: JournalSettings.namespace,
+                key: JournalSettings.key) ?? JournalSettings()
         }
     }
 
@@ -101,8 +106,10 @@ struct JournalBook: Sendable {
     /// it accepts every POST).
     func setSandboxAnswers(_ answers: [SandboxAnswer], profile: String) async throws {
         try await store.transaction("journal.setSandboxAnswers") { documents in
-            try documents.update(SandboxWebAPIState.self, profile: profile, namespace: SandboxWebAPIState.namespace,
-                                 key: SandboxWebAPIState.key) { stored in
+            try documents.update(
+                SandboxWebAPIState.self, profile: profile, namespace: SandboxWebAPIState.namespace,
+                key: SandboxWebAPIState.key
+            ) { stored in
                 stored = answers.isEmpty ? nil : SandboxWebAPIState(nextAnswers: answers)
             }
         }
@@ -112,10 +119,12 @@ struct JournalBook: Sendable {
     /// set, it accepts). Writes only when one is set.
     func takeSandboxAnswer(profile: String) async throws -> SandboxAnswer? {
         let namespace = SandboxWebAPIState.namespace, key = SandboxWebAPIState.key
-        guard try await store.read("journal.sandboxAnswers", { try $0.contains(profile: profile, namespace: namespace, key: key) })
+        guard
+            try await store.read("journal.sandboxAnswers", { try $0.contains(profile: profile, namespace: namespace, key: key) })
         else { return nil }
         return try await store.transaction("journal.takeSandboxAnswer") { documents in
-            try documents.update(SandboxWebAPIState.self, profile: profile, namespace: namespace, key: key) { stored -> SandboxAnswer? in
+            try documents.update(SandboxWebAPIState.self, profile: profile, namespace: namespace, key: key) {
+                stored -> SandboxAnswer? in
                 guard var state = stored, !state.nextAnswers.isEmpty else { return nil }
                 let answer = state.nextAnswers.removeFirst()
                 stored = state.nextAnswers.isEmpty ? nil : state

@@ -28,8 +28,10 @@ public struct NorthstarErrorData: JSONModel, Equatable {
     public var orderStatus: OrderStatus?
 
     /// Creates the value from its members.
-    public init(type: String, name: String, httpStatus: Int, message: String, debugId: String, details: [ErrorDetail],
-                links: [LinkDescription]? = nil, orderID: String? = nil, orderStatus: OrderStatus? = nil) {
+    public init(
+        type: String, name: String, httpStatus: Int, message: String, debugId: String, details: [ErrorDetail],
+        links: [LinkDescription]? = nil, orderID: String? = nil, orderStatus: OrderStatus? = nil
+    ) {
         self.type = type
         self.name = name
         self.httpStatus = httpStatus

@@ -142,7 +142,8 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
 
     /// The sample `data` `sandbox.failNext` sends when the tester gives none.
     public var sampleData: NorthstarErrorData {
-        NorthstarErrorData(type: rawValue, name: name, httpStatus: httpStatus, message: message, debugId: "f0a1b2c3d4e5f",
-                           details: [ErrorDetail(issue: rawValue, description: message)])
+        NorthstarErrorData(
+            type: rawValue, name: name, httpStatus: httpStatus, message: message, debugId: "f0a1b2c3d4e5f",
+            details: [ErrorDetail(issue: rawValue, description: message)])
     }
 }

@@ -67,7 +67,8 @@ final class OrdersAPI: Sendable {
             let url = baseURL.appendingPathComponent(path)
             var headers = [(name: "Authorization", value: "Bearer \(bearer)")]
             if let requestId { headers.append(("PayPal-Request-Id", requestId)) }
-            let request = body.map { HTTPRequest(method, url, json: $0, headers: headers) }
+            let request =
+                body.map { HTTPRequest(method, url, json: $0, headers: headers) }
                 ?? HTTPRequest(method, url, headers: [("Content-Type", "application/json")] + headers)
             let answer = await send(request)
             guard case .failed(401, _) = answer, refused == nil, secret != nil else { return answer }
@@ -86,10 +87,16 @@ final class OrdersAPI: Sendable {
                     return .some(.token(value))
                 case .ready(let value, _) where secret == nil:
                     // A token given by the merchant, and no secret to get another.
-                    return .some(value == refused
-                        ? .failed(.failed(status: 401, body: WireError(name: "AUTHENTICATION_FAILURE",
-                                                                       message: "the API refused the access token, and there is no client secret to get another")))
-                        : .token(value))
+                    return .some(
+                        value == refused
+                            ? .failed(
+                                .failed(
+                                    status: 401,
+                                    body: WireError(
+                                        name: "AUTHENTICATION_FAILURE",
+                                        message: "the API refused the access token, and there is no client secret to get another")
+                                ))
+                            : .token(value))
                 case .fetching(var waiting):
                     waiting.append(continuation)
                     state = .fetching(waiting)
@@ -112,10 +119,11 @@ final class OrdersAPI: Sendable {
             }
             return waiting
         }
-        let outcome: TokenOutcome = switch fetched {
-        case .token(let value, _): .token(value)
-        case .failed(let answer): .failed(answer)
-        }
+        let outcome: TokenOutcome =
+            switch fetched {
+            case .token(let value, _): .token(value)
+            case .failed(let answer): .failed(answer)
+            }
         for continuation in waiting { continuation.resume(returning: outcome) }
         return outcome
     }
@@ -130,12 +138,17 @@ final class OrdersAPI: Sendable {
     /// 5xx, or the credentials refused (`invalid_client`), each with what the endpoint said.
     private func fetchToken() async -> Fetched {
         guard let secret else {
-            return .failed(.failed(status: 401, body: WireError(name: "AUTHENTICATION_FAILURE",
-                                                                message: "no access token: configure a client secret or an access token")))
+            return .failed(
+                .failed(
+                    status: 401,
+                    body: WireError(
+                        name: "AUTHENTICATION_FAILURE",
+                        message: "no access token: configure a client secret or an access token")))
         }
         let credentials = Data("\(clientID):\(secret)".utf8).base64EncodedString()
-        let request = HTTPRequest("POST", baseURL.appendingPathComponent("v1/oauth2/token"), form: "grant_type=client_credentials",
-                                  headers: [("Authorization", "Basic \(credentials)")])
+        let request = HTTPRequest(
+            "POST", baseURL.appendingPathComponent("v1/oauth2/token"), form: "grant_type=client_credentials",
+            headers: [("Authorization", "Basic \(credentials)")])
         let response: HTTPResponse
         do {
             response = try await client.send(request)

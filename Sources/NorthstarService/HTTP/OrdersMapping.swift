@@ -9,9 +9,10 @@ enum OrdersMapping {
         units.map { unit in
             let amount = unit.amount
             let breakdown = amount.breakdown.map { parts in
-                WireBreakdown(itemTotal: money(parts.itemTotal), shipping: money(parts.shipping), handling: money(parts.handling),
-                              taxTotal: money(parts.taxTotal), insurance: money(parts.insurance),
-                              shippingDiscount: money(parts.shippingDiscount), discount: money(parts.discount))
+                WireBreakdown(
+                    itemTotal: money(parts.itemTotal), shipping: money(parts.shipping), handling: money(parts.handling),
+                    taxTotal: money(parts.taxTotal), insurance: money(parts.insurance),
+                    shippingDiscount: money(parts.shippingDiscount), discount: money(parts.discount))
             }
             return WirePurchaseUnit(
                 referenceId: unit.referenceId,
@@ -27,27 +28,34 @@ enum OrdersMapping {
     /// `payment_source` for a card (the card's secrets go to the API and nowhere else).
     static func paymentSource(_ card: Card) -> WirePaymentSource {
         let address = card.billingAddress.map { address in
-            WireAddress(addressLine1: address.addressLine1, addressLine2: address.addressLine2, adminArea1: address.adminArea1,
-                        adminArea2: address.adminArea2, postalCode: address.postalCode, countryCode: address.countryCode)
+            WireAddress(
+                addressLine1: address.addressLine1, addressLine2: address.addressLine2, adminArea1: address.adminArea1,
+                adminArea2: address.adminArea2, postalCode: address.postalCode, countryCode: address.countryCode)
         }
-        return WirePaymentSource(card: WireCard(number: card.number, expiry: card.expiry, securityCode: card.securityCode,
-                                                name: card.cardholderName, billingAddress: address))
+        return WirePaymentSource(
+            card: WireCard(
+                number: card.number, expiry: card.expiry, securityCode: card.securityCode,
+                name: card.cardholderName, billingAddress: address))
     }
 
     /// An Orders v2 order as the SDK's `OrderResponse`; nil when it is not one.
     static func order(_ body: WireOrder) -> OrderResponse? {
         guard let id = body.id, let intent = body.intent.flatMap(OrderIntent.init(rawValue:)),
-              let status = body.status.flatMap(OrderStatus.init(rawValue:)) else { return nil }
+            let status = body.status.flatMap(OrderStatus.init(rawValue:))
+        else { return nil }
         let units = (body.purchaseUnits ?? []).compactMap(purchaseUnit)
         var card: CardSummary?
-        if let source = body.paymentSource?.card, let last = source.lastDigits, let brand = CardBrand(rawValue: source.brand ?? "") {
+        if let source = body.paymentSource?.card, let last = source.lastDigits,
+            let brand = CardBrand(rawValue: source.brand ?? "")
+        {
             card = CardSummary(lastDigits: last, brand: brand, expiry: source.expiry)
         }
         let created = date(body.createTime) ?? Date()
-        return OrderResponse(orderID: id, intent: intent, status: status, purchaseUnits: units, card: card,
-                             transaction: transaction(body.purchaseUnits ?? [], intent), links: links(body.links), createTime: created,
-                             updateTime: date(body.updateTime) ?? created,
-                             expiresAt: date(body.expirationTime) ?? created.addingTimeInterval(10_800))
+        return OrderResponse(
+            orderID: id, intent: intent, status: status, purchaseUnits: units, card: card,
+            transaction: transaction(body.purchaseUnits ?? [], intent), links: links(body.links), createTime: created,
+            updateTime: date(body.updateTime) ?? created,
+            expiresAt: date(body.expirationTime) ?? created.addingTimeInterval(10_800))
     }
 
     /// The payment the order's execution made: every purchase unit's capture (or authorization,
@@ -55,34 +63,42 @@ enum OrdersMapping {
     /// id and status the first unit's.
     static func transaction(_ units: [WirePurchaseUnit], _ intent: OrderIntent) -> OrderTransaction? {
         for kind in intent == .capture ? [OrderIntent.capture, .authorize] : [.authorize, .capture] {
-            let payments = units.compactMap { kind == .capture ? $0.payments?.captures?.first : $0.payments?.authorizations?.first }
+            let payments = units.compactMap {
+                kind == .capture ? $0.payments?.captures?.first : $0.payments?.authorizations?.first
+            }
             guard let first = payments.first, let id = first.id, let amount = money(first.amount) else { continue }
             var total = amount.value
             for payment in payments.dropFirst() {
-                if let more = money(payment.amount), more.currencyCode == amount.currencyCode { total = total.adding(more.value) ?? total }
+                if let more = money(payment.amount), more.currencyCode == amount.currencyCode {
+                    total = total.adding(more.value) ?? total
+                }
             }
-            return OrderTransaction(id: id, kind: kind, status: first.status ?? "",
-                                    amount: OrderMoney(currencyCode: amount.currencyCode, value: total),
-                                    expiresAt: kind == .authorize ? date(first.expirationTime) : nil)
+            return OrderTransaction(
+                id: id, kind: kind, status: first.status ?? "",
+                amount: OrderMoney(currencyCode: amount.currencyCode, value: total),
+                expiresAt: kind == .authorize ? date(first.expirationTime) : nil)
         }
         return nil
     }
 
     /// A Payments v2 capture as the SDK's ``AuthorizationCapture``; nil when it is not one.
-    static func capture(_ body: WireCapture, of authorizationID: String, final: Bool, invoiceId: String?) -> AuthorizationCapture? {
+    static func capture(_ body: WireCapture, of authorizationID: String, final: Bool, invoiceId: String?) -> AuthorizationCapture?
+    {
         guard let id = body.id, let amount = money(body.amount) else { return nil }
         let created = date(body.createTime) ?? Date()
-        return AuthorizationCapture(captureID: id, authorizationID: body.supplementaryData?.relatedIds?.authorizationId ?? authorizationID,
-                                    orderID: body.supplementaryData?.relatedIds?.orderId, status: body.status ?? "",
-                                    amount: amount, finalCapture: body.finalCapture ?? final, invoiceId: body.invoiceId ?? invoiceId,
-                                    links: links(body.links), createTime: created, updateTime: date(body.updateTime) ?? created)
+        return AuthorizationCapture(
+            captureID: id, authorizationID: body.supplementaryData?.relatedIds?.authorizationId ?? authorizationID,
+            orderID: body.supplementaryData?.relatedIds?.orderId, status: body.status ?? "",
+            amount: amount, finalCapture: body.finalCapture ?? final, invoiceId: body.invoiceId ?? invoiceId,
+            links: links(body.links), createTime: created, updateTime: date(body.updateTime) ?? created)
     }
 
     static func purchaseUnit(_ unit: WirePurchaseUnit) -> PurchaseUnit? {
         guard let code = unit.amount?.currencyCode, let value = unit.amount?.value.flatMap(Amount.init) else { return nil }
-        return PurchaseUnit(referenceId: unit.referenceId,
-                            amount: AmountWithBreakdown(currencyCode: code, value: value, breakdown: nil),
-                            description: unit.description, customId: unit.customId, invoiceId: unit.invoiceId)
+        return PurchaseUnit(
+            referenceId: unit.referenceId,
+            amount: AmountWithBreakdown(currencyCode: code, value: value, breakdown: nil),
+            description: unit.description, customId: unit.customId, invoiceId: unit.invoiceId)
     }
 
     static func money(_ amount: WireMoney?) -> OrderMoney? {
@@ -106,8 +122,9 @@ enum OrdersMapping {
     /// it again with the same `PayPal-Request-Id`.
     static func error(status: Int, body: WireError, notFound: NorthstarErrorKind = .orderNotFound) -> NorthstarError {
         let details = (body.details ?? []).map { detail in
-            ErrorDetail(field: detail.field, value: detail.value?.stringValue, location: detail.location,
-                        issue: detail.issue ?? "UNKNOWN", description: detail.description ?? "")
+            ErrorDetail(
+                field: detail.field, value: detail.value?.stringValue, location: detail.location,
+                issue: detail.issue ?? "UNKNOWN", description: detail.description ?? "")
         }
         let issue = details.first?.issue ?? ""
         let kind: NorthstarErrorKind
@@ -128,13 +145,16 @@ enum OrdersMapping {
         default: kind = .unprocessable
         }
         let links = links(body.links)
-        let shown = details.isEmpty
+        let shown =
+            details.isEmpty
             ? [ErrorDetail(issue: body.name ?? kind.rawValue, description: body.message ?? kind.message)]
             : details
-        let error = NorthstarError(kind, data: NorthstarErrorData(
-            type: kind.rawValue, name: body.name ?? kind.name, httpStatus: status,
-            message: body.message ?? kind.message, debugId: body.debugId ?? "",
-            details: shown, links: links.isEmpty ? nil : links))
+        let error = NorthstarError(
+            kind,
+            data: NorthstarErrorData(
+                type: kind.rawValue, name: body.name ?? kind.name, httpStatus: status,
+                message: body.message ?? kind.message, debugId: body.debugId ?? "",
+                details: shown, links: links.isEmpty ? nil : links))
         return status >= 500 ? error.notFinal() : error
     }
 }

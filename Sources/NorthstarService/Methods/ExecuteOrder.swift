@@ -23,7 +23,8 @@ public enum ExecuteOrder: NorthstarMethod {
     public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.instrumentDeclined, .cardExpired, .payerActionRequired, .transactionRefused, .processorError,
-        .orderNotFound, .orderAlreadyCaptured, .orderAlreadyAuthorized, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured, .backendUnavailable,
+        .orderNotFound, .orderAlreadyCaptured, .orderAlreadyAuthorized, .orderExpired, .unprocessable, .nonceInvalid,
+        .notConfigured, .backendUnavailable,
     ].map(\.descriptor)
 }
 

@@ -17,5 +17,6 @@ public enum SandboxCompletePayerAction: NorthstarMethod {
     public typealias Result = OrderResponse
     public static let mutates = true
     public static let sandboxOnly = true
-    public static let errors = [NorthstarErrorKind.orderNotFound, .unprocessable, .backendUnavailable, .notConfigured].map(\.descriptor)
+    public static let errors = [NorthstarErrorKind.orderNotFound, .unprocessable, .backendUnavailable, .notConfigured].map(
+        \.descriptor)
 }

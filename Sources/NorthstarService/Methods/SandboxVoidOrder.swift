@@ -17,5 +17,6 @@ public enum SandboxVoidOrder: NorthstarMethod {
     public typealias Result = OrderResponse
     public static let mutates = true
     public static let sandboxOnly = true
-    public static let errors = [NorthstarErrorKind.orderNotFound, .orderAlreadyCaptured, .orderAlreadyAuthorized, .unprocessable].map(\.descriptor)
+    public static let errors = [NorthstarErrorKind.orderNotFound, .orderAlreadyCaptured, .orderAlreadyAuthorized, .unprocessable]
+        .map(\.descriptor)
 }

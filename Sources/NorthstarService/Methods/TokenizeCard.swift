@@ -34,5 +34,7 @@ public enum TokenizeCard: NorthstarMethod {
     }
 
     public static let mutates = true
-    public static let errors = [NorthstarErrorKind.cardExpired, .unprocessable, .notConfigured, .processorError, .backendUnavailable].map(\.descriptor)
+    public static let errors = [
+        NorthstarErrorKind.cardExpired, .unprocessable, .notConfigured, .processorError, .backendUnavailable,
+    ].map(\.descriptor)
 }

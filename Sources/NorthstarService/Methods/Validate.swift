@@ -26,6 +26,7 @@ public enum Validate: NorthstarMethod {
     public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.instrumentDeclined, .cardExpired, .payerActionRequired, .processorError, .orderNotFound,
-        .orderAlreadyCaptured, .orderAlreadyAuthorized, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured, .backendUnavailable,
+        .orderAlreadyCaptured, .orderAlreadyAuthorized, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured,
+        .backendUnavailable,
     ].map(\.descriptor)
 }

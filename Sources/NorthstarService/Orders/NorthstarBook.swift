@@ -43,8 +43,9 @@ struct NorthstarBook: Sendable {
         try await store.transaction("northstar.saveOrder") { documents in
             try documents.put(order, profile: profile, namespace: StoredOrder.namespace, key: order.orderID)
             if let authorization {
-                try documents.put(authorization, profile: profile, namespace: StoredAuthorization.namespace,
-                                  key: authorization.authorizationID)
+                try documents.put(
+                    authorization, profile: profile, namespace: StoredAuthorization.namespace,
+                    key: authorization.authorizationID)
             }
         }
     }
@@ -53,11 +54,16 @@ struct NorthstarBook: Sendable {
     /// `final`, and shows its new status on its order's transaction, in one transaction. Returns
     /// the authorization as it now is and the amount captured, or why the capture was refused
     /// (nothing is then written).
-    func capture(_ id: String, amount: OrderMoney?, final: Bool, at now: Date,
-                 profile: String) async throws -> Result<(StoredAuthorization, OrderMoney), CaptureRefusal> {
+    func capture(
+        _ id: String, amount: OrderMoney?, final: Bool, at now: Date,
+        profile: String
+    ) async throws -> Result<(StoredAuthorization, OrderMoney), CaptureRefusal> {
         try await store.transaction("northstar.captureAuthorization") { documents in
-            guard var authorization = try documents.get(StoredAuthorization.self, profile: profile,
-                                                         namespace: StoredAuthorization.namespace, key: id) else {
+            guard
+                var authorization = try documents.get(
+                    StoredAuthorization.self, profile: profile,
+                    namespace: StoredAuthorization.namespace, key: id)
+            else {
                 return .failure(.notFound)
             }
             let captured: OrderMoney
@@ -67,8 +73,10 @@ struct NorthstarBook: Sendable {
                 return .failure(error)
             }
             try documents.put(authorization, profile: profile, namespace: StoredAuthorization.namespace, key: id)
-            try documents.update(StoredOrder.self, profile: profile, namespace: StoredOrder.namespace,
-                                 key: authorization.orderID) { order in
+            try documents.update(
+                StoredOrder.self, profile: profile, namespace: StoredOrder.namespace,
+                key: authorization.orderID
+            ) { order in
                 order?.transaction?.status = authorization.status
                 order?.updateTime = now
             }

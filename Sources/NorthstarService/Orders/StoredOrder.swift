@@ -35,15 +35,21 @@ struct StoredOrder: JSONModel, Equatable {
 
     /// The order as answers show it, with the links its status calls for.
     var response: OrderResponse {
-        var links = [LinkDescription(href: "https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/\(orderID)",
-                                     rel: "self", method: "GET")]
+        var links = [
+            LinkDescription(
+                href: "https://api-m.sandbox.payrpc.invalid/v2/checkout/orders/\(orderID)",
+                rel: "self", method: "GET")
+        ]
         if status == .payerActionRequired {
-            links.append(LinkDescription(href: "https://sandbox.payrpc.invalid/checkoutnow?token=\(orderID)",
-                                         rel: "payer-action", method: "GET"))
+            links.append(
+                LinkDescription(
+                    href: "https://sandbox.payrpc.invalid/checkoutnow?token=\(orderID)",
+                    rel: "payer-action", method: "GET"))
         }
-        return OrderResponse(orderID: orderID, intent: intent, status: status, purchaseUnits: purchaseUnits, card: card,
-                             transaction: transaction, links: links, createTime: createTime, updateTime: updateTime,
-                             expiresAt: expiresAt)
+        return OrderResponse(
+            orderID: orderID, intent: intent, status: status, purchaseUnits: purchaseUnits, card: card,
+            transaction: transaction, links: links, createTime: createTime, updateTime: updateTime,
+            expiresAt: expiresAt)
     }
 
     /// The order's total (the first unit's currency; every unit's amount added).

@@ -32,8 +32,9 @@ public struct NorthstarSandboxData: JSONModel, SandboxDataModel, Equatable {
     public func check() throws(SandboxDataProblem) {
         for (index, card) in testCards.enumerated() {
             guard CardRules.passesLuhn(card.number), CardRules.brand(of: card.number).flatMap(CardBrand.init) != nil else {
-                throw SandboxDataProblem("/testCards/\(index)/number",
-                                         "test card \(card.number.suffix(4)): not a Luhn-valid number of a supported brand")
+                throw SandboxDataProblem(
+                    "/testCards/\(index)/number",
+                    "test card \(card.number.suffix(4)): not a Luhn-valid number of a supported brand")
             }
         }
         if let duplicate = MagicTable(testCards, key: \.number).duplicateKeys.first {

@@ -29,10 +29,12 @@ public struct PBBAErrorData: JSONModel, Equatable {
     public var suggestedPopup: SuggestedErrorPopup?
 
     /// Creates the value from its members, one parameter per property.
-    public init(type: String, status: String, fatal: Bool, requestId: String? = nil, brn: String? = nil,
-                popupId: String? = nil, currentStatus: PaymentStatus? = nil, expiredAt: Date? = nil,
-                popupKind: PopupKind? = nil, expectedKinds: [PopupKind]? = nil,
-                suggestedPopup: SuggestedErrorPopup? = nil) {
+    public init(
+        type: String, status: String, fatal: Bool, requestId: String? = nil, brn: String? = nil,
+        popupId: String? = nil, currentStatus: PaymentStatus? = nil, expiredAt: Date? = nil,
+        popupKind: PopupKind? = nil, expectedKinds: [PopupKind]? = nil,
+        suggestedPopup: SuggestedErrorPopup? = nil
+    ) {
         self.type = type
         self.status = status
         self.fatal = fatal

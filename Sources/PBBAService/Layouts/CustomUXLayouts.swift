@@ -8,43 +8,58 @@ enum CustomUXLayouts {
     static let moreAbout = MoreAboutContent(
         headline: ["Use the bank app on your phone to pay at online checkouts.", "No payment details required."],
         stepsTitle: "It works like this:",
-        steps: ["You choose Pay by Bank app at the checkout.",
-                "Confirm payment amount in your mobile bank app.",
-                "Happy with everything? Complete payment."])
+        steps: [
+            "You choose Pay by Bank app at the checkout.",
+            "Confirm payment amount in your mobile bank app.",
+            "Happy with everything? Complete payment.",
+        ])
 
     /// The layout of `type` at `width` points.
     static func layout(_ type: CustomUXType, width: Double) -> CustomUXLayout {
-        let warnings = width < minimumWidth
-            ? [LayoutWarning(field: "width", minimum: minimumWidth,
-                             message: "a width under 200 points may not appear correctly: the views inside keep their fixed sizes")]
+        let warnings =
+            width < minimumWidth
+            ? [
+                LayoutWarning(
+                    field: "width", minimum: minimumWidth,
+                    message: "a width under 200 points may not appear correctly: the views inside keep their fixed sizes")
+            ]
             : []
-        let logo = LayoutComponent(kind: .pbbaLogo, displayed: true, text: "Pay by Bank app",
-                                   note: "The Pay by Bank app logo; the merchant app renders the button and handles its tap.")
-        let link = LayoutComponent(kind: .moreAboutLink, displayed: true, text: "More about Pay by Bank app",
-                                   note: "Opens the \"More about Pay by Bank app\" pop-up, which guides through the payment journey.")
-        let logos = LayoutComponent(kind: .bankLogos, displayed: false, text: nil,
-                                    note: "CFI logos are a roadmap feature the Operator has disabled: none are displayed, and \"Works with these banking apps\" does not appear.")
+        let logo = LayoutComponent(
+            kind: .pbbaLogo, displayed: true, text: "Pay by Bank app",
+            note: "The Pay by Bank app logo; the merchant app renders the button and handles its tap.")
+        let link = LayoutComponent(
+            kind: .moreAboutLink, displayed: true, text: "More about Pay by Bank app",
+            note: "Opens the \"More about Pay by Bank app\" pop-up, which guides through the payment journey.")
+        let logos = LayoutComponent(
+            kind: .bankLogos, displayed: false, text: nil,
+            note:
+                "CFI logos are a roadmap feature the Operator has disabled: none are displayed, and \"Works with these banking apps\" does not appear."
+        )
         switch type {
         case .none:
-            return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeNone",
-                                  name: "Integrated PBBA Custom iOS Merchant Button with the PBBA logo",
-                                  width: width, minimumWidth: minimumWidth, components: [logo],
-                                  fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
+            return CustomUXLayout(
+                type: type, iosEnumValue: "PBBACustomButtonTypeNone",
+                name: "Integrated PBBA Custom iOS Merchant Button with the PBBA logo",
+                width: width, minimumWidth: minimumWidth, components: [logo],
+                fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
         case .moreAbout:
-            return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeMoreAbout",
-                                  name: "Integrated PBBA Custom iOS Merchant Button with More about Pay by Bank app link",
-                                  width: width, minimumWidth: minimumWidth, components: [logo, link],
-                                  fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
+            return CustomUXLayout(
+                type: type, iosEnumValue: "PBBACustomButtonTypeMoreAbout",
+                name: "Integrated PBBA Custom iOS Merchant Button with More about Pay by Bank app link",
+                width: width, minimumWidth: minimumWidth, components: [logo, link],
+                fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
         case .bankLogos:
-            return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeBankLogos",
-                                  name: "Integrated PBBA Custom iOS Merchant Button with bank logos",
-                                  width: width, minimumWidth: minimumWidth, components: [logo, logos],
-                                  fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
+            return CustomUXLayout(
+                type: type, iosEnumValue: "PBBACustomButtonTypeBankLogos",
+                name: "Integrated PBBA Custom iOS Merchant Button with bank logos",
+                width: width, minimumWidth: minimumWidth, components: [logo, logos],
+                fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
         case .moreAboutAndBankLogos:
-            return CustomUXLayout(type: type, iosEnumValue: "PBBACustomButtonTypeMoreAboutAndBankLogos",
-                                  name: "Integrated PBBA Custom iOS Merchant Button with bank logos and More about Pay by Bank app link",
-                                  width: width, minimumWidth: minimumWidth, components: [logo, link, logos],
-                                  fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
+            return CustomUXLayout(
+                type: type, iosEnumValue: "PBBACustomButtonTypeMoreAboutAndBankLogos",
+                name: "Integrated PBBA Custom iOS Merchant Button with bank logos and More about Pay by Bank app link",
+                width: width, minimumWidth: minimumWidth, components: [logo, link, logos],
+                fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
         }
     }
 }

@@ -60,5 +60,7 @@ public enum ShowPBBAPopup: PBBAMethod {
         PBBAErrorKind.requestExpired.descriptor, PBBAErrorKind.paymentAlreadyFinished.descriptor,
     ]
 
-    public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self, PopupDidCloseByUser.self] }
+    public static var notifications: [any RPCNotification.Type] {
+        [PaymentStatusChanged.self, PopupDidExpire.self, PopupDidCloseByUser.self]
+    }
 }

@@ -26,9 +26,11 @@ public struct CustomUXLayout: JSONModel, Equatable {
     public var warnings: [LayoutWarning]
 
     /// Creates the value from its members, one parameter per property.
-    public init(type: CustomUXType, iosEnumValue: String, name: String, width: Double, minimumWidth: Double,
-                components: [LayoutComponent], fixedSizeSubviews: Bool, moreAbout: MoreAboutContent?,
-                warnings: [LayoutWarning] = []) {
+    public init(
+        type: CustomUXType, iosEnumValue: String, name: String, width: Double, minimumWidth: Double,
+        components: [LayoutComponent], fixedSizeSubviews: Bool, moreAbout: MoreAboutContent?,
+        warnings: [LayoutWarning] = []
+    ) {
         self.type = type
         self.iosEnumValue = iosEnumValue
         self.name = name

@@ -20,8 +20,10 @@ public struct PBBAErrorPopup: JSONModel, Equatable {
     public var warnings: [LengthWarning]
 
     /// Creates the value from its members, one parameter per property.
-    public init(popupId: String, kind: PopupKind, errorCode: String?, errorTitle: String, errorMessage: String,
-                buttons: [String], warnings: [LengthWarning]) {
+    public init(
+        popupId: String, kind: PopupKind, errorCode: String?, errorTitle: String, errorMessage: String,
+        buttons: [String], warnings: [LengthWarning]
+    ) {
         self.popupId = popupId
         self.kind = kind
         self.errorCode = errorCode

@@ -40,9 +40,11 @@ public struct PBBAPopup: JSONModel, Equatable {
     public var requestId: String?
 
     /// Creates the value from its members, one parameter per property.
-    public init(action: PopupAction, popupId: String?, kind: PopupKind?, bankAppURL: URL?, appPicker: Bool,
-                code: String?, title: String?, buttons: [String], instructions: [String], moreAboutLink: Bool,
-                expiresAt: Date, remembered: Bool, requestId: String?) {
+    public init(
+        action: PopupAction, popupId: String?, kind: PopupKind?, bankAppURL: URL?, appPicker: Bool,
+        code: String?, title: String?, buttons: [String], instructions: [String], moreAboutLink: Bool,
+        expiresAt: Date, remembered: Bool, requestId: String?
+    ) {
         self.action = action
         self.popupId = popupId
         self.kind = kind

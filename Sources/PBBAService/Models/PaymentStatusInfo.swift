@@ -23,8 +23,10 @@ public struct PaymentStatusInfo: JSONModel, Equatable {
     public var decidedAt: Date?
 
     /// Creates the value from its members, one parameter per property.
-    public init(status: PaymentStatus, requestId: String, brn: String, amount: Amount, currency: String,
-                reference: String, expiresAt: Date, decidedAt: Date?) {
+    public init(
+        status: PaymentStatus, requestId: String, brn: String, amount: Amount, currency: String,
+        reference: String, expiresAt: Date, decidedAt: Date?
+    ) {
         self.status = status
         self.requestId = requestId
         self.brn = brn

@@ -29,8 +29,10 @@ public enum PopupDidExpire: RPCNotification {
         public var suggestedPopup: SuggestedErrorPopup
 
         /// Creates the value from its members, one parameter per property.
-        public init(popupId: String, requestId: String?, brn: String, expiredAt: Date,
-                    suggestedPopup: SuggestedErrorPopup) {
+        public init(
+            popupId: String, requestId: String?, brn: String, expiredAt: Date,
+            suggestedPopup: SuggestedErrorPopup
+        ) {
             self.popupId = popupId
             self.requestId = requestId
             self.brn = brn

@@ -43,12 +43,15 @@ final class PopupRegistry: Sendable {
     // MARK: Showing
 
     /// Puts a payment pop-up on screen and arms its expiry timer.
-    func showPaymentPopup(popupId: String, kind: PopupKind, owner: PopupOwner, expiresAt: Date,
-                          request: ScreenPopup.ShownRequest) {
+    func showPaymentPopup(
+        popupId: String, kind: PopupKind, owner: PopupOwner, expiresAt: Date,
+        request: ScreenPopup.ShownRequest
+    ) {
         let generation = insert(owner) { state, generation in
-            state.popups[popupId] = ScreenPopup(generation: generation, popupId: popupId, kind: kind, owner: owner,
-                                                expiresAt: expiresAt, timer: nil, request: request, outcome: nil,
-                                                errorCode: nil, parentPopupId: nil)
+            state.popups[popupId] = ScreenPopup(
+                generation: generation, popupId: popupId, kind: kind, owner: owner,
+                expiresAt: expiresAt, timer: nil, request: request, outcome: nil,
+                errorCode: nil, parentPopupId: nil)
         }
         arm(.popup(popupId: popupId, generation: generation), loop: owner.loop, clock: owner.clock, at: expiresAt)
     }
@@ -56,21 +59,25 @@ final class PopupRegistry: Sendable {
     /// Puts an error pop-up on screen (it does not expire).
     func showErrorPopup(popupId: String, errorCode: String?, owner: PopupOwner) {
         insert(owner) { state, generation in
-            state.popups[popupId] = ScreenPopup(generation: generation, popupId: popupId, kind: .error, owner: owner,
-                                                expiresAt: nil, timer: nil, request: nil, outcome: nil,
-                                                errorCode: errorCode, parentPopupId: nil)
+            state.popups[popupId] = ScreenPopup(
+                generation: generation, popupId: popupId, kind: .error, owner: owner,
+                expiresAt: nil, timer: nil, request: nil, outcome: nil,
+                errorCode: errorCode, parentPopupId: nil)
         }
     }
 
     /// Makes `owner` the follower of the request, replacing an earlier watch of it (its timer is
     /// cancelled), and arms the timer of the request's expiry, measured on `clock`.
-    func follow(requestKey: String, requestId: String, brn: String, owner: PopupOwner, popupId: String?,
-                expiresAt: Date, clock: ProfileClock) {
+    func follow(
+        requestKey: String, requestId: String, brn: String, owner: PopupOwner, popupId: String?,
+        expiresAt: Date, clock: ProfileClock
+    ) {
         var replaced: PaymentWatch?
         let generation = insert(owner, clock: clock) { state, generation in
             replaced = state.watches.updateValue(
-                PaymentWatch(generation: generation, requestKey: requestKey, requestId: requestId, brn: brn,
-                             owner: owner, clock: clock, popupId: popupId, expiresAt: expiresAt, timer: nil),
+                PaymentWatch(
+                    generation: generation, requestKey: requestKey, requestId: requestId, brn: brn,
+                    owner: owner, clock: clock, popupId: popupId, expiresAt: expiresAt, timer: nil),
                 forKey: requestKey)
         }
         replaced?.timer?.cancel()
@@ -95,21 +102,26 @@ final class PopupRegistry: Sendable {
             return latest
         }
         if let latest, !isFollowed(requestKey: requestKey) {
-            follow(requestKey: requestKey, requestId: requestId, brn: brn, owner: latest.owner,
-                   popupId: latest.popupId, expiresAt: expiresAt, clock: clock)
+            follow(
+                requestKey: requestKey, requestId: requestId, brn: brn, owner: latest.owner,
+                popupId: latest.popupId, expiresAt: expiresAt, clock: clock)
         }
     }
 
     /// Records what `owner` showed under the lock and hooks its connection's close and its clock.
     @discardableResult
-    private func insert(_ owner: PopupOwner, clock: ProfileClock? = nil,
-                        _ body: (inout State, UInt64) -> Void) -> UInt64 {
+    private func insert(
+        _ owner: PopupOwner, clock: ProfileClock? = nil,
+        _ body: (inout State, UInt64) -> Void
+    ) -> UInt64 {
         let controls = (clock ?? owner.clock).controls
         let (generation, hookSession, observeClock) = state.withLock { state -> (UInt64, Bool, Bool) in
             let generation = state.nextGeneration()
             body(&state, generation)
-            return (generation, state.hookedSessions.insert(owner.sessionID).inserted,
-                    state.observedClocks.insert(ObjectIdentifier(controls)).inserted)
+            return (
+                generation, state.hookedSessions.insert(owner.sessionID).inserted,
+                state.observedClocks.insert(ObjectIdentifier(controls)).inserted
+            )
         }
         if hookSession, let session = owner.session {
             let sessionID = owner.sessionID
@@ -136,8 +148,9 @@ final class PopupRegistry: Sendable {
 
     /// Puts back a watch taken by ``claim(requestKey:)`` when no decision was made.
     func reinstate(_ watch: PaymentWatch) {
-        follow(requestKey: watch.requestKey, requestId: watch.requestId, brn: watch.brn, owner: watch.owner,
-               popupId: watch.popupId, expiresAt: watch.expiresAt, clock: watch.clock)
+        follow(
+            requestKey: watch.requestKey, requestId: watch.requestId, brn: watch.brn, owner: watch.owner,
+            popupId: watch.popupId, expiresAt: watch.expiresAt, clock: watch.clock)
     }
 
     /// The bank app decided a claimed request: its pop-up, still on screen, shows the decision
@@ -164,8 +177,10 @@ final class PopupRegistry: Sendable {
 
     /// `pbba.paymentStatusChanged`, naming the pop-up when it is (or was, until this moment) on screen.
     private static func reportStatus(_ status: PaymentStatus, of watch: PaymentWatch, popupOnScreen: Bool) {
-        watch.owner.session?.notify(PaymentStatusChanged.self, .init(
-            requestId: watch.requestId, brn: watch.brn, status: status, popupId: popupOnScreen ? watch.popupId : nil))
+        watch.owner.session?.notify(
+            PaymentStatusChanged.self,
+            .init(
+                requestId: watch.requestId, brn: watch.brn, status: status, popupId: popupOnScreen ? watch.popupId : nil))
     }
 
     // MARK: Time
@@ -199,7 +214,8 @@ final class PopupRegistry: Sendable {
                 return (watch.owner.loop, watch.clock, watch.expiresAt)
             case let .popup(id, generation):
                 guard let popup = state.popups[id], popup.generation == generation, popup.outcome == nil,
-                      let expiresAt = popup.expiresAt else { return nil }
+                    let expiresAt = popup.expiresAt
+                else { return nil }
                 return (popup.owner.loop, popup.owner.clock, expiresAt)
             }
         }
@@ -218,13 +234,19 @@ final class PopupRegistry: Sendable {
         let remaining = state.withLock { state -> [(TimerTarget, any EventLoop, ProfileClock, Date, ScheduledJob?)] in
             var remaining: [(TimerTarget, any EventLoop, ProfileClock, Date, ScheduledJob?)] = []
             for (key, watch) in state.watches where watch.clock.isClock(of: profile, on: controls) {
-                remaining.append((.watch(requestKey: key, generation: watch.generation), watch.owner.loop, watch.clock,
-                                  watch.expiresAt, watch.timer))
+                remaining.append(
+                    (
+                        .watch(requestKey: key, generation: watch.generation), watch.owner.loop, watch.clock,
+                        watch.expiresAt, watch.timer
+                    ))
             }
             for (id, popup) in state.popups where popup.owner.clock.isClock(of: profile, on: controls) {
                 guard popup.outcome == nil, let expiresAt = popup.expiresAt else { continue }
-                remaining.append((.popup(popupId: id, generation: popup.generation), popup.owner.loop, popup.owner.clock,
-                                  expiresAt, popup.timer))
+                remaining.append(
+                    (
+                        .popup(popupId: id, generation: popup.generation), popup.owner.loop, popup.owner.clock,
+                        expiresAt, popup.timer
+                    ))
             }
             return remaining
         }
@@ -243,7 +265,8 @@ final class PopupRegistry: Sendable {
         let (popups, watches, onScreen) = state.withLock { state -> ([ScreenPopup], [PaymentWatch], Set<String>) in
             let duePopups = state.popups.values.filter { popup in
                 guard popup.owner.clock.isClock(of: profile, on: controls), popup.outcome == nil,
-                      let expiresAt = popup.expiresAt else { return false }
+                    let expiresAt = popup.expiresAt
+                else { return false }
                 return expiresAt <= now
             }.sorted { $0.generation < $1.generation }
             for popup in duePopups { Self.remove(popup.popupId, from: &state) }
@@ -258,9 +281,11 @@ final class PopupRegistry: Sendable {
         for popup in popups {
             popup.timer?.cancel()
             guard let request = popup.request, let expiresAt = popup.expiresAt else { continue }
-            popup.owner.session?.notify(PopupDidExpire.self, .init(
-                popupId: popup.popupId, requestId: request.requestId, brn: request.brn, expiredAt: expiresAt,
-                suggestedPopup: PBBAError.requestExpiredPopup))
+            popup.owner.session?.notify(
+                PopupDidExpire.self,
+                .init(
+                    popupId: popup.popupId, requestId: request.requestId, brn: request.brn, expiredAt: expiresAt,
+                    suggestedPopup: PBBAError.requestExpiredPopup))
         }
         for watch in watches {
             watch.timer?.cancel()
@@ -290,8 +315,11 @@ final class PopupRegistry: Sendable {
         guard let closed else { throw PBBAError.popupNotFound(popupId) }
         closed.timer?.cancel()
         guard closed.kind != .moreAbout else { return }
-        closed.owner.session?.notify(PopupDidCloseByUser.self, .init(popupId: popupId, kind: closed.kind,
-                                                                     requestId: closed.request?.requestId))
+        closed.owner.session?.notify(
+            PopupDidCloseByUser.self,
+            .init(
+                popupId: popupId, kind: closed.kind,
+                requestId: closed.request?.requestId))
     }
 
     /// The merchant app dismissed a pop-up it showed (journey step 5): it leaves the screen with
@@ -337,17 +365,20 @@ final class PopupRegistry: Sendable {
     func openMoreAbout(from popupId: String, childId: String) throws(PBBAError) -> ScreenPopup {
         let parent = try change(popupId, kinds: [.mcomm, .ecomm]) { _ in }
         insert(parent.owner) { state, generation in
-            state.popups[childId] = ScreenPopup(generation: generation, popupId: childId, kind: .moreAbout,
-                                                owner: parent.owner, expiresAt: nil, timer: nil,
-                                                request: parent.request, outcome: nil, errorCode: nil,
-                                                parentPopupId: popupId)
+            state.popups[childId] = ScreenPopup(
+                generation: generation, popupId: childId, kind: .moreAbout,
+                owner: parent.owner, expiresAt: nil, timer: nil,
+                request: parent.request, outcome: nil, errorCode: nil,
+                parentPopupId: popupId)
         }
         return parent
     }
 
     /// Changes a pop-up of one of `kinds` (or, `removing`, takes it off the screen) and returns it.
-    private func change(_ popupId: String, kinds: [PopupKind], removing: Bool = false,
-                        _ body: (inout ScreenPopup) -> Void) throws(PBBAError) -> ScreenPopup {
+    private func change(
+        _ popupId: String, kinds: [PopupKind], removing: Bool = false,
+        _ body: (inout ScreenPopup) -> Void
+    ) throws(PBBAError) -> ScreenPopup {
         let result = state.withLock { state -> Result<ScreenPopup, PBBAError> in
             guard var popup = state.popups[popupId] else { return .failure(.popupNotFound(popupId)) }
             guard kinds.contains(popup.kind) else {

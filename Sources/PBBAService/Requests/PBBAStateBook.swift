@@ -54,8 +54,10 @@ struct PBBAStateBook: Sendable {
     /// the request are written together or not at all (one commit for the whole call).
     /// Returns the token and the record with its code.
     /// - Throws: ``PBBAError`` `requestGenerationFailed` when eight tokens or codes in a row are taken.
-    func create(record template: PaymentRequestRecord, now: Date, newToken: () -> String,
-                newBRN: @escaping @Sendable () -> String) async throws -> (secureToken: String, record: PaymentRequestRecord) {
+    func create(
+        record template: PaymentRequestRecord, now: Date, newToken: () -> String,
+        newBRN: @escaping @Sendable () -> String
+    ) async throws -> (secureToken: String, record: PaymentRequestRecord) {
         enum Attempt: Sendable {
             case created(PaymentRequestRecord)
             case tokenTaken
@@ -92,8 +94,10 @@ struct PBBAStateBook: Sendable {
 
     /// Points `brn` at the request under `key` until `expiresAt` in `documents`, unless a request
     /// still in its retrieval period has it. Returns whether it did.
-    private static func claim(brn: String, for key: String, until expiresAt: Date, now: Date,
-                              in documents: StoreTransaction) throws -> Bool {
+    private static func claim(
+        brn: String, for key: String, until expiresAt: Date, now: Date,
+        in documents: StoreTransaction
+    ) throws -> Bool {
         try documents.update(BRNIndexEntry.self, profile: backendProfile, namespace: brnsNamespace, key: brn) { current in
             if let existing = current, existing.expiresAt > now { return false }
             current = BRNIndexEntry(requestKey: key, expiresAt: expiresAt)
@@ -119,12 +123,17 @@ struct PBBAStateBook: Sendable {
 
     /// Atomically changes the request under `key`.
     /// - Throws: ``PBBAError`` `paymentRequestNotFound`, or what `transform` throws.
-    func updateRecord<R: Sendable>(key: String,
-                                   _ transform: @escaping @Sendable (inout PaymentRequestRecord) throws -> R)
-        async throws -> R {
+    func updateRecord<R: Sendable>(
+        key: String,
+        _ transform: @escaping @Sendable (inout PaymentRequestRecord) throws -> R
+    )
+        async throws -> R
+    {
         try await store.transaction("pbba.updatePaymentRequest") { documents in
-            try documents.update(PaymentRequestRecord.self, profile: Self.backendProfile,
-                                 namespace: Self.requestsNamespace, key: key) { current -> R in
+            try documents.update(
+                PaymentRequestRecord.self, profile: Self.backendProfile,
+                namespace: Self.requestsNamespace, key: key
+            ) { current -> R in
                 guard var record = current else { throw PBBAError.paymentRequestNotFound() }
                 let result = try transform(&record)
                 current = record
@@ -136,7 +145,8 @@ struct PBBAStateBook: Sendable {
     /// The store key of the request a code identifies now, if any.
     func requestKey(forBRN brn: String) async throws -> String? {
         try await store.read("pbba.brn") { documents in
-            try documents.get(BRNIndexEntry.self, profile: Self.backendProfile, namespace: Self.brnsNamespace, key: brn)?.requestKey
+            try documents.get(BRNIndexEntry.self, profile: Self.backendProfile, namespace: Self.brnsNamespace, key: brn)?
+                .requestKey
         }
     }
 
@@ -157,8 +167,11 @@ struct PBBAStateBook: Sendable {
     func setBankApps(_ count: Int, profile: String) async throws -> Bool {
         try await store.transaction("pbba.setBankAppsInstalled") { documents in
             try documents.put(count, profile: profile, namespace: Self.deviceNamespace, key: Self.bankAppsKey)
-            if count == 0 { try documents.delete(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey) }
-            return try documents.get(Bool.self, profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey) ?? false
+            if count == 0 {
+                try documents.delete(profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+            }
+            return try documents.get(Bool.self, profile: profile, namespace: Self.userDefaultsNamespace, key: Self.rememberedKey)
+                ?? false
         }
     }
 

@@ -36,7 +36,8 @@ struct PaymentRequestRecord: JSONModel, Equatable {
 
     /// The public view at `now`.
     func info(at now: Date) -> PaymentStatusInfo {
-        PaymentStatusInfo(status: status(at: now), requestId: requestId, brn: brn, amount: amount,
-                          currency: currency, reference: reference, expiresAt: expiresAt, decidedAt: decidedAt)
+        PaymentStatusInfo(
+            status: status(at: now), requestId: requestId, brn: brn, amount: amount,
+            currency: currency, reference: reference, expiresAt: expiresAt, decidedAt: decidedAt)
     }
 }

@@ -24,8 +24,10 @@ public struct PBBASandbox: JSONModel, SandboxDataModel, Equatable {
     public var magicAmounts: [PBBAMagicAmount] = PBBASandbox.standardMagicAmounts
 
     /// The sandbox of the given values (the shipped ones by default).
-    public init(defaultBankApps: Int = 1, defaultRetrievalExpiryInterval: Int = 300,
-                magicAmounts: [PBBAMagicAmount] = PBBASandbox.standardMagicAmounts) {
+    public init(
+        defaultBankApps: Int = 1, defaultRetrievalExpiryInterval: Int = 300,
+        magicAmounts: [PBBAMagicAmount] = PBBASandbox.standardMagicAmounts
+    ) {
         self.defaultBankApps = defaultBankApps
         self.defaultRetrievalExpiryInterval = defaultRetrievalExpiryInterval
         self.magicAmounts = magicAmounts

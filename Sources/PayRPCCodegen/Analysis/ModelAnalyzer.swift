@@ -30,10 +30,13 @@ struct ModelAnalyzer {
     private(set) var handlerProtocols: [(module: String, handlers: HandlerProtocolDescription, file: String)] = []
 
     /// Analyzes everything; returns the models and methods in declaration order.
-    mutating func analyze() -> (models: [ModelDescription], methods: [(module: String, method: MethodDescription, file: String)]) {
+    mutating func analyze() -> (models: [ModelDescription], methods: [(module: String, method: MethodDescription, file: String)])
+    {
         for conforming in scan.conformingExtensions {
-            error(conforming.file, conforming.line,
-                  "`JSONModel` conformance must be declared on `\(conforming.typeName)` itself, not in an extension: the generator reads the stored properties from the type's declaration")
+            error(
+                conforming.file, conforming.line,
+                "`JSONModel` conformance must be declared on `\(conforming.typeName)` itself, not in an extension: the generator reads the stored properties from the type's declaration"
+            )
         }
         collectHeaders()
         collectNamedFormats()
@@ -61,7 +64,9 @@ struct ModelAnalyzer {
             guard let tag = type.doc.value("Handlers") else { continue }
             let protocolName = type.path.last ?? ""
             guard rpcMethodProtocols.contains(protocolName) else {
-                error(type.file, tag.line, "`- Handlers:` belongs on a protocol that refines `RPCMethod`; `\(type.swiftName)` does not")
+                error(
+                    type.file, tag.line,
+                    "`- Handlers:` belongs on a protocol that refines `RPCMethod`; `\(type.swiftName)` does not")
                 continue
             }
             let name = tag.value
@@ -73,11 +78,16 @@ struct ModelAnalyzer {
             var handled: [HandledMethod] = []
             var handlerLines: [String: Int] = [:]
             var access = effectiveAccess(type)
-            for method in scan.types where method.module == type.module && method.kind != .protocol
-                && method.inherited.contains(where: conformers.contains) {
+            for method in scan.types
+            where method.module == type.module && method.kind != .protocol
+                && method.inherited.contains(where: conformers.contains)
+            {
                 let handlerName = Self.handlerName(of: method.path.last ?? method.swiftName)
                 if let previous = handlerLines[handlerName] {
-                    error(method.file, method.line, "the handler of `\(method.swiftName)` would be `\(handlerName)`, already the handler of the method on line \(previous); rename one of the types")
+                    error(
+                        method.file, method.line,
+                        "the handler of `\(method.swiftName)` would be `\(handlerName)`, already the handler of the method on line \(previous); rename one of the types"
+                    )
                     continue
                 }
                 handlerLines[handlerName] = method.line
@@ -85,15 +95,21 @@ struct ModelAnalyzer {
                 let property = { (wanted: String) in method.properties.first { $0.isStatic && $0.name == wanted } }
                 let runsInline = property("runsInline")?.initializer?.trimmedDescription == "true"
                 let rpcName = property("name")?.initializer?.as(StringLiteralExprSyntax.self)?.representedLiteralValue
-                handled.append(HandledMethod(swiftName: method.swiftName, rpcName: rpcName, handlerName: handlerName,
-                                             runsInline: runsInline))
+                handled.append(
+                    HandledMethod(
+                        swiftName: method.swiftName, rpcName: rpcName, handlerName: handlerName,
+                        runsInline: runsInline))
             }
             if handled.isEmpty {
                 error(type.file, tag.line, "`- Handlers: \(name)`: no method of \(type.module) conforms to `\(protocolName)`")
                 continue
             }
-            handlerProtocols.append((type.module, HandlerProtocolDescription(
-                name: name, methodProtocol: protocolName, access: access, methods: handled, order: type.order), type.file))
+            handlerProtocols.append(
+                (
+                    type.module,
+                    HandlerProtocolDescription(
+                        name: name, methodProtocol: protocolName, access: access, methods: handled, order: type.order), type.file
+                ))
         }
     }
 
@@ -159,16 +175,24 @@ struct ModelAnalyzer {
         var definitionOwners: [String: ScannedType] = [:]
         for type in scan.types where isModelDeclaration(type) && type.kind != .protocol {
             guard type.kind == .struct || type.kind == .enum else {
-                error(type.file, type.line, "`\(type.swiftName)` is a \(type.kind.rawValue): models are structs or enums (value types the codec can build member by member)")
+                error(
+                    type.file, type.line,
+                    "`\(type.swiftName)` is a \(type.kind.rawValue): models are structs or enums (value types the codec can build member by member)"
+                )
                 continue
             }
             if type.isGeneric {
-                error(type.file, type.line, "`\(type.swiftName)` is generic: a generic model has no single schema; declare a concrete model per use")
+                error(
+                    type.file, type.line,
+                    "`\(type.swiftName)` is generic: a generic model has no single schema; declare a concrete model per use")
                 continue
             }
             let access = effectiveAccess(type)
             if access < .internal {
-                error(type.file, type.line, "`\(type.swiftName)` is \(access): the generated codec lives in another file and cannot see it; make it internal or wider")
+                error(
+                    type.file, type.line,
+                    "`\(type.swiftName)` is \(access): the generated codec lives in another file and cannot see it; make it internal or wider"
+                )
                 continue
             }
             guard let shape = type.hasHandWrittenCodec ? .handWritten : shape(of: type) else { continue }
@@ -183,7 +207,10 @@ struct ModelAnalyzer {
             let prefix = prefixes[type.module] ?? type.module
             let definitionName = "\(prefix).\(schemaName)"
             if let owner = definitionOwners[definitionName] {
-                error(type.file, type.line, "`\(type.swiftName)` has the definition name `\(definitionName)`, already used by `\(owner.swiftName)` at \(owner.file):\(owner.line); rename one with `- SchemaName:`")
+                error(
+                    type.file, type.line,
+                    "`\(type.swiftName)` has the definition name `\(definitionName)`, already used by `\(owner.swiftName)` at \(owner.file):\(owner.line); rename one with `- SchemaName:`"
+                )
                 continue
             }
             definitionOwners[definitionName] = type
@@ -204,16 +231,27 @@ struct ModelAnalyzer {
         }
         let withPayload = type.cases.filter { $0.parameters != nil }
         if withPayload.isEmpty {
-            let rawTypes = type.inherited.filter { ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Character"].contains($0) }
+            let rawTypes = type.inherited.filter {
+                [
+                    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+                    "Character",
+                ].contains($0)
+            }
             if let raw = rawTypes.first {
-                error(type.file, type.line, "enum `\(type.swiftName)` has \(raw) raw values: only String enums (or enums without raw values) are supported")
+                error(
+                    type.file, type.line,
+                    "enum `\(type.swiftName)` has \(raw) raw values: only String enums (or enums without raw values) are supported"
+                )
                 return nil
             }
             return .stringEnum
         }
         if withPayload.count != type.cases.count {
             let plain = type.cases.first { $0.parameters == nil }!
-            error(type.file, plain.line, "enum `\(type.swiftName)` mixes cases without associated values (`\(plain.name)`) and cases with one: a union's cases must each carry one model")
+            error(
+                type.file, plain.line,
+                "enum `\(type.swiftName)` mixes cases without associated values (`\(plain.name)`) and cases with one: a union's cases must each carry one model"
+            )
             return nil
         }
         if type.inherited.contains("String") {
@@ -234,8 +272,9 @@ struct ModelAnalyzer {
     /// the module's top level.
     private func scope(of alias: ScannedAlias) -> ScannedType {
         typesByModule[alias.module]?[alias.path.dropLast().joined(separator: ".")]
-            ?? ScannedType(module: alias.module, file: alias.file, line: alias.line, path: Array(alias.path.dropLast()),
-                           kind: .struct, inherited: [], access: nil, doc: DocComment(lines: []), isGeneric: false, order: 0)
+            ?? ScannedType(
+                module: alias.module, file: alias.file, line: alias.line, path: Array(alias.path.dropLast()),
+                kind: .struct, inherited: [], access: nil, doc: DocComment(lines: []), isGeneric: false, order: 0)
     }
 
     /// Whether a typealias declares a named format: it carries a constraint or example tag.
@@ -259,17 +298,26 @@ struct ModelAnalyzer {
             }
             guard let target = resolve(alias.type, in: scope(of: alias), line: alias.line) else { continue }
             guard target == .string else {
-                error(alias.file, alias.line, "the named format `\(name)` must be a typealias of String: constraint tags on a typealias name a string format")
+                error(
+                    alias.file, alias.line,
+                    "the named format `\(name)` must be a typealias of String: constraint tags on a typealias name a string format"
+                )
                 continue
             }
             let summary = NamedFormat.summaryWords(doc.summary)
             if summary.isEmpty {
-                error(alias.file, alias.line, "the named format `\(name)` needs a summary that names it, which clients read when a value breaks it: `/// An order ID: 17 capital letters or digits.`")
+                error(
+                    alias.file, alias.line,
+                    "the named format `\(name)` needs a summary that names it, which clients read when a value breaks it: `/// An order ID: 17 capital letters or digits.`"
+                )
                 valid = false
             }
             let examples = doc.values("Example")
             guard examples.count == 1, case .string(let example)? = SchemaJSON.parse(examples[0].value) else {
-                error(alias.file, examples.first?.line ?? alias.line, "the named format `\(name)` needs one `- Example:` with a JSON string, which clients read when a value breaks it")
+                error(
+                    alias.file, examples.first?.line ?? alias.line,
+                    "the named format `\(name)` needs one `- Example:` with a JSON string, which clients read when a value breaks it"
+                )
                 continue
             }
             var members: [(String, SchemaJSON)] = [("type", .string("string"))]
@@ -295,12 +343,17 @@ struct ModelAnalyzer {
             let constraints = SchemaJSON.sortedObject(members)
             let problems = NamedFormat.problems(of: example, against: constraints)
             if !problems.isEmpty {
-                error(alias.file, examples[0].line, "the example of `\(name)` is not a value of the format: \(problems.joined(separator: "; "))")
+                error(
+                    alias.file, examples[0].line,
+                    "the example of `\(name)` is not a value of the format: \(problems.joined(separator: "; "))")
                 continue
             }
             let words = NamedFormat.words(summary: summary, example: example)
             guard words.count <= NamedFormat.maximumWordsLength else {
-                error(alias.file, alias.line, "the words of `\(name)` have \(words.count) characters (\(words)); a message quotes at most \(NamedFormat.maximumWordsLength): shorten its summary or example")
+                error(
+                    alias.file, alias.line,
+                    "the words of `\(name)` have \(words.count) characters (\(words)); a message quotes at most \(NamedFormat.maximumWordsLength): shorten its summary or example"
+                )
                 continue
             }
             namedFormats[Self.formatKey(alias)] = NamedFormat(
@@ -319,7 +372,9 @@ struct ModelAnalyzer {
             if header.shape != .object {
                 error(type.file, tag.line, "`- OtherMembers:` belongs on a struct: `\(type.swiftName)` is not one")
             } else if tag.value != "ignored" {
-                error(type.file, tag.line, "`- OtherMembers: \(tag.value)`: the one choice is `ignored` (members not declared are skipped when reading)")
+                error(
+                    type.file, tag.line,
+                    "`- OtherMembers: \(tag.value)`: the one choice is `ignored` (members not declared are skipped when reading)")
             } else {
                 model.ignoresOtherMembers = true
             }
@@ -334,7 +389,9 @@ struct ModelAnalyzer {
             var keys: [String: Int] = [:]
             let stored = type.properties.filter { !$0.isStatic && !$0.isComputed }
             if stored.isEmpty, type.properties.contains(where: { !$0.isStatic && $0.isComputed }) {
-                error(type.file, type.line, "struct `\(type.swiftName)` has only computed properties: a model's members are its stored properties")
+                error(
+                    type.file, type.line,
+                    "struct `\(type.swiftName)` has only computed properties: a model's members are its stored properties")
             }
             for property in stored {
                 guard let field = describeField(property, in: type) else { continue }
@@ -347,7 +404,8 @@ struct ModelAnalyzer {
                 accepted.aliases = []
                 for alias in field.aliases {
                     if let previous = keys[alias.key] {
-                        error(type.file, property.line, "alias `\(alias.key)` is also the key of the property on line \(previous)")
+                        error(
+                            type.file, property.line, "alias `\(alias.key)` is also the key of the property on line \(previous)")
                         continue
                     }
                     keys[alias.key] = property.line
@@ -389,12 +447,18 @@ struct ModelAnalyzer {
             for enumCase in type.cases {
                 let parameters = enumCase.parameters ?? []
                 guard parameters.count == 1, parameters[0].label == nil else {
-                    error(type.file, enumCase.line, "case `\(enumCase.name)` of union `\(type.swiftName)` must carry exactly one unlabeled model (`case \(enumCase.name)(SomeModel)`)")
+                    error(
+                        type.file, enumCase.line,
+                        "case `\(enumCase.name)` of union `\(type.swiftName)` must carry exactly one unlabeled model (`case \(enumCase.name)(SomeModel)`)"
+                    )
                     continue
                 }
                 guard let resolved = resolve(parameters[0].type, in: type, line: enumCase.line) else { continue }
                 guard case .model(let payload) = resolved, headers[payload]?.shape == .object else {
-                    error(type.file, enumCase.line, "case `\(enumCase.name)` of union `\(type.swiftName)` carries `\(parameters[0].type.trimmedDescription)`: a union case must carry a struct model, told apart from the others by a required member")
+                    error(
+                        type.file, enumCase.line,
+                        "case `\(enumCase.name)` of union `\(type.swiftName)` carries `\(parameters[0].type.trimmedDescription)`: a union case must carry a struct model, told apart from the others by a required member"
+                    )
                     continue
                 }
                 model.unionCases.append(UnionCase(name: enumCase.name, payload: payload, discriminator: ""))
@@ -442,19 +506,30 @@ struct ModelAnalyzer {
     private mutating func describeField(_ property: ScannedProperty, in type: ScannedType) -> FieldDescription? {
         let file = type.file
         if property.isLazy {
-            error(file, property.line, "`lazy var \(property.name)` cannot be decoded; make it a plain stored property or a computed one")
+            error(
+                file, property.line,
+                "`lazy var \(property.name)` cannot be decoded; make it a plain stored property or a computed one")
             return nil
         }
         if let attribute = property.attribute {
-            error(file, property.line, "`\(property.name)` has the attribute `\(attribute)`: property wrappers and attributes on model fields are not supported")
+            error(
+                file, property.line,
+                "`\(property.name)` has the attribute `\(attribute)`: property wrappers and attributes on model fields are not supported"
+            )
             return nil
         }
         if let access = property.writeAccess, access < .internal {
-            error(file, property.line, "`\(property.name)` can only be set from its own file (\(access)): the generated decoder in another file must assign it; make it `internal(set)` or wider")
+            error(
+                file, property.line,
+                "`\(property.name)` can only be set from its own file (\(access)): the generated decoder in another file must assign it; make it `internal(set)` or wider"
+            )
             return nil
         }
         if property.isLet, property.initializer != nil {
-            error(file, property.line, "`let \(property.name)` has an initial value, so it is a constant that cannot be decoded; make it `var` (a default) or `static let` (not part of the JSON)")
+            error(
+                file, property.line,
+                "`let \(property.name)` has an initial value, so it is a constant that cannot be decoded; make it `var` (a default) or `static let` (not part of the JSON)"
+            )
             return nil
         }
         guard let typeSyntax = property.type else {
@@ -484,8 +559,12 @@ struct ModelAnalyzer {
         let base = schema(of: resolved)
         var members: [(String, SchemaJSON)] = base.objectMembers ?? []
         if members.contains(where: { $0.0 == FormatWords.keyword }),
-           let tag = property.doc.tags.first(where: { ["Pattern", "Format", "MinLength", "MaxLength"].contains($0.name) }) {
-            error(file, tag.line, "`- \(tag.name):` would change the format `\(typeSyntax.trimmedDescription)` declares, and its words would no longer say what the field takes; declare another named format")
+            let tag = property.doc.tags.first(where: { ["Pattern", "Format", "MinLength", "MaxLength"].contains($0.name) })
+        {
+            error(
+                file, tag.line,
+                "`- \(tag.name):` would change the format `\(typeSyntax.trimmedDescription)` declares, and its words would no longer say what the field takes; declare another named format"
+            )
             return nil
         }
         members.removeAll { member in
@@ -503,11 +582,16 @@ struct ModelAnalyzer {
         }
         if let defaultTag = property.doc.value("Default") {
             if property.initializer == nil {
-                error(file, defaultTag.line, "`- Default:` documents the initial value, but `\(property.name)` has none; give it one in Swift (the decoder uses it when the member is absent)")
+                error(
+                    file, defaultTag.line,
+                    "`- Default:` documents the initial value, but `\(property.name)` has none; give it one in Swift (the decoder uses it when the member is absent)"
+                )
             } else if let value = SchemaJSON.parse(defaultTag.value) {
                 extras.append(("default", value))
             } else {
-                error(file, defaultTag.line, "`- Default: \(defaultTag.value)` is not a JSON value (write strings in double quotes)")
+                error(
+                    file, defaultTag.line, "`- Default: \(defaultTag.value)` is not a JSON value (write strings in double quotes)"
+                )
             }
         } else if let initializer = property.initializer, let value = literalJSON(initializer, type: resolved) {
             extras.append(("default", value))
@@ -555,14 +639,18 @@ struct ModelAnalyzer {
         }
         let key = value.trimmed
         guard wellFormed, !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "(" }) else {
-            error(file, tag.line, "`- Alias: \(tag.value)` needs one member name, optionally followed by whose spelling it is and `one element` in parentheses: `- Alias: phone (Android, one element)`")
+            error(
+                file, tag.line,
+                "`- Alias: \(tag.value)` needs one member name, optionally followed by whose spelling it is and `one element` in parentheses: `- Alias: phone (Android, one element)`"
+            )
             return nil
         }
         if key == field.key {
             error(file, tag.line, "`- Alias: \(key)` is the member's own name")
             return nil
         }
-        if isOneElement, case .array = field.type {} else if isOneElement {
+        if isOneElement, case .array = field.type {
+        } else if isOneElement {
             error(file, tag.line, "`- Alias: \(key) (one element)` needs an array property: `\(field.name)` is not one")
             return nil
         }
@@ -577,7 +665,8 @@ struct ModelAnalyzer {
         var note = "\(spelling) of `\(field.key)` (the same value); give one of the two."
         if alias.isOneElement, case .array(let element) = field.type {
             base = schema(of: element)
-            note = "\(spelling) of `\(field.key)` carrying one element of it: `\"\(alias.key)\": x` reads as `\"\(field.key)\": [x]`; give one of the two."
+            note =
+                "\(spelling) of `\(field.key)` carrying one element of it: `\"\(alias.key)\": x` reads as `\"\(field.key)\": [x]`; give one of the two."
         }
         let members = (base.objectMembers ?? [("allOf", .array([base]))]).filter { $0.0 != "description" && $0.0 != "examples" }
         return .sortedObject(members + [("description", .string(note))])
@@ -627,7 +716,9 @@ struct ModelAnalyzer {
     }
 
     /// The schema value of a constraint tag, after checking it fits the field's type.
-    private mutating func constraint(_ tag: DocComment.Tag, type: FieldType, property: ScannedProperty, file: String) -> SchemaJSON? {
+    private mutating func constraint(_ tag: DocComment.Tag, type: FieldType, property: ScannedProperty, file: String)
+        -> SchemaJSON?
+    {
         let isString: Bool
         switch type {
         case .string, .amount, .currency, .date, .url, .formatted: isString = true
@@ -649,7 +740,9 @@ struct ModelAnalyzer {
             guard fits(isString, "string"), !tag.value.isEmpty else { return nil }
             return .string(tag.value)
         case "MinLength", "MaxLength", "MinItems", "MaxItems":
-            guard fits(tag.name.hasSuffix("Items") ? isArray : isString, tag.name.hasSuffix("Items") ? "array" : "string") else { return nil }
+            guard fits(tag.name.hasSuffix("Items") ? isArray : isString, tag.name.hasSuffix("Items") ? "array" : "string") else {
+                return nil
+            }
             guard let count = Int(tag.value), count >= 0 else {
                 error(file, tag.line, "`- \(tag.name): \(tag.value)` needs a non-negative integer")
                 return nil
@@ -685,7 +778,8 @@ struct ModelAnalyzer {
             return SchemaJSON.isNumber(text) ? .number(text) : nil
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
-           case .number(let text)? = literalJSON(prefix.expression, type: type) {
+            case .number(let text)? = literalJSON(prefix.expression, type: type)
+        {
             return .number("-" + text)
         }
         if let array = expression.as(ArrayExprSyntax.self), case .array(let element) = type {
@@ -703,15 +797,17 @@ struct ModelAnalyzer {
                 var members: [(String, SchemaJSON)] = []
                 for element in elements {
                     guard let key = element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
-                          let item = literalJSON(element.value, type: value) else { return nil }
+                        let item = literalJSON(element.value, type: value)
+                    else { return nil }
                     members.append((key, item))
                 }
                 return .sortedObject(members)
             }
         }
         if let member = expression.as(MemberAccessExprSyntax.self), case .model(let id) = type,
-           let header = headers[id], header.shape == .stringEnum,
-           let enumCase = header.type.cases.first(where: { $0.name == member.declName.baseName.identifierName }) {
+            let header = headers[id], header.shape == .stringEnum,
+            let enumCase = header.type.cases.first(where: { $0.name == member.declName.baseName.identifierName })
+        {
             if let raw = enumCase.rawValue {
                 return raw.as(StringLiteralExprSyntax.self)?.representedLiteralValue.map { .string($0) }
             }
@@ -729,24 +825,34 @@ struct ModelAnalyzer {
         case .bool: return .object([("type", .string("boolean"))])
         case .int, .int64:
             // The range `JSONInteger` decodes (through `Int64`), so the schema accepts what the codec reads.
-            return .object([("maximum", .number(String(Int64.max))), ("minimum", .number(String(Int64.min))), ("type", .string("integer"))])
+            return .object([
+                ("maximum", .number(String(Int64.max))), ("minimum", .number(String(Int64.min))), ("type", .string("integer")),
+            ])
         case .int32:
-            return .object([("maximum", .number(String(Int32.max))), ("minimum", .number(String(Int32.min))), ("type", .string("integer"))])
-        case .uint: return .object([("maximum", .number(String(Int64.max))), ("minimum", .number("0")), ("type", .string("integer"))])
+            return .object([
+                ("maximum", .number(String(Int32.max))), ("minimum", .number(String(Int32.min))), ("type", .string("integer")),
+            ])
+        case .uint:
+            return .object([("maximum", .number(String(Int64.max))), ("minimum", .number("0")), ("type", .string("integer"))])
         case .double: return .object([("type", .string("number"))])
         case .amount:
-            return .object([("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string")),
-                            (FormatWords.keyword, .string(NamedFormat.amount))])
+            return .object([
+                ("pattern", .string(ModelAnalyzer.decimalPattern)), ("type", .string("string")),
+                (FormatWords.keyword, .string(NamedFormat.amount)),
+            ])
         case .currency:
-            return .object([("pattern", .string(Currency.codePattern)), ("type", .string("string")),
-                            (FormatWords.keyword, .string(NamedFormat.currency))])
+            return .object([
+                ("pattern", .string(Currency.codePattern)), ("type", .string("string")),
+                (FormatWords.keyword, .string(NamedFormat.currency)),
+            ])
         case .formatted(let key): return namedFormats[key]?.schema ?? .object([("type", .string("string"))])
         case .date: return .object([("format", .string("date-time")), ("type", .string("string"))])
         case .url: return .object([("format", .string("uri")), ("type", .string("string"))])
         case .any: return .object([])
         case .array(let element): return .object([("items", schema(of: element)), ("type", .string("array"))])
         case .dictionary(let value): return .object([("additionalProperties", schema(of: value)), ("type", .string("object"))])
-        case .optional(let wrapped): return .object([("anyOf", .array([schema(of: wrapped), .object([("type", .string("null"))])]))])
+        case .optional(let wrapped):
+            return .object([("anyOf", .array([schema(of: wrapped), .object([("type", .string("null"))])]))])
         case .model(let id):
             if let header = headers[id], header.shape == .handWritten {
                 return .runtimeReference(id)
@@ -782,19 +888,27 @@ struct ModelAnalyzer {
             return resolve(array.element, in: context, line: line, aliasDepth: aliasDepth).map { .array($0) }
         }
         if let dictionary = syntax.as(DictionaryTypeSyntax.self) {
-            guard let key = DeclarationScanner.namePath(dictionary.key), key.last == "String", key.count == 1 || Self.qualifiers.contains(key[0]) else {
+            guard let key = DeclarationScanner.namePath(dictionary.key), key.last == "String",
+                key.count == 1 || Self.qualifiers.contains(key[0])
+            else {
                 return unsupported("has keys that are not String: JSON object keys are strings")
             }
             return resolve(dictionary.value, in: context, line: line, aliasDepth: aliasDepth).map { .dictionary($0) }
         }
         if syntax.is(TupleTypeSyntax.self) { return unsupported("is a tuple: JSON has no tuples; declare a model struct") }
-        if let path = DeclarationScanner.namePath(syntax), path.last == "Decimal", path.count == 1 || Self.qualifiers.contains(path[0]) {
-            return unsupported("is Foundation's Decimal: use Amount (PayRPCJSON), an exact decimal read straight from the request's bytes, with Currency when it is money")
+        if let path = DeclarationScanner.namePath(syntax), path.last == "Decimal",
+            path.count == 1 || Self.qualifiers.contains(path[0])
+        {
+            return unsupported(
+                "is Foundation's Decimal: use Amount (PayRPCJSON), an exact decimal read straight from the request's bytes, with Currency when it is money"
+            )
         }
         if syntax.is(FunctionTypeSyntax.self) { return unsupported("is a function: closures cannot be encoded") }
         if syntax.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unsupported("is implicitly unwrapped: write `?`") }
         if syntax.is(SomeOrAnyTypeSyntax.self) { return unsupported("is existential or opaque: the codec needs a concrete type") }
-        if syntax.is(AttributedTypeSyntax.self) { return unsupported("has attributes or specifiers, which models do not support") }
+        if syntax.is(AttributedTypeSyntax.self) {
+            return unsupported("has attributes or specifiers, which models do not support")
+        }
         if syntax.is(MetatypeTypeSyntax.self) { return unsupported("is a metatype") }
         if syntax.is(CompositionTypeSyntax.self) { return unsupported("is a protocol composition") }
         // Named types, possibly generic (`Array<T>`, `Optional<T>`, `Dictionary<String, T>`).
@@ -811,7 +925,10 @@ struct ModelAnalyzer {
                 return unsupported("is not supported in a model")
             }
         }
-        if components.count > 1, Self.qualifiers.contains(components[0].0) || prefixes.keys.contains(components[0].0) && components[0].0 == context.module {
+        if components.count > 1,
+            Self.qualifiers.contains(components[0].0)
+                || prefixes.keys.contains(components[0].0) && components[0].0 == context.module
+        {
             components.removeFirst()
         }
         let names = components.map(\.0)
@@ -842,7 +959,8 @@ struct ModelAnalyzer {
                 let id = ModelID(module: type.module, path: type.swiftName)
                 if headers[id] != nil { return .model(id) }
                 if isModelDeclaration(type) { return nil }  // already reported as unsupported
-                return unsupported("names `\(type.swiftName)` (\(type.file):\(type.line)), which is not a model: declare `JSONModel` on it")
+                return unsupported(
+                    "names `\(type.swiftName)` (\(type.file):\(type.line)), which is not a model: declare `JSONModel` on it")
             case .alias(let alias):
                 if Self.declaresFormat(alias) {
                     // Reported where the format is declared when it is not one.
@@ -854,14 +972,21 @@ struct ModelAnalyzer {
                 aliasContext.file = context.file
                 return resolve(alias.type, in: aliasContext, line: line, aliasDepth: aliasDepth + 1)
             case .ambiguous(let modules):
-                return unsupported("is ambiguous: models of that name exist in \(modules.joined(separator: ", ")); qualify it with the module")
+                return unsupported(
+                    "is ambiguous: models of that name exist in \(modules.joined(separator: ", ")); qualify it with the module")
             }
         }
         if names.count == 1, let primitive = Self.primitives[names[0]] { return primitive }
-        if ["Float", "Int8", "Int16", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Substring", "Data", "UUID"].contains(names.joined()) {
-            return unsupported("is not a supported field type (use String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL or JSONValue)")
+        if ["Float", "Int8", "Int16", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Substring", "Data", "UUID"].contains(
+            names.joined())
+        {
+            return unsupported(
+                "is not a supported field type (use String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL or JSONValue)"
+            )
         }
-        return unsupported("is unknown: it is neither a model in the scanned modules nor a supported primitive (String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL, JSONValue)")
+        return unsupported(
+            "is unknown: it is neither a model in the scanned modules nor a supported primitive (String, Bool, Int, Int64, Int32, UInt, Double, Amount, Currency, Date, URL, JSONValue)"
+        )
     }
 
     private enum Lookup {
@@ -879,7 +1004,8 @@ struct ModelAnalyzer {
         }
         // Module-qualified names.
         if names.count > 1, typesByModule[names[0]] != nil || aliasesByModule[names[0]] != nil,
-           let found = find(module: names[0], path: Array(names.dropFirst())) {
+            let found = find(module: names[0], path: Array(names.dropFirst()))
+        {
             return found
         }
         var scope = context.path
@@ -910,7 +1036,10 @@ struct ModelAnalyzer {
                 let candidates = (fieldsByModel[unionCase.payload] ?? []).filter(\.isRequired).map(\.key)
                 guard let key = candidates.first(where: { !others.contains($0) }) else {
                     let line = type.cases.first { $0.name == unionCase.name }?.line ?? type.line
-                    error(type.file, line, "case `\(unionCase.name)` of union `\(type.swiftName)` cannot be told apart from the other cases: its payload `\(unionCase.payload.path)` needs a required member that no other case's payload has")
+                    error(
+                        type.file, line,
+                        "case `\(unionCase.name)` of union `\(type.swiftName)` cannot be told apart from the other cases: its payload `\(unionCase.payload.path)` needs a required member that no other case's payload has"
+                    )
                     continue
                 }
                 models[index].unionCases[position].discriminator = key
@@ -929,8 +1058,9 @@ struct ModelAnalyzer {
             if headers[ModelID(module: type.module, path: path.joined(separator: "."))] != nil {
                 roots.append(ModelID(module: type.module, path: path.joined(separator: ".")))
             } else if let alias = aliasesByModule[type.module]?[path.joined(separator: ".")],
-                      let names = DeclarationScanner.namePath(alias.type),
-                      case .type(let target)? = lookup(names, from: type) {
+                let names = DeclarationScanner.namePath(alias.type),
+                case .type(let target)? = lookup(names, from: type)
+            {
                 let id = ModelID(module: target.module, path: target.swiftName)
                 if headers[id] != nil { roots.append(id) }
             }
@@ -942,7 +1072,10 @@ struct ModelAnalyzer {
 
     private mutating func describeMethod(_ type: ScannedType) -> MethodDescription? {
         guard type.doc.isPresent, !type.doc.summary.isEmpty else {
-            error(type.file, type.line, "method `\(type.swiftName)` has no doc comment: every method and notification needs a `///` summary (its first paragraph), which becomes its OpenRPC summary")
+            error(
+                type.file, type.line,
+                "method `\(type.swiftName)` has no doc comment: every method and notification needs a `///` summary (its first paragraph), which becomes its OpenRPC summary"
+            )
             return nil
         }
         for tag in type.doc.misspelledTags {
@@ -950,7 +1083,9 @@ struct ModelAnalyzer {
         }
         let access = effectiveAccess(type)
         if access < .internal {
-            error(type.file, type.line, "`\(type.swiftName)` is \(access): the generated documentation lives in another file and cannot see it")
+            error(
+                type.file, type.line,
+                "`\(type.swiftName)` is \(access): the generated documentation lives in another file and cannot see it")
             return nil
         }
         return MethodDescription(

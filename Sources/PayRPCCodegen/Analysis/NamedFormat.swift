@@ -43,7 +43,9 @@ struct NamedFormat {
         var text = summary.trimmed
         if text.hasSuffix(".") { text.removeLast() }
         let firstWord = text.prefix { $0.isLetter }
-        guard let first = firstWord.first, firstWord.count == 1 || firstWord.dropFirst().allSatisfy(\.isLowercase) else { return text }
+        guard let first = firstWord.first, firstWord.count == 1 || firstWord.dropFirst().allSatisfy(\.isLowercase) else {
+            return text
+        }
         return first.lowercased() + text.dropFirst()
     }
 

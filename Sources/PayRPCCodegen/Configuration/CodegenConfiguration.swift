@@ -27,23 +27,28 @@ public struct CodegenConfiguration: Codable, Sendable, Equatable {
     public static func load(root: URL) throws -> CodegenConfiguration {
         let url = root.appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CodegenConfigurationError(message: "\(url.path): not found; payrpc-codegen runs from the repository root (or pass --root)")
+            throw CodegenConfigurationError(
+                message: "\(url.path): not found; payrpc-codegen runs from the repository root (or pass --root)")
         }
         let configuration: CodegenConfiguration
         do {
             configuration = try JSONDecoder().decode(CodegenConfiguration.self, from: data)
         } catch {
-            throw CodegenConfigurationError(message: "\(fileName): expected {\"modules\": {\"<Module>\": \"<prefix>\"}} (\(error))")
+            throw CodegenConfigurationError(
+                message: "\(fileName): expected {\"modules\": {\"<Module>\": \"<prefix>\"}} (\(error))")
         }
         for (module, prefix) in configuration.modules {
             guard !module.isEmpty, !module.contains("/"), !module.contains(".."),
-                  !prefix.isEmpty, !prefix.contains("/"), !prefix.contains(" ") else {
-                throw CodegenConfigurationError(message: "\(fileName): module \"\(module)\" → prefix \"\(prefix)\": names must be non-empty, without slashes")
+                !prefix.isEmpty, !prefix.contains("/"), !prefix.contains(" ")
+            else {
+                throw CodegenConfigurationError(
+                    message: "\(fileName): module \"\(module)\" → prefix \"\(prefix)\": names must be non-empty, without slashes")
             }
         }
         for (module, paths) in configuration.documents ?? [:] {
             for path in paths where module.isEmpty || module.contains("/") || path.hasPrefix("/") || path.contains("..") {
-                throw CodegenConfigurationError(message: "\(fileName): documents of \"\(module)\": \"\(path)\" must be a path inside the repository")
+                throw CodegenConfigurationError(
+                    message: "\(fileName): documents of \"\(module)\": \"\(path)\" must be a path inside the repository")
             }
         }
         return configuration

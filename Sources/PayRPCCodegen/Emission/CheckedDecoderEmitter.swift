@@ -94,7 +94,8 @@ struct CheckedDecoderEmitter {
         var lines = ["        guard json.kind == .object else { return nil }"]
         for field in model.fields {
             let type = swiftType(field.type)
-            lines.append("        var _\(field.name): \(field.isOptional && field.hasInitialValue ? "\(type)??" : "\(type)?") = nil")
+            lines.append(
+                "        var _\(field.name): \(field.isOptional && field.hasInitialValue ? "\(type)??" : "\(type)?") = nil")
         }
         if !bits.isEmpty { lines.append("        var present: UInt64 = 0") }
         let unknown = model.ignoresOtherMembers ? "continue" : "return nil"
@@ -104,9 +105,12 @@ struct CheckedDecoderEmitter {
             lines.append("        for (memberName, memberValue) in json.objectMembers {")
             var first = true
             for field in model.fields {
-                let spellings: [(key: String, isOneElement: Bool)] = [(field.key, false)] + field.aliases.map { ($0.key, $0.isOneElement) }
+                let spellings: [(key: String, isOneElement: Bool)] =
+                    [(field.key, false)] + field.aliases.map { ($0.key, $0.isOneElement) }
                 for spelling in spellings {
-                    lines.append("            \(first ? "if" : "} else if") memberName.stringEquals(\(staticString(spelling.key)) as StaticString) {")
+                    lines.append(
+                        "            \(first ? "if" : "} else if") memberName.stringEquals(\(staticString(spelling.key)) as StaticString) {"
+                    )
                     first = false
                     if let bit = bits[spelling.key] { lines.append("                present |= \(Self.bitLiteral(bit))") }
                     guard let read = memberRead(field, oneElement: spelling.isOneElement, &context) else { return nil }
@@ -122,7 +126,9 @@ struct CheckedDecoderEmitter {
             }
             for alias in field.aliases {
                 let others = keys.filter { $0 != alias.key }.map { bits[$0]! }
-                lines.append("        guard present & \(Self.bitLiteral(bits[alias.key]!)) == 0 || present & \(Self.mask(others)) == 0 else { return nil }")
+                lines.append(
+                    "        guard present & \(Self.bitLiteral(bits[alias.key]!)) == 0 || present & \(Self.mask(others)) == 0 else { return nil }"
+                )
             }
         }
         lines += SwiftEmitter.assignments(model.fields) { _ in "return nil" }
@@ -135,14 +141,17 @@ struct CheckedDecoderEmitter {
         var type = field.type
         var schema = field.schema
         if oneElement {
-            guard case .array(let element) = field.type, let itemSchema = Self.keywords(field.schema)?["items"] else { return nil }
+            guard case .array(let element) = field.type, let itemSchema = Self.keywords(field.schema)?["items"] else {
+                return nil
+            }
             type = element
             schema = itemSchema
         }
         guard var value = check(schema, type, "memberValue", &context) else { return nil }
         let result = value.result
-        value.lines.append("_\(field.name) = " + (field.isOptional && field.hasInitialValue ? ".some(" : "")
-                           + (oneElement ? "[\(result)]" : result) + (field.isOptional && field.hasInitialValue ? ")" : ""))
+        value.lines.append(
+            "_\(field.name) = " + (field.isOptional && field.hasInitialValue ? ".some(" : "")
+                + (oneElement ? "[\(result)]" : result) + (field.isOptional && field.hasInitialValue ? ")" : ""))
         guard field.isOptional else { return value.lines }
         // `null` reads as absent (or as nil over the initial value); the schema must allow it.
         let indented = value.lines.map { "    " + $0 }
@@ -185,15 +194,18 @@ struct CheckedDecoderEmitter {
         guard var keywords = Self.keywords(schema) else { return nil }
         // `{"allOf": [{"$ref": ...}], <annotations>}`: a reference with a description of its own.
         if let allOf = keywords["allOf"], case .array(let parts) = allOf, parts.count == 1, keywords.count == 1,
-           let inner = Self.keywords(parts[0]) {
+            let inner = Self.keywords(parts[0])
+        {
             keywords = inner
         }
         let result = context.name("value")
         switch type {
         case .model(let id):
             guard keywords.count == 1, case .string(let reference)? = keywords["$ref"],
-                  reference == "#/definitions/" + (models[id]?.header.definitionName ?? ""), checked.contains(id) else { return nil }
-            return ValueCode(lines: ["guard let \(result) = \(swiftName(id))(checking: \(value)) else { return nil }"], result: result)
+                reference == "#/definitions/" + (models[id]?.header.definitionName ?? ""), checked.contains(id)
+            else { return nil }
+            return ValueCode(
+                lines: ["guard let \(result) = \(swiftName(id))(checking: \(value)) else { return nil }"], result: result)
         case .any:
             guard keywords.isEmpty else { return nil }
             return ValueCode(lines: ["guard let \(result) = try? JSONValue(json: \(value)) else { return nil }"], result: result)
@@ -204,7 +216,8 @@ struct CheckedDecoderEmitter {
             return integer(keywords, type, value, result, &context)
         case .double:
             guard Self.only(keywords, ["type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]),
-                  keywords["type"] == .string("number") else { return nil }
+                keywords["type"] == .string("number")
+            else { return nil }
             var conditions = ["\(value).kind == .number"]
             guard numberRules(keywords, value, &conditions, &context) else { return nil }
             conditions.append("let \(result) = try? Double(json: \(value))")
@@ -213,7 +226,8 @@ struct CheckedDecoderEmitter {
             return string(keywords, type, value, result, &context)
         case .array(let element):
             guard Self.only(keywords, ["type", "items", "minItems", "maxItems"]), keywords["type"] == .string("array"),
-                  let items = keywords["items"] else { return nil }
+                let items = keywords["items"]
+            else { return nil }
             var conditions = ["\(value).kind == .array"]
             if let minimum = Self.count(keywords["minItems"]) { conditions.append("\(value).count >= \(minimum)") }
             if let maximum = Self.count(keywords["maxItems"]) { conditions.append("\(value).count <= \(maximum)") }
@@ -231,7 +245,8 @@ struct CheckedDecoderEmitter {
             return ValueCode(lines: lines, result: result)
         case .dictionary(let valueType):
             guard Self.only(keywords, ["type", "additionalProperties"]), keywords["type"] == .string("object"),
-                  let values = keywords["additionalProperties"] else { return nil }
+                let values = keywords["additionalProperties"]
+            else { return nil }
             let name = context.name("name"), member = context.name("member")
             guard let inner = check(values, valueType, member, &context) else { return nil }
             var lines = ["guard \(value).kind == .object else { return nil }"]
@@ -244,8 +259,9 @@ struct CheckedDecoderEmitter {
         case .optional(let wrapped):
             // `[T?]`: `{"anyOf": [T's schema, {"type": "null"}]}`.
             guard keywords.count == 1, case .array(let branches)? = keywords["anyOf"], branches.count == 2,
-                  Self.keywords(branches[1]) == ["type": .string("null")],
-                  let inner = check(branches[0], wrapped, value, &context) else { return nil }
+                Self.keywords(branches[1]) == ["type": .string("null")],
+                let inner = check(branches[0], wrapped, value, &context)
+            else { return nil }
             var lines = ["let \(result): \(swiftType(wrapped))?", "if \(value).isNull {", "    \(result) = nil", "} else {"]
             lines += inner.lines.map { "    " + $0 }
             lines += ["    \(result) = \(inner.result)", "}"]
@@ -254,10 +270,13 @@ struct CheckedDecoderEmitter {
     }
 
     /// An integer field: `type: integer`, bounds and `multipleOf`, read from a plain integer.
-    private func integer(_ keywords: [String: SchemaJSON], _ type: FieldType, _ value: String, _ result: String,
-                         _ context: inout Context) -> ValueCode? {
+    private func integer(
+        _ keywords: [String: SchemaJSON], _ type: FieldType, _ value: String, _ result: String,
+        _ context: inout Context
+    ) -> ValueCode? {
         guard Self.only(keywords, ["type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]),
-              keywords["type"] == .string("integer") else { return nil }
+            keywords["type"] == .string("integer")
+        else { return nil }
         let number = context.name("integer")
         var conditions = ["let \(number) = SchemaRules.plainInteger(\(value))"]
         let comparisons = [("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<")]
@@ -270,7 +289,9 @@ struct CheckedDecoderEmitter {
                 conditions.append("\(number) \(comparison) \(integer)")
             } else {
                 guard NumberRule(keyword: keyword, bound: text) != nil else { return nil }
-                conditions.append("\(context.rule("NumberRule(keyword: \(SwiftLiteral.string(keyword)), bound: \(SwiftLiteral.string(text)))!")).holds(\(value))")
+                conditions.append(
+                    "\(context.rule("NumberRule(keyword: \(SwiftLiteral.string(keyword)), bound: \(SwiftLiteral.string(text)))!")).holds(\(value))"
+                )
             }
         }
         if let divisor = keywords["multipleOf"] {
@@ -286,12 +307,16 @@ struct CheckedDecoderEmitter {
     }
 
     /// A `number` field's bounds and `multipleOf`, compared exactly.
-    private func numberRules(_ keywords: [String: SchemaJSON], _ value: String, _ conditions: inout [String],
-                             _ context: inout Context) -> Bool {
+    private func numberRules(
+        _ keywords: [String: SchemaJSON], _ value: String, _ conditions: inout [String],
+        _ context: inout Context
+    ) -> Bool {
         for keyword in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
             guard let bound = keywords[keyword] else { continue }
             guard case .number(let text) = bound, NumberRule(keyword: keyword, bound: text) != nil else { return false }
-            conditions.append("\(context.rule("NumberRule(keyword: \(SwiftLiteral.string(keyword)), bound: \(SwiftLiteral.string(text)))!")).holds(\(value))")
+            conditions.append(
+                "\(context.rule("NumberRule(keyword: \(SwiftLiteral.string(keyword)), bound: \(SwiftLiteral.string(text)))!")).holds(\(value))"
+            )
         }
         if let divisor = keywords["multipleOf"] {
             guard case .number(let text) = divisor, MultipleOfRule(text) != nil else { return false }
@@ -304,10 +329,13 @@ struct CheckedDecoderEmitter {
     /// lengths, `pattern` and `format`, then the type's codec. The patterns of `Amount` and
     /// `Currency` are what their codecs read (every active ISO 4217 code is three capitals), so
     /// those two are not matched again.
-    private func string(_ keywords: [String: SchemaJSON], _ type: FieldType, _ value: String, _ result: String,
-                        _ context: inout Context) -> ValueCode? {
+    private func string(
+        _ keywords: [String: SchemaJSON], _ type: FieldType, _ value: String, _ result: String,
+        _ context: inout Context
+    ) -> ValueCode? {
         guard Self.only(keywords, ["type", "minLength", "maxLength", "pattern", "format"]),
-              keywords["type"] == .string("string") else { return nil }
+            keywords["type"] == .string("string")
+        else { return nil }
         var conditions = ["\(value).kind == .string"]
         if let minimum = keywords["minLength"] {
             guard let count = Self.count(minimum) else { return nil }
@@ -319,7 +347,8 @@ struct CheckedDecoderEmitter {
         }
         if let pattern = keywords["pattern"] {
             guard case .string(let text) = pattern else { return nil }
-            let impliedByCodec = (type == .amount && text == Amount.decimalPattern) || (type == .currency && text == Currency.codePattern)
+            let impliedByCodec =
+                (type == .amount && text == Amount.decimalPattern) || (type == .currency && text == Currency.codePattern)
             if !impliedByCodec {
                 conditions.append("\(context.rule("PatternRule(\(SwiftLiteral.string(text)))")).matches(\(value))")
             }
@@ -341,13 +370,15 @@ struct CheckedDecoderEmitter {
     /// and the codec picks that case (the first member that names one).
     private func unionBody(_ model: ModelDescription) -> [String]? {
         guard let members = model.schema.objectMembers,
-              members.allSatisfy({ $0.0 == "oneOf" || Self.annotations.contains($0.0) }) else { return nil }
+            members.allSatisfy({ $0.0 == "oneOf" || Self.annotations.contains($0.0) })
+        else { return nil }
         var lines = ["        guard json.kind == .object else { return nil }", "        var chosen = -1"]
         lines.append("        for (memberName, _) in json.objectMembers {")
         for (index, unionCase) in model.unionCases.enumerated() {
             guard checked.contains(unionCase.payload), let payload = models[unionCase.payload],
-                  let discriminator = payload.fields.first(where: { $0.key == unionCase.discriminator }),
-                  discriminator.isRequired, discriminator.aliases.isEmpty else { return nil }
+                let discriminator = payload.fields.first(where: { $0.key == unionCase.discriminator }),
+                discriminator.isRequired, discriminator.aliases.isEmpty
+            else { return nil }
             lines += [
                 "            if memberName.stringEquals(\(staticString(unionCase.discriminator)) as StaticString) {",
                 "                guard chosen == -1 || chosen == \(index) else { return nil }",

@@ -22,7 +22,9 @@ public enum DocumentEmitter {
         for file in files {
             let hashes = String(repeating: "#", count: delimiterLength(file.text))
             lines.append("        (\(quoted(file.path)), \(hashes)\"\"\"")
-            lines.append(file.text + (file.text.hasSuffix("\n") ? "" : "\n") + (file.text.hasSuffix("\n") ? "\n" : "") + "\"\"\"\(hashes)),")
+            lines.append(
+                file.text + (file.text.hasSuffix("\n") ? "" : "\n") + (file.text.hasSuffix("\n") ? "\n" : "")
+                    + "\"\"\"\(hashes)),")
         }
         lines.append("    ]")
         lines.append("}")
@@ -33,7 +35,8 @@ public enum DocumentEmitter {
     static func delimiterLength(_ text: String) -> Int {
         var count = 1
         while text.contains("\"\"\"" + String(repeating: "#", count: count))
-                || text.contains("\\" + String(repeating: "#", count: count)) {
+            || text.contains("\\" + String(repeating: "#", count: count))
+        {
             count += 1
         }
         return count

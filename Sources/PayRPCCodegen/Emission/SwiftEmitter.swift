@@ -36,7 +36,9 @@ struct SwiftEmitter {
             return nil
         }
         if models.contains(where: { $0.fields.contains { $0.type.needsFoundation } }) {
-            lines += ["#if canImport(FoundationEssentials)", "import FoundationEssentials", "#else", "import Foundation", "#endif"]
+            lines += [
+                "#if canImport(FoundationEssentials)", "import FoundationEssentials", "#else", "import Foundation", "#endif",
+            ]
         }
         let hasHandlers = items.contains { if case .handlers = $0 { return true } else { return false } }
         if hasHandlers && module != "PayRPCCore" { lines.append("import PayRPCCore") }
@@ -103,9 +105,13 @@ struct SwiftEmitter {
         ]
         for method in handlers.methods {
             if method.runsInline {
-                lines.append("        router.registerInline(\(method.swiftName).self) { params, context in try self.\(method.handlerName)(params, context) }")
+                lines.append(
+                    "        router.registerInline(\(method.swiftName).self) { params, context in try self.\(method.handlerName)(params, context) }"
+                )
             } else {
-                lines.append("        router.register(\(method.swiftName).self) { params, context in try await self.\(method.handlerName)(params, context) }")
+                lines.append(
+                    "        router.register(\(method.swiftName).self) { params, context in try await self.\(method.handlerName)(params, context) }"
+                )
             }
         }
         lines += ["    }", "}"]
@@ -171,7 +177,8 @@ struct SwiftEmitter {
             let local = field.isOptional && field.hasInitialValue ? "\(type)??" : "\(type)?"
             lines.append("        var _\(field.name): \(local) = nil")
         }
-        let unknown = model.ignoresOtherMembers
+        let unknown =
+            model.ignoresOtherMembers
             ? "continue  // - OtherMembers: ignored"
             : "throw JSONDecodingError(\"unknown member\").prefixed(memberName.string ?? \"\")"
         if model.fields.isEmpty {
@@ -274,13 +281,16 @@ struct SwiftEmitter {
             "        switch self {",
         ]
         for value in model.enumValues {
-            lines.append("        case .\(identifier(value.name)): writer.raw(\(SwiftLiteral.string(SchemaJSON.quoted(value.value))))")
+            lines.append(
+                "        case .\(identifier(value.name)): writer.raw(\(SwiftLiteral.string(SchemaJSON.quoted(value.value))))")
         }
         lines += ["        }", "    }"]
     }
 
     private mutating func emitUnionCodec(_ model: ModelDescription, access: String) {
-        let expected = "expected an object with one of the members " + model.unionCases.map { SchemaJSON.quoted($0.discriminator) }.joined(separator: ", ")
+        let expected =
+            "expected an object with one of the members "
+            + model.unionCases.map { SchemaJSON.quoted($0.discriminator) }.joined(separator: ", ")
         lines += [
             "    /// Reads the case whose payload has the member that only it requires.",
             "    \(access)init(json: JSONElement) throws(JSONDecodingError) {",

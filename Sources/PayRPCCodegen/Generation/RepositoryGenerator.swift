@@ -46,20 +46,25 @@ public struct RepositoryGenerator {
                 let text = try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
                 files.append(SourceFile(path: path, text: text))
             }
-            modules.append(ModuleSources(module: module, prefix: configuration.modules[module]!,
-                                         outputPath: Self.outputPath(module: module), files: files))
+            modules.append(
+                ModuleSources(
+                    module: module, prefix: configuration.modules[module]!,
+                    outputPath: Self.outputPath(module: module), files: files))
         }
         var generated = try ModelGenerator.generate(modules)
         for (module, paths) in (configuration.documents ?? [:]).sorted(by: { $0.key < $1.key }) {
             var files: [(path: String, text: String)] = []
             for path in paths {
                 guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
-                    throw CodegenConfigurationError(message: "\(CodegenConfiguration.fileName): documents of \(module): cannot read \(path)")
+                    throw CodegenConfigurationError(
+                        message: "\(CodegenConfiguration.fileName): documents of \(module): cannot read \(path)")
                 }
                 files.append((path, text))
             }
-            generated.append(GeneratedFile(path: DocumentEmitter.outputPath(module: module),
-                                           contents: DocumentEmitter.emit(module: module, files: files)))
+            generated.append(
+                GeneratedFile(
+                    path: DocumentEmitter.outputPath(module: module),
+                    contents: DocumentEmitter.emit(module: module, files: files)))
         }
         let generatedPaths = Set(generated.map(\.path))
         for module in modules where !generatedPaths.contains(module.outputPath) { stale.append(module.outputPath) }
@@ -76,7 +81,9 @@ public struct RepositoryGenerator {
             for name in try fileManager.contentsOfDirectory(atPath: url.path) {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var isDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) else { continue }
+                guard fileManager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) else {
+                    continue
+                }
                 if isDirectory.boolValue {
                     if name != "Generated" && !name.hasPrefix(".") { pending.append(child) }
                 } else if name.hasSuffix(".swift") {

@@ -89,7 +89,8 @@ indirect enum SchemaJSON: Equatable, Sendable {
         case .array(let values):
             if values.isEmpty { return ".array([])" }
             if values.allSatisfy(\.isScalar) {
-                return ".array([" + values.map { $0.swiftExpression(indent: indent, module: module) }.joined(separator: ", ") + "])"
+                return ".array([" + values.map { $0.swiftExpression(indent: indent, module: module) }.joined(separator: ", ")
+                    + "])"
             }
             let pad = String(repeating: " ", count: indent + 4)
             let items = values.map { pad + $0.swiftExpression(indent: indent + 4, module: module) + ",\n" }.joined()
@@ -98,7 +99,8 @@ indirect enum SchemaJSON: Equatable, Sendable {
             if members.isEmpty { return ".object([])" }
             let pad = String(repeating: " ", count: indent + 4)
             let items = members.map {
-                pad + "JSONValue.Member(\(SwiftLiteral.string($0.0)), \($0.1.swiftExpression(indent: indent + 4, module: module))),\n"
+                pad
+                    + "JSONValue.Member(\(SwiftLiteral.string($0.0)), \($0.1.swiftExpression(indent: indent + 4, module: module))),\n"
             }.joined()
             return ".object([\n" + items + String(repeating: " ", count: indent) + "])"
         }
@@ -154,24 +156,40 @@ indirect enum SchemaJSON: Equatable, Sendable {
             case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
             case UInt8(ascii: "\""): return string().map { .string($0) }
             case UInt8(ascii: "["):
-                index += 1; depth += 1; defer { depth -= 1 }
+                index += 1
+                depth += 1
+                defer { depth -= 1 }
                 var values: [SchemaJSON] = []
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(values) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(values)
+                }
                 while true {
                     guard let element = value() else { return nil }
                     values.append(element)
                     skipSpace()
                     guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(values) }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if bytes[index] == UInt8(ascii: "]") {
+                        index += 1
+                        return .array(values)
+                    }
                     return nil
                 }
             case UInt8(ascii: "{"):
-                index += 1; depth += 1; defer { depth -= 1 }
+                index += 1
+                depth += 1
+                defer { depth -= 1 }
                 var members: [(String, SchemaJSON)] = []
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 while true {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
@@ -182,8 +200,14 @@ indirect enum SchemaJSON: Equatable, Sendable {
                     members.append((key, member))
                     skipSpace()
                     guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return .object(members)
+                    }
                     return nil
                 }
             default: return number()
@@ -224,9 +248,15 @@ indirect enum SchemaJSON: Equatable, Sendable {
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
-                if byte == UInt8(ascii: "\"") { flush(); return String(scalars) }
+                if byte == UInt8(ascii: "\"") {
+                    flush()
+                    return String(scalars)
+                }
                 if byte < 0x20 { return nil }
-                guard byte == UInt8(ascii: "\\") else { raw.append(byte); continue }
+                guard byte == UInt8(ascii: "\\") else {
+                    raw.append(byte)
+                    continue
+                }
                 flush()
                 guard index < bytes.count else { return nil }
                 let code = bytes[index]
@@ -259,7 +289,8 @@ indirect enum SchemaJSON: Equatable, Sendable {
 
         mutating func hex4() -> UInt32? {
             guard bytes.count - index >= 4,
-                  let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
+                let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            else { return nil }
             index += 4
             return value
         }

@@ -29,40 +29,48 @@ struct DeclarationScanner {
 
     private mutating func visit(_ decl: DeclSyntax, parent: [String], context: inout Context) {
         if let node = decl.as(StructDeclSyntax.self) {
-            record(node, name: node.name, kind: .struct, inheritance: node.inheritanceClause,
-                   modifiers: node.modifiers, generic: node.genericParameterClause != nil,
-                   members: node.memberBlock, parent: parent, context: &context)
+            record(
+                node, name: node.name, kind: .struct, inheritance: node.inheritanceClause,
+                modifiers: node.modifiers, generic: node.genericParameterClause != nil,
+                members: node.memberBlock, parent: parent, context: &context)
         } else if let node = decl.as(EnumDeclSyntax.self) {
-            record(node, name: node.name, kind: .enum, inheritance: node.inheritanceClause,
-                   modifiers: node.modifiers, generic: node.genericParameterClause != nil,
-                   members: node.memberBlock, parent: parent, context: &context)
+            record(
+                node, name: node.name, kind: .enum, inheritance: node.inheritanceClause,
+                modifiers: node.modifiers, generic: node.genericParameterClause != nil,
+                members: node.memberBlock, parent: parent, context: &context)
         } else if let node = decl.as(ClassDeclSyntax.self) {
-            record(node, name: node.name, kind: .class, inheritance: node.inheritanceClause,
-                   modifiers: node.modifiers, generic: node.genericParameterClause != nil,
-                   members: node.memberBlock, parent: parent, context: &context)
+            record(
+                node, name: node.name, kind: .class, inheritance: node.inheritanceClause,
+                modifiers: node.modifiers, generic: node.genericParameterClause != nil,
+                members: node.memberBlock, parent: parent, context: &context)
         } else if let node = decl.as(ActorDeclSyntax.self) {
-            record(node, name: node.name, kind: .actor, inheritance: node.inheritanceClause,
-                   modifiers: node.modifiers, generic: node.genericParameterClause != nil,
-                   members: node.memberBlock, parent: parent, context: &context)
+            record(
+                node, name: node.name, kind: .actor, inheritance: node.inheritanceClause,
+                modifiers: node.modifiers, generic: node.genericParameterClause != nil,
+                members: node.memberBlock, parent: parent, context: &context)
         } else if let node = decl.as(ProtocolDeclSyntax.self) {
-            record(node, name: node.name, kind: .protocol, inheritance: node.inheritanceClause,
-                   modifiers: node.modifiers, generic: false,
-                   members: node.memberBlock, parent: parent, context: &context)
+            record(
+                node, name: node.name, kind: .protocol, inheritance: node.inheritanceClause,
+                modifiers: node.modifiers, generic: false,
+                members: node.memberBlock, parent: parent, context: &context)
         } else if let node = decl.as(ExtensionDeclSyntax.self) {
             let extended = DeclarationScanner.namePath(node.extendedType)
             if let inherited = node.inheritanceClause?.inheritedTypes,
-               inherited.contains(where: { DeclarationScanner.lastName($0.type) == "JSONModel" }) {
-                result.conformingExtensions.append(ScannedConformingExtension(
-                    file: context.file, line: context.line(node), typeName: node.extendedType.trimmedDescription))
+                inherited.contains(where: { DeclarationScanner.lastName($0.type) == "JSONModel" })
+            {
+                result.conformingExtensions.append(
+                    ScannedConformingExtension(
+                        file: context.file, line: context.line(node), typeName: node.extendedType.trimmedDescription))
             }
             if let extended {
                 for member in node.memberBlock.members { visit(member.decl, parent: extended, context: &context) }
             }
         } else if let node = decl.as(TypeAliasDeclSyntax.self) {
-            result.aliases.append(ScannedAlias(
-                module: context.module, file: context.file, line: context.line(node),
-                path: parent + [node.name.identifierName], type: node.initializer.value,
-                doc: DocComment(leadingTriviaOf: node, converter: context.converter)))
+            result.aliases.append(
+                ScannedAlias(
+                    module: context.module, file: context.file, line: context.line(node),
+                    path: parent + [node.name.identifierName], type: node.initializer.value,
+                    doc: DocComment(leadingTriviaOf: node, converter: context.converter)))
         } else if let node = decl.as(IfConfigDeclSyntax.self), parent.isEmpty {
             for clause in node.clauses {
                 if case .decls(let items)? = clause.elements {
@@ -92,22 +100,29 @@ struct DeclarationScanner {
             } else if let caseDecl = decl.as(EnumCaseDeclSyntax.self) {
                 let doc = DocComment(leadingTriviaOf: caseDecl, converter: context.converter)
                 for element in caseDecl.elements {
-                    type.cases.append(ScannedCase(
-                        name: element.name.identifierName, line: context.line(element.name),
-                        rawValue: element.rawValue?.value,
-                        parameters: element.parameterClause.map { clause in
-                            clause.parameters.map { ($0.firstName.map(\.identifierName), $0.type) }
-                        },
-                        doc: doc))
+                    type.cases.append(
+                        ScannedCase(
+                            name: element.name.identifierName, line: context.line(element.name),
+                            rawValue: element.rawValue?.value,
+                            parameters: element.parameterClause.map { clause in
+                                clause.parameters.map { ($0.firstName.map(\.identifierName), $0.type) }
+                            },
+                            doc: doc))
                 }
             } else if let initializer = decl.as(InitializerDeclSyntax.self),
-                      initializer.signature.parameterClause.parameters.first?.firstName.text == "json" {
+                initializer.signature.parameterClause.parameters.first?.firstName.text == "json"
+            {
                 type.hasHandWrittenCodec = true
             } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
-                      function.signature.parameterClause.parameters.first?.firstName.text == "to" {
+                function.signature.parameterClause.parameters.first?.firstName.text == "to"
+            {
                 type.hasHandWrittenCodec = true
             } else if decl.is(IfConfigDeclSyntax.self) {
-                type.unsupportedMembers.append((context.line(decl), "`#if` inside a model body is not supported: the generator cannot tell which members exist"))
+                type.unsupportedMembers.append(
+                    (
+                        context.line(decl),
+                        "`#if` inside a model body is not supported: the generator cannot tell which members exist"
+                    ))
             }
         }
         result.types.append(type)
@@ -131,14 +146,18 @@ struct DeclarationScanner {
         var result: [ScannedProperty] = []
         for (index, binding) in bindings.enumerated() {
             // `var a, b: Int`: a binding without a type takes the next annotated one's.
-            let type = binding.typeAnnotation?.type
+            let type =
+                binding.typeAnnotation?.type
                 ?? (binding.initializer == nil ? bindings[index...].lazy.compactMap { $0.typeAnnotation?.type }.first : nil)
             var isComputed = false
             if let accessors = binding.accessorBlock {
                 switch accessors.accessors {
                 case .getter: isComputed = true
                 case .accessors(let list):
-                    isComputed = list.contains { ["get", "set", "_read", "_modify", "unsafeAddress", "unsafeMutableAddress"].contains($0.accessorSpecifier.text) }
+                    isComputed = list.contains {
+                        ["get", "set", "_read", "_modify", "unsafeAddress", "unsafeMutableAddress"].contains(
+                            $0.accessorSpecifier.text)
+                    }
                 }
             }
             let name: String
@@ -147,11 +166,12 @@ struct DeclarationScanner {
             } else {
                 name = binding.pattern.trimmedDescription
             }
-            result.append(ScannedProperty(
-                name: name, line: context.line(binding), isLet: variable.bindingSpecifier.text == "let",
-                isStatic: isStatic, isComputed: isComputed, isLazy: isLazy, attribute: attribute,
-                isDeprecatedByAttribute: isDeprecated, writeAccess: writeAccess, type: type,
-                initializer: binding.initializer?.value, doc: doc))
+            result.append(
+                ScannedProperty(
+                    name: name, line: context.line(binding), isLet: variable.bindingSpecifier.text == "let",
+                    isStatic: isStatic, isComputed: isComputed, isLazy: isLazy, attribute: attribute,
+                    isDeprecatedByAttribute: isDeprecated, writeAccess: writeAccess, type: type,
+                    initializer: binding.initializer?.value, doc: doc))
         }
         return result
     }
@@ -169,7 +189,8 @@ struct DeclarationScanner {
             return [identifier.name.identifierName]
         }
         if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
-           let base = namePath(member.baseType) {
+            let base = namePath(member.baseType)
+        {
             return base + [member.name.identifierName]
         }
         return nil

@@ -46,7 +46,10 @@ struct DocComment: Equatable {
         var current: [String] = []
         for line in lines {
             if line.allSatisfy(\.isWhitespace) {
-                if !current.isEmpty { result.append(current.joined(separator: "\n")); current = [] }
+                if !current.isEmpty {
+                    result.append(current.joined(separator: "\n"))
+                    current = []
+                }
             } else {
                 current.append(line)
             }
@@ -119,7 +122,8 @@ struct DocComment: Equatable {
                     return
                 }
             } else if after.hasPrefix(":"),
-                      let known = DocComment.knownTags.first(where: { $0.lowercased() == name.lowercased() }) {
+                let known = DocComment.knownTags.first(where: { $0.lowercased() == name.lowercased() })
+            {
                 misspelledTags.append(Tag(name: known, value: String(name), line: line))
                 return
             }

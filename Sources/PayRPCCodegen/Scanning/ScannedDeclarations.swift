@@ -10,12 +10,24 @@ enum AccessLevel: Int, Comparable {
     init?(modifiers: DeclModifierListSyntax) {
         for modifier in modifiers where modifier.detail == nil {
             switch modifier.name.text {
-            case "private": self = .private; return
-            case "fileprivate": self = .fileprivate; return
-            case "internal": self = .internal; return
-            case "package": self = .package; return
-            case "public": self = .public; return
-            case "open": self = .open; return
+            case "private":
+                self = .private
+                return
+            case "fileprivate":
+                self = .fileprivate
+                return
+            case "internal":
+                self = .internal
+                return
+            case "package":
+                self = .package
+                return
+            case "public":
+                self = .public
+                return
+            case "open":
+                self = .open
+                return
             default: continue
             }
         }

@@ -24,7 +24,7 @@ public enum Hello: BuiltinMethod {
     public typealias Result = HelloResult
     public static let allowedBeforeAuthentication = true
     public static let errors = [
-        RPCErrorDescriptor(code: .unauthenticated, message: "Unauthenticated"),
+        RPCErrorDescriptor(code: .unauthenticated, message: "Unauthenticated")
     ]
 }
 
@@ -65,7 +65,9 @@ public struct OpenRPCDocument: JSONCodable, JSONSchemaProvider, Sendable {
     public func encode(to writer: inout JSONWriter) { writer.raw(bytes) }
 
     public static var schemaReference: JSONValue {
-        ["type": "object", "required": ["openrpc", "info", "methods"],
-         "description": "An OpenRPC 1.x document (https://spec.open-rpc.org)"]
+        [
+            "type": "object", "required": ["openrpc", "info", "methods"],
+            "description": "An OpenRPC 1.x document (https://spec.open-rpc.org)",
+        ]
     }
 }

@@ -43,9 +43,10 @@ public struct BuiltinService: BuiltinHandlers {
         if let client = params.client {
             context.logger.info("hello", metadata: ["client": .string(client), "profile": .string(context.connection.profile)])
         }
-        return HelloResult(server: configuration.serverName, version: configuration.version,
-                           protocolVersion: configuration.protocolVersion, methods: state.methodCount,
-                           profile: profile, seed: context.sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) })
+        return HelloResult(
+            server: configuration.serverName, version: configuration.version,
+            protocolVersion: configuration.protocolVersion, methods: state.methodCount,
+            profile: profile, seed: context.sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) })
     }
 
     /// `rpc.discover`.

@@ -40,10 +40,12 @@ public final class ConnectionSession: @unchecked Sendable {
     /// The server's list of connections, told when this one may be served (nil in unit tests).
     private let directory: ConnectionDirectory?
 
-    init(id: UInt64, transport: TransportKind, loop: any EventLoop,
-         deliver: @escaping @Sendable (String, [UInt8]) -> Void,
-         notificationCheck: @escaping @Sendable (String, [UInt8]) -> RPCError?,
-         directory: ConnectionDirectory? = nil) {
+    init(
+        id: UInt64, transport: TransportKind, loop: any EventLoop,
+        deliver: @escaping @Sendable (String, [UInt8]) -> Void,
+        notificationCheck: @escaping @Sendable (String, [UInt8]) -> RPCError?,
+        directory: ConnectionDirectory? = nil
+    ) {
         self.id = id
         self.transport = transport
         self.loop = loop

@@ -24,8 +24,10 @@ public final class RequestContext: Sendable {
     /// The tester's controls: the profile's clock, seeded generators and armed failures.
     public let sandbox: SandboxControls
 
-    public init(connection: ConnectionSession, profile: String, meta: RequestMeta, logger: Logger, isSandbox: Bool,
-                sandbox: SandboxControls) {
+    public init(
+        connection: ConnectionSession, profile: String, meta: RequestMeta, logger: Logger, isSandbox: Bool,
+        sandbox: SandboxControls
+    ) {
         self.connection = connection
         self.profile = profile
         self.meta = meta

@@ -25,20 +25,29 @@ public struct RequestMeta: Sendable, Equatable {
         for (name, value) in element.objectMembers {
             if name.stringEquals("timeoutMs") {
                 guard let number = value.int64, number > 0, number <= 86_400_000 else {
-                    throw RPCError.invalidParams([.init(pointer: "/_meta/timeoutMs", keyword: "type",
-                                                        message: "timeoutMs must be an integer from 1 to 86400000")])
+                    throw RPCError.invalidParams([
+                        .init(
+                            pointer: "/_meta/timeoutMs", keyword: "type",
+                            message: "timeoutMs must be an integer from 1 to 86400000")
+                    ])
                 }
                 timeoutMs = Int(number)
             } else if name.stringEquals("idempotencyKey") {
                 guard let key = value.string, !key.isEmpty, key.utf8.count <= 255 else {
-                    throw RPCError.invalidParams([.init(pointer: "/_meta/idempotencyKey", keyword: "type",
-                                                        message: "idempotencyKey must be a string of 1 to 255 bytes")])
+                    throw RPCError.invalidParams([
+                        .init(
+                            pointer: "/_meta/idempotencyKey", keyword: "type",
+                            message: "idempotencyKey must be a string of 1 to 255 bytes")
+                    ])
                 }
                 idempotencyKey = key
             } else if name.stringEquals("traceparent") {
                 guard let trace = value.string, trace.utf8.count <= 128 else {
-                    throw RPCError.invalidParams([.init(pointer: "/_meta/traceparent", keyword: "type",
-                                                        message: "traceparent must be a string")])
+                    throw RPCError.invalidParams([
+                        .init(
+                            pointer: "/_meta/traceparent", keyword: "type",
+                            message: "traceparent must be a string")
+                    ])
                 }
                 traceparent = trace
             }

@@ -27,11 +27,14 @@ public struct OpenRPCBuilder: Sendable {
         }
         return .object([
             .init("openrpc", .string(Self.openRPCVersion)),
-            .init("info", [
-                "title": "payrpc",
-                "version": .string(version),
-                "description": "Five mobile payment SDK interfaces (Tatra banka PayKey, Pay by Bank app, a payment journal, PayPal Northstar, Dotpay) as JSON-RPC 2.0 over newline-delimited JSON. Server-to-client notifications are listed under x-notifications.",
-            ]),
+            .init(
+                "info",
+                [
+                    "title": "payrpc",
+                    "version": .string(version),
+                    "description":
+                        "Five mobile payment SDK interfaces (Tatra banka PayKey, Pay by Bank app, a payment journal, PayPal Northstar, Dotpay) as JSON-RPC 2.0 over newline-delimited JSON. Server-to-client notifications are listed under x-notifications.",
+                ]),
             .init("methods", .array(methods)),
             .init("components", ["schemas": .object(schemas)]),
             .init("x-notifications", .array(notifications)),
@@ -46,14 +49,25 @@ public struct OpenRPCBuilder: Sendable {
         ]
         if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
         members.append(.init("paramStructure", "either"))
-        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
-                                                                  definitions: descriptor.definitions))))
+        members.append(
+            .init(
+                "params",
+                .array(
+                    contentDescriptors(
+                        descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
+                        definitions: descriptor.definitions))))
         members.append(.init("result", ["name": "result", "schema": Self.componentRefs(descriptor.resultSchema)]))
-        members.append(.init("errors", .array(descriptor.errors.map { error in
-            var entry: [JSONValue.Member] = [.init("code", .int(error.code)), .init("message", .string(error.message))]
-            if let data = error.dataSchema { entry.append(.init("data", Self.componentRefs(data))) }
-            return .object(entry)
-        })))
+        members.append(
+            .init(
+                "errors",
+                .array(
+                    descriptor.errors.map { error in
+                        var entry: [JSONValue.Member] = [
+                            .init("code", .int(error.code)), .init("message", .string(error.message)),
+                        ]
+                        if let data = error.dataSchema { entry.append(.init("data", Self.componentRefs(data))) }
+                        return .object(entry)
+                    })))
         members.append(.init("x-aliases", .array(descriptor.aliases.map { .string($0) })))
         members.append(.init("x-mutates", .bool(descriptor.mutates)))
         members.append(.init("x-notifications", .array(descriptor.notifications.map { .string($0) })))
@@ -70,8 +84,13 @@ public struct OpenRPCBuilder: Sendable {
         ]
         if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
         members.append(.init("paramStructure", "by-name"))
-        members.append(.init("params", .array(contentDescriptors(descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
-                                                                  definitions: descriptor.definitions))))
+        members.append(
+            .init(
+                "params",
+                .array(
+                    contentDescriptors(
+                        descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
+                        definitions: descriptor.definitions))))
         if !descriptor.aliases.isEmpty { members.append(.init("x-aliases", .array(descriptor.aliases.map { .string($0) }))) }
         return .object(members)
     }
@@ -105,14 +124,16 @@ public struct OpenRPCBuilder: Sendable {
             }
         }
         guard case .object(let members) = model,
-              case .object(let properties)? = members.first(where: { $0.name == "properties" })?.value else { return [] }
+            case .object(let properties)? = members.first(where: { $0.name == "properties" })?.value
+        else { return [] }
         var required: Set<String> = []
         if case .array(let names)? = members.first(where: { $0.name == "required" })?.value {
             required = Set(names.compactMap(\.stringValue))
         }
         let position = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let ordered = properties.enumerated().sorted {
-            (position[$0.element.name] ?? fieldOrder.count + $0.offset) < (position[$1.element.name] ?? fieldOrder.count + $1.offset)
+            (position[$0.element.name] ?? fieldOrder.count + $0.offset)
+                < (position[$1.element.name] ?? fieldOrder.count + $1.offset)
         }.map(\.element)
         return ordered.map { property in
             var entry: [JSONValue.Member] = [.init("name", .string(property.name))]
@@ -140,12 +161,13 @@ public struct OpenRPCBuilder: Sendable {
         switch schema {
         case .array(let values): return .array(values.map { rewriteRefs($0, from: from, to: to) })
         case .object(let members):
-            return .object(members.map { member in
-                if member.name == "$ref", let ref = member.value.stringValue, ref.hasPrefix(from) {
-                    return .init("$ref", .string(to + ref.dropFirst(from.count)))
-                }
-                return .init(member.name, rewriteRefs(member.value, from: from, to: to))
-            })
+            return .object(
+                members.map { member in
+                    if member.name == "$ref", let ref = member.value.stringValue, ref.hasPrefix(from) {
+                        return .init("$ref", .string(to + ref.dropFirst(from.count)))
+                    }
+                    return .init(member.name, rewriteRefs(member.value, from: from, to: to))
+                })
         default: return schema
         }
     }

@@ -23,11 +23,16 @@ public struct SchemaFiles: Sendable {
                 .init("description", .string(method.summary)),
                 .init("params", method.paramsSchema),
                 .init("result", method.resultSchema),
-                .init("errors", .array(method.errors.map { error in
-                    var entry: [JSONValue.Member] = [.init("code", .int(error.code)), .init("message", .string(error.message))]
-                    if let data = error.dataSchema { entry.append(.init("data", data)) }
-                    return .object(entry)
-                })),
+                .init(
+                    "errors",
+                    .array(
+                        method.errors.map { error in
+                            var entry: [JSONValue.Member] = [
+                                .init("code", .int(error.code)), .init("message", .string(error.message)),
+                            ]
+                            if let data = error.dataSchema { entry.append(.init("data", data)) }
+                            return .object(entry)
+                        })),
             ]
             let needed = Self.closure(of: .object(members), in: definitions)
             if !needed.isEmpty {

@@ -66,16 +66,22 @@ struct Call: Sendable {
         let key = idempotency.key, store = idempotency.store
         let digest = String(decoding: idempotency.canonicalParams, as: UTF8.self)
         do {
-            switch try await store.claim(profile: context.profile, key: key, method: method, paramsDigest: digest,
-                                         now: context.now) {
+            switch try await store.claim(
+                profile: context.profile, key: key, method: method, paramsDigest: digest,
+                now: context.now)
+            {
             case .replay(let outcome):
                 return Array(outcome.utf8)
             case .conflict:
-                return Self.errorOutcome(RPCError(.idempotencyConflict, "Idempotency key reused",
-                                                  data: ["detail": .string("the key was used before with other params or another method")]))
+                return Self.errorOutcome(
+                    RPCError(
+                        .idempotencyConflict, "Idempotency key reused",
+                        data: ["detail": .string("the key was used before with other params or another method")]))
             case .inProgress:
-                return Self.errorOutcome(RPCError(.idempotencyConflict, "Idempotency key in use",
-                                                  data: ["detail": .string("a call with this key is still running")]))
+                return Self.errorOutcome(
+                    RPCError(
+                        .idempotencyConflict, "Idempotency key in use",
+                        data: ["detail": .string("a call with this key is still running")]))
             case .claimed:
                 break
             }
@@ -91,8 +97,9 @@ struct Call: Sendable {
             if Task.isCancelled || !isFinal {
                 try await store.abandon(profile: context.profile, key: key)
             } else {
-                try await store.complete(profile: context.profile, key: key,
-                                         outcome: String(decoding: outcome, as: UTF8.self))
+                try await store.complete(
+                    profile: context.profile, key: key,
+                    outcome: String(decoding: outcome, as: UTF8.self))
             }
         } catch {
             logger.error("idempotency record failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
@@ -142,8 +149,10 @@ struct Call: Sendable {
 
     /// Under `--validate-results`, the error to send instead of a result that breaks its schema
     /// (logged with every violation); nil when the result is fine or results are not validated.
-    static func resultProblem<Bytes: Collection<UInt8>>(_ validator: CompiledSchema?, _ bytes: Bytes,
-                                                        method: String, logger: Logger) -> RPCError? {
+    static func resultProblem<Bytes: Collection<UInt8>>(
+        _ validator: CompiledSchema?, _ bytes: Bytes,
+        method: String, logger: Logger
+    ) -> RPCError? {
         guard let validator else { return nil }
         let violations: [SchemaViolation]
         if let tape = try? JSONTape(copying: bytes) {
@@ -152,10 +161,12 @@ struct Call: Sendable {
             violations = [SchemaViolation(pointer: "", keyword: "json", message: "the result is not JSON")]
         }
         guard !violations.isEmpty else { return nil }
-        logger.error("result breaks its schema", metadata: [
-            "rpc.method": .string(method),
-            "violations": .string(violations.map(\.description).joined(separator: "; ")),
-        ])
+        logger.error(
+            "result breaks its schema",
+            metadata: [
+                "rpc.method": .string(method),
+                "violations": .string(violations.map(\.description).joined(separator: "; ")),
+            ])
         return .invalidResult(violations)
     }
 }

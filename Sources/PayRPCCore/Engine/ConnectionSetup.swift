@@ -12,8 +12,10 @@ struct ConnectionSetup {
     /// - Parameters:
     ///   - reference: how later notifications reach the session (nil once the connection closed).
     ///   - deliver: frames a notification for the session; on the loop thread.
-    init<Session: AnyObject>(engine: RPCEngine, connection: any RPCConnection, reference: LoopBound<SessionReference<Session>>,
-                             deliver: @escaping @Sendable (Session, String, [UInt8]) -> Void) {
+    init<Session: AnyObject>(
+        engine: RPCEngine, connection: any RPCConnection, reference: LoopBound<SessionReference<Session>>,
+        deliver: @escaping @Sendable (Session, String, [UInt8]) -> Void
+    ) {
         // The transport's id: one number per connection in every log line.
         let id = connection.id
         var logger = engine.logger

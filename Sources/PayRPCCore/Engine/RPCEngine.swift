@@ -21,8 +21,10 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     ///   - idempotency: where answers of idempotent calls are kept; nil disables idempotency keys.
     ///   - environment: the sandbox controls and the directory of connections the services were built with.
     ///   - logger: the engine's logger.
-    public init(router: Router, configuration: EngineConfiguration,
-                idempotency: (any IdempotencyStore)?, environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger) {
+    public init(
+        router: Router, configuration: EngineConfiguration,
+        idempotency: (any IdempotencyStore)?, environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger
+    ) {
         self.router = router
         self.configuration = configuration
         self.idempotency = idempotency

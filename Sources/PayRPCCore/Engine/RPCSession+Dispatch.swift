@@ -9,8 +9,10 @@ extension RPCSession {
 
     /// Runs a decoded, validated call: inline on the loop thread, or as a task (a task handler,
     /// or an inline one whose answer goes through the idempotency store).
-    func dispatch(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
-                  id: UnsafeRawBufferPointer?, responder: Responder) {
+    func dispatch(
+        _ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
+        id: UnsafeRawBufferPointer?, responder: Responder
+    ) {
         let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
         if let runHandler = prepared.runInline, idempotencyKey == nil || engine.idempotency == nil {
             runInline(entry, context: context, id: id, responder: responder) { writer in
@@ -26,8 +28,10 @@ extension RPCSession {
 
     /// An earlier call of this connection's ordered sequence is still running: this one waits
     /// its turn (its id copied, since the line's bytes do not outlive this call).
-    func waitTurn(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
-                  id: UnsafeRawBufferPointer?, responder: Responder) {
+    func waitTurn(
+        _ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
+        id: UnsafeRawBufferPointer?, responder: Responder
+    ) {
         let idCopy = id.map { Array($0) }
         orderedWaiting.append { [unowned self] in
             if let idCopy {
@@ -52,13 +56,15 @@ extension RPCSession {
     /// Runs an inline handler (`produce` writes the result) and writes its answer in place
     /// (nothing for a notification). When the call changed the sandbox's state (a seed, an armed
     /// failure, a draw of a seeded stream), the answer waits until that is saved.
-    func runInline(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
-                   _ produce: (inout JSONWriter) throws -> Void) {
+    func runInline(
+        _ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
+        _ produce: (inout JSONWriter) throws -> Void
+    ) {
         let method = entry.descriptor.name
         let changesBefore = engine.sandbox.changes
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
-            do { try produce(&scratch) } catch where !(error is EarlyAnswer) {
+            do { try produce(&scratch) } catch  where !(error is EarlyAnswer) {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             } catch {}
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
@@ -84,8 +90,9 @@ extension RPCSession {
                 }
             } catch {
                 output.writer.bytes.removeSubrange(mark...)
-                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
-                       changesBefore: changesBefore)
+                answer(
+                    error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                    changesBefore: changesBefore)
             }
         case .batch(let collector):
             var writer = JSONWriter(capacity: 128)
@@ -103,8 +110,9 @@ extension RPCSession {
                     output.collect(response.bytes, into: collector)
                 }
             } catch {
-                answer(error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
-                       changesBefore: changesBefore)
+                answer(
+                    error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                    changesBefore: changesBefore)
             }
         }
     }
@@ -113,8 +121,10 @@ extension RPCSession {
     private static let resultMember = Array("\"result\":".utf8)
 
     /// Answers with `error` now, or once the sandbox's changes are saved when the call made some.
-    private func answer(error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder,
-                        changesBefore: UInt64) {
+    private func answer(
+        error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder,
+        changesBefore: UInt64
+    ) {
         if engine.sandbox.changes != changesBefore {
             answerAfterSaving(Call.errorOutcome(error), method: method, id: id, responder: responder)
         } else {
@@ -157,8 +167,10 @@ extension RPCSession {
 
     /// Starts `work` as a task on the connection's loop, with a deadline's timer when `timeout` is
     /// given, and tracks it until it is answered with the outcome it returns.
-    func startWork(method: String, timeout: Duration?, ordered: Bool, id rawID: UnsafeRawBufferPointer?,
-                   responder: Responder, work: @escaping @Sendable () async -> Outcome) {
+    func startWork(
+        method: String, timeout: Duration?, ordered: Bool, id rawID: UnsafeRawBufferPointer?,
+        responder: Responder, work: @escaping @Sendable () async -> Outcome
+    ) {
         nextToken += 1
         let token = nextToken
         let loop = connection.loop

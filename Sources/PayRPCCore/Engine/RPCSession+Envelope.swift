@@ -14,10 +14,14 @@ extension RPCSession {
         }
         let maxBatch = engine.configuration.maxBatch
         guard batch.count <= maxBatch else {
-            output.writeError(RPCError(.invalidRequest, "Invalid Request: batch too large",
-                                       data: ["detail": .string("a batch may have at most \(maxBatch) members"),
-                                              "limit": .int(maxBatch)]),
-                              id: nil, to: .direct)
+            output.writeError(
+                RPCError(
+                    .invalidRequest, "Invalid Request: batch too large",
+                    data: [
+                        "detail": .string("a batch may have at most \(maxBatch) members"),
+                        "limit": .int(maxBatch),
+                    ]),
+                id: nil, to: .direct)
             return
         }
         let collector = BatchCollector()
@@ -89,24 +93,29 @@ extension RPCSession {
             output.writeError(.invalidRequest("params must be an object or an array"), id: id, to: responder)
             return nil
         }
-        guard let entry = engine.router.entry(named: nameBytes) ?? (methodName.string.flatMap { name in
-            engine.router.table.lookup(name)
-        }) else {
+        guard
+            let entry = engine.router.entry(named: nameBytes)
+                ?? (methodName.string.flatMap { name in
+                    engine.router.table.lookup(name)
+                })
+        else {
             output.reply(id, responder) { (.methodNotFound(methodName.string ?? "")) }
             return nil
         }
         let descriptor = entry.descriptor
         if !authenticated && !descriptor.allowedBeforeAuthentication {
             output.reply(id, responder) {
-                RPCError(.unauthenticated, "Unauthenticated",
-                         data: ["detail": .string("call rpc.hello with the server's token first")])
+                RPCError(
+                    .unauthenticated, "Unauthenticated",
+                    data: ["detail": .string("call rpc.hello with the server's token first")])
             }
             return nil
         }
         if descriptor.sandboxOnly && !engine.configuration.sandbox {
             output.reply(id, responder) {
-                RPCError(.sandboxOnly, "Sandbox only",
-                         data: ["detail": .string("\(descriptor.name) exists only in sandbox mode")])
+                RPCError(
+                    .sandboxOnly, "Sandbox only",
+                    data: ["detail": .string("\(descriptor.name) exists only in sandbox mode")])
             }
             return nil
         }
@@ -117,8 +126,10 @@ extension RPCSession {
     /// validated against the method's schema (unless its decoder checks them); nil after answering
     /// what is wrong.
     @inline(__always)
-    private func checkParams(_ params: JSONElement?, of entry: MethodEntry, id: UnsafeRawBufferPointer?,
-                             responder: Responder) -> CheckedParams? {
+    private func checkParams(
+        _ params: JSONElement?, of entry: MethodEntry, id: UnsafeRawBufferPointer?,
+        responder: Responder
+    ) -> CheckedParams? {
         let normalized: NormalizedParams
         var meta: RequestMeta?
         do {
@@ -145,16 +156,19 @@ extension RPCSession {
     /// `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when
     /// none is). True when it did.
     @inline(__always)
-    private func answeredArmedFailure(_ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?,
-                                      responder: Responder) -> Bool {
+    private func answeredArmedFailure(
+        _ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?,
+        responder: Responder
+    ) -> Bool {
         let method = entry.descriptor.name
         let changesBefore = engine.sandbox.changes
         guard let failure = engine.sandbox.takeFailure(profile: context.profile, method: method) else { return false }
         if engine.sandbox.changes != changesBefore {
             // Taken in the store too before the error is sent: a restart cannot fire it again.
             if id == nil, case .batch(let collector) = responder { output.collect(nil, into: collector) }
-            answerAfterSaving(id == nil ? nil : Call.errorOutcome(failure.error), method: method, id: id,
-                              responder: id == nil ? .direct : responder)
+            answerAfterSaving(
+                id == nil ? nil : Call.errorOutcome(failure.error), method: method, id: id,
+                responder: id == nil ? .direct : responder)
         } else {
             output.reply(id, responder) { failure.error }
         }
@@ -175,14 +189,17 @@ extension RPCSession {
     /// traceparent, its turn, no idempotency key) is decoded, checked and answered by the method's
     /// one inline closure, straight into the response.
     @inline(__always)
-    private func runChecked(_ entry: MethodEntry, params: CheckedParams, context: RequestContext,
-                            id: UnsafeRawBufferPointer?, responder: Responder) {
+    private func runChecked(
+        _ entry: MethodEntry, params: CheckedParams, context: RequestContext,
+        id: UnsafeRawBufferPointer?, responder: Responder
+    ) {
         let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         let element = params.normalized.element
         if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, params.meta?.traceparent == nil,
-           !engine.sandbox.hasArmedFailures {
+            !engine.sandbox.hasArmedFailures
+        {
             runInline(entry, context: context, id: id, responder: responder) { writer in
                 try answerInline(element, context, &writer)
             }
@@ -207,8 +224,10 @@ extension RPCSession {
     /// Runs a checked call: answered inline in one go (the usual call), or its params decoded and
     /// bound to the handler, then dispatched now or after the ordered call running.
     @inline(__always)
-    private func run(_ entry: MethodEntry, params: JSONElement, context: RequestContext, id: UnsafeRawBufferPointer?,
-                     responder: Responder) {
+    private func run(
+        _ entry: MethodEntry, params: JSONElement, context: RequestContext, id: UnsafeRawBufferPointer?,
+        responder: Responder
+    ) {
         let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
@@ -237,8 +256,9 @@ extension RPCSession {
 
     /// The context of a call that carries `_meta`.
     func makeContext(_ meta: RequestMeta) -> RequestContext {
-        RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
-                       isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
+        RequestContext(
+            connection: shared, profile: shared.profile, meta: meta, logger: logger,
+            isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
     }
 
     /// The context of a call without `_meta`: one for every such call of the connection, made
@@ -264,10 +284,15 @@ struct RequestEnvelope {
     init(_ request: JSONElement) {
         for (name, value) in request.objectMembers {
             // Inlined comparisons: each rules a name out by its length before reading a byte.
-            if name.stringEquals("jsonrpc") { version = value }
-            else if name.stringEquals("method") { method = value }
-            else if name.stringEquals("params") { params = value }
-            else if name.stringEquals("id") { id = value }
+            if name.stringEquals("jsonrpc") {
+                version = value
+            } else if name.stringEquals("method") {
+                method = value
+            } else if name.stringEquals("params") {
+                params = value
+            } else if name.stringEquals("id") {
+                id = value
+            }
         }
         // `"params": null` reads as absent, as jsonrpsee and go-ethereum read it: a stock client's
         // call without arguments (Go's jsonrpc2 `conn.Call(ctx, "rpc.health", nil, &r)`) sends it.

@@ -81,8 +81,10 @@ final class RPCSession: RPCConnectionHandler {
         do {
             try tape.parse(line)
         } catch {
-            let rpcError = error.reason == .invalidUTF8 ? RPCError(.parseError, "Parse error: invalid UTF-8", data: ["detail": .string(error.description)])
-                                                        : RPCError.parse(error.description)
+            let rpcError =
+                error.reason == .invalidUTF8
+                ? RPCError(.parseError, "Parse error: invalid UTF-8", data: ["detail": .string(error.description)])
+                : RPCError.parse(error.description)
             output.writeError(rpcError, id: nil, to: .direct)
             return
         }

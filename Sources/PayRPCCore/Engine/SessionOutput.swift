@@ -48,8 +48,10 @@ struct SessionOutput {
 
     /// Writes `{"jsonrpc":"2.0","id":ID` and then `member` (`,` or `,"result":`), in as few
     /// appends as it can: each costs about as much as copying a hundred bytes.
-    static func writeResponsePrefix(id: UnsafeRawBufferPointer, into writer: inout JSONWriter,
-                                    then member: StaticString = ",") {
+    static func writeResponsePrefix(
+        id: UnsafeRawBufferPointer, into writer: inout JSONWriter,
+        then member: StaticString = ","
+    ) {
         writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
         writer.raw(id)
         writer.raw(member)
@@ -81,10 +83,14 @@ struct SessionOutput {
 
     /// Answers a line over the size limit (which the transport discards).
     mutating func writeLineTooLong(limit: Int) {
-        writeError(RPCError(.invalidRequest, "Invalid Request: line too long",
-                            data: ["detail": .string("a line may have at most \(limit) bytes; it was discarded"),
-                                   "limit": .int(limit)]),
-                   id: nil, to: .direct)
+        writeError(
+            RPCError(
+                .invalidRequest, "Invalid Request: line too long",
+                data: [
+                    "detail": .string("a line may have at most \(limit) bytes; it was discarded"),
+                    "limit": .int(limit),
+                ]),
+            id: nil, to: .direct)
     }
 
     /// Writes one response: the prefix with `id`, then `outcome`.

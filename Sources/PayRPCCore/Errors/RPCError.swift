@@ -172,9 +172,10 @@ extension RPCError {
 
     /// Violations as the `data.violations` array: `{pointer, keyword, message}` each.
     static func violationList(_ violations: [SchemaViolation]) -> JSONValue {
-        .array(violations.map {
-            ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
-        })
+        .array(
+            violations.map {
+                ["pointer": .string($0.pointer), "keyword": .string($0.keyword), "message": .string($0.message)]
+            })
     }
 
     /// Internal error (-32603), with no detail: the cause goes to the log.

@@ -33,8 +33,10 @@ public final class MCPServer: RPCConnectionHandlerFactory, Sendable {
             throw RouterBuildError(message: "the schema of \(MCPNotificationsTool.name) does not compile: \(error)")
         }
         var info = JSONWriter(capacity: 64)
-        JSONValue.object([.init("name", .string(engine.configuration.serverName)),
-                          .init("version", .string(engine.configuration.version))]).encode(to: &info)
+        JSONValue.object([
+            .init("name", .string(engine.configuration.serverName)),
+            .init("version", .string(engine.configuration.version)),
+        ]).encode(to: &info)
         self.serverInfo = info.bytes
     }
 

@@ -102,8 +102,10 @@ public struct RPCErrorDescriptor: Sendable {
     /// name `sandbox.failNext` accepts for the error.
     public var sampleData: JSONValue?
 
-    public init(code: RPCError.Code, message: String, data: (any JSONSchemaProvider.Type)? = nil,
-                sampleData: JSONValue? = nil) {
+    public init(
+        code: RPCError.Code, message: String, data: (any JSONSchemaProvider.Type)? = nil,
+        sampleData: JSONValue? = nil
+    ) {
         self.code = code
         self.message = message
         self.data = data

@@ -60,8 +60,10 @@ public final class MethodDescriptor: Sendable {
     init<M: RPCMethod>(_ method: M.Type) {
         var errors: [ErrorDescriptor] = []
         for error in M.errors {
-            errors.append(ErrorDescriptor(code: error.code.rawValue, message: error.message,
-                                          dataSchema: error.data?.schemaReference, sampleData: error.sampleData))
+            errors.append(
+                ErrorDescriptor(
+                    code: error.code.rawValue, message: error.message,
+                    dataSchema: error.data?.schemaReference, sampleData: error.sampleData))
         }
         let notificationDescriptors = M.notifications.map { $0.descriptor }
         self.declaration = method

@@ -25,8 +25,10 @@ final class MethodEntry: Sendable {
     /// and writes the result, in one go (no existential box: the usual path).
     let answerInline: InlineAnswer?
 
-    init(descriptor: MethodDescriptor, paramsSchema: ParamsSchema, resultValidator: CompiledSchema?, checksParams: Bool,
-         prepare: @escaping @Sendable (JSONElement) throws(RPCError) -> PreparedCall, answerInline: InlineAnswer?) {
+    init(
+        descriptor: MethodDescriptor, paramsSchema: ParamsSchema, resultValidator: CompiledSchema?, checksParams: Bool,
+        prepare: @escaping @Sendable (JSONElement) throws(RPCError) -> PreparedCall, answerInline: InlineAnswer?
+    ) {
         self.descriptor = descriptor
         self.paramsSchema = paramsSchema
         self.resultValidator = resultValidator
@@ -65,9 +67,11 @@ struct PreparedCall: Sendable {
     let canonicalParams: @Sendable () -> [UInt8]
 
     @usableFromInline
-    init(run: @escaping @Sendable (RequestContext) async throws -> [UInt8],
-         runInline: (@Sendable (RequestContext, inout JSONWriter) throws -> Void)?,
-         canonicalParams: @escaping @Sendable () -> [UInt8]) {
+    init(
+        run: @escaping @Sendable (RequestContext) async throws -> [UInt8],
+        runInline: (@Sendable (RequestContext, inout JSONWriter) throws -> Void)?,
+        canonicalParams: @escaping @Sendable () -> [UInt8]
+    ) {
         self.run = run
         self.runInline = runInline
         self.canonicalParams = canonicalParams

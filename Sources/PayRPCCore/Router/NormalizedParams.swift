@@ -29,8 +29,11 @@ struct NormalizedParams {
         case .array:
             let fieldOrder = descriptor.fieldOrder
             guard params.count <= fieldOrder.count else {
-                throw RPCError.invalidParams([SchemaViolation(
-                    pointer: "", keyword: "maxItems", message: "\(descriptor.name) takes at most \(fieldOrder.count) params by position")])
+                throw RPCError.invalidParams([
+                    SchemaViolation(
+                        pointer: "", keyword: "maxItems",
+                        message: "\(descriptor.name) takes at most \(fieldOrder.count) params by position")
+                ])
             }
             var writer = JSONWriter(capacity: params.rawBytes.count + 16 * params.count)
             writer.beginObject()

@@ -22,7 +22,8 @@ final class ParamsSchema: Sendable {
     init(_ descriptor: MethodDescriptor) {
         compiled = LazyValue {
             do {
-                let schema = try CompiledSchema(Router.documentSchema(descriptor.paramsSchema, definitions: descriptor.definitions))
+                let schema = try CompiledSchema(
+                    Router.documentSchema(descriptor.paramsSchema, definitions: descriptor.definitions))
                 return .success(Compiled(schema: schema, acceptsAbsentParams: schema.isValid(NormalizedParams.emptyObject.root)))
             } catch {
                 // Every generated schema compiles: the generator compiles them, and a test compiles

@@ -11,8 +11,10 @@ public final class Router: Sendable {
     public let notifications: [NotificationDescriptor]
     let notificationValidators: [String: CompiledSchema]
 
-    init(entries: [MethodEntry], table: MethodTable<MethodEntry>, notifications: [NotificationDescriptor],
-         notificationValidators: [String: CompiledSchema]) {
+    init(
+        entries: [MethodEntry], table: MethodTable<MethodEntry>, notifications: [NotificationDescriptor],
+        notificationValidators: [String: CompiledSchema]
+    ) {
         self.entries = entries
         self.table = table
         self.notifications = notifications
@@ -81,9 +83,11 @@ public final class Router: Sendable {
     func notificationCheck(logger: Logger) -> @Sendable (String, [UInt8]) -> RPCError? {
         { [self] name, payload in
             guard let violations = checkNotification(name, payload: payload) else { return nil }
-            logger.error("notification breaks its schema", metadata: [
-                "rpc.method": .string(name), "violations": .string(violations.map(\.description).joined(separator: "; ")),
-            ])
+            logger.error(
+                "notification breaks its schema",
+                metadata: [
+                    "rpc.method": .string(name), "violations": .string(violations.map(\.description).joined(separator: "; ")),
+                ])
             return RPCError(.invalidResult, "Notification breaks its schema")
         }
     }

@@ -72,11 +72,13 @@ public struct RouterBuilder {
     public mutating func registerInline<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) {
-        addInline(method, checksParams: false, answerInline: { _ in
-            { element, context, writer in
-                try handler(try Self.decodeParams(M.self, element), context).encode(to: &writer)
-            }
-        }, decode: { _ in { element throws(RPCError) in try Self.decodeParams(M.self, element) } }, handler: handler)
+        addInline(
+            method, checksParams: false,
+            answerInline: { _ in
+                { element, context, writer in
+                    try handler(try Self.decodeParams(M.self, element), context).encode(to: &writer)
+                }
+            }, decode: { _ in { element throws(RPCError) in try Self.decodeParams(M.self, element) } }, handler: handler)
     }
 
     /// ``registerInline(_:handler:)`` for params whose decoder checks their schema as it reads:
@@ -85,17 +87,22 @@ public struct RouterBuilder {
     public mutating func registerInline<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws -> M.Result
     ) where M.Params: CheckedJSONDecodable {
-        addInline(method, checksParams: true, answerInline: { schema in
-            { element, context, writer in
-                let params: M.Params
-                if let checked = M.Params(checking: element) {
-                    params = checked
-                } else {
-                    do throws(RPCError) { params = try Self.refusedParams(M.self, element, schema) } catch { throw EarlyAnswer(error) }
+        addInline(
+            method, checksParams: true,
+            answerInline: { schema in
+                { element, context, writer in
+                    let params: M.Params
+                    if let checked = M.Params(checking: element) {
+                        params = checked
+                    } else {
+                        do throws(RPCError) { params = try Self.refusedParams(M.self, element, schema) } catch {
+                            throw EarlyAnswer(error)
+                        }
+                    }
+                    try handler(params, context).encode(to: &writer)
                 }
-                try handler(params, context).encode(to: &writer)
-            }
-        }, decode: { schema in { element throws(RPCError) in try Self.checkedParams(M.self, element, schema) } }, handler: handler)
+            }, decode: { schema in { element throws(RPCError) in try Self.checkedParams(M.self, element, schema) } },
+            handler: handler)
     }
 
     /// ``registerInline(_:handler:)``'s registration, with the closures made for the method's
@@ -134,8 +141,10 @@ public struct RouterBuilder {
     ) {
         let descriptor = MethodDescriptor(method)
         let schema = ParamsSchema(descriptor)
-        registrations.append(Registration(descriptor: descriptor, paramsSchema: schema, checksParams: checksParams,
-                                          prepare: prepare(schema), answerInline: answerInline(schema)))
+        registrations.append(
+            Registration(
+                descriptor: descriptor, paramsSchema: schema, checksParams: checksParams,
+                prepare: prepare(schema), answerInline: answerInline(schema)))
     }
 
     /// Params in canonical form: what their codec writes.
@@ -161,7 +170,8 @@ public struct RouterBuilder {
     /// the validator and the codec give (``refusedParams(_:_:_:)``).
     @inlinable
     static func checkedParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement, _ schema: ParamsSchema)
-        throws(RPCError) -> M.Params where M.Params: CheckedJSONDecodable {
+        throws(RPCError) -> M.Params where M.Params: CheckedJSONDecodable
+    {
         if let params = M.Params(checking: element) { return params }
         return try refusedParams(M.self, element, schema)
     }
@@ -171,7 +181,8 @@ public struct RouterBuilder {
     /// less) the params as the codec reads them. Exactly the answer of validating, then decoding.
     @usableFromInline @inline(never)
     static func refusedParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement, _ schema: ParamsSchema)
-        throws(RPCError) -> M.Params {
+        throws(RPCError) -> M.Params
+    {
         let violations = try schema.violations(element)
         guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
         return try decodeParams(M.self, element)
@@ -188,7 +199,9 @@ public struct RouterBuilder {
         let bare = BareAliases.derive(registrations.map(\.descriptor))
         for registration in registrations {
             var descriptor = registration.descriptor
-            if let extra = bare[descriptor.name] { descriptor = MethodDescriptor(descriptor, aliases: descriptor.aliases + extra) }
+            if let extra = bare[descriptor.name] {
+                descriptor = MethodDescriptor(descriptor, aliases: descriptor.aliases + extra)
+            }
             for name in [descriptor.name] + descriptor.aliases {
                 if let owner = names[name] {
                     throw RouterBuildError(message: "the name \(name) of \(descriptor.name) is already used by \(owner)")
@@ -198,8 +211,10 @@ public struct RouterBuilder {
             var resultValidator: CompiledSchema?
             if validateResults {
                 do {
-                    resultValidator = try CompiledSchema(Router.documentSchema(descriptor.resultSchema,
-                                                                               definitions: descriptor.definitions))
+                    resultValidator = try CompiledSchema(
+                        Router.documentSchema(
+                            descriptor.resultSchema,
+                            definitions: descriptor.definitions))
                 } catch {
                     throw RouterBuildError(message: "the result schema of \(descriptor.name) does not compile: \(error)")
                 }
@@ -227,9 +242,10 @@ public struct RouterBuilder {
                 }
             }
         }
-        return Router(entries: entries, table: MethodTable(table),
-                      notifications: notifications.values.sorted { $0.name < $1.name },
-                      notificationValidators: notificationValidators)
+        return Router(
+            entries: entries, table: MethodTable(table),
+            notifications: notifications.values.sorted { $0.name < $1.name },
+            notificationValidators: notificationValidators)
     }
 }
 

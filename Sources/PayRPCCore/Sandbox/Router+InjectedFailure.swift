@@ -55,8 +55,9 @@ extension Router {
             let names = declared.map { error in
                 "\(error.code) \(error.sampleData?["type"]?.stringValue ?? error.message)"
             }.joined(separator: ", ")
-            throw Self.failNextProblem(request.errorName == nil ? "/code" : "/error",
-                                       "\(descriptor.name) declares no such error; it declares: \(names)")
+            throw Self.failNextProblem(
+                request.errorName == nil ? "/code" : "/error",
+                "\(descriptor.name) declares no such error; it declares: \(names)")
         }
         var data = error.sampleData
         if let given = request.data {
@@ -73,9 +74,10 @@ extension Router {
             }
             let violations = compiled.validate(data)
             if !violations.isEmpty {
-                throw RPCError.invalidParams(violations.map {
-                    SchemaViolation(pointer: "/data" + $0.pointer, keyword: $0.keyword, message: $0.message)
-                })
+                throw RPCError.invalidParams(
+                    violations.map {
+                        SchemaViolation(pointer: "/data" + $0.pointer, keyword: $0.keyword, message: $0.message)
+                    })
             }
         }
         return (descriptor.name, RPCError(RPCError.Code(error.code), request.message ?? error.message, data: data))

@@ -12,4 +12,3 @@ public struct SandboxControlError: Error, Sendable, Equatable, RPCErrorConvertib
         RPCError(.invalidParams, "Invalid params", data: ["detail": .string(message)])
     }
 }
-

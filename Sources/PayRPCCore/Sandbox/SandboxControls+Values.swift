@@ -28,7 +28,10 @@ extension SandboxControls {
             // An ASCII alphabet (every one payrpc uses): bytes in, one String out.
             return String(unsafeUninitializedCapacity: length) { buffer in
                 var position = 0
-                draw(below: ascii.count) { buffer[position] = ascii[$0]; position += 1 }
+                draw(below: ascii.count) {
+                    buffer[position] = ascii[$0]
+                    position += 1
+                }
                 return position
             }
         }
@@ -59,8 +62,10 @@ extension SandboxControls {
             let text = String(byte, radix: 16, uppercase: true)
             return text.count == 1 ? "0" + text : text
         }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
-                     hex.dropFirst(20)]
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+            hex.dropFirst(20),
+        ]
         return parts.joined(separator: "-")
     }
 }

@@ -147,7 +147,8 @@ public final class SandboxControls: Sendable {
     public func set(profile: String, to time: Date) throws(SandboxControlError) -> Date {
         let current = now(profile: profile)
         guard time >= current else {
-            throw SandboxControlError("the clock only moves forward: \(RFC3339.format(time)) is before the profile's time \(RFC3339.format(current))")
+            throw SandboxControlError(
+                "the clock only moves forward: \(RFC3339.format(time)) is before the profile's time \(RFC3339.format(current))")
         }
         return try advance(profile: profile, by: time.timeIntervalSince(current))
     }

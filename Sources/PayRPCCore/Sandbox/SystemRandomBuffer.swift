@@ -46,4 +46,3 @@ struct SystemRandomBuffer: RandomNumberGenerator {
         used = 0
     }
 }
-

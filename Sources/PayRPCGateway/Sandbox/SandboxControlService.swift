@@ -27,16 +27,21 @@ struct SandboxControlService: SandboxControlHandlers {
     /// `sandbox.failNext`.
     func sandboxFailNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
         guard let router = router.router else { throw RPCError.internalError }
-        let request = FailureRequest(method: params.method, errorName: params.error, code: params.code,
-                                     message: params.message, data: params.data)
+        let request = FailureRequest(
+            method: params.method, errorName: params.error, code: params.code,
+            message: params.message, data: params.data)
         let (method, error) = try router.injectedError(for: request)
-        context.sandbox.arm(profile: context.profile, method: method, failure: InjectedFailure(error: error),
-                            count: params.count ?? 1)
-        context.logger.info("sandbox failure armed", metadata: [
-            "rpc.method": .string(method), "error.code": .stringConvertible(error.code.rawValue),
-        ])
-        return FailNextResult(method: method, code: error.code.rawValue, message: error.message,
-                              armed: context.sandbox.armedFailures(profile: context.profile)[method] ?? 0)
+        context.sandbox.arm(
+            profile: context.profile, method: method, failure: InjectedFailure(error: error),
+            count: params.count ?? 1)
+        context.logger.info(
+            "sandbox failure armed",
+            metadata: [
+                "rpc.method": .string(method), "error.code": .stringConvertible(error.code.rawValue),
+            ])
+        return FailNextResult(
+            method: method, code: error.code.rawValue, message: error.message,
+            armed: context.sandbox.armedFailures(profile: context.profile)[method] ?? 0)
     }
 
     /// `sandbox.clock.get`.
@@ -57,7 +62,9 @@ struct SandboxControlService: SandboxControlHandlers {
     }
 
     private func state(_ context: RequestContext) -> SandboxClockState {
-        SandboxClockState(time: context.now, realTime: context.sandbox.realTime.now(), offsetSeconds: context.sandbox.offset(profile: context.profile))
+        SandboxClockState(
+            time: context.now, realTime: context.sandbox.realTime.now(),
+            offsetSeconds: context.sandbox.offset(profile: context.profile))
     }
 }
 

@@ -52,8 +52,10 @@ public struct FailNextParams: JSONModel, Equatable {
     public var count: Int?
 
     /// Creates the value from its members.
-    public init(method: String, error: String? = nil, code: Int? = nil, message: String? = nil, data: JSONValue? = nil,
-                count: Int? = nil) {
+    public init(
+        method: String, error: String? = nil, code: Int? = nil, message: String? = nil, data: JSONValue? = nil,
+        count: Int? = nil
+    ) {
         self.method = method
         self.error = error
         self.code = code

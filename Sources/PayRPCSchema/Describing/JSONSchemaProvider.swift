@@ -63,9 +63,13 @@ extension JSONSchemaProvider {
         var members: [JSONValue.Member] = [JSONValue.Member("$schema", "http://json-schema.org/draft-07/schema#")]
         if case .object(let own) = schemaReference { members += own } else { return schemaReference }
         if !definitions.schemas.isEmpty {
-            members.append(.init("definitions", .object(definitions.schemas.keys.sorted().map {
-                JSONValue.Member($0, definitions.schemas[$0]!)
-            })))
+            members.append(
+                .init(
+                    "definitions",
+                    .object(
+                        definitions.schemas.keys.sorted().map {
+                            JSONValue.Member($0, definitions.schemas[$0]!)
+                        })))
         }
         return .object(members)
     }
@@ -114,15 +118,19 @@ extension Double: JSONSchemaProvider {
 
 extension Amount: JSONSchemaProvider {
     public static var schemaReference: JSONValue {
-        ["type": "string", "pattern": .string(Amount.decimalPattern),
-         FormatWords.keyword: .string(FormatWords.of(summary: Amount.formatSummary, example: Amount.formatExample))]
+        [
+            "type": "string", "pattern": .string(Amount.decimalPattern),
+            FormatWords.keyword: .string(FormatWords.of(summary: Amount.formatSummary, example: Amount.formatExample)),
+        ]
     }
 }
 
 extension Currency: JSONSchemaProvider {
     public static var schemaReference: JSONValue {
-        ["type": "string", "pattern": .string(Currency.codePattern),
-         FormatWords.keyword: .string(FormatWords.of(summary: Currency.formatSummary, example: Currency.formatExample))]
+        [
+            "type": "string", "pattern": .string(Currency.codePattern),
+            FormatWords.keyword: .string(FormatWords.of(summary: Currency.formatSummary, example: Currency.formatExample)),
+        ]
     }
 }
 

@@ -58,7 +58,8 @@ extension CompiledSchema {
         }
         let missing = branches.map { violations in violations.filter { $0.keyword == "required" && $0.pointer == here }.count }
         guard let fewest = missing.min(), missing.filter({ $0 == fewest }).count == 1,
-              let best = missing.firstIndex(of: fewest), !branches[best].isEmpty else { return nil }
+            let best = missing.firstIndex(of: fewest), !branches[best].isEmpty
+        else { return nil }
         return branches[best]
     }
 
@@ -84,8 +85,10 @@ extension CompiledSchema {
     }
 
     /// `then`'s or `else`'s own violations are reported.
-    func checkConditional(_ condition: NodeID, _ then: NodeID?, _ otherwise: NodeID?, _ value: JSONElement,
-                          _ run: inout ValidationRun) -> Bool {
+    func checkConditional(
+        _ condition: NodeID, _ then: NodeID?, _ otherwise: NodeID?, _ value: JSONElement,
+        _ run: inout ValidationRun
+    ) -> Bool {
         if passes(condition, value, &run) {
             guard let then else { return true }
             return checkChild(then, value, &run, keyword: "then")

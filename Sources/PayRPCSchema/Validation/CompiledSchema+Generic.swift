@@ -55,7 +55,8 @@ enum NumberText {
     /// The value as an `Int64` when written as a plain integer in range (no fraction, no exponent).
     static func plainInteger(_ value: JSONElement) -> Int64? {
         let bytes = value.rawBytes
-        guard bytes.count <= 19, !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+        guard bytes.count <= 19,
+            !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
         else { return nil }
         return value.int64
     }

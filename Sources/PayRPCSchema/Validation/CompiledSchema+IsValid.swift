@@ -148,7 +148,8 @@ extension CompiledSchema {
                     let entry = program.memberNames[position]
                     position += 1
                     guard entry.bytes.count == content.count, entry.key == key,
-                          content.count <= 16 || bytesEqual(entry.bytes, content) else { continue }
+                        content.count <= 16 || bytesEqual(entry.bytes, content)
+                    else { continue }
                     found |= entry.requiredBit
                     if entry.node >= 0 { node = entry.node }
                     if entry.dependency >= 0 && !holds(entry.dependency, value) { return false }

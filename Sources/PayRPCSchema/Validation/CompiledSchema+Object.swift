@@ -31,7 +31,8 @@ extension CompiledSchema {
                 if case .always(false) = nodes[additional] {
                     // The member's name as decoded, not as escaped on the wire: `{"\u0061": 1}` and
                     // `{"a": 1}` are one member, and an owned value (written anew) reads the same.
-                    valid = run.fail("additionalProperties", "member \(MessageText.quoted(name.string ?? name.rawText)) is not allowed")
+                    valid = run.fail(
+                        "additionalProperties", "member \(MessageText.quoted(name.string ?? name.rawText)) is not allowed")
                 } else if !check(additional, member, &run) {
                     valid = false
                 }
@@ -79,15 +80,19 @@ extension CompiledSchema {
         return valid
     }
 
-    func checkDependencies(_ entries: [(name: String, dependency: SchemaDependency)], _ value: JSONElement,
-                           _ run: inout ValidationRun) -> Bool {
+    func checkDependencies(
+        _ entries: [(name: String, dependency: SchemaDependency)], _ value: JSONElement,
+        _ run: inout ValidationRun
+    ) -> Bool {
         guard value.kind == .object else { return true }
         var valid = true
         for entry in entries where value.member(entry.name) != nil {
             switch entry.dependency {
             case .members(let names):
                 for name in names where value.member(name) == nil {
-                    valid = run.fail("dependencies", "member \(MessageText.quoted(name)) is required when \(MessageText.quoted(entry.name)) is present")
+                    valid = run.fail(
+                        "dependencies",
+                        "member \(MessageText.quoted(name)) is required when \(MessageText.quoted(entry.name)) is present")
                     if !run.collect { return false }
                 }
             case .schema(let id):

@@ -26,7 +26,8 @@ extension CompiledSchema {
 
     func checkPattern(_ regex: ECMARegex, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {
         guard let text = value.string else { return true }
-        return regex.matches(text) || run.fail("pattern", "does not match the pattern \(MessageText.excerpt(regex.pattern, limit: 120))")
+        return regex.matches(text)
+            || run.fail("pattern", "does not match the pattern \(MessageText.excerpt(regex.pattern, limit: 120))")
     }
 
     func checkFormat(_ format: StringFormat, _ value: JSONElement, _ run: inout ValidationRun) -> Bool {

@@ -30,8 +30,10 @@ extension CompiledSchema {
     /// like (`type`, `pattern`, `format`, `minLength`, `maxLength`) report one violation, under the
     /// first of them that fails, in the format's words (`must be an amount: …`); the others
     /// report as usual.
-    func checkNamedFormat(_ checks: [SchemaCheck], _ format: String, _ value: JSONElement,
-                          _ run: inout ValidationRun) -> Bool {
+    func checkNamedFormat(
+        _ checks: [SchemaCheck], _ format: String, _ value: JSONElement,
+        _ run: inout ValidationRun
+    ) -> Bool {
         var valid = true
         var reported = false
         for check in checks {

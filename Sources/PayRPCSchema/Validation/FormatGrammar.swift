@@ -38,8 +38,8 @@ enum FormatGrammar {
     static func isFullDate(_ input: Bytes) -> Bool {
         var bytes = input
         guard let year = number(&bytes, digits: 4), expect(&bytes, "-"),
-              let month = number(&bytes, digits: 2), expect(&bytes, "-"),
-              let day = number(&bytes, digits: 2), bytes.isEmpty, (1...12).contains(month), day >= 1
+            let month = number(&bytes, digits: 2), expect(&bytes, "-"),
+            let day = number(&bytes, digits: 2), bytes.isEmpty, (1...12).contains(month), day >= 1
         else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -51,8 +51,8 @@ enum FormatGrammar {
     static func isFullTime(_ input: Bytes) -> Int? {
         var bytes = input
         guard let hour = number(&bytes, digits: 2), expect(&bytes, ":"),
-              let minute = number(&bytes, digits: 2), expect(&bytes, ":"),
-              let second = number(&bytes, digits: 2), hour <= 23, minute <= 59, second <= 60
+            let minute = number(&bytes, digits: 2), expect(&bytes, ":"),
+            let second = number(&bytes, digits: 2), hour <= 23, minute <= 59, second <= 60
         else { return nil }
         if expect(&bytes, ".") {
             let count = bytes.prefix(while: isDigit).count
@@ -65,7 +65,7 @@ enum FormatGrammar {
         } else if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             bytes.removeFirst()
             guard let offsetHour = number(&bytes, digits: 2), expect(&bytes, ":"),
-                  let offsetMinute = number(&bytes, digits: 2), offsetHour <= 23, offsetMinute <= 59
+                let offsetMinute = number(&bytes, digits: 2), offsetHour <= 23, offsetMinute <= 59
             else { return nil }
             offset = (offsetHour * 60 + offsetMinute) * (sign == UInt8(ascii: "+") ? 1 : -1)
         } else {
@@ -85,8 +85,8 @@ enum FormatGrammar {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard !label.isEmpty, label.count <= 63,
-                  label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
-                  label.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") })
+                label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
+                label.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") })
             else { return false }
         }
         return true
@@ -98,7 +98,7 @@ enum FormatGrammar {
         guard parts.count == 4 else { return false }
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(isDigit),
-                  part.count == 1 || part.first != UInt8(ascii: "0")
+                part.count == 1 || part.first != UInt8(ascii: "0")
             else { return false }
             let value = part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
             guard value <= 255 else { return false }
@@ -159,8 +159,14 @@ enum FormatGrammar {
             guard local.count >= 2, local.last == UInt8(ascii: "\"") else { return false }
             var escaped = false
             for byte in local.dropFirst().dropLast() {
-                if escaped { escaped = false; continue }
-                if byte == UInt8(ascii: "\\") { escaped = true; continue }
+                if escaped {
+                    escaped = false
+                    continue
+                }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    continue
+                }
                 guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\"") else { return false }
             }
             if escaped { return false }
@@ -187,13 +193,14 @@ enum FormatGrammar {
     /// one, only URI characters and well-formed `%XX` escapes, at most one `#`, brackets only
     /// around an IP literal host.
     static func isURI(_ bytes: [UInt8], requireScheme: Bool) -> Bool {
-        let firstDelimiter = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let firstDelimiter =
+            bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
             ?? bytes.endIndex
         var rest = bytes[...]
         if let colon = bytes[..<firstDelimiter].firstIndex(of: UInt8(ascii: ":")) {
             let scheme = bytes[..<colon]
             guard let first = scheme.first, isAlpha(first),
-                  scheme.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+                scheme.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
             else { return false }
             rest = bytes[(colon + 1)...]
         } else if requireScheme {
@@ -202,7 +209,8 @@ enum FormatGrammar {
         var authority: ArraySlice<UInt8> = []
         if rest.starts(with: [0x2F, 0x2F]) {
             let body = rest.dropFirst(2)
-            let end = body.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            let end =
+                body.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
                 ?? body.endIndex
             authority = body[..<end]
             rest = body[end...]
@@ -234,7 +242,7 @@ enum FormatGrammar {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.endIndex + 0, index + 2 <= bytes.endIndex - 1,
-                      isHex(bytes[index + 1]), isHex(bytes[index + 2])
+                    isHex(bytes[index + 1]), isHex(bytes[index + 2])
                 else { return false }
                 index += 3
                 continue

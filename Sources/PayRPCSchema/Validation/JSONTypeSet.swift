@@ -27,9 +27,11 @@ struct JSONTypeSet: OptionSet, Sendable {
 
     /// The type names in the set, for messages.
     var names: [String] {
-        let all: [(JSONTypeSet, String)] = [(.null, "null"), (.boolean, "boolean"), (.object, "object"),
-                                            (.array, "array"), (.number, "number"), (.integer, "integer"),
-                                            (.string, "string")]
+        let all: [(JSONTypeSet, String)] = [
+            (.null, "null"), (.boolean, "boolean"), (.object, "object"),
+            (.array, "array"), (.number, "number"), (.integer, "integer"),
+            (.string, "string"),
+        ]
         return all.filter { contains($0.0) }.map(\.1)
     }
 }

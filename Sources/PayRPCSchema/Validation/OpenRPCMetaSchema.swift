@@ -34,10 +34,10 @@ public enum OpenRPCMetaSchema {
     /// `metaSchema` with `properties.openrpc`'s `enum` replaced by ``versionPattern``.
     public static func relaxingVersion(_ metaSchema: JSONValue) -> JSONValue {
         guard case .object(var members) = metaSchema,
-              let propertiesIndex = members.firstIndex(where: { $0.name == "properties" }),
-              case .object(var properties) = members[propertiesIndex].value,
-              let versionIndex = properties.firstIndex(where: { $0.name == "openrpc" }),
-              case .object(var version) = properties[versionIndex].value
+            let propertiesIndex = members.firstIndex(where: { $0.name == "properties" }),
+            case .object(var properties) = members[propertiesIndex].value,
+            let versionIndex = properties.firstIndex(where: { $0.name == "openrpc" }),
+            case .object(var version) = properties[versionIndex].value
         else { return metaSchema }
         version.removeAll { $0.name == "enum" || $0.name == "pattern" }
         version.append(JSONValue.Member("pattern", .string(versionPattern)))

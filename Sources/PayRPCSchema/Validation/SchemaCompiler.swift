@@ -23,8 +23,9 @@ struct SchemaCompiler {
     init(root document: JSONValue, registry: SchemaRegistry) {
         let rootURI = SchemaURI(Self.defaultRootURI)
         documentURIs = [rootURI.text]
-        root = SchemaLocation(document: 0, path: [], base: SchemaLocation.base(of: document, inherited: rootURI),
-                              value: document)
+        root = SchemaLocation(
+            document: 0, path: [], base: SchemaLocation.base(of: document, inherited: rootURI),
+            value: document)
         var documents: [(SchemaURI, JSONValue)] = [(SchemaURI(SchemaRegistry.draft07MetaSchemaURI), Draft07MetaSchema.document)]
         for entry in registry.documents { documents.append((SchemaURI(entry.uri), entry.document)) }
         for (offset, (uri, document)) in documents.enumerated() {
@@ -111,7 +112,9 @@ struct SchemaCompiler {
     // MARK: Helpers for keyword compilers
 
     /// The node for the subschema at `keyword` (and `token`, for arrays and maps).
-    mutating func subschema(_ builder: CheckBuilder, _ keyword: String, _ token: String? = nil) throws(SchemaCompileError) -> NodeID {
+    mutating func subschema(_ builder: CheckBuilder, _ keyword: String, _ token: String? = nil) throws(SchemaCompileError)
+        -> NodeID
+    {
         let value: JSONValue?
         if let token {
             switch builder.value(keyword) {
@@ -159,7 +162,9 @@ struct SchemaCompiler {
     }
 
     /// The value of `keyword` as an array of strings.
-    func strings(_ builder: CheckBuilder, _ keyword: String, extra: [String] = [], value: JSONValue? = nil) throws(SchemaCompileError) -> [String]? {
+    func strings(_ builder: CheckBuilder, _ keyword: String, extra: [String] = [], value: JSONValue? = nil)
+        throws(SchemaCompileError) -> [String]?
+    {
         guard let value = value ?? builder.value(keyword) else { return nil }
         guard case .array(let items) = value else {
             throw failure(builder.location, [keyword] + extra, "\(keyword) must be an array of strings")

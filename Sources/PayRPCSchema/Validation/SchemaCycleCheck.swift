@@ -48,8 +48,9 @@ struct SchemaCycleCheck {
                         state[child] = 1
                         stack.append((child, sameValueChildren(nodes[child]), 0))
                     case 1:
-                        throw SchemaCompileError(pointer: pointers[child],
-                                                 message: "$ref loop: this schema refers back to itself without descending into the value")
+                        throw SchemaCompileError(
+                            pointer: pointers[child],
+                            message: "$ref loop: this schema refers back to itself without descending into the value")
                     default:
                         break
                     }

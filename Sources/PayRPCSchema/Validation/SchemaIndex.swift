@@ -13,8 +13,9 @@ struct SchemaIndex {
 
     /// Adds a document whose retrieval URI is `uri`.
     mutating func addDocument(_ document: JSONValue, index: Int, uri: SchemaURI) {
-        let root = SchemaLocation(document: index, path: [], base: SchemaLocation.base(of: document, inherited: uri),
-                                  value: document)
+        let root = SchemaLocation(
+            document: index, path: [], base: SchemaLocation.base(of: document, inherited: uri),
+            value: document)
         resources[uri.documentKey] = root
         add(root)
     }
@@ -23,7 +24,8 @@ struct SchemaIndex {
         guard case .object(let members) = location.value else { return }
         if location.value["$ref"] == nil, let id = location.value["$id"]?.stringValue {
             let reference = SchemaURI(id)
-            let fragmentOnly = reference.scheme == nil && reference.authority == nil && reference.path.isEmpty
+            let fragmentOnly =
+                reference.scheme == nil && reference.authority == nil && reference.path.isEmpty
                 && reference.query == nil
             if !fragmentOnly { resources[location.base.documentKey] = location }
             if let fragment = reference.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {

@@ -22,8 +22,9 @@ struct SchemaLocation {
 
     /// The location of `value` found at `keyword`/`token` below this one.
     func child(_ keyword: String, _ token: String, _ value: JSONValue) -> SchemaLocation {
-        SchemaLocation(document: document, path: path + [keyword, token], base: Self.base(of: value, inherited: base),
-                       value: value)
+        SchemaLocation(
+            document: document, path: path + [keyword, token], base: Self.base(of: value, inherited: base),
+            value: value)
     }
 
     /// The base URI inside `value`: its `$id` resolved against `inherited`, without fragment.
@@ -46,7 +47,8 @@ struct SchemaLocation {
                 next = member.value
             case .array(let items):
                 guard let position = Int(token), position >= 0, position < items.count,
-                      token == String(position) else { return nil }
+                    token == String(position)
+                else { return nil }
                 next = items[position]
             default:
                 return nil

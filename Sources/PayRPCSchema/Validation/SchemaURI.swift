@@ -22,8 +22,8 @@ struct SchemaURI: Equatable, Sendable {
             rest = rest[..<question]
         }
         if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
-           rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
-           rest.first?.isLetter == true
+            rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+            rest.first?.isLetter == true
         {
             scheme = String(rest[..<colon])
             rest = rest[rest.index(after: colon)...]
@@ -48,16 +48,19 @@ struct SchemaURI: Equatable, Sendable {
     /// The reference resolved against `base` (RFC 3986 section 5.2.2).
     func resolved(against base: SchemaURI) -> SchemaURI {
         if scheme != nil {
-            return SchemaURI(scheme: scheme, authority: authority, path: Self.removeDotSegments(path),
-                             query: query, fragment: fragment)
+            return SchemaURI(
+                scheme: scheme, authority: authority, path: Self.removeDotSegments(path),
+                query: query, fragment: fragment)
         }
         if authority != nil {
-            return SchemaURI(scheme: base.scheme, authority: authority, path: Self.removeDotSegments(path),
-                             query: query, fragment: fragment)
+            return SchemaURI(
+                scheme: base.scheme, authority: authority, path: Self.removeDotSegments(path),
+                query: query, fragment: fragment)
         }
         if path.isEmpty {
-            return SchemaURI(scheme: base.scheme, authority: base.authority, path: base.path,
-                             query: query ?? base.query, fragment: fragment)
+            return SchemaURI(
+                scheme: base.scheme, authority: base.authority, path: base.path,
+                query: query ?? base.query, fragment: fragment)
         }
         let merged: String
         if path.hasPrefix("/") {
@@ -69,8 +72,9 @@ struct SchemaURI: Equatable, Sendable {
         } else {
             merged = path
         }
-        return SchemaURI(scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(merged),
-                         query: query, fragment: fragment)
+        return SchemaURI(
+            scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(merged),
+            query: query, fragment: fragment)
     }
 
     /// Removes `.` and `..` segments (RFC 3986 section 5.2.4). Paths without a leading `/`

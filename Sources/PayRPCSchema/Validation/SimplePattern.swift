@@ -122,8 +122,10 @@ public struct SimplePattern: Sendable {
         let positionCount = positionSets.count
         var runSuccessors: UInt64 = 0
         var runEnds: UInt64 = 0
-        for position in 0..<positionCount where optional & (1 << UInt64(position)) != 0
-            && optional & (1 << UInt64(position + 1)) == 0 {
+        for position in 0..<positionCount
+        where optional & (1 << UInt64(position)) != 0
+            && optional & (1 << UInt64(position + 1)) == 0
+        {
             runEnds |= 1 << UInt64(position)
             runSuccessors |= 1 << UInt64(position + 1)
         }
@@ -262,14 +264,17 @@ public struct SimplePattern: Sendable {
     @inline(__always)
     private func closure(_ candidates: UInt64) -> UInt64 {
         if optionalRunsAreSingle { return candidates | ((candidates & optional) << 1) }
-        return Self.closure(candidates, optional: optional,
-                            runSuccessors: optionalRunSuccessors, runEnds: optionalRunEnds)
+        return Self.closure(
+            candidates, optional: optional,
+            runSuccessors: optionalRunSuccessors, runEnds: optionalRunEnds)
     }
 
     /// ``closure(_:)`` with the automaton's constants passed in (for the initialiser).
     @inline(__always)
-    private static func closure(_ candidates: UInt64, optional: UInt64,
-                                runSuccessors: UInt64, runEnds: UInt64) -> UInt64 {
+    private static func closure(
+        _ candidates: UInt64, optional: UInt64,
+        runSuccessors: UInt64, runEnds: UInt64
+    ) -> UInt64 {
         let skippable = candidates & optional
         let filled = skippable | ((runSuccessors &- skippable) & optional)
         return candidates | filled | ((filled & runEnds) << 1)
@@ -279,8 +284,10 @@ public struct SimplePattern: Sendable {
     /// bytes. (Returning the length rather than moving an `inout` index keeps the index in a
     /// register.)
     @inline(__always)
-    private func atoms(accepting bytes: UnsafeBufferPointer<UInt8>, at index: Int,
-                       asciiAtoms: UnsafeBufferPointer<UInt64>) -> (atoms: UInt64, width: Int) {
+    private func atoms(
+        accepting bytes: UnsafeBufferPointer<UInt8>, at index: Int,
+        asciiAtoms: UnsafeBufferPointer<UInt64>
+    ) -> (atoms: UInt64, width: Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (asciiAtoms[Int(lead)], 1) }
         return nonASCIIAtoms(accepting: bytes, at: index)
@@ -288,8 +295,10 @@ public struct SimplePattern: Sendable {
 
     /// The atoms that accept the scalar outside ASCII at `index` in `bytes`, and its length.
     @inline(never)
-    private func nonASCIIAtoms(accepting bytes: UnsafeBufferPointer<UInt8>,
-                               at index: Int) -> (atoms: UInt64, width: Int) {
+    private func nonASCIIAtoms(
+        accepting bytes: UnsafeBufferPointer<UInt8>,
+        at index: Int
+    ) -> (atoms: UInt64, width: Int) {
         let (scalar, width) = Self.decodeNonASCII(bytes, at: index)
         if Self.latinScalars.contains(scalar.value) {
             return (latinAtoms[Int(scalar.value - Self.latinScalars.lowerBound)], width)
@@ -316,7 +325,8 @@ public struct SimplePattern: Sendable {
             value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
             width = 3
         } else {
-            value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+            value =
+                (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
                 | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
             width = 4
         }
@@ -378,10 +388,11 @@ extension SimplePattern {
 
         /// Whether no scalar outside ASCII is in the set.
         var isASCIIOnly: Bool {
-            !complemented && terms.allSatisfy { term in
-                guard !term.negated, case .ranges(let ranges) = term.predicate else { return false }
-                return ranges.allSatisfy { $0.upperBound < 0x80 }
-            }
+            !complemented
+                && terms.allSatisfy { term in
+                    guard !term.negated, case .ranges(let ranges) = term.predicate else { return false }
+                    return ranges.allSatisfy { $0.upperBound < 0x80 }
+                }
         }
 
         /// Whether `scalar` is in the set.
@@ -615,8 +626,8 @@ extension SimplePattern {
                 predicate = .whiteSpace
             case "p", "P":
                 guard afterNext == "{",
-                      let close = scalars[(index + 2)...].firstIndex(of: "}"),
-                      let mask = ScalarSet.categories(named: String(scalars[(index + 2)..<close].map(Character.init)))
+                    let close = scalars[(index + 2)...].firstIndex(of: "}"),
+                    let mask = ScalarSet.categories(named: String(scalars[(index + 2)..<close].map(Character.init)))
                 else { return nil }
                 index = close
                 predicate = .categories(mask)
@@ -680,8 +691,8 @@ extension SimplePattern {
                     index += 1
                     // Not from or to an unescaped `-`: `[--a]` and `[a--]` are ICU errors.
                     guard !(low == "-" && !lowEscaped),
-                          case .character(let high, let highEscaped)? = classElement(isFirst: false),
-                          !(high == "-" && !highEscaped), low <= high
+                        case .character(let high, let highEscaped)? = classElement(isFirst: false),
+                        !(high == "-" && !highEscaped), low <= high
                     else { return nil }
                     ranges.append(low.value...high.value)
                 }

@@ -86,9 +86,10 @@ extension ValidityProgram {
         let bitsNeeded = Self.distinctNames((requiredInGroup ? required ?? [] : []) + requiredAny.flatMap { $0 }).count
         if bitsNeeded > Self.maximumRequiredNames { requiredAny = [] }
         if groupMembers != nil || requiredInGroup || dependencies != nil || !requiredAny.isEmpty {
-            node.members = memberGroup(groupMembers?.properties ?? [], additional: groupMembers?.additional,
-                                       required: requiredInGroup ? required ?? [] : [], dependencies: dependencies ?? [],
-                                       requiredAny: requiredAny)
+            node.members = memberGroup(
+                groupMembers?.properties ?? [], additional: groupMembers?.additional,
+                required: requiredInGroup ? required ?? [] : [], dependencies: dependencies ?? [],
+                requiredAny: requiredAny)
         }
         for check in checks {
             switch check {
@@ -137,7 +138,8 @@ extension ValidityProgram {
         var names: [String] = []
         for id in ids {
             guard case .checks(let checks) = table[aliasTarget(of: id, in: table)], checks.count == 1,
-                  case .required(let required) = checks[0], required.count == 1 else { return nil }
+                case .required(let required) = checks[0], required.count == 1
+            else { return nil }
             names.append(required[0])
         }
         return names.isEmpty ? nil : names
@@ -164,17 +166,21 @@ extension ValidityProgram {
     }
 
     /// Appends a member group; `required` has at most ``maximumRequiredNames`` distinct names.
-    private mutating func memberGroup(_ properties: [(name: String, node: NodeID)], additional: NodeID?,
-                                      required: [String], dependencies: [(name: String, node: NodeID)],
-                                      requiredAny: [[String]]) -> Int32 {
+    private mutating func memberGroup(
+        _ properties: [(name: String, node: NodeID)], additional: NodeID?,
+        required: [String], dependencies: [(name: String, node: NodeID)],
+        requiredAny: [[String]]
+    ) -> Int32 {
         let start = memberNames.count
         var positions: [[UInt8]: Int] = [:]
         for property in properties {
             let utf8 = Array(property.name.utf8)
             guard positions[utf8] == nil else { continue }  // a repeated name: the first applies
             positions[utf8] = memberNames.count
-            memberNames.append(MemberName(bytes: pool(utf8), key: utf8.withUnsafeBytes(Self.key), node: Int32(property.node),
-                                          requiredBit: 0))
+            memberNames.append(
+                MemberName(
+                    bytes: pool(utf8), key: utf8.withUnsafeBytes(Self.key), node: Int32(property.node),
+                    requiredBit: 0))
             memberNameTexts.append(property.name)
         }
         var mask: UInt64 = 0
@@ -207,7 +213,8 @@ extension ValidityProgram {
                 } else {
                     position = memberNames.count
                     positions[utf8] = position
-                    memberNames.append(MemberName(bytes: pool(utf8), key: utf8.withUnsafeBytes(Self.key), node: -1, requiredBit: 0))
+                    memberNames.append(
+                        MemberName(bytes: pool(utf8), key: utf8.withUnsafeBytes(Self.key), node: -1, requiredBit: 0))
                     memberNameTexts.append(name)
                 }
                 if memberNames[position].requiredBit == 0 {
@@ -231,11 +238,13 @@ extension ValidityProgram {
             }
             if memberNames[position].dependency < 0 { memberNames[position].dependency = Int32(dependency.node) }
         }
-        memberGroups.append(MemberGroup(names: Span(start: Int32(start), count: Int32(memberNames.count - start)),
-                                        additional: Int32(additional ?? -1), required: mask,
-                                        presenceOnly: properties.isEmpty && additional == nil && dependencies.isEmpty
-                                            && anyMasks.isEmpty,
-                                        requiredAny: anyMasks))
+        memberGroups.append(
+            MemberGroup(
+                names: Span(start: Int32(start), count: Int32(memberNames.count - start)),
+                additional: Int32(additional ?? -1), required: mask,
+                presenceOnly: properties.isEmpty && additional == nil && dependencies.isEmpty
+                    && anyMasks.isEmpty,
+                requiredAny: anyMasks))
         return Int32(memberGroups.count - 1)
     }
 
@@ -251,8 +260,10 @@ extension ValidityProgram {
                 otherValues.append(value)
             }
         }
-        valueSets.append(ValueSet(strings: Span(start: Int32(stringStart), count: Int32(enumStrings.count - stringStart)),
-                                  others: Span(start: Int32(otherStart), count: Int32(otherValues.count - otherStart))))
+        valueSets.append(
+            ValueSet(
+                strings: Span(start: Int32(stringStart), count: Int32(enumStrings.count - stringStart)),
+                others: Span(start: Int32(otherStart), count: Int32(otherValues.count - otherStart))))
         return Int32(valueSets.count - 1)
     }
 }

@@ -110,8 +110,10 @@ struct ValidityProgram: Sendable {
             return (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
         }
         if count >= 4 {
-            return (UInt64(bytes.loadUnaligned(as: UInt32.self)),
-                    UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return (
+                UInt64(bytes.loadUnaligned(as: UInt32.self)),
+                UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            )
         }
         var head: UInt64 = 0
         for index in 0..<count { head |= UInt64(bytes[index]) << UInt64(8 * index) }

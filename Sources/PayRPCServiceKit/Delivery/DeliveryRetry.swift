@@ -24,8 +24,10 @@ public struct DeliveryRetry: Sendable {
     ///   throws ends the tries and is rethrown.
     /// - Returns: the answer, or the last failure when no try got one (or the task was cancelled
     ///   during a wait).
-    public func send(_ request: HTTPRequest,
-                     attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void) async rethrows
+    public func send(
+        _ request: HTTPRequest,
+        attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void
+    ) async rethrows
         -> Result<HTTPResponse, HTTPClientError>
     {
         try await run({ await sendOnce(request) }, attempted: attempted)
@@ -44,8 +46,10 @@ public struct DeliveryRetry: Sendable {
     ///     the tries and is rethrown.
     /// - Returns: the answer, or the last failure when no try got one (or the task was cancelled
     ///   during a wait).
-    public func run(_ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>,
-                    attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void) async rethrows
+    public func run(
+        _ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>,
+        attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void
+    ) async rethrows
         -> Result<HTTPResponse, HTTPClientError>
     {
         var outcome: Result<HTTPResponse, HTTPClientError> = .failure(.unreachable("not sent"))

@@ -28,8 +28,9 @@ public enum HTTPForm {
     private static func append(_ text: String, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 bytes.append(byte)
             case UInt8(ascii: " "):
                 bytes.append(UInt8(ascii: "+"))
@@ -42,8 +43,10 @@ public enum HTTPForm {
 
 extension HTTPRequest {
     /// A request whose body is `fields` as a form (``HTTPForm``), `application/x-www-form-urlencoded`.
-    public init(_ method: String, _ url: URL, formFields fields: [(name: String, value: String)],
-                headers: [(name: String, value: String)] = []) {
+    public init(
+        _ method: String, _ url: URL, formFields fields: [(name: String, value: String)],
+        headers: [(name: String, value: String)] = []
+    ) {
         self.init(method, url, form: HTTPForm.encode(fields), headers: headers)
     }
 }

@@ -64,7 +64,8 @@ final class PGConnection: @unchecked Sendable {
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PGRows {
         let handle = try connected()
-        let result: OpaquePointer? = parameters.isEmpty
+        let result: OpaquePointer? =
+            parameters.isEmpty
             ? PQexec(handle, sql)
             : withCStringArray(parameters) { values in
                 PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
@@ -77,8 +78,9 @@ final class PGConnection: @unchecked Sendable {
     func prepare(_ statement: PGStatement) throws(StoreError) {
         guard !prepared.contains(statement.name) else { return }
         let handle = try connected()
-        try take(PQprepare(handle, statement.name, statement.sql, Int32(statement.parameterCount), nil),
-                 statement: statement.name)
+        try take(
+            PQprepare(handle, statement.name, statement.sql, Int32(statement.parameterCount), nil),
+            statement: statement.name)
         prepared.insert(statement.name)
     }
 

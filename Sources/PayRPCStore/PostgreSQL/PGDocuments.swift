@@ -42,7 +42,9 @@ final class PGDocuments: DocumentWriting {
 
     func texts(profile: String, namespace: String, keyPrefix: String?) throws -> [(key: String, text: String)] {
         try StoreArguments.check(profile: profile, namespace: namespace)
-        return try query(PGStatements.selectPrefixed, [profile, namespace, keyPrefix ?? ""]).rows.map { ($0[0] ?? "", $0[1] ?? "") }
+        return try query(PGStatements.selectPrefixed, [profile, namespace, keyPrefix ?? ""]).rows.map {
+            ($0[0] ?? "", $0[1] ?? "")
+        }
     }
 
     func profiles(namespace: String) throws -> [String] {
@@ -124,7 +126,9 @@ final class PGDocuments: DocumentWriting {
             if let limit, delta != 0 {
                 let total = Int64(try query(PGStatements.addUsage, [String(delta)]).scalar ?? "0") ?? 0
                 if delta > 0 && total > limit {
-                    throw StoreError(.full, "the write does not fit: the store would hold \(total) bytes of documents, over its limit of \(limit)")
+                    throw StoreError(
+                        .full,
+                        "the write does not fit: the store would hold \(total) bytes of documents, over its limit of \(limit)")
                 }
             }
             for notification in notifications {

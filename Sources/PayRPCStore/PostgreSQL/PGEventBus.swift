@@ -63,8 +63,9 @@ final class PGEventBus: Sendable {
                 deliver(seq: seq, channel: channel, payload: payload)
             }
         } catch {
-            logger.warning("store: catching up on events failed; they are read again at the next reconnection",
-                           metadata: ["store.error": "\(error)"])
+            logger.warning(
+                "store: catching up on events failed; they are read again at the next reconnection",
+                metadata: ["store.error": "\(error)"])
         }
     }
 
@@ -81,8 +82,11 @@ final class PGEventBus: Sendable {
     }
 
     private func fetch(_ seq: Int64, _ connection: PGConnection) {
-        guard let row = try? connection.execute("SELECT channel, payload FROM payrpc_event WHERE seq = $1", [String(seq)]).rows.first,
-              let channel = row[0], let payload = row[1] else { return }
+        guard
+            let row = try? connection.execute("SELECT channel, payload FROM payrpc_event WHERE seq = $1", [String(seq)]).rows
+                .first,
+            let channel = row[0], let payload = row[1]
+        else { return }
         deliver(seq: seq, channel: channel, payload: payload)
     }
 

@@ -152,13 +152,18 @@ final class PGListener: Sendable {
             }
             do {
                 try listenToNewChannels(current)
-                for work in pendingOnThread.withLock({ pending in defer { pending.removeAll() }; return pending }) {
+                for work in pendingOnThread.withLock({ pending in
+                    defer { pending.removeAll() }
+                    return pending
+                }) {
                     work(current)
                 }
                 runDueTicks(current)
                 for (channel, payload) in try current.notifications() { dispatch(channel, payload) }
-                var fds = [pollfd(fd: current.socket, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+                var fds = [
+                    pollfd(fd: current.socket, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                ]
                 _ = poll(&fds, 2, tickTimeout())
                 drainWake()
             } catch {
@@ -169,13 +174,18 @@ final class PGListener: Sendable {
 
     private func disconnected() {
         let was = state.withLock { state -> Bool in
-            defer { state.connected = false; state.listened = [] }
+            defer {
+                state.connected = false
+                state.listened = []
+            }
             return state.connected
         }
         if was {
-            logger.warning("store: the PostgreSQL listener lost its connection; reconnecting", metadata: [
-                "store.url": .string(target.redacted),
-            ])
+            logger.warning(
+                "store: the PostgreSQL listener lost its connection; reconnecting",
+                metadata: [
+                    "store.url": .string(target.redacted)
+                ])
         }
     }
 

@@ -43,8 +43,10 @@ final class PGPool: Sendable {
     /// - Parameters:
     ///   - size: how many connections (1 or more).
     ///   - setUp: run on every new connection before its first job (session settings).
-    init(target: PostgresURL, size: Int, applicationName: String, logger: Logger,
-         setUp: @escaping @Sendable (PGConnection) throws(StoreError) -> Void) {
+    init(
+        target: PostgresURL, size: Int, applicationName: String, logger: Logger,
+        setUp: @escaping @Sendable (PGConnection) throws(StoreError) -> Void
+    ) {
         self.target = target
         self.applicationName = applicationName
         self.logger = logger
@@ -144,9 +146,11 @@ final class PGPool: Sendable {
     }
 
     fileprivate func logReconnect(_ worker: Worker) {
-        logger.notice("store: reconnected to PostgreSQL", metadata: [
-            "store.url": .string(target.redacted), "store.connection": .stringConvertible(worker.index),
-        ])
+        logger.notice(
+            "store: reconnected to PostgreSQL",
+            metadata: [
+                "store.url": .string(target.redacted), "store.connection": .stringConvertible(worker.index),
+            ])
     }
 }
 

@@ -10,7 +10,9 @@ enum PGSchema {
 
     /// The migrations, in order: identifier and SQL.
     static let migrations: [(id: String, sql: String)] = [
-        ("v1 documents, idempotency keys, events, timers", """
+        (
+            "v1 documents, idempotency keys, events, timers",
+            """
             CREATE TABLE payrpc_document (
                 profile text COLLATE "C" NOT NULL CHECK (length(profile) BETWEEN 1 AND 256),
                 namespace text COLLATE "C" NOT NULL CHECK (length(namespace) BETWEEN 1 AND 256),
@@ -56,7 +58,8 @@ enum PGSchema {
                 PRIMARY KEY (kind, key)
             );
             CREATE INDEX payrpc_timer_by_due_at ON payrpc_timer (due_at);
-            """),
+            """
+        )
     ]
 
     /// Applies the migrations not applied yet and returns the identifiers of all applied ones.
@@ -66,7 +69,8 @@ enum PGSchema {
         do {
             try connection.execute("BEGIN")
             try connection.execute("SELECT pg_advisory_xact_lock(\(PGPresence.lockSpace), \(migrationLock))")
-            try connection.execute("""
+            try connection.execute(
+                """
                 CREATE TABLE IF NOT EXISTS payrpc_migration (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
                 """)
             var applied = Set(try connection.execute("SELECT id FROM payrpc_migration").rows.compactMap { $0[0] })

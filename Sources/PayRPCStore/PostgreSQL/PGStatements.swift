@@ -116,7 +116,8 @@ enum PGStatements {
 
     /// Every statement, prepared on each new connection.
     static let all = [
-        selectValue, selectPrefixed, selectProfiles, upsert, upsertCounting, deleteDocument, deleteCounting, addUsage, notify, publishEvent, resetDocuments, resetKeys,
+        selectValue, selectPrefixed, selectProfiles, upsert, upsertCounting, deleteDocument, deleteCounting, addUsage, notify,
+        publishEvent, resetDocuments, resetKeys,
         selectClaim, insertClaim, completeClaim, abandonClaim, ownerAlive,
     ]
 }

@@ -22,9 +22,11 @@ extension PostgresStateStore {
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         let time = Timestamp.milliseconds(now)
         return try await pool.run { session in
-            try Self.serializable(session, operation: "idempotency claim", time: time, limit: nil) { documents -> IdempotencyClaim in
+            try Self.serializable(session, operation: "idempotency claim", time: time, limit: nil) {
+                documents -> IdempotencyClaim in
                 if let row = try documents.query(PGStatements.selectClaim, [profile, key]).rows.first,
-                   let created = row[3].flatMap({ Int64($0) }), created > time - retention {
+                    let created = row[3].flatMap({ Int64($0) }), created > time - retention
+                {
                     let abandoned: Bool
                     if row[2] == nil, let holder = row[4], holder != owner {
                         abandoned = try documents.query(PGStatements.ownerAlive, [holder]).scalar != "t"
@@ -35,8 +37,9 @@ extension PostgresStateStore {
                         guard row[0] == method, row[1] == paramsDigest else { return .conflict }
                         guard let sealed = row[2] else { return .inProgress }
                         guard let outcome = secrets.unseal(sealed, context: SQLiteStateStore.outcomeContext) else {
-                            logger.warning("store: an idempotency answer cannot be opened with the store key",
-                                           metadata: ["profile": .string(profile)])
+                            logger.warning(
+                                "store: an idempotency answer cannot be opened with the store key",
+                                metadata: ["profile": .string(profile)])
                             return .replay(outcome: SQLiteStateStore.unavailableOutcome)
                         }
                         return .replay(outcome: outcome)

@@ -85,19 +85,29 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         }()
         guard let stored, ConstantTime.equals(Array(stored.utf8), Array(keyCheck.utf8)) else {
             pool.close()
-            throw StoreError(.secretKey, "the store key does not open \(options.url.redacted): every instance must be given the key the database was first used with (--store-key-file or PAYRPC_STORE_KEY)")
+            throw StoreError(
+                .secretKey,
+                "the store key does not open \(options.url.redacted): every instance must be given the key the database was first used with (--store-key-file or PAYRPC_STORE_KEY)"
+            )
         }
         listener = try PGListener(target: options.url, applicationName: applicationName + " listener", logger: logger)
         events = PGEventBus(listener: listener, logger: logger)
         listener.onConnect { [events] connection in events.catchUp(connection) }
         let time = Timestamp.milliseconds(configuration.now())
-        let expired = try pool.runBlocking { session in try Self.purge(session.connection(), before: time - Timestamp.milliseconds(configuration.idempotencyRetention), now: time) }
+        let expired = try pool.runBlocking { session in
+            try Self.purge(
+                session.connection(), before: time - Timestamp.milliseconds(configuration.idempotencyRetention), now: time)
+        }
         lastPurge.value = time
-        logger.info("store: opened", metadata: [
-            "store.url": .string(options.url.redacted), "store.instance": .stringConvertible(listener.instanceID),
-            "store.migrations": .stringConvertible(applied.count), "store.connections": .stringConvertible(options.connections),
-            "store.maximumBytes": .string(limit.map(String.init) ?? "none"), "store.expiredIdempotencyKeys": .stringConvertible(expired),
-        ])
+        logger.info(
+            "store: opened",
+            metadata: [
+                "store.url": .string(options.url.redacted), "store.instance": .stringConvertible(listener.instanceID),
+                "store.migrations": .stringConvertible(applied.count),
+                "store.connections": .stringConvertible(options.connections),
+                "store.maximumBytes": .string(limit.map(String.init) ?? "none"),
+                "store.expiredIdempotencyKeys": .stringConvertible(expired),
+            ])
     }
 
     /// Finishes the running jobs, stops the listener and closes every connection.
@@ -175,9 +185,11 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
                 return (deleted.rows.count, keys.affected)
             }
         }
-        logger.info("store: profile reset", metadata: [
-            "store.profile": "\(profile)", "store.documents": "\(documents)", "store.idempotencyKeys": "\(keys)",
-        ])
+        logger.info(
+            "store: profile reset",
+            metadata: [
+                "store.profile": "\(profile)", "store.documents": "\(documents)", "store.idempotencyKeys": "\(keys)",
+            ])
     }
 
     public func profiles() async throws -> [String] {
@@ -194,8 +206,9 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         let connection = try PGConnection(url, applicationName: applicationName + " start-up")
         // Prepared before the pipeline starts (a pipeline cannot prepare).
         for statement in PGStatements.all { try connection.prepare(statement) }
-        let documents = PGDocuments(connection: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-                                    time: 0, limit: nil)
+        let documents = PGDocuments(
+            connection: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+            time: 0, limit: nil)
         defer { documents.rollback() }
         return try body(StoreReader(documents))
     }
@@ -220,7 +233,8 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         while true {
             attempt += 1
             let connection = try session.connection()
-            let documents = PGDocuments(connection: connection, begin: "BEGIN ISOLATION LEVEL SERIALIZABLE", time: time, limit: limit)
+            let documents = PGDocuments(
+                connection: connection, begin: "BEGIN ISOLATION LEVEL SERIALIZABLE", time: time, limit: limit)
             do {
                 let result = try body(documents)
                 try documents.commit()
@@ -232,11 +246,15 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
             } catch let error as StoreError where error.code == .unavailable {
                 documents.rollback()
                 session.discard()
-                guard !documents.commitSent, !reconnected else { throw StoreError(.unavailable, "\(operation): \(error.message)") }
+                guard !documents.commitSent, !reconnected else {
+                    throw StoreError(.unavailable, "\(operation): \(error.message)")
+                }
                 reconnected = true
             } catch let error as StoreError where error.code == .conflict {
                 documents.rollback()
-                throw StoreError(.conflict, "\(operation): \(maximumAttempts) attempts conflicted with concurrent transactions (\(error.message))")
+                throw StoreError(
+                    .conflict,
+                    "\(operation): \(maximumAttempts) attempts conflicted with concurrent transactions (\(error.message))")
             } catch {
                 documents.rollback()
                 throw error
@@ -250,8 +268,9 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         var reconnected = false
         while true {
             let connection = try session.connection()
-            let documents = PGDocuments(connection: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-                                        time: 0, limit: nil)
+            let documents = PGDocuments(
+                connection: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+                time: 0, limit: nil)
             do {
                 let result = try body(documents)
                 documents.finishRead()
@@ -281,7 +300,10 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         } catch {
             logger.warning("store: purging expired idempotency keys failed", metadata: ["store.error": "\(error)"])
         }
-        let abandons = pendingAbandons.withLock { pending in defer { pending.removeAll() }; return pending }
+        let abandons = pendingAbandons.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
         if !abandons.isEmpty {
             for claim in abandons { try? await abandon(profile: claim.profile, key: claim.key) }
         }

@@ -43,12 +43,18 @@ public enum StoreKey {
             if bytes.count == SecretHasher.keySize { return bytes }
             let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let key = Hex.decode(text), key.count == SecretHasher.keySize else {
-                throw StoreError(.secretKey, "--store-key-file: \(file) holds neither 32 bytes nor 64 hexadecimal digits (make one with: openssl rand -hex 32 > \(file))")
+                throw StoreError(
+                    .secretKey,
+                    "--store-key-file: \(file) holds neither 32 bytes nor 64 hexadecimal digits (make one with: openssl rand -hex 32 > \(file))"
+                )
             }
             return key
         }
         guard let text = environment[environmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
-            throw StoreError(.secretKey, "a PostgreSQL store needs its key: --store-key-file FILE or \(environmentVariable) (64 hexadecimal digits, the same on every instance; make one with: openssl rand -hex 32)")
+            throw StoreError(
+                .secretKey,
+                "a PostgreSQL store needs its key: --store-key-file FILE or \(environmentVariable) (64 hexadecimal digits, the same on every instance; make one with: openssl rand -hex 32)"
+            )
         }
         guard let key = Hex.decode(text), key.count == SecretHasher.keySize else {
             throw StoreError(.secretKey, "\(environmentVariable) must be 64 hexadecimal digits (32 bytes)")

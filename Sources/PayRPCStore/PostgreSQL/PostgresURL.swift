@@ -16,7 +16,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// Parses `text`; nil when it is not a `postgresql://` (or `postgres://`) URL.
     public init?(_ text: String) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "postgresql" || scheme == "postgres", components.host?.isEmpty == false || components.query != nil
+            scheme == "postgresql" || scheme == "postgres", components.host?.isEmpty == false || components.query != nil
         else { return nil }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         guard !path.isEmpty, !path.contains("/") else { return nil }

@@ -28,8 +28,9 @@ extension SQLiteStateStore {
                 guard let outcome = secrets.unseal(sealed, context: Self.outcomeContext) else {
                     // Altered on disk (an earlier format was resealed when the store opened): the
                     // call ran once, so it must not run again, and its answer is gone.
-                    logger.warning("store: an idempotency answer cannot be opened with this data directory's key",
-                                   metadata: ["profile": .string(profile)])
+                    logger.warning(
+                        "store: an idempotency answer cannot be opened with this data directory's key",
+                        metadata: ["profile": .string(profile)])
                     return .replay(outcome: Self.unavailableOutcome)
                 }
                 return .replay(outcome: outcome)
@@ -74,10 +75,13 @@ extension SQLiteStateStore {
     /// (sealed by an earlier version, or altered): -32005, as for any key that cannot be replayed,
     /// saying that the call already ran.
     static var unavailableOutcome: String {
-        let error = RPCError(.idempotencyConflict, "Idempotency answer unavailable", data: [
-            "detail": .string("a call with this key already ran; its answer was kept in a form this server cannot read "
-                + "(an earlier version's, or altered), so it is not run again: use a new key to call anew"),
-        ])
+        let error = RPCError(
+            .idempotencyConflict, "Idempotency answer unavailable",
+            data: [
+                "detail": .string(
+                    "a call with this key already ran; its answer was kept in a form this server cannot read "
+                        + "(an earlier version's, or altered), so it is not run again: use a new key to call anew")
+            ])
         return String(decoding: error.responseMember, as: UTF8.self)
     }
 

@@ -10,9 +10,11 @@ extension SQLiteStateStore {
             try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
         if report == ["ok"] { return true }
-        logger.error("store: integrity check failed", metadata: [
-            "store.path": "\(path)", "store.problems": "\(report.prefix(20).joined(separator: "; "))",
-        ])
+        logger.error(
+            "store: integrity check failed",
+            metadata: [
+                "store.path": "\(path)", "store.problems": "\(report.prefix(20).joined(separator: "; "))",
+            ])
         return false
     }
 

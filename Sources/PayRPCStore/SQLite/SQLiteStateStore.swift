@@ -111,9 +111,11 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
                 try Self.applyMaximumBytes(configuration.maximumBytes, db)
             }
             if let maximum = usage.maximumBytes, let configured = configuration.maximumBytes, maximum > configured {
-                logger.warning("store: the database is already larger than its size limit; only updates in place and deletes will fit", metadata: [
-                    "store.bytes": "\(usage.fileBytes)", "store.maximumBytes": "\(configured)",
-                ])
+                logger.warning(
+                    "store: the database is already larger than its size limit; only updates in place and deletes will fit",
+                    metadata: [
+                        "store.bytes": "\(usage.fileBytes)", "store.maximumBytes": "\(configured)",
+                    ])
             }
             let time = Timestamp.milliseconds(now())
             let (expired, abandoned) = try pool.write { db in
@@ -124,7 +126,8 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
             lastPurge.value = time
             committer.countExpiredKeys(expired)
             logger.info(
-                "store: opened", metadata: [
+                "store: opened",
+                metadata: [
                     "store.path": "\(path)", "store.synchronous": "\(level)",
                     "store.maximumBytes": "\(configuration.maximumBytes.map(String.init) ?? "none")",
                     "store.expiredIdempotencyKeys": "\(expired)", "store.abandonedClaims": "\(abandoned)",
@@ -240,9 +243,11 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
             try db.execute(sql: "DELETE FROM idempotency_key WHERE profile = ?", arguments: [profile])
             return (documents, db.changesCount)
         }
-        logger.info("store: profile reset", metadata: [
-            "store.profile": "\(profile)", "store.documents": "\(documents)", "store.idempotencyKeys": "\(keys)",
-        ])
+        logger.info(
+            "store: profile reset",
+            metadata: [
+                "store.profile": "\(profile)", "store.documents": "\(documents)", "store.idempotencyKeys": "\(keys)",
+            ])
     }
 
     /// The profiles that have documents or idempotency keys, in order.
@@ -288,7 +293,8 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
         var mapped = StoreError.from(error, operation: "opening \(path)")
         switch mapped.code {
         case .notADatabase:
-            mapped.message = "\(path) is not a SQLite database (\(mapped.message)); move it away or choose another --data directory"
+            mapped.message =
+                "\(path) is not a SQLite database (\(mapped.message)); move it away or choose another --data directory"
         case .busy:
             mapped.message += "; is another payrpc process using this data directory?"
         default:

@@ -38,14 +38,16 @@ public enum AES256GCM {
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count + 16)
         var written: Int32 = 0
         if !plaintext.isEmpty {
-            try OpenSSLCall.check(plaintext.withUnsafeBufferPointer { input in
-                EVP_EncryptUpdate(context, &ciphertext, &written, input.baseAddress, Int32(input.count))
-            }, "EVP_EncryptUpdate(AES-256-GCM)")
+            try OpenSSLCall.check(
+                plaintext.withUnsafeBufferPointer { input in
+                    EVP_EncryptUpdate(context, &ciphertext, &written, input.baseAddress, Int32(input.count))
+                }, "EVP_EncryptUpdate(AES-256-GCM)")
         }
         var final: Int32 = 0
-        try OpenSSLCall.check(ciphertext.withUnsafeMutableBufferPointer { output in
-            EVP_EncryptFinal_ex(context, output.baseAddress! + Int(written), &final)
-        }, "EVP_EncryptFinal_ex(AES-256-GCM)")
+        try OpenSSLCall.check(
+            ciphertext.withUnsafeMutableBufferPointer { output in
+                EVP_EncryptFinal_ex(context, output.baseAddress! + Int(written), &final)
+            }, "EVP_EncryptFinal_ex(AES-256-GCM)")
         var tag = [UInt8](repeating: 0, count: tagSize)
         try OpenSSLCall.check(EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(tagSize), &tag), "GCM tag")
         return Box(ciphertext: Array(ciphertext.prefix(Int(written + final))), tag: tag)
@@ -58,7 +60,7 @@ public enum AES256GCM {
         _ box: Box, key: [UInt8], nonce: [UInt8], authenticating associatedData: [UInt8]
     ) -> [UInt8]? {
         guard box.tag.count == tagSize, box.ciphertext.count <= Int(Int32.max) - 16,
-              let context = try? start(encrypting: false, key: key, nonce: nonce, associatedData: associatedData)
+            let context = try? start(encrypting: false, key: key, nonce: nonce, associatedData: associatedData)
         else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
         var plaintext = [UInt8](repeating: 0, count: box.ciphertext.count + 16)
@@ -86,7 +88,9 @@ public enum AES256GCM {
         encrypting: Bool, key: [UInt8], nonce: [UInt8], associatedData: [UInt8]
     ) throws(StoreError) -> OpaquePointer {
         guard key.count == keySize else { throw StoreError(.invalidArgument, "AES-256-GCM needs a \(keySize)-byte key") }
-        guard nonce.count == nonceSize else { throw StoreError(.invalidArgument, "AES-256-GCM here takes \(nonceSize)-byte nonces") }
+        guard nonce.count == nonceSize else {
+            throw StoreError(.invalidArgument, "AES-256-GCM here takes \(nonceSize)-byte nonces")
+        }
         guard associatedData.count <= Int(Int32.max) else { throw StoreError(.invalidArgument, "associated data over 2 GiB") }
         guard let context = EVP_CIPHER_CTX_new() else { throw OpenSSLCall.failure("EVP_CIPHER_CTX_new") }
         let initialized = key.withUnsafeBufferPointer { key in
@@ -95,9 +99,12 @@ public enum AES256GCM {
             }
         }
         var ignored: Int32 = 0
-        let authenticated = associatedData.isEmpty ? 1 : associatedData.withUnsafeBufferPointer { data in
-            EVP_CipherUpdate(context, nil, &ignored, data.baseAddress, Int32(data.count))
-        }
+        let authenticated =
+            associatedData.isEmpty
+            ? 1
+            : associatedData.withUnsafeBufferPointer { data in
+                EVP_CipherUpdate(context, nil, &ignored, data.baseAddress, Int32(data.count))
+            }
         guard initialized == 1, authenticated == 1 else {
             EVP_CIPHER_CTX_free(context)
             throw OpenSSLCall.failure("AES-256-GCM set-up")

@@ -15,7 +15,8 @@ public enum CardNumberMask {
         let keepLast = count >= 13 ? 4 : (count > 4 ? min(4, count / 3) : 0)
         var masked = ""
         for (position, character) in characters.enumerated() {
-            let visible = (position < keepFirst || position >= count - keepLast) && character.isASCII
+            let visible =
+                (position < keepFirst || position >= count - keepLast) && character.isASCII
                 && character.isNumber
             masked.append(visible ? character : "*")
         }

@@ -14,14 +14,17 @@ public enum HKDF {
         guard length >= 1, length <= 255 * SHA256.digestSize else {
             throw StoreError(.invalidArgument, "HKDF-SHA256 derives 1 to \(255 * SHA256.digestSize) bytes, not \(length)")
         }
-        guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, nil) else { throw OpenSSLCall.failure("EVP_PKEY_CTX_new_id(HKDF)") }
+        guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, nil) else {
+            throw OpenSSLCall.failure("EVP_PKEY_CTX_new_id(HKDF)")
+        }
         defer { EVP_PKEY_CTX_free(context) }
         try OpenSSLCall.check(EVP_PKEY_derive_init(context), "EVP_PKEY_derive_init(HKDF)")
         try OpenSSLCall.check(EVP_PKEY_CTX_set_hkdf_mode(context, EVP_PKEY_HKDEF_MODE_EXPAND_ONLY), "HKDF mode")
         try OpenSSLCall.check(EVP_PKEY_CTX_set_hkdf_md(context, EVP_sha256()), "HKDF digest")
         try OpenSSLCall.check(OpenSSLCall.withInput(key) { EVP_PKEY_CTX_set1_hkdf_key(context, $0, Int32($1)) }, "HKDF key")
         if !info.isEmpty {
-            try OpenSSLCall.check(OpenSSLCall.withInput(info) { EVP_PKEY_CTX_add1_hkdf_info(context, $0, Int32($1)) }, "HKDF info")
+            try OpenSSLCall.check(
+                OpenSSLCall.withInput(info) { EVP_PKEY_CTX_add1_hkdf_info(context, $0, Int32($1)) }, "HKDF info")
         }
         var derived = [UInt8](repeating: 0, count: length)
         var derivedLength = length

@@ -22,8 +22,9 @@ public enum PBKDF2 {
         let result = OpenSSLCall.withInput(password) { password, passwordLength in
             OpenSSLCall.withInput(salt) { salt, saltLength in
                 password.withMemoryRebound(to: CChar.self, capacity: max(1, passwordLength)) { password in
-                    PKCS5_PBKDF2_HMAC(password, Int32(passwordLength), salt, Int32(saltLength), Int32(iterations),
-                                      EVP_sha256(), Int32(keyLength), &derived)
+                    PKCS5_PBKDF2_HMAC(
+                        password, Int32(passwordLength), salt, Int32(saltLength), Int32(iterations),
+                        EVP_sha256(), Int32(keyLength), &derived)
                 }
             }
         }

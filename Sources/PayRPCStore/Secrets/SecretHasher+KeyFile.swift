@@ -72,7 +72,10 @@ extension SecretHasher {
             total += count
         }
         guard total == keySize else {
-            throw StoreError(.secretKey, "\(path) holds \(total == keySize + 1 ? "more than \(keySize)" : "\(total)") bytes, not a \(keySize)-byte server key; move it away to generate a new key")
+            throw StoreError(
+                .secretKey,
+                "\(path) holds \(total == keySize + 1 ? "more than \(keySize)" : "\(total)") bytes, not a \(keySize)-byte server key; move it away to generate a new key"
+            )
         }
         return Array(buffer.prefix(keySize))
     }

@@ -14,8 +14,9 @@ extension SecretHasher {
     /// - Throws: ``StoreError`` (`cryptography`) when OpenSSL fails.
     public func seal(_ plaintext: String, context: String) throws(StoreError) -> String {
         let nonce = try SecureRandom.bytes(AES256GCM.nonceSize)
-        let box = try AES256GCM.seal(Array(plaintext.utf8), key: sealingKey, nonce: nonce,
-                                     authenticating: Array(context.utf8))
+        let box = try AES256GCM.seal(
+            Array(plaintext.utf8), key: sealingKey, nonce: nonce,
+            authenticating: Array(context.utf8))
         return Self.sealPrefix + Hex.encode(nonce + box.ciphertext + box.tag)
     }
 
@@ -24,11 +25,12 @@ extension SecretHasher {
     /// ``isSealedInCurrentFormat(_:)``), or is not a sealed value at all.
     public func unseal(_ sealed: String, context: String) -> String? {
         guard Self.isSealedInCurrentFormat(sealed), let bytes = Hex.decode(String(sealed.dropFirst(Self.sealPrefix.count))),
-              bytes.count >= AES256GCM.nonceSize + AES256GCM.tagSize
+            bytes.count >= AES256GCM.nonceSize + AES256GCM.tagSize
         else { return nil }
         let nonce = Array(bytes.prefix(AES256GCM.nonceSize))
-        let box = AES256GCM.Box(ciphertext: Array(bytes[AES256GCM.nonceSize..<(bytes.count - AES256GCM.tagSize)]),
-                                tag: Array(bytes.suffix(AES256GCM.tagSize)))
+        let box = AES256GCM.Box(
+            ciphertext: Array(bytes[AES256GCM.nonceSize..<(bytes.count - AES256GCM.tagSize)]),
+            tag: Array(bytes.suffix(AES256GCM.tagSize)))
         guard let plaintext = AES256GCM.open(box, key: sealingKey, nonce: nonce, authenticating: Array(context.utf8))
         else { return nil }
         return String(validating: plaintext, as: UTF8.self)

@@ -168,7 +168,8 @@ struct ConnectionStateMachine {
         lastActivity = now
         // The common case first (nothing held, nothing paused): no held bytes to keep unique.
         if case .serving(var serving) = state, case .flowing = serving.input,
-           !serving.handlerPaused, !backpressured, !serving.delivering {
+            !serving.handlerPaused, !backpressured, !serving.delivering
+        {
             serving.delivering = true
             state = .serving(serving)
             return Action(reading: .none, step: .frame)

@@ -91,9 +91,10 @@ final class StreamConnection: RPCConnection, LineFramerSink {
         self.maxLineBytes = configuration.maxLineBytes
         // stdin/stdout is never idle: the process serves it until it ends.
         let idleTimeout = transport == .stdio ? nil : configuration.idleTimeout.map { max(1, LibUVEventLoop.milliseconds($0)) }
-        self.machine = ConnectionStateMachine(highWaterMark: configuration.highWaterMark, lowWaterMark: configuration.lowWaterMark,
-                                              idleTimeout: idleTimeout, lingerTimeout: Self.lingerMilliseconds,
-                                              now: uv_now(eventLoop.uvLoop))
+        self.machine = ConnectionStateMachine(
+            highWaterMark: configuration.highWaterMark, lowWaterMark: configuration.lowWaterMark,
+            idleTimeout: idleTimeout, lingerTimeout: Self.lingerMilliseconds,
+            now: uv_now(eventLoop.uvLoop))
         self.framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
         var logger = logger
         logger[metadataKey: "connection.id"] = "\(id)"

@@ -39,7 +39,7 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
             portText = Substring(text)
         }
         guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let port = Int(portText), port <= 65535
+            let port = Int(portText), port <= 65535
         else { throw invalid("the port must be a number from 0 to 65535") }
         return .tcp(host: String(host), port: port)
     }

@@ -35,7 +35,9 @@ final class Listener {
     var stream: UnsafeMutablePointer<uv_stream_t> { payrpc_stream(handle) }
 
     /// Binds and listens on a TCP address.
-    static func tcp(host: String, port: Int, loop: LibUVEventLoop, server: LibUVServer, logger: Logger) throws(TransportError) -> Listener {
+    static func tcp(host: String, port: Int, loop: LibUVEventLoop, server: LibUVServer, logger: Logger) throws(TransportError)
+        -> Listener
+    {
         let endpoint = Endpoint.tcp(host: host, port: port)
         var address = try resolve(host: host, port: port, loop: loop)
         let handle = malloc(uv_handle_size(UV_TCP))!

@@ -18,8 +18,10 @@ public struct AuthRequiredErrorData: JSONModel, Equatable {
     public var showConditions: Bool
 
     /// Creates the value from its members.
-    public init(type: TatraErrorType = .authRequired, status: TatraErrorStatus = .unauthenticated, fatal: Bool = false,
-                title: String, showConditions: Bool) {
+    public init(
+        type: TatraErrorType = .authRequired, status: TatraErrorStatus = .unauthenticated, fatal: Bool = false,
+        title: String, showConditions: Bool
+    ) {
         self.type = type
         self.status = status
         self.fatal = fatal

@@ -16,8 +16,10 @@ public struct BankTempOOSErrorData: JSONModel, Equatable {
     public var paymentId: String
 
     /// Creates the value from its members.
-    public init(type: TatraErrorType = .bankTempOOS, status: TatraErrorStatus = .unavailable, fatal: Bool = false,
-                paymentId: String) {
+    public init(
+        type: TatraErrorType = .bankTempOOS, status: TatraErrorStatus = .unavailable, fatal: Bool = false,
+        paymentId: String
+    ) {
         self.type = type
         self.status = status
         self.fatal = fatal

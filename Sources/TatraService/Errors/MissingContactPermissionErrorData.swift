@@ -23,8 +23,10 @@ public struct MissingContactPermissionErrorData: JSONModel, Equatable {
     public var uri: URL
 
     /// Creates the value from its members.
-    public init(type: TatraErrorType = .missingContactPermission, status: TatraErrorStatus = .permissionDenied,
-                fatal: Bool = false, title: String, subtitle: String, uri: URL) {
+    public init(
+        type: TatraErrorType = .missingContactPermission, status: TatraErrorStatus = .permissionDenied,
+        fatal: Bool = false, title: String, subtitle: String, uri: URL
+    ) {
         self.type = type
         self.status = status
         self.fatal = fatal

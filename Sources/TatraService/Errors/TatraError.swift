@@ -56,10 +56,16 @@ public enum TatraErrorPayload: JSONEncodable, Sendable, Equatable {
 }
 
 extension ServiceError where Kind == TatraErrorType {
-    private static func message(_ type: TatraErrorType, title: String, message: String, fatal: Bool,
-                                status: TatraErrorStatus?) -> TatraError {
-        TatraError(type, data: .message(TatraErrorData(type: type, status: status ?? type.defaultStatus, fatal: fatal,
-                                                       title: title, message: message)))
+    private static func message(
+        _ type: TatraErrorType, title: String, message: String, fatal: Bool,
+        status: TatraErrorStatus?
+    ) -> TatraError {
+        TatraError(
+            type,
+            data: .message(
+                TatraErrorData(
+                    type: type, status: status ?? type.defaultStatus, fatal: fatal,
+                    title: title, message: message)))
     }
 
     /// `generalError(title, message)`: something went wrong. Fatal.
@@ -100,9 +106,12 @@ extension ServiceError where Kind == TatraErrorType {
     /// `wrongPinError(title, applicationBlocked)`: the PIN is wrong; fatal once the application is
     /// blocked.
     public static func wrongPin(title: String, applicationBlocked: Bool) -> TatraError {
-        TatraError(.wrongPin, data: .wrongPin(WrongPinErrorData(
-            status: applicationBlocked ? .failedPrecondition : .unauthenticated, fatal: applicationBlocked,
-            title: title, applicationBlocked: applicationBlocked)))
+        TatraError(
+            .wrongPin,
+            data: .wrongPin(
+                WrongPinErrorData(
+                    status: applicationBlocked ? .failedPrecondition : .unauthenticated, fatal: applicationBlocked,
+                    title: title, applicationBlocked: applicationBlocked)))
     }
 
     /// `bankTempOOSError(paymentId)`: the bank is temporarily out of service; the payment can be
@@ -113,8 +122,11 @@ extension ServiceError where Kind == TatraErrorType {
 
     /// `missingContactPermissionError(title, subtitle, uri)`: the contacts may not be read.
     public static func missingContactPermission(title: String, subtitle: String, uri: URL) -> TatraError {
-        TatraError(.missingContactPermission, data: .missingContactPermission(MissingContactPermissionErrorData(
-            title: title, subtitle: subtitle, uri: uri)))
+        TatraError(
+            .missingContactPermission,
+            data: .missingContactPermission(
+                MissingContactPermissionErrorData(
+                    title: title, subtitle: subtitle, uri: uri)))
     }
 
     /// Which factory error this is.

@@ -112,13 +112,15 @@ extension TatraErrorType: ServiceErrorKind {
         case .executePayment: error = .executePayment(title: "Payment failed", message: "The payment could not be made.")
         case .amountLimit: error = .amountLimit(title: "Amount limit", message: "The amount is outside your limits.")
         case .sameRecipient: error = .sameRecipient(title: "Same recipient", message: "You cannot send money to yourself.")
-        case .serviceUnavailable: error = .serviceUnavailable(title: "Service unavailable", message: "The bank's service is down.")
+        case .serviceUnavailable:
+            error = .serviceUnavailable(title: "Service unavailable", message: "The bank's service is down.")
         case .network: error = .network(title: "No connection", message: "Check your connection and try again.")
         case .wrongPin: error = .wrongPin(title: "Wrong PIN", applicationBlocked: false)
         case .bankTempOOS: error = .bankTempOOS(paymentId: "payment-0")
         case .missingContactPermission:
-            error = .missingContactPermission(title: "Contacts", subtitle: "Allow access to your contacts.",
-                                              uri: URL(string: "app-settings:")!)
+            error = .missingContactPermission(
+                title: "Contacts", subtitle: "Allow access to your contacts.",
+                uri: URL(string: "app-settings:")!)
         }
         return error.data
     }

@@ -17,8 +17,10 @@ public struct WrongPinErrorData: JSONModel, Equatable {
     public var applicationBlocked: Bool
 
     /// Creates the value from its members.
-    public init(type: TatraErrorType = .wrongPin, status: TatraErrorStatus, fatal: Bool, title: String,
-                applicationBlocked: Bool) {
+    public init(
+        type: TatraErrorType = .wrongPin, status: TatraErrorStatus, fatal: Bool, title: String,
+        applicationBlocked: Bool
+    ) {
         self.type = type
         self.status = status
         self.fatal = fatal

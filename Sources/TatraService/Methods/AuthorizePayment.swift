@@ -29,8 +29,9 @@ public enum AuthorizePayment: TatraMethod {
 
     /// The text to share with the recipient (the document's `confirmationString`).
     public typealias Result = String
-    public static let errors = [
-        TatraErrorType.wrongPin.descriptor, TatraErrorType.bankTempOOS.descriptor, TatraErrorType.executePayment.descriptor,
-    ] + TatraErrorType.bankCall
+    public static let errors =
+        [
+            TatraErrorType.wrongPin.descriptor, TatraErrorType.bankTempOOS.descriptor, TatraErrorType.executePayment.descriptor,
+        ] + TatraErrorType.bankCall
     public static let mutates = true
 }

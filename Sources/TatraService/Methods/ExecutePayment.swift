@@ -58,8 +58,10 @@ public enum ExecutePayment: TatraMethod {
     /// The text to present on the authentication screen (the document's `confirmationString`): a
     /// string, kept as the UTF-8 bytes it is put together from.
     public typealias Result = UTF8Text
-    public static let errors = [
-        TatraErrorType.amountLimit.descriptor, TatraErrorType.sameRecipient.descriptor, TatraErrorType.executePayment.descriptor,
-    ] + TatraErrorType.bankCall
+    public static let errors =
+        [
+            TatraErrorType.amountLimit.descriptor, TatraErrorType.sameRecipient.descriptor,
+            TatraErrorType.executePayment.descriptor,
+        ] + TatraErrorType.bankCall
     public static let mutates = true
 }

@@ -42,9 +42,11 @@ public struct SetupData: JSONModel, Equatable {
     public var redirectionUri: URL?
 
     /// Creates the value from its members.
-    public init(isActivated: Bool, descriptionValidationRegex: String, descriptionValidationLength: Int,
-                phoneValidationRegex: String, minTransactionAmount: Amount, maxTransactionAmount: Amount,
-                redirectionUri: URL?) {
+    public init(
+        isActivated: Bool, descriptionValidationRegex: String, descriptionValidationLength: Int,
+        phoneValidationRegex: String, minTransactionAmount: Amount, maxTransactionAmount: Amount,
+        redirectionUri: URL?
+    ) {
         self.isActivated = isActivated
         self.descriptionValidationRegex = descriptionValidationRegex
         self.descriptionValidationLength = descriptionValidationLength

@@ -131,7 +131,8 @@ public struct TatraSandboxData: SandboxDataModel {
         magicAmounts = MagicTable(keyed: keyed)
         texts = file.texts
         guard let uri = URL(string: file.texts.missingContactPermissionUri), uri.scheme != nil else {
-            throw problem("/texts/missingContactPermissionUri", "\"\(file.texts.missingContactPermissionUri)\" is not an absolute URI")
+            throw problem(
+                "/texts/missingContactPermissionUri", "\"\(file.texts.missingContactPermissionUri)\" is not an absolute URI")
         }
         contactPermissionURI = uri
         confirmationTemplate = try template(file.texts.paymentConfirmation, "/texts/paymentConfirmation")

@@ -23,8 +23,10 @@ struct HeldPayment: JSONModel, Equatable {
     /// How many more resubmissions the bank is out of service for.
     var outOfServiceLeft: Int
 
-    init(paymentId: String, amount: Amount, recipientName: String, phone: String, reference: String?,
-         outOfServiceLeft: Int) {
+    init(
+        paymentId: String, amount: Amount, recipientName: String, phone: String, reference: String?,
+        outOfServiceLeft: Int
+    ) {
         self.paymentId = paymentId
         self.amount = amount
         self.recipientName = recipientName

@@ -127,8 +127,9 @@ struct FloodCommand: ParsableCommand {
         var otherServed: Bool?
         if checkOther {
             if let other = try? endpoint.connect(timeout: 5) {
-                let result = Probe.ask(readFD: other, writeFD: other, id: 1, echo: target.echo,
-                                       deadline: MonotonicClock.now() + 5_000_000_000)
+                let result = Probe.ask(
+                    readFD: other, writeFD: other, id: 1, echo: target.echo,
+                    deadline: MonotonicClock.now() + 5_000_000_000)
                 close(other)
                 otherServed = result == .answered
             } else {

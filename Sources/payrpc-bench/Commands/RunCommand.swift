@@ -47,7 +47,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "A built-in request: \(BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scenario: BuiltInScenario = .health
 
-    @Option(help: ArgumentHelp("A JSON-RPC request line to send instead; its \"id\" is rewritten per request.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp("A JSON-RPC request line to send instead; its \"id\" is rewritten per request.", valueName: "json"))
     var request: String?
 
     @Option(help: ArgumentHelp("Send this method (with --params) instead of a built-in scenario.", valueName: "name"))
@@ -56,20 +57,26 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The params (a JSON object or array) for --method.", valueName: "json"))
     var params: String?
 
-    @Option(help: ArgumentHelp(
-        "A request line each connection sends (and sees answered with a result) before the load; repeatable, sent in order.",
-        valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "A request line each connection sends (and sees answered with a result) before the load; repeatable, sent in order.",
+            valueName: "json"))
     var setup: [String] = []
 
     // Unconditional: error codes are negative, and `--expect-error -33007` must not read as an option.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("An error code that is the expected answer (counted as answered, not as an error).", valueName: "code"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("An error code that is the expected answer (counted as answered, not as an error).", valueName: "code")
+    )
     var expectError: Int64?
 
     @Option(help: ArgumentHelp("Seconds to wait for outstanding responses after measuring.", valueName: "seconds"))
     var drainTimeout: Double = 5
 
-    @Option(help: ArgumentHelp("Longest measured window with --requests, and longest wait for the answers to the set-up lines.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Longest measured window with --requests, and longest wait for the answers to the set-up lines.", valueName: "seconds"
+        ))
     var timeout: Double = 120
 
     func validate() throws {
@@ -89,8 +96,9 @@ struct RunCommand: ParsableCommand {
         if params != nil && method == nil { throw ValidationError("--params needs --method.") }
         let chosen = makeScenario()
         if let limit = chosen.depthLimit, depth * batch > limit.depth {
-            throw ValidationError("--depth \(depth)\(batch > 1 ? " with --batch \(batch)" : ""): at most \(limit.depth) "
-                + "request(s) in flight per connection for \(requestName): \(limit.reason).")
+            throw ValidationError(
+                "--depth \(depth)\(batch > 1 ? " with --batch \(batch)" : ""): at most \(limit.depth) "
+                    + "request(s) in flight per connection for \(requestName): \(limit.reason).")
         }
         _ = try makeTemplates(chosen)
     }
@@ -113,8 +121,10 @@ struct RunCommand: ParsableCommand {
     /// The request's template and the set-up lines' templates.
     private func makeTemplates(_ chosen: LoadScenario) throws -> (request: RequestTemplate, setup: [RequestTemplate]) {
         do {
-            return (try RequestTemplate(requestLine: chosen.requestLine, batchSize: batch),
-                    try chosen.setupLines.map { line throws(BenchError) in try RequestTemplate(requestLine: line) })
+            return (
+                try RequestTemplate(requestLine: chosen.requestLine, batchSize: batch),
+                try chosen.setupLines.map { line throws(BenchError) in try RequestTemplate(requestLine: line) }
+            )
         } catch {
             throw ValidationError(error.description)
         }
@@ -151,8 +161,10 @@ struct RunCommand: ParsableCommand {
             server = spawned
             if let core = spawn.serverCPU { try CPUAffinity.pin(spawned.processID, toCore: core) }
             serverPID = spawned.processID
-            loadConnections.append(LoadConnection(
-                readFD: spawned.standardOutput, writeFD: spawned.standardInput, ownsDescriptors: false, tableCapacity: capacity))
+            loadConnections.append(
+                LoadConnection(
+                    readFD: spawned.standardOutput, writeFD: spawned.standardInput, ownsDescriptors: false,
+                    tableCapacity: capacity))
         }
 
         try ConnectionSetup.run(setupTemplates, on: loadConnections, echo: target.echo, timeout: timeout)

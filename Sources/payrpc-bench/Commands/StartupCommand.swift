@@ -33,7 +33,8 @@ struct StartupCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("Extra arguments for the server (after `--`).", valueName: "server-args"))
+    @Argument(
+        parsing: .postTerminator, help: ArgumentHelp("Extra arguments for the server (after `--`).", valueName: "server-args"))
     var serverArguments: [String] = []
 
     func validate() throws {
@@ -45,7 +46,8 @@ struct StartupCommand: ParsableCommand {
     func run() throws {
         Interrupt.install()
         try report.applyPinning()
-        let arguments = echo
+        let arguments =
+            echo
             ? [SelfExecutable.path, "ceiling", "--stdio"] + serverArguments
             : [binary, "serve", "--stdio"] + serverArguments
         var times: [Double] = []

@@ -11,7 +11,10 @@ struct TableCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Report files, one JSON report each.", valueName: "file"))
     var files: [String]
 
-    private struct Kind: Decodable { var kind: String; var target: String }
+    private struct Kind: Decodable {
+        var kind: String
+        var target: String
+    }
 
     func run() throws {
         var loads: [LoadReport] = []

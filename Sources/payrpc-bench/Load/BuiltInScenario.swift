@@ -35,8 +35,11 @@ enum BuiltInScenario: String, CaseIterable, ExpressibleByArgument {
                 requestLine: #"{"jsonrpc":"2.0","id":0,"method":"tatra.authorizePayment","params":{"pincode":"0000"}}"#,
                 setupLines: [BuiltInScenario.executePaymentRequest],
                 expectedErrorCode: -33007,
-                depthLimit: (1, "tatra.authorizePayment allows one authorization in flight per connection "
-                    + "(a second is refused as \"being authorized already\"); use more --connections instead"))
+                depthLimit: (
+                    1,
+                    "tatra.authorizePayment allows one authorization in flight per connection "
+                        + "(a second is refused as \"being authorized already\"); use more --connections instead"
+                ))
         }
     }
 

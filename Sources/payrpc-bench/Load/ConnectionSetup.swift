@@ -59,7 +59,8 @@ enum ConnectionSetup {
             }
             let ready = poll(&pollSet, nfds_t(pollSet.count), Int32(min((deadline - now) / 1_000_000 + 1, 100)))
             guard ready > 0 else { continue }
-            for (slot, entry) in pollSet.enumerated() where entry.revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 {
+            for (slot, entry) in pollSet.enumerated() where entry.revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0
+            {
                 let index = owners[slot]
                 let connection = connections[index]
                 guard entry.fd == connection.readFD else { continue }
@@ -72,7 +73,8 @@ enum ConnectionSetup {
                         echo || scanned[0].hasResult
                     else {
                         let text = String(decoding: line.prefix(300), as: UTF8.self)
-                        failure = BenchError("set-up line \(next[index] + 1) on connection \(index + 1) was answered with: \(text)")
+                        failure = BenchError(
+                            "set-up line \(next[index] + 1) on connection \(index + 1) was answered with: \(text)")
                         return
                     }
                     awaiting[index] = nil

@@ -123,7 +123,8 @@ final class LoadGenerator {
                 stopMeasuring()
             case .measuring where configuration.requests.map({ answered >= $0 }) ?? false:
                 stopMeasuring()
-            case .measuring where configuration.requests.map({ issuedWhileMeasuring >= $0 }) ?? false
+            case .measuring
+            where configuration.requests.map({ issuedWhileMeasuring >= $0 }) ?? false
                 && !connections.contains(where: { $0.isOpen && $0.linesInFlight > 0 }):
                 // Every request was sent and has its response, but some were errors: waiting for
                 // more answers would only wait for the timeout.
@@ -190,7 +191,8 @@ final class LoadGenerator {
         if let start = cpuAtStart, let end = cpuAtEnd { cpu = end - start }
         return Outcome(
             seconds: seconds, answered: answered, answeredOverall: answeredOverall, latencyNanoseconds: histogram, errors: errors,
-            serverCPUSeconds: cpu, clientCPUSeconds: clientCPUAtEnd - clientCPUAtStart, serverPeakRSS: stats?.peakRSS(), interrupted: interrupted,
+            serverCPUSeconds: cpu, clientCPUSeconds: clientCPUAtEnd - clientCPUAtStart, serverPeakRSS: stats?.peakRSS(),
+            interrupted: interrupted,
             firstErrorLine: firstErrorLine)
     }
 

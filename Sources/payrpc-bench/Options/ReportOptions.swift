@@ -8,7 +8,9 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Print the report as JSON instead of one human line.")
     var json = false
 
-    @Option(name: .customLong("client-cpu"), help: ArgumentHelp("Pin the load generator to this CPU core (sched_setaffinity).", valueName: "core"))
+    @Option(
+        name: .customLong("client-cpu"),
+        help: ArgumentHelp("Pin the load generator to this CPU core (sched_setaffinity).", valueName: "core"))
     var clientCPU: Int?
 
     /// Pins the process if asked (call before any thread starts).

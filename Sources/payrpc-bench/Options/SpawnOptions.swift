@@ -2,7 +2,10 @@ import ArgumentParser
 
 /// A server the load generator starts itself and talks to over its stdin/stdout.
 struct SpawnOptions: ParsableArguments {
-    @Flag(help: "Spawn `payrpc serve --stdio` (or, with --echo, `payrpc-bench ceiling --stdio`) and talk over its stdin/stdout; it is always reaped.")
+    @Flag(
+        help:
+            "Spawn `payrpc serve --stdio` (or, with --echo, `payrpc-bench ceiling --stdio`) and talk over its stdin/stdout; it is always reaped."
+    )
     var spawn = false
 
     @Option(help: ArgumentHelp("The payrpc binary that --spawn starts.", valueName: "path"))
@@ -11,7 +14,9 @@ struct SpawnOptions: ParsableArguments {
     @Option(name: .customLong("server-cpu"), help: ArgumentHelp("Pin the spawned server to this CPU core.", valueName: "core"))
     var serverCPU: Int?
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("Extra arguments for the spawned server (after `--`).", valueName: "server-args"))
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("Extra arguments for the spawned server (after `--`).", valueName: "server-args"))
     var serverArguments: [String] = []
 
     func validate() throws {

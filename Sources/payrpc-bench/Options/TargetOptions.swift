@@ -15,7 +15,10 @@ struct TargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The server's process id, for its CPU time and peak RSS.", valueName: "pid"))
     var serverPID: Int32?
 
-    @Flag(help: "The target is the ceiling (`payrpc-bench ceiling`), which echoes each line: check ids only, report target \"ceiling\".")
+    @Flag(
+        help:
+            "The target is the ceiling (`payrpc-bench ceiling`), which echoes each line: check ids only, report target \"ceiling\"."
+    )
     var echo = false
 
     @Option(help: ArgumentHelp("Seconds to keep retrying the first connection while the server starts.", valueName: "seconds"))

@@ -19,7 +19,11 @@ enum MarkdownTables {
                 continue
             }
             let c = ceiling[label]
-            let share = c.flatMap { c in c.requestsPerSecond > 0 ? "\(Format.number(100 * r.requestsPerSecond / c.requestsPerSecond, digits: 0)) %" : nil } ?? "–"
+            let share =
+                c.flatMap { c in
+                    c.requestsPerSecond > 0
+                        ? "\(Format.number(100 * r.requestsPerSecond / c.requestsPerSecond, digits: 0)) %" : nil
+                } ?? "–"
             let cpuRatio: String
             if let mine = r.serverCPUMicrosecondsPerRequest, let theirs = c?.serverCPUMicrosecondsPerRequest, theirs > 0 {
                 cpuRatio = "\(Format.number(mine / theirs, digits: 1))×"
@@ -77,7 +81,9 @@ enum MarkdownTables {
         }
         pair(idles, label: { $0.label }, target: { $0.target }) { r in
             var text = "\(Format.number(r.bytesPerConnection / 1024, digits: 1)) KiB/conn idle"
-            if let after = r.bytesPerConnectionAfterRequest { text += ", \(Format.number(after / 1024, digits: 1)) KiB after a request" }
+            if let after = r.bytesPerConnectionAfterRequest {
+                text += ", \(Format.number(after / 1024, digits: 1)) KiB after a request"
+            }
             text += " (\(r.opened) open, \(r.errorCount) errors)"
             return text
         }

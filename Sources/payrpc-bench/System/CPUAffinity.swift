@@ -27,7 +27,9 @@ enum CPUAffinity {
             setAffinity(pid, bytes.count, bytes.baseAddress!)
         }
         if result != 0 {
-            throw BenchError("cannot pin \(pid == 0 ? "the load generator" : "process \(pid)") to CPU \(core): \(String(cString: strerror(errno)))")
+            throw BenchError(
+                "cannot pin \(pid == 0 ? "the load generator" : "process \(pid)") to CPU \(core): \(String(cString: strerror(errno)))"
+            )
         }
     }
 }

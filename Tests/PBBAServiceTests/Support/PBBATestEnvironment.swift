@@ -23,9 +23,13 @@ final class PBBATestEnvironment: @unchecked Sendable {
     ///   - realTime: real time over stepped clocks, for wall-clock-jump tests (wins over `clock`).
     ///   - seed: the server's seed (`serve --seed`).
     ///   - configuration: engine configuration (sandbox on by default).
-    init(directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
-         sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration()) throws {
-        let directory = directory ?? FileManager.default.temporaryDirectory
+    init(
+        directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
+        sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration()
+    ) throws {
+        let directory =
+            directory
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
         var logger = Logger(label: "pbba.test")
         logger.logLevel = .critical
@@ -39,16 +43,20 @@ final class PBBATestEnvironment: @unchecked Sendable {
         } else {
             self.sandbox = SandboxControls(seed: seed)
         }
-        self.harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store,
-                                         sandbox: self.sandbox)
+        self.harness = try EngineHarness(
+            services: [service], configuration: configuration, idempotency: store,
+            sandbox: self.sandbox)
     }
 
     /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
-    static func run(directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
-                    sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration(),
-                    _ body: (PBBATestEnvironment) async throws -> Void) async throws {
-        let environment = try PBBATestEnvironment(directory: directory, clock: clock, realTime: realTime, seed: seed,
-                                                  sandbox: sandbox, configuration: configuration)
+    static func run(
+        directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
+        sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration(),
+        _ body: (PBBATestEnvironment) async throws -> Void
+    ) async throws {
+        let environment = try PBBATestEnvironment(
+            directory: directory, clock: clock, realTime: realTime, seed: seed,
+            sandbox: sandbox, configuration: configuration)
         do {
             try await body(environment)
         } catch {

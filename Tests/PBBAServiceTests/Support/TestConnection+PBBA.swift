@@ -16,21 +16,28 @@ struct SubmittedRequest {
 extension TestConnection {
     /// `pbba.submitPaymentRequest` with a normal amount.
     func submit(amount: String = "10.00", reference: String = "Order 1", interval: Int? = nil) async throws -> SubmittedRequest {
-        var params: [JSONValue.Member] = [.init("amount", .string(amount)), .init("currency", "GBP"),
-                                          .init("reference", .string(reference))]
+        var params: [JSONValue.Member] = [
+            .init("amount", .string(amount)), .init("currency", "GBP"),
+            .init("reference", .string(reference)),
+        ]
         if let interval { params.append(.init("retrievalExpiryInterval", .int(interval))) }
         let result = try await call("pbba.submitPaymentRequest", .object(params))
-        return SubmittedRequest(secureToken: try #require(result["secureToken"]?.stringValue),
-                                brn: try #require(result["brn"]?.stringValue),
-                                requestId: try #require(result["requestId"]?.stringValue),
-                                retrievalExpiryInterval: try #require(result["retrievalExpiryInterval"]?.intValue),
-                                expiresAt: try #require(result["expiresAt"]?.stringValue))
+        return SubmittedRequest(
+            secureToken: try #require(result["secureToken"]?.stringValue),
+            brn: try #require(result["brn"]?.stringValue),
+            requestId: try #require(result["requestId"]?.stringValue),
+            retrievalExpiryInterval: try #require(result["retrievalExpiryInterval"]?.intValue),
+            expiresAt: try #require(result["expiresAt"]?.stringValue))
     }
 
     /// `pbba.showPBBAPopup` for a request.
     func showPopup(_ request: SubmittedRequest, expiryInterval: Int? = nil) async throws -> JSONValue {
-        try await call("pbba.showPBBAPopup", ["secureToken": .string(request.secureToken), "brn": .string(request.brn),
-                                        "expiryInterval": .int(expiryInterval ?? request.retrievalExpiryInterval)])
+        try await call(
+            "pbba.showPBBAPopup",
+            [
+                "secureToken": .string(request.secureToken), "brn": .string(request.brn),
+                "expiryInterval": .int(expiryInterval ?? request.retrievalExpiryInterval),
+            ])
     }
 
     /// `sandbox.pbba.setBankAppsInstalled`.
@@ -40,8 +47,10 @@ extension TestConnection {
     }
 
     /// Expects the call to fail with `code` and, for domain errors, `data.type` == `type`.
-    func expectError(_ code: Int, type: String? = nil, _ method: String, _ params: JSONValue? = nil,
-                     sourceLocation: SourceLocation = #_sourceLocation) async -> RPCError? {
+    func expectError(
+        _ code: Int, type: String? = nil, _ method: String, _ params: JSONValue? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> RPCError? {
         do {
             let result = try await call(method, params)
             Issue.record("\(method) answered \(result.jsonText) instead of error \(code)", sourceLocation: sourceLocation)

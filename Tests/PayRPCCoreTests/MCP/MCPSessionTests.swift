@@ -18,8 +18,12 @@ import Testing
         /// A connection past the handshake.
         func connect(transport: TransportKind = .memory) async throws -> TestConnection {
             let connection = harness.connect(transport: transport, handlers: server)
-            let answer = try await connection.call("initialize", ["protocolVersion": "2025-11-25", "capabilities": [:],
-                                                                  "clientInfo": ["name": "test", "version": "1"]])
+            let answer = try await connection.call(
+                "initialize",
+                [
+                    "protocolVersion": "2025-11-25", "capabilities": [:],
+                    "clientInfo": ["name": "test", "version": "1"],
+                ])
             #expect(answer["protocolVersion"] == "2025-11-25")
             connection.notify("notifications/initialized")
             return connection
@@ -51,8 +55,9 @@ import Testing
     @Test func anArmedFailureAnswersInPlaceOfTheTool() async throws {
         let face = try Face()
         let connection = try await face.connect()
-        face.harness.sandbox.arm(profile: "default", method: "subtract",
-                                        failure: InjectedFailure(error: RPCError(RPCError.Code(-33000), "Armed")), count: 1)
+        face.harness.sandbox.arm(
+            profile: "default", method: "subtract",
+            failure: InjectedFailure(error: RPCError(RPCError.Code(-33000), "Armed")), count: 1)
         let armed = try await call(connection, "subtract", ["minuend": 1, "subtrahend": 1])
         #expect(armed["structuredContent"] == ["code": -33000, "message": "Armed"])
         #expect(try await call(connection, "subtract", ["minuend": 1, "subtrahend": 1])["structuredContent"] == ["result": 0])
@@ -60,7 +65,8 @@ import Testing
 
     @Test func orderedCallsAnswerInArrivalOrder() async throws {
         let connection = try await Face().connect()
-        connection.send(#"{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"test_slowStep","arguments":{"ms":50}}}"#)
+        connection.send(
+            #"{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"test_slowStep","arguments":{"ms":50}}}"#)
         connection.send(#"{"jsonrpc":"2.0","id":"quick","method":"tools/call","params":{"name":"test_quickStep"}}"#)
         let first = await connection.nextMessage()
         let second = await connection.nextMessage()
@@ -70,11 +76,17 @@ import Testing
 
     @Test func aCancelledCallSendsNothingAndADeadlineIsAToolError() async throws {
         let connection = try await Face().connect()
-        connection.send(#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"test_sleep","arguments":{"ms":60000}}}"#)
+        connection.send(
+            #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"test_sleep","arguments":{"ms":60000}}}"#)
         connection.notify("notifications/cancelled", ["requestId": 7, "reason": "test"])
-        let expired = try await connection.call("tools/call", ["name": "test_sleep", "arguments": ["ms": 60000],
-                                                               "_meta": ["timeoutMs": 20]])
-        #expect(expired["structuredContent"] == ["code": -32003, "message": "Deadline exceeded", "data": ["method": "test.sleep"]])
+        let expired = try await connection.call(
+            "tools/call",
+            [
+                "name": "test_sleep", "arguments": ["ms": 60000],
+                "_meta": ["timeoutMs": 20],
+            ])
+        #expect(
+            expired["structuredContent"] == ["code": -32003, "message": "Deadline exceeded", "data": ["method": "test.sleep"]])
         connection.endInput()
         #expect(await connection.waitUntilClosed())
         #expect(!connection.unreadLines.contains { $0.contains(#""id":7"#) })
@@ -89,7 +101,10 @@ import Testing
         var taken: [JSONValue] = []
         while taken.count < 2 {
             let take = try await call(connection, "session_takeNotifications", ["waitMs": 60000])
-            guard case .array(let items)? = take["structuredContent"]?["notifications"] else { Issue.record("no list"); return }
+            guard case .array(let items)? = take["structuredContent"]?["notifications"] else {
+                Issue.record("no list")
+                return
+            }
             taken += items
         }
         #expect(taken == [["method": "test.tick", "params": ["count": 1]], ["method": "test.tick", "params": ["count": 2]]])
@@ -99,7 +114,9 @@ import Testing
 
     @Test func aWaitEndsAtTheEndOfInput() async throws {
         let connection = try await Face().connect()
-        connection.send(#"{"jsonrpc":"2.0","id":"wait","method":"tools/call","params":{"name":"session_takeNotifications","arguments":{"waitMs":60000}}}"#)
+        connection.send(
+            #"{"jsonrpc":"2.0","id":"wait","method":"tools/call","params":{"name":"session_takeNotifications","arguments":{"waitMs":60000}}}"#
+        )
         connection.endInput()
         let answer = await connection.response(id: "wait")
         #expect(answer?["result"]?["structuredContent"] == ["notifications": .array([]), "dropped": 0])
@@ -123,7 +140,10 @@ import Testing
         configuration.sandbox = false
         let connection = try await Face(configuration: configuration).connect()
         let tools = try await connection.call("tools/list")
-        guard case .array(let listed)? = tools["tools"] else { Issue.record("no tools"); return }
+        guard case .array(let listed)? = tools["tools"] else {
+            Issue.record("no tools")
+            return
+        }
         #expect(!listed.contains { $0["name"] == "sandbox_test_thing" } && listed.contains { $0["name"] == "subtract" })
         #expect(await connection.request("tools/call", ["name": "sandbox_test_thing"])?["error"]?["code"] == -32602)
     }

@@ -20,7 +20,10 @@ import Testing
     @Test func oneToolPerMethodSortedWithDotsAsUnderscores() throws {
         let harness = try EngineHarness(services: [TestService()])
         let document = try MCPToolCatalog(router: harness.engine.router).document
-        guard case .array(let tools)? = document["tools"] else { Issue.record("no tools"); return }
+        guard case .array(let tools)? = document["tools"] else {
+            Issue.record("no tools")
+            return
+        }
         let names = tools.map { $0["name"]!.stringValue! }
         #expect(names == names.sorted())
         #expect(names.contains("test_sleep") && names.contains("sandbox_test_thing") && names.contains("rpc_health"))
@@ -46,7 +49,8 @@ import Testing
     @Test func annotationsFollowMutatesAndSandboxMarks() throws {
         let tools = try catalog()
         #expect(tools["subtract"]?["annotations"] == ["readOnlyHint": true])
-        #expect(tools["test_increment"]?["annotations"] == ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false])
+        #expect(
+            tools["test_increment"]?["annotations"] == ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false])
         #expect(tools["sandbox_test_thing"]?["_meta"]?["payrpc/sandboxOnly"] == true)
         #expect(tools["sandbox_test_thing"]?["description"]?.stringValue?.hasPrefix("Sandbox only. ") == true)
         #expect(tools["test_ticker"]?["_meta"]?["payrpc/notifications"] == ["test.tick"])
@@ -57,12 +61,19 @@ import Testing
         let tools = try catalog()
         let take = try #require(tools["session_takeNotifications"])
         let branches = take["outputSchema"]?["properties"]?["notifications"]?["items"]?["anyOf"]
-        guard case .array(let forms)? = branches else { Issue.record("no branches"); return }
+        guard case .array(let forms)? = branches else {
+            Issue.record("no branches")
+            return
+        }
         let methods = forms.compactMap { $0["properties"]?["method"]?["const"]?.stringValue }
         #expect(methods.contains("test.tick"))
         let output = try CompiledSchema(try #require(take["outputSchema"]))
-        #expect(output.isValid(try JSONValue(parsing: #"{"notifications":[{"method":"test.tick","params":{"count":1}}],"dropped":0}"#)))
-        #expect(!output.isValid(try JSONValue(parsing: #"{"notifications":[{"method":"test.tick","params":{"count":"x"}}],"dropped":0}"#)))
+        #expect(
+            output.isValid(
+                try JSONValue(parsing: #"{"notifications":[{"method":"test.tick","params":{"count":1}}],"dropped":0}"#)))
+        #expect(
+            !output.isValid(
+                try JSONValue(parsing: #"{"notifications":[{"method":"test.tick","params":{"count":"x"}}],"dropped":0}"#)))
     }
 
     @Test func aMethodWithoutAValidToolNameIsAStartUpError() throws {

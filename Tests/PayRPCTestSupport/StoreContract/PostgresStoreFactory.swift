@@ -46,8 +46,9 @@ public struct PostgresStoreFactory: StateStoreFactory {
         var configuration = StoreConfiguration()
         configuration.maximumBytes = maximumBytes
         return try PostgresStateStore(
-            options: PostgresStoreOptions(url: url, key: key, connections: 4,
-                                          applicationName: "payrpc-contract-\(UUID().uuidString.prefix(8))"),
+            options: PostgresStoreOptions(
+                url: url, key: key, connections: 4,
+                applicationName: "payrpc-contract-\(UUID().uuidString.prefix(8))"),
             configuration: configuration, logger: Logger(label: "payrpc.contract") { _ in SwiftLogNoOpLogHandler() })
     }
 }

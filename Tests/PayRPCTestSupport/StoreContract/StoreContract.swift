@@ -184,11 +184,16 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
                 try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") }
                     == exact)
             let changed = try await store.transaction("contract") { documents in
-                (try documents.change(JSONValue.self, profile: "p", namespace: "n", key: "exact") { $0 = ["changed": true] },
-                 try documents.change(JSONValue.self, profile: "p", namespace: "n", key: "absent") { $0 = ["made": true] })
+                (
+                    try documents.change(JSONValue.self, profile: "p", namespace: "n", key: "exact") { $0 = ["changed": true] },
+                    try documents.change(JSONValue.self, profile: "p", namespace: "n", key: "absent") { $0 = ["made": true] }
+                )
             }
             #expect(changed.0 == ["changed": true] && changed.1 == nil)
-            #expect(try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") } == ["changed": true])
+            #expect(
+                try await store.read("contract") { try $0.get(JSONValue.self, profile: "p", namespace: "n", key: "exact") } == [
+                    "changed": true
+                ])
             #expect(try await store.read("contract") { try $0.contains(profile: "p", namespace: "n", key: "absent") } == false)
             do {
                 _ = try await Self.counter(store, "bad")

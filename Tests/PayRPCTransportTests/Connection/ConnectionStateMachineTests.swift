@@ -12,8 +12,9 @@ struct NamedMachineState: CustomStringConvertible, Sendable {
     var description: String { name }
 
     func make() -> Machine {
-        var machine = Machine(highWaterMark: MachineEvent.high, lowWaterMark: MachineEvent.low,
-                              idleTimeout: MachineEvent.idle, lingerTimeout: MachineEvent.linger, now: 0)
+        var machine = Machine(
+            highWaterMark: MachineEvent.high, lowWaterMark: MachineEvent.low,
+            idleTimeout: MachineEvent.idle, lingerTimeout: MachineEvent.linger, now: 0)
         for event in events { _ = event.apply(to: &machine) }
         return machine
     }
@@ -51,7 +52,8 @@ enum MachineEvent: CustomStringConvertible, Sendable {
         case .flushed(let queued): "flushed(queued: \(queued))"
         case .writeCompleted(let length, let failed): "writeCompleted(length: \(length), failed: \(failed))"
         case .finish: "finish"
-        case .shutdownCompleted(let succeeded, let mayLinger): "shutdownCompleted(succeeded: \(succeeded), mayLinger: \(mayLinger))"
+        case .shutdownCompleted(let succeeded, let mayLinger):
+            "shutdownCompleted(succeeded: \(succeeded), mayLinger: \(mayLinger))"
         case .close: "close"
         case .timeElapsed(let now, let busy): "timeElapsed(now: \(now)\(busy ? ", busy" : ""))"
         }
@@ -70,7 +72,8 @@ enum MachineEvent: CustomStringConvertible, Sendable {
             // A write completes with at most what is queued.
             return machine.writeCompleted(length: min(length, machine.queuedBytes), failed: failed, now: 0)
         case .finish: return machine.finish()
-        case .shutdownCompleted(let succeeded, let mayLinger): return machine.shutdownCompleted(succeeded: succeeded, mayLinger: mayLinger, now: 0)
+        case .shutdownCompleted(let succeeded, let mayLinger):
+            return machine.shutdownCompleted(succeeded: succeeded, mayLinger: mayLinger, now: 0)
         case .close: return machine.close()
         case .timeElapsed(let now, let busy): return machine.timeElapsed(now: now, handlerBusy: busy)
         }
@@ -97,11 +100,19 @@ let machineStates: [NamedMachineState] = [
     NamedMachineState(name: "serving, delivering", events: [.start, .received("a\n")]),
     NamedMachineState(name: "serving, delivering, paused", events: [.start, .received("a\n"), .handlerPaused(true)]),
     NamedMachineState(name: "serving, holding, paused", events: [.start, .handlerPaused(true), .received("x\n")]),
-    NamedMachineState(name: "serving, holding, resume scheduled", events: [.start, .handlerPaused(true), .received("x\n"), .handlerPaused(false)]),
-    NamedMachineState(name: "serving, holding after a partial delivery", events: [.start, .received("a\nx\n"), .handlerPaused(true), .delivered(remainder: "x\n")]),
+    NamedMachineState(
+        name: "serving, holding, resume scheduled",
+        events: [.start, .handlerPaused(true), .received("x\n"), .handlerPaused(false)]),
+    NamedMachineState(
+        name: "serving, holding after a partial delivery",
+        events: [.start, .received("a\nx\n"), .handlerPaused(true), .delivered(remainder: "x\n")]),
     NamedMachineState(name: "serving, backpressured", events: [.start, .flushed(queued: MachineEvent.high + 1)]),
-    NamedMachineState(name: "serving, backpressured, holding", events: [.start, .received("a\nx\n"), .flushed(queued: MachineEvent.high + 1), .delivered(remainder: "x\n")]),
-    NamedMachineState(name: "serving, ended by EOF, holding, paused", events: [.start, .handlerPaused(true), .received("x\n"), .inputEnded(.eof)]),
+    NamedMachineState(
+        name: "serving, backpressured, holding",
+        events: [.start, .received("a\nx\n"), .flushed(queued: MachineEvent.high + 1), .delivered(remainder: "x\n")]),
+    NamedMachineState(
+        name: "serving, ended by EOF, holding, paused",
+        events: [.start, .handlerPaused(true), .received("x\n"), .inputEnded(.eof)]),
     NamedMachineState(name: "serving, ended by drain, paused", events: [.start, .handlerPaused(true), .inputEnded(.drain)]),
     NamedMachineState(name: "serving, end delivered (EOF)", events: [.start, .inputEnded(.eof)]),
     NamedMachineState(name: "serving, end delivered (drain)", events: [.start, .inputEnded(.drain)]),
@@ -229,7 +240,9 @@ struct ConnectionStateMachineTests {
             }
             // Backpressure: on above the high-water mark, off again only at the low one.
             if machine.backpressured != before.backpressured {
-                #expect(machine.backpressured ? machine.queuedBytes > MachineEvent.high : machine.queuedBytes <= MachineEvent.low, context)
+                #expect(
+                    machine.backpressured ? machine.queuedBytes > MachineEvent.high : machine.queuedBytes <= MachineEvent.low,
+                    context)
             }
         }
     }
@@ -294,18 +307,24 @@ struct ConnectionStateMachineTests {
         #expect(machine.start() == Machine.Action(reading: .start, step: .none))
         #expect(machine.mayDeliver(unsentOutput: 1000))
         #expect(!machine.mayDeliver(unsentOutput: 1001))
-        #expect(Array("a\nb\n".utf8).withUnsafeBytes { machine.received($0, now: 0) } == Machine.Action(reading: .none, step: .frame))
+        #expect(
+            Array("a\nb\n".utf8).withUnsafeBytes { machine.received($0, now: 0) } == Machine.Action(reading: .none, step: .frame))
         // The first line's answer filled the output: the framer stops, and the flush queues it.
-        #expect(Array("b\n".utf8).withUnsafeBytes { machine.delivered(remainder: $0) } == Machine.Action(reading: .stop, step: .scheduleResume))
+        #expect(
+            Array("b\n".utf8).withUnsafeBytes { machine.delivered(remainder: $0) }
+                == Machine.Action(reading: .stop, step: .scheduleResume))
         #expect(machine.flushed(queued: 1001, now: 0) == .none)
         #expect(machine.backpressured)
         #expect(machine.resume() == .none)
         #expect(machine.writeCompleted(length: 500, failed: false, now: 0) == .none)
         #expect(machine.backpressured)
-        #expect(machine.writeCompleted(length: 401, failed: false, now: 0) == Machine.Action(reading: .none, step: .scheduleResume))
+        #expect(
+            machine.writeCompleted(length: 401, failed: false, now: 0) == Machine.Action(reading: .none, step: .scheduleResume))
         #expect(!machine.backpressured)
         #expect(machine.resume() == Machine.Action(reading: .none, step: .frameHeld(Array("b\n".utf8))))
-        #expect(machine.delivered(remainder: UnsafeRawBufferPointer(start: nil, count: 0)) == Machine.Action(reading: .start, step: .none))
+        #expect(
+            machine.delivered(remainder: UnsafeRawBufferPointer(start: nil, count: 0))
+                == Machine.Action(reading: .start, step: .none))
         #expect(machine.peakQueuedBytes == 1001)
     }
 
@@ -314,7 +333,9 @@ struct ConnectionStateMachineTests {
         var machine = Machine(highWaterMark: 1000, lowWaterMark: 100)
         _ = machine.start()
         #expect(machine.finish() == Machine.Action(reading: .stop, step: .shutdown))
-        #expect(machine.shutdownCompleted(succeeded: true, mayLinger: true, now: 0) == Machine.Action(reading: .start, step: .startLinger))
+        #expect(
+            machine.shutdownCompleted(succeeded: true, mayLinger: true, now: 0)
+                == Machine.Action(reading: .start, step: .startLinger))
         #expect(Array("late\n".utf8).withUnsafeBytes { machine.received($0, now: 0) } == .none)
         #expect(machine.inputEnded(.eof) == Machine.Action(reading: .stop, step: .close))
         #expect(machine.isClosed && !machine.reading)
@@ -323,11 +344,13 @@ struct ConnectionStateMachineTests {
         _ = afterEOF.start()
         #expect(afterEOF.inputEnded(.eof) == Machine.Action(reading: .stop, step: .deliverEnd(.eof)))
         _ = afterEOF.finish()
-        #expect(afterEOF.shutdownCompleted(succeeded: true, mayLinger: true, now: 0) == Machine.Action(reading: .none, step: .close))
+        #expect(
+            afterEOF.shutdownCompleted(succeeded: true, mayLinger: true, now: 0) == Machine.Action(reading: .none, step: .close))
     }
 
-    @Test("Drip-fed through a framer with a handler that pauses: every line once, in order, then the end once",
-          arguments: [1, 2, 3, 7, 64], [false, true])
+    @Test(
+        "Drip-fed through a framer with a handler that pauses: every line once, in order, then the end once",
+        arguments: [1, 2, 3, 7, 64], [false, true])
     func simulatedConnection(chunkSize: Int, smallOutput: Bool) {
         let lines = (0..<200).map { "line \($0)" }
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)

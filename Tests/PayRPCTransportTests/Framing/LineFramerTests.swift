@@ -27,7 +27,9 @@ final class CollectingSink: LineFramerSink {
 
 /// Feeds `text` to a framer in chunks of `chunkSize` bytes, re-feeding what it did not consume
 /// (as the connection does after a pause), then signals EOF if asked.
-func frame(_ bytes: [UInt8], chunkSize: Int, maxLineBytes: Int = 1024, stopAfterEachLine: Bool = false, eof: Bool = false) -> (lines: [String], framer: LineFramer) {
+func frame(_ bytes: [UInt8], chunkSize: Int, maxLineBytes: Int = 1024, stopAfterEachLine: Bool = false, eof: Bool = false) -> (
+    lines: [String], framer: LineFramer
+) {
     var framer = LineFramer(maxLineBytes: maxLineBytes)
     let sink = CollectingSink()
     sink.stopAfterEachLine = stopAfterEachLine
@@ -45,8 +47,11 @@ func frame(_ bytes: [UInt8], chunkSize: Int, maxLineBytes: Int = 1024, stopAfter
     return (sink.lines, framer)
 }
 
-func frame(_ text: String, chunkSize: Int, maxLineBytes: Int = 1024, stopAfterEachLine: Bool = false, eof: Bool = false) -> [String] {
-    frame(Array(text.utf8), chunkSize: chunkSize, maxLineBytes: maxLineBytes, stopAfterEachLine: stopAfterEachLine, eof: eof).lines
+func frame(_ text: String, chunkSize: Int, maxLineBytes: Int = 1024, stopAfterEachLine: Bool = false, eof: Bool = false)
+    -> [String]
+{
+    frame(Array(text.utf8), chunkSize: chunkSize, maxLineBytes: maxLineBytes, stopAfterEachLine: stopAfterEachLine, eof: eof)
+        .lines
 }
 
 @Suite("Line framer")
@@ -164,7 +169,10 @@ struct LineFramerTests {
         var framer = LineFramer(maxLineBytes: 100)
         final class RawSink: LineFramerSink {
             var lines: [[UInt8]] = []
-            func framedLine(_ line: UnsafeRawBufferPointer) -> Bool { lines.append(Array(line)); return true }
+            func framedLine(_ line: UnsafeRawBufferPointer) -> Bool {
+                lines.append(Array(line))
+                return true
+            }
             func framedOversizedLine() -> Bool { true }
         }
         let sink = RawSink()

@@ -11,7 +11,8 @@ import Glibc
 struct BackpressureTests {
     /// A TCP server of ``TestHandler``s with these water marks.
     static func tcpServer(highWaterMark: Int, lowWaterMark: Int) throws
-        -> (TransportConfiguration, TestHandlerFactory, RunningServer) {
+        -> (TransportConfiguration, TestHandlerFactory, RunningServer)
+    {
         var configuration = TransportConfiguration.testDefault
         configuration.highWaterMark = highWaterMark
         configuration.lowWaterMark = lowWaterMark

@@ -14,7 +14,9 @@ struct EndpointTests {
         #expect(Endpoint.tcp(host: "::1", port: 1).description == "[::1]:1")
     }
 
-    @Test("Invalid endpoints name what is wrong", arguments: ["", "host:", ":80", "1.2.3.4:99999", "::1:80", "[::1]80", "[]:80", "x:y", "unix:"])
+    @Test(
+        "Invalid endpoints name what is wrong",
+        arguments: ["", "host:", ":80", "1.2.3.4:99999", "::1:80", "[::1]80", "[]:80", "x:y", "unix:"])
     func invalid(text: String) {
         #expect(throws: TransportError.self) { try Endpoint.parse(text) }
         do {

@@ -40,8 +40,10 @@ public enum RegisterExternalRequest: PBBAMethod {
         public var retrievalExpiryInterval: Int?
 
         /// Creates the value from its members, one parameter per property.
-        public init(secureToken: String, brn: String, amount: Amount, currency: String, reference: String,
-                    retrievalExpiryInterval: Int? = nil) {
+        public init(
+            secureToken: String, brn: String, amount: Amount, currency: String, reference: String,
+            retrievalExpiryInterval: Int? = nil
+        ) {
             self.secureToken = secureToken
             self.brn = brn
             self.amount = amount

@@ -16,6 +16,8 @@ public enum TapOpenBankingApp: PBBAMethod {
     public static let mutates = true
     public typealias Params = PopupReference
     public typealias Result = BankAppLaunch
-    public static let errors = [PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor,
-                                PBBAErrorKind.noBankAppInstalled.descriptor]
+    public static let errors = [
+        PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor,
+        PBBAErrorKind.noBankAppInstalled.descriptor,
+    ]
 }

@@ -18,15 +18,26 @@ enum MCPMethod: Equatable {
     case unknown
 
     init(_ name: JSONElement) {
-        if name.stringEquals("tools/call") { self = .toolsCall }
-        else if name.stringEquals("tools/list") { self = .toolsList }
-        else if name.stringEquals("ping") { self = .ping }
-        else if name.stringEquals("initialize") { self = .initialize }
-        else if name.stringEquals("server/discover") { self = .discover }
-        else if name.stringEquals("resources/list") { self = .resourcesList }
-        else if name.stringEquals("resources/read") { self = .resourcesRead }
-        else if name.stringEquals("resources/templates/list") { self = .resourceTemplatesList }
-        else if name.stringEquals("logging/setLevel") { self = .setLogLevel }
-        else { self = .unknown }
+        if name.stringEquals("tools/call") {
+            self = .toolsCall
+        } else if name.stringEquals("tools/list") {
+            self = .toolsList
+        } else if name.stringEquals("ping") {
+            self = .ping
+        } else if name.stringEquals("initialize") {
+            self = .initialize
+        } else if name.stringEquals("server/discover") {
+            self = .discover
+        } else if name.stringEquals("resources/list") {
+            self = .resourcesList
+        } else if name.stringEquals("resources/read") {
+            self = .resourcesRead
+        } else if name.stringEquals("resources/templates/list") {
+            self = .resourceTemplatesList
+        } else if name.stringEquals("logging/setLevel") {
+            self = .setLogLevel
+        } else {
+            self = .unknown
+        }
     }
 }

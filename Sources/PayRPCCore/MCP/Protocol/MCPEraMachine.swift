@@ -45,9 +45,11 @@ struct MCPEraMachine {
         case .stateless:
             var data: [JSONValue.Member] = [.init("supported", .array(MCPProtocolVersion.stateless.map { .string($0) }))]
             if let requested { data.append(.init("requested", .string(requested))) }
-            return .failure(RPCError(.unsupportedProtocolVersion,
-                                     "Unsupported protocol version: this connection speaks 2026-07-28, which has no initialize handshake",
-                                     data: .object(data)))
+            return .failure(
+                RPCError(
+                    .unsupportedProtocolVersion,
+                    "Unsupported protocol version: this connection speaks 2026-07-28, which has no initialize handshake",
+                    data: .object(data)))
         }
     }
 
@@ -55,18 +57,23 @@ struct MCPEraMachine {
     mutating func request(discover: Bool, envelope: Envelope) -> Verdict {
         switch (state, envelope) {
         case (.handshake, .stateless):
-            return .refuse(.invalidRequest(
-                "this connection speaks the handshake era (initialize); requests carrying \(MCPProtocolVersion.versionKey) are not accepted on it"))
+            return .refuse(
+                .invalidRequest(
+                    "this connection speaks the handshake era (initialize); requests carrying \(MCPProtocolVersion.versionKey) are not accepted on it"
+                ))
         case (_, .stateless(nil, _)):
             return .refuse(envelopeError("\(MCPProtocolVersion.versionKey) must be a string"))
         case (_, .stateless(_, false)):
             return .refuse(envelopeError("params._meta is missing \(MCPProtocolVersion.capabilitiesKey)"))
         case (_, .stateless(.some(let version), true)):
             guard MCPProtocolVersion.stateless.contains(version) else {
-                return .refuse(RPCError(.unsupportedProtocolVersion, "Unsupported protocol version", data: .object([
-                    .init("supported", .array(MCPProtocolVersion.stateless.map { .string($0) })),
-                    .init("requested", .string(version)),
-                ])))
+                return .refuse(
+                    RPCError(
+                        .unsupportedProtocolVersion, "Unsupported protocol version",
+                        data: .object([
+                            .init("supported", .array(MCPProtocolVersion.stateless.map { .string($0) })),
+                            .init("requested", .string(version)),
+                        ])))
             }
             state = .stateless
             return .answer(.stateless)
@@ -77,8 +84,10 @@ struct MCPEraMachine {
         case (.handshake, .none):
             return .answer(.handshake)
         case (.opening, .none):
-            return .refuse(.invalidRequest(
-                "the connection is not initialized: send initialize (protocol 2025-06-18 or 2025-11-25), or carry \(MCPProtocolVersion.versionKey) 2026-07-28 in params._meta"))
+            return .refuse(
+                .invalidRequest(
+                    "the connection is not initialized: send initialize (protocol 2025-06-18 or 2025-11-25), or carry \(MCPProtocolVersion.versionKey) 2026-07-28 in params._meta"
+                ))
         }
     }
 

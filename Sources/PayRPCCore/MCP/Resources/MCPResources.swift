@@ -26,24 +26,29 @@ struct MCPResources: Sendable {
         let files = SchemaFiles(builder: OpenRPCBuilder(router: router, version: version)).files
         var resources: [Resource] = []
         if let openRPC = files["openrpc.json"] {
-            resources.append(Resource(
-                uri: Self.scheme + "schemas/openrpc.json", name: "openrpc.json",
-                description: "The OpenRPC document of every method, notification and model (what rpc.discover answers; Schemas/openrpc.json).",
-                mimeType: "application/json", text: openRPC))
+            resources.append(
+                Resource(
+                    uri: Self.scheme + "schemas/openrpc.json", name: "openrpc.json",
+                    description:
+                        "The OpenRPC document of every method, notification and model (what rpc.discover answers; Schemas/openrpc.json).",
+                    mimeType: "application/json", text: openRPC))
         }
         for document in documents.sorted(by: { $0.name < $1.name }) {
-            resources.append(Resource(
-                uri: Self.scheme + "docs/\(document.name).md", name: "\(document.name).md",
-                description: "The guide to the \(document.name) service: its methods, notifications, sandbox data and magic values (docs/\(document.name).md).",
-                mimeType: "text/markdown", text: document.text))
+            resources.append(
+                Resource(
+                    uri: Self.scheme + "docs/\(document.name).md", name: "\(document.name).md",
+                    description:
+                        "The guide to the \(document.name) service: its methods, notifications, sandbox data and magic values (docs/\(document.name).md).",
+                    mimeType: "text/markdown", text: document.text))
         }
         for method in router.methods {
             let file = "methods/\(SchemaFiles.fileName(method.name)).json"
             guard let text = files[file] else { continue }
-            resources.append(Resource(
-                uri: Self.scheme + "schemas/" + file, name: "\(method.name).json",
-                description: "The params, result and error schemas of \(method.name) (Schemas/\(file)).",
-                mimeType: "application/json", text: text))
+            resources.append(
+                Resource(
+                    uri: Self.scheme + "schemas/" + file, name: "\(method.name).json",
+                    description: "The params, result and error schemas of \(method.name) (Schemas/\(file)).",
+                    mimeType: "application/json", text: text))
         }
         self.resources = resources
         self.indexByURI = Dictionary(resources.enumerated().map { ($1.uri, $0) }, uniquingKeysWith: { first, _ in first })

@@ -116,9 +116,13 @@ extension MCPSession {
     /// its turn.
     func waitTurn(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext, request: MCPToolRequest) {
         let token = track(request, kind: .waitingTurn)
-        orderedWaiting.append((token, { [unowned self] in
-            run(entry, prepared, context: context, request: request, token: token)
-        }))
+        orderedWaiting.append(
+            (
+                token,
+                { [unowned self] in
+                    run(entry, prepared, context: context, request: request, token: token)
+                }
+            ))
     }
 
     /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.

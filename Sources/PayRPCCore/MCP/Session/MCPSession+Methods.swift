@@ -13,8 +13,10 @@ extension MCPSession {
             return
         }
         let envelope = Self.envelope(params)
-        let verdict = method == .ping ? era.ping(envelope: envelope)
-                                      : era.request(discover: method == .discover, envelope: envelope)
+        let verdict =
+            method == .ping
+            ? era.ping(envelope: envelope)
+            : era.request(discover: method == .discover, envelope: envelope)
         let answerEra: MCPEra
         switch verdict {
         case .answer(let settled):
@@ -38,8 +40,9 @@ extension MCPSession {
             }
         case .toolsList:
             guard params?.member("cursor") == nil else {
-                output.writeError(RPCError(.invalidParams, "Invalid params", data: ["detail": "unknown cursor: the list has one page"]),
-                                  id: id, to: .direct)
+                output.writeError(
+                    RPCError(.invalidParams, "Invalid params", data: ["detail": "unknown cursor: the list has one page"]),
+                    id: id, to: .direct)
                 return
             }
             let tools = engine.configuration.sandbox ? server.catalog.listedInSandbox : server.catalog.listedOutsideSandbox
@@ -64,8 +67,9 @@ extension MCPSession {
         case .setLogLevel:
             guard let level = params?.member("level")?.string.flatMap(MCPLogLevel.init) else {
                 let levels = MCPLogLevel.allCases.map(\.rawValue).joined(separator: ", ")
-                output.writeError(RPCError(.invalidParams, "Invalid params", data: ["detail": .string("level must be one of \(levels)")]),
-                                  id: id, to: .direct)
+                output.writeError(
+                    RPCError(.invalidParams, "Invalid params", data: ["detail": .string("level must be one of \(levels)")]),
+                    id: id, to: .direct)
                 return
             }
             logLevel = level
@@ -106,8 +110,9 @@ extension MCPSession {
     /// `resources/read`.
     private func readResource(id: UnsafeRawBufferPointer, era: MCPEra, params: JSONElement?) {
         guard let uri = params?.member("uri")?.string else {
-            output.writeError(RPCError(.invalidParams, "Invalid params", data: ["detail": "resources/read needs params.uri, a string"]),
-                              id: id, to: .direct)
+            output.writeError(
+                RPCError(.invalidParams, "Invalid params", data: ["detail": "resources/read needs params.uri, a string"]),
+                id: id, to: .direct)
             return
         }
         guard let resource = server.resources.resource(uri: uri) else {
@@ -130,7 +135,8 @@ extension MCPSession {
     /// What a request's `_meta` says about its era.
     static func envelope(_ params: JSONElement?) -> MCPEraMachine.Envelope {
         guard let meta = params?.member("_meta"), meta.kind == .object,
-              let version = meta.member(MCPProtocolVersion.versionKey) else { return .none }
+            let version = meta.member(MCPProtocolVersion.versionKey)
+        else { return .none }
         let capabilities = meta.member(MCPProtocolVersion.capabilitiesKey)
         return .stateless(version: version.string, hasCapabilities: capabilities?.kind == .object)
     }

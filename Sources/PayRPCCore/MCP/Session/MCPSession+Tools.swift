@@ -11,19 +11,22 @@ extension MCPSession {
     /// Answers a `tools/call` (or starts it).
     func callTool(id: UnsafeRawBufferPointer, era: MCPEra, params: JSONElement?) {
         guard let params, let name = params.member("name")?.string else {
-            output.writeError(RPCError(.invalidParams, "Invalid params", data: ["detail": "tools/call needs params.name, a string"]),
-                              id: id, to: .direct)
+            output.writeError(
+                RPCError(.invalidParams, "Invalid params", data: ["detail": "tools/call needs params.name, a string"]),
+                id: id, to: .direct)
             return
         }
         guard let tool = server.catalog.tool(named: name), engine.configuration.sandbox || !tool.sandboxOnly else {
-            output.writeError(RPCError(.invalidParams, "Unknown tool: \(name)", data: ["tool": .string(name)]), id: id, to: .direct)
+            output.writeError(
+                RPCError(.invalidParams, "Unknown tool: \(name)", data: ["tool": .string(name)]), id: id, to: .direct)
             return
         }
         var arguments = params.member("arguments")
         if arguments?.kind == .null { arguments = nil }
         if let arguments, arguments.kind != .object {
-            output.writeError(RPCError(.invalidParams, "Invalid params", data: ["detail": "arguments must be an object"]),
-                              id: id, to: .direct)
+            output.writeError(
+                RPCError(.invalidParams, "Invalid params", data: ["detail": "arguments must be an object"]),
+                id: id, to: .direct)
             return
         }
         var meta = RequestMeta()
@@ -42,11 +45,13 @@ extension MCPSession {
         let argumentsElement = arguments ?? NormalizedParams.emptyObject.root
         switch tool.action {
         case .takeNotifications:
-            let request = MCPToolRequest(id: Array(id), era: era, wrapsResult: false, method: tool.name, progressToken: progressToken)
+            let request = MCPToolRequest(
+                id: Array(id), era: era, wrapsResult: false, method: tool.name, progressToken: progressToken)
             takeNotifications(argumentsElement, request: request)
         case .method(let entry):
-            let request = MCPToolRequest(id: Array(id), era: era, wrapsResult: tool.wrapsResult, method: entry.descriptor.name,
-                                         progressToken: progressToken)
+            let request = MCPToolRequest(
+                id: Array(id), era: era, wrapsResult: tool.wrapsResult, method: entry.descriptor.name,
+                progressToken: progressToken)
             callMethod(entry, arguments: argumentsElement, meta: meta, request: request)
         }
     }
@@ -56,8 +61,12 @@ extension MCPSession {
     private func callMethod(_ entry: MethodEntry, arguments: JSONElement, meta: RequestMeta, request: MCPToolRequest) {
         let descriptor = entry.descriptor
         if !authenticated && !descriptor.allowedBeforeAuthentication {
-            writeToolResult(request, MCPToolOutcome(RPCError(.unauthenticated, "Unauthenticated",
-                                                             data: ["detail": "call rpc_hello with the server's token first"])))
+            writeToolResult(
+                request,
+                MCPToolOutcome(
+                    RPCError(
+                        .unauthenticated, "Unauthenticated",
+                        data: ["detail": "call rpc_hello with the server's token first"])))
             return
         }
         // Validated here even for a method whose decoder checks its params (the tools are not the
@@ -72,8 +81,9 @@ extension MCPSession {
         if let trace = meta.traceparent {
             logger.info("call", metadata: ["rpc.method": .string(descriptor.name), "traceparent": .string(trace)])
         }
-        let context = RequestContext(connection: shared, profile: shared.profile, meta: meta, logger: logger,
-                                     isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
+        let context = RequestContext(
+            connection: shared, profile: shared.profile, meta: meta, logger: logger,
+            isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
         let changesBefore = engine.sandbox.changes
         if let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name) {
             // Taken in the store too before the error is sent: a restart cannot fire it again.
@@ -105,16 +115,19 @@ extension MCPSession {
     }
 
     /// Runs a prepared call: inline, or as a task that answers when it completes.
-    func run(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext, request: MCPToolRequest,
-             token: UInt64? = nil) {
+    func run(
+        _ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext, request: MCPToolRequest,
+        token: UInt64? = nil
+    ) {
         let idempotent = entry.descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         if let runHandler = prepared.runInline, !idempotent {
             if let token { forget(token: token) }
             runInline(entry, request: request) { writer in try runHandler(context, &writer) }
             return
         }
-        startTask(Call(entry: entry, prepared: prepared, context: context, engine: engine),
-                  ordered: entry.descriptor.ordered, request: request, token: token)
+        startTask(
+            Call(entry: entry, prepared: prepared, context: context, engine: engine),
+            ordered: entry.descriptor.ordered, request: request, token: token)
     }
 
     /// Runs an inline handler and answers at once.
@@ -127,7 +140,9 @@ extension MCPSession {
         do {
             try produce(&writer)
             if entry.resultValidator != nil,
-               let problem = Call.resultProblem(entry.resultValidator, writer.bytes, method: entry.descriptor.name, logger: logger) {
+                let problem = Call.resultProblem(
+                    entry.resultValidator, writer.bytes, method: entry.descriptor.name, logger: logger)
+            {
                 outcome = MCPToolOutcome(problem)
             } else {
                 outcome = .result(writer.bytes[...])

@@ -44,7 +44,8 @@ final class MCPSession: RPCConnectionHandler {
         self.connection = connection
         let reference = LoopBound(SessionReference<MCPSession>(), loop: connection.loop)
         self.reference = reference
-        let setup = ConnectionSetup(engine: server.engine, connection: connection, reference: reference) { session, name, params in
+        let setup = ConnectionSetup(engine: server.engine, connection: connection, reference: reference) {
+            session, name, params in
             session.push(name, params: params)
         }
         self.taskExecutor = setup.taskExecutor
@@ -53,7 +54,9 @@ final class MCPSession: RPCConnectionHandler {
         self.authenticated = setup.authenticated
         reference.unwrapped.session = self
         shared.authenticate = { [unowned self] in authenticated = true }
-        logger.debug("MCP connection opened", metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
+        logger.debug(
+            "MCP connection opened",
+            metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
     }
 
     var hasWorkInFlight: Bool { !pending.isEmpty }
@@ -137,11 +140,17 @@ final class MCPSession: RPCConnectionHandler {
         var idElement: JSONElement?
         var isResponse = false
         for (name, value) in message.objectMembers {
-            if name.stringEquals("jsonrpc") { version = value }
-            else if name.stringEquals("method") { methodName = value }
-            else if name.stringEquals("params") { params = value }
-            else if name.stringEquals("id") { idElement = value }
-            else if name.stringEquals("result") || name.stringEquals("error") { isResponse = true }
+            if name.stringEquals("jsonrpc") {
+                version = value
+            } else if name.stringEquals("method") {
+                methodName = value
+            } else if name.stringEquals("params") {
+                params = value
+            } else if name.stringEquals("id") {
+                idElement = value
+            } else if name.stringEquals("result") || name.stringEquals("error") {
+                isResponse = true
+            }
         }
         var id: UnsafeRawBufferPointer?
         if let idElement {
@@ -177,8 +186,10 @@ final class MCPSession: RPCConnectionHandler {
 
     /// Writes a result: `members` inside the result object, then what a stateless result carries
     /// (`resultType`, the caching hint when `cacheable`, the server's identity in `_meta`).
-    func reply(_ id: UnsafeRawBufferPointer, _ era: MCPEra, cacheable: Bool = false,
-               _ members: (inout JSONWriter) -> Void) {
+    func reply(
+        _ id: UnsafeRawBufferPointer, _ era: MCPEra, cacheable: Bool = false,
+        _ members: (inout JSONWriter) -> Void
+    ) {
         SessionOutput.writeResponsePrefix(id: id, into: &output.writer, then: ",\"result\":{")
         members(&output.writer)
         if era == .stateless {

@@ -14,7 +14,8 @@ enum MCPToolDescription {
             parts.append("Errors (a tool result with isError, structuredContent {code, message, data}): \(errors).")
         }
         if !descriptor.notifications.isEmpty {
-            parts.append("Pushes \(descriptor.notifications.joined(separator: ", ")): read them with \(MCPNotificationsTool.name).")
+            parts.append(
+                "Pushes \(descriptor.notifications.joined(separator: ", ")): read them with \(MCPNotificationsTool.name).")
         }
         parts.append("JSON-RPC method: \(descriptor.name).")
         return parts.joined(separator: "\n\n")

@@ -19,15 +19,18 @@ enum MCPToolSchema {
     static func input(_ descriptor: MethodDescriptor) throws(RouterBuildError) -> JSONValue {
         let model = OpenRPCBuilder.resolve(descriptor.paramsSchema, in: descriptor.definitions)
         guard case .object(var members) = model else {
-            throw RouterBuildError(message: "the params of \(descriptor.name) are not an object schema, so they cannot be an MCP tool's input")
+            throw RouterBuildError(
+                message: "the params of \(descriptor.name) are not an object schema, so they cannot be an MCP tool's input")
         }
         if model["type"] == nil {
             guard model["oneOf"] != nil || model["anyOf"] != nil else {
-                throw RouterBuildError(message: "the params of \(descriptor.name) are not an object schema, so they cannot be an MCP tool's input")
+                throw RouterBuildError(
+                    message: "the params of \(descriptor.name) are not an object schema, so they cannot be an MCP tool's input")
             }
             members.insert(.init("type", "object"), at: 0)
         } else if model["type"] != "object" {
-            throw RouterBuildError(message: "the params of \(descriptor.name) are not an object schema, so they cannot be an MCP tool's input")
+            throw RouterBuildError(
+                message: "the params of \(descriptor.name) are not an object schema, so they cannot be an MCP tool's input")
         }
         return standalone(.object(members), definitions: descriptor.definitions)
     }
@@ -60,9 +63,15 @@ enum MCPToolSchema {
         guard case .object(var members) = rewritten else { return rewritten }
         let needed = SchemaFiles.closure(of: schema, in: definitions)
         if !needed.isEmpty {
-            members.append(.init(definitionsKeyword, .object(needed.sorted().map {
-                .init($0, OpenRPCBuilder.rewriteRefs(definitions.schemas[$0]!, from: "#/definitions/", to: referencePrefix))
-            })))
+            members.append(
+                .init(
+                    definitionsKeyword,
+                    .object(
+                        needed.sorted().map {
+                            .init(
+                                $0,
+                                OpenRPCBuilder.rewriteRefs(definitions.schemas[$0]!, from: "#/definitions/", to: referencePrefix))
+                        })))
         }
         return .object(members)
     }
