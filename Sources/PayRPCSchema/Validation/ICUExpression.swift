@@ -2,10 +2,7 @@ import Foundation
 
 /// A compiled ICU regular expression (`NSRegularExpression`), shared between threads: the schema
 /// validator's patterns and the Tatra sandbox's setup regexes both match through it.
-///
-/// `@unchecked Sendable`: `NSRegularExpression` is immutable and documented as thread-safe for
-/// matching, but Foundation on Linux does not mark it `Sendable`.
-public final class ICUExpression: @unchecked Sendable {
+public final class ICUExpression: Sendable {
     private let expression: NSRegularExpression
 
     /// Compiles `pattern` (ICU syntax).
