@@ -100,4 +100,44 @@ import Glibc
             #expect(await gateway.waitForExit() == 0)
         }
     }
+
+    /// `docs/deploy/payrpc@.service`: `systemd-analyze verify` accepts it (with the binary under
+    /// test in place of `/usr/local/bin/payrpc`), its `ExecStart` line starts a gateway (the
+    /// specifiers and `/etc/payrpc` files replaced by a temporary directory's) and its
+    /// `ExecReload` (SIGHUP) reads the token file again.
+    @Test func theSystemdUnitVerifiesAndItsCommandLineServes() async throws {
+        let unit = try String(
+            contentsOf: SpawnedServer.repositoryRoot.appendingPathComponent("docs/deploy/payrpc@.service"), encoding: .utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-unit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = PostgresTestCluster.freePort()
+        let instance = directory.appendingPathComponent("payrpc@\(port).service")
+        try unit.replacingOccurrences(of: "/usr/local/bin/payrpc", with: SpawnedServer.binary.path)
+            .write(to: instance, atomically: true, encoding: .utf8)
+        let verified = try await ChildRun.run(URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["verify", instance.path])
+        #expect(
+            verified.status == 0 && verified.errors.isEmpty && verified.output.isEmpty, "\(verified.output)\(verified.errors)")
+
+        let line = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
+        let keyFile = directory.appendingPathComponent("store.key"), tokenFile = directory.appendingPathComponent("tokens")
+        try SharedStoreTests.key.write(to: keyFile, atomically: true, encoding: .utf8)
+        try Self.tokens.write(to: tokenFile, atomically: true, encoding: .utf8)
+        let url = try await SharedStoreTests.migratedDatabase()
+        let command = line.dropFirst("ExecStart=".count)
+            .replacingOccurrences(of: "%i", with: String(port)).replacingOccurrences(of: "%S", with: directory.path)
+            .replacingOccurrences(of: "${PAYRPC_STORE}", with: url)
+            .replacingOccurrences(of: "/etc/payrpc/store.key", with: keyFile.path)
+            .replacingOccurrences(of: "/etc/payrpc/tokens", with: tokenFile.path)
+            .split(separator: " ").map(String.init)
+        #expect(command.first == "/usr/local/bin/payrpc")
+        let gateway = try await SpawnedServer(Array(command.dropFirst()))
+        #expect(await gateway.listeningAddress() == "127.0.0.1:\(port)", "\(gateway.logText)")
+        let greeted = try await Self.call("127.0.0.1:\(port)", hello: ["token": "team-a-token", "profile": "ci-9"], "rpc.health")
+        #expect(greeted.answer?["result"] == ["status": "SERVING"])
+        gateway.signal(SIGHUP)
+        #expect(await gateway.waitForLog(containing: "token file read again"))
+        gateway.signal(SIGTERM)
+        #expect(await gateway.waitForExit() == 0)
+    }
 }
