@@ -7,9 +7,7 @@ import PayRPCStore
 extension NorthstarService {
     /// `northstar.configure`.
     public func configure(_ params: Configure.Params, _ context: RequestContext) async throws -> Configure.Result {
-        if params.environment == "sandbox" {
-            apis.set(nil, profile: context.profile)
-        } else {
+        if params.environment != "sandbox" {
             let base = params.environment == "live" ? "https://api-m.paypal.com" : params.environment
             guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw error(
@@ -21,14 +19,17 @@ extension NorthstarService {
                     .unprocessable, context, field: "/clientSecret", issue: "CREDENTIALS_MISSING",
                     "an HTTP environment needs clientSecret (OAuth2 client credentials) or accessToken")
             }
-            apis.set(
-                OrdersAPI(
-                    baseURL: url, clientID: params.clientID, secret: params.clientSecret,
-                    accessToken: params.accessToken, timeout: requestTimeout), profile: context.profile)
         }
+        let http = params.environment != "sandbox"
         let configuration = ClientConfiguration(
             clientID: params.clientID, environment: params.environment,
-            accessTokenHash: try params.accessToken.map { try secrets.keyedHash($0, context: "northstar.accessToken") })
+            accessTokenHash: try params.accessToken.map { try secrets.keyedHash($0, context: "northstar.accessToken") },
+            sealedClientSecret: try params.clientSecret.flatMap {
+                http ? try secrets.seal($0, context: ClientConfiguration.clientSecretContext) : nil
+            },
+            sealedAccessToken: try params.accessToken.flatMap {
+                http ? try secrets.seal($0, context: ClientConfiguration.accessTokenContext) : nil
+            })
         try await book.saveConfiguration(configuration, profile: context.profile)
         return Configure.Result(
             clientID: configuration.clientID, environment: configuration.environment,

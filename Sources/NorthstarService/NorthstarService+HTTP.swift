@@ -10,16 +10,29 @@ import PayRPCStore
 /// so both backends refuse bad input the same way; the API decides the rest.
 extension NorthstarService {
     /// The profile's HTTP client when its configuration names an HTTP environment; nil for the
-    /// sandbox.
-    /// - Throws: `CLIENT_NOT_CONFIGURED` when the client's secrets were lost with a restart.
+    /// sandbox. Made from the stored configuration (its secrets unsealed) the first time this
+    /// gateway needs it and again whenever the configuration changes, through this gateway or
+    /// another on the same store; kept meanwhile, with the OAuth2 token it fetched.
+    /// - Throws: `CLIENT_NOT_CONFIGURED` when the stored configuration holds no secret this server
+    ///   can open (one made by a version that kept secrets in memory only).
     func httpBackend(_ configuration: ClientConfiguration, _ context: RequestContext) throws(NorthstarError) -> OrdersAPI? {
         guard configuration.environment != "sandbox" else { return nil }
-        guard let client = apis.client(profile: context.profile) else {
-            throw error(
-                .notConfigured, context, field: "clientSecret", issue: "CREDENTIALS_MISSING",
-                "the HTTP backend's credentials are kept in memory only: call northstar.configure again")
+        return try apis.client(profile: context.profile, for: configuration) { () throws(NorthstarError) -> OrdersAPI in
+            let secret = configuration.sealedClientSecret.flatMap {
+                secrets.unseal($0, context: ClientConfiguration.clientSecretContext)
+            }
+            let token = configuration.sealedAccessToken.flatMap {
+                secrets.unseal($0, context: ClientConfiguration.accessTokenContext)
+            }
+            let base = configuration.environment == "live" ? "https://api-m.paypal.com" : configuration.environment
+            guard secret != nil || token != nil, let url = URL(string: base) else {
+                throw error(
+                    .notConfigured, context, field: "clientSecret", issue: "CREDENTIALS_MISSING",
+                    "the stored configuration has no credentials this server can open: call northstar.configure again")
+            }
+            return OrdersAPI(
+                baseURL: url, clientID: configuration.clientID, secret: secret, accessToken: token, timeout: requestTimeout)
         }
-        return client
     }
 
     /// The `PayPal-Request-Id` of a call: its idempotency key (the keyed hash of it when it is not

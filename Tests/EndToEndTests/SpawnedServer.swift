@@ -96,10 +96,10 @@ final class SpawnedServer: @unchecked Sendable {
     func closeInput() { try? stdin.close() }
 
     /// The next stdout line, or nil at EOF or after the timeout.
-    func nextLine(timeout: Double = 15) async -> String? { await lines.next(timeout: timeout) }
+    func nextLine(timeout: Double = 60) async -> String? { await lines.next(timeout: timeout) }
 
     /// The next stdout line as JSON.
-    func nextMessage(timeout: Double = 15) async -> JSONValue? {
+    func nextMessage(timeout: Double = 60) async -> JSONValue? {
         await nextLine(timeout: timeout).flatMap { try? JSONValue(parsing: $0) }
     }
 
@@ -133,9 +133,11 @@ final class SpawnedServer: @unchecked Sendable {
         return false
     }
 
-    /// Waits for the process to exit; its status, or nil on timeout.
+    /// Waits for the process to exit; its status, or nil on timeout. The deadlines here only end
+    /// a hang: on a two-core machine running the whole suite (and under ThreadSanitizer) an exit
+    /// or an answer has taken more than 20 s to be seen.
     /// Everything it wrote to stderr is in ``logText`` by then (the pipe's EOF is awaited too).
-    func waitForExit(timeout: Double = 20) async -> Int32? {
+    func waitForExit(timeout: Double = 120) async -> Int32? {
         let status = await process.waitForExit(timeout: timeout)?.code
         if status != nil { await logs.waitUntilFinished(timeout: timeout) }
         return status

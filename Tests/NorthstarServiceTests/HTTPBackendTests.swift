@@ -2,6 +2,7 @@ import Foundation
 import NorthstarService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCStore
 import Testing
 import PayRPCTestSupport
 
@@ -173,6 +174,23 @@ struct HTTPBackendTests {
         let order = try await client.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
         #expect(order["card"]?["lastDigits"] == "7321")
         #expect(order["card"]?["expiry"] == nil)
+        #expect(try await fixture.violations() == "")
+    }
+
+    @Test("a configuration given through one gateway serves through another on the same store, its secrets stored only sealed")
+    func configurationCrossesGateways() async throws {
+        let (fixture, orders, client) = try await Self.unconfigured()
+        try await Self.configure(client, orders, secret: "test-secret")
+        let second = try fixture.secondGateway().connect(keepingAlive: fixture)
+        #expect(
+            try await second.call("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])["status"]
+                == "COMPLETED")
+        let stored = try await fixture.store.export(profile: "default").jsonText
+        #expect(!stored.contains("test-secret") && stored.contains("sealedClientSecret"), "\(stored)")
+        // Configured anew through the first: the second makes its client again from the store.
+        try await Self.configure(client, orders, secret: "wrong")
+        let refused = await second.error("northstar.executeOrder", ["orderRequest": orderRequest("1.00"), "card": visa])
+        #expect(refused?.data?["details"]?[0]?["issue"] == "invalid_client")
         #expect(try await fixture.violations() == "")
     }
 }

@@ -43,6 +43,17 @@ final class NorthstarFixture: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
+    /// Another gateway on the same store (its own service and engine, nothing in memory shared
+    /// with the first), as a second instance on one PostgreSQL database is.
+    func secondGateway() throws -> EngineHarness {
+        var configuration = EngineConfiguration()
+        configuration.sandbox = true
+        let service = NorthstarService(
+            store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
+            requestTimeout: 30)
+        return try EngineHarness(services: [service], configuration: configuration, idempotency: store, sandbox: sandbox)
+    }
+
     /// Arms the next call of `method` to fail with the declared error `name`, as `sandbox.failNext`
     /// does (a gateway method, not served by this harness).
     func failNext(_ method: String, _ name: String) throws {

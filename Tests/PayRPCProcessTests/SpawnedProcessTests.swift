@@ -39,7 +39,7 @@ import Glibc
         cat.closeInput()
         #expect(cat.standardInput == -1)
         #expect(await Self.readAll(cat.standardOutput) == "one\ntwo\n")
-        #expect(await cat.waitForExit(timeout: 20) == .exited(0))
+        #expect(await cat.waitForExit(timeout: 120) == .exited(0))
         #expect(cat.exitStatus == .exited(0))
         #expect(!Self.exists(cat.processID), "reaped, not left a zombie")
     }
@@ -48,7 +48,7 @@ import Glibc
         let child = try await SpawnedProcess.start("/bin/sh", arguments: ["-c", "echo bye >&2; exit 3"], standardError: .pipe)
         #expect(await Self.readAll(child.standardError) == "bye\n")
         #expect(await Self.readAll(child.standardOutput) == "")
-        let status = await child.waitForExit(timeout: 20)
+        let status = await child.waitForExit(timeout: 120)
         #expect(status == .exited(3))
         #expect(status?.code == 3)
         // Writing to a child that has gone fails instead of blocking or killing us with SIGPIPE.
@@ -61,7 +61,7 @@ import Glibc
         let cat = try await SpawnedProcess.start("/bin/cat", standardOutput: .discard)
         #expect(cat.standardOutput == -1)
         cat.signal(SIGKILL)
-        let status = await cat.waitForExit(timeout: 20)
+        let status = await cat.waitForExit(timeout: 120)
         #expect(status == .signaled(SIGKILL))
         #expect(status?.code == SIGKILL)
         #expect(!Self.exists(cat.processID))
@@ -93,7 +93,7 @@ import Glibc
             "/bin/sh", arguments: ["-c", "echo \"$PAYRPC_PROCESS_TEST:${HOME:+home}\""],
             environment: ["PAYRPC_PROCESS_TEST": "set"], standardInput: .discard)
         #expect(await Self.readAll(child.standardOutput) == "set:home\n")
-        #expect(await child.waitForExit(timeout: 20) == .exited(0))
+        #expect(await child.waitForExit(timeout: 120) == .exited(0))
     }
 
     @Test func detachedPipesAreTheCallersToClose() async throws {

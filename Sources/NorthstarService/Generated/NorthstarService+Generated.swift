@@ -2439,7 +2439,7 @@ extension Configure {
     public static var summary: String { "Configures the profile's card client, as `CardClient(config)` does: client id, environment and access token. Every other northstar method answers `CLIENT_NOT_CONFIGURED` until it is called." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the\nbase URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for\nOAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:\nafter a restart an HTTP configuration must be given again (the store keeps the client id,\nthe environment and the token's keyed hash)." }
+    public static var documentation: String { "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the\nbase URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for\nOAuth2 client credentials) or `accessToken`. The secrets are stored only sealed (AES-256-GCM\nunder the store key), so the configuration holds after a restart and on every gateway that\nshares the store; they are never answered or logged." }
 }
 
 // MARK: - Configure.Params (Sources/NorthstarService/Methods/Configure.swift)
@@ -5866,7 +5866,7 @@ extension PurchaseUnit: CheckedJSONDecodable {
 
 extension ClientConfiguration {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["clientID", "environment", "accessTokenHash"] }
+    static var fieldOrder: [String] { ["clientID", "environment", "accessTokenHash", "sealedClientSecret", "sealedAccessToken"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -5879,7 +5879,7 @@ extension ClientConfiguration {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("A profile's `CardClient(config)` (namespace `northstar`, key `config`). The access token is a\nsecret: only its keyed hash is kept.")),
+        JSONValue.Member("description", .string("A profile's `CardClient(config)` (namespace `northstar`, key `config`). The access token is a\nsecret: its keyed hash says whether one is set, and the HTTP backend's secrets are kept only\nsealed (AES-256-GCM under the store key, ``SecretHasher/seal(_:context:)``), so that every\ngateway on the same store, and this one after a restart, can call the API the profile named.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("accessTokenHash", .object([
                 JSONValue.Member("type", .string("string")),
@@ -5888,6 +5888,14 @@ extension ClientConfiguration {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("environment", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("sealedAccessToken", .object([
+                JSONValue.Member("description", .string("The access token of an HTTP environment, sealed.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("sealedClientSecret", .object([
+                JSONValue.Member("description", .string("The client secret of an HTTP environment, sealed.")),
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
@@ -5906,6 +5914,8 @@ extension ClientConfiguration {
         var _clientID: String? = nil
         var _environment: String? = nil
         var _accessTokenHash: String? = nil
+        var _sealedClientSecret: String? = nil
+        var _sealedAccessToken: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("clientID" as StaticString) {
                 do { _clientID = try String(json: memberValue) } catch { throw error.prefixed("clientID") }
@@ -5914,6 +5924,14 @@ extension ClientConfiguration {
             } else if memberName.stringEquals("accessTokenHash" as StaticString) {
                 if !memberValue.isNull {
                     do { _accessTokenHash = try String(json: memberValue) } catch { throw error.prefixed("accessTokenHash") }
+                }
+            } else if memberName.stringEquals("sealedClientSecret" as StaticString) {
+                if !memberValue.isNull {
+                    do { _sealedClientSecret = try String(json: memberValue) } catch { throw error.prefixed("sealedClientSecret") }
+                }
+            } else if memberName.stringEquals("sealedAccessToken" as StaticString) {
+                if !memberValue.isNull {
+                    do { _sealedAccessToken = try String(json: memberValue) } catch { throw error.prefixed("sealedAccessToken") }
                 }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
@@ -5924,6 +5942,8 @@ extension ClientConfiguration {
         guard let _environment else { throw .missing("environment") }
         self.environment = _environment
         self.accessTokenHash = _accessTokenHash
+        self.sealedClientSecret = _sealedClientSecret
+        self.sealedAccessToken = _sealedAccessToken
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -5935,6 +5955,14 @@ extension ClientConfiguration {
         self.environment.encode(to: &writer)
         if let value = self.accessTokenHash {
             writer.key("accessTokenHash" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.sealedClientSecret {
+            writer.key("sealedClientSecret" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.sealedAccessToken {
+            writer.key("sealedAccessToken" as StaticString)
             value.encode(to: &writer)
         }
         writer.endObject()

@@ -794,8 +794,10 @@ profile call that API instead of the sandbox:
 - The same card rules and purchase-unit checks run first, so both backends refuse bad input the
   same way. Nonces (`tokenizeCard`) pay on the built-in sandbox only; 3-D Secure is completed at
   PayPal's `payer-action` link, not with `sandbox.northstar.completePayerAction`.
-- The client secret and the access token are kept in memory only: after a restart an HTTP
-  configuration must be given again (the call says so: `CREDENTIALS_MISSING`).
+- The client secret and the access token are stored only sealed (AES-256-GCM under the store
+  key): an HTTP configuration holds after a restart and on every gateway that shares the store
+  (`HTTPBackendTests.configurationCrossesGateways`); a configuration stored by a version that kept
+  them in memory only answers `CREDENTIALS_MISSING` until it is given again.
 - HTTP client: the kit's `HTTPClient` (Foundation's `URLSession`). Tested against a local Orders v2
   and Payments v2 server the tests start (`Tests/NorthstarServiceTests/Support/orders_backend.py`)
   that checks every request against **PayPal's own published OpenAPI documents**

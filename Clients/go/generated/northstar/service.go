@@ -50,9 +50,9 @@ func (s *Service) CaptureAuthorization(ctx context.Context, params CaptureAuthor
 // The document lists ClientID, Environment and "Access token?" for the config. The environment
 // is `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the
 // base URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for
-// OAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:
-// after a restart an HTTP configuration must be given again (the store keeps the client id,
-// the environment and the token's keyed hash).
+// OAuth2 client credentials) or `accessToken`. The secrets are stored only sealed (AES-256-GCM
+// under the store key), so the configuration holds after a restart and on every gateway that
+// shares the store; they are never answered or logged.
 //
 // It changes state: pass wire.IdempotencyKey to make a retry safe.
 //

@@ -6678,7 +6678,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the\nbase URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for\nOAuth2 client credentials) or `accessToken`. Secrets are kept in memory only, never stored:\nafter a restart an HTTP configuration must be given again (the store keeps the client id,\nthe environment and the token's keyed hash).",
+      "description": "The document lists ClientID, Environment and \"Access token?\" for the config. The environment\nis `sandbox` (the built-in sandbox; the default), `live` (`https://api-m.paypal.com`) or the\nbase URL of an Orders v2 API; the last two are called over HTTP and need `clientSecret` (for\nOAuth2 client credentials) or `accessToken`. The secrets are stored only sealed (AES-256-GCM\nunder the store key), so the configuration holds after a restart and on every gateway that\nshares the store; they are never answered or logged.",
       "errors": [
         {
           "code": -33308,
