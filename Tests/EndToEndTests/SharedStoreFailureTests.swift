@@ -120,4 +120,58 @@ import Glibc
         gateway.closeInput()
         #expect(await gateway.waitForExit() == 0)
     }
+
+    @Test func sigkillOfOneOfTwoInstancesMidLoadLosesNoAcknowledgedWrite() async throws {
+        let url = try await SharedStoreTests.migratedDatabase()
+        let a = try await SharedStoreTests.gateway(url), b = try await SharedStoreTests.gateway(url)
+        var acknowledged = [
+            "a-warm": try await Self.warmUp(a, key: "a-warm"), "b-warm": try await Self.warmUp(b, key: "b-warm"),
+        ]
+
+        // Load on both; A is killed once it has answered a few of its calls, with the rest in flight.
+        let loadA = (0..<300).map { "a-\($0)" }, loadB = (0..<40).map { "b-\($0)" }
+        Self.submit(loadA, to: a)
+        Self.submit(loadB, to: b)
+        var fromA = await Self.answers(5, from: a)
+        a.signal(SIGKILL)
+        // What A wrote before it died was acknowledged as well: read to the end of its output.
+        for (key, answer) in await Self.answers(loadA.count, from: a, timeout: 20) { fromA[key] = answer }
+        #expect(await a.waitForExit() == SIGKILL)
+        #expect(fromA.count >= 5)
+        #expect(fromA.count < loadA.count, "A answered all of its calls before it was killed")
+        for (key, answer) in fromA {
+            let result = try #require(answer["result"], "A answered \(key) with \(answer.jsonText)")
+            acknowledged[key] = result
+        }
+
+        // The survivor never fails: everything it was given, and more after the kill.
+        let moreB = (0..<20).map { "b-after-\($0)" }
+        Self.submit(moreB, to: b)
+        let fromB = await Self.answers(loadB.count + moreB.count, from: b)
+        for key in loadB + moreB {
+            let result = try #require(
+                fromB[key]?["result"], "B answered \(key) with \(fromB[key]?.jsonText ?? "nothing"): \(b.logText)")
+            acknowledged[key] = result
+        }
+
+        // Every write either acknowledged is there, read through the survivor.
+        try await Self.expectStored(acknowledged, through: b)
+
+        // The calls A took but never answered can be made again through B with their keys (A's
+        // claims went with it): each runs, or answers what A committed for it.
+        for key in loadA where fromA[key] == nil {
+            let retry = await b.request("pbba.submitPaymentRequest", SharedStoreTests.submit(key), id: .string("retry-\(key)"))
+            #expect(retry?["result"] != nil, "\(key) retried through B: \(retry?.jsonText ?? "no answer")")
+        }
+
+        // The killed instance starts again on the same store and serves: it reads what B wrote
+        // and writes anew.
+        let restarted = try await SharedStoreTests.gateway(url)
+        try await Self.expectStored(["b-0": try #require(acknowledged["b-0"])], through: restarted)
+        _ = try await Self.warmUp(restarted, key: "a-restarted")
+        restarted.closeInput()
+        b.closeInput()
+        #expect(await restarted.waitForExit() == 0)
+        #expect(await b.waitForExit() == 0)
+    }
 }
