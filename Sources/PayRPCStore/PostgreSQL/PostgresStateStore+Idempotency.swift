@@ -26,11 +26,13 @@ extension PostgresStateStore {
         let secrets = self.secrets, logger = self.logger, owner = String(instanceID)
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         let time = Timestamp.milliseconds(now)
+        let traffic = PGClaimTraffic.Key(profile: profile, key: key)
+        guard claimTraffic.withLock({ $0.enter(traffic) }) else { return .inProgress }
         // A claim of this key left in progress by a call of ours whose store failed is ours to
         // take over; taken out of the pending abandons here, so only this claim does.
         let stale = takePendingAbandon(profile: profile, key: key)
         do {
-            return try await pool.run { session in
+            let claim = try await pool.run { session in
                 try Self.serializable(session, operation: "idempotency claim", time: time, limit: nil) {
                     documents -> IdempotencyClaim in
                     if let row = try documents.query(PGStatements.selectClaim, [profile, key]).rows.first,
@@ -61,19 +63,25 @@ extension PostgresStateStore {
                     return .claimed
                 }
             }
+            // A granted claim is run until its call completes or abandons it.
+            if case .claimed = claim {} else { claimTraffic.withLock { $0.leave(traffic) } }
+            return claim
         } catch let error as StoreError where error.code == .unavailable {
+            claimTraffic.withLock { $0.leave(traffic) }
             // The claim may have committed before the connection broke: if it did, it is ours,
             // in progress, and no call runs it. Abandoned when the server is back, or taken over
             // by the next claim of the key here.
             pendingAbandons.withLock { $0.append((profile, key)) }
             throw error
         } catch {
+            claimTraffic.withLock { $0.leave(traffic) }
             if stale { pendingAbandons.withLock { $0.append((profile, key)) } }
             throw error
         }
     }
 
     public func complete(profile: String, key: String, outcome: String) async throws {
+        defer { claimTraffic.withLock { $0.leave(PGClaimTraffic.Key(profile: profile, key: key)) } }
         try StoreArguments.check(profile: profile, key: key)
         let sealed = try secrets.seal(outcome, context: SQLiteStateStore.outcomeContext)
         do {
@@ -99,17 +107,24 @@ extension PostgresStateStore {
     }
 
     public func abandon(profile: String, key: String) async throws {
+        defer { claimTraffic.withLock { $0.leave(PGClaimTraffic.Key(profile: profile, key: key)) } }
         try StoreArguments.check(profile: profile, key: key)
-        let owner = String(instanceID)
         do {
-            try await pool.run { session in
-                try session.connection().execute(PGStatements.abandonClaim.sql, [profile, key, owner])
-            }
+            try await deleteClaim(profile: profile, key: key)
         } catch let error as StoreError where error.code == .unavailable {
             // Kept to abandon once the server is back: a claim left in progress would answer
             // "in use" to every retry for as long as this instance lives.
             pendingAbandons.withLock { $0.append((profile, key)) }
             throw error
+        }
+    }
+
+    /// Deletes this instance's claim in progress of the key.
+    /// - Throws: ``StoreError``.
+    func deleteClaim(profile: String, key: String) async throws {
+        let owner = String(instanceID)
+        try await pool.run { session in
+            _ = try session.connection().execute(PGStatements.abandonClaim.sql, [profile, key, owner])
         }
     }
 

@@ -44,6 +44,9 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// Sealed answers of this instance's claims that could not be stored (the server was
     /// unreachable); stored on the next call.
     let pendingCompletes = Lock<[(profile: String, key: String, sealed: String)]>([])
+    /// The keys this instance is claiming or running a claim of, and the stale claims it is
+    /// abandoning (see ``PGClaimTraffic``).
+    let claimTraffic = Lock(PGClaimTraffic())
     /// When expired keys and old events were last purged (ms).
     let lastPurge = LockedValue<Int64>(0)
     private let closed = LockedValue(false)
@@ -333,11 +336,21 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
             return pending
         }
         for claim in abandons {
+            let key = PGClaimTraffic.Key(profile: claim.profile, key: claim.key)
+            // A claim of the key being made or run here now is left alone: abandoned later.
+            guard claimTraffic.withLock({ $0.startAbandoning(key) }) else {
+                pendingAbandons.withLock { $0.append(claim) }
+                continue
+            }
+            defer { claimTraffic.withLock { $0.abandoned(key) } }
             do {
-                try await abandon(profile: claim.profile, key: claim.key)
+                try await deleteClaim(profile: claim.profile, key: claim.key)
+            } catch let error as StoreError where error.code == .unavailable {
+                pendingAbandons.withLock { $0.append(claim) }
             } catch {
-                // abandon(profile:key:) queued it again when the server is still away.
-                logger.debug("store: a pending abandon failed", metadata: ["store.error": "\(error)"])
+                logger.warning(
+                    "store: a claim left in progress cannot be abandoned; the key stays in use until it expires",
+                    metadata: ["profile": .string(claim.profile), "store.error": "\(error)"])
             }
         }
     }
