@@ -316,11 +316,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// instance then sees those keys answered or free, not "in use" for as long as this one
     /// lives. What still cannot reach it is queued again.
     private func flushPending() async {
-        let completes = pendingCompletes.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
-        for claim in completes {
+        for claim in Self.takeAll(pendingCompletes) {
             do {
                 try await complete(profile: claim.profile, key: claim.key, sealed: claim.sealed)
             } catch let error as StoreError where error.code == .unavailable {
@@ -331,11 +327,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
                     metadata: ["profile": .string(claim.profile), "store.error": "\(error)"])
             }
         }
-        let abandons = pendingAbandons.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
-        for claim in abandons {
+        for claim in Self.takeAll(pendingAbandons) {
             let key = PGClaimTraffic.Key(profile: claim.profile, key: claim.key)
             // A claim of the key being made or run here now is left alone: abandoned later.
             guard claimTraffic.withLock({ $0.startAbandoning(key) }) else {
@@ -352,6 +344,14 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
                     "store: a claim left in progress cannot be abandoned; the key stays in use until it expires",
                     metadata: ["profile": .string(claim.profile), "store.error": "\(error)"])
             }
+        }
+    }
+
+    /// Empties `list` and returns what it held.
+    private static func takeAll<Element: Sendable>(_ list: borrowing Lock<[Element]>) -> [Element] {
+        list.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
         }
     }
 
