@@ -49,8 +49,7 @@ var (
 	ErrStoreFull           = &RPCError{Code: CodeStoreFull, Message: "Store full"}
 	// ErrStoreUnavailable: the server's shared database (a PostgreSQL store) cannot be reached.
 	// The call was not done, or, when the database went away during its commit, its outcome is
-	// unknown; it is retryable: call again once the database is back, with the same
-	// IdempotencyKey, so a call that did commit does not run twice.
+	// unknown (docs/deploy.md). It is retryable: call again once the database is back.
 	ErrStoreUnavailable = &RPCError{Code: CodeStoreUnavailable, Message: "Store unavailable"}
 )
 

@@ -182,8 +182,8 @@ class StoreUnavailable(RpcError):
     """-32009: the server's shared database (a PostgreSQL store) cannot be reached; retryable.
 
     The call was not done, or, when the database went away during its commit, its outcome is
-    unknown: call again once the database is back, with the same ``idempotency_key`` so that a
-    call which did commit is not run twice. ``retryable`` is ``data.retryable`` (True).
+    unknown (docs/deploy.md). Call again once the database is back. ``retryable`` is
+    ``data.retryable`` (True).
     """
 
     code_value = -32009

@@ -141,9 +141,8 @@ export class StoreFull extends RpcError {
 
 /**
  * -32009: the server's shared database (a PostgreSQL store) cannot be reached; retryable. The
- * call was not done, or, when the database went away during its commit, its outcome is unknown:
- * call again once it is back, with the same `idempotencyKey`, so a call that did commit does not
- * run twice.
+ * call was not done, or, when the database went away during its commit, its outcome is unknown
+ * (docs/deploy.md). Call again once it is back.
  */
 export class StoreUnavailable extends RpcError {
   static readonly code = -32009;
