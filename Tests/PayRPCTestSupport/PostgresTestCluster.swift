@@ -92,10 +92,20 @@ public final class PostgresTestCluster: Sendable {
         } catch {
             throw PostgresTestClusterError("cannot make \(directory.path): \(error)")
         }
-        port = Self.freePort()
         let data = directory.appendingPathComponent("data").path
         try Self.run(binaries, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--no-locale"])
-        try Self.startServer(binaries, directory, port)
+        // The port was free when asked; another program (another cluster of this process
+        // among them) may bind it first: then the server cannot, and another port is tried.
+        var port = Self.freePort()
+        for attempt in 1... {
+            do {
+                try Self.startServer(binaries, directory, port)
+                break
+            } catch  where attempt < 3 && error.description.contains("could not bind") {
+                port = Self.freePort()
+            }
+        }
+        self.port = port
         Self.watch(self)
         let stop = StopAtExit(binaries: binaries, directory: directory)
         let first = StopAtExit.all.withLock { all in
@@ -106,11 +116,17 @@ public final class PostgresTestCluster: Sendable {
     }
 
     /// Starts the server of the cluster in `directory` on `port` (`pg_ctl start -w`).
+    /// - Throws: ``PostgresTestClusterError`` with the server's log when it does not start.
     private static func startServer(_ binaries: URL, _ directory: URL, _ port: Int) throws(PostgresTestClusterError) {
         let data = directory.appendingPathComponent("data").path
         let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-        try run(
-            binaries, "pg_ctl", ["-D", data, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
+        let log = directory.appendingPathComponent("log")
+        do {
+            try run(binaries, "pg_ctl", ["-D", data, "-o", options, "-l", log.path, "-w", "start"])
+        } catch {
+            let text = String(decoding: FileManager.default.contents(atPath: log.path) ?? Data(), as: UTF8.self)
+            throw PostgresTestClusterError("\(error.description); the server's log: \(text.suffix(2000))")
+        }
     }
 
     /// A new, empty database; returns its `postgresql://` URL.
