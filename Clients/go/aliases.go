@@ -36,6 +36,7 @@ var (
 	ErrSandboxOnly         = wire.ErrSandboxOnly
 	ErrInvalidResult       = wire.ErrInvalidResult
 	ErrStoreFull           = wire.ErrStoreFull
+	ErrStoreUnavailable    = wire.ErrStoreUnavailable
 	// ErrClosed is wrapped by the error of every call the end of the connection interrupted.
 	ErrClosed = wire.ErrClosed
 )

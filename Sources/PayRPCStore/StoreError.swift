@@ -41,8 +41,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let cryptography = Code(rawValue: "cryptography")
         /// The database server cannot be reached (PostgreSQL down, restarting, the connection
         /// lost): nothing was written, or, when the connection broke during a commit, the outcome is
-        /// unknown. Retryable: the same call succeeds once the server is back (with an idempotency
-        /// key, a repeat never runs twice).
+        /// unknown (a -32009 frees an idempotency key, so a repeat runs the call again). Retryable:
+        /// the same call succeeds once the server is back.
         public static let unavailable = Code(rawValue: "unavailable")
         /// A concurrent transaction of another connection or instance made this one impossible to
         /// serialize (PostgreSQL's SQLSTATE 40001 or 40P01); the store runs it again before

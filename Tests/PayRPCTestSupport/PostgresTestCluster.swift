@@ -4,9 +4,11 @@ import PayRPCSync
 import Subprocess
 
 /// A throw-away PostgreSQL cluster for the tests: `initdb` in a temporary directory, the server on
-/// a free loopback port (and a Unix socket in that directory), no system service. One per test
-/// process, started by the first test that asks (``shared()``), stopped with `-m immediate` and
-/// removed when the process exits, or, if the process dies first, by a watchdog that waits for it.
+/// a free loopback port (and a Unix socket in that directory), no system service. One shared by
+/// the test process, started by the first test that asks (``shared()``), and one of its own for
+/// each test that stops and starts its server (``own()``); each is stopped with `-m immediate`
+/// and removed when the process exits, or, if the process dies first, by a watchdog that waits
+/// for it.
 ///
 /// Debian's `postgresql` package (scripts/ensure-deps installs it) puts `initdb`, `pg_ctl` and
 /// `postgres` under `/usr/lib/postgresql/VERSION/bin`. `initdb` refuses to run as root, so as root
@@ -31,6 +33,30 @@ public final class PostgresTestCluster: Sendable {
     /// - Throws: ``PostgresTestClusterError`` when PostgreSQL is not installed or does not start.
     public static func shared() async throws -> PostgresTestCluster {
         try await offPool { () throws(PostgresTestClusterError) in try sharedBlocking() }
+    }
+
+    /// A new cluster for one test alone, which may ``stop()`` and ``start()`` its server without
+    /// disturbing the tests on the shared one.
+    /// - Throws: ``PostgresTestClusterError`` when PostgreSQL is not installed or does not start.
+    public static func own() async throws -> PostgresTestCluster {
+        try await offPool { () throws(PostgresTestClusterError) in try PostgresTestCluster() }
+    }
+
+    /// Stops the server at once (`pg_ctl stop -m immediate`: its connections are cut, nothing is
+    /// flushed first); the cluster's directory stays for ``start()``.
+    /// - Throws: ``PostgresTestClusterError`` when `pg_ctl` fails.
+    public func stop() async throws {
+        let binaries = self.binaries, data = directory.appendingPathComponent("data").path
+        try await Self.offPool { () throws(PostgresTestClusterError) in
+            try Self.run(binaries, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+        }
+    }
+
+    /// Starts the server again on its port (after ``stop()``) and returns once it takes connections.
+    /// - Throws: ``PostgresTestClusterError`` when `pg_ctl` fails.
+    public func start() async throws {
+        let binaries = self.binaries, directory = self.directory, port = self.port
+        try await Self.offPool { () throws(PostgresTestClusterError) in try Self.startServer(binaries, directory, port) }
     }
 
     /// Runs the blocking `body` on a thread of its own (not the cooperative pool's).
@@ -66,16 +92,41 @@ public final class PostgresTestCluster: Sendable {
         } catch {
             throw PostgresTestClusterError("cannot make \(directory.path): \(error)")
         }
-        port = Self.freePort()
         let data = directory.appendingPathComponent("data").path
         try Self.run(binaries, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--no-locale"])
-        let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-        try Self.run(
-            binaries, "pg_ctl", ["-D", data, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
+        // The port was free when asked; another program (another cluster of this process
+        // among them) may bind it first: then the server cannot, and another port is tried.
+        var port = Self.freePort()
+        for attempt in 1... {
+            do {
+                try Self.startServer(binaries, directory, port)
+                break
+            } catch  where attempt < 3 && error.description.contains("could not bind") {
+                port = Self.freePort()
+            }
+        }
+        self.port = port
         Self.watch(self)
         let stop = StopAtExit(binaries: binaries, directory: directory)
-        StopAtExit.current.withLock { $0 = stop }
-        atexit { StopAtExit.current.withLock { $0 }?.stop() }
+        let first = StopAtExit.all.withLock { all in
+            all.append(stop)
+            return all.count == 1
+        }
+        if first { atexit { for stop in StopAtExit.all.withLock({ $0 }) { stop.stop() } } }
+    }
+
+    /// Starts the server of the cluster in `directory` on `port` (`pg_ctl start -w`).
+    /// - Throws: ``PostgresTestClusterError`` with the server's log when it does not start.
+    private static func startServer(_ binaries: URL, _ directory: URL, _ port: Int) throws(PostgresTestClusterError) {
+        let data = directory.appendingPathComponent("data").path
+        let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        let log = directory.appendingPathComponent("log")
+        do {
+            try run(binaries, "pg_ctl", ["-D", data, "-o", options, "-l", log.path, "-w", "start"])
+        } catch {
+            let text = String(decoding: FileManager.default.contents(atPath: log.path) ?? Data(), as: UTF8.self)
+            throw PostgresTestClusterError("\(error.description); the server's log: \(text.suffix(2000))")
+        }
     }
 
     /// A new, empty database; returns its `postgresql://` URL.
@@ -193,19 +244,19 @@ public final class PostgresTestCluster: Sendable {
         let script =
             "tail --pid=\(getpid()) -f /dev/null; \(stop) -D '\(data)' -m immediate stop >/dev/null 2>&1; rm -rf '\(cluster.directory.path)'"
         // Kept for the life of the process (a dropped SpawnedProcess kills its child).
-        watchdog.withLock {
-            $0 = try? SpawnedProcess.startBlocking(
-                "/usr/bin/setsid", arguments: ["/bin/sh", "-c", script],
-                standardInput: .discard, standardOutput: .discard, standardError: .discard)
-        }
+        let started = try? SpawnedProcess.startBlocking(
+            "/usr/bin/setsid", arguments: ["/bin/sh", "-c", script],
+            standardInput: .discard, standardOutput: .discard, standardError: .discard)
+        if let started { watchdogs.withLock { $0.append(started) } }
     }
 
-    private static let watchdog = Lock<SpawnedProcess?>(nil)
+    private static let watchdogs = Lock<[SpawnedProcess]>([])
 }
 
-/// Stops the cluster when the test process exits normally.
+/// Stops a cluster when the test process exits normally.
 private struct StopAtExit: Sendable {
-    static let current = Lock<StopAtExit?>(nil)
+    /// One for every cluster the process started.
+    static let all = Lock<[StopAtExit]>([])
     let binaries: URL
     let directory: URL
 
@@ -215,7 +266,11 @@ private struct StopAtExit: Sendable {
         let file = directory.appendingPathComponent("data/postmaster.pid").path
         guard let text = try? String(contentsOfFile: file, encoding: .utf8),
             let line = text.split(separator: "\n").first, let pid = pid_t(line)
-        else { return }
+        else {
+            // The server is not running (a test stopped it): only the directory is left.
+            try? FileManager.default.removeItem(at: directory)
+            return
+        }
         kill(pid, SIGQUIT)
         // The directory goes once the server has (it writes into it until it ends): at most 10 s.
         for _ in 0..<1000 where kill(pid, 0) == 0 { usleep(10_000) }

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The codes of the gateway's own errors (the JSON-RPC ones and payrpc's -32001 to -32008).
+// The codes of the gateway's own errors (the JSON-RPC ones and payrpc's -32001 to -32009).
 // Domain errors of the services have codes from -33000 down.
 const (
 	CodeParseError          = -32700
@@ -25,6 +25,7 @@ const (
 	CodeSandboxOnly         = -32006
 	CodeInvalidResult       = -32007
 	CodeStoreFull           = -32008
+	CodeStoreUnavailable    = -32009
 	// FirstDomainCode is the highest code of a service's own error; every domain code is at or below it.
 	FirstDomainCode = -33000
 )
@@ -46,6 +47,10 @@ var (
 	ErrSandboxOnly         = &RPCError{Code: CodeSandboxOnly, Message: "Sandbox only"}
 	ErrInvalidResult       = &RPCError{Code: CodeInvalidResult, Message: "Invalid result"}
 	ErrStoreFull           = &RPCError{Code: CodeStoreFull, Message: "Store full"}
+	// ErrStoreUnavailable: the server's shared database (a PostgreSQL store) cannot be reached.
+	// The call was not done, or, when the database went away during its commit, its outcome is
+	// unknown (docs/deploy.md). It is retryable: call again once the database is back.
+	ErrStoreUnavailable = &RPCError{Code: CodeStoreUnavailable, Message: "Store unavailable"}
 )
 
 // ErrClosed is wrapped by every error of a call that could not finish because the connection
@@ -74,6 +79,15 @@ func (e *RPCError) Is(target error) bool {
 	}
 	other, ok := target.(*RPCError)
 	return ok && other.Code == e.Code
+}
+
+// Retryable reports whether the server says a repeat of the call may succeed (data.retryable,
+// which -32009 Store unavailable sets).
+func (e *RPCError) Retryable() bool {
+	var data struct {
+		Retryable bool `json:"retryable"`
+	}
+	return len(e.Data) > 0 && json.Unmarshal(e.Data, &data) == nil && data.Retryable
 }
 
 // Violation is one schema violation: where (a JSON Pointer into the params), which rule, and what is wrong.

@@ -178,6 +178,22 @@ class StoreFull(RpcError):
     code_value = -32008
 
 
+class StoreUnavailable(RpcError):
+    """-32009: the server's shared database (a PostgreSQL store) cannot be reached; retryable.
+
+    The call was not done, or, when the database went away during its commit, its outcome is
+    unknown (docs/deploy.md). Call again once the database is back. ``retryable`` is
+    ``data.retryable`` (True).
+    """
+
+    code_value = -32009
+
+    @property
+    def retryable(self) -> bool:
+        """Whether the server says a repeat of the call may succeed (``data.retryable``)."""
+        return isinstance(self.data, dict) and self.data.get("retryable") is True
+
+
 class DomainError(RpcError):
     """A service's own error: ``data`` carries ``type``, ``status`` (a gRPC status name) and fields."""
 
@@ -208,6 +224,7 @@ GATEWAY_ERRORS: Dict[int, Type[RpcError]] = {
         SandboxOnly,
         InvalidResult,
         StoreFull,
+        StoreUnavailable,
     )
 }
 
@@ -267,6 +284,7 @@ __all__ = [
     "SandboxOnly",
     "InvalidResult",
     "StoreFull",
+    "StoreUnavailable",
     "DomainError",
     "GATEWAY_ERRORS",
     "error_class",

@@ -134,3 +134,41 @@ def process_gone(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
+
+
+REPOSITORY = HERE.parent.parent.parent
+TEST_POSTGRES = REPOSITORY / "scripts" / "test-postgres"
+
+
+class PostgresCluster:
+    """A throw-away PostgreSQL server (``scripts/test-postgres``): a temporary directory, a free
+    loopback port, no system service; stopped and restarted by the test, removed after it."""
+
+    def __init__(self) -> None:
+        started = subprocess.run([str(TEST_POSTGRES), "start"], capture_output=True, text=True, timeout=300)
+        if started.returncode != 0:
+            pytest.fail(f"scripts/test-postgres start failed: {started.stderr}", pytrace=False)
+        self.directory, self.url = started.stdout.split()
+
+    def _run(self, action: str) -> None:
+        subprocess.run([str(TEST_POSTGRES), action, self.directory], check=True, timeout=300)
+
+    def stop(self) -> None:
+        """Stops the server at once (``pg_ctl -m immediate``)."""
+        self._run("stop")
+
+    def restart(self) -> None:
+        """Starts the stopped server again on its port."""
+        self._run("restart")
+
+    def remove(self) -> None:
+        self._run("remove")
+
+
+@pytest.fixture
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()

@@ -140,6 +140,20 @@ export class StoreFull extends RpcError {
 }
 
 /**
+ * -32009: the server's shared database (a PostgreSQL store) cannot be reached; retryable. The
+ * call was not done, or, when the database went away during its commit, its outcome is unknown
+ * (docs/deploy.md). Call again once it is back.
+ */
+export class StoreUnavailable extends RpcError {
+  static readonly code = -32009;
+
+  /** Whether the server says a repeat of the call may succeed (`data.retryable`; true). */
+  get retryable(): boolean {
+    return isObject(this.data) && this.data["retryable"] === true;
+  }
+}
+
+/**
  * A service's own error (codes -33000 and below). `data` carries `type`, `status` (a gRPC
  * status name) and the error's fields; the generated subclass of each error types it.
  */
@@ -178,6 +192,7 @@ export const GATEWAY_ERRORS: ReadonlyMap<number, RpcErrorClass> = new Map<number
     SandboxOnly,
     InvalidResult,
     StoreFull,
+    StoreUnavailable,
   ].map((cls) => [cls.code, cls]),
 );
 

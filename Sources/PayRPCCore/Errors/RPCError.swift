@@ -51,8 +51,8 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let storeFull = Code(-32008)
         /// The store's database server cannot be reached (a shared PostgreSQL store while it
         /// restarts): the call was not done, or, when the connection broke during its commit, its
-        /// outcome is unknown. Retryable: call again (with the same `_meta.idempotencyKey` a
-        /// repeat never runs twice).
+        /// outcome is unknown (a repeat runs the call again, docs/deploy.md). Retryable: call again
+        /// once the server is back.
         public static let storeUnavailable = Code(-32009)
     }
 

@@ -13,16 +13,24 @@ import PayRPCSync
 /// back. Concurrent jobs commit on different connections, so PostgreSQL flushes their commits
 /// together (its own group commit): the pool's size is how many transactions can share a flush.
 final class PGPool: Sendable {
-    /// One connection's place in the pool: its queue and, on that queue only, its connection.
-    final class Worker: @unchecked Sendable {
+    /// One connection's place in the pool: its queue and its connection.
+    final class Worker: Sendable {
         let index: Int
         let queue: DispatchQueue
-        /// Touched only on `queue`.
-        var connection: PGConnection?
+        /// Used by the jobs on `queue`, one at a time; behind a lock so that the type says what
+        /// the queue guarantees (an uncontended lock costs nanoseconds beside a round trip).
+        private let slot = Lock<PGConnection?>(nil)
 
         init(index: Int, label: String) {
             self.index = index
             queue = DispatchQueue(label: "\(label).\(index)")
+        }
+
+        /// The worker's connection; nil before the first job and once it was dropped (a dropped
+        /// connection is closed).
+        var connection: PGConnection? {
+            get { slot.withLock { $0 } }
+            set { slot.withLock { $0 = newValue } }
         }
     }
 
@@ -145,6 +153,12 @@ final class PGPool: Sendable {
         return connection
     }
 
+    fileprivate func logDiscard(_ worker: Worker, because error: StoreError) {
+        logger.debug(
+            "store: a pooled connection broke between jobs; replacing it",
+            metadata: ["store.connection": .stringConvertible(worker.index), "store.error": "\(error)"])
+    }
+
     fileprivate func logReconnect(_ worker: Worker) {
         logger.notice(
             "store: reconnected to PostgreSQL",
@@ -164,7 +178,16 @@ struct PGSession {
     /// - Throws: ``StoreError`` `unavailable` when the server cannot be reached.
     func connection() throws(StoreError) -> PGConnection {
         if let connection = worker.connection, !connection.isBroken {
-            if connection.owed > 0 { _ = try? connection.drain() }
+            if connection.owed > 0 {
+                do {
+                    // The results are a job's that has answered already (a read's `COMMIT`):
+                    // a statement's error among them changes nothing for anyone, so it is dropped.
+                    _ = try connection.drain()
+                } catch {
+                    // The connection broke while they were read: it is dropped and replaced below.
+                    pool.logDiscard(worker, because: error)
+                }
+            }
             if !connection.isBroken && connection.owed == 0 { return connection }
         }
         let hadOne = worker.connection != nil

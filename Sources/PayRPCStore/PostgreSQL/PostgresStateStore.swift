@@ -37,8 +37,16 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     let configuration: StoreConfiguration
     let logger: Logger
     let events: PGEventBus
-    /// Claims whose abandon could not reach the server; abandoned when it is back.
+    /// Claims in progress that no call of this instance runs any more and that it could not
+    /// abandon (the server was unreachable); abandoned on the next call, or taken over by the next
+    /// claim of their key.
     let pendingAbandons = Lock<[(profile: String, key: String)]>([])
+    /// Sealed answers of this instance's claims that could not be stored (the server was
+    /// unreachable); stored on the next call.
+    let pendingCompletes = Lock<[(profile: String, key: String, sealed: String)]>([])
+    /// The keys this instance is claiming or running a claim of, and the stale claims it is
+    /// abandoning (see ``PGClaimTraffic``).
+    let claimTraffic = Lock(PGClaimTraffic())
     /// When expired keys and old events were last purged (ms).
     let lastPurge = LockedValue<Int64>(0)
     private let closed = LockedValue(false)
@@ -290,6 +298,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// Purges expired idempotency keys and old events once per purge interval (autocommit, on
     /// one pooled connection; every instance may, it is idempotent).
     func maintainIfDue() async throws {
+        await flushPending()
         let now = Timestamp.milliseconds(configuration.now())
         let interval = Timestamp.milliseconds(configuration.idempotencyPurgeInterval)
         guard now - lastPurge.value >= interval else { return }
@@ -300,12 +309,49 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         } catch {
             logger.warning("store: purging expired idempotency keys failed", metadata: ["store.error": "\(error)"])
         }
-        let abandons = pendingAbandons.withLock { pending in
+    }
+
+    /// Stores the answers and abandons the claims that could not reach the server
+    /// (``pendingCompletes``, ``pendingAbandons``), on the first call after it is back: every
+    /// instance then sees those keys answered or free, not "in use" for as long as this one
+    /// lives. What still cannot reach it is queued again.
+    private func flushPending() async {
+        for claim in Self.takeAll(pendingCompletes) {
+            do {
+                try await complete(profile: claim.profile, key: claim.key, sealed: claim.sealed)
+            } catch let error as StoreError where error.code == .unavailable {
+                pendingCompletes.withLock { $0.append(claim) }
+            } catch {
+                logger.warning(
+                    "store: an idempotency answer kept for the server's return cannot be stored; the key stays in use until it expires",
+                    metadata: ["profile": .string(claim.profile), "store.error": "\(error)"])
+            }
+        }
+        for claim in Self.takeAll(pendingAbandons) {
+            let key = PGClaimTraffic.Key(profile: claim.profile, key: claim.key)
+            // A claim of the key being made or run here now is left alone: abandoned later.
+            guard claimTraffic.withLock({ $0.startAbandoning(key) }) else {
+                pendingAbandons.withLock { $0.append(claim) }
+                continue
+            }
+            defer { claimTraffic.withLock { $0.abandoned(key) } }
+            do {
+                try await deleteClaim(profile: claim.profile, key: claim.key)
+            } catch let error as StoreError where error.code == .unavailable {
+                pendingAbandons.withLock { $0.append(claim) }
+            } catch {
+                logger.warning(
+                    "store: a claim left in progress cannot be abandoned; the key stays in use until it expires",
+                    metadata: ["profile": .string(claim.profile), "store.error": "\(error)"])
+            }
+        }
+    }
+
+    /// Empties `list` and returns what it held.
+    private static func takeAll<Element: Sendable>(_ list: borrowing Lock<[Element]>) -> [Element] {
+        list.withLock { pending in
             defer { pending.removeAll() }
             return pending
-        }
-        if !abandons.isEmpty {
-            for claim in abandons { try? await abandon(profile: claim.profile, key: claim.key) }
         }
     }
 

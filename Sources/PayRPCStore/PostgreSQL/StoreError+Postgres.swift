@@ -17,6 +17,9 @@ extension StoreError {
         case "57P01", "57P02", "57P03", "53300": return .unavailable
         case "23505", "23503", "23514", "23502", "22001": return .constraint
         case "28000", "28P01", "3D000": return .cannotOpen
+        // No SQLSTATE: libpq made the error itself, not the server (the connection was lost:
+        // "server closed the connection unexpectedly").
+        case "": return .unavailable
         default:
             if sqlState.hasPrefix("08") { return .unavailable }
             return .database

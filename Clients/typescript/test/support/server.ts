@@ -1,7 +1,7 @@
 /** Test support: the real payrpc binary, a fresh data directory per server, socket servers started for a test. */
 
 import assert from "node:assert/strict";
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -94,4 +94,36 @@ export function processGone(pid: number): boolean {
   } catch (error) {
     return (error as { code?: string }).code === "ESRCH";
   }
+}
+
+/** A throw-away PostgreSQL server (`scripts/test-postgres`): a temporary directory, a free loopback port, no system service. */
+export interface PostgresCluster {
+  /** Its `postgresql://` URL. */
+  readonly url: string;
+  /** Stops the server at once (`pg_ctl -m immediate`). */
+  stop(): Promise<void>;
+  /** Starts the stopped server again on its port. */
+  restart(): Promise<void>;
+  /** Stops it and removes its directory. */
+  remove(): Promise<void>;
+}
+
+/** Starts a throw-away PostgreSQL cluster; it is removed when the test process exits, if not before. */
+export async function startPostgres(): Promise<PostgresCluster> {
+  const script = path.join(CLIENT_DIR, "..", "..", "scripts", "test-postgres");
+  const run = (args: string[]): Promise<string> =>
+    new Promise((resolve, reject) => {
+      execFile(script, args, { timeout: 300_000 }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`scripts/test-postgres ${args.join(" ")} failed: ${error.message} ${stderr}`));
+        else resolve(stdout);
+      });
+    });
+  const [directory, url] = (await run(["start"])).trim().split("\n");
+  assert.ok(directory && url, "scripts/test-postgres start printed no directory and URL");
+  return {
+    url,
+    stop: async () => void (await run(["stop", directory])),
+    restart: async () => void (await run(["restart", directory])),
+    remove: async () => void (await run(["remove", directory])),
+  };
 }
