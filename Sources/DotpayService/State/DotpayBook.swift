@@ -283,17 +283,14 @@ struct DotpayBook: Sendable {
     }
 
     private static func settings(_ profile: String, in documents: some StoreReading) throws -> DotpaySettings {
-        try documents.get(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace, key: DotpaySettings.key)
-            ?? DotpaySettings()
+        try documents.document(DotpaySettings.self, profile: profile) ?? DotpaySettings()
     }
 
     private static func updateSettings<R>(
         _ profile: String, in documents: StoreTransaction,
         _ body: (inout DotpaySettings) throws -> R
     ) throws -> R {
-        try documents.update(
-            DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
-            key: DotpaySettings.key, default: DotpaySettings(), body)
+        try documents.updateDocument(DotpaySettings.self, profile: profile, default: DotpaySettings(), body)
     }
 
     private static func cards(_ profile: String, in documents: some StoreReading) throws -> [StoredCard] {

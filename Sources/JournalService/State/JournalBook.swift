@@ -75,16 +75,14 @@ struct JournalBook: Sendable {
     /// The profile's journal settings (all defaults when it set none).
     func settings(profile: String) async throws -> JournalSettings {
         try await store.read("journal.settings") { documents in
-            try documents.get(
-                JournalSettings.self, profile: profile, namespace: JournalSettings.namespace,
-                key: JournalSettings.key) ?? JournalSettings()
+            try documents.document(JournalSettings.self, profile: profile) ?? JournalSettings()
         }
     }
 
     /// Replaces the profile's journal settings.
     func configure(_ settings: JournalSettings, profile: String) async throws {
         try await store.transaction("journal.configure") { documents in
-            try documents.put(settings, profile: profile, namespace: JournalSettings.namespace, key: JournalSettings.key)
+            try documents.put(document: settings, profile: profile)
         }
     }
 
@@ -92,11 +90,10 @@ struct JournalBook: Sendable {
     /// it accepts every POST).
     func setSandboxAnswers(_ answers: [SandboxAnswer], profile: String) async throws {
         try await store.transaction("journal.setSandboxAnswers") { documents in
-            try documents.update(
-                SandboxWebAPIState.self, profile: profile, namespace: SandboxWebAPIState.namespace,
-                key: SandboxWebAPIState.key
-            ) { stored in
-                stored = answers.isEmpty ? nil : SandboxWebAPIState(nextAnswers: answers)
+            if answers.isEmpty {
+                try documents.deleteDocument(SandboxWebAPIState.self, profile: profile)
+            } else {
+                try documents.put(document: SandboxWebAPIState(nextAnswers: answers), profile: profile)
             }
         }
     }

@@ -1,9 +1,10 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A profile's `CardClient(config)` (namespace `northstar`, key `config`). The access token is a
 /// secret: only its keyed hash is kept.
-struct ClientConfiguration: JSONModel, Equatable {
+struct ClientConfiguration: JSONModel, ProfileDocument, Equatable {
     static let namespace = "northstar"
     static let key = "config"
 
