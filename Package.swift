@@ -259,7 +259,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCServiceKitTests",
-            dependencies: ["PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            dependencies: [
+                "PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSync",
+                "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Support/http_echo.py")],
             swiftSettings: swiftSettings),
         .testTarget(
