@@ -30,9 +30,8 @@ final class RPCSession: RPCConnectionHandler {
     /// The running calls' tokens by the canonical form of their ids (``idKey(_:)``).
     var tokensByID: [[UInt8]: UInt64] = [:]
     var nextToken: UInt64 = 0
-    private var inputHasEnded = false
-    private(set) var finished = false
-    private var readingPaused = false
+    /// Input ended, finished, reading paused.
+    private(set) var life = SessionLife()
     var authenticated: Bool
     /// The ordered call (``RPCMethod/ordered``) running as a task, if any.
     var orderedRunning: UInt64?
@@ -71,7 +70,7 @@ final class RPCSession: RPCConnectionHandler {
     /// stops delivering lines once they pass its high-water mark, so a client that does not read
     /// cannot make the engine gather a whole read's worth of answers.
     func received(line: UnsafeRawBufferPointer) -> Int {
-        guard !finished else { return 0 }
+        guard !life.finished else { return 0 }
         answer(line)
         return output.writer.bytes.count
     }
@@ -109,12 +108,12 @@ final class RPCSession: RPCConnectionHandler {
     }
 
     func inputEnded() {
-        inputHasEnded = true
+        life.endInput()
         finishIfDone()
     }
 
     func connectionClosed() {
-        finished = true
+        life.close()
         for (_, call) in inFlight { call.stop() }
         inFlight.removeAll()
         tokensByID.removeAll()
@@ -127,8 +126,7 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Finishes the connection once its input has ended and every call is answered.
     func finishIfDone() {
-        if inputHasEnded, inFlight.isEmpty, orderedWaiting.isEmpty, !finished {
-            finished = true
+        if life.finishes(idle: inFlight.isEmpty && orderedWaiting.isEmpty) {
             flush()
             connection.finish()
         }
@@ -136,17 +134,15 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Stops reading while too many calls of this connection run or wait, and resumes after.
     func updateReading() {
-        let shouldPause = inFlight.count + orderedWaiting.count >= engine.configuration.maxInFlight
-        if shouldPause != readingPaused {
-            readingPaused = shouldPause
-            connection.setReadingPaused(shouldPause)
+        if let pause = life.reading(pending: inFlight.count + orderedWaiting.count, limit: engine.configuration.maxInFlight) {
+            connection.setReadingPaused(pause)
         }
     }
 
     // MARK: Output
 
     fileprivate func writeNotification(_ name: String, params: [UInt8]) {
-        guard !finished else { return }
+        guard !life.finished else { return }
         output.writeNotification(name, params: params)
         flush()
     }

@@ -34,9 +34,8 @@ final class MCPSession: RPCConnectionHandler {
     /// `_meta` log level); nil: no log messages.
     var logLevel: MCPLogLevel?
     var authenticated: Bool
-    var inputHasEnded = false
-    private(set) var finished = false
-    private var readingPaused = false
+    /// Input ended, finished, reading paused.
+    private(set) var life = SessionLife()
 
     init(server: MCPServer, connection: any RPCConnection) {
         self.server = server
@@ -64,7 +63,7 @@ final class MCPSession: RPCConnectionHandler {
     // MARK: Input
 
     func received(line: UnsafeRawBufferPointer) -> Int {
-        guard !finished else { return 0 }
+        guard !life.finished else { return 0 }
         do {
             try tape.parse(line)
         } catch {
@@ -93,14 +92,14 @@ final class MCPSession: RPCConnectionHandler {
     }
 
     func inputEnded() {
-        inputHasEnded = true
+        life.endInput()
         answerWaitsNow()
         flush()
         finishIfDone()
     }
 
     func connectionClosed() {
-        finished = true
+        life.close()
         for (_, call) in pending { call.stop() }
         pending.removeAll()
         tokensByID.removeAll()
@@ -113,8 +112,7 @@ final class MCPSession: RPCConnectionHandler {
 
     /// Finishes the connection once its input has ended and every call is answered.
     func finishIfDone() {
-        if inputHasEnded, pending.isEmpty, !finished {
-            finished = true
+        if life.finishes(idle: pending.isEmpty) {
             flush()
             connection.finish()
         }
@@ -122,10 +120,8 @@ final class MCPSession: RPCConnectionHandler {
 
     /// Stops reading while too many calls of this connection are pending, and resumes after.
     func updateReading() {
-        let shouldPause = pending.count >= engine.configuration.maxInFlight
-        if shouldPause != readingPaused {
-            readingPaused = shouldPause
-            connection.setReadingPaused(shouldPause)
+        if let pause = life.reading(pending: pending.count, limit: engine.configuration.maxInFlight) {
+            connection.setReadingPaused(pause)
         }
     }
 
