@@ -14,7 +14,7 @@ import Synchronization
 /// the envelope and batches in `RPCSession+Envelope.swift`; dispatch, inline
 /// and as tasks, in `RPCSession+Dispatch.swift`; a task's lifecycle (deadline, cancellation,
 /// idempotency, answer) in ``Call``; the response lines in ``SessionOutput``.
-final class RPCSession: RPCConnectionHandler {
+final class RPCSession: GatheringSession {
     let engine: RPCEngine
     let connection: any RPCConnection
     /// Where the calls' tasks run: the connection's loop thread (see ``LoopTaskExecutor``).
@@ -98,15 +98,6 @@ final class RPCSession: RPCConnectionHandler {
         }
     }
 
-    func receivedAvailableLines() {
-        flush()
-    }
-
-    func receivedOversizedLine(limit: Int) {
-        output.writeLineTooLong(limit: limit)
-        flush()
-    }
-
     func inputEnded() {
         life.endInput()
         finishIfDone()
@@ -145,11 +136,6 @@ final class RPCSession: RPCConnectionHandler {
         guard !life.finished else { return }
         output.writeNotification(name, params: params)
         flush()
-    }
-
-    /// Hands the gathered response lines to the connection.
-    func flush() {
-        output.flush(to: connection)
     }
 }
 

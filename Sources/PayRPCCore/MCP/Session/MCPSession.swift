@@ -9,7 +9,7 @@ import PayRPCJSON
 /// here; the protocol's methods in `MCPSession+Methods.swift`; `tools/call` in
 /// `MCPSession+Tools.swift`; calls that wait (tasks, deadlines, cancellation, progress, ordered
 /// calls) in `MCPSession+Calls.swift`; pushes in `MCPSession+Pushes.swift`.
-final class MCPSession: RPCConnectionHandler {
+final class MCPSession: GatheringSession {
     let server: MCPServer
     let engine: RPCEngine
     let connection: any RPCConnection
@@ -80,15 +80,6 @@ final class MCPSession: RPCConnectionHandler {
             output.writeError(.invalidRequest("a message must be an object"), id: nil, to: .direct)
         }
         return output.writer.bytes.count
-    }
-
-    func receivedAvailableLines() {
-        flush()
-    }
-
-    func receivedOversizedLine(limit: Int) {
-        output.writeLineTooLong(limit: limit)
-        flush()
     }
 
     func inputEnded() {
@@ -216,10 +207,5 @@ final class MCPSession: RPCConnectionHandler {
         output.writer.raw("\",\"params\":")
         params(&output.writer)
         output.writer.raw("}\n")
-    }
-
-    /// Hands the gathered lines to the connection.
-    func flush() {
-        output.flush(to: connection)
     }
 }
