@@ -18,6 +18,16 @@ struct CallbackAudienceTests {
         return connection
     }
 
+    /// A fixture's payer and dashboard (profile `shop`; the dashboard never calls Dotpay) and a
+    /// stranger (profile `elsewhere`).
+    static func audience() async throws -> (payer: TestConnection, dashboard: TestConnection, stranger: TestConnection) {
+        let fixture = try DotpayFixture(seed: 7)
+        return (
+            try await connect(fixture, profile: "shop"), try await connect(fixture, profile: "shop"),
+            try await connect(fixture, profile: "elsewhere")
+        )
+    }
+
     /// Whether nothing came to `connection` before the answer to a call made now: a notification
     /// sent to it earlier would stand before that answer.
     static func heardNothing(_ connection: TestConnection) async throws -> Bool {
@@ -27,10 +37,7 @@ struct CallbackAudienceTests {
 
     @Test("bad input tells no one; a card registered by one connection reaches every connection of its profile, none of another")
     func cardCallbacksReachTheWholeProfile() async throws {
-        let fixture = try DotpayFixture(seed: 7)
-        let payer = try await Self.connect(fixture, profile: "shop")
-        let dashboard = try await Self.connect(fixture, profile: "shop")
-        let stranger = try await Self.connect(fixture, profile: "elsewhere")
+        let (payer, dashboard, stranger) = try await Self.audience()
         #expect(
             await payer.error("dotpay.registerPaymentCard", cardInfo("4111111111111112"))?.code
                 == DotpayErrorKind.cardRefused.code)
@@ -58,10 +65,7 @@ struct CallbackAudienceTests {
 
     @Test("a URLC failure reaches the profile's connection that never called dotpay, and not another profile's")
     func urlcFailureReachesTheWholeProfile() async throws {
-        let fixture = try DotpayFixture(seed: 7)
-        let payer = try await Self.connect(fixture, profile: "shop")
-        let dashboard = try await Self.connect(fixture, profile: "shop")
-        let stranger = try await Self.connect(fixture, profile: "elsewhere")
+        let (payer, dashboard, stranger) = try await Self.audience()
         let shop = try await UrlcShop()
         // No shop PIN is set for the profile: the notification cannot be signed.
         let paid = try await payer.pay(paymentInfo(urlc: shop.urlc))
