@@ -155,7 +155,10 @@ func TestTokenOverTCPAndUnix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := anonymous.RPC.Health(ctx); !errors.Is(err, payrpc.ErrUnauthenticated) {
+	if health, err := anonymous.RPC.Health(ctx); err != nil || health.Status != rpc.ServingStatusServing {
+		t.Fatalf("health without a token (a balancer's health check): %+v %v", health, err)
+	}
+	if _, err := anonymous.RPC.Discover(ctx); !errors.Is(err, payrpc.ErrUnauthenticated) {
 		t.Fatalf("without the token: want Unauthenticated, got %v", err)
 	}
 	anonymous.Close()

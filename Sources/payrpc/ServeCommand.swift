@@ -85,7 +85,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A method's default deadline, as METHOD=MILLISECONDS; repeatable.", valueName: "method=ms"))
     var methodTimeout: [String] = []
 
-    @Option(help: ArgumentHelp("File holding the token TCP and Unix clients must present in rpc.hello.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "File of the tokens TCP and Unix clients must present in rpc.hello, one a line, each optionally followed by the profiles it may use (names, or prefixes ending in *); SIGHUP reads it again.",
+            valueName: "file"))
     var authTokenFile: String?
 
     @Option(
@@ -110,6 +113,18 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("timeouts must not be negative")
         }
         _ = try storeMaximumBytes()
+    }
+
+    /// The tokens of `--auth-token-file`.
+    /// - Throws: `ValidationError` naming the file and, for a malformed one, the line.
+    static func readTokens(_ path: String) throws -> AccessTokens {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw ValidationError("--auth-token-file: cannot read \(path)")
+        }
+        do { return try AccessTokens(parsing: text) } catch {
+            throw ValidationError("--auth-token-file \(path): \(error)")
+        }
     }
 
     /// `--store-max-bytes` in bytes; nil when not given.
@@ -165,13 +180,16 @@ struct ServeCommand: ParsableCommand {
             configuration.engine.methodTimeouts[parts[0]] = .milliseconds(ms)
         }
         if let authTokenFile {
-            guard
-                let token = try? String(contentsOfFile: authTokenFile, encoding: .utf8)
-                    .trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty
-            else {
-                throw ValidationError("--auth-token-file: cannot read a token from \(authTokenFile)")
+            let access = AccessControl(try Self.readTokens(authTokenFile))
+            configuration.engine.access = access
+            configuration.transport.onHangUp = {
+                do {
+                    let count = try access.reload(String(contentsOfFile: authTokenFile, encoding: .utf8))
+                    logger.info("SIGHUP: token file read again", metadata: ["tokens": .stringConvertible(count)])
+                } catch {
+                    logger.error("SIGHUP: the token file cannot be used, the tokens in force stay: \(error)")
+                }
             }
-            configuration.engine.authToken = token
         }
         let gatewayServer: Gateway
         do {

@@ -137,8 +137,10 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: tokenFile) }
         let (server, address) = try await tcpServer(["--auth-token-file", tokenFile.path])
         let client = try SocketClient(tcp: address)
-        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"#)
         #expect(await client.nextMessage()?["error"]?["code"] == -32001)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.health"}"#)
+        #expect(await client.nextMessage()?["result"] == ["status": "SERVING"], "a balancer's health check needs no token")
         client.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"rpc.hello","params":{"token":"wrong"}}"#)
         #expect(await client.nextMessage()?["error"]?["code"] == -32001)
         client.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"rpc.hello","params":{"token":"correct-horse"}}"#)
@@ -146,6 +148,49 @@ import Glibc
         client.sendLine(#"{"jsonrpc":"2.0","id":4,"method":"rpc.health"}"#)
         #expect(await client.nextMessage()?["result"] == ["status": "SERVING"])
         #expect(!server.logText.contains("correct-horse"))
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    /// Tenants: each token opens only its profiles (names, or prefixes ending in `*`); a bare
+    /// token opens every profile; a refused hello reads and writes nothing of the profile it
+    /// named (its seed is not set); SIGHUP reads the file again, and a broken file is refused
+    /// with the tokens in force kept.
+    @Test func eachTokenOpensOnlyItsProfilesAndSIGHUPRotatesThem() async throws {
+        let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-tokens-\(UUID().uuidString)")
+        try "# team A and CI jobs\nteam-a-token alice ci-*\nadmin-token\n".write(to: tokenFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: tokenFile) }
+        let (server, address) = try await tcpServer(["--auth-token-file", tokenFile.path])
+        func hello(_ params: String) async throws -> JSONValue? {
+            let client = try SocketClient(tcp: address)
+            defer { client.close() }
+            client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":\#(params)}"#)
+            return await client.nextMessage()
+        }
+        let refused = try await hello(#"{"token":"team-a-token","profile":"bob","seed":7}"#)
+        #expect(refused?["error"]?["code"] == -32001)
+        #expect(refused?["error"]?["data"]?["detail"] == "this token may not use the profile bob")
+        #expect(try await hello(#"{"token":"team-a-token"}"#)?["error"]?["code"] == -32001, "not the default profile either")
+        #expect(try await hello(#"{"token":"team-a-token","profile":"alice"}"#)?["result"]?["profile"] == "alice")
+        #expect(try await hello(#"{"token":"team-a-token","profile":"ci-1234"}"#)?["result"]?["profile"] == "ci-1234")
+        #expect(
+            try await hello(#"{"token":"admin-token","profile":"bob"}"#)?["result"]?["seed"] == nil,
+            "the refused seed was not set")
+
+        try "team-b-token bob\n".write(to: tokenFile, atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(await server.waitForLog(containing: "token file read again"))
+        #expect(try await hello(#"{"token":"team-a-token","profile":"alice"}"#)?["error"]?["code"] == -32001)
+        #expect(try await hello(#"{"token":"team-b-token","profile":"bob"}"#)?["result"]?["profile"] == "bob")
+
+        try "team-c-token c*d\n".write(to: tokenFile, atomically: true, encoding: .utf8)
+        server.signal(SIGHUP)
+        #expect(await server.waitForLog(containing: "the tokens in force stay"))
+        #expect(server.logText.contains("line 1: c*d: a * may only end a profile pattern"))
+        #expect(try await hello(#"{"token":"team-b-token","profile":"bob"}"#)?["result"]?["profile"] == "bob")
+        for secret in ["team-a-token", "team-b-token", "admin-token", "team-c-token"] {
+            #expect(!server.logText.contains(secret))
+        }
         server.signal(SIGTERM)
         #expect(await server.waitForExit() == 0)
     }

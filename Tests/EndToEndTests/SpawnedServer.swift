@@ -12,8 +12,6 @@ import Glibc
 final class SpawnedServer: @unchecked Sendable {
     let process: SpawnedProcess
     private let stdin: FileHandle
-    private let stdout: FileHandle
-    private let stderr: FileHandle
     let lines = LineQueue()
     let logs = LineQueue()
     let dataDirectory: URL
@@ -56,36 +54,31 @@ final class SpawnedServer: @unchecked Sendable {
         process = try await SpawnedProcess.start(
             Self.binary.path, arguments: arguments, environment: environment,
             standardError: .pipe)
-        // The handles own the pipes: Foundation closes each once no handler runs on it.
         let pipes = process.detachStandardStreams()
         stdin = FileHandle(fileDescriptor: pipes.input, closeOnDealloc: true)
-        stdout = FileHandle(fileDescriptor: pipes.output, closeOnDealloc: true)
-        stderr = FileHandle(fileDescriptor: pipes.error, closeOnDealloc: true)
-        let lines = self.lines, logs = self.logs
-        stdout.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                lines.finish()
-                handle.readabilityHandler = nil
-            } else {
-                lines.feed(data)
-            }
-        }
-        stderr.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                logs.finish()
-                handle.readabilityHandler = nil
-            } else {
-                logs.feed(data)
-            }
-        }
+        Self.pump(pipes.output, into: lines)
+        Self.pump(pipes.error, into: logs)
     }
 
-    deinit {
-        // Stop watching; the process's deinit kills the server if it still runs.
-        stdout.readabilityHandler = nil
-        stderr.readabilityHandler = nil
+    /// Reads `fd` on a thread of its own until EOF (the server exited; the process's deinit
+    /// kills one still running), feeding `queue`; then closes it and finishes the queue.
+    ///
+    /// Not `FileHandle.readabilityHandler`: clearing a handler cancels its dispatch source
+    /// asynchronously, the handle's close could come first, and libdispatch's event loop then
+    /// crashed (SIGSEGV in `_dispatch_event_loop_drain`) at the end of one test process in about
+    /// eight that ran `BalancedDeploymentTests` alone.
+    private static func pump(_ fd: Int32, into queue: LineQueue) {
+        Thread {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                queue.feed(Data(chunk[..<count]))
+            }
+            close(fd)
+            queue.finish()
+        }.start()
     }
 
     /// The process id.

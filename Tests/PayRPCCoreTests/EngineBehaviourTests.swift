@@ -268,9 +268,10 @@ import Testing
         #expect(try await sandboxClient.call("sandbox.test.thing") == 1)
     }
 
-    @Test func tokenIsRequiredOnSocketsBeforeAnyOtherMethod() async throws {
-        let (_, client, _) = try makeClient({ $0.authToken = "s3cret" }, transport: .tcp)
-        #expect(await client.request("rpc.health")?["error"]?["code"] == -32001)
+    @Test func tokenIsRequiredOnSocketsBeforeAnyOtherMethodButHealth() async throws {
+        let (_, client, _) = try makeClient({ $0.access = AccessControl(try! AccessTokens(parsing: "s3cret")) }, transport: .tcp)
+        #expect(await client.request("rpc.discover")?["error"]?["code"] == -32001)
+        #expect(try await client.call("rpc.health") == ["status": "SERVING"], "a balancer's health check needs no token")
         #expect(await client.request("rpc.hello", ["token": "wrong"])?["error"]?["code"] == -32001)
         let hello = try await client.call("rpc.hello", ["token": "s3cret", "client": "test"])
         #expect(hello["server"] == "payrpc")
@@ -278,7 +279,8 @@ import Testing
     }
 
     @Test func stdioNeedsNoToken() async throws {
-        let (_, client, _) = try makeClient({ $0.authToken = "s3cret" }, transport: .stdio)
+        let (_, client, _) = try makeClient(
+            { $0.access = AccessControl(try! AccessTokens(parsing: "s3cret")) }, transport: .stdio)
         #expect(try await client.call("rpc.health") == ["status": "SERVING"])
     }
 

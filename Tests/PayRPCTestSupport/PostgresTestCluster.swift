@@ -130,7 +130,7 @@ public final class PostgresTestCluster: Sendable {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on now.
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()

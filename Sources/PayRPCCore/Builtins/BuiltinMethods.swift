@@ -4,10 +4,12 @@ import PayRPCSchema
 /// Reports whether the server is serving.
 ///
 /// Answers `{"status":"SERVING"}`, or `NOT_SERVING` while the server drains before it exits
-/// (after SIGTERM, SIGINT or the end of stdin).
+/// (after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with
+/// tokens, as gRPC's health check is, so a balancer's health check needs no token.
 public enum Health: BuiltinMethod {
     public static let name = "rpc.health"
     public static let runsInline = true
+    public static let allowedBeforeAuthentication = true
     public typealias Params = NoParams
     public typealias Result = HealthStatus
 }
@@ -15,8 +17,9 @@ public enum Health: BuiltinMethod {
 /// The optional handshake: names the client, selects the state profile, presents the token.
 ///
 /// A TCP or Unix connection to a server started with `--auth-token-file` must call this with
-/// the token before any other method. The profile selects whose state the connection uses;
-/// connections with different profiles never see each other's state.
+/// a token before any other method but `rpc.health`, naming a profile that token may use. The
+/// profile selects whose state the connection uses; connections with different profiles never
+/// see each other's state.
 public enum Hello: BuiltinMethod {
     public static let name = "rpc.hello"
     public static let runsInline = true

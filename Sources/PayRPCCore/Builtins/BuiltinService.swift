@@ -24,10 +24,18 @@ public struct BuiltinService: BuiltinHandlers {
     /// `rpc.hello`. Runs on the loop thread, like every inline handler: the session's flags are
     /// safe to touch.
     public func hello(_ params: HelloParams, _ context: RequestContext) throws -> HelloResult {
-        if let expected = configuration.authToken, context.connection.transport != .stdio {
-            guard let token = params.token, ConstantTime.equals(Array(token.utf8), Array(expected.utf8)) else {
+        if let access = configuration.access, context.connection.transport != .stdio {
+            guard let token = params.token, let scope = access.scope(of: token) else {
                 context.logger.warning("rpc.hello with a wrong or missing token")
                 throw RPCError(.unauthenticated, "Unauthenticated", data: ["detail": "wrong or missing token"])
+            }
+            // Checked before anything of the profile is read or written (its seed below).
+            let profile = params.profile ?? context.connection.profile
+            guard scope.allows(profile) else {
+                context.logger.warning("rpc.hello for a profile its token may not use", metadata: ["profile": .string(profile)])
+                throw RPCError(
+                    .unauthenticated, "Unauthenticated",
+                    data: ["detail": .string("this token may not use the profile \(profile)")])
             }
         }
         context.connection.authenticate?()

@@ -31,7 +31,7 @@ struct ConnectionSetup {
             },
             notificationCheck: engine.router.notificationCheck(logger: logger), directory: engine.connections)
         self.taskExecutor = LoopTaskExecutor(loop: loop)
-        self.authenticated = engine.configuration.authToken == nil || connection.transport == .stdio
+        self.authenticated = engine.configuration.access == nil || connection.transport == .stdio
         // Notifications held for its profile are written on the loop, after the session is set up.
         if authenticated { shared.admit() }
     }

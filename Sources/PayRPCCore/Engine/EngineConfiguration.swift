@@ -9,8 +9,9 @@ public struct EngineConfiguration: Sendable {
     public var defaultTimeout: Duration?
     /// Per-method default deadlines (`--method-timeout NAME=MS`).
     public var methodTimeouts: [String: Duration] = [:]
-    /// The token TCP and Unix connections must present in `rpc.hello` (`--auth-token-file`).
-    public var authToken: String?
+    /// The tokens TCP and Unix connections must present in `rpc.hello`, each with the profiles
+    /// it may use (`--auth-token-file`); nil: no token is asked for.
+    public var access: AccessControl?
     /// Whether the built-in sandboxes (and `sandbox.*` methods) are on.
     public var sandbox = true
     /// Whether results and notifications are validated against their schemas (`--validate-results`).

@@ -40,7 +40,7 @@ extension Health {
     public static var summary: String { "Reports whether the server is serving." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "Answers `{\"status\":\"SERVING\"}`, or `NOT_SERVING` while the server drains before it exits\n(after SIGTERM, SIGINT or the end of stdin)." }
+    public static var documentation: String { "Answers `{\"status\":\"SERVING\"}`, or `NOT_SERVING` while the server drains before it exits\n(after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with\ntokens, as gRPC's health check is, so a balancer's health check needs no token." }
 }
 
 // MARK: - Hello (Sources/PayRPCCore/Builtins/BuiltinMethods.swift)
@@ -50,7 +50,7 @@ extension Hello {
     public static var summary: String { "The optional handshake: names the client, selects the state profile, presents the token." }
 
     /// The rest of the declaration's doc comment.
-    public static var documentation: String { "A TCP or Unix connection to a server started with `--auth-token-file` must call this with\nthe token before any other method. The profile selects whose state the connection uses;\nconnections with different profiles never see each other's state." }
+    public static var documentation: String { "A TCP or Unix connection to a server started with `--auth-token-file` must call this with\na token before any other method but `rpc.health`, naming a profile that token may use. The\nprofile selects whose state the connection uses; connections with different profiles never\nsee each other's state." }
 }
 
 // MARK: - Discover (Sources/PayRPCCore/Builtins/BuiltinMethods.swift)

@@ -282,7 +282,7 @@ public final class LibUVServer: @unchecked Sendable {
     // MARK: - Signals and timers
 
     private func installSignalHandlers() {
-        for signalNumber in [SIGINT, SIGTERM] {
+        for signalNumber in [SIGINT, SIGTERM] + (configuration.onHangUp == nil ? [] : [SIGHUP]) {
             let handle = malloc(uv_handle_size(UV_SIGNAL))!
             uv_signal_init(eventLoop.uvLoop, payrpc_signal(handle))
             payrpc_set_handle_data(handle, Unmanaged.passUnretained(self).toOpaque())
@@ -293,6 +293,10 @@ public final class LibUVServer: @unchecked Sendable {
     }
 
     fileprivate func received(signal signalNumber: Int32) {
+        if signalNumber == SIGHUP {
+            configuration.onHangUp?()
+            return
+        }
         let name = signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "signal \(signalNumber)"
         if state == .draining {
             logger.warning("\(name) while draining: closing every connection now")

@@ -22,6 +22,9 @@ public struct TransportConfiguration: Sendable {
     /// Whether SIGINT and SIGTERM start a shutdown. Tests that run servers inside the test process
     /// turn it off.
     public var handlesSignals = true
+    /// Called on the loop thread when SIGHUP arrives (with ``handlesSignals``): the command line
+    /// reads its token file again. nil: SIGHUP keeps its default action.
+    public var onHangUp: (@Sendable () -> Void)?
 
     /// The defaults.
     public init() {}

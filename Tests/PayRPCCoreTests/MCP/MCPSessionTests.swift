@@ -125,7 +125,7 @@ import Testing
 
     @Test func socketClientsAuthenticateWithTheHelloTool() async throws {
         var configuration = EngineConfiguration()
-        configuration.authToken = "secret"
+        configuration.access = AccessControl(try AccessTokens(parsing: "secret"))
         let connection = try await Face(configuration: configuration).connect(transport: .tcp)
         let refused = try await call(connection, "subtract", ["minuend": 1, "subtrahend": 1])
         #expect(refused["structuredContent"]?["code"] == -32001)

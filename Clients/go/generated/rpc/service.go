@@ -28,7 +28,8 @@ func (s *Service) Discover(ctx context.Context, opts ...wire.CallOption) (map[st
 // Health calls rpc.health: Reports whether the server is serving.
 //
 // Answers `{"status":"SERVING"}`, or `NOT_SERVING` while the server drains before it exits
-// (after SIGTERM, SIGINT or the end of stdin).
+// (after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with
+// tokens, as gRPC's health check is, so a balancer's health check needs no token.
 func (s *Service) Health(ctx context.Context, opts ...wire.CallOption) (*HealthStatus, error) {
 	result := new(HealthStatus)
 	if err := s.caller.Call(ctx, "rpc.health", nil, result, opts...); err != nil {
@@ -40,8 +41,9 @@ func (s *Service) Health(ctx context.Context, opts ...wire.CallOption) (*HealthS
 // Hello calls rpc.hello: The optional handshake: names the client, selects the state profile, presents the token.
 //
 // A TCP or Unix connection to a server started with `--auth-token-file` must call this with
-// the token before any other method. The profile selects whose state the connection uses;
-// connections with different profiles never see each other's state.
+// a token before any other method but `rpc.health`, naming a profile that token may use. The
+// profile selects whose state the connection uses; connections with different profiles never
+// see each other's state.
 func (s *Service) Hello(ctx context.Context, params HelloParams, opts ...wire.CallOption) (*HelloResult, error) {
 	result := new(HelloResult)
 	if err := s.caller.Call(ctx, "rpc.hello", params, result, opts...); err != nil {

@@ -7562,7 +7562,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "Answers `{\"status\":\"SERVING\"}`, or `NOT_SERVING` while the server drains before it exits\n(after SIGTERM, SIGINT or the end of stdin).",
+      "description": "Answers `{\"status\":\"SERVING\"}`, or `NOT_SERVING` while the server drains before it exits\n(after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with\ntokens, as gRPC's health check is, so a balancer's health check needs no token.",
       "errors": [],
       "name": "rpc.health",
       "paramStructure": "either",
@@ -7579,7 +7579,7 @@ export const DOCUMENT: unknown = {
       "x-notifications": []
     },
     {
-      "description": "A TCP or Unix connection to a server started with `--auth-token-file` must call this with\nthe token before any other method. The profile selects whose state the connection uses;\nconnections with different profiles never see each other's state.",
+      "description": "A TCP or Unix connection to a server started with `--auth-token-file` must call this with\na token before any other method but `rpc.health`, naming a profile that token may use. The\nprofile selects whose state the connection uses; connections with different profiles never\nsee each other's state.",
       "errors": [
         {
           "code": -32001,

@@ -391,7 +391,8 @@ class Proxy:
         """Reports whether the server is serving.
 
         Answers `{"status":"SERVING"}`, or `NOT_SERVING` while the server drains before it exits
-        (after SIGTERM, SIGINT or the end of stdin).
+        (after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with
+        tokens, as gRPC's health check is, so a balancer's health check needs no token.
 
         Calls ``rpc.health``.
         """
@@ -412,8 +413,9 @@ class Proxy:
         """The optional handshake: names the client, selects the state profile, presents the token.
 
         A TCP or Unix connection to a server started with `--auth-token-file` must call this with
-        the token before any other method. The profile selects whose state the connection uses;
-        connections with different profiles never see each other's state.
+        a token before any other method but `rpc.health`, naming a profile that token may use. The
+        profile selects whose state the connection uses; connections with different profiles never
+        see each other's state.
 
         Calls ``rpc.hello``.
 
@@ -470,7 +472,8 @@ class AsyncProxy:
         """Reports whether the server is serving.
 
         Answers `{"status":"SERVING"}`, or `NOT_SERVING` while the server drains before it exits
-        (after SIGTERM, SIGINT or the end of stdin).
+        (after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with
+        tokens, as gRPC's health check is, so a balancer's health check needs no token.
 
         Calls ``rpc.health``.
         """
@@ -491,8 +494,9 @@ class AsyncProxy:
         """The optional handshake: names the client, selects the state profile, presents the token.
 
         A TCP or Unix connection to a server started with `--auth-token-file` must call this with
-        the token before any other method. The profile selects whose state the connection uses;
-        connections with different profiles never see each other's state.
+        a token before any other method but `rpc.health`, naming a profile that token may use. The
+        profile selects whose state the connection uses; connections with different profiles never
+        see each other's state.
 
         Calls ``rpc.hello``.
 

@@ -143,7 +143,8 @@ export class RpcProxy {
    * Reports whether the server is serving.
    *
    * Answers `{"status":"SERVING"}`, or `NOT_SERVING` while the server drains before it exits
-   * (after SIGTERM, SIGINT or the end of stdin).
+   * (after SIGTERM, SIGINT or the end of stdin). Answered before `rpc.hello` on a server with
+   * tokens, as gRPC's health check is, so a balancer's health check needs no token.
    *
    * Calls `rpc.health`.
    *
@@ -157,8 +158,9 @@ export class RpcProxy {
    * The optional handshake: names the client, selects the state profile, presents the token.
    *
    * A TCP or Unix connection to a server started with `--auth-token-file` must call this with
-   * the token before any other method. The profile selects whose state the connection uses;
-   * connections with different profiles never see each other's state.
+   * a token before any other method but `rpc.health`, naming a profile that token may use. The
+   * profile selects whose state the connection uses; connections with different profiles never
+   * see each other's state.
    *
    * Calls `rpc.hello`.
    *
