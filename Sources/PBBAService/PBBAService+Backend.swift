@@ -72,7 +72,7 @@ extension PBBAService {
         let watch = registry.claim(requestKey: key)
         let (controls, callerProfile) = (context.sandbox, context.profile)
         do {
-            let info = try await book.updateRecord(key: key) { record -> PaymentStatusInfo in
+            let info = try await book.recordDecision(key: key) { record -> PaymentStatusInfo in
                 if let brn, record.brn != brn { throw PBBAError.brnMismatch(brn, requestId: record.requestId) }
                 let time = controls.now(profile: record.clockProfile ?? callerProfile)
                 try Self.requireInProgress(record, at: time)

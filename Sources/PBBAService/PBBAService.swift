@@ -37,8 +37,16 @@ public struct PBBAService: PBBAHandlers {
     ///     keyed hash of its secureToken.
     public init(store: any StateStore, sandbox: PBBASandbox = .standard, secrets: SecretHasher) {
         self.book = PBBAStateBook(store: store, secrets: secrets, defaultBankApps: sandbox.defaultBankApps)
-        self.registry = PopupRegistry()
+        let registry = PopupRegistry()
+        self.registry = registry
         self.sandbox = sandbox
         self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
+        // A decision made through another gateway on the same store reaches the connection here
+        // that follows the request. One made here has already claimed its watch (`decide`), so
+        // its own event finds nothing to claim.
+        book.onDecision { decision in
+            guard decision.status != .inProgress, let watch = registry.claim(requestKey: decision.requestKey) else { return }
+            registry.decided(decision.status, watch)
+        }
     }
 }

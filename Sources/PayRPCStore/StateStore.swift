@@ -73,3 +73,18 @@ extension StoreAdministration {
         try readAtStartUp { try SandboxDocuments.load(from: $0, logger: logger) }
     }
 }
+
+extension StateStore {
+    /// Calls `handler` with every event published on `channel` as an `Event`
+    /// (``StoreTransaction/publish(_:on:)-(Event,_)``), as ``subscribe(_:_:)`` does; a payload
+    /// that does not read as one (written by another version of payrpc) is passed over.
+    public func subscribe<Event: JSONDecodable>(
+        _ channel: String, as event: Event.Type, _ handler: @escaping @Sendable (Event) -> Void
+    ) {
+        subscribe(channel) { payload in
+            guard let event = try? DocumentCoding.decode(Event.self, from: payload, namespace: "event", key: channel)
+            else { return }
+            handler(event)
+        }
+    }
+}

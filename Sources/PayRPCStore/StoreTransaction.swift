@@ -40,6 +40,13 @@ public struct StoreTransaction: StoreReading {
         try documents.publish(payload, on: channel)
     }
 
+    /// Publishes `event` as the JSON its codec writes (see ``publish(_:on:)-(String,_)``); the
+    /// subscribers read it back with ``StateStore/subscribe(_:as:_:)``.
+    /// - Throws: ``StoreError``.
+    public func publish<Event: JSONEncodable>(_ event: Event, on channel: String) throws {
+        try publish(DocumentCoding.encode(event), on: channel)
+    }
+
     /// Read-modify-write of a typed document: `transform` changes the current value in place (nil:
     /// absent; set it to nil to delete) and returns a result. Nothing is written when it throws.
     /// - Throws: ``StoreError``, or what `transform` throws.

@@ -3790,6 +3790,79 @@ extension BRNIndexEntry {
     }
 }
 
+// MARK: - PaymentDecision (Sources/PBBAService/Requests/PaymentDecision.swift)
+
+extension PaymentDecision {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["requestKey", "status"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/pbba.PaymentDecision"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "pbba.PaymentDecision" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A bank app's decision on a payment request, as the store carries it from the instance where it\nwas made (`sandbox.pbba.approvePayment` through any gateway) to every instance, whichever of\nthem holds the connection that follows the request (``PBBAStateBook/onDecision(_:)``).")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("requestKey", .object([
+                JSONValue.Member("description", .string("The request's store key (the keyed hash of its secureToken; never the token).")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("status", .object([
+                JSONValue.Member("allOf", .array([
+                    .object([
+                        JSONValue.Member("$ref", .string("#/definitions/pbba.PaymentStatus")),
+                    ]),
+                ])),
+                JSONValue.Member("description", .string("What was decided.")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("requestKey"), .string("status")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        PaymentStatus.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _requestKey: String? = nil
+        var _status: PaymentStatus? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("requestKey" as StaticString) {
+                do { _requestKey = try String(json: memberValue) } catch { throw error.prefixed("requestKey") }
+            } else if memberName.stringEquals("status" as StaticString) {
+                do { _status = try PaymentStatus(json: memberValue) } catch { throw error.prefixed("status") }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _requestKey else { throw .missing("requestKey") }
+        self.requestKey = _requestKey
+        guard let _status else { throw .missing("status") }
+        self.status = _status
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("requestKey" as StaticString)
+        self.requestKey.encode(to: &writer)
+        writer.key("status" as StaticString)
+        self.status.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
 // MARK: - PaymentRequestRecord (Sources/PBBAService/Requests/PaymentRequestRecord.swift)
 
 extension PaymentRequestRecord {

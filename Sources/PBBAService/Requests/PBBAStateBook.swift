@@ -27,6 +27,8 @@ struct PBBAStateBook: Sendable {
     static let rememberedKey = "com.zapp.bankapp.remembered"
     /// The key of the installed bank app count.
     static let bankAppsKey = "bankApps"
+    /// The store's event channel of decisions (``PaymentDecision``).
+    static let decisionsChannel = "pbba.decided"
 
     let store: any StateStore
     /// The server's keyed hasher: a request's store key is the keyed hash of its secureToken.
@@ -121,25 +123,35 @@ struct PBBAStateBook: Sendable {
         }
     }
 
-    /// Atomically changes the request under `key`.
-    /// - Throws: ``PBBAError`` `paymentRequestNotFound`, or what `transform` throws.
-    func updateRecord<R: Sendable>(
+    /// Atomically changes the request under `key` as the bank app's decision, and publishes the
+    /// status it then has (``onDecision(_:)``) in the same transaction.
+    /// - Throws: ``PBBAError`` `paymentRequestNotFound`, or what `decide` throws (nothing is
+    ///   changed or published then).
+    func recordDecision<R: Sendable>(
         key: String,
-        _ transform: @escaping @Sendable (inout PaymentRequestRecord) throws -> R
+        _ decide: @escaping @Sendable (inout PaymentRequestRecord) throws -> R
     )
         async throws -> R
     {
         try await store.transaction("pbba.updatePaymentRequest") { documents in
-            try documents.update(
+            let (result, status) = try documents.update(
                 PaymentRequestRecord.self, profile: Self.backendProfile,
                 namespace: Self.requestsNamespace, key: key
-            ) { current -> R in
+            ) { current -> (R, PaymentStatus) in
                 guard var record = current else { throw PBBAError.paymentRequestNotFound() }
-                let result = try transform(&record)
+                let result = try decide(&record)
                 current = record
-                return result
+                return (result, record.status)
             }
+            try documents.publish(PaymentDecision(requestKey: key, status: status), on: Self.decisionsChannel)
+            return result
         }
+    }
+
+    /// Calls `handler` with every decision committed from now on, through this instance or any
+    /// other on the same store, once each.
+    func onDecision(_ handler: @escaping @Sendable (PaymentDecision) -> Void) {
+        store.subscribe(Self.decisionsChannel, as: PaymentDecision.self, handler)
     }
 
     /// The store key of the request a code identifies now, if any.
