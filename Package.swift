@@ -123,10 +123,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What every service shares: sandbox data files, domain errors, magic values, money and
-        // card checks, the HTTP client for outgoing calls.
+        // card checks, the HTTP client for outgoing calls, the outbox and its delivery.
         .target(
             name: "PayRPCServiceKit",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -256,7 +259,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCServiceKitTests",
-            dependencies: ["PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            dependencies: [
+                "PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSync",
+                "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Support/http_echo.py")],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -11,7 +11,7 @@ extension DotpayService {
     public func setShopPin(_ params: SetShopPin.Params, _ context: RequestContext) async throws -> NoResult {
         let sealed = try secrets.seal(params.pin, context: UrlcDelivery.pinContext)
         try await updateSettings(context) { $0.sealedShopPin = sealed }
-        let waiting = try await book.notifications(profile: context.profile).filter { $0.status == .noPin }
+        let waiting = try await book.notifications.items(profile: context.profile).filter { $0.status == .noPin }
         urlc.deliver(waiting, profile: context.profile)
         return NoResult()
     }
@@ -20,7 +20,7 @@ extension DotpayService {
     public func urlcNotifications(_ params: UrlcNotifications.Params, _ context: RequestContext) async throws
         -> [UrlcNotification]
     {
-        return try await book.notifications(profile: context.profile).filter { notification in
+        return try await book.notifications.items(profile: context.profile).filter { notification in
             params.paymentId.map { $0 == notification.paymentId } ?? true
         }
     }

@@ -209,10 +209,7 @@ public struct JournalService: JournalHandlers {
     /// `journal.sync`.
     public func sync(_ params: NoParams, _ context: RequestContext) async throws -> Sync.Result {
         let tried = try await delivery.deliverWaiting(profile: context.profile)
-        var delivered = 0
-        for entry in tried where try await journal.entry(entry.entryId, profile: context.profile)?.delivery.status == .delivered {
-            delivered += 1
-        }
+        let delivered = tried.filter(\.isDelivered).count
         return Sync.Result(attempted: tried.count, delivered: delivered, waiting: tried.count - delivered)
     }
 

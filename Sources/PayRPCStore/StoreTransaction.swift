@@ -16,26 +16,8 @@ public struct StoreTransaction: StoreReading {
         self.documents = documents
     }
 
-    /// The document at `key` decoded as `T`, or nil when there is none.
-    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
-    public func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T? {
-        try DocumentCoding.get(T.self, documents, profile: profile, namespace: namespace, key: key)
-    }
-
-    /// The documents of a namespace whose keys start with `keyPrefix` (all when nil), decoded as
-    /// `T`, ordered by key (byte order of the UTF-8 text).
-    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
-    public func list<T: JSONDecodable>(
-        _ type: T.Type, profile: String, namespace: String, keyPrefix: String?
-    ) throws -> [(key: String, value: T)] {
-        try DocumentCoding.list(T.self, documents, profile: profile, namespace: namespace, keyPrefix: keyPrefix)
-    }
-
-    /// Whether there is a document at `key` (of any shape).
-    /// - Throws: ``StoreError``.
-    public func contains(profile: String, namespace: String, key: String) throws -> Bool {
-        try documents.text(profile: profile, namespace: namespace, key: key) != nil
-    }
+    /// The transaction's reads (they see its writes so far).
+    public var reader: StoreReader { StoreReader(documents) }
 
     /// Stores `value`, encoded by its codec, at `key`, replacing any document there.
     /// - Throws: ``StoreError``.
@@ -123,25 +105,8 @@ public struct StoreReader: StoreReading {
         self.documents = documents
     }
 
-    /// The document at `key` decoded as `T`, or nil when there is none.
-    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
-    public func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T? {
-        try DocumentCoding.get(T.self, documents, profile: profile, namespace: namespace, key: key)
-    }
-
-    /// The documents of a namespace whose keys start with `keyPrefix`, decoded, ordered by key.
-    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
-    public func list<T: JSONDecodable>(
-        _ type: T.Type, profile: String, namespace: String, keyPrefix: String?
-    ) throws -> [(key: String, value: T)] {
-        try DocumentCoding.list(T.self, documents, profile: profile, namespace: namespace, keyPrefix: keyPrefix)
-    }
-
-    /// Whether there is a document at `key` (of any shape).
-    /// - Throws: ``StoreError``.
-    public func contains(profile: String, namespace: String, key: String) throws -> Bool {
-        try documents.text(profile: profile, namespace: namespace, key: key) != nil
-    }
+    /// Itself.
+    public var reader: StoreReader { self }
 
     /// The profiles that have at least one document in `namespace`, in order (work a service
     /// resumes for every profile at start-up).
@@ -154,19 +119,32 @@ public struct StoreReader: StoreReading {
 /// What both a ``StoreReader`` and a ``StoreTransaction`` read: a book's helpers that only read
 /// take `some StoreReading`, so they serve inside a read and inside a transaction alike.
 public protocol StoreReading {
-    /// The document at `key` decoded as `T`, or nil when there is none.
-    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
-    func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T?
-    /// The documents of a namespace whose keys start with `keyPrefix`, decoded, ordered by key.
-    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
-    func list<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, keyPrefix: String?) throws
-        -> [(key: String, value: T)]
-    /// Whether there is a document at `key` (of any shape).
-    /// - Throws: ``StoreError``.
-    func contains(profile: String, namespace: String, key: String) throws -> Bool
+    /// The consistent view the reads go to.
+    var reader: StoreReader { get }
 }
 
 extension StoreReading {
+    /// The document at `key` decoded as `T`, or nil when there is none.
+    /// - Throws: ``StoreError`` (`invalidDocument` naming the JSON Pointer when it does not decode).
+    public func get<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String, key: String) throws -> T? {
+        try DocumentCoding.get(T.self, reader.documents, profile: profile, namespace: namespace, key: key)
+    }
+
+    /// The documents of a namespace whose keys start with `keyPrefix` (all when nil), decoded as
+    /// `T`, ordered by key (byte order of the UTF-8 text).
+    /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
+    public func list<T: JSONDecodable>(
+        _ type: T.Type, profile: String, namespace: String, keyPrefix: String?
+    ) throws -> [(key: String, value: T)] {
+        try DocumentCoding.list(T.self, reader.documents, profile: profile, namespace: namespace, keyPrefix: keyPrefix)
+    }
+
+    /// Whether there is a document at `key` (of any shape).
+    /// - Throws: ``StoreError``.
+    public func contains(profile: String, namespace: String, key: String) throws -> Bool {
+        try reader.documents.text(profile: profile, namespace: namespace, key: key) != nil
+    }
+
     /// All the documents of a namespace, decoded, ordered by key.
     /// - Throws: ``StoreError`` (`invalidDocument` for the first that does not decode).
     public func list<T: JSONDecodable>(_ type: T.Type, profile: String, namespace: String) throws -> [(key: String, value: T)] {

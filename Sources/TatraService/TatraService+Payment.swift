@@ -127,11 +127,7 @@ extension TatraService {
                 guard check == .accepted else { return .pin(check) }
                 let paymentId = state.nextPaymentId()
                 if pending.outOfServiceTimes > 0 {
-                    state.held.append(
-                        HeldPayment(
-                            paymentId: paymentId, amount: pending.amount, recipientName: pending.recipientName,
-                            phone: pending.phone, reference: pending.reference,
-                            outOfServiceLeft: pending.outOfServiceTimes - 1))
+                    state.held.append(HeldPayment(holding: pending, paymentId: paymentId))
                     return .held(paymentId)
                 }
                 state.addPaid(pending.amount)

@@ -12,9 +12,12 @@ import Testing
 /// temporary directory, sandbox controls on a fixed start time, and the shipped sandbox data.
 final class DotpayFixture: @unchecked Sendable {
     let directory: URL
-    let store: SQLiteStateStore
+    private(set) var store: SQLiteStateStore
     let sandbox: SandboxControls
-    let harness: EngineHarness
+    private(set) var harness: EngineHarness
+    /// The service the harness serves (after a restart, the new one).
+    private(set) var service: DotpayService
+    private let sandboxFile: URL?
 
     /// The fixture's start: 2026-11-24T12:00:00Z (cards expiring 2026-10 are expired, 2026-11 not).
     static let start = Date(timeIntervalSince1970: 1_795_521_600)
@@ -25,28 +28,53 @@ final class DotpayFixture: @unchecked Sendable {
     init(seed: UInt64? = nil, sandboxFile: URL? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dotpay-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var logger = Logger(label: "dotpay.tests.store")
-        logger.logLevel = .critical
-        store = try SQLiteStateStore(directory: directory, logger: logger)
+        self.sandboxFile = sandboxFile
+        store = try Self.openStore(directory)
         sandbox = SandboxControls(seed: seed, wallClock: { DotpayFixture.start })
-        var configuration = EngineConfiguration()
-        configuration.sandbox = true
-        let connections = ConnectionDirectory()
-        var delivery = DotpayService.Delivery()
-        delivery.timeout = 30  // no test hangs the shop; a loaded machine must not time a slow answer out
-        delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
-        delivery.logger = logger
-        let service = DotpayService(
-            store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
-            secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
-            delivery: delivery)
-        harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections)
+        (harness, service) = try Self.harness(store, sandbox, sandboxFile)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// A new connection.
     func connect() async throws -> TestConnection { harness.connect(keepingAlive: self) }
+
+    /// What a restart of `payrpc serve` does: the store and the service again, with no connection
+    /// until the test makes one; then waits until the resend at start-up has tried every
+    /// notification left waiting.
+    /// - Returns: whether it ended within a minute (a guard against a hang, not a timing assertion).
+    func restartAndResend() async throws -> Bool {
+        try await store.close()
+        store = try Self.openStore(directory)
+        (harness, service) = try Self.harness(store, sandbox, sandboxFile)
+        guard let startup = service.startupDelivery else { return false }
+        return await EventWait.value(timeout: 60) { await startup.value } != nil
+    }
+
+    private static func openStore(_ directory: URL) throws -> SQLiteStateStore {
+        var logger = Logger(label: "dotpay.tests.store")
+        logger.logLevel = .critical
+        return try SQLiteStateStore(directory: directory, logger: logger)
+    }
+
+    private static func harness(
+        _ store: SQLiteStateStore, _ sandbox: SandboxControls, _ sandboxFile: URL?
+    ) throws -> (EngineHarness, DotpayService) {
+        var configuration = EngineConfiguration()
+        configuration.sandbox = true
+        let connections = ConnectionDirectory()
+        var delivery = DotpayService.Delivery()
+        delivery.timeout = 30  // no test hangs the shop; a loaded machine must not time a slow answer out
+        delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
+        delivery.logger.logLevel = .critical
+        let service = DotpayService(
+            store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
+            secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+            delivery: delivery)
+        let harness = try EngineHarness(
+            services: [service], configuration: configuration, sandbox: sandbox, connections: connections)
+        return (harness, service)
+    }
 }
 
 /// The document's example payment: 100.00 PLN to merchant 10000.

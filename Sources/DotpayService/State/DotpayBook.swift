@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 
 /// Dotpay's state in the store, behind intent-named methods: each profile's settings
@@ -225,35 +226,8 @@ struct DotpayBook: Sendable {
 
     // MARK: URLC notifications
 
-    /// The notification `id`.
-    func notification(_ id: String, profile: String) async throws -> UrlcNotification? {
-        try await store.read("dotpay.urlc") { documents in
-            try documents.get(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace, key: id)
-        }
-    }
-
-    /// The profile's URLC notifications, oldest first.
-    func notifications(profile: String) async throws -> [UrlcNotification] {
-        try await store.read("dotpay.urlcNotifications") { documents in
-            try documents.list(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace).map(\.value)
-                .sorted { ($0.createdAt, $0.notificationId) < ($1.createdAt, $1.notificationId) }
-        }
-    }
-
-    /// The profiles that have URLC notifications (whose undelivered ones are sent at start-up).
-    func profilesWithNotifications() async throws -> [String] {
-        try await store.read("dotpay.urlcProfiles") { try $0.profiles(withDocumentsIn: UrlcNotification.namespace) }
-    }
-
-    /// Changes a notification's delivery atomically; returns it as stored (nil: there is none).
-    @discardableResult
-    func updateNotification(_ id: String, profile: String, _ change: @escaping @Sendable (inout UrlcNotification) -> Void)
-        async throws -> UrlcNotification?
-    {
-        try await store.transaction("dotpay.updateUrlc") { documents in
-            try documents.change(UrlcNotification.self, profile: profile, namespace: UrlcNotification.namespace, key: id, change)
-        }
-    }
+    /// The outbox of URLC notifications.
+    var notifications: Outbox<UrlcNotification> { Outbox(store: store) }
 
     // MARK: Inside a transaction
 
@@ -309,17 +283,14 @@ struct DotpayBook: Sendable {
     }
 
     private static func settings(_ profile: String, in documents: some StoreReading) throws -> DotpaySettings {
-        try documents.get(DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace, key: DotpaySettings.key)
-            ?? DotpaySettings()
+        try documents.document(DotpaySettings.self, profile: profile) ?? DotpaySettings()
     }
 
     private static func updateSettings<R>(
         _ profile: String, in documents: StoreTransaction,
         _ body: (inout DotpaySettings) throws -> R
     ) throws -> R {
-        try documents.update(
-            DotpaySettings.self, profile: profile, namespace: DotpaySettings.namespace,
-            key: DotpaySettings.key, default: DotpaySettings(), body)
+        try documents.updateDocument(DotpaySettings.self, profile: profile, default: DotpaySettings(), body)
     }
 
     private static func cards(_ profile: String, in documents: some StoreReading) throws -> [StoredCard] {

@@ -1,8 +1,9 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A profile's SDK settings and 1Click state (namespace `dotpay`, key `settings`).
-struct DotpaySettings: JSONModel, Equatable {
+struct DotpaySettings: JSONModel, ProfileDocument, Equatable {
     static let namespace = "dotpay"
     static let key = "settings"
 

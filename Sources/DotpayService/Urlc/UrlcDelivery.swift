@@ -13,9 +13,9 @@ import PayRPCStore
 /// wait of the backoff, then the notification waits for the next start or
 /// `sandbox.dotpay.deliverUrlc`; any other answer is recorded as `shopError` and waits likewise.
 /// Every failure is also pushed to the profile's connections (`dotpay.urlcDeliveryFailed`): none
-/// is silent. One delivery per notification runs at a time, as a task off the event loop. A step
-/// that cannot be recorded (the store failed) stops the delivery and is logged.
-final class UrlcDelivery: Sendable {
+/// is silent. When and how often a notification is sent is the kit's ``OutboxDelivery``, as for
+/// every outbox.
+final class UrlcDelivery: OutboxDelivery {
     let book: DotpayBook
     let retry: DeliveryRetry
     let runner = DeliveryRunner()
@@ -39,56 +39,18 @@ final class UrlcDelivery: Sendable {
         self.logger = logger
     }
 
+    /// The notifications.
+    var outbox: Outbox<UrlcNotification> { book.notifications }
+
     /// Starts delivering the notifications (or joins their deliveries).
     func deliver(_ notifications: [UrlcNotification], profile: String) {
         for notification in notifications { deliver(notification.notificationId, profile: profile) }
     }
 
-    /// Starts delivering the notification (or joins its delivery).
-    func deliver(_ id: String, profile: String) {
-        runner.run(profile + "\u{0}" + id) { [self] in await self.sendLogging(id, profile: profile) }
-    }
-
-    /// Delivers every notification of the profile that is not delivered yet, each in a try that
-    /// starts after this call, and waits for them.
-    /// - Returns: the notifications tried, as they are now.
-    func deliverWaiting(profile: String) async throws -> [UrlcNotification] {
-        let waiting = try await book.notifications(profile: profile).filter { $0.status != .delivered }
-        for notification in waiting {
-            let id = notification.notificationId
-            await runner.runAfterCurrent(profile + "\u{0}" + id) { [self] in await self.sendLogging(id, profile: profile) }
-        }
-        var tried: [UrlcNotification] = []
-        for notification in waiting {
-            if let now = try await book.notification(notification.notificationId, profile: profile) { tried.append(now) }
-        }
-        return tried
-    }
-
-    /// At start-up: every profile's undelivered notifications.
-    func resendAll() async {
-        do {
-            for profile in try await book.profilesWithNotifications() { _ = try await deliverWaiting(profile: profile) }
-        } catch {
-            logger.error("dotpay: the URLC notifications waiting at start-up could not be read", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// One delivery; a step that cannot be recorded is logged (the notification waits).
-    private func sendLogging(_ id: String, profile: String) async {
-        do {
-            try await send(id, profile: profile)
-        } catch {
-            logger.error(
-                "dotpay: a URLC delivery step could not be recorded; the notification waits for the next try",
-                metadata: ["dotpay.notificationId": .string(id), "error": .string("\(error)")])
-        }
-    }
-
     /// One delivery: sign, post with retries, record.
     /// - Throws: the store's error when a step cannot be recorded.
-    private func send(_ id: String, profile: String) async throws {
-        guard let notification = try await book.notification(id, profile: profile), notification.status != .delivered else {
+    func send(_ id: String, profile: String) async throws {
+        guard let notification = try await outbox.item(id, profile: profile), !notification.isDelivered else {
             return
         }
         guard let url = URL(string: notification.url) else {
@@ -105,7 +67,7 @@ final class UrlcDelivery: Sendable {
             "POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
             headers: [("Idempotency-Key", id)])
         let outcome = try await retry.send(request) { outcome in
-            try await book.updateNotification(id, profile: profile) { stored in
+            try await outbox.change(id, profile: profile) { stored in
                 stored.attempts += 1
                 if case .failure(let error) = outcome {
                     stored.status = .waiting
@@ -117,7 +79,7 @@ final class UrlcDelivery: Sendable {
         case .success(let answer)
         where answer.status == 200 && answer.text.trimmingCharacters(in: .whitespacesAndNewlines) == "OK":
             let now = clock.now(profile: profile)
-            try await book.updateNotification(id, profile: profile) { stored in
+            try await outbox.change(id, profile: profile) { stored in
                 stored.status = .delivered
                 stored.httpStatus = answer.status
                 stored.lastError = nil
@@ -139,7 +101,7 @@ final class UrlcDelivery: Sendable {
         _ notification: UrlcNotification, _ status: UrlcDeliveryStatus, httpStatus: Int?, _ message: String,
         profile: String
     ) async throws {
-        try await book.updateNotification(notification.notificationId, profile: profile) { stored in
+        try await outbox.change(notification.notificationId, profile: profile) { stored in
             stored.status = status
             stored.httpStatus = httpStatus
             stored.lastError = message

@@ -14,11 +14,9 @@ import PayRPCServiceKit
 /// ``SandboxWebAPI``; the rules are the same for all three. Every POST carries the
 /// `Idempotency-Key` stored in the entry's outbox, the same on every retry and after any restart,
 /// so the backend never sees a payment twice; each step is recorded in the entry's document
-/// before the next starts, and a POST that was accepted is never sent again. One delivery per
-/// entry runs at a time; all run as tasks, never on the event loop. A step that cannot be recorded
-/// (the store failed) stops the delivery and is logged: the entry waits for the next try with what
-/// was recorded.
-final class JournalDelivery: Sendable {
+/// before the next starts, and a POST that was accepted is never sent again. When and how often
+/// an entry is sent is the kit's ``OutboxDelivery``, as for every outbox.
+final class JournalDelivery: OutboxDelivery {
     let journal: JournalBook
     /// The HTTP client and the waits between the retries of a network failure.
     let retry: DeliveryRetry
@@ -61,49 +59,12 @@ final class JournalDelivery: Sendable {
         self.logger = logger
     }
 
-    /// Starts delivering the entry (or joins the delivery already running) and returns its task.
-    @discardableResult
-    func deliver(_ entryId: String, profile: String) -> Task<Void, Never> {
-        runner.run(Self.key(entryId, profile)) { [self] in await self.run(entryId, profile: profile) }
-    }
-
-    /// Delivers every entry of the profile that is not delivered yet, each in a try that starts
-    /// after this call, and waits for them.
-    func deliverWaiting(profile: String) async throws -> [JournalEntry] {
-        let waiting = try await journal.all(profile: profile).filter { $0.delivery.status != .delivered }
-        for entry in waiting.reversed() {
-            let entryId = entry.entryId
-            await runner.runAfterCurrent(Self.key(entryId, profile)) { [self] in await self.run(entryId, profile: profile) }
-        }
-        return waiting
-    }
-
-    /// At start-up: every profile's waiting entries.
-    func resendAll() async {
-        do {
-            for profile in try await journal.profilesWithEntries() {
-                _ = try await deliverWaiting(profile: profile)
-            }
-        } catch {
-            logger.error("journal: the entries waiting at start-up could not be read", metadata: ["error": "\(error)"])
-        }
-    }
-
-    private static func key(_ entryId: String, _ profile: String) -> String { profile + "\u{0}" + entryId }
-
-    private func run(_ entryId: String, profile: String) async {
-        do {
-            try await deliver(entryId, of: profile)
-        } catch {
-            logger.error(
-                "journal: a delivery step could not be recorded; the entry waits for the next try",
-                metadata: ["journal.entryId": .string(entryId), "error": .string("\(error)")])
-        }
-    }
+    /// The entries.
+    var outbox: Outbox<JournalEntry> { journal.outbox }
 
     /// Runs the entry's remaining steps, recording each.
     /// - Throws: the store's error when a step cannot be recorded.
-    private func deliver(_ entryId: String, of profile: String) async throws {
+    func send(_ entryId: String, profile: String) async throws {
         guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else {
             return
         }

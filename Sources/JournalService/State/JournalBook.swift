@@ -1,5 +1,6 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The journal's state in the store, behind intent-named methods: entries (namespace
@@ -7,7 +8,7 @@ import PayRPCStore
 /// (`journal.callbacks`, key the `Payment_Number`), the profile's settings (`journal/config`) and
 /// the built-in sandbox Web API's next answers (`journal/sandboxWebAPI`).
 struct JournalBook: Sendable {
-    static let entries = "journal.entries"
+    static let entries = JournalEntry.outboxNamespace
     static let callbacks = "journal.callbacks"
 
     let store: any StateStore
@@ -50,55 +51,38 @@ struct JournalBook: Sendable {
         }
     }
 
+    /// The entries with their outbox.
+    var outbox: Outbox<JournalEntry> { Outbox(store: store) }
+
     /// The entry `id`.
     func entry(_ id: String, profile: String) async throws -> JournalEntry? {
-        try await store.read("journal.entry") { documents in
-            try documents.get(JournalEntry.self, profile: profile, namespace: Self.entries, key: id)
-        }
+        try await outbox.item(id, profile: profile)
     }
 
     /// Every entry of the profile, newest first.
     func all(profile: String) async throws -> [JournalEntry] {
-        try await store.read("journal.entries") { documents in
-            try documents.list(JournalEntry.self, profile: profile, namespace: Self.entries).map(\.value)
-                .sorted { ($0.createdAt, $0.entryId) > ($1.createdAt, $1.entryId) }
-        }
-    }
-
-    /// The profiles that have entries (whose waiting ones are sent at start-up).
-    func profilesWithEntries() async throws -> [String] {
-        try await store.read("journal.profiles") { try $0.profiles(withDocumentsIn: Self.entries) }
+        try await outbox.items(profile: profile).reversed()
     }
 
     /// Changes an entry's delivery atomically; returns the entry as stored (nil: there is none).
     @discardableResult
-    func updateDelivery(
-        _ id: String, profile: String,
-        _ change: @escaping @Sendable (inout Delivery) -> Void
-    ) async throws -> JournalEntry? {
-        try await store.transaction("journal.updateDelivery") { documents in
-            try documents.update(JournalEntry.self, profile: profile, namespace: Self.entries, key: id) { stored in
-                guard var entry = stored else { return nil }
-                change(&entry.delivery)
-                stored = entry
-                return entry
-            }
-        }
+    func updateDelivery(_ id: String, profile: String, _ change: @escaping @Sendable (inout Delivery) -> Void) async throws
+        -> JournalEntry?
+    {
+        try await outbox.change(id, profile: profile) { change(&$0.delivery) }
     }
 
     /// The profile's journal settings (all defaults when it set none).
     func settings(profile: String) async throws -> JournalSettings {
         try await store.read("journal.settings") { documents in
-            try documents.get(
-                JournalSettings.self, profile: profile, namespace: JournalSettings.namespace,
-                key: JournalSettings.key) ?? JournalSettings()
+            try documents.document(JournalSettings.self, profile: profile) ?? JournalSettings()
         }
     }
 
     /// Replaces the profile's journal settings.
     func configure(_ settings: JournalSettings, profile: String) async throws {
         try await store.transaction("journal.configure") { documents in
-            try documents.put(settings, profile: profile, namespace: JournalSettings.namespace, key: JournalSettings.key)
+            try documents.put(document: settings, profile: profile)
         }
     }
 
@@ -106,11 +90,10 @@ struct JournalBook: Sendable {
     /// it accepts every POST).
     func setSandboxAnswers(_ answers: [SandboxAnswer], profile: String) async throws {
         try await store.transaction("journal.setSandboxAnswers") { documents in
-            try documents.update(
-                SandboxWebAPIState.self, profile: profile, namespace: SandboxWebAPIState.namespace,
-                key: SandboxWebAPIState.key
-            ) { stored in
-                stored = answers.isEmpty ? nil : SandboxWebAPIState(nextAnswers: answers)
+            if answers.isEmpty {
+                try documents.deleteDocument(SandboxWebAPIState.self, profile: profile)
+            } else {
+                try documents.put(document: SandboxWebAPIState(nextAnswers: answers), profile: profile)
             }
         }
     }

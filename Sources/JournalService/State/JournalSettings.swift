@@ -1,8 +1,9 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A profile's journal settings (namespace `journal`, key `config`), as `journal.configure` set them.
-struct JournalSettings: JSONModel, Equatable {
+struct JournalSettings: JSONModel, ProfileDocument, Equatable {
     static let namespace = "journal"
     static let key = "config"
 

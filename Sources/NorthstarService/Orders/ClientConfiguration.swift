@@ -1,11 +1,12 @@
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A profile's `CardClient(config)` (namespace `northstar`, key `config`). The access token is a
 /// secret: its keyed hash says whether one is set, and the HTTP backend's secrets are kept only
 /// sealed (AES-256-GCM under the store key, ``SecretHasher/seal(_:context:)``), so that every
 /// gateway on the same store, and this one after a restart, can call the API the profile named.
-struct ClientConfiguration: JSONModel, Equatable {
+struct ClientConfiguration: JSONModel, ProfileDocument, Equatable {
     static let namespace = "northstar"
     static let key = "config"
     /// The sealing contexts of the two secrets.

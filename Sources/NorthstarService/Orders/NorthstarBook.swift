@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCServiceKit
 import PayRPCStore
 
 /// Northstar's state in the store, behind intent-named methods: each profile's client
@@ -15,18 +16,14 @@ struct NorthstarBook: Sendable {
     /// Keeps the profile's client configuration.
     func saveConfiguration(_ configuration: ClientConfiguration, profile: String) async throws {
         try await store.transaction("northstar.configure") { documents in
-            try documents.put(
-                configuration, profile: profile, namespace: ClientConfiguration.namespace,
-                key: ClientConfiguration.key)
+            try documents.put(document: configuration, profile: profile)
         }
     }
 
     /// The profile's client configuration, if it has one.
     func configuration(profile: String) async throws -> ClientConfiguration? {
         try await store.read("northstar.configuration") { documents in
-            try documents.get(
-                ClientConfiguration.self, profile: profile, namespace: ClientConfiguration.namespace,
-                key: ClientConfiguration.key)
+            try documents.document(ClientConfiguration.self, profile: profile)
         }
     }
 

@@ -35,31 +35,18 @@ enum CustomUXLayouts {
             note:
                 "CFI logos are a roadmap feature the Operator has disabled: none are displayed, and \"Works with these banking apps\" does not appear."
         )
-        switch type {
-        case .none:
-            return CustomUXLayout(
-                type: type, iosEnumValue: "PBBACustomButtonTypeNone",
-                name: "Integrated PBBA Custom iOS Merchant Button with the PBBA logo",
-                width: width, minimumWidth: minimumWidth, components: [logo],
-                fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
-        case .moreAbout:
-            return CustomUXLayout(
-                type: type, iosEnumValue: "PBBACustomButtonTypeMoreAbout",
-                name: "Integrated PBBA Custom iOS Merchant Button with More about Pay by Bank app link",
-                width: width, minimumWidth: minimumWidth, components: [logo, link],
-                fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
-        case .bankLogos:
-            return CustomUXLayout(
-                type: type, iosEnumValue: "PBBACustomButtonTypeBankLogos",
-                name: "Integrated PBBA Custom iOS Merchant Button with bank logos",
-                width: width, minimumWidth: minimumWidth, components: [logo, logos],
-                fixedSizeSubviews: true, moreAbout: nil, warnings: warnings)
-        case .moreAboutAndBankLogos:
-            return CustomUXLayout(
-                type: type, iosEnumValue: "PBBACustomButtonTypeMoreAboutAndBankLogos",
-                name: "Integrated PBBA Custom iOS Merchant Button with bank logos and More about Pay by Bank app link",
-                width: width, minimumWidth: minimumWidth, components: [logo, link, logos],
-                fixedSizeSubviews: true, moreAbout: moreAbout, warnings: warnings)
-        }
+        let (suffix, name, components, shown): (String, String, [LayoutComponent], MoreAboutContent?) =
+            switch type {
+            case .none: ("None", "with the PBBA logo", [logo], nil)
+            case .moreAbout: ("MoreAbout", "with More about Pay by Bank app link", [logo, link], moreAbout)
+            case .bankLogos: ("BankLogos", "with bank logos", [logo, logos], nil)
+            case .moreAboutAndBankLogos:
+                ("MoreAboutAndBankLogos", "with bank logos and More about Pay by Bank app link", [logo, link, logos], moreAbout)
+            }
+        return CustomUXLayout(
+            type: type, iosEnumValue: "PBBACustomButtonType" + suffix,
+            name: "Integrated PBBA Custom iOS Merchant Button " + name,
+            width: width, minimumWidth: minimumWidth, components: components,
+            fixedSizeSubviews: true, moreAbout: shown, warnings: warnings)
     }
 }

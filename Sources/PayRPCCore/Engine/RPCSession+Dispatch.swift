@@ -45,7 +45,7 @@ extension RPCSession {
 
     /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.
     func runWaitingOrderedCalls() {
-        while orderedRunning == nil, !orderedWaiting.isEmpty, !finished {
+        while orderedRunning == nil, !orderedWaiting.isEmpty, !life.finished {
             let start = orderedWaiting.removeFirst()
             start()
         }

@@ -14,7 +14,7 @@ import Synchronization
 /// the envelope and batches in `RPCSession+Envelope.swift`; dispatch, inline
 /// and as tasks, in `RPCSession+Dispatch.swift`; a task's lifecycle (deadline, cancellation,
 /// idempotency, answer) in ``Call``; the response lines in ``SessionOutput``.
-final class RPCSession: RPCConnectionHandler {
+final class RPCSession: GatheringSession {
     let engine: RPCEngine
     let connection: any RPCConnection
     /// Where the calls' tasks run: the connection's loop thread (see ``LoopTaskExecutor``).
@@ -30,9 +30,8 @@ final class RPCSession: RPCConnectionHandler {
     /// The running calls' tokens by the canonical form of their ids (``idKey(_:)``).
     var tokensByID: [[UInt8]: UInt64] = [:]
     var nextToken: UInt64 = 0
-    private var inputHasEnded = false
-    private(set) var finished = false
-    private var readingPaused = false
+    /// Input ended, finished, reading paused.
+    private(set) var life = SessionLife()
     var authenticated: Bool
     /// The ordered call (``RPCMethod/ordered``) running as a task, if any.
     var orderedRunning: UInt64?
@@ -71,7 +70,7 @@ final class RPCSession: RPCConnectionHandler {
     /// stops delivering lines once they pass its high-water mark, so a client that does not read
     /// cannot make the engine gather a whole read's worth of answers.
     func received(line: UnsafeRawBufferPointer) -> Int {
-        guard !finished else { return 0 }
+        guard !life.finished else { return 0 }
         answer(line)
         return output.writer.bytes.count
     }
@@ -99,22 +98,13 @@ final class RPCSession: RPCConnectionHandler {
         }
     }
 
-    func receivedAvailableLines() {
-        flush()
-    }
-
-    func receivedOversizedLine(limit: Int) {
-        output.writeLineTooLong(limit: limit)
-        flush()
-    }
-
     func inputEnded() {
-        inputHasEnded = true
+        life.endInput()
         finishIfDone()
     }
 
     func connectionClosed() {
-        finished = true
+        life.close()
         for (_, call) in inFlight { call.stop() }
         inFlight.removeAll()
         tokensByID.removeAll()
@@ -127,8 +117,7 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Finishes the connection once its input has ended and every call is answered.
     func finishIfDone() {
-        if inputHasEnded, inFlight.isEmpty, orderedWaiting.isEmpty, !finished {
-            finished = true
+        if life.finishes(idle: inFlight.isEmpty && orderedWaiting.isEmpty) {
             flush()
             connection.finish()
         }
@@ -136,24 +125,17 @@ final class RPCSession: RPCConnectionHandler {
 
     /// Stops reading while too many calls of this connection run or wait, and resumes after.
     func updateReading() {
-        let shouldPause = inFlight.count + orderedWaiting.count >= engine.configuration.maxInFlight
-        if shouldPause != readingPaused {
-            readingPaused = shouldPause
-            connection.setReadingPaused(shouldPause)
+        if let pause = life.reading(pending: inFlight.count + orderedWaiting.count, limit: engine.configuration.maxInFlight) {
+            connection.setReadingPaused(pause)
         }
     }
 
     // MARK: Output
 
     fileprivate func writeNotification(_ name: String, params: [UInt8]) {
-        guard !finished else { return }
+        guard !life.finished else { return }
         output.writeNotification(name, params: params)
         flush()
-    }
-
-    /// Hands the gathered response lines to the connection.
-    func flush() {
-        output.flush(to: connection)
     }
 }
 

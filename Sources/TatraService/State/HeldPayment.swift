@@ -23,15 +23,13 @@ struct HeldPayment: JSONModel, Equatable {
     /// How many more resubmissions the bank is out of service for.
     var outOfServiceLeft: Int
 
-    init(
-        paymentId: String, amount: Amount, recipientName: String, phone: String, reference: String?,
-        outOfServiceLeft: Int
-    ) {
+    /// The flow's pending payment, held under `paymentId` after its first out-of-service answer.
+    init(holding pending: PendingPayment, paymentId: String) {
         self.paymentId = paymentId
-        self.amount = amount
-        self.recipientName = recipientName
-        self.phone = phone
-        self.reference = reference
-        self.outOfServiceLeft = outOfServiceLeft
+        self.amount = pending.amount
+        self.recipientName = pending.recipientName
+        self.phone = pending.phone
+        self.reference = pending.reference
+        self.outOfServiceLeft = pending.outOfServiceTimes - 1
     }
 }

@@ -1,3 +1,4 @@
+import PayRPCServiceKit
 import PayRPCStore
 
 /// Tatra's state in the store, behind intent-named methods: each profile's
@@ -8,9 +9,7 @@ struct TatraBook: Sendable {
     /// The profile's state (defaults when it has none).
     func profileState(_ profile: String) async throws -> TatraProfileState {
         try await store.read("tatra.profileState") { documents in
-            try documents.get(
-                TatraProfileState.self, profile: profile, namespace: TatraProfileState.namespace,
-                key: TatraProfileState.key) ?? TatraProfileState()
+            try documents.document(TatraProfileState.self, profile: profile) ?? TatraProfileState()
         }
     }
 
@@ -19,16 +18,14 @@ struct TatraBook: Sendable {
         _ profile: String, _ body: @escaping @Sendable (inout TatraProfileState) -> R
     ) async throws -> R {
         try await store.transaction("tatra.updateProfileState") { documents in
-            try documents.update(
-                TatraProfileState.self, profile: profile, namespace: TatraProfileState.namespace,
-                key: TatraProfileState.key, default: TatraProfileState(), body)
+            try documents.updateDocument(TatraProfileState.self, profile: profile, default: TatraProfileState(), body)
         }
     }
 
     /// Forgets the profile's state (`sandbox.tatra.resetProfile`).
     func resetProfile(_ profile: String) async throws {
         try await store.transaction("tatra.resetProfile") { documents in
-            try documents.delete(profile: profile, namespace: TatraProfileState.namespace, key: TatraProfileState.key)
+            try documents.deleteDocument(TatraProfileState.self, profile: profile)
         }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// What the tatra sandbox keeps per profile in the store (namespace `tatra`, key `profile`): the
 /// wrong-PIN counter and blocked flag, the authorization's expiry, the contacts permission, the
@@ -12,7 +13,7 @@ import PayRPCSchema
 ///
 /// No secret is in it: the PIN is compared, never stored. Stored with its generated codec; every
 /// member has a default, so a document of an older version (without `activated`) still reads.
-struct TatraProfileState: JSONModel, Equatable {
+struct TatraProfileState: JSONModel, ProfileDocument, Equatable {
     /// The store namespace.
     static let namespace = "tatra"
     /// The document's key.

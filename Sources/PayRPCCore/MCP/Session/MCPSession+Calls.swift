@@ -127,7 +127,7 @@ extension MCPSession {
 
     /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.
     func runWaitingOrderedCalls() {
-        while orderedRunning == nil, !orderedWaiting.isEmpty, !finished {
+        while orderedRunning == nil, !orderedWaiting.isEmpty, !life.finished {
             orderedWaiting.removeFirst().start()
         }
     }
@@ -142,7 +142,7 @@ extension MCPSession {
             return
         }
         let waitMs = Int(arguments.member("waitMs")?.int64 ?? 0)
-        guard pushes.isEmpty, waitMs > 0, !inputHasEnded else {
+        guard pushes.isEmpty, waitMs > 0, !life.inputHasEnded else {
             writeToolResult(request, takePushes())
             return
         }

@@ -7,7 +7,7 @@ import PayRPCJSON
 extension MCPSession {
     /// A service sent `name` with `params` to this connection. On the loop thread.
     func push(_ name: String, params: [UInt8]) {
-        guard !finished else { return }
+        guard !life.finished else { return }
         pushes.append(name, params: params)
         if let logLevel, logLevel <= MCPLogLevel.push {
             notify("notifications/message") { writer in

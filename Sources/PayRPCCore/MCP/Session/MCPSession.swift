@@ -9,7 +9,7 @@ import PayRPCJSON
 /// here; the protocol's methods in `MCPSession+Methods.swift`; `tools/call` in
 /// `MCPSession+Tools.swift`; calls that wait (tasks, deadlines, cancellation, progress, ordered
 /// calls) in `MCPSession+Calls.swift`; pushes in `MCPSession+Pushes.swift`.
-final class MCPSession: RPCConnectionHandler {
+final class MCPSession: GatheringSession {
     let server: MCPServer
     let engine: RPCEngine
     let connection: any RPCConnection
@@ -34,9 +34,8 @@ final class MCPSession: RPCConnectionHandler {
     /// `_meta` log level); nil: no log messages.
     var logLevel: MCPLogLevel?
     var authenticated: Bool
-    var inputHasEnded = false
-    private(set) var finished = false
-    private var readingPaused = false
+    /// Input ended, finished, reading paused.
+    private(set) var life = SessionLife()
 
     init(server: MCPServer, connection: any RPCConnection) {
         self.server = server
@@ -64,7 +63,7 @@ final class MCPSession: RPCConnectionHandler {
     // MARK: Input
 
     func received(line: UnsafeRawBufferPointer) -> Int {
-        guard !finished else { return 0 }
+        guard !life.finished else { return 0 }
         do {
             try tape.parse(line)
         } catch {
@@ -83,24 +82,15 @@ final class MCPSession: RPCConnectionHandler {
         return output.writer.bytes.count
     }
 
-    func receivedAvailableLines() {
-        flush()
-    }
-
-    func receivedOversizedLine(limit: Int) {
-        output.writeLineTooLong(limit: limit)
-        flush()
-    }
-
     func inputEnded() {
-        inputHasEnded = true
+        life.endInput()
         answerWaitsNow()
         flush()
         finishIfDone()
     }
 
     func connectionClosed() {
-        finished = true
+        life.close()
         for (_, call) in pending { call.stop() }
         pending.removeAll()
         tokensByID.removeAll()
@@ -113,8 +103,7 @@ final class MCPSession: RPCConnectionHandler {
 
     /// Finishes the connection once its input has ended and every call is answered.
     func finishIfDone() {
-        if inputHasEnded, pending.isEmpty, !finished {
-            finished = true
+        if life.finishes(idle: pending.isEmpty) {
             flush()
             connection.finish()
         }
@@ -122,10 +111,8 @@ final class MCPSession: RPCConnectionHandler {
 
     /// Stops reading while too many calls of this connection are pending, and resumes after.
     func updateReading() {
-        let shouldPause = pending.count >= engine.configuration.maxInFlight
-        if shouldPause != readingPaused {
-            readingPaused = shouldPause
-            connection.setReadingPaused(shouldPause)
+        if let pause = life.reading(pending: pending.count, limit: engine.configuration.maxInFlight) {
+            connection.setReadingPaused(pause)
         }
     }
 
@@ -220,10 +207,5 @@ final class MCPSession: RPCConnectionHandler {
         output.writer.raw("\",\"params\":")
         params(&output.writer)
         output.writer.raw("}\n")
-    }
-
-    /// Hands the gathered lines to the connection.
-    func flush() {
-        output.flush(to: connection)
     }
 }
