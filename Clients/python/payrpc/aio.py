@@ -14,6 +14,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set,
 from . import _process
 from ._core import CLIENT_NAME, PROTOCOL_VERSION, BatchItem, Core, Notification, encode
 from ._services import service_proxy
+from .client import TLSOption, tls_context
 from .errors import ConnectionClosed, Timeout, ValidationError
 from .schema import SchemaSet
 
@@ -154,10 +155,20 @@ class AsyncClient:
 
     @classmethod
     async def connect_tcp(
-        cls, host: str, port: int, token: Optional[str] = None, *, profile: Optional[str] = None, **options: Any
+        cls, host: str, port: int, token: Optional[str] = None, *, profile: Optional[str] = None,
+        tls: TLSOption = None, server_hostname: Optional[str] = None, **options: Any
     ) -> "AsyncClient":
-        """Connects to ``payrpc serve --tcp host:port``; with a token, says ``rpc.hello`` with it first."""
-        reader, writer = await asyncio.open_connection(host, port, limit=LINE_LIMIT)
+        """Connects to ``payrpc serve --tcp host:port``; with a token, says ``rpc.hello`` with it first.
+
+        ``tls`` and ``server_hostname`` are as in :meth:`payrpc.Client.connect_tcp`.
+        """
+        context = tls_context(tls)
+        if context is None:
+            reader, writer = await asyncio.open_connection(host, port, limit=LINE_LIMIT)
+        else:
+            reader, writer = await asyncio.open_connection(
+                host, port, limit=LINE_LIMIT, ssl=context, server_hostname=server_hostname or host
+            )
         sock = writer.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

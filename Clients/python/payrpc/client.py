@@ -6,6 +6,7 @@ import logging
 import os
 import queue
 import socket
+import ssl
 import subprocess
 import threading
 import time
@@ -145,6 +146,22 @@ def _forward_stderr(stream: Any) -> None:
         pass
 
 
+TLSOption = Union[ssl.SSLContext, str, "os.PathLike[str]", None]
+
+
+def tls_context(tls: TLSOption) -> Optional[ssl.SSLContext]:
+    """The TLS context for ``tls=``: a context as it is, a CA file path as a verifying default context."""
+    if tls is None or isinstance(tls, ssl.SSLContext):
+        return tls
+    return ssl.create_default_context(cafile=os.fspath(tls))
+
+
+def _shutdown(sock: socket.socket, how: int) -> None:
+    # SSLSocket.shutdown drops its TLS state, which the reader thread still uses: shut the TCP
+    # connection underneath (a gateway behind a TLS terminator sees the end of input as on plain TCP).
+    socket.socket.shutdown(sock, how)
+
+
 class _SocketTransport(_Transport):
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
@@ -159,7 +176,7 @@ class _SocketTransport(_Transport):
 
     def close(self, timeout: float) -> None:
         try:
-            self.sock.shutdown(socket.SHUT_WR)
+            _shutdown(self.sock, socket.SHUT_WR)
         except OSError:
             pass
 
@@ -238,12 +255,25 @@ class Client:
     @classmethod
     def connect_tcp(
         cls, host: str, port: int, token: Optional[str] = None, *, profile: Optional[str] = None,
-        connect_timeout: float = 10.0, **options: Any,
+        connect_timeout: float = 10.0, tls: TLSOption = None, server_hostname: Optional[str] = None,
+        **options: Any,
     ) -> "Client":
-        """Connects to ``payrpc serve --tcp host:port``; with a token, says ``rpc.hello`` with it first."""
+        """Connects to ``payrpc serve --tcp host:port``; with a token, says ``rpc.hello`` with it first.
+
+        With ``tls`` (an ``ssl.SSLContext``, or the path of a CA file to trust) it speaks TLS, as to a
+        gateway behind a TLS terminator, and checks the certificate names ``server_hostname`` (by
+        default ``host``); a certificate it does not trust raises ``ssl.SSLCertVerificationError``.
+        """
         sock = socket.create_connection((host, port), timeout=connect_timeout)
-        sock.settimeout(None)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        context = tls_context(tls)
+        if context is not None:
+            try:
+                sock = context.wrap_socket(sock, server_hostname=server_hostname or host)
+            except BaseException:
+                sock.close()
+                raise
+        sock.settimeout(None)
         return cls._over_socket(sock, options)._handshake(token, profile)
 
     @classmethod
@@ -417,7 +447,7 @@ class Client:
             if waiting:
                 futures_wait(waiting, self.close_timeout)
             try:
-                self._transport.sock.shutdown(socket.SHUT_RDWR)
+                _shutdown(self._transport.sock, socket.SHUT_RDWR)
             except OSError:
                 pass
             self._reader.join(self.close_timeout)
