@@ -9,7 +9,7 @@ import { NotificationStream, type StreamOptions } from "./notification-stream.js
 import { CANCEL_METHOD, CLIENT_NAME, PROTOCOL_VERSION, encode, parseLine, wireParams, type Notification, type OutgoingMessage, type Response } from "./protocol.js";
 import { SchemaSet } from "./schema.js";
 import { stateArguments } from "./state.js";
-import { ProcessTransport, SocketTransport, type Address, type Exit, type Transport } from "./transport.js";
+import { ProcessTransport, SocketTransport, type Address, type Exit, type TlsOptions, type Transport } from "./transport.js";
 import type { CallOptions, MutationOptions } from "./types.js";
 import { errorFromWire } from "./wire-errors.js";
 
@@ -62,6 +62,8 @@ export type ConnectOptions = ClientOptions &
     profile?: string;
     /** How long to try to connect (default 10000 ms). */
     connectTimeoutMs?: number;
+    /** Speak TLS over the `tcp` address, trusting `ca` (a certificate it does not trust fails `connect`). */
+    tls?: TlsOptions;
   };
 
 /** What `rpc.hello` says besides the client's name and protocol version. */
@@ -151,7 +153,7 @@ export class Client extends EventEmitter {
 
   /** Connects to `payrpc serve --tcp host:port` or `--unix path`; with a token or profile, says `rpc.hello` first. */
   static async connect(options: ConnectOptions): Promise<Client> {
-    const transport = await SocketTransport.connect(options, options.connectTimeoutMs ?? 10_000);
+    const transport = await SocketTransport.connect(options, options.connectTimeoutMs ?? 10_000, options.tls);
     return Client.open(transport, options, options.token, options.profile);
   }
 

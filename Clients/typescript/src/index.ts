@@ -15,6 +15,6 @@ export { NotificationStream } from "./notification-stream.js";
 export type { StreamOptions } from "./notification-stream.js";
 export { CANCEL_METHOD, CLIENT_NAME, PROTOCOL_VERSION } from "./protocol.js";
 export type { Notification } from "./protocol.js";
-export type { Address } from "./transport.js";
+export type { Address, TlsOptions } from "./transport.js";
 export type { CallOptions, Caller, DateTime, Decimal, MutationOptions } from "./types.js";
 export { errorClass, errorFromWire } from "./wire-errors.js";

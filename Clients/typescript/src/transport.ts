@@ -2,6 +2,7 @@
 
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import net from "node:net";
+import tls from "node:tls";
 import type { Readable } from "node:stream";
 
 /** What a client reads lines from and writes lines to. */
@@ -104,13 +105,29 @@ export class ProcessTransport implements Transport {
 /** Where to connect: `{tcp: "host:port"}`, `{tcp: {host, port}}` or `{unix: "/path/to/socket"}`. */
 export type Address = { tcp: string | { host: string; port: number } } | { unix: string };
 
-/** A TCP or Unix socket connection to `payrpc serve --tcp/--unix`. */
+/**
+ * TLS over a `tcp` address, as to the gateways behind HAProxy's TLS address: `ca` is the PEM of the
+ * certificates to trust (in place of Node's default authorities); the certificate must name
+ * `servername` (by default the host connected to).
+ */
+export interface TlsOptions {
+  ca: string | Buffer | Array<string | Buffer>;
+  servername?: string;
+}
+
+/** A TCP (optionally TLS) or Unix socket connection to `payrpc serve --tcp/--unix`. */
 export class SocketTransport implements Transport {
   private constructor(readonly socket: net.Socket) {}
 
   /** Connects; rejects on failure or when `timeoutMs` passes first. */
-  static connect(address: Address, timeoutMs: number): Promise<SocketTransport> {
-    const socket = "unix" in address ? net.createConnection({ path: address.unix }) : net.createConnection(tcpTarget(address.tcp));
+  static connect(address: Address, timeoutMs: number, secure?: TlsOptions): Promise<SocketTransport> {
+    if (secure !== undefined && "unix" in address) throw new TypeError("tls is for a tcp address, not a unix socket");
+    const socket =
+      "unix" in address
+        ? net.createConnection({ path: address.unix })
+        : secure !== undefined
+          ? tls.connect({ ...tcpTarget(address.tcp), ca: secure.ca, ...(secure.servername === undefined ? {} : { servername: secure.servername }) })
+          : net.createConnection(tcpTarget(address.tcp));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         socket.destroy();
@@ -120,7 +137,8 @@ export class SocketTransport implements Transport {
         clearTimeout(timer);
         reject(error);
       });
-      socket.once("connect", () => {
+      // A TLS socket is ready once its handshake (and the certificate check) is done.
+      socket.once(secure !== undefined ? "secureConnect" : "connect", () => {
         clearTimeout(timer);
         socket.removeAllListeners("error");
         if (!("unix" in address)) socket.setNoDelay(true);
