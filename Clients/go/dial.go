@@ -2,6 +2,8 @@ package payrpc
 
 import (
 	"context"
+	"crypto/tls"
+	"errors"
 	"net"
 )
 
@@ -29,8 +31,19 @@ func dial(ctx context.Context, network, address string, opts []Option) (*Client,
 	for _, opt := range opts {
 		opt(&o)
 	}
-	var dialer net.Dialer
-	conn, err := dialer.DialContext(ctx, network, address)
+	var conn net.Conn
+	var err error
+	switch {
+	case o.tls != nil && network != "tcp":
+		return nil, errors.New("payrpc: WithTLS is for DialTCP, not a Unix socket")
+	case o.tls != nil:
+		// The handshake (and the certificate check) is done before the client says anything.
+		dialer := tls.Dialer{Config: o.tls}
+		conn, err = dialer.DialContext(ctx, network, address)
+	default:
+		var dialer net.Dialer
+		conn, err = dialer.DialContext(ctx, network, address)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package payrpc
 
 import (
+	"crypto/tls"
 	"io"
 	"time"
 )
@@ -21,6 +22,7 @@ type options struct {
 	validate     bool
 	closeTimeout time.Duration
 	logf         func(format string, args ...interface{})
+	tls          *tls.Config
 }
 
 func defaultOptions() options {
@@ -58,6 +60,12 @@ func WithServerLog(w io.Writer) Option { return func(o *options) { o.stderr = w 
 // WithToken makes the client say rpc.hello with this token first (servers started with
 // --auth-token-file require it on TCP and Unix connections).
 func WithToken(token string) Option { return func(o *options) { o.token = token } }
+
+// WithTLS makes DialTCP speak TLS with this configuration, as to the gateways behind HAProxy's TLS
+// address: RootCAs are the authorities it trusts, and ServerName (by default the host dialled) the
+// name the certificate must carry. A certificate it does not trust fails DialTCP with the
+// verification error; the rpc.hello still goes first, inside TLS.
+func WithTLS(config *tls.Config) Option { return func(o *options) { o.tls = config } }
 
 // WithProfile makes the client say rpc.hello with this state profile first.
 func WithProfile(profile string) Option { return func(o *options) { o.profile = profile } }
