@@ -256,6 +256,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
+            resources: [.copy("Support/pg_commit_cutter.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCServiceKitTests",

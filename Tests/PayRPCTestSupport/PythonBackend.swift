@@ -31,13 +31,16 @@ public final class PythonBackend: Sendable {
     /// on a loaded machine (the Orders v2 server loads PayPal's OpenAPI documents), and a test
     /// that held one of the cooperative pool's two threads that long stalled every other test's
     /// tasks, among them swift-subprocess's record of a child's exit, which needs a pool thread.
-    /// - Parameter timeout: how long the script may take to print its port.
-    public init(script: String, timeout: Double = 120) async throws {
+    /// - Parameters:
+    ///   - arguments: what the script is given after its path.
+    ///   - timeout: how long the script may take to print its port.
+    public init(script: String, arguments: [String] = [], timeout: Double = 120) async throws {
         let environment = ProcessInfo.processInfo.environment
         let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python").path
         let path = [shared, environment["PYTHONPATH"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
         let process = try await SpawnedProcess.start(
-            "/usr/bin/env", arguments: [environment["PAYRPC_TEST_PYTHON"] ?? "python3", script], environment: ["PYTHONPATH": path]
+            "/usr/bin/env", arguments: [environment["PAYRPC_TEST_PYTHON"] ?? "python3", script] + arguments,
+            environment: ["PYTHONPATH": path]
         )
         let fd = process.standardOutput
         let line = await EventWait.blocking(timeout: timeout) { () -> [UInt8] in

@@ -18,9 +18,16 @@ final class PGDocuments: DocumentWriting {
     /// The size limit in bytes; nil: none, and nothing counted.
     private let limit: Int64?
     private var begun = false
-    /// Whether `COMMIT` was sent: from then on a broken connection leaves the outcome unknown,
-    /// and the transaction must not be run again.
+    /// Whether `COMMIT` was sent: from then on a broken connection leaves the outcome unknown
+    /// until the server is asked (``transactionID``), and the transaction must not be run again
+    /// unless it says the transaction was aborted.
     private(set) var commitSent = false
+    /// Whether the transaction wrote something (only then is a lost commit worth asking about).
+    private var wrote = false
+    /// The transaction's identifier (`pg_current_xact_id()`), read in the commit's round trip
+    /// ahead of the commit itself, so that a connection that breaks during the `COMMIT` leaves
+    /// the store a way to learn the transaction's fate (``PGStatements/transactionStatus``).
+    private(set) var transactionID: String?
     /// Bytes this transaction adds (negative: frees), under a size limit.
     private var delta: Int64 = 0
     /// Notifications to send at commit (`pg_notify`, delivered only if the commit succeeds).
@@ -58,6 +65,7 @@ final class PGDocuments: DocumentWriting {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         let parameters: [String?] = [profile, namespace, key, text, String(time)]
         guard limit != nil else { return try write(PGStatements.upsert, parameters) }
+        wrote = true
         let replaced = Int64(try query(PGStatements.upsertCounting, parameters).scalar ?? "0") ?? 0
         delta += Self.bytes(profile, namespace, key, text) - replaced
     }
@@ -65,6 +73,7 @@ final class PGDocuments: DocumentWriting {
     func delete(profile: String, namespace: String, key: String) throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
         guard limit != nil else { return try write(PGStatements.deleteDocument, [profile, namespace, key]) }
+        wrote = true
         delta -= Int64(try query(PGStatements.deleteCounting, [profile, namespace, key]).scalar ?? "0") ?? 0
     }
 
@@ -115,10 +124,16 @@ final class PGDocuments: DocumentWriting {
     /// Sends a statement whose result is read later (at the next query or the commit).
     func write(_ statement: PGStatement, _ parameters: [String?]) throws(StoreError) {
         try startIfNeeded()
+        wrote = true
         try connection.send(statement, parameters)
     }
 
     /// Commits: the size check under a limit, the notifications, `COMMIT`, and every owed result.
+    ///
+    /// A transaction that wrote asks for its identifier in the same round trip, followed by a
+    /// flush request, so the server sends the identifier before it runs the `COMMIT`: when the
+    /// connection then breaks with the commit's answer unread, ``transactionID`` is (nearly
+    /// always) known and the server can be asked whether the commit went through.
     /// - Throws: the first error among the writes or the commit; the transaction is rolled back then.
     func commit() throws(StoreError) {
         guard begun else { return }
@@ -134,10 +149,23 @@ final class PGDocuments: DocumentWriting {
             for notification in notifications {
                 try connection.send(PGStatements.notify, [notification.channel, notification.payload])
             }
+            let owedBeforeIdentifier = connection.owed
+            if wrote {
+                try connection.send(PGStatements.currentTransaction, [])
+                try connection.flush()
+            }
             commitSent = true
             try connection.send("COMMIT")
             try connection.sync()
-            if let error = try connection.drain() { throw error }
+            var failure: StoreError?
+            if wrote {
+                for _ in 0..<owedBeforeIdentifier {
+                    if case .failed(let error) = try connection.nextResult(), failure == nil { failure = error }
+                }
+                if case .rows(let rows) = try connection.nextResult() { transactionID = rows.scalar }
+            }
+            let drained = try connection.drain()
+            if let error = failure ?? drained { throw error }
             begun = false
         } catch {
             rollback()

@@ -114,10 +114,20 @@ enum PGStatements {
             """,
         parameterCount: 1)
 
+    // MARK: A commit's fate
+
+    /// The transaction's identifier, asked for just before its `COMMIT` (see ``PGDocuments/commit()``).
+    static let currentTransaction = PGStatement(
+        name: "payrpc_current_transaction", sql: "SELECT pg_current_xact_id()::text", parameterCount: 0)
+    /// What became of transaction $1: `committed`, `aborted`, `in progress`, or NULL when it is too
+    /// old for the server to know (or never got an identifier).
+    static let transactionStatus = PGStatement(
+        name: "payrpc_transaction_status", sql: "SELECT pg_xact_status($1::xid8)", parameterCount: 1)
+
     /// Every statement, prepared on each new connection.
     static let all = [
         selectValue, selectPrefixed, selectProfiles, upsert, upsertCounting, deleteDocument, deleteCounting, addUsage, notify,
         publishEvent, resetDocuments, resetKeys,
-        selectClaim, insertClaim, completeClaim, abandonClaim, ownerAlive,
+        selectClaim, insertClaim, completeClaim, abandonClaim, ownerAlive, currentTransaction, transactionStatus,
     ]
 }

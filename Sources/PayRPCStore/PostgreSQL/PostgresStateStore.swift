@@ -233,6 +233,11 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// Runs `body` in a `SERIALIZABLE` transaction on the session's connection, again after a
     /// serialization failure, and once more on a new connection when the old one turned out
     /// broken before the commit was sent (the server restarted between two calls).
+    ///
+    /// When the connection breaks after the `COMMIT` was sent, the server is asked on a new
+    /// connection what became of the transaction (``commitFate(of:_:)``): committed, the call has
+    /// succeeded and its result is returned; aborted, it runs again as if the commit had never
+    /// been sent; unknown (the server is still down), the call fails `unavailable`.
     static func serializable<R>(
         _ session: PGSession, operation: String, time: Int64, limit: Int64?, _ body: (PGDocuments) throws -> R
     ) throws -> R {
@@ -243,8 +248,10 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
             let connection = try session.connection()
             let documents = PGDocuments(
                 connection: connection, begin: "BEGIN ISOLATION LEVEL SERIALIZABLE", time: time, limit: limit)
+            var outcome: R?
             do {
                 let result = try body(documents)
+                outcome = result
                 try documents.commit()
                 return result
             } catch let error as StoreError where error.code == .conflict && attempt < maximumAttempts {
@@ -254,9 +261,17 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
             } catch let error as StoreError where error.code == .unavailable {
                 documents.rollback()
                 session.discard()
-                guard !documents.commitSent, !reconnected else {
-                    throw StoreError(.unavailable, "\(operation): \(error.message)")
+                let lost = StoreError(.unavailable, "\(operation): \(error.message)")
+                if documents.commitSent {
+                    switch commitFate(of: documents.transactionID, session) {
+                    case .committed:
+                        guard let outcome else { throw lost }
+                        return outcome
+                    case .aborted: break
+                    case .unknown: throw lost
+                    }
                 }
+                guard !reconnected else { throw lost }
                 reconnected = true
             } catch let error as StoreError where error.code == .conflict {
                 documents.rollback()

@@ -41,7 +41,9 @@ public struct PostgresStoreFactory: StateStoreFactory {
         try open(store.url.uri, maximumBytes: nil)
     }
 
-    func open(_ url: String, maximumBytes: Int64?) throws -> PostgresStateStore {
+    /// A store on the database at `url` (which may lead through a test's proxy), under the
+    /// factory's key.
+    public func open(_ url: String, maximumBytes: Int64?) throws -> PostgresStateStore {
         guard let url = PostgresURL(url) else { throw PostgresTestClusterError("not a PostgreSQL URL: \(url)") }
         var configuration = StoreConfiguration()
         configuration.maximumBytes = maximumBytes
