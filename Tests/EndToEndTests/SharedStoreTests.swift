@@ -127,6 +127,47 @@ import Testing
         #expect(await b.waitForExit() == 0)
     }
 
+    /// A profile's first 1Click card becomes its default: two first cards registered at once,
+    /// one through each instance, leave exactly one default (and both cards), as on one instance.
+    @Test func firstCardsRacedThroughTwoInstancesLeaveOneDefault() async throws {
+        let url = try await Self.migratedDatabase()
+        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let register = { (id: String, number: String) in
+            #"{"jsonrpc":"2.0","id":"\#(id)","method":"dotpay.registerPaymentCard","params":{"cardInfo":{"cardNumber":"\#(number)","expirationMonth":12,"expirationYear":2199,"cvv":"987"}}}"#
+        }
+        // The next answer, past the card notifications each instance pushes to the profile's connections.
+        func reply(_ gateway: SpawnedServer) async -> JSONValue? {
+            while let message = await gateway.nextMessage() {
+                if message["id"] != nil { return message }
+            }
+            return nil
+        }
+        for round in 0..<5 {
+            let hello = #"{"jsonrpc":"2.0","id":"h","method":"rpc.hello","params":{"profile":"cards-\#(round)"}}"#
+            for gateway in [a, b] {
+                gateway.send(hello)
+                #expect(await reply(gateway)?["id"] == "h")
+            }
+            a.send(register("a\(round)", "5555555555554444"))
+            b.send(register("b\(round)", "4111111111111111"))
+            let fromA = try #require(await reply(a)), fromB = try #require(await reply(b))
+            let defaults = [fromA, fromB].compactMap { $0["result"]?["isDefault"] }
+            #expect(defaults.count == 2, "answers: \(fromA.jsonText) \(fromB.jsonText)")
+            #expect(defaults.filter { $0 == .bool(true) }.count == 1)
+            a.send(#"{"jsonrpc":"2.0","id":"l","method":"dotpay.paymentCards"}"#)
+            guard case .array(let cards)? = await reply(a)?["result"] else {
+                Issue.record("no card list")
+                continue
+            }
+            #expect(cards.count == 2)
+            #expect(cards.filter { $0["isDefault"] == .bool(true) }.count == 1)
+        }
+        a.closeInput()
+        b.closeInput()
+        #expect(await a.waitForExit() == 0)
+        #expect(await b.waitForExit() == 0)
+    }
+
     @Test func aWrongStoreKeyIsAStartUpError() async throws {
         let url = try await Self.migratedDatabase()
         let wrong = try await Self.gateway(url, key: String(repeating: "0badc0de", count: 8))
