@@ -52,15 +52,16 @@ public struct JournalService: JournalHandlers {
 
     /// - Parameters:
     ///   - store: where entries, outboxes and settings are kept.
+    ///   - secrets: the store key's sealer: the profiles' backend URLs are kept sealed.
     ///   - environment: the profiles' clocks (entry times) and generators, and the connections
     ///     `journal.syncFailed` goes to.
     ///   - options: the backend, the sandbox Web API, timeouts and retries, the resend at start-up.
     ///   - logger: where deliveries that cannot be recorded are reported.
     public init(
-        store: any StateStore, environment: ServiceEnvironment, options: Options = Options(),
+        store: any StateStore, secrets: SecretHasher, environment: ServiceEnvironment, options: Options = Options(),
         logger: Logger = Logger(label: "payrpc.journal")
     ) {
-        journal = JournalBook(store: store)
+        journal = JournalBook(store: store, secrets: secrets)
         let configuration = JournalDelivery.Configuration(
             retry: DeliveryRetry(client: HTTPClient(timeout: options.requestTimeout), backoff: options.backoff),
             serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI)

@@ -65,7 +65,7 @@ enum ServiceCatalog {
                 sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
                 secrets: context.secrets, environment: environment, delivery: dotpayDelivery(context)),
             JournalService(
-                store: context.stores.services,
+                store: context.stores.services, secrets: context.secrets,
                 environment: environment,
                 options: .init(
                     backend: context.configuration.journalBackend,

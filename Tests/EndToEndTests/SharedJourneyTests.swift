@@ -12,6 +12,8 @@ import Testing
     /// Three gateways on one freshly migrated database; calls go to each in turn.
     final class Spread: @unchecked Sendable {
         let gateways: [SpawnedServer]
+        /// The database's URL.
+        let url: String
         private var turn = 0
         private var nextID = 0
 
@@ -25,6 +27,7 @@ import Testing
                         environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key]))
             }
             self.gateways = gateways
+            self.url = url
         }
 
         /// The whole response of `method` from the next gateway in turn, or from gateway `index`
@@ -172,5 +175,32 @@ import Testing
         let requests = try await backend.get("/_requests") as? [[String: Any]] ?? []
         #expect(requests.map { $0["path"] as? String } == ["/payments/", "/journals/"])
         await spread.finish()
+    }
+
+    /// The journal's backend set through one gateway (`journal.configure`) is where every gateway
+    /// delivers the profile's entries, and the database holds its URL, credentials and all, only
+    /// sealed.
+    @Test func journalBackendConfiguredThroughOneGatewayServesEveryOneAndIsStoredSealed() async throws {
+        let backend = try await JournalJourneyTests.Backend()
+        let spread = try await Spread()
+        let configured = "http://journal-user:s3cret-pass@127.0.0.1:\(backend.backend.port)"
+        _ = await spread.result("journal.configure", ["backendURL": .string(configured)])
+        let opened = await spread.result(
+            "journal.openURL",
+            ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
+        let handoff = try #require(opened?["url"])
+        let callback = try #require(await spread.result("sandbox.journal.completePayment", ["url": handoff])?["callbackURL"])
+        let entry = try #require(await spread.result("journal.handleCallback", ["url": callback]))
+        _ = await spread.result("journal.sync")
+        #expect(await spread.result("journal.get", ["entryId": entry["entryId"] ?? .null])?["delivery"]?["status"] == "delivered")
+        let requests = try await backend.get("/_requests") as? [[String: Any]] ?? []
+        #expect(requests.map { $0["path"] as? String } == ["/payments/", "/journals/"])
+        await spread.finish()
+        let export = try await ChildRun.run(
+            SpawnedServer.binary, ["data", "export", "--profile", "default", "--store", spread.url],
+            environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
+        #expect(export.status == 0)
+        #expect(export.output.contains("sealedBackendURL"))
+        #expect(!export.output.contains("s3cret-pass") && !export.output.contains("journal-user"))
     }
 }

@@ -72,7 +72,7 @@ final class JournalFixture: @unchecked Sendable {
         configuration.sandbox = true
         let connections = ConnectionDirectory()
         let service = JournalService(
-            store: store, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
+            store: store, secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
             options: options)
         return (
             try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections),

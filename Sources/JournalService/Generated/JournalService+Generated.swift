@@ -2562,7 +2562,7 @@ extension HandledCallback {
 
 extension JournalSettings {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["backendURL", "paymentIdPointer"] }
+    static var fieldOrder: [String] { ["backendURL", "sealedBackendURL", "paymentIdPointer"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
@@ -2575,14 +2575,18 @@ extension JournalSettings {
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
         JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("A profile's journal settings (namespace `journal`, key `config`), as `journal.configure` set them.")),
+        JSONValue.Member("description", .string("A profile's journal settings (namespace `journal`, key `config`), as `journal.configure` set them.\n\nThe backend's URL may carry credentials (`https://user:secret@host`), so the store keeps it only\nsealed under the store key (``sealedBackendURL``; every gateway on a shared store is given that\nkey and opens it); ``JournalBook`` seals it on the way in and opens it on the way out, so the\nrest of the service sees ``backendURL``.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("backendURL", .object([
-                JSONValue.Member("description", .string("The Web API's base URL; nil uses the server's (`serve --journal-backend`), else the built-in\nsandbox Web API.")),
+                JSONValue.Member("description", .string("The Web API's base URL; nil uses the server's (`serve --journal-backend`), else the built-in\nsandbox Web API. Never written to the store (a document written before the URL was\nsealed may still hold it, and is read as it is).")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("paymentIdPointer", .object([
                 JSONValue.Member("description", .string("Where the `/payments/` answer carries the payment id (a JSON Pointer); nil: the first of\n``PaymentIDLookup/defaultPointers``.")),
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("sealedBackendURL", .object([
+                JSONValue.Member("description", .string("``backendURL`` sealed, as the store keeps it.")),
                 JSONValue.Member("type", .string("string")),
             ])),
         ])),
@@ -2598,11 +2602,16 @@ extension JournalSettings {
     init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _backendURL: String? = nil
+        var _sealedBackendURL: String? = nil
         var _paymentIdPointer: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("backendURL" as StaticString) {
                 if !memberValue.isNull {
                     do { _backendURL = try String(json: memberValue) } catch { throw error.prefixed("backendURL") }
+                }
+            } else if memberName.stringEquals("sealedBackendURL" as StaticString) {
+                if !memberValue.isNull {
+                    do { _sealedBackendURL = try String(json: memberValue) } catch { throw error.prefixed("sealedBackendURL") }
                 }
             } else if memberName.stringEquals("paymentIdPointer" as StaticString) {
                 if !memberValue.isNull {
@@ -2613,6 +2622,7 @@ extension JournalSettings {
             }
         }
         self.backendURL = _backendURL
+        self.sealedBackendURL = _sealedBackendURL
         self.paymentIdPointer = _paymentIdPointer
     }
 
@@ -2621,6 +2631,10 @@ extension JournalSettings {
         writer.beginObject()
         if let value = self.backendURL {
             writer.key("backendURL" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.sealedBackendURL {
+            writer.key("sealedBackendURL" as StaticString)
             value.encode(to: &writer)
         }
         if let value = self.paymentIdPointer {

@@ -12,6 +12,8 @@ struct JournalBook: Sendable {
     static let callbacks = "journal.callbacks"
 
     let store: any StateStore
+    /// Seals the backend's URL in the settings (``JournalSettings/sealedBackendURL``).
+    let secrets: SecretHasher
 
     /// Saves a new entry with its outbox: one document, one transaction.
     func save(_ entry: JournalEntry, profile: String) async throws {
@@ -72,17 +74,33 @@ struct JournalBook: Sendable {
         try await outbox.change(id, profile: profile) { change(&$0.delivery) }
     }
 
-    /// The profile's journal settings (all defaults when it set none).
+    /// The profile's journal settings (all defaults when it set none), the backend's URL opened.
+    /// - Throws: the store's error, or ``StoreError`` `secretKey` when the sealed URL does not open
+    ///   with this gateway's store key.
     func settings(profile: String) async throws -> JournalSettings {
-        try await store.read("journal.settings") { documents in
+        var settings = try await store.read("journal.settings") { documents in
             try documents.document(JournalSettings.self, profile: profile) ?? JournalSettings()
         }
+        if let sealed = settings.sealedBackendURL {
+            guard let url = secrets.unseal(sealed, context: JournalSettings.backendURLContext) else {
+                throw StoreError(
+                    .secretKey, "the journal backend's URL of profile \(profile) does not open with this gateway's store key")
+            }
+            settings.backendURL = url
+            settings.sealedBackendURL = nil
+        }
+        return settings
     }
 
-    /// Replaces the profile's journal settings.
+    /// Replaces the profile's journal settings; the backend's URL is stored sealed.
     func configure(_ settings: JournalSettings, profile: String) async throws {
-        try await store.transaction("journal.configure") { documents in
-            try documents.put(document: settings, profile: profile)
+        var stored = settings
+        stored.sealedBackendURL = try settings.backendURL.map {
+            try secrets.seal($0, context: JournalSettings.backendURLContext)
+        }
+        stored.backendURL = nil
+        try await store.transaction("journal.configure") { [stored] documents in
+            try documents.put(document: stored, profile: profile)
         }
     }
 
