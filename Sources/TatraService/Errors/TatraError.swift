@@ -75,7 +75,12 @@ extension ServiceError where Kind == TatraErrorType {
 
     /// `authRequiredError(title, showConditions)`: the user must enter the PIN (`tatra.authorize`).
     public static func authRequired(title: String, showConditions: Bool) -> TatraError {
-        TatraError(.authRequired, data: .authRequired(AuthRequiredErrorData(title: title, showConditions: showConditions)))
+        TatraError(
+            .authRequired,
+            data: .authRequired(
+                AuthRequiredErrorData(
+                    type: .authRequired, status: .unauthenticated, fatal: false, title: title,
+                    showConditions: showConditions)))
     }
 
     /// `executePaymentError(title, message)`: the payment cannot be made as requested.
@@ -110,14 +115,18 @@ extension ServiceError where Kind == TatraErrorType {
             .wrongPin,
             data: .wrongPin(
                 WrongPinErrorData(
-                    status: applicationBlocked ? .failedPrecondition : .unauthenticated, fatal: applicationBlocked,
+                    type: .wrongPin, status: applicationBlocked ? .failedPrecondition : .unauthenticated,
+                    fatal: applicationBlocked,
                     title: title, applicationBlocked: applicationBlocked)))
     }
 
     /// `bankTempOOSError(paymentId)`: the bank is temporarily out of service; the payment can be
     /// resubmitted with `tatra.resubmitPayment`.
     public static func bankTempOOS(paymentId: String) -> TatraError {
-        TatraError(.bankTempOOS, data: .bankTempOOS(BankTempOOSErrorData(paymentId: paymentId)))
+        TatraError(
+            .bankTempOOS,
+            data: .bankTempOOS(BankTempOOSErrorData(type: .bankTempOOS, status: .unavailable, fatal: false, paymentId: paymentId))
+        )
     }
 
     /// `missingContactPermissionError(title, subtitle, uri)`: the contacts may not be read.
@@ -126,7 +135,8 @@ extension ServiceError where Kind == TatraErrorType {
             .missingContactPermission,
             data: .missingContactPermission(
                 MissingContactPermissionErrorData(
-                    title: title, subtitle: subtitle, uri: uri)))
+                    type: .missingContactPermission, status: .permissionDenied, fatal: false, title: title,
+                    subtitle: subtitle, uri: uri)))
     }
 
     /// Which factory error this is.
