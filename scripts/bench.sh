@@ -29,8 +29,9 @@ ONLY=${ONLY:-}
 export PAYRPC_TEST_ONLY=${PAYRPC_TEST_ONLY:-none}
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     echo "building release binaries in $SCRATCH ..." >&2
-    swift build -c release --scratch-path "$SCRATCH" --product payrpc >&2
-    swift build -c release --scratch-path "$SCRATCH" --product payrpc-bench >&2
+    # --static-swift-stdlib as every release build of the repository (scripts/run).
+    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product payrpc >&2
+    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product payrpc-bench >&2
 fi
 PAYRPC=$SCRATCH/release/payrpc
 BENCH=$SCRATCH/release/payrpc-bench

@@ -24,8 +24,9 @@ PORT=${PORT:-17171}
 command -v valgrind >/dev/null || { echo "scripts/callgrind.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     echo "building release binaries ..." >&2
-    PAYRPC_TEST_ONLY=none swift build -c release --product payrpc >&2
-    PAYRPC_TEST_ONLY=none swift build -c release --product payrpc-bench >&2
+    # --static-swift-stdlib as every release build of the repository (scripts/run).
+    PAYRPC_TEST_ONLY=none swift build -c release --static-swift-stdlib --product payrpc >&2
+    PAYRPC_TEST_ONLY=none swift build -c release --static-swift-stdlib --product payrpc-bench >&2
 fi
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/payrpc-callgrind.XXXXXX")
 OUT=${KEEP:-$WORK/callgrind.out}
