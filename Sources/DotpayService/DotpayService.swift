@@ -80,6 +80,7 @@ public struct DotpayService: DotpayHandlers {
         let due = DueCompletions()
         self.due = due
         if delivery.serving {
+            due.listen(to: store)
             controls.onClockChange { profile, now in
                 guard due.mayBeDue(profile: profile, at: now) else { return }
                 urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }

@@ -147,4 +147,49 @@ import Glibc
         #expect(await Self.heardNothingMore(stranger), "\(stranger.notifications)")
         await Self.stop(gateways)
     }
+
+    /// A Dotpay payment that completes later, armed through A, completes once through B after A
+    /// was SIGKILLed, on a clock advance through B. B has completed a payment of the profile
+    /// before (so it knows of nothing more due there): only the store's event of the payment
+    /// armed on A tells it to look again. Each completion's URLC notification fails (the profile
+    /// set no shop PIN), which B's connection hears once.
+    @Test func aDelayedDotpayCompletionArmedThroughOneGatewayFiresThroughAnotherAfterItDied() async throws {
+        let (gateways, addresses) = try await Self.twoGateways()
+        let (a, b) = (gateways[0], gateways[1])
+        let armer = try await Self.peer(addresses[0], profile: "shop")
+        let watcher = try await Self.peer(addresses[1], profile: "shop")
+        #expect(await watcher.call("sandbox.clock.advance", ["seconds": -1])?["error"]?["code"] == -32602)
+        /// Pays 15.15 (completes 600 s later on the sandbox clock) through `peer`; returns the payment id.
+        func payLater(_ peer: PBBAJourneyTests.Peer) async throws -> JSONValue {
+            let info: JSONValue = [
+                "merchantID": "10000", "amount": "15.15", "currency": "PLN", "textDescription": "Bilet",
+                "urlc": "http://127.0.0.1:9/shop/urlc",
+            ]
+            let details = try #require(await peer.result("dotpay.getChannelList", ["paymentInfo": info])?["paymentDetails"])
+            let paid = try #require(await peer.result("dotpay.pay", ["paymentDetails": details, "channelId": 73]))
+            #expect(paid["status"] == "processing")
+            return try #require(paid["paymentId"])
+        }
+        /// Advances the clock through B and waits for the completion's failed URLC notification.
+        func completeThroughB(_ paymentId: JSONValue) async {
+            _ = await watcher.result("sandbox.clock.advance", ["seconds": 600])
+            let failed = await watcher.notification("dotpay.urlcDeliveryFailed", timeout: 60)
+            #expect(failed?["paymentId"] == paymentId && failed?["status"] == "noPin", "\(String(describing: failed))")
+        }
+        await completeThroughB(try await payLater(watcher))
+
+        let armed = try await payLater(armer)
+        a.signal(SIGKILL)
+        #expect(await a.waitForExit() == SIGKILL)
+        await completeThroughB(armed)
+        let stored = await watcher.result("sandbox.dotpay.urlcNotifications", ["paymentId": armed])
+        guard case .array(let notifications)? = stored else {
+            Issue.record("no notifications: \(String(describing: stored))")
+            return
+        }
+        #expect(notifications.count == 1 && notifications.first?["status"] == "noPin", "\(notifications)")
+        #expect(await Self.heardNothingMore(watcher), "\(watcher.notifications)")
+        b.signal(SIGTERM)
+        #expect(await b.waitForExit() == 0)
+    }
 }

@@ -145,6 +145,9 @@ struct DotpayBook: Sendable {
                 payment.card?.creditCardId = registration.card.creditCardId
             }
             try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
+            if let completesAt = payment.completesAt {
+                try DueCompletions.publish(profile: profile, at: completesAt, in: documents)
+            }
             if let notification = payment.notification(of: payment.summary.relatedOperations[0], at: record.now) {
                 try Self.add(notification, profile: profile, in: documents)
             }
