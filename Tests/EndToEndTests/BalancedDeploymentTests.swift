@@ -111,7 +111,7 @@ import Glibc
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-unit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let port = PostgresTestCluster.freePort()
+        let port = FreePort.loopback()
         let instance = directory.appendingPathComponent("payrpc@\(port).service")
         try unit.replacingOccurrences(of: "/usr/local/bin/payrpc", with: SpawnedServer.binary.path)
             .write(to: instance, atomically: true, encoding: .utf8)

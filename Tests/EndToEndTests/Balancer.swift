@@ -41,8 +41,8 @@ final class Balancer: Sendable {
         let adminFile = directory.appendingPathComponent("admin.cfg")
         try "global\n    stats socket \(directory.path)/admin.sock level admin\n".write(
             to: adminFile, atomically: true, encoding: .utf8)
-        plain = "127.0.0.1:\(PostgresTestCluster.freePort())"
-        tls = "127.0.0.1:\(PostgresTestCluster.freePort())"
+        plain = "127.0.0.1:\(FreePort.loopback())"
+        tls = "127.0.0.1:\(FreePort.loopback())"
         let configuration = SpawnedServer.repositoryRoot.appendingPathComponent("docs/deploy/haproxy.cfg")
         process = try await SpawnedProcess.start(
             "/usr/sbin/haproxy", arguments: ["-db", "-f", configuration.path, "-f", adminFile.path],

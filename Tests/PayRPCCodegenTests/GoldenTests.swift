@@ -100,6 +100,23 @@ import Testing
             ))
     }
 
+    /// An extension cannot declare an init with the labels of the one Swift synthesizes (an
+    /// invalid redeclaration), so the generated file must write none: the model keeps Swift's.
+    @Test func aModelGetsNoMemberwiseInitFromTheGenerator() throws {
+        let source = """
+            /// P.
+            public struct P: JSONModel {
+                public var x: Int
+                public var y: String?
+                public var z: Int = 3
+            }
+            """
+        let text = try #require(try TestPaths.generate([("A.swift", source)]))
+        let inits = text.components(separatedBy: "init(").count - 1
+        #expect(inits > 0 && inits == text.components(separatedBy: "init(json: JSONElement)").count - 1)
+        #expect(!text.contains("init(x:"))
+    }
+
     @Test func aModelWithItsOwnCodecIsLeftAlone() throws {
         let source = """
             /// H.

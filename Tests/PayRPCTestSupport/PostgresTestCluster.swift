@@ -96,13 +96,13 @@ public final class PostgresTestCluster: Sendable {
         try Self.run(binaries, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--no-locale"])
         // The port was free when asked; another program (another cluster of this process
         // among them) may bind it first: then the server cannot, and another port is tried.
-        var port = Self.freePort()
+        var port = FreePort.loopback()
         for attempt in 1... {
             do {
                 try Self.startServer(binaries, directory, port)
                 break
             } catch  where attempt < 3 && error.description.contains("could not bind") {
-                port = Self.freePort()
+                port = FreePort.loopback()
             }
         }
         self.port = port
@@ -178,24 +178,6 @@ public final class PostgresTestCluster: Sendable {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return versions.compactMap { Int($0) }.sorted(by: >).map { root.appendingPathComponent("\($0)/bin") }
             .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
-    }
-
-    /// A TCP port on 127.0.0.1 that nothing listens on now.
-    public static func freePort() -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Runs one of PostgreSQL's programs (as `postgres` when root and `asOwner`); returns its output.

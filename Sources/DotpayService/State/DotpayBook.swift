@@ -90,7 +90,7 @@ struct DotpayBook: Sendable {
                 DotpayCards.visible(try Self.cards(profile, in: documents), settings: settings)
                     .contains(where: { $0.creditCardId == id })
             else { return nil }
-            try documents.delete(profile: profile, namespace: StoredCard.namespace, key: id)
+            try documents.delete(StoredCard.self, profile: profile, key: id)
             return try repairDefault(profile, in: documents)
         }
     }
@@ -99,7 +99,7 @@ struct DotpayBook: Sendable {
     func removeAllCards(_ profile: String) async throws -> DefaultChange {
         try await store.transaction("dotpay.clearData") { documents in
             for card in try Self.cards(profile, in: documents) {
-                try documents.delete(profile: profile, namespace: StoredCard.namespace, key: card.card.creditCardId)
+                try documents.delete(StoredCard.self, profile: profile, key: card.card.creditCardId)
             }
             return try repairDefault(profile, in: documents)
         }
@@ -112,10 +112,10 @@ struct DotpayBook: Sendable {
     {
         try await store.transaction("dotpay.configureWithExternalCards") { documents in
             for stored in try Self.cards(profile, in: documents) where stored.card.external {
-                try documents.delete(profile: profile, namespace: StoredCard.namespace, key: stored.card.creditCardId)
+                try documents.delete(StoredCard.self, profile: profile, key: stored.card.creditCardId)
             }
             for card in cards {
-                try documents.put(card, profile: profile, namespace: StoredCard.namespace, key: card.card.creditCardId)
+                try documents.put(card, profile: profile, key: card.card.creditCardId)
             }
             try Self.updateSettings(profile, in: documents) { $0.customerId = customerId }
             let change = try repairDefault(profile, in: documents)
@@ -134,7 +134,7 @@ struct DotpayBook: Sendable {
     func record(_ record: PaymentRecord, profile: String) async throws -> CardRegistration? {
         let paymentId = record.payment.summary.paymentId
         return try await store.transaction("dotpay.recordPayment") { documents in
-            guard try !documents.contains(profile: profile, namespace: StoredPayment.namespace, key: paymentId) else {
+            guard try !documents.contains(StoredPayment.self, profile: profile, key: paymentId) else {
                 throw PaymentIdTaken()
             }
             var payment = record.payment
@@ -144,7 +144,7 @@ struct DotpayBook: Sendable {
                 payment.summary.cardId = registration.card.creditCardId
                 payment.card?.creditCardId = registration.card.creditCardId
             }
-            try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: paymentId)
+            try documents.put(payment, profile: profile, key: paymentId)
             if let completesAt = payment.completesAt {
                 try DueCompletions.publish(profile: profile, at: completesAt, in: documents)
             }
@@ -161,22 +161,22 @@ struct DotpayBook: Sendable {
     /// The profile's payment history, in no particular order.
     func payments(_ profile: String) async throws -> [StoredPayment] {
         try await store.read("dotpay.paymentHistory") { documents in
-            try documents.list(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace).map(\.value)
+            try documents.list(StoredPayment.self, profile: profile).map(\.value)
         }
     }
 
     /// The payment `id` of the history.
     func payment(_ id: String, profile: String) async throws -> StoredPayment? {
         try await store.read("dotpay.payment") { documents in
-            try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id)
+            try documents.get(StoredPayment.self, profile: profile, key: id)
         }
     }
 
     /// Removes a payment from the history; false when there is none. Its URLC notifications stay.
     func removePayment(_ id: String, profile: String) async throws -> Bool {
         try await store.transaction("dotpay.removePaymentSummary") { documents in
-            guard try documents.contains(profile: profile, namespace: StoredPayment.namespace, key: id) else { return false }
-            try documents.delete(profile: profile, namespace: StoredPayment.namespace, key: id)
+            guard try documents.contains(StoredPayment.self, profile: profile, key: id) else { return false }
+            try documents.delete(StoredPayment.self, profile: profile, key: id)
             return true
         }
     }
@@ -194,7 +194,7 @@ struct DotpayBook: Sendable {
     /// When the profile's next `completesLater` payment completes; nil when none waits.
     func nextCompletion(profile: String) async throws -> Date? {
         try await store.read("dotpay.nextCompletion") { documents in
-            try documents.list(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace)
+            try documents.list(StoredPayment.self, profile: profile)
                 .compactMap { $0.value.summary.status == .processing ? $0.value.completesAt : nil }.min()
         }
     }
@@ -204,7 +204,7 @@ struct DotpayBook: Sendable {
     func completeDuePayments(profile: String, now: Date) async throws -> [UrlcNotification] {
         try await store.transaction("dotpay.completeDuePayments") { documents in
             var notifications: [UrlcNotification] = []
-            for (_, stored) in try documents.list(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace) {
+            for (_, stored) in try documents.list(StoredPayment.self, profile: profile) {
                 var payment = stored
                 guard payment.completeIfDue(at: now) else { continue }
                 if let notification = try Self.saveCompletion(payment, profile: profile, now: now, in: documents) {
@@ -223,12 +223,12 @@ struct DotpayBook: Sendable {
     {
         try await store.transaction("dotpay.refund") { documents in
             guard
-                var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id)
+                var payment = try documents.get(StoredPayment.self, profile: profile, key: id)
             else {
                 throw DotpayError(.paymentNotFound, "no payment \(id) in the history", paymentId: id)
             }
             let operation = try payment.refund(amount, number: number, at: now)
-            try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: id)
+            try documents.put(payment, profile: profile, key: id)
             let notification = payment.notification(of: operation, at: now)
             if let notification { try Self.add(notification, profile: profile, in: documents) }
             return (payment, notification)
@@ -277,7 +277,7 @@ struct DotpayBook: Sendable {
         if let same = existing.first(where: { $0.numberHash == card.numberHash && $0.card.customerId == card.card.customerId }) {
             return CardRegistration(card: same.card, isNew: false, becameDefault: false)
         }
-        try documents.put(card, profile: profile, namespace: StoredCard.namespace, key: card.card.creditCardId)
+        try documents.put(card, profile: profile, key: card.card.creditCardId)
         let becameDefault = try updateSettings(profile, in: documents) { settings -> Bool in
             guard settings.defaultCardId == nil else { return false }
             settings.defaultCardId = card.card.creditCardId
@@ -293,7 +293,7 @@ struct DotpayBook: Sendable {
     private static func completeIfDue(_ id: String, profile: String, now: Date, in documents: StoreTransaction) throws
         -> (payment: StoredPayment, notification: UrlcNotification?)?
     {
-        guard var payment = try documents.get(StoredPayment.self, profile: profile, namespace: StoredPayment.namespace, key: id)
+        guard var payment = try documents.get(StoredPayment.self, profile: profile, key: id)
         else {
             return nil
         }
@@ -306,7 +306,7 @@ struct DotpayBook: Sendable {
         throws
         -> UrlcNotification?
     {
-        try documents.put(payment, profile: profile, namespace: StoredPayment.namespace, key: payment.summary.paymentId)
+        try documents.put(payment, profile: profile, key: payment.summary.paymentId)
         let notification = payment.notification(of: payment.summary.relatedOperations[0], at: now)
         if let notification { try add(notification, profile: profile, in: documents) }
         return notification
@@ -333,7 +333,7 @@ struct DotpayBook: Sendable {
     }
 
     private static func cards(_ profile: String, in documents: some StoreReading) throws -> [StoredCard] {
-        try documents.list(StoredCard.self, profile: profile, namespace: StoredCard.namespace).map(\.value)
+        try documents.list(StoredCard.self, profile: profile).map(\.value)
     }
 
     /// After cards went away: a default that is gone passes to the oldest remaining card (or to
@@ -403,3 +403,6 @@ enum DotpayCards {
         }
     }
 }
+
+extension StoredCard: KeyedDocument {}
+extension StoredPayment: KeyedDocument {}

@@ -23,14 +23,6 @@ public struct SandboxAnswer: JSONModel, Equatable {
     /// - Example: {}
     public var body: JSONValue?
 
-    /// Creates the value from its members.
-    public init(outcome: SandboxOutcome, httpStatus: Int? = nil, message: String? = nil, body: JSONValue? = nil) {
-        self.outcome = outcome
-        self.httpStatus = httpStatus
-        self.message = message
-        self.body = body
-    }
-
     /// What is wrong with this answer's members for its outcome, each with its pointer under `at`.
     func violations(at pointer: String) -> [SchemaViolation] {
         var found: [SchemaViolation] = []

@@ -15,13 +15,4 @@ public struct ErrorDetail: JSONModel, Equatable {
     public var issue: String
     /// What the issue means, in words.
     public var description: String
-
-    /// Creates the value from its members.
-    public init(field: String? = nil, value: String? = nil, location: String? = nil, issue: String, description: String) {
-        self.field = field
-        self.value = value
-        self.location = location
-        self.issue = issue
-        self.description = description
-    }
 }

@@ -26,20 +26,4 @@ public struct NorthstarErrorData: JSONModel, Equatable {
     /// That order's status (`PAYER_ACTION_REQUIRED`). Not `status`: that name is the canonical
     /// status in the errors of the other services.
     public var orderStatus: OrderStatus?
-
-    /// Creates the value from its members.
-    public init(
-        type: String, name: String, httpStatus: Int, message: String, debugId: String, details: [ErrorDetail],
-        links: [LinkDescription]? = nil, orderID: String? = nil, orderStatus: OrderStatus? = nil
-    ) {
-        self.type = type
-        self.name = name
-        self.httpStatus = httpStatus
-        self.message = message
-        self.debugId = debugId
-        self.details = details
-        self.links = links
-        self.orderID = orderID
-        self.orderStatus = orderStatus
-    }
 }

@@ -13,10 +13,4 @@ public struct OrderMoney: JSONModel, Equatable {
     /// USD two, KWD three), never a JSON number.
     /// - Example: "10.00"
     public var value: Amount
-
-    /// Creates the value from its members.
-    public init(currencyCode: String, value: Amount) {
-        self.currencyCode = currencyCode
-        self.value = value
-    }
 }

@@ -30,7 +30,7 @@ struct NorthstarBook: Sendable {
     /// The profile's order `id`, if any.
     func order(_ id: String, profile: String) async throws -> StoredOrder? {
         try await store.read("northstar.order") { documents in
-            try documents.get(StoredOrder.self, profile: profile, namespace: StoredOrder.namespace, key: id)
+            try documents.get(StoredOrder.self, profile: profile, key: id)
         }
     }
 
@@ -38,11 +38,9 @@ struct NorthstarBook: Sendable {
     /// durable when it returns.
     func save(_ order: StoredOrder, authorization: StoredAuthorization? = nil, profile: String) async throws {
         try await store.transaction("northstar.saveOrder") { documents in
-            try documents.put(order, profile: profile, namespace: StoredOrder.namespace, key: order.orderID)
+            try documents.put(order, profile: profile, key: order.orderID)
             if let authorization {
-                try documents.put(
-                    authorization, profile: profile, namespace: StoredAuthorization.namespace,
-                    key: authorization.authorizationID)
+                try documents.put(authorization, profile: profile, key: authorization.authorizationID)
             }
         }
     }
@@ -56,11 +54,7 @@ struct NorthstarBook: Sendable {
         profile: String
     ) async throws -> Result<(StoredAuthorization, OrderMoney), CaptureRefusal> {
         try await store.transaction("northstar.captureAuthorization") { documents in
-            guard
-                var authorization = try documents.get(
-                    StoredAuthorization.self, profile: profile,
-                    namespace: StoredAuthorization.namespace, key: id)
-            else {
+            guard var authorization = try documents.get(StoredAuthorization.self, profile: profile, key: id) else {
                 return .failure(.notFound)
             }
             let captured: OrderMoney
@@ -69,11 +63,8 @@ struct NorthstarBook: Sendable {
             } catch {
                 return .failure(error)
             }
-            try documents.put(authorization, profile: profile, namespace: StoredAuthorization.namespace, key: id)
-            try documents.update(
-                StoredOrder.self, profile: profile, namespace: StoredOrder.namespace,
-                key: authorization.orderID
-            ) { order in
+            try documents.put(authorization, profile: profile, key: id)
+            try documents.update(StoredOrder.self, profile: profile, key: authorization.orderID) { order in
                 order?.transaction?.status = authorization.status
                 order?.updateTime = now
             }
@@ -84,7 +75,7 @@ struct NorthstarBook: Sendable {
     /// Keeps a new nonce under the keyed hash of its value.
     func saveNonce(_ nonce: StoredNonce, key: String, profile: String) async throws {
         try await store.transaction("northstar.tokenizeCard") { documents in
-            try documents.put(nonce, profile: profile, namespace: StoredNonce.namespace, key: key)
+            try documents.put(nonce, profile: profile, key: key)
         }
     }
 
@@ -92,7 +83,7 @@ struct NorthstarBook: Sendable {
     /// `now`, and nil otherwise (it is then marked used, in the same transaction).
     func useNonce(key: String, profile: String, now: Date) async throws -> StoredNonce? {
         try await store.transaction("northstar.useNonce") { documents in
-            try documents.update(StoredNonce.self, profile: profile, namespace: StoredNonce.namespace, key: key) { stored in
+            try documents.update(StoredNonce.self, profile: profile, key: key) { stored in
                 guard let current = stored, !current.used, now < current.expiresAt else { return nil }
                 stored?.used = true
                 return current
@@ -100,3 +91,7 @@ struct NorthstarBook: Sendable {
         }
     }
 }
+
+extension StoredOrder: KeyedDocument {}
+extension StoredAuthorization: KeyedDocument {}
+extension StoredNonce: KeyedDocument {}

@@ -27,24 +27,4 @@ public struct PBBAErrorData: JSONModel, Equatable {
     public var expectedKinds: [PopupKind]?
     /// The texts of the document's matching error pop-up, for `showPBBAErrorPopup`.
     public var suggestedPopup: SuggestedErrorPopup?
-
-    /// Creates the value from its members, one parameter per property.
-    public init(
-        type: String, status: String, fatal: Bool, requestId: String? = nil, brn: String? = nil,
-        popupId: String? = nil, currentStatus: PaymentStatus? = nil, expiredAt: Date? = nil,
-        popupKind: PopupKind? = nil, expectedKinds: [PopupKind]? = nil,
-        suggestedPopup: SuggestedErrorPopup? = nil
-    ) {
-        self.type = type
-        self.status = status
-        self.fatal = fatal
-        self.requestId = requestId
-        self.brn = brn
-        self.popupId = popupId
-        self.currentStatus = currentStatus
-        self.expiredAt = expiredAt
-        self.popupKind = popupKind
-        self.expectedKinds = expectedKinds
-        self.suggestedPopup = suggestedPopup
-    }
 }

@@ -23,12 +23,6 @@ public enum GetCustomUXConfigurations: PBBAMethod {
         public var width: Double
         /// The layout type (`customUXType`, iOS `PBBACustomUXType`).
         public var type: CustomUXType
-
-        /// Creates the value from its members, one parameter per property.
-        public init(width: Double, type: CustomUXType) {
-            self.width = width
-            self.type = type
-        }
     }
 
     public typealias Result = CustomUXLayout

@@ -16,11 +16,6 @@ public enum GetPaymentStatus: PBBAMethod {
     public struct Params: JSONModel, Equatable {
         /// The request's secureToken.
         public var secureToken: SecureToken
-
-        /// Creates the value from its members, one parameter per property.
-        public init(secureToken: String) {
-            self.secureToken = secureToken
-        }
     }
 
     public typealias Result = PaymentStatusInfo

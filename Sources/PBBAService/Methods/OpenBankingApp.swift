@@ -20,11 +20,6 @@ public enum OpenBankingApp: PBBAMethod {
     public struct Params: JSONModel, Equatable {
         /// The unique token that identifies the payment request (Table 6 `secureToken`).
         public var secureToken: SecureToken
-
-        /// Creates the value from its members, one parameter per property.
-        public init(secureToken: String) {
-            self.secureToken = secureToken
-        }
     }
 
     public typealias Result = BankAppLaunch

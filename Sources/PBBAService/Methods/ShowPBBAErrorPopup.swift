@@ -26,13 +26,6 @@ public enum ShowPBBAErrorPopup: PBBAMethod {
         /// The error message (Table 5 `errorMessage`); recommended at most 75 characters.
         /// - MaxLength: 10000
         public var errorMessage: String
-
-        /// Creates the value from its members, one parameter per property.
-        public init(errorCode: String? = nil, errorTitle: String, errorMessage: String) {
-            self.errorCode = errorCode
-            self.errorTitle = errorTitle
-            self.errorMessage = errorMessage
-        }
     }
 
     public typealias Result = PBBAErrorPopup

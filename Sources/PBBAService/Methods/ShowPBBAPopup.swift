@@ -44,13 +44,6 @@ public enum ShowPBBAPopup: PBBAMethod {
         /// - Minimum: 1
         /// - Maximum: 86400
         public var expiryInterval: Int
-
-        /// Creates the value from its members, one parameter per property.
-        public init(secureToken: String, brn: String, expiryInterval: Int) {
-            self.secureToken = secureToken
-            self.brn = brn
-            self.expiryInterval = expiryInterval
-        }
     }
 
     public typealias Result = PBBAPopup

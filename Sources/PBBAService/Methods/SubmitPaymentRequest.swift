@@ -31,14 +31,6 @@ public enum SubmitPaymentRequest: PBBAMethod {
         /// - Minimum: 1
         /// - Maximum: 86400
         public var retrievalExpiryInterval: Int?
-
-        /// Creates the value from its members, one parameter per property.
-        public init(amount: Amount, currency: String, reference: String, retrievalExpiryInterval: Int? = nil) {
-            self.amount = amount
-            self.currency = currency
-            self.reference = reference
-            self.retrievalExpiryInterval = retrievalExpiryInterval
-        }
     }
 
     public typealias Result = PaymentRequest

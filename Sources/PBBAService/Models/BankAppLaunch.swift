@@ -12,11 +12,4 @@ public struct BankAppLaunch: JSONModel, Equatable {
     public var appPicker: Bool
     /// The remembered flag (`com.zapp.bankapp.remembered`) after the call.
     public var remembered: Bool
-
-    /// Creates the value from its members, one parameter per property.
-    public init(url: URL, appPicker: Bool, remembered: Bool) {
-        self.url = url
-        self.appPicker = appPicker
-        self.remembered = remembered
-    }
 }

@@ -7,10 +7,4 @@ public struct BankAppsState: JSONModel, Equatable {
     public var count: Int
     /// The remembered "Open banking app" flag (`com.zapp.bankapp.remembered`).
     public var remembered: Bool
-
-    /// Creates the value from its members, one parameter per property.
-    public init(count: Int, remembered: Bool) {
-        self.count = count
-        self.remembered = remembered
-    }
 }

@@ -24,21 +24,4 @@ public struct CustomUXLayout: JSONModel, Equatable {
     /// What the document warns of for this request: a width under 200 points "may not appear
     /// correctly" (section 4.2.6 note). Empty when there is nothing to warn of.
     public var warnings: [LayoutWarning]
-
-    /// Creates the value from its members, one parameter per property.
-    public init(
-        type: CustomUXType, iosEnumValue: String, name: String, width: Double, minimumWidth: Double,
-        components: [LayoutComponent], fixedSizeSubviews: Bool, moreAbout: MoreAboutContent?,
-        warnings: [LayoutWarning] = []
-    ) {
-        self.type = type
-        self.iosEnumValue = iosEnumValue
-        self.name = name
-        self.width = width
-        self.minimumWidth = minimumWidth
-        self.components = components
-        self.fixedSizeSubviews = fixedSizeSubviews
-        self.moreAbout = moreAbout
-        self.warnings = warnings
-    }
 }

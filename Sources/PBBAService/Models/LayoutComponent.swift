@@ -11,12 +11,4 @@ public struct LayoutComponent: JSONModel, Equatable {
     public var text: String?
     /// Why it is (not) displayed or what tapping it does.
     public var note: String?
-
-    /// Creates the value from its members, one parameter per property.
-    public init(kind: LayoutComponentKind, displayed: Bool, text: String? = nil, note: String? = nil) {
-        self.kind = kind
-        self.displayed = displayed
-        self.text = text
-        self.note = note
-    }
 }

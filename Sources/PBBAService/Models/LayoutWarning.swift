@@ -9,11 +9,4 @@ public struct LayoutWarning: JSONModel, Equatable {
     public var minimum: Double
     /// What the document says happens.
     public var message: String
-
-    /// Creates the value from its members, one parameter per property.
-    public init(field: String, minimum: Double, message: String) {
-        self.field = field
-        self.minimum = minimum
-        self.message = message
-    }
 }

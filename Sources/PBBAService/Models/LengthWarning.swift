@@ -12,12 +12,4 @@ public struct LengthWarning: JSONModel, Equatable {
     public var recommendedMaximum: Int
     /// For people.
     public var message: String
-
-    /// Creates the value from its members, one parameter per property.
-    public init(field: String, length: Int, recommendedMaximum: Int, message: String) {
-        self.field = field
-        self.length = length
-        self.recommendedMaximum = recommendedMaximum
-        self.message = message
-    }
 }

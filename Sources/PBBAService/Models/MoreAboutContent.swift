@@ -10,11 +10,4 @@ public struct MoreAboutContent: JSONModel, Equatable {
     public var stepsTitle: String
     /// The numbered steps.
     public var steps: [String]
-
-    /// Creates the value from its members, one parameter per property.
-    public init(headline: [String], stepsTitle: String, steps: [String]) {
-        self.headline = headline
-        self.stepsTitle = stepsTitle
-        self.steps = steps
-    }
 }

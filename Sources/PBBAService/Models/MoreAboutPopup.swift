@@ -12,12 +12,4 @@ public struct MoreAboutPopup: JSONModel, Equatable {
     public var parentPopupId: String
     /// What it says.
     public var content: MoreAboutContent
-
-    /// Creates the value from its members, one parameter per property.
-    public init(popupId: String, kind: PopupKind, parentPopupId: String, content: MoreAboutContent) {
-        self.popupId = popupId
-        self.kind = kind
-        self.parentPopupId = parentPopupId
-        self.content = content
-    }
 }

@@ -18,18 +18,4 @@ public struct PBBAErrorPopup: JSONModel, Equatable {
     public var buttons: [String]
     /// Strings longer than the recommended lengths (5 / 25 / 75); empty when all fit.
     public var warnings: [LengthWarning]
-
-    /// Creates the value from its members, one parameter per property.
-    public init(
-        popupId: String, kind: PopupKind, errorCode: String?, errorTitle: String, errorMessage: String,
-        buttons: [String], warnings: [LengthWarning]
-    ) {
-        self.popupId = popupId
-        self.kind = kind
-        self.errorCode = errorCode
-        self.errorTitle = errorTitle
-        self.errorMessage = errorMessage
-        self.buttons = buttons
-        self.warnings = warnings
-    }
 }

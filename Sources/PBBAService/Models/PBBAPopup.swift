@@ -38,25 +38,4 @@ public struct PBBAPopup: JSONModel, Equatable {
     /// absent when the secureToken is not one of payrpc's requests (a request from another
     /// backend: the library shows it all the same).
     public var requestId: String?
-
-    /// Creates the value from its members, one parameter per property.
-    public init(
-        action: PopupAction, popupId: String?, kind: PopupKind?, bankAppURL: URL?, appPicker: Bool,
-        code: String?, title: String?, buttons: [String], instructions: [String], moreAboutLink: Bool,
-        expiresAt: Date, remembered: Bool, requestId: String?
-    ) {
-        self.action = action
-        self.popupId = popupId
-        self.kind = kind
-        self.bankAppURL = bankAppURL
-        self.appPicker = appPicker
-        self.code = code
-        self.title = title
-        self.buttons = buttons
-        self.instructions = instructions
-        self.moreAboutLink = moreAboutLink
-        self.expiresAt = expiresAt
-        self.remembered = remembered
-        self.requestId = requestId
-    }
 }

@@ -20,13 +20,4 @@ public struct PaymentRequest: JSONModel, Equatable {
     public var expiresAt: Date
     /// A non-secret id of the request, carried by the notifications about it.
     public var requestId: RequestID
-
-    /// Creates the value from its members, one parameter per property.
-    public init(secureToken: String, brn: String, retrievalExpiryInterval: Int, expiresAt: Date, requestId: String) {
-        self.secureToken = secureToken
-        self.brn = brn
-        self.retrievalExpiryInterval = retrievalExpiryInterval
-        self.expiresAt = expiresAt
-        self.requestId = requestId
-    }
 }

@@ -21,19 +21,4 @@ public struct PaymentStatusInfo: JSONModel, Equatable {
     public var expiresAt: Date
     /// When the Consumer approved or declined it, if they did.
     public var decidedAt: Date?
-
-    /// Creates the value from its members, one parameter per property.
-    public init(
-        status: PaymentStatus, requestId: String, brn: String, amount: Amount, currency: String,
-        reference: String, expiresAt: Date, decidedAt: Date?
-    ) {
-        self.status = status
-        self.requestId = requestId
-        self.brn = brn
-        self.amount = amount
-        self.currency = currency
-        self.reference = reference
-        self.expiresAt = expiresAt
-        self.decidedAt = decidedAt
-    }
 }

@@ -9,10 +9,4 @@ public struct PaymentTarget: JSONModel, Equatable {
     public var secureToken: SecureToken?
     /// The request's six-character code, as typed into the bank app on the other device.
     public var brn: BRN?
-
-    /// Creates the value from its members, one parameter per property.
-    public init(secureToken: String? = nil, brn: String? = nil) {
-        self.secureToken = secureToken
-        self.brn = brn
-    }
 }

@@ -5,9 +5,4 @@ import PayRPCSchema
 public struct PopupReference: JSONModel, Equatable {
     /// The pop-up's id.
     public var popupId: PopupID
-
-    /// Creates the value from its members, one parameter per property.
-    public init(popupId: String) {
-        self.popupId = popupId
-    }
 }

@@ -8,10 +8,4 @@ public struct SuggestedErrorPopup: JSONModel, Equatable {
     public var errorTitle: String
     /// For `errorMessage`.
     public var errorMessage: String
-
-    /// Creates the value from its members, one parameter per property.
-    public init(errorTitle: String, errorMessage: String) {
-        self.errorTitle = errorTitle
-        self.errorMessage = errorMessage
-    }
 }

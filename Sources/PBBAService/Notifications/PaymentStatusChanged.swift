@@ -23,13 +23,5 @@ public enum PaymentStatusChanged: RPCNotification {
         /// The pop-up showing the request, if one is on screen (a decided pop-up stays until it is
         /// dismissed or closed; an expiring one is named as it leaves).
         public var popupId: String?
-
-        /// Creates the value from its members, one parameter per property.
-        public init(requestId: String, brn: String, status: PaymentStatus, popupId: String?) {
-            self.requestId = requestId
-            self.brn = brn
-            self.status = status
-            self.popupId = popupId
-        }
     }
 }

@@ -18,12 +18,5 @@ public enum PopupDidCloseByUser: RPCNotification {
         public var kind: PopupKind
         /// The payment request it showed (absent for an error pop-up).
         public var requestId: String?
-
-        /// Creates the value from its members, one parameter per property.
-        public init(popupId: String, kind: PopupKind, requestId: String?) {
-            self.popupId = popupId
-            self.kind = kind
-            self.requestId = requestId
-        }
     }
 }

@@ -27,17 +27,5 @@ public enum PopupDidExpire: RPCNotification {
         public var expiredAt: Date
         /// The texts of the "Request expired" error pop-up, for `showPBBAErrorPopup`.
         public var suggestedPopup: SuggestedErrorPopup
-
-        /// Creates the value from its members, one parameter per property.
-        public init(
-            popupId: String, requestId: String?, brn: String, expiredAt: Date,
-            suggestedPopup: SuggestedErrorPopup
-        ) {
-            self.popupId = popupId
-            self.requestId = requestId
-            self.brn = brn
-            self.expiredAt = expiredAt
-            self.suggestedPopup = suggestedPopup
-        }
     }
 }

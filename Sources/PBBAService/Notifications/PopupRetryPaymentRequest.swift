@@ -14,11 +14,5 @@ public enum PopupRetryPaymentRequest: RPCNotification {
         public var popupId: String
         /// Its error code, if it had one.
         public var errorCode: String?
-
-        /// Creates the value from its members, one parameter per property.
-        public init(popupId: String, errorCode: String?) {
-            self.popupId = popupId
-            self.errorCode = errorCode
-        }
     }
 }

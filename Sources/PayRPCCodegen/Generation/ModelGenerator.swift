@@ -12,6 +12,11 @@
 ///   initial value is decoded like a `var`. A **`let` with an initial value is an error**: it
 ///   is a constant that cannot be decoded, and silently dropping it from the wire would hide a
 ///   mistake; write `var` (a default) or `static let` (not data).
+/// - No memberwise init is written: an `init` in an extension with the labels of the one Swift
+///   synthesizes is an "invalid redeclaration of synthesized initializer", and an extension is all
+///   a generated file can add. A model uses the synthesized (internal) one, which every caller in
+///   its module and every `@testable` test can reach; a model that needs more (a computed
+///   member, a default that is not the property's) declares its own `init` in its body.
 /// - Enums without associated values are strings (raw values, else case names); enums whose
 ///   cases each carry one unlabeled struct model are unions (`oneOf`), decoded by the first
 ///   required member of a case's payload that no other payload has.

@@ -43,19 +43,7 @@ public struct OpenRPCBuilder: Sendable {
 
     /// One method's entry.
     func method(_ descriptor: MethodDescriptor) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("name", .string(descriptor.name)),
-            .init("summary", .string(descriptor.summary)),
-        ]
-        if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
-        members.append(.init("paramStructure", "either"))
-        members.append(
-            .init(
-                "params",
-                .array(
-                    contentDescriptors(
-                        descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
-                        definitions: descriptor.definitions))))
+        var members = opening(descriptor, paramStructure: "either")
         members.append(.init("result", ["name": "result", "schema": Self.componentRefs(descriptor.resultSchema)]))
         members.append(
             .init(
@@ -77,22 +65,22 @@ public struct OpenRPCBuilder: Sendable {
         return .object(members)
     }
 
+    /// One notification's entry (under `x-notifications`).
     func notification(_ descriptor: NotificationDescriptor) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("name", .string(descriptor.name)),
-            .init("summary", .string(descriptor.summary)),
-        ]
-        if !descriptor.documentation.isEmpty { members.append(.init("description", .string(descriptor.documentation))) }
-        members.append(.init("paramStructure", "by-name"))
-        members.append(
-            .init(
-                "params",
-                .array(
-                    contentDescriptors(
-                        descriptor.paramsSchema, fieldOrder: descriptor.fieldOrder,
-                        definitions: descriptor.definitions))))
+        var members = opening(descriptor, paramStructure: "by-name")
         if !descriptor.aliases.isEmpty { members.append(.init("x-aliases", .array(descriptor.aliases.map { .string($0) }))) }
         return .object(members)
+    }
+
+    /// The members a method's and a notification's entry open with: name, summary, description
+    /// (when there is one), `paramStructure` and the params as content descriptors.
+    private func opening(_ call: some DescribedCall, paramStructure: JSONValue) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = [.init("name", .string(call.name)), .init("summary", .string(call.summary))]
+        if !call.documentation.isEmpty { members.append(.init("description", .string(call.documentation))) }
+        members.append(.init("paramStructure", paramStructure))
+        let params = contentDescriptors(call.paramsSchema, fieldOrder: call.fieldOrder, definitions: call.definitions)
+        members.append(.init("params", .array(params)))
+        return members
     }
 
     /// The params of a method as OpenRPC content descriptors: one per member of its params model,

@@ -436,7 +436,10 @@ message and the entry waits likewise.
 Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
 --journal-backend URL`, else the built-in sandbox Web API (below). A server started with
 `--no-sandbox` has no sandbox Web API: there, an entry with no backend URL waits with status
-`noBackend` until one is configured.
+`noBackend` until one is configured. The configured URL may carry credentials
+(`https://user:secret@host`): the store keeps it only sealed under the store key, so every gateway
+on a shared store delivers to it and none writes it in clear
+(`SharedJourneyTests.journalBackendConfiguredThroughOneGatewayServesEveryOneAndIsStoredSealed`).
 
 - **One truth.** `journal.pay` (cash) and `journal.handleCallback` answer once the entry's delivery
   has been tried, with its retries: the entry they answer is the entry `journal.get` and

@@ -50,19 +50,6 @@ public struct FailNextParams: JSONModel, Equatable {
     /// - Minimum: 1
     /// - Maximum: 1000
     public var count: Int?
-
-    /// Creates the value from its members.
-    public init(
-        method: String, error: String? = nil, code: Int? = nil, message: String? = nil, data: JSONValue? = nil,
-        count: Int? = nil
-    ) {
-        self.method = method
-        self.error = error
-        self.code = code
-        self.message = message
-        self.data = data
-        self.count = count
-    }
 }
 
 /// What is armed.

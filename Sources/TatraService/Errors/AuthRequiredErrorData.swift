@@ -16,16 +16,4 @@ public struct AuthRequiredErrorData: JSONModel, Equatable {
     /// Whether the PIN screen shows the terms and conditions (the factory's `showConditions`): in
     /// the sandbox, true until the profile has authorized once.
     public var showConditions: Bool
-
-    /// Creates the value from its members.
-    public init(
-        type: TatraErrorType = .authRequired, status: TatraErrorStatus = .unauthenticated, fatal: Bool = false,
-        title: String, showConditions: Bool
-    ) {
-        self.type = type
-        self.status = status
-        self.fatal = fatal
-        self.title = title
-        self.showConditions = showConditions
-    }
 }

@@ -14,15 +14,4 @@ public struct BankTempOOSErrorData: JSONModel, Equatable {
     /// The payment to pass to `tatra.resubmitPayment` (the factory's `paymentId`).
     /// - Example: "TB-000001"
     public var paymentId: String
-
-    /// Creates the value from its members.
-    public init(
-        type: TatraErrorType = .bankTempOOS, status: TatraErrorStatus = .unavailable, fatal: Bool = false,
-        paymentId: String
-    ) {
-        self.type = type
-        self.status = status
-        self.fatal = fatal
-        self.paymentId = paymentId
-    }
 }

@@ -21,17 +21,4 @@ public struct MissingContactPermissionErrorData: JSONModel, Equatable {
     public var subtitle: String
     /// Where the user grants the permission (the factory's `uri`, Android `Uri`).
     public var uri: URL
-
-    /// Creates the value from its members.
-    public init(
-        type: TatraErrorType = .missingContactPermission, status: TatraErrorStatus = .permissionDenied,
-        fatal: Bool = false, title: String, subtitle: String, uri: URL
-    ) {
-        self.type = type
-        self.status = status
-        self.fatal = fatal
-        self.title = title
-        self.subtitle = subtitle
-        self.uri = uri
-    }
 }

@@ -75,7 +75,9 @@ extension ServiceError where Kind == TatraErrorType {
 
     /// `authRequiredError(title, showConditions)`: the user must enter the PIN (`tatra.authorize`).
     public static func authRequired(title: String, showConditions: Bool) -> TatraError {
-        TatraError(.authRequired, data: .authRequired(AuthRequiredErrorData(title: title, showConditions: showConditions)))
+        let data = AuthRequiredErrorData(
+            type: .authRequired, status: .unauthenticated, fatal: false, title: title, showConditions: showConditions)
+        return TatraError(.authRequired, data: .authRequired(data))
     }
 
     /// `executePaymentError(title, message)`: the payment cannot be made as requested.
@@ -106,27 +108,24 @@ extension ServiceError where Kind == TatraErrorType {
     /// `wrongPinError(title, applicationBlocked)`: the PIN is wrong; fatal once the application is
     /// blocked.
     public static func wrongPin(title: String, applicationBlocked: Bool) -> TatraError {
-        TatraError(
-            .wrongPin,
-            data: .wrongPin(
-                WrongPinErrorData(
-                    status: applicationBlocked ? .failedPrecondition : .unauthenticated, fatal: applicationBlocked,
-                    title: title, applicationBlocked: applicationBlocked)))
+        let status: TatraErrorStatus = applicationBlocked ? .failedPrecondition : .unauthenticated
+        let data = WrongPinErrorData(
+            type: .wrongPin, status: status, fatal: applicationBlocked, title: title, applicationBlocked: applicationBlocked)
+        return TatraError(.wrongPin, data: .wrongPin(data))
     }
 
     /// `bankTempOOSError(paymentId)`: the bank is temporarily out of service; the payment can be
     /// resubmitted with `tatra.resubmitPayment`.
     public static func bankTempOOS(paymentId: String) -> TatraError {
-        TatraError(.bankTempOOS, data: .bankTempOOS(BankTempOOSErrorData(paymentId: paymentId)))
+        let data = BankTempOOSErrorData(type: .bankTempOOS, status: .unavailable, fatal: false, paymentId: paymentId)
+        return TatraError(.bankTempOOS, data: .bankTempOOS(data))
     }
 
     /// `missingContactPermissionError(title, subtitle, uri)`: the contacts may not be read.
     public static func missingContactPermission(title: String, subtitle: String, uri: URL) -> TatraError {
-        TatraError(
-            .missingContactPermission,
-            data: .missingContactPermission(
-                MissingContactPermissionErrorData(
-                    title: title, subtitle: subtitle, uri: uri)))
+        let data = MissingContactPermissionErrorData(
+            type: .missingContactPermission, status: .permissionDenied, fatal: false, title: title, subtitle: subtitle, uri: uri)
+        return TatraError(.missingContactPermission, data: .missingContactPermission(data))
     }
 
     /// Which factory error this is.

@@ -17,13 +17,4 @@ public struct TatraErrorData: JSONModel, Equatable {
     public var title: String
     /// The text of the error screen (the factory's `message`).
     public var message: String
-
-    /// Creates the value from its members.
-    public init(type: TatraErrorType, status: TatraErrorStatus, fatal: Bool, title: String, message: String) {
-        self.type = type
-        self.status = status
-        self.fatal = fatal
-        self.title = title
-        self.message = message
-    }
 }

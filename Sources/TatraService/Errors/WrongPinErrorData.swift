@@ -15,16 +15,4 @@ public struct WrongPinErrorData: JSONModel, Equatable {
     public var title: String
     /// Whether too many wrong PINs have blocked the application (the factory's `applicationBlocked`).
     public var applicationBlocked: Bool
-
-    /// Creates the value from its members.
-    public init(
-        type: TatraErrorType = .wrongPin, status: TatraErrorStatus, fatal: Bool, title: String,
-        applicationBlocked: Bool
-    ) {
-        self.type = type
-        self.status = status
-        self.fatal = fatal
-        self.title = title
-        self.applicationBlocked = applicationBlocked
-    }
 }

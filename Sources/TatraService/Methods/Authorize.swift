@@ -18,9 +18,6 @@ public enum Authorize: TatraMethod {
         /// The PIN. Android `AuthData.pincode`, iOS `pincode`.
         /// - Example: "1234"
         public var pincode: PIN
-
-        /// Creates the value from its members.
-        public init(pincode: String) { self.pincode = pincode }
     }
 
     public typealias Result = NoResult

@@ -22,9 +22,6 @@ public enum AuthorizePayment: TatraMethod {
         /// The PIN. Android `AuthData.pincode`, iOS `pincode`.
         /// - Example: "1234"
         public var pincode: PIN
-
-        /// Creates the value from its members.
-        public init(pincode: String) { self.pincode = pincode }
     }
 
     /// The text to share with the recipient (the document's `confirmationString`).

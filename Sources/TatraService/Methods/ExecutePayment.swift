@@ -46,13 +46,6 @@ public enum ExecutePayment: TatraMethod {
         /// - Alias: messageForRecipient (Android)
         /// - Example: "Invoice 2026-001 for services"
         public var reference: String?
-
-        /// Creates the value from its members.
-        public init(amount: Amount, contact: Contact, reference: String? = nil) {
-            self.amount = amount
-            self.contact = contact
-            self.reference = reference
-        }
     }
 
     /// The text to present on the authentication screen (the document's `confirmationString`): a

@@ -20,9 +20,6 @@ public enum ResubmitPayment: TatraMethod {
         /// - MinLength: 1
         /// - Example: "TB-000001"
         public var paymentId: String
-
-        /// Creates the value from its members.
-        public init(paymentId: String) { self.paymentId = paymentId }
     }
 
     /// The text to share with the recipient (the document's `confirmationString`).

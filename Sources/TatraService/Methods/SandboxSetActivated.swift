@@ -15,9 +15,6 @@ public enum SandboxSetActivated: TatraMethod {
     public struct Params: JSONModel, Equatable {
         /// Whether PayKey is activated for this user.
         public var activated: Bool
-
-        /// Creates the value from its members.
-        public init(activated: Bool) { self.activated = activated }
     }
 
     public typealias Result = NoResult

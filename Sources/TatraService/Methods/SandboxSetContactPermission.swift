@@ -15,9 +15,6 @@ public enum SandboxSetContactPermission: TatraMethod {
     public struct Params: JSONModel, Equatable {
         /// Whether the app may read the contacts.
         public var granted: Bool
-
-        /// Creates the value from its members.
-        public init(granted: Bool) { self.granted = granted }
     }
 
     public typealias Result = NoResult

@@ -11,10 +11,4 @@ public struct AmountValues: JSONModel, Equatable {
     /// The largest amount a payment may have, inclusive. iOS `PKAmountValues.maxValue`.
     /// - Example: "5000.00"
     public var maxValue: Amount
-
-    /// Creates the value from its members.
-    public init(minValue: Amount, maxValue: Amount) {
-        self.minValue = minValue
-        self.maxValue = maxValue
-    }
 }

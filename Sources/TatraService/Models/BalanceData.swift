@@ -14,10 +14,4 @@ public struct BalanceData: JSONModel, Equatable {
     public var balance: Amount
     /// When the balance falls due. Android `Date dueDate`, iOS `NSDate* dueDate`.
     public var dueDate: Date
-
-    /// Creates the value from its members.
-    public init(balance: Amount, dueDate: Date) {
-        self.balance = balance
-        self.dueDate = dueDate
-    }
 }

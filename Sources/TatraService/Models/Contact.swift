@@ -26,11 +26,4 @@ public struct Contact: JSONModel, Equatable {
     /// (a `UIImage`, which a gateway carries as the URI of the image), accepted as `icon`.
     /// - Alias: icon (iOS)
     public var image: URL?
-
-    /// Creates the value from its members.
-    public init(fullName: String, phones: [String], image: URL? = nil) {
-        self.fullName = fullName
-        self.phones = phones
-        self.image = image
-    }
 }

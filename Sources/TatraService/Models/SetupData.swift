@@ -40,20 +40,4 @@ public struct SetupData: JSONModel, Equatable {
     /// Where the bank app returns to after the flow. Android `Uri redirectionUri`, iOS
     /// `NSString* redirectionUri`.
     public var redirectionUri: URL?
-
-    /// Creates the value from its members.
-    public init(
-        isActivated: Bool, descriptionValidationRegex: String, descriptionValidationLength: Int,
-        phoneValidationRegex: String, minTransactionAmount: Amount, maxTransactionAmount: Amount,
-        redirectionUri: URL?
-    ) {
-        self.isActivated = isActivated
-        self.descriptionValidationRegex = descriptionValidationRegex
-        self.descriptionValidationLength = descriptionValidationLength
-        self.phoneValidationRegex = phoneValidationRegex
-        self.minTransactionAmount = minTransactionAmount
-        self.maxTransactionAmount = maxTransactionAmount
-        self.makePaymentValues = AmountValues(minValue: minTransactionAmount, maxValue: maxTransactionAmount)
-        self.redirectionUri = redirectionUri
-    }
 }

@@ -30,11 +30,4 @@ public struct MagicAmount: JSONModel, Equatable {
     public var outcome: Outcome
     /// For `bankTempOOS`: how many times in a row the bank is out of service (at least 1).
     public var outOfServiceTimes: Int = 1
-
-    /// Creates the value from its members.
-    public init(amount: Amount, outcome: Outcome, outOfServiceTimes: Int = 1) {
-        self.amount = amount
-        self.outcome = outcome
-        self.outOfServiceTimes = outOfServiceTimes
-    }
 }

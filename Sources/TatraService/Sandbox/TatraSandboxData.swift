@@ -103,6 +103,7 @@ public struct TatraSandboxData: SandboxDataModel {
             isActivated: raw.isActivated, descriptionValidationRegex: raw.descriptionValidationRegex,
             descriptionValidationLength: raw.descriptionValidationLength, phoneValidationRegex: raw.phoneValidationRegex,
             minTransactionAmount: raw.minTransactionAmount, maxTransactionAmount: raw.maxTransactionAmount,
+            makePaymentValues: AmountValues(minValue: raw.minTransactionAmount, maxValue: raw.maxTransactionAmount),
             redirectionUri: raw.redirectionUri)
         descriptionRegex = try regex(raw.descriptionValidationRegex, "/setup/descriptionValidationRegex")
         phoneRegex = try regex(raw.phoneValidationRegex, "/setup/phoneValidationRegex")

@@ -38,19 +38,6 @@ public enum RegisterExternalRequest: PBBAMethod {
         /// - Minimum: 1
         /// - Maximum: 86400
         public var retrievalExpiryInterval: Int?
-
-        /// Creates the value from its members, one parameter per property.
-        public init(
-            secureToken: String, brn: String, amount: Amount, currency: String, reference: String,
-            retrievalExpiryInterval: Int? = nil
-        ) {
-            self.secureToken = secureToken
-            self.brn = brn
-            self.amount = amount
-            self.currency = currency
-            self.reference = reference
-            self.retrievalExpiryInterval = retrievalExpiryInterval
-        }
     }
 
     public typealias Result = PaymentStatusInfo

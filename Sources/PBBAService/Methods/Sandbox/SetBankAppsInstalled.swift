@@ -18,11 +18,6 @@ public enum SetBankAppsInstalled: PBBAMethod {
         /// - Minimum: 0
         /// - Maximum: 20
         public var count: Int
-
-        /// Creates the value from its members, one parameter per property.
-        public init(count: Int) {
-            self.count = count
-        }
     }
 
     public typealias Result = BankAppsState
