@@ -27,6 +27,19 @@ import Glibc
         return (gateways, addresses)
     }
 
+    /// Two gateways, A's connections of profile `shop` (a dashboard that only said `rpc.hello`) and
+    /// of profile `elsewhere`, and B's connection of `shop` that causes the callbacks.
+    static func audience() async throws -> (
+        gateways: [SpawnedServer], dashboard: PBBAJourneyTests.Peer, stranger: PBBAJourneyTests.Peer,
+        actor: PBBAJourneyTests.Peer
+    ) {
+        let (gateways, addresses) = try await twoGateways()
+        return (
+            gateways, try await peer(addresses[0], profile: "shop"), try await peer(addresses[0], profile: "elsewhere"),
+            try await peer(addresses[1], profile: "shop")
+        )
+    }
+
     /// Stops the gateways, each cleanly.
     static func stop(_ gateways: [SpawnedServer]) async {
         for gateway in gateways {
@@ -47,6 +60,17 @@ import Glibc
     static func heardNothingMore(_ peer: PBBAJourneyTests.Peer) async -> Bool {
         #expect(await peer.result("rpc.health")?["status"] == "SERVING")
         return peer.notifications.isEmpty
+    }
+
+    /// A Dotpay payment of `amount` PLN through `peer` by channel 73, whose URLC notification goes
+    /// to a port nothing listens on (the profiles here set no shop PIN, so it fails before any POST).
+    static func pay(_ peer: PBBAJourneyTests.Peer, amount: String) async throws -> JSONValue {
+        let info: JSONValue = [
+            "merchantID": "10000", "amount": .string(amount), "currency": "PLN", "textDescription": "Bilet",
+            "urlc": "http://127.0.0.1:9/shop/urlc",
+        ]
+        let details = try #require(await peer.result("dotpay.getChannelList", ["paymentInfo": info])?["paymentDetails"])
+        return try #require(await peer.result("dotpay.pay", ["paymentDetails": details, "channelId": 73]))
     }
 
     @Test func aDecisionThroughOneGatewayReachesThePopupOnAnother() async throws {
@@ -78,10 +102,7 @@ import Glibc
     /// dashboard of the profile once each, in order, and by A's connection of another profile not
     /// at all.
     @Test func dotpayCallbacksThroughOneGatewayReachTheProfileOnAnother() async throws {
-        let (gateways, addresses) = try await Self.twoGateways()
-        let dashboard = try await Self.peer(addresses[0], profile: "shop")
-        let stranger = try await Self.peer(addresses[0], profile: "elsewhere")
-        let payer = try await Self.peer(addresses[1], profile: "shop")
+        let (gateways, dashboard, stranger, payer) = try await Self.audience()
         // Bad input causes nothing.
         let refused = await payer.call("dotpay.registerPaymentCard", ["cardInfo": "4111111111111111"])
         #expect(refused?["error"]?["code"] == -32602)
@@ -100,12 +121,7 @@ import Glibc
                 == ids[0])
         #expect(await dashboard.notification("dotpay.didRegisterNewCreditCard", timeout: 60)?["card"]?["creditCardId"] == ids[1])
 
-        let info: JSONValue = [
-            "merchantID": "10000", "amount": "100.00", "currency": "PLN", "textDescription": "Bilet",
-            "urlc": "http://127.0.0.1:9/shop/urlc",
-        ]
-        let details = try #require(await payer.result("dotpay.getChannelList", ["paymentInfo": info])?["paymentDetails"])
-        let paid = try #require(await payer.result("dotpay.pay", ["paymentDetails": details, "channelId": 73]))
+        let paid = try await Self.pay(payer, amount: "100.00")
         let failed = try #require(await dashboard.notification("dotpay.urlcDeliveryFailed", timeout: 60))
         #expect(failed["status"] == "noPin" && failed["paymentId"] == paid["paymentId"])
         #expect(await payer.notification("dotpay.urlcDeliveryFailed", timeout: 60) == failed)
@@ -118,10 +134,7 @@ import Glibc
     /// sandbox Web API refuses are heard by A's connection of the profile once each, in order,
     /// and by A's connection of another profile not at all.
     @Test func journalSyncFailedThroughOneGatewayReachesTheProfileOnAnother() async throws {
-        let (gateways, addresses) = try await Self.twoGateways()
-        let dashboard = try await Self.peer(addresses[0], profile: "shop")
-        let stranger = try await Self.peer(addresses[0], profile: "elsewhere")
-        let till = try await Self.peer(addresses[1], profile: "shop")
+        let (gateways, dashboard, stranger, till) = try await Self.audience()
         #expect(await till.call("journal.pay", ["type": "cash", "amount": "abc"])?["error"] != nil)
         _ = await till.result(
             "sandbox.journal.setNextAnswers",
@@ -161,12 +174,7 @@ import Glibc
         #expect(await watcher.call("sandbox.clock.advance", ["seconds": -1])?["error"]?["code"] == -32602)
         /// Pays 15.15 (completes 600 s later on the sandbox clock) through `peer`; returns the payment id.
         func payLater(_ peer: PBBAJourneyTests.Peer) async throws -> JSONValue {
-            let info: JSONValue = [
-                "merchantID": "10000", "amount": "15.15", "currency": "PLN", "textDescription": "Bilet",
-                "urlc": "http://127.0.0.1:9/shop/urlc",
-            ]
-            let details = try #require(await peer.result("dotpay.getChannelList", ["paymentInfo": info])?["paymentDetails"])
-            let paid = try #require(await peer.result("dotpay.pay", ["paymentDetails": details, "channelId": 73]))
+            let paid = try await Self.pay(peer, amount: "15.15")
             #expect(paid["status"] == "processing")
             return try #require(paid["paymentId"])
         }
