@@ -19,7 +19,7 @@ public struct JournalService: JournalHandlers {
     let delivery: JournalDelivery
     /// The store's event channel of `journal.syncFailed`, by which it reaches the profile's
     /// connections on every gateway.
-    static let callbacksChannel = "journal.callbacks"
+    static let callbacksChannel = "journal.notices"
     /// The delivery of every profile's waiting entries that starting the service began (nil with
     /// `resendAtStart: false`): it ends when each of them was tried; what a caller awaits instead of
     /// polling the entries.

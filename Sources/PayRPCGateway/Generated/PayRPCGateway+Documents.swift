@@ -589,7 +589,7 @@ app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}
   may serve, by profile, with notifications held for a profile that has none), which the engine
   and the services share through `ServiceEnvironment`; on a shared PostgreSQL store it is also
   published in the transaction that records the failure (the kit's `ProfileAudience`, channel
-  `journal.callbacks`) and every other gateway sends it to its own connections of the profile, once
+  `journal.notices`) and every other gateway sends it to its own connections of the profile, once
   each (docs/deploy.md).
 - Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
 - State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
