@@ -47,9 +47,7 @@ extension DotpayService {
         guard let (card, changed) = try await book.setDefault(params.creditCardId, profile: context.profile) else {
             throw DotpayError(.cardNotFound, "no usable card \(params.creditCardId)", creditCardId: params.creditCardId)
         }
-        if changed {
-            connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: card), profile: context.profile)
-        }
+        if changed { announce(.changed(card), context) }
         return card
     }
 
@@ -121,20 +119,15 @@ extension DotpayService {
         return StoredCard(card: card, numberHash: numberHash, registeredAt: context.now)
     }
 
-    /// Tells every connection of the profile of a new card (and of the default it became).
+    /// Tells this gateway's connections of the profile of a new card (and of the default it
+    /// became); the book published the same callbacks for the other gateways'.
     func announce(_ registration: CardRegistration, _ context: RequestContext) {
-        guard registration.isNew else { return }
-        connections.broadcast(DidRegisterNewCreditCard.self, .init(card: registration.card), profile: context.profile)
-        if registration.becameDefault {
-            connections.broadcast(
-                DidChangeDefaultOneClickPaymentCard.self, .init(card: registration.card), profile: context.profile)
-        }
+        book.audience.deliver(book.pushes(registration, profile: context.profile))
     }
 
-    /// Tells every connection of the profile that the default card changed, when it did.
+    /// Tells this gateway's connections of the profile that the default card changed, when it did.
     func announce(_ change: DefaultChange, _ context: RequestContext) {
-        guard case .changed(let card) = change else { return }
-        connections.broadcast(DidChangeDefaultOneClickPaymentCard.self, .init(card: card), profile: context.profile)
+        book.audience.deliver(book.pushes(change, profile: context.profile))
     }
 
     /// The brand's name and codename as Dotpay shows them, by the number's IIN range.

@@ -14,7 +14,8 @@ import PayRPCStore
 /// profile. Payment ids, `control` values and card ids come from the profile's seeded streams; a
 /// payment that completes later does so on the profile's sandbox clock. Card numbers are kept only
 /// masked with a keyed hash, CVVs never, the shop's PIN only sealed. Delegate callbacks are pushed
-/// to every connection of the profile (history callbacks to its observers). Each method's handler
+/// to every connection of the profile, on every gateway of the store (history callbacks to its
+/// observers on the gateway they registered with). Each method's handler
 /// is a requirement of the generated ``DotpayHandlers``.
 public struct DotpayService: DotpayHandlers {
     let book: DotpayBook
@@ -28,6 +29,9 @@ public struct DotpayService: DotpayHandlers {
     let observers = HistoryObservers()
     let urlc: UrlcDelivery
     let masterpass = MasterpassAuthorizations()
+    /// The store's event channel of the callbacks to a profile's connections (card callbacks and
+    /// URLC failures), by which they reach the profile's connections on every gateway.
+    static let callbacksChannel = "dotpay.callbacks"
     /// When each profile's next payment completes, so that a clock move reads the store only then.
     let due: DueCompletions
     /// The delivery of every profile's undelivered URLC notifications that starting the service
@@ -61,11 +65,12 @@ public struct DotpayService: DotpayHandlers {
         store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, environment: ServiceEnvironment,
         delivery: Delivery = Delivery()
     ) {
-        let book = DotpayBook(store: store)
         let (controls, connections) = (environment.sandbox, environment.connections)
+        let audience = ProfileAudience(store: store, connections: connections, channel: Self.callbacksChannel)
+        let book = DotpayBook(store: store, audience: audience)
         let urlc = UrlcDelivery(
             book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
-            secrets: secrets, connections: connections, clock: controls, logger: delivery.logger)
+            secrets: secrets, audience: audience, clock: controls, logger: delivery.logger)
         self.book = book
         self.sandbox = sandbox
         self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
@@ -75,6 +80,7 @@ public struct DotpayService: DotpayHandlers {
         let due = DueCompletions()
         self.due = due
         if delivery.serving {
+            due.listen(to: store)
             controls.onClockChange { profile, now in
                 guard due.mayBeDue(profile: profile, at: now) else { return }
                 urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }

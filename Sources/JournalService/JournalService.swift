@@ -17,6 +17,9 @@ import PayRPCStore
 public struct JournalService: JournalHandlers {
     let journal: JournalBook
     let delivery: JournalDelivery
+    /// The store's event channel of `journal.syncFailed`, by which it reaches the profile's
+    /// connections on every gateway.
+    static let callbacksChannel = "journal.notices"
     /// The delivery of every profile's waiting entries that starting the service began (nil with
     /// `resendAtStart: false`): it ends when each of them was tried; what a caller awaits instead of
     /// polling the entries.
@@ -66,7 +69,8 @@ public struct JournalService: JournalHandlers {
             retry: DeliveryRetry(client: HTTPClient(timeout: options.requestTimeout), backoff: options.backoff),
             serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI)
         delivery = JournalDelivery(
-            journal: journal, configuration: configuration, connections: environment.connections,
+            journal: journal, configuration: configuration,
+            audience: ProfileAudience(store: store, connections: environment.connections, channel: Self.callbacksChannel),
             sandbox: environment.sandbox, logger: logger)
         if options.resendAtStart {
             let delivery = delivery

@@ -15,9 +15,12 @@ import PayRPCStore
 /// Every change that touches two documents is one transaction: a card and the default it may
 /// become, a card removed and the default passed on, a payment with the last channel, the card
 /// it remembered and its URLC notification, a status change or a refund with its notification.
-/// What the change did comes back so the service can tell the profile's connections.
+/// What the change did comes back so the service can tell the profile's connections here, and
+/// the card callbacks it causes are published in its transaction for the other gateways'.
 struct DotpayBook: Sendable {
     let store: any StateStore
+    /// Every connection of each profile, on every gateway: the card callbacks go to all of them.
+    let audience: ProfileAudience
 
     // MARK: Settings
 
@@ -56,7 +59,9 @@ struct DotpayBook: Sendable {
     /// already (that card is the answer then); the first card becomes the default.
     func register(_ card: StoredCard, profile: String) async throws -> CardRegistration {
         try await store.transaction("dotpay.registerPaymentCard") { documents in
-            try Self.register(card, profile: profile, in: documents)
+            let registration = try Self.register(card, profile: profile, in: documents)
+            try publish(pushes(registration, profile: profile), in: documents)
+            return registration
         }
     }
 
@@ -71,7 +76,9 @@ struct DotpayBook: Sendable {
             else { return nil }
             try Self.updateSettings(profile, in: documents) { $0.defaultCardId = id }
             card.isDefault = true
-            return (card, settings.defaultCardId != id)
+            let changed = settings.defaultCardId != id
+            if changed { try publish(pushes(.changed(card), profile: profile), in: documents) }
+            return (card, changed)
         }
     }
 
@@ -84,7 +91,7 @@ struct DotpayBook: Sendable {
                     .contains(where: { $0.creditCardId == id })
             else { return nil }
             try documents.delete(StoredCard.self, profile: profile, key: id)
-            return try Self.repairDefault(profile, in: documents)
+            return try repairDefault(profile, in: documents)
         }
     }
 
@@ -94,7 +101,7 @@ struct DotpayBook: Sendable {
             for card in try Self.cards(profile, in: documents) {
                 try documents.delete(StoredCard.self, profile: profile, key: card.card.creditCardId)
             }
-            return try Self.repairDefault(profile, in: documents)
+            return try repairDefault(profile, in: documents)
         }
     }
 
@@ -111,7 +118,7 @@ struct DotpayBook: Sendable {
                 try documents.put(card, profile: profile, key: card.card.creditCardId)
             }
             try Self.updateSettings(profile, in: documents) { $0.customerId = customerId }
-            let change = try Self.repairDefault(profile, in: documents)
+            let change = try repairDefault(profile, in: documents)
             let settings = try Self.settings(profile, in: documents)
             return (DotpayCards.visible(try Self.cards(profile, in: documents), settings: settings), change)
         }
@@ -133,10 +140,14 @@ struct DotpayBook: Sendable {
             var payment = record.payment
             let registration = try record.card.map { try Self.register($0, profile: profile, in: documents) }
             if let registration {
+                try publish(pushes(registration, profile: profile), in: documents)
                 payment.summary.cardId = registration.card.creditCardId
                 payment.card?.creditCardId = registration.card.creditCardId
             }
             try documents.put(payment, profile: profile, key: paymentId)
+            if let completesAt = payment.completesAt {
+                try DueCompletions.publish(profile: profile, at: completesAt, in: documents)
+            }
             if let notification = payment.notification(of: payment.summary.relatedOperations[0], at: record.now) {
                 try Self.add(notification, profile: profile, in: documents)
             }
@@ -228,6 +239,34 @@ struct DotpayBook: Sendable {
 
     /// The outbox of URLC notifications.
     var notifications: Outbox<UrlcNotification> { Outbox(store: store) }
+
+    // MARK: Callbacks
+
+    /// The card callbacks a registration causes: the new card, and the default it became.
+    func pushes(_ registration: CardRegistration, profile: String) -> [ProfilePush] {
+        guard registration.isNew else { return [] }
+        let card = registration.card
+        return [audience.push(DidRegisterNewCreditCard.self, .init(card: card), profile: profile)]
+            + (registration.becameDefault ? pushes(.changed(card), profile: profile) : [])
+    }
+
+    /// The callback a change of the default card causes (none when it did not change).
+    func pushes(_ change: DefaultChange, profile: String) -> [ProfilePush] {
+        guard case .changed(let card) = change else { return [] }
+        return [audience.push(DidChangeDefaultOneClickPaymentCard.self, .init(card: card), profile: profile)]
+    }
+
+    /// Publishes callbacks in the transaction of their cause, for the other gateways' connections.
+    private func publish(_ pushes: [ProfilePush], in documents: StoreTransaction) throws {
+        for push in pushes { try push.publish(in: documents) }
+    }
+
+    /// ``repairDefault(_:in:)`` whose change of the default is published in the transaction.
+    private func repairDefault(_ profile: String, in documents: StoreTransaction) throws -> DefaultChange {
+        let change = try Self.repairDefault(profile, in: documents)
+        try publish(pushes(change, profile: profile), in: documents)
+        return change
+    }
 
     // MARK: Inside a transaction
 

@@ -12,15 +12,16 @@ import PayRPCStore
 /// every retry and after a restart) and is recorded; a network failure is tried again after each
 /// wait of the backoff, then the notification waits for the next start or
 /// `sandbox.dotpay.deliverUrlc`; any other answer is recorded as `shopError` and waits likewise.
-/// Every failure is also pushed to the profile's connections (`dotpay.urlcDeliveryFailed`): none
-/// is silent. When and how often a notification is sent is the kit's ``OutboxDelivery``, as for
+/// Every failure is also pushed to the profile's connections on every gateway of the store
+/// (`dotpay.urlcDeliveryFailed`): none is silent. When and how often a notification is sent is the kit's ``OutboxDelivery``, as for
 /// every outbox.
 final class UrlcDelivery: OutboxDelivery {
     let book: DotpayBook
     let retry: DeliveryRetry
     let runner = DeliveryRunner()
     let secrets: SecretHasher
-    let connections: ConnectionDirectory
+    /// Every connection of each profile, on every gateway: the failures go to all of them.
+    let audience: ProfileAudience
     let clock: SandboxControls
     let logger: Logger
 
@@ -28,13 +29,13 @@ final class UrlcDelivery: OutboxDelivery {
     static let pinContext = "dotpay.shopPin"
 
     init(
-        book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, connections: ConnectionDirectory, clock: SandboxControls,
+        book: DotpayBook, retry: DeliveryRetry, secrets: SecretHasher, audience: ProfileAudience, clock: SandboxControls,
         logger: Logger
     ) {
         self.book = book
         self.retry = retry
         self.secrets = secrets
-        self.connections = connections
+        self.audience = audience
         self.clock = clock
         self.logger = logger
     }
@@ -96,21 +97,23 @@ final class UrlcDelivery: OutboxDelivery {
         }
     }
 
-    /// Records why a notification did not get through and tells the profile's connections.
+    /// Records why a notification did not get through and tells the profile's connections, on
+    /// every gateway of the store (published in the transaction that records it).
     private func fail(
         _ notification: UrlcNotification, _ status: UrlcDeliveryStatus, httpStatus: Int?, _ message: String,
         profile: String
     ) async throws {
-        try await outbox.change(notification.notificationId, profile: profile) { stored in
-            stored.status = status
-            stored.httpStatus = httpStatus
-            stored.lastError = message
-        }
-        connections.broadcast(
+        let push = audience.push(
             UrlcDeliveryFailed.self,
             .init(
                 notificationId: notification.notificationId, paymentId: notification.paymentId,
                 operationType: notification.operationType,
                 url: notification.url, status: status, httpStatus: httpStatus, message: message), profile: profile)
+        try await outbox.change(notification.notificationId, profile: profile, announcing: push) { stored in
+            stored.status = status
+            stored.httpStatus = httpStatus
+            stored.lastError = message
+        }
+        audience.deliver(push)
     }
 }

@@ -7,8 +7,8 @@ import PayRPCServiceKit
 /// Sends journal entries to the Web API, as the document says: `POST /payments/` with the
 /// callback's parameters, then (card and account) `POST /journals/` with the payment id the first
 /// answer carried. A network failure is retried three times with backoff, then the entry waits
-/// for the next start or `journal.sync`; a server error is reported (`journal.syncFailed`) and
-/// waits likewise.
+/// for the next start or `journal.sync`; a server error is reported (`journal.syncFailed`, to the
+/// profile's connections on every gateway of the store) and waits likewise.
 ///
 /// The Web API is the profile's backend URL, else the server's, else (sandbox mode) the built-in
 /// ``SandboxWebAPI``; the rules are the same for all three. Every POST carries the
@@ -26,7 +26,8 @@ final class JournalDelivery: OutboxDelivery {
     let sandboxWebAPI: SandboxWebAPI?
     /// The server's backend (`serve --journal-backend`), used when the profile set none.
     let serverBackend: String?
-    let connections: ConnectionDirectory
+    /// Every connection of each profile, on every gateway: `journal.syncFailed` goes to all of them.
+    let audience: ProfileAudience
     let sandbox: SandboxControls
     let logger: Logger
 
@@ -45,7 +46,7 @@ final class JournalDelivery: OutboxDelivery {
     }
 
     init(
-        journal: JournalBook, configuration: Configuration, connections: ConnectionDirectory, sandbox: SandboxControls,
+        journal: JournalBook, configuration: Configuration, audience: ProfileAudience, sandbox: SandboxControls,
         logger: Logger
     ) {
         self.journal = journal
@@ -54,7 +55,7 @@ final class JournalDelivery: OutboxDelivery {
             configuration.sandboxWebAPI
             ? SandboxWebAPI(journal: journal, sandbox: sandbox, timeout: configuration.retry.client.timeout) : nil
         self.serverBackend = configuration.serverBackend
-        self.connections = connections
+        self.audience = audience
         self.sandbox = sandbox
         self.logger = logger
     }
@@ -138,17 +139,18 @@ final class JournalDelivery: OutboxDelivery {
             }
         }
         let problem = "the answer carried no payment id at \(lookup.described)"
-        try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
-            delivery.status = .paymentIdMissing
-            delivery.lastError = "\(WebAPIEndpoint.payments.rawValue): \(problem)"
-        }
-        if let answered {
-            connections.broadcast(
+        let push = answered.map { answered in
+            audience.push(
                 SyncFailed.self,
                 .init(
                     entryId: entry.entryId, endpoint: WebAPIEndpoint.payments.rawValue,
                     httpStatus: answered.status, message: problem), profile: profile)
         }
+        try await journal.updateDelivery(entry.entryId, profile: profile, announcing: push) { delivery in
+            delivery.status = .paymentIdMissing
+            delivery.lastError = "\(WebAPIEndpoint.payments.rawValue): \(problem)"
+        }
+        if let push { audience.deliver(push) }
         return nil
     }
 
@@ -187,15 +189,15 @@ final class JournalDelivery: OutboxDelivery {
         guard case .success(let answer) = outcome else { return nil }
         if answer.isSuccess { return answer }
         let message = Self.message(in: answer)
-        try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+        let push = audience.push(
+            SyncFailed.self,
+            .init(entryId: entry.entryId, endpoint: endpoint.rawValue, httpStatus: answer.status, message: message),
+            profile: profile)
+        try await journal.updateDelivery(entry.entryId, profile: profile, announcing: push) { delivery in
             delivery.status = .serverError
             delivery.lastError = "\(endpoint.rawValue): HTTP \(answer.status): \(message)"
         }
-        connections.broadcast(
-            SyncFailed.self,
-            .init(
-                entryId: entry.entryId, endpoint: endpoint.rawValue,
-                httpStatus: answer.status, message: message), profile: profile)
+        audience.deliver(push)
         return nil
     }
 

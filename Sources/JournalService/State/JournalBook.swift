@@ -66,12 +66,14 @@ struct JournalBook: Sendable {
         try await outbox.items(profile: profile).reversed()
     }
 
-    /// Changes an entry's delivery atomically; returns the entry as stored (nil: there is none).
+    /// Changes an entry's delivery atomically, publishing `push` (the callback that tells of the
+    /// change) in the same transaction; returns the entry as stored (nil: there is none).
     @discardableResult
-    func updateDelivery(_ id: String, profile: String, _ change: @escaping @Sendable (inout Delivery) -> Void) async throws
-        -> JournalEntry?
-    {
-        try await outbox.change(id, profile: profile) { change(&$0.delivery) }
+    func updateDelivery(
+        _ id: String, profile: String, announcing push: ProfilePush? = nil,
+        _ change: @escaping @Sendable (inout Delivery) -> Void
+    ) async throws -> JournalEntry? {
+        try await outbox.change(id, profile: profile, announcing: push) { change(&$0.delivery) }
     }
 
     /// The profile's journal settings (all defaults when it set none), the backend's URL opened.

@@ -15,6 +15,13 @@ import PayRPCSync
 /// (`sandbox.clock.advance`), whatever became due on it fires at once and the other timers are
 /// armed again for the time left. A pop-up's expiry and its
 /// request's are separate: the pop-up's `expiryInterval` never changes the request's own.
+///
+/// Several gateways on one store: these timers stay with the connection that showed the pop-up,
+/// on its gateway, and are not kept in the store, because nothing of them outlives that
+/// connection. What they fire is only pushed to it (`pbba.popupDidExpire`, the expired status);
+/// the request's expiry itself is a stored time that every gateway checks when it reads or
+/// decides the request. A decision made through another gateway reaches the connection through
+/// the store's events (``PBBAStateBook/onDecision(_:)``).
 /// Thread-safe; notifications are sent outside the lock.
 final class PopupRegistry: Sendable {
     private let state = Lock(State())

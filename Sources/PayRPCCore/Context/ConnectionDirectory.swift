@@ -1,3 +1,4 @@
+import PayRPCJSON
 import PayRPCSync
 
 /// Every connection the server may serve, with its profile, kept by the engine: how a service
@@ -46,14 +47,25 @@ public final class ConnectionDirectory: Sendable {
     /// - Returns: how many connections it was sent to now (0: it waits).
     @discardableResult
     public func broadcast<N: RPCNotification>(_ notification: N.Type, _ payload: N.Payload, profile: String) -> Int {
+        var params = JSONWriter(capacity: 128)
+        payload.encode(to: &params)
+        return broadcast(name: N.name, params: params.bytes, profile: profile)
+    }
+
+    /// Sends a notification given as its method name and its params' JSON as
+    /// ``broadcast(_:_:profile:)`` does (waiting for the profile's first connection when it has
+    /// none).
+    /// - Returns: how many connections it was sent to now (0: it waits).
+    @discardableResult
+    public func broadcast(name: String, params: [UInt8], profile: String) -> Int {
         let sessions = state.withLock { state -> [ConnectionSession] in
             let sessions = Self.sessions(of: profile, in: state)
             if sessions.isEmpty {
-                state.held[profile, default: []].append { session in _ = session.notify(notification, payload) }
+                state.held[profile, default: []].append { session in _ = session.notify(name: name, params: params) }
             }
             return sessions
         }
-        for session in sessions { _ = session.notify(notification, payload) }
+        for session in sessions { _ = session.notify(name: name, params: params) }
         return sessions.count
     }
 

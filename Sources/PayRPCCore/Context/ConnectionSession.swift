@@ -81,8 +81,17 @@ public final class ConnectionSession: @unchecked Sendable {
         guard isOpen else { return false }
         var params = JSONWriter(capacity: 128)
         payload.encode(to: &params)
-        if notificationCheck(N.name, params.bytes) != nil { return false }
-        deliver(N.name, params.bytes)
+        return notify(name: N.name, params: params.bytes)
+    }
+
+    /// Sends a notification given as its method name and its params' JSON (one encoded where
+    /// it was caused, on another gateway of the same store); checked as ``notify(_:_:)`` checks.
+    /// Returns false when the connection is gone or the params broke the schema.
+    @discardableResult
+    public func notify(name: String, params: [UInt8]) -> Bool {
+        guard isOpen else { return false }
+        if notificationCheck(name, params) != nil { return false }
+        deliver(name, params)
         return true
     }
 

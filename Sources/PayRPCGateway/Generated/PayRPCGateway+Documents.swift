@@ -154,7 +154,7 @@ płatności*). payrpc posts it as Dotpay does, to the payment's `urlc`:
   `sandbox.dotpay.deliverUrlc`. The shop's error answer is recorded (`shopError`, with the HTTP
   status) and waits likewise; without a PIN the notification waits as `noPin` and goes as soon as
   `sandbox.dotpay.setShopPin` sets one. Every failure is pushed to every connection of the profile
-  as `dotpay.urlcDeliveryFailed {notificationId, paymentId, operationType, url, status,
+  (on every gateway of a shared store, published with the failure's record) as `dotpay.urlcDeliveryFailed {notificationId, paymentId, operationType, url, status,
   httpStatus?, message}` (raised while the profile has no connection, as at start-up, it
   waits for the profile's first), and `sandbox.dotpay.urlcNotifications {paymentId?}` lists each
   notification with its parameters, `status` (`waiting`, `noPin`, `shopError`, `delivered`),
@@ -224,8 +224,9 @@ checked as `registerPaymentCard` checks it (-33405 `Card refused`). With `rememb
 form's 1Click consent) a payment that completes remembers the card: in the external customer's
 context when `configureWithExternalCards` set one (`external: true`, `customerId`), else among the
 SDK's own cards; the first card becomes the default. `dotpay.didRegisterNewCreditCard` (and
-`didChangeDefaultOneClickPaymentCard` for the first card) goes to every connection of the profile,
-and the summary's `cardId` is the card's. A number remembered already for the same customer is not
+`didChangeDefaultOneClickPaymentCard` for the first card) goes to every connection of the profile
+(on every gateway of a shared PostgreSQL store, once each: the callbacks are published in the
+transaction that records the card, see docs/deploy.md), and the summary's `cardId` is the card's. A number remembered already for the same customer is not
 remembered twice. The consent needs 1Click enabled (-33408) and a card (invalid params); a card in
 another channel's form is invalid params.
 
@@ -586,7 +587,10 @@ app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}
   is swallowed.
 - `journal.syncFailed` goes through the core's `ConnectionDirectory` (every connection the engine
   may serve, by profile, with notifications held for a profile that has none), which the engine
-  and the services share through `ServiceEnvironment`.
+  and the services share through `ServiceEnvironment`; on a shared PostgreSQL store it is also
+  published in the transaction that records the failure (the kit's `ProfileAudience`, channel
+  `journal.notices`) and every other gateway sends it to its own connections of the profile, once
+  each (docs/deploy.md).
 - Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
 - State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
   `Payment_Number` (`journal.callbacks`), the profile's settings (`journal/config`) and the sandbox
@@ -927,7 +931,9 @@ Sandbox helpers (`sandbox.pbba.*`) play the bank app, the device and the Consume
 
 The calling connection is the library's `popupPresenter` and `popupDelegate` (Tables 4 and 5):
 the pop-up callbacks go to the connection that showed the pop-up, also when the change is caused
-from another connection (the bank app on "another device").
+from another connection (the bank app on "another device"), and on a shared PostgreSQL store also
+when the decision is made through another gateway; the pop-up's expiry timers stay with that
+connection on its gateway (docs/deploy.md).
 
 ## Methods
 

@@ -34,15 +34,19 @@ public struct Outbox<Item: OutboxItem>: Sendable {
         try await store.read(Item.outboxNamespace + ".profiles") { try $0.profiles(withDocumentsIn: Item.outboxNamespace) }
     }
 
-    /// Changes the item `key` atomically (a step of its delivery); returns it as stored (nil:
-    /// there is none, and nothing is written).
+    /// Changes the item `key` atomically (a step of its delivery) and publishes `push`, the
+    /// callback that tells of the change, in the same transaction; returns the item as stored
+    /// (nil: there is none, and nothing is written or published).
     /// - Throws: ``StoreError``.
     @discardableResult
-    public func change(_ key: String, profile: String, _ change: @escaping @Sendable (inout Item) -> Void) async throws
-        -> Item?
-    {
+    public func change(
+        _ key: String, profile: String, announcing push: ProfilePush? = nil,
+        _ change: @escaping @Sendable (inout Item) -> Void
+    ) async throws -> Item? {
         try await store.transaction(Item.outboxNamespace + ".change") { documents in
-            try documents.change(Item.self, profile: profile, namespace: Item.outboxNamespace, key: key, change)
+            let item = try documents.change(Item.self, profile: profile, namespace: Item.outboxNamespace, key: key, change)
+            if item != nil, let push { try push.publish(in: documents) }
+            return item
         }
     }
 }

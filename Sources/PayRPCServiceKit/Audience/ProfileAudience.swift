@@ -1,0 +1,54 @@
+import PayRPCCore
+import PayRPCJSON
+import PayRPCStore
+
+/// A service's callbacks to every connection of a profile, on every gateway of the store: a
+/// callback is delivered at once to this gateway's connections of the profile (waiting for the
+/// first one when there is none, ``ConnectionDirectory/broadcast(name:params:profile:)``), and
+/// published in the transaction that records its cause, so that each other gateway sharing the
+/// store sends it to its own open connections of the profile, once each (the store's events:
+/// an outbox row and `NOTIFY` on PostgreSQL; on the embedded store only this process hears them,
+/// and it has delivered them already). Another gateway does not hold a callback for a profile it
+/// has no connection of: the gateway where it was caused does.
+public final class ProfileAudience: Sendable {
+    /// This gateway's connections.
+    public let connections: ConnectionDirectory
+    /// The store's event channel of the service's callbacks.
+    let channel: String
+    /// This gateway's mark on what it publishes (its own events come back to it, and are passed over).
+    let origin: String
+
+    /// The audience of a service whose callbacks travel on `channel` of `store`; it listens to
+    /// the other gateways' callbacks from now on.
+    public init(store: any StateStore, connections: ConnectionDirectory, channel: String) {
+        let origin = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        self.connections = connections
+        self.channel = channel
+        self.origin = origin
+        store.subscribe(channel, as: JSONValue.self) { event in
+            guard event["origin"]?.stringValue != origin, let profile = event["profile"]?.stringValue,
+                let name = event["method"]?.stringValue, let params = event["params"]?.stringValue
+            else { return }
+            for session in connections.sessions(profile: profile) {
+                session.notify(name: name, params: Array(params.utf8))
+            }
+        }
+    }
+
+    /// The callback `notification` with `payload` for the connections of `profile`, to deliver
+    /// here and publish in the transaction of its cause.
+    public func push<N: RPCNotification>(_ notification: N.Type, _ payload: N.Payload, profile: String) -> ProfilePush {
+        ProfilePush(notification, payload, profile: profile, channel: channel, origin: origin)
+    }
+
+    /// Sends the callback to this gateway's connections of its profile (the other gateways'
+    /// hear it from the store when the transaction that published it commits).
+    public func deliver(_ push: ProfilePush) {
+        connections.broadcast(name: push.name, params: push.params, profile: push.profile)
+    }
+
+    /// Sends each callback here, in order.
+    public func deliver(_ pushes: [ProfilePush]) {
+        for push in pushes { deliver(push) }
+    }
+}
