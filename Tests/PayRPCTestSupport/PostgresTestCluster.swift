@@ -60,6 +60,7 @@ public final class PostgresTestCluster: Sendable {
     }
 
     /// Runs the blocking `body` on a thread of its own (not the cooperative pool's).
+    @discardableResult
     static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws(PostgresTestClusterError) -> T) async throws -> T {
         guard let result = await EventWait.blocking(timeout: 300, { Result(catching: body) }) else {
             throw PostgresTestClusterError("PostgreSQL's programs did not finish within 300 s")
