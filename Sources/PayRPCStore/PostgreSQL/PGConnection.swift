@@ -27,9 +27,10 @@ final class PGConnection: @unchecked Sendable {
     init(_ target: PostgresURL, applicationName: String) throws(StoreError) {
         self.target = target
         // The URI comes last: what it says itself (its own connect_timeout) wins. NULL-terminated.
-        // The server's notices (an existing table skipped) stay out of stderr.
+        // The server's notices stay out of stderr: an existing table skipped, and the warning a
+        // ROLLBACK after a failed COMMIT gets (the failure already ended the transaction).
         let keywords: [String?] = ["connect_timeout", "application_name", "client_encoding", "options", "dbname", nil]
-        let values: [String?] = ["5", applicationName, "UTF8", "-c client_min_messages=warning", target.uri, nil]
+        let values: [String?] = ["5", applicationName, "UTF8", "-c client_min_messages=error", target.uri, nil]
         handle = withCStringArray(keywords) { keys in
             withCStringArray(values) { values in PQconnectdbParams(keys, values, 1) }
         }

@@ -30,6 +30,9 @@ final class PGDocuments: DocumentWriting {
     private(set) var transactionID: String?
     /// Bytes this transaction adds (negative: frees), under a size limit.
     private var delta: Int64 = 0
+    /// The profiles whose documents the transaction read or wrote (the locks a retry takes after
+    /// a conflict, ``PGProfileLocks``).
+    private(set) var profiles: Set<String> = []
     /// Notifications to send at commit (`pg_notify`, delivered only if the commit succeeds).
     private var notifications: [(channel: String, payload: String)] = []
 
@@ -44,11 +47,13 @@ final class PGDocuments: DocumentWriting {
 
     func text(profile: String, namespace: String, key: String) throws -> String? {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        profiles.insert(profile)
         return try query(PGStatements.selectValue, [profile, namespace, key]).scalar
     }
 
     func texts(profile: String, namespace: String, keyPrefix: String?) throws -> [(key: String, text: String)] {
         try StoreArguments.check(profile: profile, namespace: namespace)
+        profiles.insert(profile)
         return try query(PGStatements.selectPrefixed, [profile, namespace, keyPrefix ?? ""]).rows.map {
             ($0[0] ?? "", $0[1] ?? "")
         }
@@ -63,6 +68,7 @@ final class PGDocuments: DocumentWriting {
 
     func putText(profile: String, namespace: String, key: String, text: String) throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        profiles.insert(profile)
         let parameters: [String?] = [profile, namespace, key, text, String(time)]
         guard limit != nil else { return try write(PGStatements.upsert, parameters) }
         wrote = true
@@ -72,6 +78,7 @@ final class PGDocuments: DocumentWriting {
 
     func delete(profile: String, namespace: String, key: String) throws {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
+        profiles.insert(profile)
         guard limit != nil else { return try write(PGStatements.deleteDocument, [profile, namespace, key]) }
         wrote = true
         delta -= Int64(try query(PGStatements.deleteCounting, [profile, namespace, key]).scalar ?? "0") ?? 0

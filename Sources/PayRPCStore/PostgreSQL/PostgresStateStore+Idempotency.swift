@@ -23,7 +23,7 @@ extension PostgresStateStore {
         try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
         try await maintainIfDue()
         let paramsDigest = try secrets.keyedHash(paramsDigest, context: SQLiteStateStore.paramsContext)
-        let secrets = self.secrets, logger = self.logger, owner = String(instanceID)
+        let secrets = self.secrets, logger = self.logger, owner = String(instanceID), attempts = self.attempts
         let retention = Timestamp.milliseconds(configuration.idempotencyRetention)
         let time = Timestamp.milliseconds(now)
         let traffic = PGClaimTraffic.Key(profile: profile, key: key)
@@ -33,7 +33,7 @@ extension PostgresStateStore {
         let stale = takePendingAbandon(profile: profile, key: key)
         do {
             let claim = try await pool.run { session in
-                try Self.serializable(session, operation: "idempotency claim", time: time, limit: nil) {
+                try Self.serializable(session, operation: "idempotency claim", time: time, limit: nil, attempts: attempts) {
                     documents -> IdempotencyClaim in
                     if let row = try documents.query(PGStatements.selectClaim, [profile, key]).rows.first,
                         let created = row[3].flatMap({ Int64($0) }), created > time - retention

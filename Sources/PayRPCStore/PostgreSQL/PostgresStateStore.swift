@@ -23,6 +23,8 @@ import PayRPCSync
 public final class PostgresStateStore: StateStore, StoreAdministration {
     /// How many times a transaction runs before a persistent serialization failure is given up.
     public static let maximumAttempts = 40
+    /// How many times this store runs a transaction (``PostgresStoreOptions/attempts``).
+    let attempts: Int
 
     /// Where the store lives.
     public let url: PostgresURL
@@ -61,6 +63,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     ///   one the database was set up with.
     public init(options: PostgresStoreOptions, configuration: StoreConfiguration = .init(), logger: Logger) throws {
         url = options.url
+        attempts = max(1, options.attempts)
         self.configuration = configuration
         self.logger = logger
         secrets = try SecretHasher(key: options.key)
@@ -154,10 +157,12 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     public func transaction<R: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R {
-        let now = configuration.now, limit = configuration.maximumBytes
+        let now = configuration.now, limit = configuration.maximumBytes, attempts = self.attempts
         try await maintainIfDue()
         return try await pool.run { session in
-            try Self.serializable(session, operation: operation, time: Timestamp.milliseconds(now()), limit: limit) { documents in
+            try Self.serializable(
+                session, operation: operation, time: Timestamp.milliseconds(now()), limit: limit, attempts: attempts
+            ) { documents in
                 try body(StoreTransaction(documents))
             }
         }
@@ -238,24 +243,35 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// connection what became of the transaction (``commitFate(of:_:)``): committed, the call has
     /// succeeded and its result is returned; aborted, it runs again as if the commit had never
     /// been sent; unknown (the server is still down), the call fails `unavailable`.
+    ///
+    /// After a conflict, the next attempts first take the locks of the profiles the conflicting
+    /// attempt touched (``PGProfileLocks``), so that transactions that keep conflicting over one
+    /// profile's documents (one hot row, many connections) run one after another instead of
+    /// conflicting until their attempts run out.
     static func serializable<R>(
-        _ session: PGSession, operation: String, time: Int64, limit: Int64?, _ body: (PGDocuments) throws -> R
+        _ session: PGSession, operation: String, time: Int64, limit: Int64?, attempts: Int = maximumAttempts,
+        _ body: (PGDocuments) throws -> R
     ) throws -> R {
         var reconnected = false
         var attempt = 0
+        var contended: [String] = []
         while true {
             attempt += 1
             let connection = try session.connection()
+            let locked = !contended.isEmpty
+            defer { if locked { PGProfileLocks.unlockAll(connection) } }
             let documents = PGDocuments(
                 connection: connection, begin: "BEGIN ISOLATION LEVEL SERIALIZABLE", time: time, limit: limit)
             var outcome: R?
             do {
+                if locked { try PGProfileLocks.lock(contended, on: connection) }
                 let result = try body(documents)
                 outcome = result
                 try documents.commit()
                 return result
-            } catch let error as StoreError where error.code == .conflict && attempt < maximumAttempts {
+            } catch let error as StoreError where error.code == .conflict && attempt < attempts {
                 documents.rollback()
+                contended = Set(contended).union(documents.profiles).sorted()
                 // Spread the next attempts of conflicting transactions apart (on the store's thread).
                 if attempt > 2 { usleep(UInt32.random(in: 0...UInt32(min(20_000, 500 * attempt)))) }
             } catch let error as StoreError where error.code == .unavailable {
@@ -277,7 +293,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
                 documents.rollback()
                 throw StoreError(
                     .conflict,
-                    "\(operation): \(maximumAttempts) attempts conflicted with concurrent transactions (\(error.message))")
+                    "\(operation): \(attempts) attempts conflicted with concurrent transactions (\(error.message))")
             } catch {
                 documents.rollback()
                 throw error

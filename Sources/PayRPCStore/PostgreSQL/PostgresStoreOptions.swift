@@ -11,13 +11,20 @@ public struct PostgresStoreOptions: Sendable {
     public var connections: Int
     /// The `application_name` the connections show in `pg_stat_activity`.
     public var applicationName: String
+    /// How many times a transaction runs before a conflict that persists is given up (and the
+    /// call answered -32009, retryable). Tests lower it to make a conflict's handling visible.
+    public var attempts: Int
 
     /// Options for `url` with `key`.
-    public init(url: PostgresURL, key: [UInt8], connections: Int = 8, applicationName: String = "payrpc") {
+    public init(
+        url: PostgresURL, key: [UInt8], connections: Int = 8, applicationName: String = "payrpc",
+        attempts: Int = PostgresStateStore.maximumAttempts
+    ) {
         self.url = url
         self.key = key
         self.connections = connections
         self.applicationName = applicationName
+        self.attempts = attempts
     }
 }
 

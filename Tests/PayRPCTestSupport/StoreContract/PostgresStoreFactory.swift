@@ -43,14 +43,16 @@ public struct PostgresStoreFactory: StateStoreFactory {
 
     /// A store on the database at `url` (which may lead through a test's proxy), under the
     /// factory's key.
-    public func open(_ url: String, maximumBytes: Int64?) throws -> PostgresStateStore {
+    public func open(
+        _ url: String, maximumBytes: Int64?, attempts: Int = PostgresStateStore.maximumAttempts
+    ) throws -> PostgresStateStore {
         guard let url = PostgresURL(url) else { throw PostgresTestClusterError("not a PostgreSQL URL: \(url)") }
         var configuration = StoreConfiguration()
         configuration.maximumBytes = maximumBytes
         return try PostgresStateStore(
             options: PostgresStoreOptions(
                 url: url, key: key, connections: 4,
-                applicationName: "payrpc-contract-\(UUID().uuidString.prefix(8))"),
+                applicationName: "payrpc-contract-\(UUID().uuidString.prefix(8))", attempts: attempts),
             configuration: configuration, logger: Logger(label: "payrpc.contract") { _ in SwiftLogNoOpLogHandler() })
     }
 }
