@@ -163,17 +163,7 @@ import Testing
     @Test func journalCardPaymentFromOpenerToTheBackendOnOtherGateways() async throws {
         let backend = try await JournalJourneyTests.Backend()
         let spread = try await Spread(["--journal-backend", backend.url])
-        let opened = await spread.result(
-            "journal.openURL",
-            ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
-        let handoff = try #require(opened?["url"])
-        let callback = try #require(await spread.result("sandbox.journal.completePayment", ["url": handoff])?["callbackURL"])
-        let entry = try #require(await spread.result("journal.handleCallback", ["url": callback]))
-        _ = await spread.result("journal.sync")
-        let stored = await spread.result("journal.get", ["entryId": entry["entryId"] ?? .null])
-        #expect(stored?["delivery"]?["status"] == "delivered")
-        let requests = try await backend.get("/_requests") as? [[String: Any]] ?? []
-        #expect(requests.map { $0["path"] as? String } == ["/payments/", "/journals/"])
+        try await Self.cardPaymentDelivered(spread, to: backend)
         await spread.finish()
     }
 
@@ -185,16 +175,7 @@ import Testing
         let spread = try await Spread()
         let configured = "http://journal-user:s3cret-pass@127.0.0.1:\(backend.backend.port)"
         _ = await spread.result("journal.configure", ["backendURL": .string(configured)])
-        let opened = await spread.result(
-            "journal.openURL",
-            ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
-        let handoff = try #require(opened?["url"])
-        let callback = try #require(await spread.result("sandbox.journal.completePayment", ["url": handoff])?["callbackURL"])
-        let entry = try #require(await spread.result("journal.handleCallback", ["url": callback]))
-        _ = await spread.result("journal.sync")
-        #expect(await spread.result("journal.get", ["entryId": entry["entryId"] ?? .null])?["delivery"]?["status"] == "delivered")
-        let requests = try await backend.get("/_requests") as? [[String: Any]] ?? []
-        #expect(requests.map { $0["path"] as? String } == ["/payments/", "/journals/"])
+        try await Self.cardPaymentDelivered(spread, to: backend)
         await spread.finish()
         let export = try await ChildRun.run(
             SpawnedServer.binary, ["data", "export", "--profile", "default", "--store", spread.url],
@@ -202,5 +183,21 @@ import Testing
         #expect(export.status == 0)
         #expect(export.output.contains("sealedBackendURL"))
         #expect(!export.output.contains("s3cret-pass") && !export.output.contains("journal-user"))
+    }
+
+    /// A card payment from `opener://` to the backend's `/journals/` post, each step on the next
+    /// gateway: the entry is delivered, and the backend got its two POSTs.
+    static func cardPaymentDelivered(_ spread: Spread, to backend: JournalJourneyTests.Backend) async throws {
+        let opened = await spread.result(
+            "journal.openURL",
+            ["url": "opener://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1"])
+        let handoff = try #require(opened?["url"])
+        let callback = try #require(await spread.result("sandbox.journal.completePayment", ["url": handoff])?["callbackURL"])
+        let entry = try #require(await spread.result("journal.handleCallback", ["url": callback]))
+        _ = await spread.result("journal.sync")
+        let stored = await spread.result("journal.get", ["entryId": entry["entryId"] ?? .null])
+        #expect(stored?["delivery"]?["status"] == "delivered")
+        let requests = try await backend.get("/_requests") as? [[String: Any]] ?? []
+        #expect(requests.map { $0["path"] as? String } == ["/payments/", "/journals/"])
     }
 }

@@ -40,6 +40,18 @@ def messages(buffer, first):
         first = False
 
 
+async def cut(connection, writer, relay, after=None):
+    """Relays what came before the cut, waits for `after` (an event) if given, then cuts both
+    sides of the connection; once per proxy."""
+    state["cut"] = True
+    writer.write(relay)
+    await writer.drain()
+    if after is not None:
+        await after.wait()
+    for end in connection["ends"]:
+        end.transport.abort()
+
+
 async def client_to_server(reader, writer, connection):
     pending, first = b"", True
     while data := await reader.read(65536):
@@ -53,12 +65,7 @@ async def client_to_server(reader, writer, connection):
             if not state["cut"] and BEFORE in message:
                 connection["holding"] = True
             if connection["holding"] and not state["cut"] and message[:1] == b"P" and b"COMMIT" in message:
-                state["cut"] = True
-                writer.write(relay)
-                await writer.drain()
-                await connection["identifier_relayed"].wait()
-                for end in connection["ends"]:
-                    end.transport.abort()
+                await cut(connection, writer, relay, after=connection["identifier_relayed"])
                 return
             relay += message
         writer.write(relay)
@@ -83,11 +90,7 @@ async def server_to_client(reader, writer, connection):
                 connection["identifier_relayed"].set()
                 continue
             if connection["armed"] and not state["cut"] and message[:1] == b"C" and message[5:].startswith(b"COMMIT"):
-                state["cut"] = True
-                writer.write(relay)
-                await writer.drain()
-                for end in connection["ends"]:
-                    end.transport.abort()
+                await cut(connection, writer, relay)
                 return
             relay += message
         writer.write(relay)
