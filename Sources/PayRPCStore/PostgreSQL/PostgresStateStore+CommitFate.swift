@@ -38,4 +38,20 @@ extension PostgresStateStore {
             }
         }
     }
+
+    /// The oldest server the store runs on: PostgreSQL 13, for `pg_current_xact_id()` and
+    /// `pg_xact_status()` (a lost commit's fate, ``commitFate(of:_:)``).
+    static let minimumServerVersion = 130_000
+
+    /// Refuses a server older than ``minimumServerVersion`` at start-up, with the versions, rather
+    /// than failing every write later.
+    /// - Throws: ``StoreError`` `cannotOpen`.
+    static func checkServerVersion(_ connection: PGConnection, _ url: PostgresURL) throws(StoreError) {
+        let version = Int(try connection.execute("SHOW server_version_num").scalar ?? "") ?? 0
+        guard version >= minimumServerVersion else {
+            throw StoreError(
+                .cannotOpen,
+                "\(url.redacted) runs PostgreSQL \(version / 10_000); the store needs PostgreSQL 13 or later")
+        }
+    }
 }

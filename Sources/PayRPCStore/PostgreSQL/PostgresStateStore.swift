@@ -80,6 +80,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         let keyCheck = try secrets.keyedHash(Self.keyCheckInput, context: Self.keyCheckContext)
         let (applied, stored) = try { () throws -> ([String], String?) in
             let connection = try PGConnection(options.url, applicationName: applicationName + " setup")
+            try Self.checkServerVersion(connection, options.url)
             let applied = try PGSchema.migrate(connection)
             try connection.execute(
                 "INSERT INTO payrpc_meta (name, value) VALUES ('key_check', $1) ON CONFLICT (name) DO NOTHING", [keyCheck])
