@@ -8,7 +8,11 @@ import Testing
 /// calls landing on different instances"). Every gateway serves the profile `default` over
 /// stdio; what a call leaves behind is only in the database, so the next call, on another
 /// gateway, finds it there or the journey breaks.
-@Suite struct SharedJourneyTests {
+///
+/// Serialized: each test starts three gateways, and six tests' eighteen at once (under
+/// ThreadSanitizer, beside the rest of the suite) starved the other tests of the machine's two
+/// cores for minutes.
+@Suite(.serialized) struct SharedJourneyTests {
     /// Three gateways on one freshly migrated database; calls go to each in turn.
     final class Spread: @unchecked Sendable {
         let gateways: [SpawnedServer]

@@ -111,8 +111,10 @@ public final class TestConnection: @unchecked Sendable {
     }
 
     /// How long waits last before a test gives up: a guard against hangs, not a timing
-    /// assertion, so generous (a 2-core machine busy with builds answers slowly, not wrongly).
-    public var timeout: Duration = .seconds(60)
+    /// assertion, so generous (a 2-core machine busy with builds answers slowly, not wrongly;
+    /// under ThreadSanitizer with the whole suite running, two journal retry tests once waited
+    /// more than 60 s for `journal.pay`, which answers in a second alone).
+    public var timeout: Duration = .seconds(120)
 
     /// Sends one raw line (without its newline).
     public func send(_ line: String) {
