@@ -15,15 +15,9 @@ import Glibc
 @Suite struct CrossInstancePushTests {
     /// Two gateways on one new database, with their addresses.
     static func twoGateways() async throws -> (gateways: [SpawnedServer], addresses: [String]) {
-        let url = try await SharedStoreTests.migratedDatabase()
-        var gateways: [SpawnedServer] = []
+        let (_, gateways) = try await SharedDatabase.gateways(2, ["--tcp", "127.0.0.1:0"])
         var addresses: [String] = []
-        for _ in 0..<2 {
-            let gateway = try await SpawnedServer(
-                ["serve", "--tcp", "127.0.0.1:0", "--store", url], environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
-            addresses.append(try #require(await gateway.listeningAddress()))
-            gateways.append(gateway)
-        }
+        for gateway in gateways { addresses.append(try #require(await gateway.listeningAddress())) }
         return (gateways, addresses)
     }
 

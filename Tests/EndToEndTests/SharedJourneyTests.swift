@@ -22,16 +22,7 @@ import Testing
         private var nextID = 0
 
         init(_ arguments: [String] = []) async throws {
-            let url = try await SharedStoreTests.migratedDatabase()
-            var gateways: [SpawnedServer] = []
-            for _ in 0..<3 {
-                gateways.append(
-                    try await SpawnedServer(
-                        ["serve", "--stdio", "--validate-results", "--store", url] + arguments,
-                        environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key]))
-            }
-            self.gateways = gateways
-            self.url = url
+            (url, gateways) = try await SharedDatabase.gateways(3, ["--stdio", "--validate-results"] + arguments)
         }
 
         /// The whole response of `method` from the next gateway in turn, or from gateway `index`
@@ -185,7 +176,7 @@ import Testing
         await spread.finish()
         let export = try await ChildRun.run(
             SpawnedServer.binary, ["data", "export", "--profile", "default", "--store", spread.url],
-            environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
+            environment: ["PAYRPC_STORE_KEY": SharedDatabase.key])
         #expect(export.status == 0)
         #expect(export.output.contains("sealedBackendURL"))
         #expect(!export.output.contains("s3cret-pass") && !export.output.contains("journal-user"))
