@@ -68,8 +68,9 @@ public final class SandboxControls: Sendable {
     private struct State {
         var profiles: [String: ProfileState] = [:]
         var unsaved: Set<String> = []
-        /// Shared stores: the profiles whose lock calls of this gateway hold, with how many.
-        var locked: [String: Int] = [:]
+        /// Shared stores: the profiles whose lock a call of this gateway holds (or is taking), with
+        /// the calls of this gateway waiting their turn, first come first served.
+        var locked: [String: [CheckedContinuation<Void, Never>]] = [:]
         var clockObservers: [UInt64: @Sendable (String, Date) -> Void] = [:]
         var nextObserver: UInt64 = 0
     }
@@ -359,8 +360,16 @@ public final class SandboxControls: Sendable {
             method.hasPrefix("sandbox.") || seed(profile: profile) != nil
             || state.withLock { $0.profiles[profile]?.failures[method]?.isEmpty == false }
         guard locks else { return nil }
-        let lease = try await persistence.lock(profile: profile)
-        state.withLock { $0.locked[profile, default: 0] += 1 }
+        // One call of this gateway at a time asks the store for the profile's lock: the others
+        // wait here, holding no connection.
+        await takeTurn(profile)
+        let lease: any SandboxLease
+        do {
+            lease = try await persistence.lock(profile: profile)
+        } catch {
+            passTurn(profile)
+            throw error
+        }
         do {
             try await refresh(profile, from: persistence)
         } catch {
@@ -372,11 +381,37 @@ public final class SandboxControls: Sendable {
 
     /// Releases the lock ``enter(profile:method:)`` took, after the call saved its changes.
     public func exit(_ lease: any SandboxLease, profile: String) async {
-        state.withLock { state in
-            let count = (state.locked[profile] ?? 1) - 1
-            state.locked[profile] = count > 0 ? count : nil
-        }
         await lease.release()
+        passTurn(profile)
+    }
+
+    /// Waits until no other call of this gateway holds or takes the profile's lock.
+    private func takeTurn(_ profile: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                guard state.locked[profile] != nil else {
+                    state.locked[profile] = []
+                    return true
+                }
+                state.locked[profile]?.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Gives the profile's turn to the next call of this gateway waiting for it.
+    private func passTurn(_ profile: String) {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard var waiting = state.locked[profile], !waiting.isEmpty else {
+                state.locked[profile] = nil
+                return nil
+            }
+            let next = waiting.removeFirst()
+            state.locked[profile] = waiting
+            return next
+        }
+        next?.resume()
     }
 
     /// Takes in the profile's stored documents, unless a read that started later or a save was

@@ -11,8 +11,9 @@ extension PostgresStateStore: SandboxLockingStore {
     public func sandboxLease(profile: String) async throws -> any SandboxLease {
         let store = self
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PGSandboxLease, any Error>) in
-            // Waiting for the lock blocks a thread: not one of the pool's, which the holder needs.
-            DispatchQueue.global().async {
+            // Waiting for the lock blocks a thread: one of its own (not the pool's, which the
+            // holder needs, nor Dispatch's, whose few threads the holder's release needs).
+            Self.onOwnThread {
                 do {
                     // A connection whose lock statement fails (broken) is dropped, not kept.
                     let connection = try store.sandboxLockConnection()
@@ -45,6 +46,14 @@ extension PostgresStateStore: SandboxLockingStore {
         }
     }
 
+    /// Runs `body` on a thread of its own (a blocking libpq call that may wait for another
+    /// instance as long as that one's call runs).
+    static func onOwnThread(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.name = "payrpc sandbox lock"
+        thread.start()
+    }
+
     /// How many connections of released sandbox locks are kept for the next ones.
     static let idleSandboxLockConnections = 4
 }
@@ -58,7 +67,7 @@ struct PGSandboxLease: SandboxLease {
     func release() async {
         let store = self.store, connection = self.connection, profile = self.profile
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            PostgresStateStore.onOwnThread {
                 store.releaseSandboxLock(profile, on: connection)
                 continuation.resume()
             }
