@@ -136,11 +136,10 @@ import Testing
         let details = try #require(list["paymentDetails"])
         let paid = try #require(await spread.result("dotpay.pay", ["paymentDetails": details, "channelId": 73]))
         #expect(paid["status"] == "processing")
-        // The sandbox clock is still each gateway's own (docs/deploy.md, "Not yet across
-        // instances"): the advance and the read that completes the payment go to one gateway.
-        _ = await spread.result("sandbox.clock.advance", ["seconds": 600], on: 0)
+        // The clock advanced through one gateway is the time the read through the next one meets.
+        _ = await spread.result("sandbox.clock.advance", ["seconds": 600])
         let paymentID = try #require(paid["paymentId"])
-        let updated = await spread.result("dotpay.updatePaymentSummary", ["paymentId": paymentID], on: 0)
+        let updated = await spread.result("dotpay.updatePaymentSummary", ["paymentId": paymentID])
         #expect(updated?["status"] == "completed")
         let card = await spread.result(
             "dotpay.registerPaymentCard",
