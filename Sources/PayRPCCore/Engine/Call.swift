@@ -9,6 +9,8 @@ import PayRPCSchema
 /// Made on the loop thread by ``RPCSession``; ``answer()`` runs in the call's task.
 struct Call: Sendable {
     let method: String
+    /// Whether the method changes the profile's sandbox controls (``MethodDescriptor/changesSandboxControls``).
+    let changesControls: Bool
     let context: RequestContext
     let body: @Sendable (RequestContext) async throws -> [UInt8]
     /// Set when the call mutates and carries an idempotency key the engine keeps answers for.
@@ -23,6 +25,7 @@ struct Call: Sendable {
     ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
     init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
+        self.changesControls = entry.descriptor.changesSandboxControls
         self.context = context
         self.body = prepared.run
         if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
@@ -64,14 +67,14 @@ struct Call: Sendable {
     ///
     /// On a store other gateways share, every call runs here (none inline): the profile's sandbox
     /// documents are read first, and a call that may change them holds the profile's lock across
-    /// gateways until what it changed is saved (``SandboxControls/enter(profile:method:)``); an
+    /// gateways until what it changed is saved (``SandboxControls/enter(profile:method:changesControls:)``); an
     /// armed failure is taken under that lock, so exactly once whichever gateway serves the call.
     func answer() async -> Outcome {
         guard context.sandbox.isShared else { return await answerOwned() }
         let sandbox = context.sandbox, profile = context.profile
         let lease: (any SandboxLease)?
         do {
-            lease = try await sandbox.enter(profile: profile, method: method)
+            lease = try await sandbox.enter(profile: profile, method: method, changesControls: changesControls)
         } catch {
             return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
         }
