@@ -168,6 +168,29 @@ import Glibc
         await Self.finish(gateways)
     }
 
+    /// A Masterpass payment of a seeded profile waits for the app's answer holding the profile's
+    /// sandbox lock: the answer, which draws nothing, does not wait for that lock in turn.
+    @Test func aSeededMasterpassPaymentIsAnsweredWhileItHoldsTheProfilesLock() async throws {
+        let (_, gateways) = try await SharedDatabase.gateways(2, ["--stdio", "--seed", "42"])
+        let gateway = gateways[1]
+        let list = try #require(
+            await gateway.request("dotpay.getChannelList", ["paymentInfo": DotpayJourneyTests.payment], id: "list")?["result"])
+        let details = try #require(list["paymentDetails"])
+        Self.send(
+            gateway, "dotpay.pay", ["paymentDetails": details, "channelId": 71, "masterpassAuthorization": true], ids: ["pay"])
+        var question: JSONValue?
+        while question == nil, let message = await gateway.nextMessage(timeout: 90) {
+            if message["method"] == "dotpay.masterpassPaymentShouldCreateAuthorizationOn" { question = message["params"] }
+        }
+        let requestID = try #require(question?["requestId"])
+        Self.send(
+            gateway, "dotpay.masterpass.didCreateAuthorization", ["requestId": requestID, "successful": true], ids: ["yes"])
+        let answers = await Self.answers(gateway, ids: ["pay", "yes"])
+        #expect(answers["yes"]?["error"] == nil)
+        #expect(answers["pay"]?["result"]?["paymentId"] != nil, "\(answers)")
+        await Self.finish(gateways)
+    }
+
     @Test func aFailureArmedThroughAGatewayThatWasKilledFiresOnAnother() async throws {
         let (_, gateways) = try await SharedDatabase.gateways(2)
         let a = gateways[0], b = gateways[1]

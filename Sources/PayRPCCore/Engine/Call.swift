@@ -11,6 +11,10 @@ struct Call: Sendable {
     let method: String
     /// Whether the method changes the profile's sandbox controls (``MethodDescriptor/changesSandboxControls``).
     let changesControls: Bool
+    /// Whether a call of a seeded profile waits for the profile's sandbox lock: all but those of
+    /// inline methods that change nothing (the answer a waiting Masterpass payment, which holds
+    /// the lock, waits for).
+    let drawsUnderLock: Bool
     let context: RequestContext
     let body: @Sendable (RequestContext) async throws -> [UInt8]
     /// Set when the call mutates and carries an idempotency key the engine keeps answers for.
@@ -26,6 +30,7 @@ struct Call: Sendable {
     init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
         self.changesControls = entry.descriptor.changesSandboxControls
+        self.drawsUnderLock = prepared.runInline == nil || entry.descriptor.mutates
         self.context = context
         self.body = prepared.run
         if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
@@ -67,14 +72,16 @@ struct Call: Sendable {
     ///
     /// On a store other gateways share, every call runs here (none inline): the profile's sandbox
     /// documents are read first, and a call that may change them holds the profile's lock across
-    /// gateways until what it changed is saved (``SandboxControls/enter(profile:method:changesControls:)``); an
-    /// armed failure is taken under that lock, so exactly once whichever gateway serves the call.
+    /// gateways until what it changed is saved
+    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``); an armed
+    /// failure is taken under that lock, so exactly once whichever gateway serves the call.
     func answer() async -> Outcome {
         guard context.sandbox.isShared else { return await answerOwned() }
         let sandbox = context.sandbox, profile = context.profile
         let lease: (any SandboxLease)?
         do {
-            lease = try await sandbox.enter(profile: profile, method: method, changesControls: changesControls)
+            lease = try await sandbox.enter(
+                profile: profile, method: method, changesControls: changesControls, drawsUnderLock: drawsUnderLock)
         } catch {
             return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
         }

@@ -42,7 +42,7 @@ public protocol RPCMethod: RPCMethodDocumented, Sendable {
     static var allowedBeforeAuthentication: Bool { get }
     /// Whether the method changes the caller's profile's sandbox controls (its clock, its armed
     /// failures, a reset): on a store gateways share, its calls hold the profile's sandbox lock
-    /// (``SandboxControls/enter(profile:method:changesControls:)``).
+    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
     static var changesSandboxControls: Bool { get }
     /// Whether calls of this method on one connection run one after another, in arrival order,
     /// with every other ordered method of the connection. For stateful flows (a payment executed,

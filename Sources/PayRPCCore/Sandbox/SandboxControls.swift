@@ -56,7 +56,7 @@ public final class SandboxControls: Sendable {
     /// Where the profiles' state is kept; nil: in memory only (unit tests of the engine).
     private let persistence: (any SandboxPersistence)?
     /// Whether other gateways share the store (``SandboxPersistence/sharesState``): every call
-    /// then runs as a task that reads its profile's documents first (``enter(profile:method:changesControls:)``).
+    /// then runs as a task that reads its profile's documents first (``enter(profile:method:changesControls:drawsUnderLock:)``).
     public let isShared: Bool
     /// Numbers the reads of stored documents and the saves, so an older read is never taken in.
     private let tickets = Atomic<UInt64>(0)
@@ -346,18 +346,22 @@ public final class SandboxControls: Sendable {
     /// ``exit(_:)`` lets the lock go.
     ///
     /// The calls that lock: those that change the controls (`changesControls`: the clock, armed
-    /// failures, a reset), every call of a seeded profile (its draws: a profile's seeded calls run one at a time across
+    /// failures, a reset), every call of a seeded profile (but those the caller says need not,
+    /// `drawsUnderLock` false: a call that another call of the profile waits for, holding the
+    /// lock, must not wait for it in turn) (its draws: a profile's seeded calls run one at a time across
     /// gateways, each from the stream positions the last one saved, so ids never repeat and follow
     /// the order one gateway would draw them in; a lock rather than an optimistic check of the
     /// stored positions, since a handler's draws cannot be taken back once it has acted on them),
     /// and a call of a method with a failure armed (taken under the lock, so exactly once).
     /// - Returns: the held lock, nil when the call needs none (or the store is not shared).
     /// - Throws: the store's error; nothing is held then.
-    public func enter(profile: String, method: String, changesControls: Bool) async throws -> (any SandboxLease)? {
+    public func enter(profile: String, method: String, changesControls: Bool, drawsUnderLock: Bool) async throws
+        -> (any SandboxLease)?
+    {
         guard isShared, let persistence else { return nil }
         try await refresh(profile, from: persistence)
         let locks =
-            changesControls || seed(profile: profile) != nil
+            changesControls || (drawsUnderLock && seed(profile: profile) != nil)
             || state.withLock { $0.profiles[profile]?.failures[method]?.isEmpty == false }
         guard locks else { return nil }
         // One call of this gateway at a time asks the store for the profile's lock: the others
@@ -379,7 +383,7 @@ public final class SandboxControls: Sendable {
         return lease
     }
 
-    /// Releases the lock ``enter(profile:method:changesControls:)`` took, after the call saved its changes.
+    /// Releases the lock ``enter(profile:method:changesControls:drawsUnderLock:)`` took, after the call saved its changes.
     public func exit(_ lease: any SandboxLease, profile: String) async {
         await lease.release()
         passTurn(profile)
