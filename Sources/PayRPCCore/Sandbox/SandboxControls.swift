@@ -56,7 +56,8 @@ public final class SandboxControls: Sendable {
     /// Where the profiles' state is kept; nil: in memory only (unit tests of the engine).
     private let persistence: (any SandboxPersistence)?
     /// Whether other gateways share the store (``SandboxPersistence/sharesState``): every call
-    /// then runs as a task that reads its profile's documents first (``enter(profile:method:changesControls:drawsUnderLock:)``).
+    /// then runs as a task that reads its profile's documents first
+    /// (``enter(profile:method:changesControls:drawsUnderLock:)``).
     public let isShared: Bool
     /// Numbers the reads of stored documents and the saves, so an older read is never taken in.
     private let tickets = Atomic<UInt64>(0)
@@ -383,7 +384,8 @@ public final class SandboxControls: Sendable {
         return lease
     }
 
-    /// Releases the lock ``enter(profile:method:changesControls:drawsUnderLock:)`` took, after the call saved its changes.
+    /// Releases the lock ``enter(profile:method:changesControls:drawsUnderLock:)`` took, after the
+    /// call saved its changes.
     public func exit(_ lease: any SandboxLease, profile: String) async {
         await lease.release()
         passTurn(profile)

@@ -16,7 +16,8 @@ public protocol SandboxPersistence: Sendable {
 
     /// Whether other gateways share the store, and so each profile's sandbox state: the controls
     /// then read a profile's documents before each of its calls and lock it across gateways for
-    /// the calls that change them (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
+    /// the calls that change them
+    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
     var sharesState: Bool { get }
 
     /// The profile's stored documents as they are now (shared stores only).

@@ -3,10 +3,11 @@ import PayRPCCore
 import PayRPCSync
 
 /// The profiles' sandbox locks across the instances of one database
-/// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``): a session advisory lock per profile, held on a
-/// connection of its own for as long as the call that took it runs, so the call's transactions
-/// (and the profile locks they take after a conflict, ``PGProfileLocks``, in another key space)
-/// never wait for it. An instance that dies releases its locks with its connections.
+/// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``): a session advisory lock
+/// per profile, held on a connection of its own for as long as the call that took it runs, so the
+/// call's transactions (and the profile locks they take after a conflict, ``PGProfileLocks``, in
+/// another key space) never wait for it. An instance that dies releases its locks with its
+/// connections.
 extension PostgresStateStore: SandboxLockingStore {
     public func sandboxLease(profile: String) async throws -> any SandboxLease {
         let store = self

@@ -34,7 +34,8 @@ public struct StoreSandboxPersistence: SandboxPersistence {
 }
 
 /// A store that instances share, with a lock per profile across them for the calls that change
-/// the profile's sandbox documents (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
+/// the profile's sandbox documents
+/// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
 public protocol SandboxLockingStore: Sendable {
     /// Takes the profile's sandbox lock, waiting while any instance holds it, and returns it held.
     /// - Throws: ``StoreError`` when the store cannot be reached.
