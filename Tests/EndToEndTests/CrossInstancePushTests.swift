@@ -13,14 +13,16 @@ import Glibc
 /// card callbacks and URLC failures, and the journal's `journal.syncFailed`, caused through B and
 /// heard by A's connections of the profile (and by no connection of another profile).
 @Suite struct CrossInstancePushTests {
-    /// Two gateways on one new database, with their addresses.
-    static func twoGateways() async throws -> (gateways: [SpawnedServer], addresses: [String]) {
+    /// Two gateways on one new database, with their addresses; `arguments` are added to each
+    /// one's `serve`.
+    static func twoGateways(_ arguments: [String] = []) async throws -> (gateways: [SpawnedServer], addresses: [String]) {
         let url = try await SharedStoreTests.migratedDatabase()
         var gateways: [SpawnedServer] = []
         var addresses: [String] = []
         for _ in 0..<2 {
             let gateway = try await SpawnedServer(
-                ["serve", "--tcp", "127.0.0.1:0", "--store", url], environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
+                ["serve", "--tcp", "127.0.0.1:0", "--store", url] + arguments,
+                environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
             addresses.append(try #require(await gateway.listeningAddress()))
             gateways.append(gateway)
         }

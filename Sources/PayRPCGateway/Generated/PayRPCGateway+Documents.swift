@@ -434,6 +434,15 @@ network failure is retried three times with backoff (100, 200, 400 ms), then the
 the next start or `journal.sync`; a server error sends `journal.syncFailed` with the server's
 message and the entry waits likewise.
 
+Several gateways on one PostgreSQL store: a retry is armed in the transaction that records the
+failed try before it and published to every gateway; the gateway that began the delivery holds
+it (a claim in the store) and makes it. When that gateway dies while waiting for the retry or
+while making it, another gateway claims the retry once it is due and its gateway is gone (within
+a second), makes it with the same `Idempotency-Key` and the waits after it, and records it, so
+the entry is delivered (or `journal.syncFailed` sent) as on one gateway, once
+(`Tests/EndToEndTests/SharedRetryTests.swift`). A delivery whose gateway dies during its first
+try, before any failure was recorded, waits for the next start or `journal.sync` as before.
+
 Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
 --journal-backend URL`, else the built-in sandbox Web API (below). A server started with
 `--no-sandbox` has no sandbox Web API: there, an entry with no backend URL waits with status
