@@ -11,7 +11,8 @@ import Glibc
 /// PostgreSQL database that should hear it, once each: a PBBA pop-up shown through A, the payment
 /// approved (or declined) through B, and `pbba.paymentStatusChanged` on A's connection; Dotpay's
 /// card callbacks and URLC failures, and the journal's `journal.syncFailed`, caused through B and
-/// heard by A's connections of the profile (and by no connection of another profile).
+/// heard by A's connections of the profile (and by no connection of another profile); Dotpay's
+/// history callbacks, heard by the history's observers of the profile on both gateways.
 @Suite struct CrossInstancePushTests {
     /// Two gateways on one new database, with their addresses; `arguments` are added to each
     /// one's `serve`.
@@ -160,6 +161,48 @@ import Glibc
         #expect(second?["entryId"] == entries[1] && second?["message"] == "still down", "\(String(describing: second))")
         #expect(await Self.heardNothingMore(dashboard), "\(dashboard.notifications)")
         #expect(await Self.heardNothingMore(stranger), "\(stranger.notifications)")
+        await Self.stop(gateways)
+    }
+
+    /// Dotpay's history callbacks: payments read again (`dotpay.updatePaymentSummary`) through B
+    /// are told to the history's observers of the profile on A and on B, once each: the summary,
+    /// then the failure of a payment whose status cannot be read (sandbox amount 17.17). A's
+    /// connection of the profile that does not observe, and A's observer of another profile, hear
+    /// nothing.
+    @Test func dotpayHistoryCallbacksThroughOneGatewayReachTheObserversOnAnother() async throws {
+        let (gateways, addresses) = try await Self.twoGateways()
+        let observer = try await Self.peer(addresses[0], profile: "shop")
+        let bystander = try await Self.peer(addresses[0], profile: "shop")
+        let stranger = try await Self.peer(addresses[0], profile: "elsewhere")
+        let actor = try await Self.peer(addresses[1], profile: "shop")
+        for peer in [observer, stranger, actor] { _ = await peer.result("dotpay.paymentHistory.registerObserver") }
+        let missing = await actor.call("dotpay.updatePaymentSummary", ["paymentId": "no-such-payment"])
+        #expect(missing?["error"]?["code"] == -32602, "\(String(describing: missing))")
+
+        var ids: [JSONValue] = []
+        for amount in ["1.00", "17.17"] {
+            let info: JSONValue = [
+                "merchantID": "10000", "amount": .string(amount), "currency": "PLN", "textDescription": "Bilet",
+            ]
+            let paid = await actor.result(
+                "dotpay.fastPayment", ["paymentInfo": info, "paymentChannelId": 73, "showingDefaultSummary": true])
+            ids.append(try #require(paid?["paymentId"]))
+        }
+        let updated = await actor.result("dotpay.updatePaymentSummary", ["paymentId": ids[0]])
+        #expect(updated?["paymentId"] == ids[0])
+        let failed = await actor.call("dotpay.updatePaymentSummary", ["paymentId": ids[1]])
+        #expect(failed?["error"]?["code"] == -33410, "\(String(describing: failed))")
+        for peer in [observer, actor] {
+            let summary = await peer.notification("dotpay.paymentHistory.didUpdatePaymentSummary", timeout: 60)
+            #expect(summary?["paymentSummary"] == updated, "\(String(describing: summary))")
+            let failure = await peer.notification("dotpay.paymentHistory.didFailedToUpdatePaymentSummary", timeout: 60)
+            #expect(
+                failure?["paymentSummary"]?["paymentId"] == ids[1] && failure?["error"]?["type"] == "updateFailed",
+                "\(String(describing: failure))")
+        }
+        for peer in [observer, bystander, stranger, actor] {
+            #expect(await Self.heardNothingMore(peer), "\(peer.notifications)")
+        }
         await Self.stop(gateways)
     }
 

@@ -214,8 +214,10 @@ panel or API; the SDK only shows it): the whole rest when `amount` is absent, or
 again until the payment's amount is refunded. Each refund is a related operation of the payment
 (`type: refund`, its own operation number, `completed`, the amount with the currency's decimals);
 the payment stays `completed`. The history shows it, the profile's history observers get
-`dotpay.paymentHistory.didUpdatePaymentSummary`, and with a `urlc` the shop gets the refund's URLC
-notification. A payment that is not `completed`, or more than is left, is -33412 `Refund refused`.
+`dotpay.paymentHistory.didUpdatePaymentSummary` (on every gateway of a shared PostgreSQL store,
+once each: it is published in the transaction that records the refund, as the summary read again
+by `dotpay.updatePaymentSummary` and its failure are in the read's), and with a `urlc` the shop
+gets the refund's URLC notification. A payment that is not `completed`, or more than is left, is -33412 `Refund refused`.
 
 ## Cards saved during a form payment
 

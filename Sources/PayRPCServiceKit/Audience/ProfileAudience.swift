@@ -19,8 +19,12 @@ public final class ProfileAudience: Sendable {
     let origin: String
 
     /// The audience of a service whose callbacks travel on `channel` of `store`; it listens to
-    /// the other gateways' callbacks from now on.
-    public init(store: any StateStore, connections: ConnectionDirectory, channel: String) {
+    /// the other gateways' callbacks from now on. With `only`, a callback another gateway caused
+    /// goes to the profile's connections here that `only` accepts (the observers of something).
+    public init(
+        store: any StateStore, connections: ConnectionDirectory, channel: String,
+        only: (@Sendable (ConnectionSession) -> Bool)? = nil
+    ) {
         let origin = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         self.connections = connections
         self.channel = channel
@@ -29,7 +33,7 @@ public final class ProfileAudience: Sendable {
             guard event["origin"]?.stringValue != origin, let profile = event["profile"]?.stringValue,
                 let name = event["method"]?.stringValue, let params = event["params"]?.stringValue
             else { return }
-            for session in connections.sessions(profile: profile) {
+            for session in connections.sessions(profile: profile) where only?(session) ?? true {
                 session.notify(name: name, params: Array(params.utf8))
             }
         }
@@ -45,6 +49,14 @@ public final class ProfileAudience: Sendable {
     /// hear it from the store when the transaction that published it commits).
     public func deliver(_ push: ProfilePush) {
         connections.broadcast(name: push.name, params: push.params, profile: push.profile)
+    }
+
+    /// Sends the callback to this gateway's connections of its profile that `only` accepts, now
+    /// (none waits for a later one).
+    public func deliver(_ push: ProfilePush, only: (ConnectionSession) -> Bool) {
+        for session in connections.sessions(profile: push.profile) where only(session) {
+            _ = session.notify(name: push.name, params: push.params)
+        }
     }
 
     /// Sends each callback here, in order.
