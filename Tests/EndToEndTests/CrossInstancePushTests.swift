@@ -21,13 +21,19 @@ import Glibc
         var gateways: [SpawnedServer] = []
         var addresses: [String] = []
         for _ in 0..<2 {
-            let gateway = try await SpawnedServer(
-                ["serve", "--tcp", "127.0.0.1:0", "--store", url] + arguments,
-                environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
-            addresses.append(try #require(await gateway.listeningAddress()))
+            let (gateway, address) = try await Self.gateway(url, arguments)
+            addresses.append(address)
             gateways.append(gateway)
         }
         return (gateways, addresses)
+    }
+
+    /// A gateway on the database at `url` (`arguments` added to its `serve`), with its address.
+    static func gateway(_ url: String, _ arguments: [String] = []) async throws -> (SpawnedServer, String) {
+        let gateway = try await SpawnedServer(
+            ["serve", "--tcp", "127.0.0.1:0", "--store", url] + arguments, environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key]
+        )
+        return (gateway, try #require(await gateway.listeningAddress()))
     }
 
     /// Two gateways, A's connections of profile `shop` (a dashboard that only said `rpc.hello`) and
@@ -204,6 +210,43 @@ import Glibc
             #expect(await Self.heardNothingMore(peer), "\(peer.notifications)")
         }
         await Self.stop(gateways)
+    }
+
+    /// A callback for a profile with no connection on any gateway waits for the profile's first
+    /// connection on any of them, which gets it once: an entry left waiting through A (the sandbox
+    /// Web API's network failures), then B starts and its resend meets a server error, with no
+    /// connection of the profile anywhere; the profile's connection opened on A gets
+    /// `journal.syncFailed` once, and a later one on B (where it was caused) or on A gets nothing.
+    @Test func aCallbackHeldForAProfileReachesItsFirstConnectionOnAnyGateway() async throws {
+        let url = try await SharedStoreTests.migratedDatabase()
+        let (a, addressA) = try await Self.gateway(url)
+        let till = try await Self.peer(addressA, profile: "shop")
+        let refused = await till.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "teleport"]]])
+        #expect(refused?["error"]?["code"] == -32602, "\(String(describing: refused))")
+        let network: JSONValue = ["outcome": "networkFailure"]
+        _ = await till.result(
+            "sandbox.journal.setNextAnswers",
+            [
+                "answers": [
+                    network, network, network, network, ["outcome": "serverError", "httpStatus": 503, "message": "maintenance"],
+                ]
+            ])
+        let entry = await till.result("journal.pay", ["type": "cash", "amount": "100"])?["entry"]
+        #expect(entry?["delivery"]?["status"] == "waiting", "\(String(describing: entry))")
+        till.socket.close()
+
+        let (b, addressB) = try await Self.gateway(url)
+        let first = try await Self.peer(addressA, profile: "shop")
+        let held = await first.notification("journal.syncFailed", timeout: 60)
+        #expect(
+            held == [
+                "entryId": entry?["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 503, "message": "maintenance",
+            ],
+            "\(String(describing: held))")
+        let onB = try await Self.peer(addressB, profile: "shop")
+        let second = try await Self.peer(addressA, profile: "shop")
+        for peer in [first, onB, second] { #expect(await Self.heardNothingMore(peer), "\(peer.notifications)") }
+        await Self.stop([a, b])
     }
 
     /// A Dotpay payment that completes later, armed through A, completes once through B after A

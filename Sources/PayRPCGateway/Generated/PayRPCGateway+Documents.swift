@@ -601,7 +601,8 @@ app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}
   and the services share through `ServiceEnvironment`; on a shared PostgreSQL store it is also
   published in the transaction that records the failure (the kit's `ProfileAudience`, channel
   `journal.notices`) and every other gateway sends it to its own connections of the profile, once
-  each (docs/deploy.md).
+  each; one for a profile with no connection on any gateway is held in the store for its first
+  connection on any of them (the kit's `HeldPushes`; docs/deploy.md).
 - Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
 - State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
   `Payment_Number` (`journal.callbacks`), the profile's settings (`journal/config`) and the sandbox
