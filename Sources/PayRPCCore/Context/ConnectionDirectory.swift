@@ -28,8 +28,13 @@ public final class ConnectionDirectory: Sendable {
     /// Whether other gateways share the store, and so the profiles' audience.
     public let acrossGateways: Bool
 
+    /// A directory of this gateway's connections, the only gateway of its store.
+    public convenience init() {
+        self.init(acrossGateways: false)
+    }
+
     /// A directory of this gateway's connections; `acrossGateways`: other gateways share its store.
-    public init(acrossGateways: Bool = false) {
+    public init(acrossGateways: Bool) {
         self.acrossGateways = acrossGateways
     }
 

@@ -57,8 +57,9 @@ public struct DeliveryRetry: Sendable {
         -> Result<HTTPResponse, HTTPClientError>
     {
         var outcome: Result<HTTPResponse, HTTPClientError> = .failure(.unreachable("not sent"))
-        for index in min(max(0, first), backoff.count)...backoff.count {
-            if index > first {
+        let start = min(max(0, first), backoff.count)
+        for index in start...backoff.count {
+            if index > start {
                 do { try await Task.sleep(for: backoff[index - 1]) } catch { return outcome }
             }
             outcome = try await attempt()
