@@ -9,8 +9,9 @@ import Glibc
 
 /// The journal's network retries on two gateways of one PostgreSQL database, against the test
 /// backend (a real HTTP server that fails the POSTs it is told to and counts every request): a
-/// retry whose gateway was SIGKILLed while making it is made once by the other gateway, and with
-/// both alive each retry is made once, by the gateway that began the delivery.
+/// retry whose gateway was SIGKILLed while making it is made once by the other gateway (delivered,
+/// or its server error told once), and with both alive each retry is made once, by the gateway
+/// that began the delivery.
 @Suite(.serialized) struct SharedRetryTests {
     /// Each request the backend saw: its path, its idempotency key, whether it was failed.
     static func requests(_ backend: JournalJourneyTests.Backend, atLeast count: Int) async throws -> [[String: Any]] {
@@ -52,6 +53,34 @@ import Glibc
         #expect(entries.first?["delivery"]?["attempts"] == 2, "A recorded the dropped try, B its retry: \(entries)")
         let stored = try await backend.get("/_payments") as? [String: Any]
         #expect((stored?["payments"] as? [String: Any])?.count == 1)
+        #expect(try await Self.requests(backend, atLeast: 0).count == 3)
+        #expect(await CrossInstancePushTests.heardNothingMore(watcher), "\(watcher.notifications)")
+        b.signal(SIGTERM)
+        #expect(await b.waitForExit() == 0)
+    }
+
+    /// The retry B takes over meets a server error: B records it and the profile's connection on
+    /// B hears `journal.syncFailed` once, as it would from the gateway that began the delivery.
+    @Test func aServerErrorOfTheRetryTakenOverIsToldOnce() async throws {
+        let backend = try await JournalJourneyTests.Backend()
+        try await backend.post("/_control", ["failModes": ["drop", "hang", "500"], "message": "maintenance"])
+        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(["--journal-backend", backend.url])
+        let (a, b) = (gateways[0], gateways[1])
+        let till = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
+        let watcher = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
+        till.socket.sendLine(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)
+        #expect(try await Self.requests(backend, atLeast: 2).count == 2)
+        a.signal(SIGKILL)
+        #expect(await a.waitForExit() == SIGKILL)
+
+        let failed = await watcher.notification("journal.syncFailed", timeout: 60)
+        #expect(
+            failed?["endpoint"] == "/payments/" && failed?["httpStatus"] == 500 && failed?["message"] == "maintenance",
+            "\(String(describing: failed))")
+        let entry = await watcher.result("journal.get", ["entryId": failed?["entryId"] ?? .null])
+        #expect(
+            entry?["delivery"]?["status"] == "serverError" && entry?["delivery"]?["attempts"] == 2, "\(String(describing: entry))"
+        )
         #expect(try await Self.requests(backend, atLeast: 0).count == 3)
         #expect(await CrossInstancePushTests.heardNothingMore(watcher), "\(watcher.notifications)")
         b.signal(SIGTERM)
