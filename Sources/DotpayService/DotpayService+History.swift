@@ -21,30 +21,41 @@ extension DotpayService {
     }
 
     /// `dotpay.updatePaymentSummary`: re-reads the status on the profile's sandbox clock and tells
-    /// the observers; a payment that completes now posts its URLC notification.
+    /// the observers (on every gateway: published in the read's transaction); a payment that
+    /// completes now posts its URLC notification.
     public func updatePaymentSummary(_ params: UpdatePaymentSummary.Params, _ context: RequestContext) async throws
         -> PaymentSummary
     {
+        let (observers, profile) = (self.observers, context.profile)
         guard
             let (updated, notification) = try await book.refreshPayment(
-                params.paymentId, profile: context.profile, now: context.now)
+                params.paymentId, profile: profile, now: context.now,
+                announcing: { payment, documents in try Self.summaryPush(payment, observers, profile).publish(in: documents) })
         else {
             throw DotpayError(.paymentNotFound, "no payment \(params.paymentId) in the history", paymentId: params.paymentId)
         }
-        urlc.deliver(notification.map { [$0] } ?? [], profile: context.profile)
-        if updated.updateFails {
-            let error = DotpayError(
-                .updateFailed, "the status of \(params.paymentId) could not be read (sandbox amount \(updated.summary.amount))",
-                paymentId: params.paymentId)
-            observers.broadcast(
-                DidFailedToUpdatePaymentSummary.self, .init(paymentSummary: updated.summary, error: error.data),
-                profile: context.profile, in: connections)
-            throw error
-        }
-        observers.broadcast(
-            DidUpdatePaymentSummary.self, .init(paymentSummary: updated.summary), profile: context.profile,
-            in: connections)
+        urlc.deliver(notification.map { [$0] } ?? [], profile: profile)
+        observers.deliver(Self.summaryPush(updated, observers, profile))
+        if updated.updateFails { throw Self.updateFailure(updated) }
         return updated.summary
+    }
+
+    /// What the observers of `profile` are told of a payment read again: its summary, or that
+    /// its status could not be read.
+    static func summaryPush(_ payment: StoredPayment, _ observers: HistoryObservers, _ profile: String) -> ProfilePush {
+        guard payment.updateFails else {
+            return observers.push(DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: profile)
+        }
+        return observers.push(
+            DidFailedToUpdatePaymentSummary.self, .init(paymentSummary: payment.summary, error: updateFailure(payment).data),
+            profile: profile)
+    }
+
+    /// The error of a payment whose status cannot be read (a sandbox amount).
+    static func updateFailure(_ payment: StoredPayment) -> DotpayError {
+        let id = payment.summary.paymentId
+        return DotpayError(
+            .updateFailed, "the status of \(id) could not be read (sandbox amount \(payment.summary.amount))", paymentId: id)
     }
 
     /// `dotpay.paymentHistory.registerObserver`.

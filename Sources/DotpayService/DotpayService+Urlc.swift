@@ -54,12 +54,15 @@ extension DotpayService {
             }
             amount = Money(minorUnits: money.minorUnits, currency: money.currency).amount
         }
+        let (observers, profile) = (self.observers, context.profile)
         let (payment, notification) = try await book.refund(
-            params.paymentId, amount: amount, number: newOperationNumber(context),
-            profile: context.profile, now: context.now)
-        observers.broadcast(
-            DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: context.profile,
-            in: connections)
+            params.paymentId, amount: amount, number: newOperationNumber(context), profile: profile, now: context.now,
+            announcing: { payment, documents in
+                try observers.push(DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: profile)
+                    .publish(in: documents)
+            })
+        observers.deliver(
+            observers.push(DidUpdatePaymentSummary.self, .init(paymentSummary: payment.summary), profile: profile))
         urlc.deliver(notification.map { [$0] } ?? [], profile: context.profile)
         return payment.summary
     }

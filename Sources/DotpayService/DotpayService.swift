@@ -15,7 +15,7 @@ import PayRPCStore
 /// payment that completes later does so on the profile's sandbox clock. Card numbers are kept only
 /// masked with a keyed hash, CVVs never, the shop's PIN only sealed. Delegate callbacks are pushed
 /// to every connection of the profile, on every gateway of the store (history callbacks to its
-/// observers on the gateway they registered with). Each method's handler
+/// observers, on every gateway too). Each method's handler
 /// is a requirement of the generated ``DotpayHandlers``.
 public struct DotpayService: DotpayHandlers {
     let book: DotpayBook
@@ -25,8 +25,8 @@ public struct DotpayService: DotpayHandlers {
     let secrets: SecretHasher
     /// Every connection of each profile: the delegate callbacks go to all of them.
     let connections: ConnectionDirectory
-    /// The connections observing the payment history.
-    let observers = HistoryObservers()
+    /// The connections observing the payment history, on every gateway.
+    let observers: HistoryObservers
     let urlc: UrlcDelivery
     let masterpass = MasterpassAuthorizations()
     /// The store's event channel of the callbacks to a profile's connections (card callbacks and
@@ -76,6 +76,7 @@ public struct DotpayService: DotpayHandlers {
         self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
         self.secrets = secrets
         self.connections = connections
+        self.observers = HistoryObservers(store: store, connections: connections)
         self.urlc = urlc
         let due = DueCompletions()
         self.due = due

@@ -38,18 +38,22 @@ public struct JournalService: JournalHandlers {
         public var backoff: [Duration]
         /// Whether to start sending the waiting entries of every profile now.
         public var resendAtStart: Bool
+        /// Whether other gateways share the store (PostgreSQL): a network retry is then armed
+        /// durably, and this gateway makes the retries of gateways that died before making them.
+        public var sharedStore: Bool
 
         /// The options, each defaulting to what `payrpc serve` uses.
         public init(
             backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = 10,
             backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
-            resendAtStart: Bool = true
+            resendAtStart: Bool = true, sharedStore: Bool = false
         ) {
             self.backend = backend
             self.sandboxWebAPI = sandboxWebAPI
             self.requestTimeout = requestTimeout
             self.backoff = backoff
             self.resendAtStart = resendAtStart
+            self.sharedStore = sharedStore
         }
     }
 
@@ -67,11 +71,13 @@ public struct JournalService: JournalHandlers {
         journal = JournalBook(store: store, secrets: secrets)
         let configuration = JournalDelivery.Configuration(
             retry: DeliveryRetry(client: HTTPClient(timeout: options.requestTimeout), backoff: options.backoff),
-            serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI)
+            serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI,
+            sharedStore: options.sharedStore)
         delivery = JournalDelivery(
             journal: journal, configuration: configuration,
             audience: ProfileAudience(store: store, connections: environment.connections, channel: Self.callbacksChannel),
             sandbox: environment.sandbox, logger: logger)
+        delivery.takeOverRetries()
         if options.resendAtStart {
             let delivery = delivery
             startupDelivery = delivery.runner.start { await delivery.resendAll() }

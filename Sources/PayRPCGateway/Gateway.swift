@@ -42,7 +42,8 @@ public final class Gateway: Sendable {
             persistence: StoreSandboxPersistence(store: store))
         sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
-        let environment = ServiceEnvironment(sandbox: sandbox, connections: ConnectionDirectory())
+        let environment = ServiceEnvironment(
+            sandbox: sandbox, connections: ConnectionDirectory(acrossGateways: configuration.sharedStore != nil))
         let router = try Self.makeRouter(
             stores: .init(services: SandboxedStore(store: store, sandbox: sandbox), administration: store),
             secrets: secrets, configuration: configuration, state: state, environment: environment, logger: logger,

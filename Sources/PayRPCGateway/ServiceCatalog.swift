@@ -69,7 +69,8 @@ enum ServiceCatalog {
                 environment: environment,
                 options: .init(
                     backend: context.configuration.journalBackend,
-                    sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving),
+                    sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving,
+                    sharedStore: context.serving && context.configuration.sharedStore != nil),
                 logger: context.logger),
         ]
     }

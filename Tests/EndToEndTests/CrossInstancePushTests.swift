@@ -11,14 +11,27 @@ import Glibc
 /// PostgreSQL database that should hear it, once each: a PBBA pop-up shown through A, the payment
 /// approved (or declined) through B, and `pbba.paymentStatusChanged` on A's connection; Dotpay's
 /// card callbacks and URLC failures, and the journal's `journal.syncFailed`, caused through B and
-/// heard by A's connections of the profile (and by no connection of another profile).
+/// heard by A's connections of the profile (and by no connection of another profile); Dotpay's
+/// history callbacks, heard by the history's observers of the profile on both gateways.
 @Suite struct CrossInstancePushTests {
-    /// Two gateways on one new database, with their addresses.
-    static func twoGateways() async throws -> (gateways: [SpawnedServer], addresses: [String]) {
-        let (_, gateways) = try await SharedDatabase.gateways(2, ["--tcp", "127.0.0.1:0"])
+    /// Two gateways on one new database, with their addresses; `arguments` are added to each
+    /// one's `serve`.
+    static func twoGateways(_ arguments: [String] = []) async throws -> (gateways: [SpawnedServer], addresses: [String]) {
+        let url = try await SharedDatabase.migrated()
+        var gateways: [SpawnedServer] = []
         var addresses: [String] = []
-        for gateway in gateways { addresses.append(try #require(await gateway.listeningAddress())) }
+        for _ in 0..<2 {
+            let (gateway, address) = try await Self.gateway(url, arguments)
+            addresses.append(address)
+            gateways.append(gateway)
+        }
         return (gateways, addresses)
+    }
+
+    /// A gateway on the database at `url` (`arguments` added to its `serve`), with its address.
+    static func gateway(_ url: String, _ arguments: [String] = []) async throws -> (SpawnedServer, String) {
+        let gateway = try await SharedDatabase.gateway(url, ["--tcp", "127.0.0.1:0"] + arguments)
+        return (gateway, try #require(await gateway.listeningAddress()))
     }
 
     /// Two gateways, A's connections of profile `shop` (a dashboard that only said `rpc.hello`) and
@@ -153,6 +166,85 @@ import Glibc
         #expect(await Self.heardNothingMore(dashboard), "\(dashboard.notifications)")
         #expect(await Self.heardNothingMore(stranger), "\(stranger.notifications)")
         await Self.stop(gateways)
+    }
+
+    /// Dotpay's history callbacks: payments read again (`dotpay.updatePaymentSummary`) through B
+    /// are told to the history's observers of the profile on A and on B, once each: the summary,
+    /// then the failure of a payment whose status cannot be read (sandbox amount 17.17). A's
+    /// connection of the profile that does not observe, and A's observer of another profile, hear
+    /// nothing.
+    @Test func dotpayHistoryCallbacksThroughOneGatewayReachTheObserversOnAnother() async throws {
+        let (gateways, addresses) = try await Self.twoGateways()
+        let observer = try await Self.peer(addresses[0], profile: "shop")
+        let bystander = try await Self.peer(addresses[0], profile: "shop")
+        let stranger = try await Self.peer(addresses[0], profile: "elsewhere")
+        let actor = try await Self.peer(addresses[1], profile: "shop")
+        for peer in [observer, stranger, actor] { _ = await peer.result("dotpay.paymentHistory.registerObserver") }
+        let missing = await actor.call("dotpay.updatePaymentSummary", ["paymentId": "no-such-payment"])
+        #expect(missing?["error"]?["code"] == -32602, "\(String(describing: missing))")
+
+        var ids: [JSONValue] = []
+        for amount in ["1.00", "17.17"] {
+            let info: JSONValue = [
+                "merchantID": "10000", "amount": .string(amount), "currency": "PLN", "textDescription": "Bilet",
+            ]
+            let paid = await actor.result(
+                "dotpay.fastPayment", ["paymentInfo": info, "paymentChannelId": 73, "showingDefaultSummary": true])
+            ids.append(try #require(paid?["paymentId"]))
+        }
+        let updated = await actor.result("dotpay.updatePaymentSummary", ["paymentId": ids[0]])
+        #expect(updated?["paymentId"] == ids[0])
+        let failed = await actor.call("dotpay.updatePaymentSummary", ["paymentId": ids[1]])
+        #expect(failed?["error"]?["code"] == -33410, "\(String(describing: failed))")
+        for peer in [observer, actor] {
+            let summary = await peer.notification("dotpay.paymentHistory.didUpdatePaymentSummary", timeout: 60)
+            #expect(summary?["paymentSummary"] == updated, "\(String(describing: summary))")
+            let failure = await peer.notification("dotpay.paymentHistory.didFailedToUpdatePaymentSummary", timeout: 60)
+            #expect(
+                failure?["paymentSummary"]?["paymentId"] == ids[1] && failure?["error"]?["type"] == "updateFailed",
+                "\(String(describing: failure))")
+        }
+        for peer in [observer, bystander, stranger, actor] {
+            #expect(await Self.heardNothingMore(peer), "\(peer.notifications)")
+        }
+        await Self.stop(gateways)
+    }
+
+    /// A callback for a profile with no connection on any gateway waits for the profile's first
+    /// connection on any of them, which gets it once: an entry left waiting through A (the sandbox
+    /// Web API's network failures), then B starts and its resend meets a server error, with no
+    /// connection of the profile anywhere; the profile's connection opened on A gets
+    /// `journal.syncFailed` once, and a later one on B (where it was caused) or on A gets nothing.
+    @Test func aCallbackHeldForAProfileReachesItsFirstConnectionOnAnyGateway() async throws {
+        let url = try await SharedDatabase.migrated()
+        let (a, addressA) = try await Self.gateway(url)
+        let till = try await Self.peer(addressA, profile: "shop")
+        let refused = await till.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "teleport"]]])
+        #expect(refused?["error"]?["code"] == -32602, "\(String(describing: refused))")
+        let network: JSONValue = ["outcome": "networkFailure"]
+        _ = await till.result(
+            "sandbox.journal.setNextAnswers",
+            [
+                "answers": [
+                    network, network, network, network, ["outcome": "serverError", "httpStatus": 503, "message": "maintenance"],
+                ]
+            ])
+        let entry = await till.result("journal.pay", ["type": "cash", "amount": "100"])?["entry"]
+        #expect(entry?["delivery"]?["status"] == "waiting", "\(String(describing: entry))")
+        till.socket.close()
+
+        let (b, addressB) = try await Self.gateway(url)
+        let first = try await Self.peer(addressA, profile: "shop")
+        let held = await first.notification("journal.syncFailed", timeout: 60)
+        #expect(
+            held == [
+                "entryId": entry?["entryId"] ?? .null, "endpoint": "/payments/", "httpStatus": 503, "message": "maintenance",
+            ],
+            "\(String(describing: held))")
+        let onB = try await Self.peer(addressB, profile: "shop")
+        let second = try await Self.peer(addressA, profile: "shop")
+        for peer in [first, onB, second] { #expect(await Self.heardNothingMore(peer), "\(peer.notifications)") }
+        await Self.stop([a, b])
     }
 
     /// A Dotpay payment that completes later, armed through A, completes once through B after A

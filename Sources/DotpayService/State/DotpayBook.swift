@@ -183,11 +183,14 @@ struct DotpayBook: Sendable {
 
     /// Reads a payment again: a `completesLater` payment whose time has come on the profile's
     /// clock completes, with its URLC notification. Nil when there is no such payment.
-    func refreshPayment(_ id: String, profile: String, now: Date) async throws -> (
-        payment: StoredPayment, notification: UrlcNotification?
-    )? {
+    func refreshPayment(
+        _ id: String, profile: String, now: Date,
+        announcing announce: @escaping @Sendable (StoredPayment, StoreTransaction) throws -> Void
+    ) async throws -> (payment: StoredPayment, notification: UrlcNotification?)? {
         try await store.transaction("dotpay.updatePaymentSummary") { documents in
-            try Self.completeIfDue(id, profile: profile, now: now, in: documents)
+            let refreshed = try Self.completeIfDue(id, profile: profile, now: now, in: documents)
+            if let refreshed { try announce(refreshed.payment, documents) }
+            return refreshed
         }
     }
 
@@ -216,9 +219,12 @@ struct DotpayBook: Sendable {
     }
 
     /// Refunds a completed payment (see ``StoredPayment/refund(_:number:at:)``) with the refund's
-    /// URLC notification, together.
+    /// URLC notification, together, and publishes what `announce` publishes of the refunded payment.
     /// - Throws: ``DotpayError`` `paymentNotFound` or `refundRefused`.
-    func refund(_ id: String, amount: Amount?, number: String, profile: String, now: Date) async throws
+    func refund(
+        _ id: String, amount: Amount?, number: String, profile: String, now: Date,
+        announcing announce: @escaping @Sendable (StoredPayment, StoreTransaction) throws -> Void
+    ) async throws
         -> (payment: StoredPayment, notification: UrlcNotification?)
     {
         try await store.transaction("dotpay.refund") { documents in
@@ -231,6 +237,7 @@ struct DotpayBook: Sendable {
             try documents.put(payment, profile: profile, key: id)
             let notification = payment.notification(of: operation, at: now)
             if let notification { try Self.add(notification, profile: profile, in: documents) }
+            try announce(payment, documents)
             return (payment, notification)
         }
     }

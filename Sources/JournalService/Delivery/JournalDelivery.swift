@@ -3,6 +3,7 @@ import Logging
 import PayRPCCore
 import PayRPCJSON
 import PayRPCServiceKit
+import PayRPCStore
 
 /// Sends journal entries to the Web API, as the document says: `POST /payments/` with the
 /// callback's parameters, then (card and account) `POST /journals/` with the payment id the first
@@ -15,7 +16,9 @@ import PayRPCServiceKit
 /// `Idempotency-Key` stored in the entry's outbox, the same on every retry and after any restart,
 /// so the backend never sees a payment twice; each step is recorded in the entry's document
 /// before the next starts, and a POST that was accepted is never sent again. When and how often
-/// an entry is sent is the kit's ``OutboxDelivery``, as for every outbox.
+/// an entry is sent is the kit's ``OutboxDelivery``, as for every outbox. On a store that
+/// several gateways share, a retry is armed durably (``SharedRetries``): when the gateway that
+/// began the delivery dies before a retry, another gateway makes it when it is due.
 final class JournalDelivery: OutboxDelivery {
     let journal: JournalBook
     /// The HTTP client and the waits between the retries of a network failure.
@@ -30,6 +33,8 @@ final class JournalDelivery: OutboxDelivery {
     let audience: ProfileAudience
     let sandbox: SandboxControls
     let logger: Logger
+    /// The retries as durable timers, when gateways share the store (nil: only this one).
+    let shared: SharedRetries?
 
     /// Where one delivery posts.
     private enum Target {
@@ -43,6 +48,8 @@ final class JournalDelivery: OutboxDelivery {
         var retry: DeliveryRetry
         var serverBackend: String?
         var sandboxWebAPI: Bool
+        /// Whether other gateways share the store (the retries are then armed durably).
+        var sharedStore = false
     }
 
     init(
@@ -58,6 +65,16 @@ final class JournalDelivery: OutboxDelivery {
         self.audience = audience
         self.sandbox = sandbox
         self.logger = logger
+        self.shared = configuration.sharedStore ? SharedRetries(store: journal.store, logger: logger) : nil
+    }
+
+    /// Makes the retries other gateways arm and cannot make themselves (shared store only).
+    func takeOverRetries() {
+        shared?.listen(runner: runner) { [self] timer in
+            await deliver(timer.entryId, profile: timer.profile) { [self] in
+                try await send(timer.entryId, profile: timer.profile, from: timer.index)
+            }.value
+        }
     }
 
     /// The entries.
@@ -66,6 +83,14 @@ final class JournalDelivery: OutboxDelivery {
     /// Runs the entry's remaining steps, recording each.
     /// - Throws: the store's error when a step cannot be recorded.
     func send(_ entryId: String, profile: String) async throws {
+        try await send(entryId, profile: profile, from: 0)
+    }
+
+    /// Runs the entry's remaining steps, recording each; the first POST begins at its try `first`
+    /// (a retry resumed where another gateway left it).
+    /// - Throws: the store's error when a step cannot be recorded.
+    func send(_ entryId: String, profile: String, from first: Int) async throws {
+        var first = first
         guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else {
             return
         }
@@ -82,8 +107,9 @@ final class JournalDelivery: OutboxDelivery {
                 let answer = try await post(
                     current, .payments, to: target,
                     request: { HTTPRequest("POST", $0, json: Self.paymentBody(entry)) },
-                    key: current.delivery.paymentKey, profile: profile)
+                    key: current.delivery.paymentKey, profile: profile, from: first)
             else { return }
+            first = 0
             answered = answer
             // Accepted: recorded before anything else, so that it is never posted again.
             let body = Self.json(answer)
@@ -111,7 +137,7 @@ final class JournalDelivery: OutboxDelivery {
             guard
                 try await post(
                     current, .journals, to: target, request: { HTTPRequest("POST", $0, json: body) },
-                    key: current.delivery.journalKey, profile: profile) != nil
+                    key: current.delivery.journalKey, profile: profile, from: first) != nil
             else { return }
             try await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
         }
@@ -161,31 +187,65 @@ final class JournalDelivery: OutboxDelivery {
         return sandboxWebAPI.map { .sandbox($0) }
     }
 
-    /// One POST with its retries: the 2xx answer, or nil when it did not get through (the entry's
-    /// state says why).
+    /// One POST with its retries from its try `first`: the 2xx answer, or nil when it did not get
+    /// through (the entry's state says why).
+    ///
+    /// On a shared store each retry is armed in the transaction that records the failed try
+    /// before it, and held by this gateway until its own outcome is recorded (``SharedRetries``):
+    /// another gateway makes it only when this one died.
     /// - Throws: the store's error when a step cannot be recorded.
     private func post(
         _ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
-        request: (URL) -> HTTPRequest, key: String, profile: String
+        request: (URL) -> HTTPRequest, key: String, profile: String, from first: Int
     ) async throws -> HTTPResponse? {
-        let attempted = { [journal] (outcome: Result<HTTPResponse, HTTPClientError>) async throws in
-            _ = try await journal.updateDelivery(entry.entryId, profile: profile) { delivery in
+        var index = first
+        var held: SharedRetries.Timer?
+        func attempted(_ outcome: Result<HTTPResponse, HTTPClientError>) async throws {
+            let made = index
+            index += 1
+            var timer: SharedRetries.Timer?
+            var arm: (@Sendable (StoreTransaction) throws -> Void)?
+            if case .failure = outcome, let shared, made < retry.backoff.count {
+                let armed = shared.timer(entryId: entry.entryId, profile: profile, index: made + 1, after: retry.backoff[made])
+                timer = armed
+                arm = { transaction in try shared.arm(armed, in: transaction) }
+            }
+            _ = try await journal.updateDelivery(entry.entryId, profile: profile, publishing: arm) { delivery in
                 delivery.attempts += 1
                 if case .failure(let error) = outcome {
                     delivery.status = .waiting
                     delivery.lastError = "\(endpoint.rawValue): network error: \(error)"
                 }
             }
+            if let previous = held {
+                held = nil
+                await shared?.done(previous)
+            }
+            if let timer, let shared {
+                guard await shared.hold(timer) else { throw SharedRetries.MadeElsewhere() }
+                held = timer
+            }
         }
         let outcome: Result<HTTPResponse, HTTPClientError>
-        switch target {
-        case .http(let baseURL):
-            var post = request(baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
-            post.headers.append(("Idempotency-Key", key))
-            outcome = try await retry.send(post, attempted: attempted)
-        case .sandbox(let webAPI):
-            outcome = try await retry.run({ try await webAPI.post(endpoint, profile: profile) }, attempted: attempted)
+        do {
+            switch target {
+            case .http(let baseURL):
+                var post = request(
+                    baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
+                post.headers.append(("Idempotency-Key", key))
+                outcome = try await retry.send(post, from: first, attempted: attempted)
+            case .sandbox(let webAPI):
+                outcome = try await retry.run(
+                    { try await webAPI.post(endpoint, profile: profile) }, from: first, attempted: attempted)
+            }
+        } catch is SharedRetries.MadeElsewhere {
+            return nil
+        } catch {
+            if let held { await shared?.giveUp(held) }
+            throw error
         }
+        // Ended before a retry it armed (cancelled while waiting): another gateway may make it.
+        if let held { await shared?.giveUp(held) }
         guard case .success(let answer) = outcome else { return nil }
         if answer.isSuccess { return answer }
         let message = Self.message(in: answer)

@@ -67,13 +67,15 @@ struct JournalBook: Sendable {
     }
 
     /// Changes an entry's delivery atomically, publishing `push` (the callback that tells of the
-    /// change) in the same transaction; returns the entry as stored (nil: there is none).
+    /// change) and what `publish` publishes in the same transaction; returns the entry as stored
+    /// (nil: there is none).
     @discardableResult
     func updateDelivery(
         _ id: String, profile: String, announcing push: ProfilePush? = nil,
+        publishing publish: (@Sendable (StoreTransaction) throws -> Void)? = nil,
         _ change: @escaping @Sendable (inout Delivery) -> Void
     ) async throws -> JournalEntry? {
-        try await outbox.change(id, profile: profile, announcing: push) { change(&$0.delivery) }
+        try await outbox.change(id, profile: profile, announcing: push, publishing: publish) { change(&$0.delivery) }
     }
 
     /// The profile's journal settings (all defaults when it set none), the backend's URL opened.

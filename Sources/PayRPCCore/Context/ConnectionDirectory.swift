@@ -9,6 +9,11 @@ import PayRPCSync
 /// A connection is listed from when it may call methods (at once on stdio or without a token,
 /// after `rpc.hello` with the token otherwise) until it closes; its profile is read when a
 /// notification is sent, so an `rpc.hello {profile}` moves it. Safe to use from any thread.
+///
+/// A gateway that shares its store with others (``acrossGateways``) is one of several
+/// directories of a profile's connections: what must wait for a profile's first connection on any
+/// of them is kept in the store by the services' audiences (the kit's `ProfileAudience`), which
+/// hear of each connection admitted here (``onAdmit(_:)``).
 public final class ConnectionDirectory: Sendable {
     /// A notification waiting for a connection of its profile.
     typealias Held = @Sendable (ConnectionSession) -> Void
@@ -19,8 +24,25 @@ public final class ConnectionDirectory: Sendable {
     }
 
     private let state = Lock(State())
+    private let admitted = Lock<[@Sendable (ConnectionSession) -> Void]>([])
+    /// Whether other gateways share the store, and so the profiles' audience.
+    public let acrossGateways: Bool
 
-    public init() {}
+    /// A directory of this gateway's connections, the only gateway of its store.
+    public convenience init() {
+        self.init(acrossGateways: false)
+    }
+
+    /// A directory of this gateway's connections; `acrossGateways`: other gateways share its store.
+    public init(acrossGateways: Bool) {
+        self.acrossGateways = acrossGateways
+    }
+
+    /// Calls `handler` with each connection admitted from now on (when it may be served, and
+    /// after each `rpc.hello`), after what was held here for its profile was sent to it.
+    public func onAdmit(_ handler: @escaping @Sendable (ConnectionSession) -> Void) {
+        admitted.withLock { $0.append(handler) }
+    }
 
     /// Lists the connection (once), forgetting it when it closes, and hands it what was held for
     /// its profile: the engine calls this when a connection may be served and after each
@@ -35,6 +57,7 @@ public final class ConnectionDirectory: Sendable {
             session.onClose { [weak self] in _ = self?.state.withLock { $0.sessions.removeValue(forKey: session.id) } }
         }
         for send in held { send(session) }
+        for handler in admitted.withLock({ $0 }) { handler(session) }
     }
 
     /// The open connections whose profile is `profile`.
@@ -65,6 +88,15 @@ public final class ConnectionDirectory: Sendable {
             }
             return sessions
         }
+        for session in sessions { _ = session.notify(name: name, params: params) }
+        return sessions.count
+    }
+
+    /// Sends a notification to every open connection of `profile` now; nothing waits when it has
+    /// none here. - Returns: how many connections it was sent to.
+    @discardableResult
+    public func send(name: String, params: [UInt8], profile: String) -> Int {
+        let sessions = self.sessions(profile: profile)
         for session in sessions { _ = session.notify(name: name, params: params) }
         return sessions.count
     }

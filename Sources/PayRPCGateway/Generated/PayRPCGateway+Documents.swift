@@ -214,8 +214,10 @@ panel or API; the SDK only shows it): the whole rest when `amount` is absent, or
 again until the payment's amount is refunded. Each refund is a related operation of the payment
 (`type: refund`, its own operation number, `completed`, the amount with the currency's decimals);
 the payment stays `completed`. The history shows it, the profile's history observers get
-`dotpay.paymentHistory.didUpdatePaymentSummary`, and with a `urlc` the shop gets the refund's URLC
-notification. A payment that is not `completed`, or more than is left, is -33412 `Refund refused`.
+`dotpay.paymentHistory.didUpdatePaymentSummary` (on every gateway of a shared PostgreSQL store,
+once each: it is published in the transaction that records the refund, as the summary read again
+by `dotpay.updatePaymentSummary` and its failure are in the read's), and with a `urlc` the shop
+gets the refund's URLC notification. A payment that is not `completed`, or more than is left, is -33412 `Refund refused`.
 
 ## Cards saved during a form payment
 
@@ -434,6 +436,15 @@ network failure is retried three times with backoff (100, 200, 400 ms), then the
 the next start or `journal.sync`; a server error sends `journal.syncFailed` with the server's
 message and the entry waits likewise.
 
+Several gateways on one PostgreSQL store: a retry is armed in the transaction that records the
+failed try before it and published to every gateway; the gateway that began the delivery holds
+it (a claim in the store) and makes it. When that gateway dies while waiting for the retry or
+while making it, another gateway claims the retry once it is due and its gateway is gone (within
+a second), makes it with the same `Idempotency-Key` and the waits after it, and records it, so
+the entry is delivered (or `journal.syncFailed` sent) as on one gateway, once
+(`Tests/EndToEndTests/SharedRetryTests.swift`). A delivery whose gateway dies during its first
+try, before any failure was recorded, waits for the next start or `journal.sync` as before.
+
 Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
 --journal-backend URL`, else the built-in sandbox Web API (below). A server started with
 `--no-sandbox` has no sandbox Web API: there, an entry with no backend URL waits with status
@@ -590,7 +601,8 @@ app < {"jsonrpc":"2.0","id":7,"result":{"attempted":1,"delivered":1,"waiting":0}
   and the services share through `ServiceEnvironment`; on a shared PostgreSQL store it is also
   published in the transaction that records the failure (the kit's `ProfileAudience`, channel
   `journal.notices`) and every other gateway sends it to its own connections of the profile, once
-  each (docs/deploy.md).
+  each; one for a profile with no connection on any gateway is held in the store for its first
+  connection on any of them (the kit's `HeldPushes`; docs/deploy.md).
 - Errors: `JournalErrorKind` is a `ServiceErrorKind` with its codes written out (-33200…-33202).
 - State: `JournalBook`: entries with their outbox (`journal.entries`), handled callbacks by
   `Payment_Number` (`journal.callbacks`), the profile's settings (`journal/config`) and the sandbox

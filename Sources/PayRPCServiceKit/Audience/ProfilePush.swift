@@ -16,8 +16,14 @@ public struct ProfilePush: Sendable {
     let channel: String
     /// The gateway (process) where it was caused: that one delivered it already.
     let origin: String
+    /// Its key among the callbacks held for the profile's first connection on any gateway
+    /// (``HeldPushes``); nil when it is not held in the store (one gateway, or not held at all).
+    let heldKey: String?
 
-    init<N: RPCNotification>(_ notification: N.Type, _ payload: N.Payload, profile: String, channel: String, origin: String) {
+    init<N: RPCNotification>(
+        _ notification: N.Type, _ payload: N.Payload, profile: String, channel: String, origin: String,
+        heldKey: String? = nil
+    ) {
         var params = JSONWriter(capacity: 128)
         payload.encode(to: &params)
         self.name = N.name
@@ -25,17 +31,23 @@ public struct ProfilePush: Sendable {
         self.profile = profile
         self.channel = channel
         self.origin = origin
+        self.heldKey = heldKey
     }
 
     /// Publishes the notification in `transaction`, so that the other gateways' connections of
-    /// the profile hear it when (and only if) the transaction commits.
+    /// the profile hear it when (and only if) the transaction commits; when it is held in the
+    /// store, it is written there too, for the profile's first connection on any gateway.
     /// - Throws: ``StoreError``.
     public func publish(in transaction: StoreTransaction) throws {
-        let event = JSONValue.object([
+        var members = [
             JSONValue.Member("origin", .string(origin)), JSONValue.Member("profile", .string(profile)),
             JSONValue.Member("method", .string(name)),
             JSONValue.Member("params", .string(String(decoding: params, as: UTF8.self))),
-        ])
-        try transaction.publish(event, on: channel)
+        ]
+        if let heldKey {
+            try HeldPushes.hold(self, key: heldKey, in: transaction)
+            members.append(JSONValue.Member("held", .string(heldKey)))
+        }
+        try transaction.publish(JSONValue.object(members), on: channel)
     }
 }

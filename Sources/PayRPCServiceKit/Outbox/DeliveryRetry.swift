@@ -20,17 +20,20 @@ public struct DeliveryRetry: Sendable {
     }
 
     /// Sends `request` with ``client`` until an answer comes or the tries run out.
-    /// - Parameter attempted: called after each try with its outcome (to record it); what it
-    ///   throws ends the tries and is rethrown.
+    /// - Parameters:
+    ///   - first: the index of the first try to make (0: the first of all; `n`: resume a
+    ///     delivery whose try `n` is due now, without waiting, with the waits after it).
+    ///   - attempted: called after each try with its outcome (to record it); what it throws ends
+    ///     the tries and is rethrown.
     /// - Returns: the answer, or the last failure when no try got one (or the task was cancelled
     ///   during a wait).
     public func send(
-        _ request: HTTPRequest,
+        _ request: HTTPRequest, from first: Int = 0,
         attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void
     ) async rethrows
         -> Result<HTTPResponse, HTTPClientError>
     {
-        try await run({ await sendOnce(request) }, attempted: attempted)
+        try await run({ await sendOnce(request) }, from: first, attempted: attempted)
     }
 
     /// One try of `request` with ``client``.
@@ -42,19 +45,21 @@ public struct DeliveryRetry: Sendable {
     /// - Parameters:
     ///   - attempt: one try: the answer, or why none came; what it throws ends the tries and is
     ///     rethrown.
+    ///   - first: the index of the first try to make, made at once (see ``send(_:from:attempted:)``).
     ///   - attempted: called after each try with its outcome (to record it); what it throws ends
     ///     the tries and is rethrown.
     /// - Returns: the answer, or the last failure when no try got one (or the task was cancelled
     ///   during a wait).
     public func run(
-        _ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>,
+        _ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>, from first: Int = 0,
         attempted: (Result<HTTPResponse, HTTPClientError>) async throws -> Void
     ) async rethrows
         -> Result<HTTPResponse, HTTPClientError>
     {
         var outcome: Result<HTTPResponse, HTTPClientError> = .failure(.unreachable("not sent"))
-        for index in 0...backoff.count {
-            if index > 0 {
+        let start = min(max(0, first), backoff.count)
+        for index in start...backoff.count {
+            if index > start {
                 do { try await Task.sleep(for: backoff[index - 1]) } catch { return outcome }
             }
             outcome = try await attempt()

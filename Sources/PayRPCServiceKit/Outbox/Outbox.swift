@@ -35,17 +35,20 @@ public struct Outbox<Item: OutboxItem>: Sendable {
     }
 
     /// Changes the item `key` atomically (a step of its delivery) and publishes `push`, the
-    /// callback that tells of the change, in the same transaction; returns the item as stored
-    /// (nil: there is none, and nothing is written or published).
+    /// callback that tells of the change, and what `publish` publishes, in the same transaction; returns the item as stored (nil: there is none, and
+    /// nothing is written or published).
     /// - Throws: ``StoreError``.
     @discardableResult
     public func change(
         _ key: String, profile: String, announcing push: ProfilePush? = nil,
+        publishing publish: (@Sendable (StoreTransaction) throws -> Void)? = nil,
         _ change: @escaping @Sendable (inout Item) -> Void
     ) async throws -> Item? {
         try await store.transaction(Item.outboxNamespace + ".change") { documents in
             let item = try documents.change(Item.self, profile: profile, namespace: Item.outboxNamespace, key: key, change)
-            if item != nil, let push { try push.publish(in: documents) }
+            guard let item else { return nil }
+            if let push { try push.publish(in: documents) }
+            try publish?(documents)
             return item
         }
     }

@@ -28,6 +28,18 @@ extension OutboxDelivery {
         runner.run(Self.runKey(key, profile)) { [self] in await self.sendLogging(key, profile: profile) }
     }
 
+    /// Starts `send`, a delivery of the item `key` that the service begins its own way (a retry
+    /// resumed where another gateway left it), or joins the delivery already running for the
+    /// item, and returns its task; a step that cannot be recorded is logged as for ``deliver(_:profile:)``.
+    @discardableResult
+    public func deliver(
+        _ key: String, profile: String, by send: @escaping @Sendable () async throws -> Void
+    ) -> Task<Void, Never> {
+        runner.run(Self.runKey(key, profile)) { [self] in
+            do { try await send() } catch { self.logUnrecorded(key, error) }
+        }
+    }
+
     /// Delivers every item of the profile not delivered yet, oldest first, each in a try that
     /// starts after this call, and waits for them.
     /// - Returns: the items tried, as they are now.
@@ -57,14 +69,14 @@ extension OutboxDelivery {
     private static func runKey(_ key: String, _ profile: String) -> String { profile + "\u{0}" + key }
 
     private func sendLogging(_ key: String, profile: String) async {
-        do {
-            try await send(key, profile: profile)
-        } catch {
-            logger.error(
-                "a delivery step could not be recorded; the item waits for the next try",
-                metadata: [
-                    "outbox": .string(Item.outboxNamespace), "outbox.key": .string(key), "error": .string("\(error)"),
-                ])
-        }
+        do { try await send(key, profile: profile) } catch { logUnrecorded(key, error) }
+    }
+
+    private func logUnrecorded(_ key: String, _ error: any Error) {
+        logger.error(
+            "a delivery step could not be recorded; the item waits for the next try",
+            metadata: [
+                "outbox": .string(Item.outboxNamespace), "outbox.key": .string(key), "error": .string("\(error)"),
+            ])
     }
 }

@@ -6,7 +6,8 @@ records every request. It dedupes by Idempotency-Key: a key seen before gets the
 is not stored twice. Prints its port on the first line of stdout.
 
 Control (JSON bodies): POST /_control {"fail": N, "mode": "drop"|"500"|"hang", "message": "..."}
-fails the next N payment/journal POSTs; {"failEvery": K, "mode": ...} fails every K-th one;
+fails the next N payment/journal POSTs; {"failModes": ["drop", "hang", ...]} fails the next ones
+in these modes, one each, in order (before "fail"); {"failEvery": K, "mode": ...} fails every K-th one;
 {"paymentAnswer": {...}} answers that body (status 200) to every new /payments/ POST instead of
 {"id": "pay_N"} ({"paymentAnswer": null} goes back); {"reset": true} clears everything.
 GET /_requests answers every recorded request (GET /_requests?atLeast=N first waits, up to 30 s,
@@ -20,8 +21,8 @@ from http_test_server import Handler, serve
 
 lock = threading.Lock()
 arrived = threading.Condition(lock)
-state = {"fail": 0, "failEvery": 0, "count": 0, "mode": "drop", "message": "backend failure", "requests": [],
-         "payments": {}, "journals": {}, "next": 1, "paymentAnswer": None}
+state = {"fail": 0, "failModes": [], "failEvery": 0, "count": 0, "mode": "drop", "message": "backend failure",
+         "requests": [], "payments": {}, "journals": {}, "next": 1, "paymentAnswer": None}
 
 
 class Journal(Handler):
@@ -38,9 +39,9 @@ class Journal(Handler):
     def control(self, command):
         with lock:
             if command.get("reset"):
-                state.update({"fail": 0, "failEvery": 0, "count": 0, "requests": [], "payments": {}, "journals": {},
-                              "paymentAnswer": None})
-            for key in ("fail", "failEvery", "mode", "message", "paymentAnswer"):
+                state.update({"fail": 0, "failModes": [], "failEvery": 0, "count": 0, "requests": [], "payments": {},
+                              "journals": {}, "paymentAnswer": None})
+            for key in ("fail", "failModes", "failEvery", "mode", "message", "paymentAnswer"):
                 if key in command:
                     state[key] = command[key]
 
@@ -54,10 +55,13 @@ class Journal(Handler):
         key = self.headers.get("Idempotency-Key", "")
         with lock:
             state["count"] += 1
-            failing = state["fail"] > 0 or (state["failEvery"] and state["count"] % state["failEvery"] == 0)
-            if state["fail"] > 0:
-                state["fail"] -= 1
             mode, message = state["mode"], state["message"]
+            if state["failModes"]:
+                failing, mode = True, state["failModes"].pop(0)
+            else:
+                failing = state["fail"] > 0 or (state["failEvery"] and state["count"] % state["failEvery"] == 0)
+                if state["fail"] > 0:
+                    state["fail"] -= 1
             state["requests"].append({"path": self.path, "key": key, "body": body, "failed": bool(failing)})
             arrived.notify_all()
         if failing:
