@@ -36,6 +36,7 @@ public protocol SandboxAdminMethod: RPCMethod {}
 /// forgotten too), so a test starts from the sandbox's initial data. Other profiles are untouched.
 public enum SandboxReset: SandboxAdminMethod {
     public static let name = "sandbox.reset"
+    public static let changesSandboxControls = true
     public typealias Params = NoParams
     public typealias Result = NoResult
     public static let mutates = true

@@ -34,16 +34,14 @@ import Glibc
     }
 
     @Test func threeGatewaysBehindTheDeploymentsHAProxy() async throws {
-        let url = try await SharedStoreTests.migratedDatabase()
+        let url = try await SharedDatabase.migrated()
         let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-tenants-\(UUID().uuidString)")
         try Self.tokens.write(to: tokenFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: tokenFile) }
         var gateways: [SpawnedServer] = []
         var addresses: [String] = []
         for _ in 0..<3 {
-            let gateway = try await SpawnedServer(
-                ["serve", "--tcp", "127.0.0.1:0", "--store", url, "--auth-token-file", tokenFile.path],
-                environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
+            let gateway = try await SharedDatabase.gateway(url, ["--tcp", "127.0.0.1:0", "--auth-token-file", tokenFile.path])
             addresses.append(try #require(await gateway.listeningAddress()))
             gateways.append(gateway)
         }
@@ -121,9 +119,9 @@ import Glibc
 
         let line = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
         let keyFile = directory.appendingPathComponent("store.key"), tokenFile = directory.appendingPathComponent("tokens")
-        try SharedStoreTests.key.write(to: keyFile, atomically: true, encoding: .utf8)
+        try SharedDatabase.key.write(to: keyFile, atomically: true, encoding: .utf8)
         try Self.tokens.write(to: tokenFile, atomically: true, encoding: .utf8)
-        let url = try await SharedStoreTests.migratedDatabase()
+        let url = try await SharedDatabase.migrated()
         let command = line.dropFirst("ExecStart=".count)
             .replacingOccurrences(of: "%i", with: String(port)).replacingOccurrences(of: "%S", with: directory.path)
             .replacingOccurrences(of: "${PAYRPC_STORE}", with: url)

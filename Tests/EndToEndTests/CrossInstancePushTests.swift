@@ -17,7 +17,7 @@ import Glibc
     /// Two gateways on one new database, with their addresses; `arguments` are added to each
     /// one's `serve`.
     static func twoGateways(_ arguments: [String] = []) async throws -> (gateways: [SpawnedServer], addresses: [String]) {
-        let url = try await SharedStoreTests.migratedDatabase()
+        let url = try await SharedDatabase.migrated()
         var gateways: [SpawnedServer] = []
         var addresses: [String] = []
         for _ in 0..<2 {
@@ -30,9 +30,7 @@ import Glibc
 
     /// A gateway on the database at `url` (`arguments` added to its `serve`), with its address.
     static func gateway(_ url: String, _ arguments: [String] = []) async throws -> (SpawnedServer, String) {
-        let gateway = try await SpawnedServer(
-            ["serve", "--tcp", "127.0.0.1:0", "--store", url] + arguments, environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key]
-        )
+        let gateway = try await SharedDatabase.gateway(url, ["--tcp", "127.0.0.1:0"] + arguments)
         return (gateway, try #require(await gateway.listeningAddress()))
     }
 
@@ -218,7 +216,7 @@ import Glibc
     /// connection of the profile anywhere; the profile's connection opened on A gets
     /// `journal.syncFailed` once, and a later one on B (where it was caused) or on A gets nothing.
     @Test func aCallbackHeldForAProfileReachesItsFirstConnectionOnAnyGateway() async throws {
-        let url = try await SharedStoreTests.migratedDatabase()
+        let url = try await SharedDatabase.migrated()
         let (a, addressA) = try await Self.gateway(url)
         let till = try await Self.peer(addressA, profile: "shop")
         let refused = await till.call("sandbox.journal.setNextAnswers", ["answers": [["outcome": "teleport"]]])

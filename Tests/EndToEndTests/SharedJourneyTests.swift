@@ -22,16 +22,7 @@ import Testing
         private var nextID = 0
 
         init(_ arguments: [String] = []) async throws {
-            let url = try await SharedStoreTests.migratedDatabase()
-            var gateways: [SpawnedServer] = []
-            for _ in 0..<3 {
-                gateways.append(
-                    try await SpawnedServer(
-                        ["serve", "--stdio", "--validate-results", "--store", url] + arguments,
-                        environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key]))
-            }
-            self.gateways = gateways
-            self.url = url
+            (url, gateways) = try await SharedDatabase.gateways(3, ["--stdio", "--validate-results"] + arguments)
         }
 
         /// The whole response of `method` from the next gateway in turn, or from gateway `index`
@@ -145,11 +136,10 @@ import Testing
         let details = try #require(list["paymentDetails"])
         let paid = try #require(await spread.result("dotpay.pay", ["paymentDetails": details, "channelId": 73]))
         #expect(paid["status"] == "processing")
-        // The sandbox clock is still each gateway's own (docs/deploy.md, "Not yet across
-        // instances"): the advance and the read that completes the payment go to one gateway.
-        _ = await spread.result("sandbox.clock.advance", ["seconds": 600], on: 0)
+        // The clock advanced through one gateway is the time the read through the next one meets.
+        _ = await spread.result("sandbox.clock.advance", ["seconds": 600])
         let paymentID = try #require(paid["paymentId"])
-        let updated = await spread.result("dotpay.updatePaymentSummary", ["paymentId": paymentID], on: 0)
+        let updated = await spread.result("dotpay.updatePaymentSummary", ["paymentId": paymentID])
         #expect(updated?["status"] == "completed")
         let card = await spread.result(
             "dotpay.registerPaymentCard",
@@ -185,7 +175,7 @@ import Testing
         await spread.finish()
         let export = try await ChildRun.run(
             SpawnedServer.binary, ["data", "export", "--profile", "default", "--store", spread.url],
-            environment: ["PAYRPC_STORE_KEY": SharedStoreTests.key])
+            environment: ["PAYRPC_STORE_KEY": SharedDatabase.key])
         #expect(export.status == 0)
         #expect(export.output.contains("sealedBackendURL"))
         #expect(!export.output.contains("s3cret-pass") && !export.output.contains("journal-user"))

@@ -62,7 +62,7 @@ import Glibc
         // A cluster of this test's own: stopping the shared one would fail the other tests' calls.
         let cluster = try await PostgresTestCluster.own()
         let url = try await cluster.createDatabase(prefix: "payrpc_restart")
-        let gateway = try await SharedStoreTests.gateway(url)
+        let gateway = try await SharedDatabase.gateway(url)
         var acknowledged = ["warm": try await Self.warmUp(gateway, key: "warm")]
         var failed: [String] = []
 
@@ -122,8 +122,8 @@ import Glibc
     }
 
     @Test func sigkillOfOneOfTwoInstancesMidLoadLosesNoAcknowledgedWrite() async throws {
-        let url = try await SharedStoreTests.migratedDatabase()
-        let a = try await SharedStoreTests.gateway(url), b = try await SharedStoreTests.gateway(url)
+        let url = try await SharedDatabase.migrated()
+        let a = try await SharedDatabase.gateway(url), b = try await SharedDatabase.gateway(url)
         var acknowledged = [
             "a-warm": try await Self.warmUp(a, key: "a-warm"), "b-warm": try await Self.warmUp(b, key: "b-warm"),
         ]
@@ -167,7 +167,7 @@ import Glibc
 
         // The killed instance starts again on the same store and serves: it reads what B wrote
         // and writes anew.
-        let restarted = try await SharedStoreTests.gateway(url)
+        let restarted = try await SharedDatabase.gateway(url)
         try await Self.expectStored(["b-0": try #require(acknowledged["b-0"])], through: restarted)
         _ = try await Self.warmUp(restarted, key: "a-restarted")
         restarted.closeInput()

@@ -7,31 +7,13 @@ import Testing
 /// throw-away cluster the tests start: what one writes the other reads, one idempotency key raced
 /// through both runs once, and the schema is made ahead by `payrpc data migrate --store`.
 @Suite struct SharedStoreTests {
-    /// A store key, as `openssl rand -hex 32` makes one.
-    static let key = String(repeating: "5a17c0de", count: 8)
-
     static func submit(_ key: String) -> JSONValue {
         ["amount": "7.00", "currency": "GBP", "reference": "shared order", "_meta": ["idempotencyKey": .string(key)]]
     }
 
-    /// A new database on the cluster, migrated through the binary; returns its URL.
-    static func migratedDatabase() async throws -> String {
-        let url = try await PostgresTestCluster.shared().createDatabase(prefix: "payrpc_e2e")
-        let migrate = try await ChildRun.run(
-            SpawnedServer.binary, ["data", "migrate", "--store", url],
-            environment: ["PAYRPC_STORE_KEY": key])
-        #expect(migrate.status == 0)
-        #expect(migrate.output.hasPrefix("v1 "), "data migrate printed \(migrate.output) \(migrate.errors)")
-        return url
-    }
-
-    static func gateway(_ url: String, key: String = key) async throws -> SpawnedServer {
-        try await SpawnedServer(["serve", "--stdio", "--store", url], environment: ["PAYRPC_STORE_KEY": key])
-    }
-
     @Test func stateWrittenThroughOneInstanceIsReadThroughTheOther() async throws {
-        let url = try await Self.migratedDatabase()
-        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let url = try await SharedDatabase.migrated()
+        let a = try await SharedDatabase.gateway(url), b = try await SharedDatabase.gateway(url)
         // The first call connects and prepares; on a machine loaded by the whole suite it once
         // took longer than a request's 15 s, so it may take a minute.
         a.send(
@@ -63,14 +45,14 @@ import Testing
         // What both wrote is in the database, as `data export --store` shows it.
         let export = try await ChildRun.run(
             SpawnedServer.binary, ["data", "export", "--profile", "pbba-merchant-backend", "--store", url],
-            environment: ["PAYRPC_STORE_KEY": Self.key])
+            environment: ["PAYRPC_STORE_KEY": SharedDatabase.key])
         #expect(export.status == 0)
         #expect(export.output.contains("pbba.requests"))
     }
 
     @Test func oneIdempotencyKeyRacedThroughTwoInstancesRunsOnce() async throws {
-        let url = try await Self.migratedDatabase()
-        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let url = try await SharedDatabase.migrated()
+        let a = try await SharedDatabase.gateway(url), b = try await SharedDatabase.gateway(url)
         for round in 0..<5 {
             let key = "race-\(round)"
             let line = { (id: String) in
@@ -105,8 +87,8 @@ import Testing
     }
 
     @Test func wrongPINsRacedThroughTwoInstancesAreAllCounted() async throws {
-        let url = try await Self.migratedDatabase()
-        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let url = try await SharedDatabase.migrated()
+        let a = try await SharedDatabase.gateway(url), b = try await SharedDatabase.gateway(url)
         let wrong = #"{"jsonrpc":"2.0","id":"w","method":"tatra.authorize","params":{"pincode":"9999"}}"#
         // Two wrong PINs at once, one through each instance: both count (the limit is 3 in a row).
         a.send(wrong)
@@ -130,8 +112,8 @@ import Testing
     /// A profile's first 1Click card becomes its default: two first cards registered at once,
     /// one through each instance, leave exactly one default (and both cards), as on one instance.
     @Test func firstCardsRacedThroughTwoInstancesLeaveOneDefault() async throws {
-        let url = try await Self.migratedDatabase()
-        let a = try await Self.gateway(url), b = try await Self.gateway(url)
+        let url = try await SharedDatabase.migrated()
+        let a = try await SharedDatabase.gateway(url), b = try await SharedDatabase.gateway(url)
         let register = { (id: String, number: String) in
             #"{"jsonrpc":"2.0","id":"\#(id)","method":"dotpay.registerPaymentCard","params":{"cardInfo":{"cardNumber":"\#(number)","expirationMonth":12,"expirationYear":2199,"cvv":"987"}}}"#
         }
@@ -169,11 +151,11 @@ import Testing
     }
 
     @Test func aWrongStoreKeyIsAStartUpError() async throws {
-        let url = try await Self.migratedDatabase()
-        let wrong = try await Self.gateway(url, key: String(repeating: "0badc0de", count: 8))
+        let url = try await SharedDatabase.migrated()
+        let wrong = try await SharedDatabase.gateway(url, key: String(repeating: "0badc0de", count: 8))
         #expect(await wrong.waitForLog(containing: "store key does not open"))
         #expect(await wrong.waitForExit() == 2)
-        let missing = try await SpawnedServer(["serve", "--stdio", "--store", url], environment: ["PAYRPC_STORE_KEY": nil])
+        let missing = try await SharedDatabase.gateway(url, key: nil)
         #expect(await missing.waitForLog(containing: "PAYRPC_STORE_KEY"))
         #expect(await missing.waitForExit() == 64)
     }

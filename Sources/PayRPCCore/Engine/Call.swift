@@ -9,6 +9,12 @@ import PayRPCSchema
 /// Made on the loop thread by ``RPCSession``; ``answer()`` runs in the call's task.
 struct Call: Sendable {
     let method: String
+    /// Whether the method changes the profile's sandbox controls (``MethodDescriptor/changesSandboxControls``).
+    let changesControls: Bool
+    /// Whether a call of a seeded profile waits for the profile's sandbox lock: all but those of
+    /// inline methods that change nothing (the answer a waiting Masterpass payment, which holds
+    /// the lock, waits for).
+    let drawsUnderLock: Bool
     let context: RequestContext
     let body: @Sendable (RequestContext) async throws -> [UInt8]
     /// Set when the call mutates and carries an idempotency key the engine keeps answers for.
@@ -23,6 +29,8 @@ struct Call: Sendable {
     ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
     init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
+        self.changesControls = entry.descriptor.changesSandboxControls
+        self.drawsUnderLock = prepared.runInline == nil || entry.descriptor.mutates
         self.context = context
         self.body = prepared.run
         if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {
@@ -61,7 +69,39 @@ struct Call: Sendable {
 
     /// Runs the handler (through the idempotency store when the call has a key) and encodes the
     /// outcome. In the call's task.
+    ///
+    /// On a store other gateways share, every call runs here (none inline): the profile's sandbox
+    /// documents are read first, and a call that may change them holds the profile's lock across
+    /// gateways until what it changed is saved
+    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``); an armed
+    /// failure is taken under that lock, so exactly once whichever gateway serves the call.
     func answer() async -> Outcome {
+        guard context.sandbox.isShared else { return await answerOwned() }
+        let sandbox = context.sandbox, profile = context.profile
+        let lease: (any SandboxLease)?
+        do {
+            lease = try await sandbox.enter(
+                profile: profile, method: method, changesControls: changesControls, drawsUnderLock: drawsUnderLock)
+        } catch {
+            return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+        }
+        guard let lease else { return await answerOwned() }
+        let outcome = await SandboxControls.$lockedProfile.withValue(profile) { () async -> Outcome in
+            guard let failure = sandbox.takeFailure(profile: profile, method: method) else { return await answerOwned() }
+            do {
+                // Taken in the store before the error is sent: no gateway fires it again.
+                try await sandbox.saveChanges()
+                return Self.errorOutcome(failure.error)
+            } catch {
+                return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
+            }
+        }
+        await sandbox.exit(lease, profile: profile)
+        return outcome
+    }
+
+    /// ``answer()`` once the sandbox state is this gateway's to read.
+    private func answerOwned() async -> Outcome {
         guard let idempotency else { return await execute().outcome }
         let key = idempotency.key, store = idempotency.store
         let digest = String(decoding: idempotency.canonicalParams, as: UTF8.self)

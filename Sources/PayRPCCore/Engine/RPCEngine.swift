@@ -33,6 +33,16 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
         self.logger = logger
     }
 
+    /// Whether a call of `method` may be answered on the loop thread (inline, an armed failure
+    /// taken there). Always on an embedded store (one flag read); on a store other gateways share,
+    /// only the methods answered before authentication (`rpc.health`, `rpc.hello`: they set the
+    /// connection up, so the calls after them must find them done): every other call runs as a
+    /// task that first reads its profile's sandbox state (``Call/answer()``).
+    @inline(__always)
+    func answersInline(_ method: MethodDescriptor) -> Bool {
+        !sandbox.isShared || method.allowedBeforeAuthentication
+    }
+
     /// Called by the transport on the loop thread for each new connection.
     public func makeHandler(for connection: any RPCConnection) -> any RPCConnectionHandler {
         RPCSession(engine: self, connection: connection)

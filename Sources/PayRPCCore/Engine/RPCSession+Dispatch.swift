@@ -8,13 +8,16 @@ extension RPCSession {
     // MARK: Dispatch
 
     /// Runs a decoded, validated call: inline on the loop thread, or as a task (a task handler,
-    /// or an inline one whose answer goes through the idempotency store).
+    /// an inline one whose answer goes through the idempotency store, or any call on a store
+    /// other gateways share, whose sandbox state is read first).
     func dispatch(
         _ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext,
         id: UnsafeRawBufferPointer?, responder: Responder
     ) {
         let idempotencyKey = entry.descriptor.mutates ? context.meta.idempotencyKey : nil
-        if let runHandler = prepared.runInline, idempotencyKey == nil || engine.idempotency == nil {
+        if let runHandler = prepared.runInline, idempotencyKey == nil || engine.idempotency == nil,
+            engine.answersInline(entry.descriptor)
+        {
             runInline(entry, context: context, id: id, responder: responder) { writer in
                 try runHandler(context, &writer)
             }

@@ -154,12 +154,14 @@ extension RPCSession {
     }
 
     /// `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when
-    /// none is). True when it did.
+    /// none is). True when it did. On a store other gateways share, the call's task takes it
+    /// (``Call/answer()``).
     @inline(__always)
     private func answeredArmedFailure(
         _ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?,
         responder: Responder
     ) -> Bool {
+        guard engine.answersInline(entry.descriptor) else { return false }
         let method = entry.descriptor.name
         let changesBefore = engine.sandbox.changes
         guard let failure = engine.sandbox.takeFailure(profile: context.profile, method: method) else { return false }
@@ -198,7 +200,7 @@ extension RPCSession {
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         let element = params.normalized.element
         if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, params.meta?.traceparent == nil,
-            !engine.sandbox.hasArmedFailures
+            !engine.sandbox.hasArmedFailures, engine.answersInline(entry.descriptor)
         {
             runInline(entry, context: context, id: id, responder: responder) { writer in
                 try answerInline(element, context, &writer)
@@ -231,7 +233,7 @@ extension RPCSession {
         let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent {
+        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
             // Decoded and answered in one go, straight into the response.
             runInline(entry, context: context, id: id, responder: responder) { writer in
                 try answerInline(params, context, &writer)

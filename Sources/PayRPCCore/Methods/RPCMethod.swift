@@ -40,6 +40,10 @@ public protocol RPCMethod: RPCMethodDocumented, Sendable {
     static var destructive: Bool { get }
     /// Whether the method may be called before `rpc.hello` on a connection that needs a token.
     static var allowedBeforeAuthentication: Bool { get }
+    /// Whether the method changes the caller's profile's sandbox controls (its clock, its armed
+    /// failures, a reset): on a store gateways share, its calls hold the profile's sandbox lock
+    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
+    static var changesSandboxControls: Bool { get }
     /// Whether calls of this method on one connection run one after another, in arrival order,
     /// with every other ordered method of the connection. For stateful flows (a payment executed,
     /// then authorized, then the flow stopped) whose client pipelines its calls; other calls
@@ -60,6 +64,7 @@ extension RPCMethod {
     public static var sandboxOnly: Bool { false }
     public static var destructive: Bool { false }
     public static var allowedBeforeAuthentication: Bool { false }
+    public static var changesSandboxControls: Bool { false }
     public static var ordered: Bool { false }
     public static var runsInline: Bool { false }
 }

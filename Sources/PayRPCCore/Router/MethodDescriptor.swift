@@ -36,6 +36,8 @@ public final class MethodDescriptor: Sendable {
     public let destructive: Bool
     /// Whether the method may be called before authenticating.
     public let allowedBeforeAuthentication: Bool
+    /// Whether the method changes the profile's sandbox controls (``RPCMethod/changesSandboxControls``).
+    public let changesSandboxControls: Bool
     /// Whether the method's calls on one connection run in arrival order.
     public let ordered: Bool
     /// Every model definition the params, result and error data refer to (collected the first
@@ -80,6 +82,7 @@ public final class MethodDescriptor: Sendable {
         self.sandboxOnly = M.sandboxOnly
         self.destructive = M.destructive
         self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
+        self.changesSandboxControls = M.changesSandboxControls
         self.ordered = M.ordered
         self.lazyDefinitions = LazyValue {
             var definitions = SchemaDefinitions()
@@ -107,6 +110,7 @@ public final class MethodDescriptor: Sendable {
         self.sandboxOnly = other.sandboxOnly
         self.destructive = other.destructive
         self.allowedBeforeAuthentication = other.allowedBeforeAuthentication
+        self.changesSandboxControls = other.changesSandboxControls
         self.ordered = other.ordered
         self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors

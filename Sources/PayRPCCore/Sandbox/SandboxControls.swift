@@ -55,10 +55,23 @@ public final class SandboxControls: Sendable {
     private let serverSeed: UInt64?
     /// Where the profiles' state is kept; nil: in memory only (unit tests of the engine).
     private let persistence: (any SandboxPersistence)?
+    /// Whether other gateways share the store (``SandboxPersistence/sharesState``): every call
+    /// then runs as a task that reads its profile's documents first
+    /// (``enter(profile:method:changesControls:drawsUnderLock:)``).
+    public let isShared: Bool
+    /// Numbers the reads of stored documents and the saves, so an older read is never taken in.
+    private let tickets = Atomic<UInt64>(0)
+    /// The profile whose sandbox lock the current task holds (shared stores): only its changes
+    /// are saved by the task's transactions, since another call's are that call's to save under
+    /// its own lock.
+    @TaskLocal public static var lockedProfile: String?
 
     private struct State {
         var profiles: [String: ProfileState] = [:]
         var unsaved: Set<String> = []
+        /// Shared stores: the profiles whose lock a call of this gateway holds (or is taking), with
+        /// the calls of this gateway waiting their turn, first come first served.
+        var locked: [String: [CheckedContinuation<Void, Never>]] = [:]
         var clockObservers: [UInt64: @Sendable (String, Date) -> Void] = [:]
         var nextObserver: UInt64 = 0
     }
@@ -72,6 +85,7 @@ public final class SandboxControls: Sendable {
         self.serverSeed = seed
         self.realTime = realTime
         self.persistence = persistence
+        self.isShared = persistence?.sharesState ?? false
         self.state = Lock(State())
     }
 
@@ -280,12 +294,17 @@ public final class SandboxControls: Sendable {
 
     /// The documents that changed since they were last saved, as they are now (one
     /// ``SandboxChange`` per profile). Write them, then hand them to ``markSaved(_:)``.
-    public func unsavedChanges() -> [SandboxChange] {
+    ///
+    /// On a shared store, a profile whose lock another call of this gateway holds is left out:
+    /// that call saves it under its lock. `locked` is the profile the caller's task holds the
+    /// lock of (``lockedProfile``, read in the task).
+    public func unsavedChanges(locked: String? = nil) -> [SandboxChange] {
         guard hasUnsavedChanges else { return [] }
-        let serverSeed = self.serverSeed
+        let serverSeed = self.serverSeed, isShared = self.isShared
         return state.withLock { state in
             state.unsaved.sorted().compactMap { profile in
-                state.profiles[profile].map { $0.change(profile: profile, serverSeed: serverSeed) }
+                guard !isShared || profile == locked || state.locked[profile] == nil else { return nil }
+                return state.profiles[profile].map { $0.change(profile: profile, serverSeed: serverSeed) }
             }
         }
     }
@@ -293,9 +312,11 @@ public final class SandboxControls: Sendable {
     /// Records that `changes` are durable: a document changed again since it was taken stays unsaved.
     public func markSaved(_ changes: [SandboxChange]) {
         var saved = 0
+        let ticket = tickets.add(1, ordering: .relaxed).newValue
         state.withLock { state in
             for change in changes {
                 guard var profileState = state.profiles[change.profile] else { continue }
+                profileState.refreshedAt = ticket
                 profileState.saved.clock = max(profileState.saved.clock, change.versions.clock)
                 profileState.saved.generator = max(profileState.saved.generator, change.versions.generator)
                 profileState.saved.failures = max(profileState.saved.failures, change.versions.failures)
@@ -311,9 +332,110 @@ public final class SandboxControls: Sendable {
     /// - Throws: the store's error; the changes stay unsaved then.
     public func saveChanges() async throws {
         guard let persistence else { return }
-        let changes = unsavedChanges()
+        let changes = unsavedChanges(locked: Self.lockedProfile)
         guard !changes.isEmpty else { return }
         try await persistence.save(changes)
         markSaved(changes)
+    }
+
+    // MARK: - Shared stores
+
+    /// Readies the profile's state for a call of `method` on a store other gateways share: reads
+    /// the profile's documents (what a call through another gateway changed) and, for a call that
+    /// may change them, takes the profile's lock across gateways and reads them again under it.
+    /// The call then runs with ``lockedProfile`` set and saves what it changed before
+    /// ``exit(_:)`` lets the lock go.
+    ///
+    /// The calls that lock: those that change the controls (`changesControls`: the clock, armed
+    /// failures, a reset), every call of a seeded profile (but those the caller says need not,
+    /// `drawsUnderLock` false: a call that another call of the profile waits for, holding the
+    /// lock, must not wait for it in turn) (its draws: a profile's seeded calls run one at a time across
+    /// gateways, each from the stream positions the last one saved, so ids never repeat and follow
+    /// the order one gateway would draw them in; a lock rather than an optimistic check of the
+    /// stored positions, since a handler's draws cannot be taken back once it has acted on them),
+    /// and a call of a method with a failure armed (taken under the lock, so exactly once).
+    /// - Returns: the held lock, nil when the call needs none (or the store is not shared).
+    /// - Throws: the store's error; nothing is held then.
+    public func enter(profile: String, method: String, changesControls: Bool, drawsUnderLock: Bool) async throws
+        -> (any SandboxLease)?
+    {
+        guard isShared, let persistence else { return nil }
+        try await refresh(profile, from: persistence)
+        let locks =
+            changesControls || (drawsUnderLock && seed(profile: profile) != nil)
+            || state.withLock { $0.profiles[profile]?.failures[method]?.isEmpty == false }
+        guard locks else { return nil }
+        // One call of this gateway at a time asks the store for the profile's lock: the others
+        // wait here, holding no connection.
+        await takeTurn(profile)
+        let lease: any SandboxLease
+        do {
+            lease = try await persistence.lock(profile: profile)
+        } catch {
+            passTurn(profile)
+            throw error
+        }
+        do {
+            try await refresh(profile, from: persistence)
+        } catch {
+            await exit(lease, profile: profile)
+            throw error
+        }
+        return lease
+    }
+
+    /// Releases the lock ``enter(profile:method:changesControls:drawsUnderLock:)`` took, after the
+    /// call saved its changes.
+    public func exit(_ lease: any SandboxLease, profile: String) async {
+        await lease.release()
+        passTurn(profile)
+    }
+
+    /// Waits until no other call of this gateway holds or takes the profile's lock.
+    private func takeTurn(_ profile: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                guard state.locked[profile] != nil else {
+                    state.locked[profile] = []
+                    return true
+                }
+                state.locked[profile]?.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Gives the profile's turn to the next call of this gateway waiting for it.
+    private func passTurn(_ profile: String) {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard var waiting = state.locked[profile], !waiting.isEmpty else {
+                state.locked[profile] = nil
+                return nil
+            }
+            let next = waiting.removeFirst()
+            state.locked[profile] = waiting
+            return next
+        }
+        next?.resume()
+    }
+
+    /// Takes in the profile's stored documents, unless a read that started later or a save was
+    /// taken in meanwhile; a document with unsaved changes of this gateway keeps them.
+    private func refresh(_ profile: String, from persistence: any SandboxPersistence) async throws {
+        let ticket = tickets.add(1, ordering: .relaxed).newValue
+        let stored = ProfileState(try await persistence.load(profile: profile), profile: profile, serverSeed: serverSeed)
+        let (armedChange, clockMoved) = state.withLock { state -> (Int, Bool) in
+            var current = state.profiles[profile] ?? ProfileState()
+            guard ticket > current.refreshedAt else { return (0, false) }
+            let armedBefore = current.armedCount
+            let moved = current.takeIn(stored)
+            current.refreshedAt = ticket
+            state.profiles[profile] = current
+            return (current.armedCount - armedBefore, moved)
+        }
+        if armedChange > 0 { armedCount.add(armedChange, ordering: .relaxed) }
+        if armedChange < 0 { armedCount.subtract(-armedChange, ordering: .relaxed) }
+        if clockMoved { _ = clockChanged(profile) }
     }
 }

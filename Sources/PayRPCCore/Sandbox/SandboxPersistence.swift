@@ -13,6 +13,45 @@ public protocol SandboxPersistence: Sendable {
     /// Writes `changes` in one durable transaction.
     /// - Throws: the store's error; nothing is written then.
     func save(_ changes: [SandboxChange]) async throws
+
+    /// Whether other gateways share the store, and so each profile's sandbox state: the controls
+    /// then read a profile's documents before each of its calls and lock it across gateways for
+    /// the calls that change them
+    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
+    var sharesState: Bool { get }
+
+    /// The profile's stored documents as they are now (shared stores only).
+    /// - Throws: the store's error.
+    func load(profile: String) async throws -> StoredSandboxState
+
+    /// Takes the profile's sandbox lock, waiting while a call on any gateway holds it, and returns
+    /// it held (shared stores only). A gateway that dies releases its locks with its connections.
+    /// - Throws: the store's error; no lock is held then.
+    func lock(profile: String) async throws -> any SandboxLease
+}
+
+extension SandboxPersistence {
+    /// An embedded store: one gateway owns it, so its cache is the truth.
+    public var sharesState: Bool { false }
+
+    public func load(profile: String) async throws -> StoredSandboxState { StoredSandboxState() }
+
+    public func lock(profile: String) async throws -> any SandboxLease { UnsharedSandboxLease() }
+}
+
+/// A profile's sandbox lock, held until ``release()``: while a call holds it, no call on any
+/// gateway sharing the store changes the profile's sandbox documents.
+public protocol SandboxLease: Sendable {
+    /// Lets the next call waiting for the lock have it.
+    func release() async
+}
+
+/// The lease of a store no other gateway shares: nothing to hold.
+public struct UnsharedSandboxLease: SandboxLease {
+    /// A lease of nothing.
+    public init() {}
+
+    public func release() async {}
 }
 
 /// What changed in one profile's sandbox state since it was last saved: each document that

@@ -10,6 +10,9 @@ struct ProfileState {
     var versions = SandboxVersions()
     /// The versions last saved.
     var saved = SandboxVersions()
+    /// The ticket of the last read of the stored documents taken in, or of the last save: a read
+    /// that started before either is older than the cache and is not taken in.
+    var refreshedAt: UInt64 = 0
 
     init() {}
 
@@ -33,6 +36,19 @@ struct ProfileState {
             failures[document.method, default: []].append(
                 ArmedFailure(failure: InjectedFailure(error: error), remaining: document.remaining))
         }
+    }
+
+    /// Takes in what `stored` (read from a store other gateways share) says of every document
+    /// this gateway has no unsaved change of. Returns whether the clock moved.
+    mutating func takeIn(_ stored: ProfileState) -> Bool {
+        let offsetBefore = offset
+        if versions.clock == saved.clock { offset = stored.offset }
+        if versions.generator == saved.generator {
+            seed = stored.seed
+            streams = stored.streams
+        }
+        if versions.failures == saved.failures { failures = stored.failures }
+        return offset != offsetBefore
     }
 
     /// How many failures are armed.

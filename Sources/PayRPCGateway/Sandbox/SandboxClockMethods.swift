@@ -29,6 +29,7 @@ public enum SandboxClockGet: SandboxControlMethod {
 /// `sandbox.reset` returns the profile to real time.
 public enum SandboxClockAdvance: SandboxControlMethod {
     public static let name = "sandbox.clock.advance"
+    public static let changesSandboxControls = true
     public typealias Params = ClockAdvanceParams
     public typealias Result = SandboxClockState
     public static let mutates = true
@@ -41,6 +42,7 @@ public enum SandboxClockAdvance: SandboxControlMethod {
 /// clock only moves forward, as payment providers' test clocks do, so stored expiries stay sound.
 public enum SandboxClockSet: SandboxControlMethod {
     public static let name = "sandbox.clock.set"
+    public static let changesSandboxControls = true
     public typealias Params = ClockSetParams
     public typealias Result = SandboxClockState
     public static let mutates = true

@@ -14,6 +14,7 @@ import PayRPCSchema
 /// forgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.
 public enum SandboxFailNext: SandboxControlMethod {
     public static let name = "sandbox.failNext"
+    public static let changesSandboxControls = true
     public static let runsInline = true
     /// Tatra's own spelling, kept so that tests written against it still run: its params
     /// (`{method, error}` with `error` one of `general`, `serviceUnavailable`, `network`) are a

@@ -8,6 +8,10 @@
 enum PGProfileLocks {
     /// The first key of every profile lock, apart from ``PGPresence/lockSpace``.
     static let space: Int32 = 0x7072_6f66
+    /// The first key of every profile's sandbox lock (held for a whole call, see
+    /// `PostgresStateStore+SandboxLocks.swift`): apart from ``space``, since a call holding it
+    /// may take its profile's lock here when one of its transactions conflicts.
+    static let sandboxSpace: Int32 = 0x7362_6f78
 
     /// Takes the locks of `profiles` (sorted: every transaction takes them in one order), waiting
     /// for transactions of other connections that hold them.

@@ -51,6 +51,8 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     let claimTraffic = Lock(PGClaimTraffic())
     /// When expired keys and old events were last purged (ms).
     let lastPurge = LockedValue<Int64>(0)
+    /// Idle connections of released sandbox locks (see ``sandboxLease(profile:)``).
+    let sandboxLockConnections = Lock<[PGConnection]>([])
     private let closed = LockedValue(false)
 
     /// Opens the store: connects, applies missing migrations, checks the key, purges expired
@@ -131,6 +133,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
             DispatchQueue.global().async {
                 pool.close()
                 listener.stop()
+                self.sandboxLockConnections.withLock { $0.removeAll() }
                 continuation.resume()
             }
         }

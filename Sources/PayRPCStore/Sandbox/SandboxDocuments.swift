@@ -25,27 +25,37 @@ enum SandboxDocuments {
     /// another version) is left out and logged with its profile and key, so the server still
     /// starts; that profile's control starts afresh.
     static func load(from documents: StoreReader, logger: Logger) throws -> [String: StoredSandboxState] {
-        let namespace = SandboxDocumentKey.namespace
         var states: [String: StoredSandboxState] = [:]
-        for profile in try documents.profiles(withDocumentsIn: namespace) {
-            func read<T: JSONDecodable & Sendable>(_ type: T.Type, _ key: String) throws -> T? {
-                do {
-                    return try documents.get(T.self, profile: profile, namespace: namespace, key: key)
-                } catch let error as StoreError where error.code == .invalidDocument || error.code == .corrupt {
-                    logger.warning(
-                        "store: a sandbox document does not read and is left out",
-                        metadata: [
-                            "profile": .string(profile), "namespace": .string(namespace), "key": .string(key),
-                            "error": .string(error.description),
-                        ])
-                    return nil
-                }
+        for profile in try documents.profiles(withDocumentsIn: SandboxDocumentKey.namespace) {
+            states[profile] = try read(profile: profile, from: documents) { key, error in
+                logger.warning(
+                    "store: a sandbox document does not read and is left out",
+                    metadata: [
+                        "profile": .string(profile), "namespace": .string(SandboxDocumentKey.namespace),
+                        "key": .string(key), "error": .string(error.description),
+                    ])
             }
-            states[profile] = StoredSandboxState(
-                clock: try read(SandboxClockDocument.self, SandboxDocumentKey.clock),
-                generator: try read(SandboxGeneratorDocument.self, SandboxDocumentKey.generator),
-                failures: try read(SandboxFailuresDocument.self, SandboxDocumentKey.failures))
         }
         return states
+    }
+
+    /// One profile's sandbox documents; one that does not read is left out after
+    /// `unreadable(key, error)`.
+    static func read(
+        profile: String, from documents: StoreReader, unreadable: (String, StoreError) -> Void
+    ) throws -> StoredSandboxState {
+        let namespace = SandboxDocumentKey.namespace
+        func read<T: JSONDecodable & Sendable>(_ type: T.Type, _ key: String) throws -> T? {
+            do {
+                return try documents.get(T.self, profile: profile, namespace: namespace, key: key)
+            } catch let error as StoreError where error.code == .invalidDocument || error.code == .corrupt {
+                unreadable(key, error)
+                return nil
+            }
+        }
+        return StoredSandboxState(
+            clock: try read(SandboxClockDocument.self, SandboxDocumentKey.clock),
+            generator: try read(SandboxGeneratorDocument.self, SandboxDocumentKey.generator),
+            failures: try read(SandboxFailuresDocument.self, SandboxDocumentKey.failures))
     }
 }

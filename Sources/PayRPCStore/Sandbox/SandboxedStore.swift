@@ -23,10 +23,13 @@ public struct SandboxedStore: StateStore {
         _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R {
         // What the call changed before the body and while it runs (a draw inside it) is saved with it.
-        let sandbox = self.sandbox
+        // On a shared store, only the profile whose lock the call holds: the lock keeps other
+        // gateways from drawing from its streams meanwhile, so an attempt run again after a
+        // conflict draws on from where the last one stopped (values skipped, none repeated).
+        let sandbox = self.sandbox, locked = SandboxControls.lockedProfile
         let (result, saved) = try await store.transaction(operation) { documents in
             let result = try body(documents)
-            let changes = sandbox.unsavedChanges()
+            let changes = sandbox.unsavedChanges(locked: locked)
             try SandboxDocuments.write(changes, into: documents)
             return (result, changes)
         }

@@ -85,7 +85,10 @@ extension MCPSession {
             connection: shared, profile: shared.profile, meta: meta, logger: logger,
             isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
         let changesBefore = engine.sandbox.changes
-        if let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name) {
+        // On a store other gateways share, the call's task takes it (``Call/answer()``).
+        if engine.answersInline(descriptor),
+            let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name)
+        {
             // Taken in the store too before the error is sent: a restart cannot fire it again.
             if engine.sandbox.changes != changesBefore {
                 answerAfterSaving(MCPToolOutcome(failure.error), request: request)
@@ -96,7 +99,7 @@ extension MCPSession {
         }
         let idempotent = descriptor.mutates && meta.idempotencyKey != nil && engine.idempotency != nil
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
-        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent {
+        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
             runInline(entry, request: request) { writer in try answerInline(arguments, context, &writer) }
             return
         }
@@ -120,7 +123,7 @@ extension MCPSession {
         token: UInt64? = nil
     ) {
         let idempotent = entry.descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if let runHandler = prepared.runInline, !idempotent {
+        if let runHandler = prepared.runInline, !idempotent, engine.answersInline(entry.descriptor) {
             if let token { forget(token: token) }
             runInline(entry, request: request) { writer in try runHandler(context, &writer) }
             return
