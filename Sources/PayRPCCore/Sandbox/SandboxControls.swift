@@ -40,9 +40,9 @@ import Synchronization
 /// Safe to use from any thread. The hot path of a call without armed failures or unsaved changes
 /// reads two atomics.
 public final class SandboxControls: Sendable {
-    private let state: Lock<State>
+    let state: Lock<State>
     /// How many failures are armed in all: lets every call skip the lock while none is.
-    private let armedCount = Atomic<Int>(0)
+    let armedCount = Atomic<Int>(0)
     /// How many profiles have changes not yet saved: lets every call skip the lock while none has.
     private let unsavedCount = Atomic<Int>(0)
     /// How many changes were made so far: a call compares it before and after its handler to know
@@ -52,21 +52,21 @@ public final class SandboxControls: Sendable {
     let systemRandom = Lock(SystemRandomBuffer())
     /// Real time, under every profile's offset.
     public let realTime: RealTimeClock
-    private let serverSeed: UInt64?
+    let serverSeed: UInt64?
     /// Where the profiles' state is kept; nil: in memory only (unit tests of the engine).
-    private let persistence: (any SandboxPersistence)?
+    let persistence: (any SandboxPersistence)?
     /// Whether other gateways share the store (``SandboxPersistence/sharesState``): every call
     /// then runs as a task that reads its profile's documents first
     /// (``enter(profile:method:changesControls:drawsUnderLock:)``).
     public let isShared: Bool
     /// Numbers the reads of stored documents and the saves, so an older read is never taken in.
-    private let tickets = Atomic<UInt64>(0)
+    let tickets = Atomic<UInt64>(0)
     /// The profile whose sandbox lock the current task holds (shared stores): only its changes
     /// are saved by the task's transactions, since another call's are that call's to save under
     /// its own lock.
     @TaskLocal public static var lockedProfile: String?
 
-    private struct State {
+    struct State {
         var profiles: [String: ProfileState] = [:]
         var unsaved: Set<String> = []
         /// Shared stores: the profiles whose lock a call of this gateway holds (or is taking), with
@@ -197,7 +197,7 @@ public final class SandboxControls: Sendable {
         state.withLock { _ = $0.clockObservers.removeValue(forKey: token) }
     }
 
-    private func clockChanged(_ profile: String) -> Date {
+    func clockChanged(_ profile: String) -> Date {
         let observers = state.withLock { Array($0.clockObservers.values) }
         let time = now(profile: profile)
         for observer in observers { observer(profile, time) }
@@ -336,106 +336,5 @@ public final class SandboxControls: Sendable {
         guard !changes.isEmpty else { return }
         try await persistence.save(changes)
         markSaved(changes)
-    }
-
-    // MARK: - Shared stores
-
-    /// Readies the profile's state for a call of `method` on a store other gateways share: reads
-    /// the profile's documents (what a call through another gateway changed) and, for a call that
-    /// may change them, takes the profile's lock across gateways and reads them again under it.
-    /// The call then runs with ``lockedProfile`` set and saves what it changed before
-    /// ``exit(_:)`` lets the lock go.
-    ///
-    /// The calls that lock: those that change the controls (`changesControls`: the clock, armed
-    /// failures, a reset), every call of a seeded profile (but those the caller says need not,
-    /// `drawsUnderLock` false: a call that another call of the profile waits for, holding the
-    /// lock, must not wait for it in turn) (its draws: a profile's seeded calls run one at a time across
-    /// gateways, each from the stream positions the last one saved, so ids never repeat and follow
-    /// the order one gateway would draw them in; a lock rather than an optimistic check of the
-    /// stored positions, since a handler's draws cannot be taken back once it has acted on them),
-    /// and a call of a method with a failure armed (taken under the lock, so exactly once).
-    /// - Returns: the held lock, nil when the call needs none (or the store is not shared).
-    /// - Throws: the store's error; nothing is held then.
-    public func enter(profile: String, method: String, changesControls: Bool, drawsUnderLock: Bool) async throws
-        -> (any SandboxLease)?
-    {
-        guard isShared, let persistence else { return nil }
-        try await refresh(profile, from: persistence)
-        let locks =
-            changesControls || (drawsUnderLock && seed(profile: profile) != nil)
-            || state.withLock { $0.profiles[profile]?.failures[method]?.isEmpty == false }
-        guard locks else { return nil }
-        // One call of this gateway at a time asks the store for the profile's lock: the others
-        // wait here, holding no connection.
-        await takeTurn(profile)
-        let lease: any SandboxLease
-        do {
-            lease = try await persistence.lock(profile: profile)
-        } catch {
-            passTurn(profile)
-            throw error
-        }
-        do {
-            try await refresh(profile, from: persistence)
-        } catch {
-            await exit(lease, profile: profile)
-            throw error
-        }
-        return lease
-    }
-
-    /// Releases the lock ``enter(profile:method:changesControls:drawsUnderLock:)`` took, after the
-    /// call saved its changes.
-    public func exit(_ lease: any SandboxLease, profile: String) async {
-        await lease.release()
-        passTurn(profile)
-    }
-
-    /// Waits until no other call of this gateway holds or takes the profile's lock.
-    private func takeTurn(_ profile: String) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state -> Bool in
-                guard state.locked[profile] != nil else {
-                    state.locked[profile] = []
-                    return true
-                }
-                state.locked[profile]?.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-
-    /// Gives the profile's turn to the next call of this gateway waiting for it.
-    private func passTurn(_ profile: String) {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard var waiting = state.locked[profile], !waiting.isEmpty else {
-                state.locked[profile] = nil
-                return nil
-            }
-            let next = waiting.removeFirst()
-            state.locked[profile] = waiting
-            return next
-        }
-        next?.resume()
-    }
-
-    /// Takes in the profile's stored documents, unless a read that started later or a save was
-    /// taken in meanwhile; a document with unsaved changes of this gateway keeps them.
-    private func refresh(_ profile: String, from persistence: any SandboxPersistence) async throws {
-        let ticket = tickets.add(1, ordering: .relaxed).newValue
-        let stored = ProfileState(try await persistence.load(profile: profile), profile: profile, serverSeed: serverSeed)
-        let (armedChange, clockMoved) = state.withLock { state -> (Int, Bool) in
-            var current = state.profiles[profile] ?? ProfileState()
-            guard ticket > current.refreshedAt else { return (0, false) }
-            let armedBefore = current.armedCount
-            let moved = current.takeIn(stored)
-            current.refreshedAt = ticket
-            state.profiles[profile] = current
-            return (current.armedCount - armedBefore, moved)
-        }
-        if armedChange > 0 { armedCount.add(armedChange, ordering: .relaxed) }
-        if armedChange < 0 { armedCount.subtract(-armedChange, ordering: .relaxed) }
-        if clockMoved { _ = clockChanged(profile) }
     }
 }
