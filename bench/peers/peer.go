@@ -8,7 +8,7 @@
 //	--sandbox Sources/TatraService/Resources/tatra-sandbox.json
 //
 // Prints `listening PORT` once bound (port 0 picks one). It checks what peer.py checks, in the same
-// order (bench/peers/README.md).
+// order (docs/benchmarks.md, "Beside the peers").
 package main
 
 import (
@@ -245,22 +245,20 @@ func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 	return members, true
 }
 
-func (c *checker) contact(pointer string, raw json.RawMessage) (string, []string) {
+func (c *checker) contact(pointer string, raw json.RawMessage) {
 	members, ok := object(raw)
 	if !ok {
 		c.add(pointer, "type", "expected object, found "+kind(raw))
-		return "", nil
+		return
 	}
 	for key := range members {
 		if !contactMembers[key] {
 			c.add(pointer+"/"+key, "additionalProperties", fmt.Sprintf("member %q is not allowed", key))
 		}
 	}
-	name := ""
 	if value, ok := members["fullName"]; !ok {
 		c.add(pointer, "required", `missing required member "fullName"`)
 	} else if s, ok := c.str(pointer+"/fullName", value); ok {
-		name = s
 		if utf8.RuneCountInString(s) < 1 {
 			c.add(pointer+"/fullName", "minLength", "must be at least 1 character long")
 		}
@@ -272,22 +270,17 @@ func (c *checker) contact(pointer string, raw json.RawMessage) (string, []string
 	} else if !hasPhones && !hasPhone {
 		c.add(pointer, "required", `missing required member "phones" (or Android's "phone")`)
 	}
-	var phones []string
 	if hasPhones {
 		var items []json.RawMessage
 		if kind(phonesRaw) != "array" || json.Unmarshal(phonesRaw, &items) != nil {
 			c.add(pointer+"/phones", "type", "expected array, found "+kind(phonesRaw))
 		} else {
 			for index, item := range items {
-				if s, ok := c.str(fmt.Sprintf("%s/phones/%d", pointer, index), item); ok {
-					phones = append(phones, s)
-				}
+				c.str(fmt.Sprintf("%s/phones/%d", pointer, index), item)
 			}
 		}
 	} else if hasPhone {
-		if s, ok := c.str(pointer+"/phone", phoneRaw); ok {
-			phones = []string{s}
-		}
+		c.str(pointer+"/phone", phoneRaw)
 	}
 	_, hasImage := members["image"]
 	_, hasIcon := members["icon"]
@@ -299,7 +292,6 @@ func (c *checker) contact(pointer string, raw json.RawMessage) (string, []string
 			c.str(pointer+"/"+key, value)
 		}
 	}
-	return name, phones
 }
 
 func tatraError(code int, message, kind, status, title, text string) *rpcError {
@@ -315,7 +307,7 @@ func decimal(text string) *big.Rat {
 	return value
 }
 
-// check collects every violation of the schema (the slow path).
+// check collects every violation of the schema (the slow path, for params that fast refused).
 func (r *rules) check(raw json.RawMessage) *rpcError {
 	c := &checker{}
 	members, ok := object(raw)

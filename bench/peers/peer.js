@@ -4,7 +4,7 @@
 // Usage: node peer.js --port N --schema Schemas/models/tatra.ExecutePaymentParams.json
 //                     --sandbox Sources/TatraService/Resources/tatra-sandbox.json
 // Prints `listening PORT` once bound (port 0 picks one). It checks what peer.py checks, in the same
-// order (bench/peers/README.md).
+// order (docs/benchmarks.md, "Beside the peers").
 'use strict';
 const fs = require('fs');
 const net = require('net');

@@ -4,8 +4,8 @@ newline-delimited JSON-RPC 2.0 on TCP, with asyncio (one event loop, `asyncio.Pr
 
 Usage: peer.py --port N --schema Schemas/models/tatra.ExecutePaymentParams.json
                --sandbox Sources/TatraService/Resources/tatra-sandbox.json
-Prints `listening PORT` once bound (port 0 picks one). What it checks: bench/peers/README.md and
-docs/benchmarks.md ("Beside the peers"); the Node and Go peers check the same.
+Prints `listening PORT` once bound (port 0 picks one). What it checks: docs/benchmarks.md
+("Beside the peers"); the Node and Go peers check the same.
 """
 import argparse
 import asyncio
