@@ -212,8 +212,7 @@ extension TatraService {
         paymentId: String?
     ) -> UTF8Text {
         template.fill(
-            .init(
-                amount: amount, currency: sandbox.currency, name: name, phone: phone,
-                reference: reference, paymentId: paymentId))
+            amount: amount, currency: sandbox.currency, name: name, phone: phone, reference: reference,
+            paymentId: paymentId)
     }
 }

@@ -58,9 +58,9 @@ public struct SimplePattern: Sendable {
     // `positionCount` for "the whole pattern has matched". A state is the set of atoms that may
     // read the next scalar.
     /// The atoms that may read the first scalar.
-    private let start: UInt64
+    let start: UInt64
     /// The bit that says the pattern has matched.
-    private let accept: UInt64
+    let accept: UInt64
     /// Atoms that may read again after reading (`*`, `+`, the last copy of `{n,}`).
     private let repeating: UInt64
     /// Atoms that may be skipped (`?`, `*`, the optional copies of `{n,m}`).
@@ -73,7 +73,7 @@ public struct SimplePattern: Sendable {
     /// closure one shift.
     private let optionalRunsAreSingle: Bool
     /// For each ASCII byte, the atoms that accept it.
-    private let asciiAtoms: [UInt64]
+    let asciiAtoms: [UInt64]
     /// For each scalar from U+0080 to U+024F (Latin-1 Supplement, Latin Extended-A and -B: the
     /// accented letters of European languages), the atoms that accept it.
     private let latinAtoms: [UInt64]
@@ -164,43 +164,47 @@ public struct SimplePattern: Sendable {
     /// - Parameter text: the text to match.
     public func matchesWhole(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            asciiAtoms.withUnsafeBufferPointer { asciiAtoms in
-                // The common automaton (every optional run a single atom) in a loop of its own,
-                // with its constants in registers: a step per byte is then a handful of
-                // instructions, about half of what the general step costs.
-                if optionalRunsAreSingle {
-                    let repeating = self.repeating, optional = self.optional
-                    var state = start
-                    var index = 0
-                    while index < bytes.count {
-                        let atoms: UInt64
-                        let lead = bytes[index]
-                        if lead < 0x80 {
-                            atoms = asciiAtoms[Int(lead)]
-                            index += 1
-                        } else {
-                            let (found, width) = nonASCIIAtoms(accepting: bytes, at: index)
-                            atoms = found
-                            index += width
-                        }
-                        let read = state & atoms
-                        if read == 0 { return false }
-                        state = Self.stepWithSingleOptionalRuns(read, repeating: repeating, optional: optional)
-                    }
-                    return state & accept != 0
-                }
-                var state = start
-                var index = 0
+        return text.withUTF8 { matchesWhole(utf8: $0, from: 0, state: start) }
+    }
+
+    /// Whether the valid UTF-8 `bytes` from `first` on match, the automaton being in `initial`
+    /// before reading them (``WholeMatchAutomaton`` goes on here at a scalar outside ASCII).
+    func matchesWhole(utf8 bytes: UnsafeBufferPointer<UInt8>, from first: Int, state initial: UInt64) -> Bool {
+        asciiAtoms.withUnsafeBufferPointer { asciiAtoms in
+            // The common automaton (every optional run a single atom) in a loop of its own,
+            // with its constants in registers: a step per byte is then a handful of
+            // instructions, about half of what the general step costs.
+            if optionalRunsAreSingle {
+                let repeating = self.repeating, optional = self.optional
+                var state = initial
+                var index = first
                 while index < bytes.count {
-                    let (atoms, width) = atoms(accepting: bytes, at: index, asciiAtoms: asciiAtoms)
-                    index += width
+                    let atoms: UInt64
+                    let lead = bytes[index]
+                    if lead < 0x80 {
+                        atoms = asciiAtoms[Int(lead)]
+                        index += 1
+                    } else {
+                        let (found, width) = nonASCIIAtoms(accepting: bytes, at: index)
+                        atoms = found
+                        index += width
+                    }
                     let read = state & atoms
                     if read == 0 { return false }
-                    state = advance(read)
+                    state = Self.stepWithSingleOptionalRuns(read, repeating: repeating, optional: optional)
                 }
                 return state & accept != 0
             }
+            var state = initial
+            var index = first
+            while index < bytes.count {
+                let (atoms, width) = atoms(accepting: bytes, at: index, asciiAtoms: asciiAtoms)
+                index += width
+                let read = state & atoms
+                if read == 0 { return false }
+                state = advance(read)
+            }
+            return state & accept != 0
         }
     }
 
@@ -239,7 +243,7 @@ public struct SimplePattern: Sendable {
 
     /// The atoms that may read next after the atoms in `read` have read a scalar.
     @inline(__always)
-    private func advance(_ read: UInt64) -> UInt64 {
+    func advance(_ read: UInt64) -> UInt64 {
         if optionalRunsAreSingle {
             return Self.stepWithSingleOptionalRuns(read, repeating: repeating, optional: optional)
         }

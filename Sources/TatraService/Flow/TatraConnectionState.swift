@@ -14,7 +14,16 @@ struct TatraConnectionState: Sendable, Equatable {
         // generic value witnesses, some 700 instructions per payment).
         if case .none = flow { _ = startFlow(explicit: false) }
         paymentsExecuted += 1
-        flow!.pending = make(paymentsExecuted)
+        var payment = make(paymentsExecuted)
+        // The payment it replaces is swapped out and dropped as a `PendingPayment`: assigning over
+        // the optional dropped the old one through `Optional`'s generic value witnesses (the
+        // optimizer had merged that destroy with other optionals', some 350 instructions a
+        // payment).
+        if case .some = flow!.pending {
+            swap(&flow!.pending!, &payment)
+        } else {
+            flow!.pending = payment
+        }
         flow!.authorizing = false
     }
 
