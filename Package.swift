@@ -80,6 +80,10 @@ let package = Package(
         .target(name: "CThreadSanitizer"),
         // pipe2(2) with O_CLOEXEC for the children PayRPCProcess spawns.
         .target(name: "CPipe"),
+        // libcurl for HTTPClient, loaded with dlopen on the first outgoing request (not linked:
+        // a gateway that never calls out never maps it). Builds against <curl/curl.h>
+        // (libcurl4-openssl-dev); runs with libcurl.so.4 (libcurl4).
+        .target(name: "CCurlLoader"),
         .target(
             name: "PayRPCSync",
             dependencies: ["CThreadSanitizer"],
@@ -127,7 +131,7 @@ let package = Package(
         .target(
             name: "PayRPCServiceKit",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore",
+                "CCurlLoader", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

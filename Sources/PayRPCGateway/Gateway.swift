@@ -49,8 +49,8 @@ public final class Gateway: Sendable {
             secrets: secrets, configuration: configuration, state: state, environment: environment, logger: logger,
             serving: true)
         self.router = router
-        let document = OpenRPCBuilder(router: router, version: configuration.engine.version).document()
-        state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
+        let builder = OpenRPCBuilder(router: router, version: configuration.engine.version)
+        state.publish(methodCount: router.methods.count) { Array(builder.document().jsonText.utf8) }
         let engine = RPCEngine(
             router: router, configuration: configuration.engine,
             idempotency: store, environment: environment, logger: logger)

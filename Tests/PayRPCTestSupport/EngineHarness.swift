@@ -36,8 +36,8 @@ public final class EngineHarness: @unchecked Sendable {
         BuiltinService(state: state, configuration: configuration).register(on: &builder)
         for service in services { service.register(on: &builder) }
         let router = try builder.build(validateResults: true)
-        let document = OpenRPCBuilder(router: router, version: configuration.version).document()
-        state.publish(discoveryDocument: Array(document.jsonText.utf8), methodCount: router.methods.count)
+        let document = OpenRPCBuilder(router: router, version: configuration.version)
+        state.publish(methodCount: router.methods.count) { Array(document.document().jsonText.utf8) }
         var logger = Logger(label: "payrpc.test")
         logger.logLevel = ProcessInfo.processInfo.environment["PAYRPC_TEST_LOG"] == nil ? .critical : .trace
         self.engine = RPCEngine(

@@ -6,7 +6,7 @@ import PayRPCSync
 public final class ServerState: Sendable {
     private struct Published {
         var draining = false
-        var document: [UInt8] = Array("{}".utf8)
+        var document = LazyValue<[UInt8]> { Array("{}".utf8) }
         var methodCount = 0
     }
 
@@ -20,16 +20,20 @@ public final class ServerState: Sendable {
     /// Marks the server as draining.
     public func beginDraining() { published.withLock { $0.draining = true } }
 
-    /// The OpenRPC document, compact JSON bytes.
-    public var discoveryDocument: [UInt8] { published.withLock { $0.document } }
+    /// The OpenRPC document, compact JSON bytes, made on the first call that asks for it.
+    public var discoveryDocument: [UInt8] { published.withLock { $0.document }.value }
 
     /// The number of methods served (canonical names).
     public var methodCount: Int { published.withLock { $0.methodCount } }
 
-    /// Publishes what the router serves; called once the router is built.
-    public func publish(discoveryDocument: [UInt8], methodCount: Int) {
+    /// Publishes what the router serves; called once the router is built. `discoveryDocument`
+    /// runs once, on the first `rpc.discover`: building and writing the document of every method
+    /// is start-up work that a run which never asks for it need not pay (docs/benchmarks.md,
+    /// "Start-up").
+    public func publish(methodCount: Int, discoveryDocument: @escaping @Sendable () -> [UInt8]) {
+        let document = LazyValue(discoveryDocument)
         published.withLock {
-            $0.document = discoveryDocument
+            $0.document = document
             $0.methodCount = methodCount
         }
     }

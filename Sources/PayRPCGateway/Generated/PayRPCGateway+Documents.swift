@@ -476,10 +476,12 @@ on a shared store delivers to it and none writes it in clear
   JSON), `lastError` names where the id was looked for, and the profile hears `journal.syncFailed`
   with the 2xx status. `journal.sync` and the resend at start-up never post it again: they read the
   kept answer with the pointer configured then, and a corrected pointer goes on to `/journals/`.
-- **The HTTP client** is Foundation's `URLSession` (FoundationNetworking over libcurl, shipped with
-  the toolchain; no package to build). Requests time out (10 s) and run as tasks: `rpc.health` and
-  every other method keep answering while the backend hangs (tested). One connection per POST: with
-  kept-alive connections that a failing backend drops, libcurl transfers were seen to stall.
+- **The HTTP client** is the system's libcurl, loaded with `dlopen` on the first outgoing request
+  (`Sources/CCurlLoader`; no package to build, and a gateway that never calls out never maps it).
+  Requests time out (10 s) and run as tasks, each transfer on a thread of the client's own queue:
+  `rpc.health` and every other method keep answering while the backend hangs (tested). One
+  connection per POST: with kept-alive connections that a failing backend drops, libcurl transfers
+  were seen to stall.
 - **`journal.syncFailed`** goes to every connection of the entry's profile: each one that said
   `rpc.hello` with it (or uses `default` without saying it), whether or not it ever called a
   journal method (a dashboard, a test observer). When the profile has no connection (the resend at
@@ -817,7 +819,7 @@ profile call that API instead of the sandbox:
   key): an HTTP configuration holds after a restart and on every gateway that shares the store
   (`HTTPBackendTests.configurationCrossesGateways`); a configuration stored by a version that kept
   them in memory only answers `CREDENTIALS_MISSING` until it is given again.
-- HTTP client: the kit's `HTTPClient` (Foundation's `URLSession`). Tested against a local Orders v2
+- HTTP client: the kit's `HTTPClient` (libcurl, loaded on the first request). Tested against a local Orders v2
   and Payments v2 server the tests start (`Tests/NorthstarServiceTests/Support/orders_backend.py`)
   that checks every request against **PayPal's own published OpenAPI documents**
   (`Support/paypal/checkout_orders_v2.json` and `payments_payment_v2.json`, from the repository
