@@ -168,6 +168,30 @@ import Glibc
         await Self.finish(gateways)
     }
 
+    /// A draw by an inline method that stores nothing (`sandbox.journal.completePayment`'s payment
+    /// number, from the seeded stream): raced through two gateways, every number is different.
+    @Test func seededDrawsOfInlineMethodsRacedThroughTwoGatewaysNeverRepeat() async throws {
+        let (_, gateways) = try await SharedDatabase.gateways(2, ["--stdio", "--seed", "42"])
+        let handoff: JSONValue = [
+            "url":
+                "linkPayment://open?Return_Type=4&Payment_Service=010&Transaction_Type=1&Amount=10000&Startup_Mode=1#opener://"
+        ]
+        let ids = (0..<2).map { gateway in (0..<10).map { "p\(gateway)-\($0)" } }
+        for index in 0..<2 { Self.send(gateways[index], "sandbox.journal.completePayment", handoff, ids: ids[index]) }
+        var numbers: [String] = []
+        for index in 0..<2 {
+            let answers = await Self.answers(gateways[index], ids: ids[index])
+            for answer in answers.values {
+                let url = answer["result"]?["callbackURL"]?.stringValue ?? ""
+                let number = URLComponents(string: url)?.queryItems?.first { $0.name == "Payment_Number" }?.value
+                if let number { numbers.append(number) }
+            }
+        }
+        #expect(numbers.count == 20)
+        #expect(Set(numbers).count == 20, "\(numbers.sorted())")
+        await Self.finish(gateways)
+    }
+
     /// A Masterpass payment of a seeded profile waits for the app's answer holding the profile's
     /// sandbox lock: the answer, which draws nothing, does not wait for that lock in turn.
     @Test func aSeededMasterpassPaymentIsAnsweredWhileItHoldsTheProfilesLock() async throws {

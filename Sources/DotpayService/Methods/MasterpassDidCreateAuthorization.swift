@@ -11,5 +11,6 @@ public enum MasterpassDidCreateAuthorization: DotpayMethod {
     public typealias Params = MasterpassAnswer
     public typealias Result = NoResult
     public static let runsInline = true
+    public static let answersWaitingCall = true
     public static let errors = [DotpayErrorKind.noAuthorizationPending.descriptor]
 }

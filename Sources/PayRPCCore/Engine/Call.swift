@@ -11,9 +11,9 @@ struct Call: Sendable {
     let method: String
     /// Whether the method changes the profile's sandbox controls (``MethodDescriptor/changesSandboxControls``).
     let changesControls: Bool
-    /// Whether a call of a seeded profile waits for the profile's sandbox lock: all but those of
-    /// inline methods that change nothing (the answer a waiting Masterpass payment, which holds
-    /// the lock, waits for).
+    /// Whether a call of a seeded profile waits for the profile's sandbox lock: all but the
+    /// answers another call waits for (``MethodDescriptor/answersWaitingCall``: a waiting
+    /// Masterpass payment holds the lock).
     let drawsUnderLock: Bool
     let context: RequestContext
     let body: @Sendable (RequestContext) async throws -> [UInt8]
@@ -30,7 +30,7 @@ struct Call: Sendable {
     init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
         self.changesControls = entry.descriptor.changesSandboxControls
-        self.drawsUnderLock = prepared.runInline == nil || entry.descriptor.mutates
+        self.drawsUnderLock = !entry.descriptor.answersWaitingCall
         self.context = context
         self.body = prepared.run
         if entry.descriptor.mutates, let key = context.meta.idempotencyKey, let store = engine.idempotency {

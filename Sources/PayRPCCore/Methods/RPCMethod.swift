@@ -44,6 +44,11 @@ public protocol RPCMethod: RPCMethodDocumented, Sendable {
     /// failures, a reset): on a store gateways share, its calls hold the profile's sandbox lock
     /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
     static var changesSandboxControls: Bool { get }
+    /// Whether the method answers another call that waits for it (the app's answer to a callback
+    /// a running call asked, as Dotpay's Masterpass delegates): on a store gateways share, its
+    /// calls of a seeded profile do not wait for the profile's sandbox lock, which the waiting call
+    /// may hold. Such a method draws nothing from the profile's seeded streams.
+    static var answersWaitingCall: Bool { get }
     /// Whether calls of this method on one connection run one after another, in arrival order,
     /// with every other ordered method of the connection. For stateful flows (a payment executed,
     /// then authorized, then the flow stopped) whose client pipelines its calls; other calls
@@ -65,6 +70,7 @@ extension RPCMethod {
     public static var destructive: Bool { false }
     public static var allowedBeforeAuthentication: Bool { false }
     public static var changesSandboxControls: Bool { false }
+    public static var answersWaitingCall: Bool { false }
     public static var ordered: Bool { false }
     public static var runsInline: Bool { false }
 }

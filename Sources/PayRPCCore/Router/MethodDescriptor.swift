@@ -38,6 +38,8 @@ public final class MethodDescriptor: Sendable {
     public let allowedBeforeAuthentication: Bool
     /// Whether the method changes the profile's sandbox controls (``RPCMethod/changesSandboxControls``).
     public let changesSandboxControls: Bool
+    /// Whether the method answers another call that waits for it (``RPCMethod/answersWaitingCall``).
+    public let answersWaitingCall: Bool
     /// Whether the method's calls on one connection run in arrival order.
     public let ordered: Bool
     /// Every model definition the params, result and error data refer to (collected the first
@@ -83,6 +85,7 @@ public final class MethodDescriptor: Sendable {
         self.destructive = M.destructive
         self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
         self.changesSandboxControls = M.changesSandboxControls
+        self.answersWaitingCall = M.answersWaitingCall
         self.ordered = M.ordered
         self.lazyDefinitions = LazyValue {
             var definitions = SchemaDefinitions()
@@ -111,6 +114,7 @@ public final class MethodDescriptor: Sendable {
         self.destructive = other.destructive
         self.allowedBeforeAuthentication = other.allowedBeforeAuthentication
         self.changesSandboxControls = other.changesSandboxControls
+        self.answersWaitingCall = other.answersWaitingCall
         self.ordered = other.ordered
         self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors
