@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Logging
 import PayRPCCore
 import PayRPCJSON
 import PayRPCStore
@@ -37,6 +38,8 @@ final class HeldPushes: Sendable {
     private let counter = Lock<UInt64>(0)
     /// This gateway's mark in the keys it makes.
     private let origin: String
+    /// Where a held callback that could not be deleted is reported.
+    private let logger = Logger(label: "payrpc.audience")
 
     /// The held callbacks of `channel`'s audience in `store`.
     init(store: any StateStore, channel: String, origin: String) {
@@ -133,8 +136,14 @@ final class HeldPushes: Sendable {
     /// Deletes the held callback `key` (sent here; another gateway may have deleted it already).
     private func release(_ key: String, profile: String) async {
         let namespace = self.namespace
-        _ = try? await store.transaction(namespace + ".release") { documents in
-            try documents.delete(profile: profile, namespace: namespace, key: key)
+        do {
+            try await store.transaction(namespace + ".release") { documents in
+                try documents.delete(profile: profile, namespace: namespace, key: key)
+            }
+        } catch {
+            logger.warning(
+                "a callback sent to the profile's connections could not be deleted from the held ones: a connection of the profile admitted later gets it too",
+                metadata: ["profile": .string(profile), "key": .string(key), "error": .string("\(error)")])
         }
     }
 
