@@ -168,6 +168,44 @@ import Glibc
         await Self.finish(gateways)
     }
 
+    /// `rpc.hello` answers with the seed in force across gateways: set through A, B reports it
+    /// (B never served the profile before, so only the store can tell it).
+    @Test func rpcHelloReportsTheSeedSetThroughAnotherGateway() async throws {
+        let (_, gateways) = try await SharedDatabase.gateways(2)
+        let a = gateways[0], b = gateways[1]
+        #expect(await b.request("rpc.hello", [:], id: "b0")?["result"]?["seed"] == nil)
+        #expect(await a.request("rpc.hello", ["seed": 7], id: "a1")?["result"]?["seed"] == 7)
+        #expect(await b.request("rpc.hello", [:], id: "b1")?["result"]?["seed"] == 7)
+        #expect(await b.request("rpc.hello", ["seed": 8], id: "b2")?["result"]?["seed"] == 8)
+        #expect(await a.request("rpc.hello", ["client": "again"], id: "a2")?["result"]?["seed"] == 8)
+        await Self.finish(gateways)
+    }
+
+    /// A seed set through one gateway while another draws the profile's seeded values (each draw
+    /// saved under the profile's lock) is kept: saved under that lock too, no draw's save writes
+    /// the old seed back over it.
+    @Test func aSeedSetWhileAnotherGatewayDrawsIsKept() async throws {
+        let (_, gateways) = try await SharedDatabase.gateways(2)
+        let a = gateways[0], b = gateways[1]
+        #expect(await a.request("rpc.hello", ["seed": 1], id: "a0")?["result"]?["seed"] == 1)
+        let ids = (0..<24).map { "d\($0)" }
+        Self.send(a, "northstar.captureAuthorization", Self.drawing, ids: ids)
+        #expect(await b.request("rpc.hello", ["seed": 2], id: "b0")?["result"]?["seed"] == 2)
+        let drawn = await Self.answers(a, ids: ids)
+        #expect(drawn.count == ids.count)
+        #expect(await a.request("rpc.hello", [:], id: "a1")?["result"]?["seed"] == 2)
+        #expect(await b.request("rpc.hello", [:], id: "b1")?["result"]?["seed"] == 2)
+        // The sequence after the race is seed 2's from its beginning or later, never seed 1's.
+        let (_, alone) = try await SharedDatabase.gateways(1)
+        #expect(await alone[0].request("rpc.hello", ["seed": 1], id: "s1")?["result"]?["seed"] == 1)
+        let seedOnes = Set(await Self.debugIDs(40, through: alone).compactMap { $0 })
+        await Self.finish(alone)
+        let after = await Self.debugIDs(2, through: [b, a], from: 100).compactMap { $0 }
+        #expect(after.count == 2)
+        #expect(seedOnes.isDisjoint(with: after), "drawn from seed 1 after seed 2 was set: \(after)")
+        await Self.finish(gateways)
+    }
+
     /// A draw by an inline method that stores nothing (`sandbox.journal.completePayment`'s payment
     /// number, from the seeded stream): raced through two gateways, every number is different.
     @Test func seededDrawsOfInlineMethodsRacedThroughTwoGatewaysNeverRepeat() async throws {

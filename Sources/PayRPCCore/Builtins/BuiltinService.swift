@@ -22,7 +22,8 @@ public struct BuiltinService: BuiltinHandlers {
     }
 
     /// `rpc.hello`. Runs on the loop thread, like every inline handler: the session's flags are
-    /// safe to touch.
+    /// safe to touch. On a store other gateways share it finishes in a task (``FinishInTask``):
+    /// the seed is saved under the profile's lock and the answer's seed is the store's.
     public func hello(_ params: HelloParams, _ context: RequestContext) throws -> HelloResult {
         if let access = configuration.access, context.connection.transport != .stdio {
             guard let token = params.token, let scope = access.scope(of: token) else {
@@ -51,10 +52,25 @@ public struct BuiltinService: BuiltinHandlers {
         if let client = params.client {
             context.logger.info("hello", metadata: ["client": .string(client), "profile": .string(context.connection.profile)])
         }
-        return HelloResult(
+        var result = HelloResult(
             server: configuration.serverName, version: configuration.version,
             protocolVersion: configuration.protocolVersion, methods: state.methodCount,
-            profile: profile, seed: context.sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) })
+            profile: profile, seed: nil)
+        let sandbox = context.sandbox
+        guard sandbox.isShared else {
+            result.seed = sandbox.seed(profile: profile).map { Int64(truncatingIfNeeded: $0) }
+            return result
+        }
+        // Another gateway may have set the profile's seed, or may be saving its draws: the seed is
+        // saved under the profile's lock and read back as the store has it.
+        let changed = params.seed != nil, unsettled = result
+        throw FinishInTask(producing: { () async throws -> HelloResult in
+            var settled = unsettled
+            settled.seed = try await sandbox.settleSeed(profile: profile, changed: changed).map {
+                Int64(truncatingIfNeeded: $0)
+            }
+            return settled
+        })
     }
 
     /// `rpc.discover`.

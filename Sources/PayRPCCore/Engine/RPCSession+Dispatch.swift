@@ -67,7 +67,10 @@ extension RPCSession {
         let changesBefore = engine.sandbox.changes
         guard let id else {
             var scratch = JSONWriter(capacity: 0)
-            do { try produce(&scratch) } catch  where !(error is EarlyAnswer) {
+            do { try produce(&scratch) } catch let finish as FinishInTask {
+                self.finish(finish, method: method, id: nil, responder: responder)
+                return
+            } catch  where !(error is EarlyAnswer) {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             } catch {}
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
@@ -91,6 +94,9 @@ extension RPCSession {
                 } else {
                     output.writer.raw("}\n")
                 }
+            } catch let finish as FinishInTask {
+                output.writer.bytes.removeSubrange(mark...)
+                self.finish(finish, method: method, id: id, responder: responder)
             } catch {
                 output.writer.bytes.removeSubrange(mark...)
                 answer(
@@ -112,6 +118,8 @@ extension RPCSession {
                     response.endObject()
                     output.collect(response.bytes, into: collector)
                 }
+            } catch let finish as FinishInTask {
+                self.finish(finish, method: method, id: id, responder: responder)
             } catch {
                 answer(
                     error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
@@ -132,6 +140,19 @@ extension RPCSession {
             answerAfterSaving(Call.errorOutcome(error), method: method, id: id, responder: responder)
         } else {
             output.writeError(error, id: id, to: responder)
+        }
+    }
+
+    /// Runs the rest of an inline call that must wait for the store (``FinishInTask``) as a task,
+    /// and answers with its result or error (nothing for a notification).
+    private func finish(_ finish: FinishInTask, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
+        let engine = self.engine, logger = self.logger
+        startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {
+            do {
+                return Self.resultMember + (try await finish.result())
+            } catch {
+                return Call.errorOutcome(engine.wireError(error, method: method, logger: logger))
+            }
         }
     }
 

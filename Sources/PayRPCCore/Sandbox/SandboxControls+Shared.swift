@@ -48,6 +48,29 @@ extension SandboxControls {
         return lease
     }
 
+    /// The rest of `rpc.hello` on a store other gateways share. The seed the call set (`changed`) was
+    /// set in this gateway's memory on the loop thread, so the connection's next calls draw from it
+    /// at once; it is saved here under the profile's lock, so that a call of another gateway that
+    /// holds the lock and saves its draws cannot write over it, nor it over theirs. Either way the
+    /// profile's documents are read first: the answer's seed is the one in force across gateways
+    /// (set through any of them), not what this gateway last saw.
+    /// - Returns: the seed in force for the profile.
+    /// - Throws: the store's error; the seed stays unsaved then (and the call is answered with the error).
+    public func settleSeed(profile: String, changed: Bool) async throws -> UInt64? {
+        guard
+            let lease = try await enter(
+                profile: profile, method: "rpc.hello", changesControls: changed, drawsUnderLock: false)
+        else { return seed(profile: profile) }
+        do {
+            try await Self.$lockedProfile.withValue(profile) { try await saveChanges() }
+        } catch {
+            await exit(lease, profile: profile)
+            throw error
+        }
+        await exit(lease, profile: profile)
+        return seed(profile: profile)
+    }
+
     /// Releases the lock ``enter(profile:method:changesControls:drawsUnderLock:)`` took, after the
     /// call saved its changes.
     public func exit(_ lease: any SandboxLease, profile: String) async {

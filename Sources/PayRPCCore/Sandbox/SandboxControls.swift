@@ -295,15 +295,16 @@ public final class SandboxControls: Sendable {
     /// The documents that changed since they were last saved, as they are now (one
     /// ``SandboxChange`` per profile). Write them, then hand them to ``markSaved(_:)``.
     ///
-    /// On a shared store, a profile whose lock another call of this gateway holds is left out:
-    /// that call saves it under its lock. `locked` is the profile the caller's task holds the
-    /// lock of (``lockedProfile``, read in the task).
+    /// On a shared store only the profile whose lock the caller holds is saved (`locked`, the
+    /// ``lockedProfile`` read in its task): every change there is made under the profile's lock
+    /// across gateways, or (`rpc.hello`'s seed) saved under it, so an unlocked save could write
+    /// over what a call of another gateway saved meanwhile.
     public func unsavedChanges(locked: String? = nil) -> [SandboxChange] {
         guard hasUnsavedChanges else { return [] }
         let serverSeed = self.serverSeed, isShared = self.isShared
         return state.withLock { state in
             state.unsaved.sorted().compactMap { profile in
-                guard !isShared || profile == locked || state.locked[profile] == nil else { return nil }
+                guard !isShared || profile == locked else { return nil }
                 return state.profiles[profile].map { $0.change(profile: profile, serverSeed: serverSeed) }
             }
         }
