@@ -10,10 +10,10 @@ enum SharedDatabase {
     /// A store key, as `openssl rand -hex 32` makes one.
     static let key = String(repeating: "5a17c0de", count: 8)
 
-    /// A new database on the cluster, migrated through the binary (`data migrate --store`);
-    /// returns its URL.
-    static func migrated() async throws -> String {
-        let url = try await PostgresTestCluster.shared().createDatabase(prefix: "payrpc_e2e")
+    /// A new database on the cluster (the tests' shared one unless given), migrated through the
+    /// binary (`data migrate --store`); returns its URL.
+    static func migrated(on cluster: PostgresTestCluster? = nil) async throws -> String {
+        let url = try await (cluster == nil ? PostgresTestCluster.shared() : cluster!).createDatabase(prefix: "payrpc_e2e")
         let migrate = try await ChildRun.run(
             SpawnedServer.binary, ["data", "migrate", "--store", url],
             environment: ["PAYRPC_STORE_KEY": key])
