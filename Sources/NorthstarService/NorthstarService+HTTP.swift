@@ -109,7 +109,7 @@ extension NorthstarService {
             guard let card else {
                 throw error(.unprocessable, context, field: "/card", issue: "MISSING_PAYMENT_SOURCE", "give a card")
             }
-            let body = WireOrderRequest(
+            let body = WireOrder(
                 intent: "CAPTURE", purchaseUnits: OrdersMapping.purchaseUnits(request.orderRequest.purchaseUnitList),
                 paymentSource: OrdersMapping.paymentSource(card))
             return try executed(
@@ -120,7 +120,7 @@ extension NorthstarService {
                 from: await api.call("GET", "v2/checkout/orders/\(request.orderID)", body: nil, requestId: nil),
                 about: request.orderID, context)
             let action = current.intent == .capture ? "capture" : "authorize"
-            let body = WireOrderRequest(paymentSource: card.map(OrdersMapping.paymentSource))
+            let body = WireOrder(paymentSource: card.map(OrdersMapping.paymentSource))
             return try executed(
                 await api.call(
                     "POST", "v2/checkout/orders/\(request.orderID)/\(action)", body: body,
@@ -138,7 +138,7 @@ extension NorthstarService {
         return try executed(
             await api.call(
                 "POST", "v2/checkout/orders/\(params.orderID)/confirm-payment-source",
-                body: WireOrderRequest(paymentSource: OrdersMapping.paymentSource(card)),
+                body: WireOrder(paymentSource: OrdersMapping.paymentSource(card)),
                 requestId: try requestId(context)), about: params.orderID, context)
     }
 
@@ -153,7 +153,7 @@ extension NorthstarService {
         let answer = await api.call(
             "POST", "v2/payments/authorizations/\(params.authorizationID)/capture", body: body,
             requestId: try requestId(context))
-        return try decoded(answer, WireCapture.self, notFound: .authorizationNotFound, context) {
+        return try decoded(answer, WirePayment.self, notFound: .authorizationNotFound, context) {
             OrdersMapping.capture($0, of: params.authorizationID, final: params.finalCapture, invoiceId: params.invoiceId)
         }
     }

@@ -97,7 +97,7 @@ extension NorthstarService {
     public func sandboxCreateOrder(_ params: SandboxCreateOrder.Params, _ context: RequestContext) async throws -> OrderResponse {
         try refuse(problems(in: params.purchaseUnits, at: "/purchaseUnits"), context)
         if let configuration = try? await requireConfiguration(context), let api = try httpBackend(configuration, context) {
-            let body = WireOrderRequest(
+            let body = WireOrder(
                 intent: params.intent.rawValue, purchaseUnits: OrdersMapping.purchaseUnits(params.purchaseUnits))
             return try order(
                 from: await api.call("POST", "v2/checkout/orders", body: body, requestId: try requestId(context)), context)

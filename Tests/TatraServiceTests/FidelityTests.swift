@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import Testing
 @testable import TatraService
 import PayRPCTestSupport

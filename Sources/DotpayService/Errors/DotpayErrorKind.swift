@@ -3,7 +3,7 @@ import PayRPCServiceKit
 
 /// Every dotpay error: its stable code in -33400…-33499, message and canonical status. The wire
 /// error, its declaration and `sandbox.failNext`'s sample come from the kit (``ServiceErrorKind``).
-public enum DotpayErrorKind: String, ServiceErrorKind {
+public enum DotpayErrorKind: String, DeclaredErrorKind {
     /// The payment flow failed (`didFailToFinishPaymentWithError`).
     case paymentFailed
     /// No channel has that id.
@@ -42,57 +42,27 @@ public enum DotpayErrorKind: String, ServiceErrorKind {
 
     public static let range = ServiceCodeRange.dotpay
 
-    public var code: RPCError.Code {
+    /// Each kind's code, message and canonical status.
+    public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .paymentFailed: -33400
-        case .channelNotFound: -33401
-        case .channelUnavailable: -33402
-        case .languageNotSupported: -33403
-        case .currencyNotSupported: -33404
-        case .cardRefused: -33405
-        case .cardNotFound: -33406
-        case .noDefaultCard: -33407
-        case .oneClickDisabled: -33408
-        case .paymentNotFound: -33409
-        case .updateFailed: -33410
+        case .paymentFailed: ServiceErrorDeclaration(-33400, "Payment failed", .unavailable)
+        case .channelNotFound: ServiceErrorDeclaration(-33401, "Channel not found", .notFound)
+        case .channelUnavailable: ServiceErrorDeclaration(-33402, "Channel unavailable", .failedPrecondition)
+        case .languageNotSupported: ServiceErrorDeclaration(-33403, "Language not supported", .invalidArgument)
+        case .currencyNotSupported: ServiceErrorDeclaration(-33404, "Currency not supported", .invalidArgument)
+        case .cardRefused: ServiceErrorDeclaration(-33405, "Card refused", .invalidArgument)
+        case .cardNotFound: ServiceErrorDeclaration(-33406, "Card not found", .notFound)
+        case .noDefaultCard: ServiceErrorDeclaration(-33407, "No default card", .failedPrecondition)
+        case .oneClickDisabled: ServiceErrorDeclaration(-33408, "1Click disabled", .failedPrecondition)
+        case .paymentNotFound: ServiceErrorDeclaration(-33409, "Payment not found", .notFound)
+        case .updateFailed: ServiceErrorDeclaration(-33410, "Update failed", .unavailable)
         // -33411 was `Duplicate control` until repeated `control` values were allowed (issue 28.17).
-        case .refundRefused: -33412
-        case .masterpassAuthorizationRefused: -33413
-        case .noAuthorizationPending: -33414
-        case .networkError: -33415
-        case .generalError: -33416
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case .paymentFailed: "Payment failed"
-        case .channelNotFound: "Channel not found"
-        case .channelUnavailable: "Channel unavailable"
-        case .languageNotSupported: "Language not supported"
-        case .currencyNotSupported: "Currency not supported"
-        case .cardRefused: "Card refused"
-        case .cardNotFound: "Card not found"
-        case .noDefaultCard: "No default card"
-        case .oneClickDisabled: "1Click disabled"
-        case .paymentNotFound: "Payment not found"
-        case .updateFailed: "Update failed"
-        case .refundRefused: "Refund refused"
-        case .masterpassAuthorizationRefused: "Masterpass authorization refused"
-        case .noAuthorizationPending: "No authorization pending"
-        case .networkError: "Network error"
-        case .generalError: "General error"
-        }
-    }
-
-    public var status: CanonicalStatus {
-        switch self {
-        case .paymentFailed, .updateFailed, .networkError: .unavailable
-        case .channelNotFound, .cardNotFound, .paymentNotFound, .noAuthorizationPending: .notFound
-        case .channelUnavailable, .noDefaultCard, .oneClickDisabled, .refundRefused: .failedPrecondition
-        case .languageNotSupported, .currencyNotSupported, .cardRefused: .invalidArgument
-        case .masterpassAuthorizationRefused: .permissionDenied
-        case .generalError: .unknown
+        case .refundRefused: ServiceErrorDeclaration(-33412, "Refund refused", .failedPrecondition)
+        case .masterpassAuthorizationRefused:
+            ServiceErrorDeclaration(-33413, "Masterpass authorization refused", .permissionDenied)
+        case .noAuthorizationPending: ServiceErrorDeclaration(-33414, "No authorization pending", .notFound)
+        case .networkError: ServiceErrorDeclaration(-33415, "Network error", .unavailable)
+        case .generalError: ServiceErrorDeclaration(-33416, "General error", .unknown)
         }
     }
 

@@ -3,7 +3,7 @@ import PayRPCServiceKit
 
 /// Every journal error, with its stable code in -33200…-33299. The wire error, its declaration
 /// and `sandbox.failNext`'s sample come from the kit (``ServiceErrorKind``).
-public enum JournalErrorKind: String, ServiceErrorKind {
+public enum JournalErrorKind: String, DeclaredErrorKind {
     /// A hand-off or callback URL breaks the document's format (a fixed value, a missing or
     /// malformed parameter); `parameter` names it.
     case invalidURL
@@ -15,23 +15,14 @@ public enum JournalErrorKind: String, ServiceErrorKind {
 
     public static let range = ServiceCodeRange.journal
 
-    public var code: RPCError.Code {
+    /// Each kind's code, message and canonical status.
+    public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .invalidURL: -33200
-        case .entryNotFound: -33201
-        case .invalidPayment: -33202
+        case .invalidURL: ServiceErrorDeclaration(-33200, "Invalid URL", .invalidArgument)
+        case .entryNotFound: ServiceErrorDeclaration(-33201, "Entry not found", .notFound)
+        case .invalidPayment: ServiceErrorDeclaration(-33202, "Invalid payment", .invalidArgument)
         }
     }
-
-    public var message: String {
-        switch self {
-        case .invalidURL: "Invalid URL"
-        case .entryNotFound: "Entry not found"
-        case .invalidPayment: "Invalid payment"
-        }
-    }
-
-    public var status: CanonicalStatus { self == .entryNotFound ? .notFound : .invalidArgument }
 
     public var sampleData: JournalErrorData { JournalErrorData(type: rawValue, status: status.rawValue, detail: message) }
 }

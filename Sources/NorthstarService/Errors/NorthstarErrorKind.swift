@@ -4,7 +4,7 @@ import PayRPCServiceKit
 /// Every northstar error: its stable code (-33300…-33399), its message, and the Orders v2 name,
 /// HTTP status and issue it stands for. The wire error, its declaration and `sandbox.failNext`'s
 /// sample come from the kit (``ServiceErrorKind``).
-public enum NorthstarErrorKind: String, ServiceErrorKind {
+public enum NorthstarErrorKind: String, DeclaredErrorKind {
     /// The card issuer or processor declined the card.
     case instrumentDeclined = "INSTRUMENT_DECLINED"
     /// The card is past its expiry month.
@@ -46,49 +46,26 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
 
     public static let range = ServiceCodeRange.northstar
 
-    /// The stable JSON-RPC code.
-    public var code: RPCError.Code {
+    /// Each kind's code, message and canonical status.
+    public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .instrumentDeclined: -33300
-        case .cardExpired: -33301
-        case .payerActionRequired: -33302
-        case .transactionRefused: -33303
-        case .processorError: -33304
-        case .orderNotFound: -33305
-        case .orderAlreadyCaptured: -33306
-        case .orderExpired: -33307
-        case .unprocessable: -33308
-        case .nonceInvalid: -33309
-        case .notConfigured: -33310
-        case .backendUnavailable: -33311
-        case .orderAlreadyAuthorized: -33312
-        case .authorizationNotFound: -33313
-        case .authorizationExpired: -33314
-        case .authorizationAlreadyCaptured: -33315
-        case .captureAmountExceeded: -33316
-        }
-    }
-
-    /// The error's message: short, unique within northstar (clients name exceptions after it).
-    public var message: String {
-        switch self {
-        case .instrumentDeclined: "Instrument declined"
-        case .cardExpired: "Card expired"
-        case .payerActionRequired: "Payer action required"
-        case .transactionRefused: "Transaction refused"
-        case .processorError: "Processor error"
-        case .orderNotFound: "Order not found"
-        case .orderAlreadyCaptured: "Order already captured"
-        case .orderExpired: "Order expired"
-        case .unprocessable: "Unprocessable entity"
-        case .nonceInvalid: "Nonce invalid"
-        case .notConfigured: "Client not configured"
-        case .backendUnavailable: "Backend unavailable"
-        case .orderAlreadyAuthorized: "Order already authorized"
-        case .authorizationNotFound: "Authorization not found"
-        case .authorizationExpired: "Authorization expired"
-        case .authorizationAlreadyCaptured: "Authorization already captured"
-        case .captureAmountExceeded: "Capture amount exceeded"
+        case .instrumentDeclined: ServiceErrorDeclaration(-33300, "Instrument declined", .failedPrecondition)
+        case .cardExpired: ServiceErrorDeclaration(-33301, "Card expired", .failedPrecondition)
+        case .payerActionRequired: ServiceErrorDeclaration(-33302, "Payer action required", .failedPrecondition)
+        case .transactionRefused: ServiceErrorDeclaration(-33303, "Transaction refused", .failedPrecondition)
+        case .processorError: ServiceErrorDeclaration(-33304, "Processor error", .internalError)
+        case .orderNotFound: ServiceErrorDeclaration(-33305, "Order not found", .notFound)
+        case .orderAlreadyCaptured: ServiceErrorDeclaration(-33306, "Order already captured", .failedPrecondition)
+        case .orderExpired: ServiceErrorDeclaration(-33307, "Order expired", .failedPrecondition)
+        case .unprocessable: ServiceErrorDeclaration(-33308, "Unprocessable entity", .invalidArgument)
+        case .nonceInvalid: ServiceErrorDeclaration(-33309, "Nonce invalid", .notFound)
+        case .notConfigured: ServiceErrorDeclaration(-33310, "Client not configured", .unauthenticated)
+        case .backendUnavailable: ServiceErrorDeclaration(-33311, "Backend unavailable", .unavailable)
+        case .orderAlreadyAuthorized: ServiceErrorDeclaration(-33312, "Order already authorized", .failedPrecondition)
+        case .authorizationNotFound: ServiceErrorDeclaration(-33313, "Authorization not found", .notFound)
+        case .authorizationExpired: ServiceErrorDeclaration(-33314, "Authorization expired", .failedPrecondition)
+        case .authorizationAlreadyCaptured: ServiceErrorDeclaration(-33315, "Authorization already captured", .failedPrecondition)
+        case .captureAmountExceeded: ServiceErrorDeclaration(-33316, "Capture amount exceeded", .outOfRange)
         }
     }
 
@@ -111,19 +88,6 @@ public enum NorthstarErrorKind: String, ServiceErrorKind {
         case .backendUnavailable: 503
         case .notConfigured: 401
         default: 422
-        }
-    }
-
-    /// The canonical status of the HTTP status Orders v2 answers with.
-    public var status: CanonicalStatus {
-        switch self {
-        case .orderNotFound, .nonceInvalid, .authorizationNotFound: .notFound
-        case .processorError: .internalError
-        case .backendUnavailable: .unavailable
-        case .notConfigured: .unauthenticated
-        case .unprocessable: .invalidArgument
-        case .captureAmountExceeded: .outOfRange
-        default: .failedPrecondition
         }
     }
 

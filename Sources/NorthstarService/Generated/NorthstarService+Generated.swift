@@ -292,102 +292,6 @@ extension NorthstarErrorData {
     }
 }
 
-// MARK: - WireOrderRequest (Sources/NorthstarService/HTTP/OrdersWire.swift)
-
-extension WireOrderRequest {
-    /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["intent", "purchase_units", "payment_source"] }
-
-    /// A reference to this model's definition.
-    static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireOrderRequest"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    static var schemaDefinitionName: String { "northstar.WireOrderRequest" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("additionalProperties", .bool(false)),
-        JSONValue.Member("description", .string("`POST /v2/checkout/orders`, and the body of `/capture`, `/authorize` and\n`/confirm-payment-source` (`payment_source` only).")),
-        JSONValue.Member("properties", .object([
-            JSONValue.Member("intent", .object([
-                JSONValue.Member("description", .string("`CAPTURE` or `AUTHORIZE`.")),
-                JSONValue.Member("type", .string("string")),
-            ])),
-            JSONValue.Member("payment_source", .object([
-                JSONValue.Member("allOf", .array([
-                    .object([
-                        JSONValue.Member("$ref", .string("#/definitions/northstar.WirePaymentSource")),
-                    ]),
-                ])),
-                JSONValue.Member("description", .string("The card.")),
-            ])),
-            JSONValue.Member("purchase_units", .object([
-                JSONValue.Member("description", .string("The purchase units.")),
-                JSONValue.Member("items", .object([
-                    JSONValue.Member("$ref", .string("#/definitions/northstar.WirePurchaseUnit")),
-                ])),
-                JSONValue.Member("type", .string("array")),
-            ])),
-        ])),
-        JSONValue.Member("type", .string("object")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
-        WirePurchaseUnit.collectSchemaDefinitions(into: &definitions)
-        WirePaymentSource.collectSchemaDefinitions(into: &definitions)
-    }
-
-    /// Reads the model from a JSON object, in one pass over its members.
-    init(json: JSONElement) throws(JSONDecodingError) {
-        guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _intent: String? = nil
-        var _purchaseUnits: [WirePurchaseUnit]? = nil
-        var _paymentSource: WirePaymentSource? = nil
-        for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("intent" as StaticString) {
-                if !memberValue.isNull {
-                    do { _intent = try String(json: memberValue) } catch { throw error.prefixed("intent") }
-                }
-            } else if memberName.stringEquals("purchase_units" as StaticString) {
-                if !memberValue.isNull {
-                    do { _purchaseUnits = try [WirePurchaseUnit](json: memberValue) } catch { throw error.prefixed("purchase_units") }
-                }
-            } else if memberName.stringEquals("payment_source" as StaticString) {
-                if !memberValue.isNull {
-                    do { _paymentSource = try WirePaymentSource(json: memberValue) } catch { throw error.prefixed("payment_source") }
-                }
-            } else {
-                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
-            }
-        }
-        self.intent = _intent
-        self.purchaseUnits = _purchaseUnits
-        self.paymentSource = _paymentSource
-    }
-
-    /// Writes the model as a JSON object; nil optionals are left out.
-    func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        if let value = self.intent {
-            writer.key("intent" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.purchaseUnits {
-            writer.key("purchase_units" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.paymentSource {
-            writer.key("payment_source" as StaticString)
-            value.encode(to: &writer)
-        }
-        writer.endObject()
-    }
-}
-
 // MARK: - WirePurchaseUnit (Sources/NorthstarService/HTTP/OrdersWire.swift)
 
 extension WirePurchaseUnit {
@@ -898,104 +802,6 @@ extension WirePayments {
     }
 }
 
-// MARK: - WirePayment (Sources/NorthstarService/HTTP/OrdersWire.swift)
-
-extension WirePayment {
-    /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["id", "status", "amount", "expiration_time"] }
-
-    /// A reference to this model's definition.
-    static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayment"))])
-    }
-
-    /// The name of this model's definition under `#/definitions/`.
-    static var schemaDefinitionName: String { "northstar.WirePayment" }
-
-    /// This model's schema (JSON Schema draft-07), as its definition holds it.
-    static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("One capture or authorization.")),
-        JSONValue.Member("properties", .object([
-            JSONValue.Member("amount", .object([
-                JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
-            ])),
-            JSONValue.Member("expiration_time", .object([
-                JSONValue.Member("description", .string("Until when an authorization can be captured.")),
-                JSONValue.Member("type", .string("string")),
-            ])),
-            JSONValue.Member("id", .object([
-                JSONValue.Member("type", .string("string")),
-            ])),
-            JSONValue.Member("status", .object([
-                JSONValue.Member("type", .string("string")),
-            ])),
-        ])),
-        JSONValue.Member("type", .string("object")),
-    ])
-
-    /// Adds this model's definition and, the first time, those of the models it refers to.
-    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
-        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
-        WireMoney.collectSchemaDefinitions(into: &definitions)
-    }
-
-    /// Reads the model from a JSON object, in one pass over its members.
-    init(json: JSONElement) throws(JSONDecodingError) {
-        guard json.kind == .object else { throw .expected("an object", found: json) }
-        var _id: String? = nil
-        var _status: String? = nil
-        var _amount: WireMoney? = nil
-        var _expirationTime: String? = nil
-        for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("id" as StaticString) {
-                if !memberValue.isNull {
-                    do { _id = try String(json: memberValue) } catch { throw error.prefixed("id") }
-                }
-            } else if memberName.stringEquals("status" as StaticString) {
-                if !memberValue.isNull {
-                    do { _status = try String(json: memberValue) } catch { throw error.prefixed("status") }
-                }
-            } else if memberName.stringEquals("amount" as StaticString) {
-                if !memberValue.isNull {
-                    do { _amount = try WireMoney(json: memberValue) } catch { throw error.prefixed("amount") }
-                }
-            } else if memberName.stringEquals("expiration_time" as StaticString) {
-                if !memberValue.isNull {
-                    do { _expirationTime = try String(json: memberValue) } catch { throw error.prefixed("expiration_time") }
-                }
-            } else {
-                continue  // - OtherMembers: ignored
-            }
-        }
-        self.id = _id
-        self.status = _status
-        self.amount = _amount
-        self.expirationTime = _expirationTime
-    }
-
-    /// Writes the model as a JSON object; nil optionals are left out.
-    func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        if let value = self.id {
-            writer.key("id" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.status {
-            writer.key("status" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.amount {
-            writer.key("amount" as StaticString)
-            value.encode(to: &writer)
-        }
-        if let value = self.expirationTime {
-            writer.key("expiration_time" as StaticString)
-            value.encode(to: &writer)
-        }
-        writer.endObject()
-    }
-}
-
 // MARK: - WireCaptureRequest (Sources/NorthstarService/HTTP/OrdersWire.swift)
 
 extension WireCaptureRequest {
@@ -1086,28 +892,32 @@ extension WireCaptureRequest {
     }
 }
 
-// MARK: - WireCapture (Sources/NorthstarService/HTTP/OrdersWire.swift)
+// MARK: - WirePayment (Sources/NorthstarService/HTTP/OrdersWire.swift)
 
-extension WireCapture {
+extension WirePayment {
     /// The JSON member names of the stored properties, in declaration order.
-    static var fieldOrder: [String] { ["id", "status", "amount", "final_capture", "invoice_id", "links", "create_time", "update_time", "supplementary_data"] }
+    static var fieldOrder: [String] { ["id", "status", "amount", "final_capture", "invoice_id", "links", "create_time", "update_time", "expiration_time", "supplementary_data"] }
 
     /// A reference to this model's definition.
     static var schemaReference: JSONValue {
-        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WireCapture"))])
+        .object([JSONValue.Member("$ref", .string("#/definitions/northstar.WirePayment"))])
     }
 
     /// The name of this model's definition under `#/definitions/`.
-    static var schemaDefinitionName: String { "northstar.WireCapture" }
+    static var schemaDefinitionName: String { "northstar.WirePayment" }
 
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("A capture as Payments v2 answers it.")),
+        JSONValue.Member("description", .string("A capture or an authorization, as Orders v2 lists them in a purchase unit and Payments v2\nanswers a capture.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("amount", .object([
                 JSONValue.Member("$ref", .string("#/definitions/northstar.WireMoney")),
             ])),
             JSONValue.Member("create_time", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("expiration_time", .object([
+                JSONValue.Member("description", .string("Until when an authorization can be captured.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("final_capture", .object([
@@ -1157,6 +967,7 @@ extension WireCapture {
         var _links: [WireLink]? = nil
         var _createTime: String? = nil
         var _updateTime: String? = nil
+        var _expirationTime: String? = nil
         var _supplementaryData: WireSupplementaryData? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("id" as StaticString) {
@@ -1191,6 +1002,10 @@ extension WireCapture {
                 if !memberValue.isNull {
                     do { _updateTime = try String(json: memberValue) } catch { throw error.prefixed("update_time") }
                 }
+            } else if memberName.stringEquals("expiration_time" as StaticString) {
+                if !memberValue.isNull {
+                    do { _expirationTime = try String(json: memberValue) } catch { throw error.prefixed("expiration_time") }
+                }
             } else if memberName.stringEquals("supplementary_data" as StaticString) {
                 if !memberValue.isNull {
                     do { _supplementaryData = try WireSupplementaryData(json: memberValue) } catch { throw error.prefixed("supplementary_data") }
@@ -1207,6 +1022,7 @@ extension WireCapture {
         self.links = _links
         self.createTime = _createTime
         self.updateTime = _updateTime
+        self.expirationTime = _expirationTime
         self.supplementaryData = _supplementaryData
     }
 
@@ -1243,6 +1059,10 @@ extension WireCapture {
         }
         if let value = self.updateTime {
             writer.key("update_time" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.expirationTime {
+            writer.key("expiration_time" as StaticString)
             value.encode(to: &writer)
         }
         if let value = self.supplementaryData {
@@ -1712,7 +1532,7 @@ extension WireOrder {
 
     /// This model's schema (JSON Schema draft-07), as its definition holds it.
     static let schemaDefinition: JSONValue = .object([
-        JSONValue.Member("description", .string("An order as Orders v2 answers it.")),
+        JSONValue.Member("description", .string("An order, both ways: what payrpc sends (`POST /v2/checkout/orders` with the intent, purchase\nunits and card; the body of `/capture`, `/authorize` and `/confirm-payment-source` with the\ncard only) and all an answer gives.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("create_time", .object([
                 JSONValue.Member("type", .string("string")),
@@ -1724,6 +1544,7 @@ extension WireOrder {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("intent", .object([
+                JSONValue.Member("description", .string("`CAPTURE` or `AUTHORIZE`.")),
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("links", .object([

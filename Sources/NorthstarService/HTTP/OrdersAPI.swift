@@ -7,8 +7,8 @@ import PayRPCSync
 /// token (fetched once however many calls need it at the same time, cached until it expires, and
 /// fetched again after a 401), `POST /v2/checkout/orders`, `GET` an order, `/capture`,
 /// `/authorize`, `/confirm-payment-source`, and Payments v2's capture of an authorization, each
-/// POST with `PayPal-Request-Id`. Bodies are the wire models (``WireOrderRequest``,
-/// ``WireCaptureRequest``, ``WireOrder``, ``WireError``); mapping them to the SDK's shapes is
+/// POST with `PayPal-Request-Id`. Bodies are the wire models (``WireOrder``,
+/// ``WireCaptureRequest``, ``WirePayment``, ``WireError``); mapping them to the SDK's shapes is
 /// ``OrdersMapping``'s job.
 final class OrdersAPI: Sendable {
     /// What a call came to.

@@ -82,7 +82,7 @@ enum OrdersMapping {
     }
 
     /// A Payments v2 capture as the SDK's ``AuthorizationCapture``; nil when it is not one.
-    static func capture(_ body: WireCapture, of authorizationID: String, final: Bool, invoiceId: String?) -> AuthorizationCapture?
+    static func capture(_ body: WirePayment, of authorizationID: String, final: Bool, invoiceId: String?) -> AuthorizationCapture?
     {
         guard let id = body.id, let amount = money(body.amount) else { return nil }
         let created = date(body.createTime) ?? Date()

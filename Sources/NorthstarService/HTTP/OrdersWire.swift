@@ -5,19 +5,6 @@ import PayRPCSchema
 // Answers carry more than payrpc reads (`- OtherMembers: ignored`), and their members are all
 // optional: what an answer lacks is judged by the mapping (``OrdersMapping``), not the codec.
 
-/// `POST /v2/checkout/orders`, and the body of `/capture`, `/authorize` and
-/// `/confirm-payment-source` (`payment_source` only).
-struct WireOrderRequest: JSONModel, Equatable {
-    /// `CAPTURE` or `AUTHORIZE`.
-    var intent: String?
-    /// The purchase units.
-    /// - Key: purchase_units
-    var purchaseUnits: [WirePurchaseUnit]?
-    /// The card.
-    /// - Key: payment_source
-    var paymentSource: WirePaymentSource?
-}
-
 /// A purchase unit, both ways.
 /// - OtherMembers: ignored
 struct WirePurchaseUnit: JSONModel, Equatable {
@@ -76,17 +63,6 @@ struct WirePayments: JSONModel, Equatable {
     var authorizations: [WirePayment]?
 }
 
-/// One capture or authorization.
-/// - OtherMembers: ignored
-struct WirePayment: JSONModel, Equatable {
-    var id: String?
-    var status: String?
-    var amount: WireMoney?
-    /// Until when an authorization can be captured.
-    /// - Key: expiration_time
-    var expirationTime: String?
-}
-
 /// Payments v2 `POST /v2/payments/authorizations/{id}/capture` (`capture_request`).
 struct WireCaptureRequest: JSONModel, Equatable {
     /// Absent: all that remains of the authorization.
@@ -97,9 +73,10 @@ struct WireCaptureRequest: JSONModel, Equatable {
     var finalCapture: Bool?
 }
 
-/// A capture as Payments v2 answers it.
+/// A capture or an authorization, as Orders v2 lists them in a purchase unit and Payments v2
+/// answers a capture.
 /// - OtherMembers: ignored
-struct WireCapture: JSONModel, Equatable {
+struct WirePayment: JSONModel, Equatable {
     var id: String?
     var status: String?
     var amount: WireMoney?
@@ -112,6 +89,9 @@ struct WireCapture: JSONModel, Equatable {
     var createTime: String?
     /// - Key: update_time
     var updateTime: String?
+    /// Until when an authorization can be captured.
+    /// - Key: expiration_time
+    var expirationTime: String?
     /// - Key: supplementary_data
     var supplementaryData: WireSupplementaryData?
 }
@@ -170,10 +150,13 @@ struct WireAddress: JSONModel, Equatable {
     var countryCode: String
 }
 
-/// An order as Orders v2 answers it.
+/// An order, both ways: what payrpc sends (`POST /v2/checkout/orders` with the intent, purchase
+/// units and card; the body of `/capture`, `/authorize` and `/confirm-payment-source` with the
+/// card only) and all an answer gives.
 /// - OtherMembers: ignored
 struct WireOrder: JSONModel, Equatable {
     var id: String?
+    /// `CAPTURE` or `AUTHORIZE`.
     var intent: String?
     var status: String?
     /// - Key: purchase_units

@@ -4,7 +4,7 @@ import PayRPCServiceKit
 /// Every PBBA domain error: its stable code in -33100...-33199, its short unique title, its gRPC
 /// status and whether it ends the payment request. The one place each is declared; methods list
 /// their ``descriptor``s, and the kit's ``ServiceError`` builds the wire error from them.
-public enum PBBAErrorKind: String, ServiceErrorKind {
+public enum PBBAErrorKind: String, DeclaredErrorKind {
     /// No payment request has that secureToken.
     case paymentRequestNotFound
     /// No payment request in its retrieval period has that code.
@@ -32,50 +32,21 @@ public enum PBBAErrorKind: String, ServiceErrorKind {
 
     public static let range = ServiceCodeRange.pbba
 
-    /// The stable code.
-    public var code: RPCError.Code {
+    /// Each kind's code, message and canonical status.
+    public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .paymentRequestNotFound: -33100
-        case .brnNotFound: -33101
-        case .requestExpired: -33102
-        case .paymentAlreadyFinished: -33103
-        case .noBankAppInstalled: -33104
-        case .brnMismatch: -33105
-        case .popupNotFound: -33106
-        case .wrongPopupKind: -33107
-        case .requestGenerationFailed: -33108
-        case .networkError: -33109
-        case .secureTokenInUse: -33110
-        case .brnInUse: -33111
-        }
-    }
-
-    /// The short title, unique within the service.
-    public var message: String {
-        switch self {
-        case .paymentRequestNotFound: "Payment request not found"
-        case .brnNotFound: "Code not found"
-        case .requestExpired: "Request expired"
-        case .paymentAlreadyFinished: "Payment already finished"
-        case .noBankAppInstalled: "No bank app installed"
-        case .brnMismatch: "Code mismatch"
-        case .popupNotFound: "Popup not found"
-        case .wrongPopupKind: "Wrong popup kind"
-        case .requestGenerationFailed: "Request generation failed"
-        case .networkError: "Network error"
-        case .secureTokenInUse: "Secure token in use"
-        case .brnInUse: "Code in use"
-        }
-    }
-
-    /// The gRPC canonical status.
-    public var status: CanonicalStatus {
-        switch self {
-        case .paymentRequestNotFound, .brnNotFound, .popupNotFound: .notFound
-        case .requestExpired, .paymentAlreadyFinished, .noBankAppInstalled, .wrongPopupKind: .failedPrecondition
-        case .brnMismatch: .invalidArgument
-        case .requestGenerationFailed, .networkError: .unavailable
-        case .secureTokenInUse, .brnInUse: .alreadyExists
+        case .paymentRequestNotFound: ServiceErrorDeclaration(-33100, "Payment request not found", .notFound)
+        case .brnNotFound: ServiceErrorDeclaration(-33101, "Code not found", .notFound)
+        case .requestExpired: ServiceErrorDeclaration(-33102, "Request expired", .failedPrecondition)
+        case .paymentAlreadyFinished: ServiceErrorDeclaration(-33103, "Payment already finished", .failedPrecondition)
+        case .noBankAppInstalled: ServiceErrorDeclaration(-33104, "No bank app installed", .failedPrecondition)
+        case .brnMismatch: ServiceErrorDeclaration(-33105, "Code mismatch", .invalidArgument)
+        case .popupNotFound: ServiceErrorDeclaration(-33106, "Popup not found", .notFound)
+        case .wrongPopupKind: ServiceErrorDeclaration(-33107, "Wrong popup kind", .failedPrecondition)
+        case .requestGenerationFailed: ServiceErrorDeclaration(-33108, "Request generation failed", .unavailable)
+        case .networkError: ServiceErrorDeclaration(-33109, "Network error", .unavailable)
+        case .secureTokenInUse: ServiceErrorDeclaration(-33110, "Secure token in use", .alreadyExists)
+        case .brnInUse: ServiceErrorDeclaration(-33111, "Code in use", .alreadyExists)
         }
     }
 

@@ -8,11 +8,19 @@ import PayRPCSchema
 /// OpenRPC declaration with the sample `sandbox.failNext` sends (``descriptor``), the check that
 /// codes are unique and in range (``codeProblems``).
 ///
+/// A service's kinds declare code, message and status together, one line a kind
+/// (``DeclaredErrorKind``):
+///
 /// ```swift
-/// public enum DotpayErrorKind: String, ServiceErrorKind, CaseIterable {
+/// public enum DotpayErrorKind: String, DeclaredErrorKind {
 ///     case paymentFailed, channelNotFound
 ///     public static let range = ServiceCodeRange.dotpay
-///     public var code: RPCError.Code { switch self { case .paymentFailed: -33400; case .channelNotFound: -33401 } }
+///     public var declaration: ServiceErrorDeclaration {
+///         switch self {
+///         case .paymentFailed: ServiceErrorDeclaration(-33400, "Payment failed", .unavailable)
+///         case .channelNotFound: ServiceErrorDeclaration(-33401, "Channel not found", .notFound)
+///         }
+///     }
 ///     ...
 /// }
 /// public typealias DotpayError = ServiceError<DotpayErrorKind>

@@ -33,60 +33,30 @@ public enum TatraErrorType: String, JSONModel, CaseIterable {
     case missingContactPermission
 }
 
-extension TatraErrorType: ServiceErrorKind {
+extension TatraErrorType: DeclaredErrorKind {
     public static let range = ServiceCodeRange.tatra
 
-    /// The stable JSON-RPC code of the error (tatra's range is -33000 to -33099).
-    public var code: RPCError.Code {
+    /// Each kind's code (tatra's range is -33000 to -33099), message and usual canonical status
+    /// (an instance may be more precise). The message is a short title, unique within tatra, from
+    /// which clients derive an exception class name (`Wrong PIN` → `WrongPin`).
+    public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .general: -33000
-        case .authRequired: -33001
-        case .executePayment: -33002
-        case .amountLimit: -33003
-        case .sameRecipient: -33004
-        case .serviceUnavailable: -33005
-        case .network: -33006
-        case .wrongPin: -33007
-        case .bankTempOOS: -33008
-        case .missingContactPermission: -33009
+        case .general: ServiceErrorDeclaration(-33000, "General error", .unknown)
+        case .authRequired: ServiceErrorDeclaration(-33001, "Authorization required", .unauthenticated)
+        case .executePayment: ServiceErrorDeclaration(-33002, "Execute payment error", .invalidArgument)
+        case .amountLimit: ServiceErrorDeclaration(-33003, "Amount limit", .outOfRange)
+        case .sameRecipient: ServiceErrorDeclaration(-33004, "Same recipient", .invalidArgument)
+        case .serviceUnavailable: ServiceErrorDeclaration(-33005, "Service unavailable", .unavailable)
+        case .network: ServiceErrorDeclaration(-33006, "Network error", .unavailable)
+        case .wrongPin: ServiceErrorDeclaration(-33007, "Wrong PIN", .unauthenticated)
+        case .bankTempOOS: ServiceErrorDeclaration(-33008, "Bank temporarily out of service", .unavailable)
+        case .missingContactPermission: ServiceErrorDeclaration(-33009, "Missing contact permission", .permissionDenied)
         }
     }
 
-    /// The error's `message`: a short title, unique within tatra, from which clients derive an
-    /// exception class name (`Wrong PIN` → `WrongPin`).
-    public var message: String {
-        switch self {
-        case .general: "General error"
-        case .authRequired: "Authorization required"
-        case .executePayment: "Execute payment error"
-        case .amountLimit: "Amount limit"
-        case .sameRecipient: "Same recipient"
-        case .serviceUnavailable: "Service unavailable"
-        case .network: "Network error"
-        case .wrongPin: "Wrong PIN"
-        case .bankTempOOS: "Bank temporarily out of service"
-        case .missingContactPermission: "Missing contact permission"
-        }
-    }
-
-    /// The gRPC canonical status the error usually carries (an instance may be more precise).
-    public var defaultStatus: TatraErrorStatus {
-        switch self {
-        case .general: .unknown
-        case .authRequired: .unauthenticated
-        case .executePayment: .invalidArgument
-        case .amountLimit: .outOfRange
-        case .sameRecipient: .invalidArgument
-        case .serviceUnavailable: .unavailable
-        case .network: .unavailable
-        case .wrongPin: .unauthenticated
-        case .bankTempOOS: .unavailable
-        case .missingContactPermission: .permissionDenied
-        }
-    }
-
-    /// The canonical status (``defaultStatus``).
-    public var status: CanonicalStatus { CanonicalStatus(rawValue: defaultStatus.rawValue) }
+    /// The usual status as the `data` of tatra's errors spells it: ``TatraErrorStatus`` has every
+    /// status a kind declares (`TatraErrorTests` checks it).
+    public var defaultStatus: TatraErrorStatus { TatraErrorStatus(rawValue: status.rawValue) ?? .unknown }
 
     /// The document's fatal errors: `general` and `serviceUnavailable` (`wrongPin` is fatal once
     /// the application is blocked, which its `data` says).
