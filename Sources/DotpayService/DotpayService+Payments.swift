@@ -10,10 +10,10 @@ extension DotpayService {
     public func getChannelList(_ params: GetChannelList.Params, _ context: RequestContext) async throws -> GetChannelList.Result {
         let settings = try await settings(context)
         var info = params.paymentInfo
-        try checkMoney(info, at: "/paymentInfo")
+        let money = try checkedMoney(info, at: "/paymentInfo")
         if info.control == nil { info.control = newControl(context) }
         let channels = sandbox.catalogue(debugMode: settings.debugMode).filter { channel in
-            takes(channel, info) && (params.online.map { channel.online == $0 } ?? true)
+            takes(channel, money) && (params.online.map { channel.online == $0 } ?? true)
                 && (params.ids.map { $0.contains(channel.id) } ?? true) && (params.group.map { channel.group == $0 } ?? true)
                 && channel.id != sandbox.oneClickChannelId
         }
@@ -26,7 +26,7 @@ extension DotpayService {
     public func pay(_ params: Pay.Params, _ context: RequestContext) async throws -> PaymentSummary {
         let settings = try await settings(context)
         var info = params.paymentDetails.paymentInfo
-        try checkMoney(info, at: "/paymentDetails/paymentInfo")
+        let money = try checkedMoney(info, at: "/paymentDetails/paymentInfo")
         if info.control == nil { info.control = newControl(context) }
         guard let channelId = params.channelId ?? (params.useLastChannelSelection ? settings.lastChannelId : nil) else {
             throw DotpayError(.channelNotFound, "no channel chosen, and no last channel to use (useLastChannelSelection)")
@@ -36,7 +36,7 @@ extension DotpayService {
                 .channelUnavailable, "1Click pays with a remembered card, not through the form: dotpay.oneClickPayment",
                 channelId: channelId)
         }
-        let channel = try usableChannel(channelId, info, settings)
+        let channel = try usableChannel(channelId, money, settings)
         let card = try formCard(params, channel: channel, settings: settings, context)
         if params.masterpassAuthorization && channel.id == sandbox.masterpassChannelId {
             try await authorizeMasterpass(info, registered: settings.masterpassRegistered, context)
@@ -49,8 +49,8 @@ extension DotpayService {
     /// `dotpay.fastPayment`.
     public func fastPayment(_ params: FastPayment.Params, _ context: RequestContext) async throws -> PaymentSummary {
         let settings = try await settings(context)
-        try checkMoney(params.paymentInfo, at: "/paymentInfo")
-        let channel = try usableChannel(params.paymentChannelId, params.paymentInfo, settings)
+        let money = try checkedMoney(params.paymentInfo, at: "/paymentInfo")
+        let channel = try usableChannel(params.paymentChannelId, money, settings)
         guard channel.online else {
             throw DotpayError(
                 .channelUnavailable, "\(channel.name) is offline: a fast payment needs an online channel",
@@ -67,14 +67,14 @@ extension DotpayService {
         guard settings.oneClickEnabled else {
             throw DotpayError(.oneClickDisabled, "1Click is disabled (dotpay.setOneClickEnabled)")
         }
-        try checkMoney(params.paymentInfo, at: "/paymentInfo")
+        let money = try checkedMoney(params.paymentInfo, at: "/paymentInfo")
         guard let cardId = params.paymentCard ?? settings.defaultCardId else {
             throw DotpayError(.noDefaultCard, "no card given and no default card set")
         }
         guard let card = try await book.visibleCards(context.profile).cards.first(where: { $0.creditCardId == cardId }) else {
             throw DotpayError(.cardNotFound, "no usable card \(cardId)", creditCardId: cardId)
         }
-        let channel = try usableChannel(sandbox.oneClickChannelId, params.paymentInfo, settings)
+        let channel = try usableChannel(sandbox.oneClickChannelId, money, settings)
         let paid = FormCard(
             paid: PaidCard(
                 maskedNumber: card.maskedNumber, brandCodename: card.brandCodename,
@@ -85,9 +85,10 @@ extension DotpayService {
 
     // MARK: Helpers
 
-    /// Refuses an amount with more decimals than its currency has, or one not above zero, and a
-    /// currency Dotpay does not take.
-    func checkMoney(_ info: PaymentInfo, at pointer: String) throws {
+    /// The payment's money, read once by the kit's money check (decimals as written) for every
+    /// rule after it (channel currencies and limits): refuses an amount with more decimals than its
+    /// currency has, or one not above zero, and a currency Dotpay does not take.
+    func checkedMoney(_ info: PaymentInfo, at pointer: String) throws -> Money {
         let money: Money
         do {
             guard sandbox.currencies.contains(info.currency) else { throw MoneyProblem.unknownCurrency(info.currency) }
@@ -99,6 +100,7 @@ extension DotpayService {
                 .currencyNotSupported, "\(info.currency) is not one of \(sandbox.currencies.joined(separator: ", "))")
         }
         if money.amount.isNegative || money.amount.isZero { throw Self.amountViolation(pointer, money.currency) }
+        return money
     }
 
     /// The invalid params of an amount that is not positive or has too many decimals.
@@ -111,20 +113,21 @@ extension DotpayService {
     }
 
     /// Whether a channel takes the payment's currency and amount.
-    func takes(_ channel: PaymentChannel, _ info: PaymentInfo) -> Bool {
-        channel.currencies.contains(info.currency) && (channel.minAmount.map { info.amount >= $0 } ?? true)
-            && (channel.maxAmount.map { info.amount <= $0 } ?? true)
+    func takes(_ channel: PaymentChannel, _ money: Money) -> Bool {
+        channel.currencies.contains(money.currency.code) && (channel.minAmount.map { money.amount >= $0 } ?? true)
+            && (channel.maxAmount.map { money.amount <= $0 } ?? true)
     }
 
     /// The channel `id` of the profile's system, when it takes the payment.
-    func usableChannel(_ id: Int, _ info: PaymentInfo, _ settings: DotpaySettings) throws -> PaymentChannel {
+    func usableChannel(_ id: Int, _ money: Money, _ settings: DotpaySettings) throws -> PaymentChannel {
         guard let channel = sandbox.catalogue(debugMode: settings.debugMode).first(where: { $0.id == id }) else {
             throw DotpayError(
                 .channelNotFound, "no channel \(id) in the \(settings.system) system",
                 channelId: id)
         }
-        guard takes(channel, info) else {
-            throw DotpayError(.channelUnavailable, "\(channel.name) does not take \(info.amount) \(info.currency)", channelId: id)
+        guard takes(channel, money) else {
+            throw DotpayError(
+                .channelUnavailable, "\(channel.name) does not take \(money.amount) \(money.currency.code)", channelId: id)
         }
         return channel
     }

@@ -250,15 +250,16 @@ public struct JournalService: JournalHandlers {
 
     // MARK: Helpers
 
-    /// The amount as whole yen, or `Invalid payment`.
+    /// The amount as whole yen (the journal's one currency, checked by the kit's money check:
+    /// `"10000.00"` is 10000 yen), or `Invalid payment`.
     func wholeYen(_ amount: Amount?) throws(JournalError) -> Amount {
         guard let amount else { throw JournalError(.invalidPayment, "the payment needs an amount", parameter: "amount") }
-        guard let yen = amount.minorUnits(scale: 0), yen > 0 else {
+        guard let yen = Money.minorUnits(of: amount, in: .JPY, rule: .numeric), yen > 0 else {
             throw JournalError(
                 .invalidPayment, "the amount must be whole yen above zero", parameter: "amount",
                 expected: "digits", found: amount.description)
         }
-        return Amount(units: yen, scale: 0)
+        return Money(minorUnits: yen, currency: .JPY).amount
     }
 
     /// A new entry with its outbox: its id and idempotency keys drawn from the profile's stream.

@@ -16,7 +16,7 @@ extension TatraService {
         // and the contact hold a Foundation `URL`, whose layout is known only at run time, and
         // each copy and drop of one goes through generic value witnesses. One exact conversion
         // to cents, then integers only.
-        guard let cents = PaymentText.exactCents(params.amount), cents >= sandbox.minimumCents,
+        guard let cents = sandbox.cents(params.amount), cents >= sandbox.minimumCents,
             cents <= sandbox.maximumCents
         else {
             let setup = sandbox.setup, amount = params.amount
@@ -212,7 +212,7 @@ extension TatraService {
         paymentId: String?
     ) -> UTF8Text {
         template.fill(
-            amount: amount, currency: sandbox.currency, name: name, phone: phone, reference: reference,
+            amount: amount, currency: sandbox.currency.code, name: name, phone: phone, reference: reference,
             paymentId: paymentId)
     }
 }

@@ -48,6 +48,28 @@ import Testing
         #expect("\(MoneyProblem.tooManyDecimals(Amount("1.005")!, .EUR))" == "EUR takes at most 2 decimal(s)")
     }
 
+    @Test func theDecimalsRuleDecidesWhetherTrailingZerosCount() throws {
+        // Bad input first: decimals beyond the minor unit, under either rule, and an overflow.
+        for rule in [DecimalsRule.asWritten, .numeric] {
+            #expect(Money.minorUnits(of: Amount("12.505")!, in: .EUR, rule: rule) == nil)
+            #expect(Money.minorUnits(of: Amount("10.5")!, in: .JPY, rule: rule) == nil)
+            #expect(Money.minorUnits(of: Amount(units: .max, scale: 0), in: .EUR, rule: rule) == nil)
+            #expect(throws: MoneyProblem.tooManyDecimals(Amount("1.0005")!, Currency(code: "KWD")!)) {
+                try Money.checked(amount: Amount("1.0005")!, in: Currency(code: "KWD")!, rule: rule)
+            }
+        }
+        #expect(Money.minorUnits(of: Amount("10.00")!, in: .JPY, rule: .asWritten) == nil)
+        #expect(Money.minorUnits(of: Amount("10.00")!, in: .JPY, rule: .numeric) == 10)
+        #expect(Money.minorUnits(of: Amount("12.500")!, in: .EUR, rule: .numeric) == 1250)
+        #expect(Money.minorUnits(of: Amount("-3.1")!, in: .EUR, rule: .asWritten) == -310)
+        // The money keeps the amount as written; its text has the currency's decimals.
+        let money = try Money.checked(amount: Amount("12.500")!, in: .EUR, rule: .numeric)
+        #expect(money.minorUnits == 1250)
+        #expect(money.amount.description == "12.500")
+        #expect(money.text == "12.50")
+        #expect(try Money.checked(amount: Amount("10.00")!, currencyCode: "JPY", rule: .numeric).minorUnits == 10)
+    }
+
     @Test func magicTablesFindTheirEntriesAndNameDuplicates() {
         let table = MagicTable([("90.01", "general"), ("90.05", "oos"), ("90.010", "again")], key: { Amount($0.0)! })
         #expect(table[Amount("90.01")!]?.1 == "general")

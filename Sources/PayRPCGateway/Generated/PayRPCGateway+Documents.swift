@@ -1322,8 +1322,10 @@ amount of more than 18 significant digits. Answers keep the scale the data file 
 - **PIN format**: the document types the PIN as a string. payrpc accepts 4 to 8 digits; anything
   else is `-32602 Invalid params` and is not counted as a wrong PIN.
 - **Two decimals**: the document types amounts as `BigDecimal`/`NSNumber` without a scale. payrpc
-  takes the account's currency (EUR) to have two minor digits, so an amount with more decimals
-  that are not zeros (`12.505`) is `amountLimit`; `12.500` is 12.50.
+  reads every amount against the account's currency (the sandbox file's `currency`, EUR), with
+  the kit's money check: an amount with more decimals that are not zeros (`12.505`) is
+  `amountLimit`; `12.500` is 12.50. A sandbox file whose `currency` is not an active ISO 4217 code,
+  or is one without two minor digits (JPY), is refused when it loads, at `/currency`.
 - **`status`**: the gRPC canonical status names in `data.status` are payrpc's addition, so that
   clients can branch on a stable vocabulary.
 

@@ -2,11 +2,9 @@ import PayRPCJSON
 
 /// Amounts as integer cents and as two-decimal text.
 ///
-/// `tatra.executePayment` turns the amount into cents once and then works with integers.
+/// `tatra.executePayment` turns the amount into cents once (``TatraSandboxData/cents(_:)``, the
+/// kit's money check against the sandbox's currency) and then works with integers.
 enum PaymentText {
-    /// The amount in cents when it has at most two decimals (and fits 64 bits); nil otherwise.
-    static func exactCents(_ amount: Amount) -> Int64? { amount.minorUnits(scale: 2) }
-
     /// `cents` as an exact amount with two decimals (`1250` → `12.50`).
     static func amount(cents: Int64) -> Amount { Amount(units: cents, scale: 2) }
 

@@ -24,8 +24,10 @@ public struct TatraSandboxData: SandboxDataModel {
 
     /// What `tatra.fetchSetupData` answers; its regexes and limits validate payments.
     public var setup: SetupData
-    /// The currency of every amount (ISO 4217), used in the confirmation texts.
-    public var currency: String
+    /// The currency of every amount (the file's ISO 4217 code, with a two-digit minor unit: the
+    /// service counts in cents): what the kit's money check reads amounts against, and the code
+    /// in the confirmation texts.
+    public var currency: Currency
     /// The account owner.
     public var owner: Owner
     /// The balance before any sandbox payment.
@@ -74,8 +76,17 @@ public struct TatraSandboxData: SandboxDataModel {
 
     private init(_ file: TatraSandboxFile) throws(JSONDecodingError) {
         func problem(_ pointer: String, _ message: String) -> JSONDecodingError { JSONDecodingError(message, pointer: pointer) }
+        guard let currency = Currency(code: file.currency) else {
+            throw problem("/currency", "\"\(file.currency)\" is not an active ISO 4217 currency code")
+        }
+        guard currency.minorUnitDigits == 2 else {
+            throw problem("/currency", "\(currency.code) does not have a two-digit minor unit (the service counts in cents)")
+        }
+        self.currency = currency
         func cents(_ amount: Amount, _ pointer: String) throws(JSONDecodingError) -> Int64 {
-            guard let cents = PaymentText.exactCents(amount) else { throw problem(pointer, "has more than two decimals") }
+            guard let cents = Money.minorUnits(of: amount, in: currency, rule: .numeric) else {
+                throw problem(pointer, "has more than two decimals")
+            }
             return cents
         }
         func regex(_ pattern: String, _ pointer: String) throws(JSONDecodingError) -> CompiledRegex {
@@ -107,7 +118,6 @@ public struct TatraSandboxData: SandboxDataModel {
             redirectionUri: raw.redirectionUri)
         descriptionRegex = try regex(raw.descriptionValidationRegex, "/setup/descriptionValidationRegex")
         phoneRegex = try regex(raw.phoneValidationRegex, "/setup/phoneValidationRegex")
-        currency = file.currency
         owner = file.owner
         balance = file.balance
         dueDate = file.dueDate
@@ -140,9 +150,14 @@ public struct TatraSandboxData: SandboxDataModel {
         shareTemplate = try template(file.texts.paymentShare, "/texts/paymentShare")
     }
 
+    /// `amount` in cents of ``currency`` by the kit's money check (trailing zeros are free:
+    /// `12.500` is 1250), or nil when it has more decimals or does not fit 64 bits.
+    @inline(__always)
+    func cents(_ amount: Amount) -> Int64? { Money.minorUnits(of: amount, in: currency, rule: .numeric) }
+
     /// The magic amount equal to `amount`, if any.
     func magic(for amount: Amount) -> MagicAmount? {
-        PaymentText.exactCents(amount).flatMap(magic(cents:))
+        cents(amount).flatMap(magic(cents:))
     }
 
     /// The magic amount of `cents`, if any (two comparisons for most amounts, which are not magic).
