@@ -6,14 +6,28 @@ import PayRPCServiceKit
 
 /// The merchant backend's methods and the sandbox helpers that play the bank app and the device.
 extension PBBAService {
-    func createPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
-        guard params.amount > .zero else {
-            throw RPCError.invalidParams([
-                .init(
-                    pointer: "/amount", keyword: "exclusiveMinimum",
-                    message: "amount must be greater than 0")
-            ])
+    /// The amount and currency of a payment request, as a bank takes them: an amount above zero,
+    /// an ISO 4217 code, and no more decimals than the currency's minor unit (the kit's one check;
+    /// trailing zeros are free: `"10.000"` GBP is 1000 pence, `"10.005"` GBP and `"10.5"` JPY are
+    /// refused).
+    static func moneyViolations(amount: Amount, currency: CurrencyCode) -> [SchemaViolation] {
+        guard amount > .zero else {
+            return [.init(pointer: "/amount", keyword: "exclusiveMinimum", message: "amount must be greater than 0")]
         }
+        do {
+            _ = try Money.checked(amount: amount, currencyCode: currency, rule: .numeric)
+            return []
+        } catch {
+            switch error {
+            case .unknownCurrency: return [.init(pointer: "/currency", keyword: "enum", message: error.description)]
+            case .tooManyDecimals: return [.init(pointer: "/amount", keyword: "multipleOf", message: error.description)]
+            }
+        }
+    }
+
+    func createPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
+        let violations = Self.moneyViolations(amount: params.amount, currency: params.currency)
+        if !violations.isEmpty { throw RPCError.invalidParams(violations) }
         if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
             throw RPCError.invalidParams([
                 .init(
@@ -102,9 +116,7 @@ extension PBBAService {
     ) async throws -> PaymentStatusInfo {
         var violations: [SchemaViolation] = []
         if let violation = Self.brnViolation(params.brn) { violations.append(violation) }
-        if params.amount <= .zero {
-            violations.append(.init(pointer: "/amount", keyword: "exclusiveMinimum", message: "amount must be greater than 0"))
-        }
+        violations += Self.moneyViolations(amount: params.amount, currency: params.currency)
         if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
             violations.append(
                 .init(

@@ -42,7 +42,7 @@ import Testing
         #expect(await error(server, "tatra.executePayment", ["amount": "12.500", "contact": Self.jana]) == nil)
     }
 
-    @Test func pbbaRefusesOnlyAmountsNotAboveZero() async throws {
+    @Test func pbbaRefusesAmountsNotAboveZeroOrFinerThanTheCurrency() async throws {
         let server = try await SpawnedServer(["serve", "--stdio", "--ephemeral"])
         for amount: JSONValue in ["0", "-1"] {
             let refused = await error(
@@ -52,13 +52,29 @@ import Testing
         }
         let lower = await error(server, "pbba.submitPaymentRequest", ["amount": "10", "currency": "gbp", "reference": "Order"])
         #expect(violation(lower).pointer == "/currency")
-        // The document checks neither the decimals nor the code against ISO 4217: these are taken.
-        for (amount, currency): (JSONValue, JSONValue) in [("10.005", "GBP"), ("10.5", "JPY"), ("10", "XYZ")] {
-            #expect(
-                await error(
-                    server, "pbba.submitPaymentRequest", ["amount": amount, "currency": currency, "reference": "Order"])
-                    == nil)
+        // Sub-penny amounts, a decimal yen and a code that is no currency are refused where they are.
+        let refused: [(JSONValue, JSONValue, String, String)] = [
+            ("10.005", "GBP", "/amount", "GBP takes at most 2 decimal(s)"),
+            ("10.5", "JPY", "/amount", "JPY takes at most 0 decimal(s)"),
+            ("10", "XYZ", "/currency", "XYZ is not an ISO 4217 currency"),
+        ]
+        for (amount, currency, pointer, message) in refused {
+            for method in ["pbba.submitPaymentRequest", "sandbox.pbba.registerExternalRequest"] {
+                var params: JSONValue = ["amount": amount, "currency": currency, "reference": "Order"]
+                if method.hasPrefix("sandbox"), case .object(var members) = params {
+                    members += [.init("secureToken", "external-1"), .init("brn", "Q4RT7W")]
+                    params = .object(members)
+                }
+                let answer = await error(server, method, params)
+                #expect(answer?["code"] == -32602, "\(method) \(amount) \(currency): \(answer?.jsonText ?? "taken")")
+                #expect(violation(answer).pointer == pointer, "\(method) \(amount) \(currency)")
+                #expect(violation(answer).message == message, "\(method) \(amount) \(currency)")
+            }
         }
+        // Trailing zeros are the same number of pence.
+        #expect(
+            await error(server, "pbba.submitPaymentRequest", ["amount": "10.000", "currency": "GBP", "reference": "Order"])
+                == nil)
     }
 
     @Test func journalTakesOnlyWholeYenAboveZero() async throws {

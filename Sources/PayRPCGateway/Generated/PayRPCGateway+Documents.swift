@@ -1125,6 +1125,7 @@ app < {"jsonrpc":"2.0","id":19,"result":{"type":"none","iosEnumValue":"PBBACusto
 | `pbba.submitPaymentRequest` amount `"99.91"` | error -33108 `requestGenerationFailed` (UNAVAILABLE), `data.suggestedPopup` = the code generation error pop-up (3.5.1.6) |
 | `pbba.submitPaymentRequest` amount `"99.92"` | error -33109 `networkError` (UNAVAILABLE), the network error pop-up (3.5.1.4) |
 | `pbba.submitPaymentRequest` amount `"0"` or negative | -32602 invalid params at `/amount` |
+| `pbba.submitPaymentRequest` or `sandbox.pbba.registerExternalRequest` with more decimals than the currency has (`"10.005"` GBP, `"10.5"` JPY; trailing zeros are free) or a code that is no ISO 4217 currency (`"XYZ"`) | -32602 invalid params at `/amount` ("GBP takes at most 2 decimal(s)") or `/currency` ("XYZ is not an ISO 4217 currency") |
 | `retrievalExpiryInterval` absent | 300 seconds |
 | a new profile | one PBBA-enabled bank app installed, remembered flag not set |
 | `sandbox.pbba.setBankAppsInstalled` {count} | installs (`count` ≥ 1; > 1 shows the App Picker) or removes (0) the profile's bank apps; answers {count, remembered} |
