@@ -70,12 +70,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         // PostgreSQL's libpq: the shared store (`serve --store postgresql://…`), driven on the
-        // store's own threads (docs/deploy.md says why libpq and not postgres-nio).
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // store's own threads (docs/deploy.md says why libpq and not postgres-nio). Loaded with
+        // dlopen when the store first connects (not linked: a gateway on SQLite never maps it nor
+        // Kerberos, LDAP and GnuTLS behind it). Builds against <libpq-fe.h> (libpq-dev); runs
+        // with libpq.so.5 (libpq5).
+        .target(name: "CLibPQ"),
         // The one lock type (a Mutex that ThreadSanitizer can see) and its C shim.
         .target(name: "CThreadSanitizer"),
         // pipe2(2) with O_CLOEXEC for the children PayRPCProcess spawns.
