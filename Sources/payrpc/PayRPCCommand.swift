@@ -17,4 +17,17 @@ struct PayRPCCommand: AsyncParsableCommand {
         version: PayRPCVersionString.value,
         subcommands: [ServeCommand.self, CallCommand.self, SchemasCommand.self, ValidateCommand.self, DataCommand.self]
     )
+
+    /// Runs `payrpc serve …` parsed as `serve`'s options alone (``ServeCommand/parsedAlone(_:)``),
+    /// else the library's whole command tree: what every other command, `--help` and every
+    /// error go through.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let serve = ServeCommand.parsedAlone(arguments) else { return await main(nil) }
+        do {
+            try serve.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

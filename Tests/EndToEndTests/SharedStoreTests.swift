@@ -159,4 +159,18 @@ import Testing
         #expect(await missing.waitForLog(containing: "PAYRPC_STORE_KEY"))
         #expect(await missing.waitForExit() == 64)
     }
+
+    /// libpq is loaded when the store first connects, not linked: a library that is missing, or
+    /// is not libpq, is a start-up error that says so (no server needed: it fails before connecting).
+    @Test(arguments: [
+        ("/nonexistent/libpq.so.5", "libpq could not be loaded (PAYRPC_LIBPQ=/nonexistent/libpq.so.5: "),
+        ("libsqlite3.so.0", "the loaded libpq has no PQbackendPID: the PostgreSQL store needs libpq 14 or later"),
+    ])
+    func aLibPQThatCannotBeLoadedIsAStartUpError(library: String, message: String) async throws {
+        let gateway = try await SpawnedServer(
+            ["serve", "--stdio", "--store", "postgresql://127.0.0.1:1/payrpc"],
+            environment: ["PAYRPC_STORE_KEY": SharedDatabase.key, "PAYRPC_LIBPQ": library])
+        #expect(await gateway.waitForLog(containing: message))
+        #expect(await gateway.waitForExit() == 2)
+    }
 }

@@ -26,6 +26,7 @@ final class PGConnection: @unchecked Sendable {
     /// - Throws: ``StoreError`` `unavailable` when the server cannot be reached or refuses the login.
     init(_ target: PostgresURL, applicationName: String) throws(StoreError) {
         self.target = target
+        try Self.loadLibPQ()
         // The URI comes last: what it says itself (its own connect_timeout) wins. NULL-terminated.
         // The server's notices stay out of stderr: an existing table skipped, and the warning a
         // ROLLBACK after a failed COMMIT gets (the failure already ended the transaction).
@@ -44,6 +45,15 @@ final class PGConnection: @unchecked Sendable {
 
     deinit {
         if let handle { PQfinish(handle) }
+    }
+
+    /// Loads libpq (``CLibPQ`` opens it on the first connection, not at start-up).
+    /// - Throws: ``StoreError`` `cannotOpen` naming the library when it cannot be loaded.
+    private static func loadLibPQ() throws(StoreError) {
+        var error = [CChar](repeating: 0, count: 320)
+        guard payrpc_pq_load(&error, error.count) == 0 else { return }
+        let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw StoreError(.cannotOpen, "\(reason): the PostgreSQL store needs libpq 14 or later (Debian: libpq5)")
     }
 
     /// Whether the connection is gone (the server restarted or the socket broke): throw it away.
