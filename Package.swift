@@ -23,6 +23,25 @@ let testOnly = ProcessInfo.processInfo.environment["PAYRPC_TEST_ONLY"].map {
 func declared(_ name: String) -> Bool { testOnly?.contains(name) ?? true }
 let codegenDeclared = declared("PayRPCCodegenTests")
 
+/// Packed relative relocations (DT_RELR) need glibc 2.36 where the binary runs: a binary linked
+/// with them on an older glibc does not start there. The release link asks for them only when the
+/// glibc it builds against has them (the binary runs where it is built: `scripts/install`).
+let glibcHasPackedRelocations: Bool = {
+    #if os(Linux)
+    guard let text = try? String(contentsOfFile: "/usr/include/features.h", encoding: .utf8) else { return false }
+    func number(_ name: String) -> Int? {
+        text.split(separator: "\n").lazy.compactMap { line -> Int? in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return words.count == 3 && words[0] == "#define" && words[1] == name ? Int(words[2]) : nil
+        }.first
+    }
+    guard let major = number("__GLIBC__"), let minor = number("__GLIBC_MINOR__") else { return false }
+    return (major, minor) >= (2, 36)
+    #else
+    return false
+    #endif
+}()
+
 /// Release builds skip the dynamic exclusivity checks (`swift_beginAccess`/`swift_endAccess` on
 /// every class property access: about 7 % of the server's CPU on `rpc.health`, measured with
 /// perf). The compile-time checks stay on, and debug builds (every `swift test`) keep the dynamic
@@ -202,12 +221,13 @@ let package = Package(
             // Release on Linux: linked by lld (shipped with the toolchain) with packed relative
             // relocations (DT_RELR): the loader reads 22 KB of them instead of 2.4 MB, and peak
             // RSS at start-up drops by 2.2 MiB (docs/benchmarks.md "Start-up"). Still PIE (ASLR
-            // stays); the binary then needs glibc 2.36 or later where it runs.
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
-                    .when(platforms: [.linux], configuration: .release))
-            ]
+            // stays); only where the glibc built against has them (``glibcHasPackedRelocations``).
+            linkerSettings: glibcHasPackedRelocations
+                ? [
+                    .unsafeFlags(
+                        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                        .when(platforms: [.linux], configuration: .release))
+                ] : []
         ),
         .target(
             name: "PayRPCCodegen",
