@@ -27,12 +27,20 @@ static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
 
 static void load_curl(void) {
     static const char *const names[] = {"libcurl.so.4", "libcurl.so", "libcurl.4.dylib", "libcurl.dylib"};
+    /* PAYRPC_LIBCURL names the library file to load instead (as PAYRPC_LIBPQ does for libpq). */
+    const char *chosen = getenv("PAYRPC_LIBCURL");
     void *library = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (chosen != NULL && chosen[0] != '\0') {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+            library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        }
     }
     if (library == NULL) {
-        snprintf(curl.failure, sizeof curl.failure, "libcurl could not be loaded (libcurl.so.4: %s)", dlerror());
+        snprintf(curl.failure, sizeof curl.failure, "libcurl could not be loaded (%s%s: %s)",
+                 chosen != NULL && chosen[0] != '\0' ? "PAYRPC_LIBCURL=" : "",
+                 chosen != NULL && chosen[0] != '\0' ? chosen : "libcurl.so.4", dlerror());
         return;
     }
 #define PAYRPC_LOAD(field, symbol)                                                                        \

@@ -69,6 +69,26 @@ import Glibc
         #expect(await server.waitForExit() == 0)
     }
 
+    /// libcurl is loaded on the first outgoing request; when it cannot be (`PAYRPC_LIBCURL` names a
+    /// file that does not exist, as a machine without libcurl4 would), the delivery is a network
+    /// failure that says why, the gateway lives on and answers, and the entry waits to be sent.
+    @Test func aLibcurlThatCannotBeLoadedIsANetworkFailureThatSaysWhy() async throws {
+        let backend = try await Backend()
+        let server = try await SpawnedServer(
+            ["serve", "--stdio", "--journal-backend", backend.url],
+            environment: ["PAYRPC_LIBCURL": "/nonexistent/libcurl.so.4"])
+        let entry = try #require(await server.request("journal.pay", ["type": "cash", "amount": "100"])?["result"]?["entry"])
+        #expect(entry["delivery"]?["status"] != "delivered")
+        let stored = await server.request("journal.get", ["entryId": entry["entryId"] ?? .null])?["result"]
+        let reason = stored?["delivery"]?["lastError"]?.stringValue ?? ""
+        #expect(reason.contains("libcurl could not be loaded (PAYRPC_LIBCURL=/nonexistent/libcurl.so.4"), "\(reason)")
+        #expect(await server.request("rpc.health")?["result"]?["status"] == "SERVING")
+        let requests = try await backend.get("/_requests") as? [[String: Any]] ?? []
+        #expect(requests.isEmpty)
+        server.closeInput()
+        #expect(await server.waitForExit() == 0)
+    }
+
     /// Item 28.3 through the binary: the resend at start-up meets a server error of the sandbox
     /// Web API (answers set before the restart, kept in the store) and `journal.syncFailed` reaches
     /// the stdio client (profile `default`) and a TCP client that says `rpc.hello {profile: shop}`

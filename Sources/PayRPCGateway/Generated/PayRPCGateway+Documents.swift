@@ -477,7 +477,10 @@ on a shared store delivers to it and none writes it in clear
   with the 2xx status. `journal.sync` and the resend at start-up never post it again: they read the
   kept answer with the pointer configured then, and a corrected pointer goes on to `/journals/`.
 - **The HTTP client** is the system's libcurl, loaded with `dlopen` on the first outgoing request
-  (`Sources/CCurlLoader`; no package to build, and a gateway that never calls out never maps it).
+  (`Sources/CCurlLoader`; no package to build, and a gateway that never calls out never maps it;
+  `PAYRPC_LIBCURL` names another library file). When it cannot be loaded (no libcurl4 on the
+  machine), each delivery is a network failure whose `lastError` says so, and the entry waits as
+  for any network failure (`aLibcurlThatCannotBeLoadedIsANetworkFailureThatSaysWhy`).
   Requests time out (10 s) and run as tasks, each transfer on a thread of the client's own queue:
   `rpc.health` and every other method keep answering while the backend hangs (tested). One
   connection per POST: with kept-alive connections that a failing backend drops, libcurl transfers
