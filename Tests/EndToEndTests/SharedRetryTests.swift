@@ -40,7 +40,7 @@ import Glibc
         let all = try await Self.requests(backend, atLeast: 3)
         #expect(all.count == 3, "\(all)")
         #expect(Set(all.compactMap { $0["key"] as? String }).count == 1 && all.last?["failed"] as? Bool == false, "\(all)")
-        #expect(await b.waitForLog(containing: "made a retry whose gateway stopped before making it"))
+        #expect(await b.waitForLog(containing: "made a delivery try whose gateway stopped before making it"))
         // Recorded through B: a sync there finds it delivered (it waits for a delivery still
         // recording) and posts nothing more.
         let synced = await watcher.result("journal.sync")
@@ -87,8 +87,8 @@ import Glibc
         #expect(await b.waitForExit() == 0)
     }
 
-    /// Both gateways alive: A makes its two retries and delivers; B, which heard of each retry
-    /// and looked at it when it was due, finds each made by A and makes none.
+    /// Both gateways alive: A makes its first try and its two retries and delivers; B, which heard
+    /// of each try armed, hears each made by A (its wait ends at once) and makes none.
     @Test func withBothAliveEachRetryIsMadeOnce() async throws {
         let backend = try await JournalJourneyTests.Backend()
         try await backend.post("/_control", ["failModes": ["drop", "drop"]])
@@ -102,8 +102,8 @@ import Glibc
         let entry = await till.result("journal.pay", ["type": "cash", "amount": "100"])?["entry"]
         #expect(
             entry?["delivery"]?["status"] == "delivered" && entry?["delivery"]?["attempts"] == 3, "\(String(describing: entry))")
-        for _ in 0..<2 {
-            #expect(await b.waitForLog(containing: "a retry armed by another gateway was made there"))
+        for _ in 0..<3 {
+            #expect(await b.waitForLog(containing: "a delivery try armed by another gateway was made there"))
         }
         let all = try await Self.requests(backend, atLeast: 0)
         #expect(all.count == 3 && all.filter { $0["failed"] as? Bool == false }.count == 1, "\(all)")
