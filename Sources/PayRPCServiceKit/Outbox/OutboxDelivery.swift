@@ -65,7 +65,12 @@ extension OutboxDelivery {
         do {
             for profile in try await outbox.profiles() {
                 if let shared {
-                    _ = try await shared.leadingResend(profile: profile) { _ = try await deliverWaiting(profile: profile) }
+                    let led = try await shared.leadingResend(profile: profile) { _ = try await deliverWaiting(profile: profile) }
+                    logger.debug(
+                        led
+                            ? "start-up resend of a profile: made here"
+                            : "start-up resend of a profile: another gateway makes it",
+                        metadata: ["outbox": .string(Item.outboxNamespace), "profile": .string(profile)])
                 } else {
                     _ = try await deliverWaiting(profile: profile)
                 }
