@@ -91,7 +91,9 @@ import Glibc
         #expect(await first.waitForExit() == 0)
 
         // Both start at once on the waiting entry: each ends its start-up resend of the profile,
-        // one of them sent the entry, once.
+        // and one of them sent the entry, once: its first try hangs until its timeout, so the
+        // other starts while it is under way, and its retry delivers it.
+        try await backend.post("/_control", ["failModes": ["hang"]])
         let arguments = ["--journal-backend", backend.url, "--log-level", "debug"]
         async let startedA = CrossInstancePushTests.gateway(url, arguments)
         async let startedB = CrossInstancePushTests.gateway(url, arguments)
@@ -101,12 +103,12 @@ import Glibc
             let ended = "start-up resend of a profile:"
             #expect(gateway.logText.contains(ended) ? true : await gateway.waitForLog(containing: ended))
         }
-        let all = try await SharedRetryTests.requests(backend, atLeast: 5)
-        #expect(all.count == 5 && all.filter { $0["failed"] as? Bool == false }.count == 1, "\(all)")
+        let all = try await SharedRetryTests.requests(backend, atLeast: 6)
+        #expect(all.count == 6 && all.filter { $0["failed"] as? Bool == false }.count == 1, "\(all)")
         let watcher = try await CrossInstancePushTests.peer(b.1, profile: "shop")
         let stored = await watcher.result("journal.get", ["entryId": entry?["entryId"] ?? .null])
-        #expect(stored?["delivery"]?["status"] == "delivered" && stored?["delivery"]?["attempts"] == 5)
-        #expect(try await SharedRetryTests.requests(backend, atLeast: 0).count == 5)
+        #expect(stored?["delivery"]?["status"] == "delivered" && stored?["delivery"]?["attempts"] == 6)
+        #expect(try await SharedRetryTests.requests(backend, atLeast: 0).count == 6)
         await CrossInstancePushTests.stop([a.0, b.0])
     }
 
