@@ -44,26 +44,34 @@ import Glibc
     }
 
     @Test func aJournalFirstTryWhoseGatewayDiedIsMadeOnceByAnother() async throws {
+        try await Self.journalTryTakenOver(["hang"])
+    }
+
+    /// A cash entry paid through A whose POSTs meet `failModes` in turn, the last of them hanging:
+    /// A is SIGKILLed while that try hangs, and B makes it, once, with the same idempotency key,
+    /// delivers the entry and records it (A recorded every try but the hanging one).
+    static func journalTryTakenOver(_ failModes: [String]) async throws {
         let backend = try await JournalJourneyTests.Backend()
-        // The first POST hangs, and its gateway is killed while it waits for the answer.
-        try await backend.post("/_control", ["failModes": ["hang"]])
+        try await backend.post("/_control", ["failModes": failModes])
         let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(["--journal-backend", backend.url])
         let (a, b) = (gateways[0], gateways[1])
         let till = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
         let watcher = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
         #expect(await till.call("journal.pay", ["type": "cash", "amount": "-1"])?["error"]?["code"] == -33202)
 
+        // Not answered: A is killed while its last try hangs.
         till.socket.sendLine(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)
-        let hanging = try await SharedRetryTests.requests(backend, atLeast: 1)
-        #expect(hanging.count == 1 && hanging.first?["failed"] as? Bool == true, "\(hanging)")
+        let tried = try await SharedRetryTests.requests(backend, atLeast: failModes.count)
+        #expect(tried.count == failModes.count && tried.allSatisfy { $0["failed"] as? Bool == true }, "\(tried)")
         a.signal(SIGKILL)
         #expect(await a.waitForExit() == SIGKILL)
 
-        // B makes the first try A was making, once, with the same idempotency key.
-        let all = try await SharedRetryTests.requests(backend, atLeast: 2)
-        #expect(all.count == 2, "\(all)")
+        let all = try await SharedRetryTests.requests(backend, atLeast: failModes.count + 1)
+        #expect(all.count == failModes.count + 1, "\(all)")
         #expect(Set(all.compactMap { $0["key"] as? String }).count == 1 && all.last?["failed"] as? Bool == false, "\(all)")
         #expect(await b.waitForLog(containing: "made a delivery try whose gateway stopped before making it"))
+        // Recorded through B: a sync there finds it delivered (it waits for a delivery still
+        // recording) and posts nothing more.
         let synced = await watcher.result("journal.sync")
         #expect(synced?["waiting"] == 0, "\(String(describing: synced))")
         guard case .array(let entries)? = await watcher.result("journal.list")?["entries"] else {
@@ -71,8 +79,10 @@ import Glibc
             return
         }
         #expect(entries.count == 1 && entries.first?["delivery"]?["status"] == "delivered", "\(entries)")
-        #expect(entries.first?["delivery"]?["attempts"] == 1, "A never recorded its try, B recorded its own: \(entries)")
-        #expect(try await SharedRetryTests.requests(backend, atLeast: 0).count == 2)
+        #expect(entries.first?["delivery"]?["attempts"] == .int(failModes.count), "\(entries)")
+        let stored = try await backend.get("/_payments") as? [String: Any]
+        #expect((stored?["payments"] as? [String: Any])?.count == 1)
+        #expect(try await SharedRetryTests.requests(backend, atLeast: 0).count == failModes.count + 1)
         #expect(await CrossInstancePushTests.heardNothingMore(watcher), "\(watcher.notifications)")
         b.signal(SIGTERM)
         #expect(await b.waitForExit() == 0)
@@ -113,18 +123,29 @@ import Glibc
     }
 
     @Test func aUrlcFirstTryWhoseGatewayDiedIsMadeOnceByAnother() async throws {
+        try await Self.urlcTryTakenOver(["hang"])
+    }
+
+    @Test func aUrlcRetryWhoseGatewayDiedIsMadeOnceByAnother() async throws {
+        try await Self.urlcTryTakenOver(["drop", "hang"])
+    }
+
+    /// A payment through A whose URLC notification meets `failModes` at the shop in turn, the last
+    /// of them hanging: A is SIGKILLed while that try hangs, and B makes it, once, with the same
+    /// idempotency key, and records it.
+    static func urlcTryTakenOver(_ failModes: [String]) async throws {
         let shop = try await DotpayJourneyTests.Shop()
         let (gateways, a, b) = try await Self.dotpayPair(shop)
-        _ = try await shop.backend.exchange("/_control", posting: ["failModes": ["hang"]])
+        _ = try await shop.backend.exchange("/_control", posting: ["failModes": failModes])
         _ = try await Self.pay(a, to: shop)
-        let hanging = try await Self.shopRequests(shop, atLeast: 1)
-        #expect(hanging.count == 1 && hanging.first?["failed"] as? Bool == true, "\(hanging)")
+        let tried = try await Self.shopRequests(shop, atLeast: failModes.count)
+        #expect(tried.count == failModes.count && tried.allSatisfy { $0["failed"] as? Bool == true }, "\(tried)")
         gateways[0].signal(SIGKILL)
         #expect(await gateways[0].waitForExit() == SIGKILL)
 
         #expect(try await shop.backend.exchange("/_wait?accepted=1") as? [String: Int] == ["accepted": 1])
-        let all = try await Self.shopRequests(shop, atLeast: 2)
-        #expect(all.count == 2 && Set(all.compactMap { $0["key"] as? String }).count == 1, "\(all)")
+        let all = try await Self.shopRequests(shop, atLeast: failModes.count + 1)
+        #expect(all.count == failModes.count + 1 && Set(all.compactMap { $0["key"] as? String }).count == 1, "\(all)")
         #expect(all.last?["signatureValid"] as? Bool == true)
         #expect(await gateways[1].waitForLog(containing: "made a delivery try whose gateway stopped before making it"))
         // A resend through B finds it delivered (it waits for the delivery still recording) and posts nothing.
@@ -135,36 +156,9 @@ import Glibc
             return
         }
         #expect(
-            notifications.count == 1 && notification["status"] == "delivered" && notification["attempts"] == 1,
-            "\(notifications)")
-        #expect(try await Self.shopRequests(shop, atLeast: 0).count == 2)
-        await CrossInstancePushTests.stop([gateways[1]])
-    }
-
-    @Test func aUrlcRetryWhoseGatewayDiedIsMadeOnceByAnother() async throws {
-        let shop = try await DotpayJourneyTests.Shop()
-        let (gateways, a, b) = try await Self.dotpayPair(shop)
-        _ = try await shop.backend.exchange("/_control", posting: ["failModes": ["drop", "hang"]])
-        _ = try await Self.pay(a, to: shop)
-        let tried = try await Self.shopRequests(shop, atLeast: 2)
-        #expect(tried.count == 2 && tried.allSatisfy { $0["failed"] as? Bool == true }, "\(tried)")
-        gateways[0].signal(SIGKILL)
-        #expect(await gateways[0].waitForExit() == SIGKILL)
-
-        #expect(try await shop.backend.exchange("/_wait?accepted=1") as? [String: Int] == ["accepted": 1])
-        let all = try await Self.shopRequests(shop, atLeast: 3)
-        #expect(all.count == 3 && Set(all.compactMap { $0["key"] as? String }).count == 1, "\(all)")
-        #expect(await gateways[1].waitForLog(containing: "made a delivery try whose gateway stopped before making it"))
-        #expect(await b.result("sandbox.dotpay.deliverUrlc")?["waiting"] == 0)
-        let listed = await b.result("sandbox.dotpay.urlcNotifications")
-        guard case .array(let notifications)? = listed, let notification = notifications.first else {
-            Issue.record("no notification through B: \(String(describing: listed))")
-            return
-        }
-        #expect(
-            notifications.count == 1 && notification["status"] == "delivered" && notification["attempts"] == 2,
-            "\(notifications)")
-        #expect(try await Self.shopRequests(shop, atLeast: 0).count == 3)
+            notifications.count == 1 && notification["status"] == "delivered"
+                && notification["attempts"] == .int(failModes.count), "\(notifications)")
+        #expect(try await Self.shopRequests(shop, atLeast: 0).count == failModes.count + 1)
         await CrossInstancePushTests.stop([gateways[1]])
     }
 

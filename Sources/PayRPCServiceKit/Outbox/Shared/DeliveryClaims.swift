@@ -77,11 +77,13 @@ public final class DeliveryClaims: Sendable {
     /// The run ends. A try still held is completed when the run `finished` (it found nothing more
     /// to do for it: the item delivered already, or with nowhere to go), else given up (the run
     /// stopped before it: cancelled, or a step not recorded), so a gateway waiting for it makes it.
+    /// A try whose recording transaction failed (announced made, but not committed) is given up too.
     func end(finished: Bool) async {
-        let held = state.withLock { state -> DeliveryTimer? in
-            defer { state.held = nil }
-            return state.held
+        let (held, unrecorded) = state.withLock { state -> (DeliveryTimer?, DeliveryTimer?) in
+            defer { (state.held, state.made, state.armed) = (nil, nil, nil) }
+            return (state.held, state.made)
         }
+        if let unrecorded { await shared.giveUp(unrecorded) }
         guard let held else { return }
         if finished { await shared.complete(held) } else { await shared.giveUp(held) }
     }
