@@ -12,7 +12,7 @@ extension DotpayService {
         let sealed = try secrets.seal(params.pin, context: UrlcDelivery.pinContext)
         try await updateSettings(context) { $0.sealedShopPin = sealed }
         let waiting = try await book.notifications.items(profile: context.profile).filter { $0.status == .noPin }
-        urlc.deliver(waiting, profile: context.profile)
+        urlc.deliver(waiting, profile: context.profile, written: false)
         return NoResult()
     }
 
@@ -27,7 +27,8 @@ extension DotpayService {
 
     /// `sandbox.dotpay.deliverUrlc`: payments due on the profile's clock complete first.
     public func deliverUrlc(_ params: NoParams, _ context: RequestContext) async throws -> DeliverUrlc.Result {
-        _ = try await book.completeDuePayments(profile: context.profile, now: context.now)
+        // Their first tries were armed as they completed: held here before the resend joins them.
+        urlc.deliver(try await book.completeDuePayments(profile: context.profile, now: context.now), profile: context.profile)
         let tried = try await urlc.deliverWaiting(profile: context.profile)
         let delivered = tried.filter { $0.status == .delivered }.count
         return DeliverUrlc.Result(attempted: tried.count, delivered: delivered, waiting: tried.count - delivered)

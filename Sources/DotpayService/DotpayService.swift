@@ -67,7 +67,12 @@ public struct DotpayService: DotpayHandlers {
     ) {
         let (controls, connections) = (environment.sandbox, environment.connections)
         let audience = ProfileAudience(store: store, connections: connections, channel: Self.callbacksChannel)
-        let book = DotpayBook(store: store, audience: audience)
+        let shared =
+            delivery.serving && connections.acrossGateways
+            ? SharedDeliveries(
+                store: store, outbox: UrlcNotification.outboxNamespace, tryTimeout: delivery.timeout, logger: delivery.logger)
+            : nil
+        let book = DotpayBook(store: store, audience: audience, deliveries: shared)
         let urlc = UrlcDelivery(
             book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
             secrets: secrets, audience: audience, clock: controls, logger: delivery.logger)
@@ -86,6 +91,7 @@ public struct DotpayService: DotpayHandlers {
                 guard due.mayBeDue(profile: profile, at: now) else { return }
                 urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }
             }
+            urlc.takeOver()
             startupDelivery = urlc.runner.start { await urlc.resendAll() }
         } else {
             startupDelivery = nil

@@ -77,7 +77,7 @@ public struct JournalService: JournalHandlers {
             journal: journal, configuration: configuration,
             audience: ProfileAudience(store: store, connections: environment.connections, channel: Self.callbacksChannel),
             sandbox: environment.sandbox, logger: logger)
-        delivery.takeOverRetries()
+        delivery.takeOver()
         if options.resendAtStart {
             let delivery = delivery
             startupDelivery = delivery.runner.start { await delivery.resendAll() }
@@ -126,8 +126,7 @@ public struct JournalService: JournalHandlers {
             let yen = try wholeYen(params.amount)
             if params.type == .cash {
                 let entry = newEntry(type: .cash, amount: yen, parameters: [:], result: "approved", context)
-                try await journal.save(entry, profile: context.profile)
-                return Pay.Result(entry: try await delivered(entry, context), url: nil)
+                return Pay.Result(entry: try await savedAndDelivered(entry, context), url: nil)
             }
             let url = HandoffURL.write(
                 scheme: "linkPayment",
@@ -180,16 +179,17 @@ public struct JournalService: JournalHandlers {
         let amount = url.value("Amount").flatMap { Amount($0) }
         guard let number = url.value("Payment_Number") else {
             let entry = newEntry(type: type, amount: amount, parameters: parameters, result: result, context)
-            try await journal.save(entry, profile: context.profile)
-            return try await delivered(entry, context)
+            return try await savedAndDelivered(entry, context)
         }
         if let earlier = try await journal.callbackEntry(paymentNumber: number, profile: context.profile) {
             return try await handledAgain(earlier, parameters: parameters, context)
         }
         let entry = newEntry(type: type, amount: amount, parameters: parameters, result: result, context)
-        let stored = try await journal.saveCallback(entry, paymentNumber: number, profile: context.profile)
+        let first = delivery.shared?.firstTry(item: entry.entryId, profile: context.profile)
+        let stored = try await journal.saveCallback(
+            entry, paymentNumber: number, profile: context.profile, publishing: delivery.arming(first))
         guard stored.saved else { return try await handledAgain(stored.entry, parameters: parameters, context) }
-        return try await delivered(entry, context)
+        return try await delivered(entry, context, armed: first)
     }
 
     // MARK: Journal
@@ -278,10 +278,21 @@ public struct JournalService: JournalHandlers {
                 attempts: 0, lastError: nil, deliveredAt: nil))
     }
 
+    /// Saves a new entry (on a shared store with its first try armed in the same transaction) and
+    /// answers it as ``delivered(_:_:armed:)`` does.
+    func savedAndDelivered(_ entry: JournalEntry, _ context: RequestContext) async throws -> JournalEntry {
+        let first = delivery.shared?.firstTry(item: entry.entryId, profile: context.profile)
+        try await journal.save(entry, profile: context.profile, publishing: delivery.arming(first))
+        return try await delivered(entry, context, armed: first)
+    }
+
     /// Delivers a saved entry and answers it as stored once its delivery has been tried: what
-    /// `journal.list` shows from then on, until the next `journal.sync` or start.
-    func delivered(_ entry: JournalEntry, _ context: RequestContext) async throws -> JournalEntry {
-        await delivery.deliver(entry.entryId, profile: context.profile).value
+    /// `journal.list` shows from then on, until the next `journal.sync` or start. `armed`: the
+    /// first try its save armed (shared store).
+    func delivered(_ entry: JournalEntry, _ context: RequestContext, armed: DeliveryTimer? = nil) async throws
+        -> JournalEntry
+    {
+        await delivery.deliver(entry.entryId, profile: context.profile, armed: armed).value
         return try await journal.entry(entry.entryId, profile: context.profile) ?? entry
     }
 

@@ -18,45 +18,10 @@ import Glibc
         try await backend.get("/_requests?atLeast=\(count)") as? [[String: Any]] ?? []
     }
 
+    /// The first POST is dropped (a network failure); the first retry hangs, and its gateway is
+    /// killed while it waits for the answer: B makes that retry once and delivers.
     @Test func aRetryWhoseGatewayDiedIsMadeOnceByAnother() async throws {
-        let backend = try await JournalJourneyTests.Backend()
-        // The first POST is dropped (a network failure); the first retry hangs, and its gateway is
-        // killed while it waits for the answer.
-        try await backend.post("/_control", ["failModes": ["drop", "hang"]])
-        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(["--journal-backend", backend.url])
-        let (a, b) = (gateways[0], gateways[1])
-        let till = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
-        let watcher = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
-        #expect(await till.call("journal.pay", ["type": "cash", "amount": "abc"])?["error"]?["code"] == -32602)
-
-        // Not answered: A is killed before it has tried the entry with its retries.
-        till.socket.sendLine(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)
-        let tried = try await Self.requests(backend, atLeast: 2)
-        #expect(tried.count == 2 && tried.allSatisfy { $0["failed"] as? Bool == true }, "\(tried)")
-        a.signal(SIGKILL)
-        #expect(await a.waitForExit() == SIGKILL)
-
-        // B makes the retry A was making, once, with the same idempotency key, and it succeeds.
-        let all = try await Self.requests(backend, atLeast: 3)
-        #expect(all.count == 3, "\(all)")
-        #expect(Set(all.compactMap { $0["key"] as? String }).count == 1 && all.last?["failed"] as? Bool == false, "\(all)")
-        #expect(await b.waitForLog(containing: "made a retry whose gateway stopped before making it"))
-        // Recorded through B: a sync there finds it delivered (it waits for a delivery still
-        // recording) and posts nothing more.
-        let synced = await watcher.result("journal.sync")
-        #expect(synced?["waiting"] == 0, "\(String(describing: synced))")
-        guard case .array(let entries)? = await watcher.result("journal.list")?["entries"] else {
-            Issue.record("no journal through B")
-            return
-        }
-        #expect(entries.count == 1 && entries.first?["delivery"]?["status"] == "delivered", "\(entries)")
-        #expect(entries.first?["delivery"]?["attempts"] == 2, "A recorded the dropped try, B its retry: \(entries)")
-        let stored = try await backend.get("/_payments") as? [String: Any]
-        #expect((stored?["payments"] as? [String: Any])?.count == 1)
-        #expect(try await Self.requests(backend, atLeast: 0).count == 3)
-        #expect(await CrossInstancePushTests.heardNothingMore(watcher), "\(watcher.notifications)")
-        b.signal(SIGTERM)
-        #expect(await b.waitForExit() == 0)
+        try await SharedDeliveryTests.journalTryTakenOver(["drop", "hang"])
     }
 
     /// The retry B takes over meets a server error: B records it and the profile's connection on
@@ -87,8 +52,8 @@ import Glibc
         #expect(await b.waitForExit() == 0)
     }
 
-    /// Both gateways alive: A makes its two retries and delivers; B, which heard of each retry
-    /// and looked at it when it was due, finds each made by A and makes none.
+    /// Both gateways alive: A makes its first try and its two retries and delivers; B, which heard
+    /// of each try armed, hears each made by A (its wait ends at once) and makes none.
     @Test func withBothAliveEachRetryIsMadeOnce() async throws {
         let backend = try await JournalJourneyTests.Backend()
         try await backend.post("/_control", ["failModes": ["drop", "drop"]])
@@ -102,8 +67,8 @@ import Glibc
         let entry = await till.result("journal.pay", ["type": "cash", "amount": "100"])?["entry"]
         #expect(
             entry?["delivery"]?["status"] == "delivered" && entry?["delivery"]?["attempts"] == 3, "\(String(describing: entry))")
-        for _ in 0..<2 {
-            #expect(await b.waitForLog(containing: "a retry armed by another gateway was made there"))
+        for _ in 0..<3 {
+            #expect(await b.waitForLog(containing: "a delivery try armed by another gateway was made there"))
         }
         let all = try await Self.requests(backend, atLeast: 0)
         #expect(all.count == 3 && all.filter { $0["failed"] as? Bool == false }.count == 1, "\(all)")

@@ -115,6 +115,8 @@ final class TestDelivery: OutboxDelivery {
     let outbox: Outbox<TestItem>
     let runner = DeliveryRunner()
     let logger: Logger
+    /// One gateway on an embedded store: no tries across gateways.
+    let shared: SharedDeliveries? = nil
     private let state = Lock<(sent: [String], failing: Set<String>)>(([], []))
     private let logs = CapturingLogHandler.Store()
 
@@ -131,7 +133,7 @@ final class TestDelivery: OutboxDelivery {
     }
     var logged: [String] { logs.messages(atLeast: .error) }
 
-    func send(_ key: String, profile: String) async throws {
+    func send(_ key: String, profile: String, from first: Int, claims: DeliveryClaims?) async throws {
         let fails = state.withLock { state in
             state.sent.append(profile + "/" + key)
             return state.failing.contains(key)

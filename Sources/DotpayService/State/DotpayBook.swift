@@ -21,6 +21,9 @@ struct DotpayBook: Sendable {
     let store: any StateStore
     /// Every connection of each profile, on every gateway: the card callbacks go to all of them.
     let audience: ProfileAudience
+    /// The notifications' tries across gateways (shared store; nil: this gateway alone): a
+    /// notification's first try is armed in the transaction that writes it.
+    let deliveries: SharedDeliveries?
 
     // MARK: Settings
 
@@ -149,7 +152,7 @@ struct DotpayBook: Sendable {
                 try DueCompletions.publish(profile: profile, at: completesAt, in: documents)
             }
             if let notification = payment.notification(of: payment.summary.relatedOperations[0], at: record.now) {
-                try Self.add(notification, profile: profile, in: documents)
+                try Self.add(notification, profile: profile, in: documents, arming: deliveries)
             }
             if let lastChannelId = record.lastChannelId {
                 try Self.updateSettings(profile, in: documents) { $0.lastChannelId = lastChannelId }
@@ -187,8 +190,8 @@ struct DotpayBook: Sendable {
         _ id: String, profile: String, now: Date,
         announcing announce: @escaping @Sendable (StoredPayment, StoreTransaction) throws -> Void
     ) async throws -> (payment: StoredPayment, notification: UrlcNotification?)? {
-        try await store.transaction("dotpay.updatePaymentSummary") { documents in
-            let refreshed = try Self.completeIfDue(id, profile: profile, now: now, in: documents)
+        try await store.transaction("dotpay.updatePaymentSummary") { [deliveries] documents in
+            let refreshed = try Self.completeIfDue(id, profile: profile, now: now, in: documents, arming: deliveries)
             if let refreshed { try announce(refreshed.payment, documents) }
             return refreshed
         }
@@ -205,12 +208,14 @@ struct DotpayBook: Sendable {
     /// Completes every `completesLater` payment of the profile whose time has come (the sandbox
     /// clock moved past it), each with its URLC notification, and returns the notifications.
     func completeDuePayments(profile: String, now: Date) async throws -> [UrlcNotification] {
-        try await store.transaction("dotpay.completeDuePayments") { documents in
+        try await store.transaction("dotpay.completeDuePayments") { [deliveries] documents in
             var notifications: [UrlcNotification] = []
             for (_, stored) in try documents.list(StoredPayment.self, profile: profile) {
                 var payment = stored
                 guard payment.completeIfDue(at: now) else { continue }
-                if let notification = try Self.saveCompletion(payment, profile: profile, now: now, in: documents) {
+                if let notification = try Self.saveCompletion(
+                    payment, profile: profile, now: now, in: documents, arming: deliveries)
+                {
                     notifications.append(notification)
                 }
             }
@@ -227,7 +232,7 @@ struct DotpayBook: Sendable {
     ) async throws
         -> (payment: StoredPayment, notification: UrlcNotification?)
     {
-        try await store.transaction("dotpay.refund") { documents in
+        try await store.transaction("dotpay.refund") { [deliveries] documents in
             guard
                 var payment = try documents.get(StoredPayment.self, profile: profile, key: id)
             else {
@@ -236,7 +241,7 @@ struct DotpayBook: Sendable {
             let operation = try payment.refund(amount, number: number, at: now)
             try documents.put(payment, profile: profile, key: id)
             let notification = payment.notification(of: operation, at: now)
-            if let notification { try Self.add(notification, profile: profile, in: documents) }
+            if let notification { try Self.add(notification, profile: profile, in: documents, arming: deliveries) }
             try announce(payment, documents)
             return (payment, notification)
         }
@@ -297,7 +302,9 @@ struct DotpayBook: Sendable {
 
     /// ``StoredPayment/completeIfDue(at:)`` of the payment `id`, with the notification of its
     /// completion; nil when there is no such payment.
-    private static func completeIfDue(_ id: String, profile: String, now: Date, in documents: StoreTransaction) throws
+    private static func completeIfDue(
+        _ id: String, profile: String, now: Date, in documents: StoreTransaction, arming: SharedDeliveries?
+    ) throws
         -> (payment: StoredPayment, notification: UrlcNotification?)?
     {
         guard var payment = try documents.get(StoredPayment.self, profile: profile, key: id)
@@ -305,27 +312,34 @@ struct DotpayBook: Sendable {
             return nil
         }
         guard payment.completeIfDue(at: now) else { return (payment, nil) }
-        return (payment, try saveCompletion(payment, profile: profile, now: now, in: documents))
+        return (payment, try saveCompletion(payment, profile: profile, now: now, in: documents, arming: arming))
     }
 
     /// Saves a payment that has just completed, with the notification of its completion.
-    private static func saveCompletion(_ payment: StoredPayment, profile: String, now: Date, in documents: StoreTransaction)
-        throws
+    private static func saveCompletion(
+        _ payment: StoredPayment, profile: String, now: Date, in documents: StoreTransaction, arming: SharedDeliveries?
+    ) throws
         -> UrlcNotification?
     {
         try documents.put(payment, profile: profile, key: payment.summary.paymentId)
         let notification = payment.notification(of: payment.summary.relatedOperations[0], at: now)
-        if let notification { try add(notification, profile: profile, in: documents) }
+        if let notification { try add(notification, profile: profile, in: documents, arming: arming) }
         return notification
     }
 
-    /// Puts a notification in the outbox, unless one with its id is there already.
-    private static func add(_ notification: UrlcNotification, profile: String, in documents: StoreTransaction) throws {
+    /// Puts a notification in the outbox, unless one with its id is there already; on a shared
+    /// store its first try is armed with it.
+    private static func add(
+        _ notification: UrlcNotification, profile: String, in documents: StoreTransaction, arming: SharedDeliveries?
+    ) throws {
         guard try !documents.contains(profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)
         else {
             return
         }
         try documents.put(notification, profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)
+        if let arming {
+            try arming.arm(arming.firstTry(item: notification.notificationId, profile: profile), in: documents)
+        }
     }
 
     private static func settings(_ profile: String, in documents: some StoreReading) throws -> DotpaySettings {

@@ -13,8 +13,10 @@ import PayRPCStore
 /// wait of the backoff, then the notification waits for the next start or
 /// `sandbox.dotpay.deliverUrlc`; any other answer is recorded as `shopError` and waits likewise.
 /// Every failure is also pushed to the profile's connections on every gateway of the store
-/// (`dotpay.urlcDeliveryFailed`): none is silent. When and how often a notification is sent is the kit's ``OutboxDelivery``, as for
-/// every outbox.
+/// (`dotpay.urlcDeliveryFailed`): none is silent. When and how often a notification is sent is
+/// the kit's ``OutboxDelivery``, as for every outbox; on a store that several gateways share,
+/// each try (the first, armed in the transaction that writes the notification, and each retry)
+/// is made by one live gateway, and by another when that one dies (``SharedDeliveries``).
 final class UrlcDelivery: OutboxDelivery {
     let book: DotpayBook
     let retry: DeliveryRetry
@@ -43,14 +45,23 @@ final class UrlcDelivery: OutboxDelivery {
     /// The notifications.
     var outbox: Outbox<UrlcNotification> { book.notifications }
 
-    /// Starts delivering the notifications (or joins their deliveries).
-    func deliver(_ notifications: [UrlcNotification], profile: String) {
-        for notification in notifications { deliver(notification.notificationId, profile: profile) }
+    /// The tries across gateways (shared store; nil: this gateway alone).
+    var shared: SharedDeliveries? { book.deliveries }
+
+    /// Starts delivering the notifications (or joins their deliveries); `written`: the book has
+    /// just written them (their first tries armed with them, on a shared store).
+    func deliver(_ notifications: [UrlcNotification], profile: String, written: Bool = true) {
+        for notification in notifications {
+            let first = written ? shared?.firstTry(item: notification.notificationId, profile: profile) : nil
+            deliver(notification.notificationId, profile: profile, armed: first)
+        }
     }
 
-    /// One delivery: sign, post with retries, record.
-    /// - Throws: the store's error when a step cannot be recorded.
-    func send(_ id: String, profile: String) async throws {
+    /// One delivery: sign, post with retries from the try `first`, each recorded (and, on a
+    /// shared store, claimed through `claims`).
+    /// - Throws: the store's error when a step cannot be recorded;
+    ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
+    func send(_ id: String, profile: String, from first: Int, claims: DeliveryClaims?) async throws {
         guard let notification = try await outbox.item(id, profile: profile), !notification.isDelivered else {
             return
         }
@@ -67,8 +78,8 @@ final class UrlcDelivery: OutboxDelivery {
         let request = HTTPRequest(
             "POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
             headers: [("Idempotency-Key", id)])
-        let outcome = try await retry.send(request) { outcome in
-            try await outbox.change(id, profile: profile) { stored in
+        let outcome = try await retry.send(request, from: first, claims: claims) { outcome, publish in
+            try await outbox.change(id, profile: profile, publishing: publish) { stored in
                 stored.attempts += 1
                 if case .failure(let error) = outcome {
                     stored.status = .waiting

@@ -17,8 +17,10 @@ import PayRPCStore
 /// so the backend never sees a payment twice; each step is recorded in the entry's document
 /// before the next starts, and a POST that was accepted is never sent again. When and how often
 /// an entry is sent is the kit's ``OutboxDelivery``, as for every outbox. On a store that
-/// several gateways share, a retry is armed durably (``SharedRetries``): when the gateway that
-/// began the delivery dies before a retry, another gateway makes it when it is due.
+/// several gateways share, every try is owned by one live gateway (the kit's
+/// ``SharedDeliveries``): its first try is armed in the transaction that saves the entry, each
+/// retry in the one that records the failed try before it, and the POST to `/journals/` in the
+/// one that records the accepted payment; when the gateway making a try dies, another makes it.
 final class JournalDelivery: OutboxDelivery {
     let journal: JournalBook
     /// The HTTP client and the waits between the retries of a network failure.
@@ -33,8 +35,8 @@ final class JournalDelivery: OutboxDelivery {
     let audience: ProfileAudience
     let sandbox: SandboxControls
     let logger: Logger
-    /// The retries as durable timers, when gateways share the store (nil: only this one).
-    let shared: SharedRetries?
+    /// The tries across gateways, when gateways share the store (nil: only this one).
+    let shared: SharedDeliveries?
 
     /// Where one delivery posts.
     private enum Target {
@@ -65,31 +67,28 @@ final class JournalDelivery: OutboxDelivery {
         self.audience = audience
         self.sandbox = sandbox
         self.logger = logger
-        self.shared = configuration.sharedStore ? SharedRetries(store: journal.store, logger: logger) : nil
+        self.shared =
+            configuration.sharedStore
+            ? SharedDeliveries(
+                store: journal.store, outbox: JournalEntry.outboxNamespace, tryTimeout: configuration.retry.client.timeout,
+                logger: logger) : nil
     }
 
-    /// Makes the retries other gateways arm and cannot make themselves (shared store only).
-    func takeOverRetries() {
-        shared?.listen(runner: runner) { [self] timer in
-            await deliver(timer.entryId, profile: timer.profile) { [self] in
-                try await send(timer.entryId, profile: timer.profile, from: timer.index)
-            }.value
-        }
+    /// What the transaction that saves a new entry publishes: its first try, `first`, armed (nil
+    /// on the embedded store).
+    func arming(_ first: DeliveryTimer?) -> DeliveryRetry.Publishing? {
+        guard let first, let shared else { return nil }
+        return { transaction in try shared.arm(first, in: transaction) }
     }
 
     /// The entries.
     var outbox: Outbox<JournalEntry> { journal.outbox }
 
-    /// Runs the entry's remaining steps, recording each.
-    /// - Throws: the store's error when a step cannot be recorded.
-    func send(_ entryId: String, profile: String) async throws {
-        try await send(entryId, profile: profile, from: 0)
-    }
-
     /// Runs the entry's remaining steps, recording each; the first POST begins at its try `first`
-    /// (a retry resumed where another gateway left it).
-    /// - Throws: the store's error when a step cannot be recorded.
-    func send(_ entryId: String, profile: String, from first: Int) async throws {
+    /// (a try resumed where another gateway left it), its tries claimed by `claims` (shared store).
+    /// - Throws: the store's error when a step cannot be recorded;
+    ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
+    func send(_ entryId: String, profile: String, from first: Int, claims: DeliveryClaims?) async throws {
         var first = first
         guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else {
             return
@@ -107,7 +106,7 @@ final class JournalDelivery: OutboxDelivery {
                 let answer = try await post(
                     current, .payments, to: target,
                     request: { HTTPRequest("POST", $0, json: Self.paymentBody(entry)) },
-                    key: current.delivery.paymentKey, profile: profile, from: first)
+                    key: current.delivery.paymentKey, profile: profile, from: first, claims: claims)
             else { return }
             first = 0
             answered = answer
@@ -115,15 +114,18 @@ final class JournalDelivery: OutboxDelivery {
             let body = Self.json(answer)
             let paymentId = lookup.id(in: body)
             let keep = paymentId == nil && current.type != .cash ? body : nil
+            // The POST to /journals/ that follows is armed with this record (shared store).
+            let next = current.type != .cash ? claims?.arm(index: 0, after: SharedDeliveries.firstTryGrace) : nil
             guard
                 let posted = try await journal.updateDelivery(
-                    entryId, profile: profile,
+                    entryId, profile: profile, publishing: next,
                     { delivery in
                         delivery.paymentPosted = true
                         delivery.paymentId = paymentId
                         delivery.paymentAnswer = keep
                     })
             else { return }
+            if next != nil { try await claims?.recorded() }
             current = posted
         }
         if current.type != .cash && current.delivery.paymentId == nil {
@@ -137,7 +139,7 @@ final class JournalDelivery: OutboxDelivery {
             guard
                 try await post(
                     current, .journals, to: target, request: { HTTPRequest("POST", $0, json: body) },
-                    key: current.delivery.journalKey, profile: profile, from: first) != nil
+                    key: current.delivery.journalKey, profile: profile, from: first, claims: claims) != nil
             else { return }
             try await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
         }
@@ -188,64 +190,34 @@ final class JournalDelivery: OutboxDelivery {
     }
 
     /// One POST with its retries from its try `first`: the 2xx answer, or nil when it did not get
-    /// through (the entry's state says why).
-    ///
-    /// On a shared store each retry is armed in the transaction that records the failed try
-    /// before it, and held by this gateway until its own outcome is recorded (``SharedRetries``):
-    /// another gateway makes it only when this one died.
-    /// - Throws: the store's error when a step cannot be recorded.
+    /// through (the entry's state says why). On a shared store each try's outcome is recorded in
+    /// a transaction that also announces it made and arms the next (`claims`, ``DeliveryClaims``).
+    /// - Throws: the store's error when a step cannot be recorded;
+    ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
     private func post(
         _ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
-        request: (URL) -> HTTPRequest, key: String, profile: String, from first: Int
+        request: (URL) -> HTTPRequest, key: String, profile: String, from first: Int, claims: DeliveryClaims?
     ) async throws -> HTTPResponse? {
-        var index = first
-        var held: SharedRetries.Timer?
-        func attempted(_ outcome: Result<HTTPResponse, HTTPClientError>) async throws {
-            let made = index
-            index += 1
-            var timer: SharedRetries.Timer?
-            var arm: (@Sendable (StoreTransaction) throws -> Void)?
-            if case .failure = outcome, let shared, made < retry.backoff.count {
-                let armed = shared.timer(entryId: entry.entryId, profile: profile, index: made + 1, after: retry.backoff[made])
-                timer = armed
-                arm = { transaction in try shared.arm(armed, in: transaction) }
-            }
-            _ = try await journal.updateDelivery(entry.entryId, profile: profile, publishing: arm) { delivery in
+        func attempted(_ outcome: Result<HTTPResponse, HTTPClientError>, _ publish: DeliveryRetry.Publishing?) async throws {
+            _ = try await journal.updateDelivery(entry.entryId, profile: profile, publishing: publish) { delivery in
                 delivery.attempts += 1
                 if case .failure(let error) = outcome {
                     delivery.status = .waiting
                     delivery.lastError = "\(endpoint.rawValue): network error: \(error)"
                 }
             }
-            if let previous = held {
-                held = nil
-                await shared?.done(previous)
-            }
-            if let timer, let shared {
-                guard await shared.hold(timer) else { throw SharedRetries.MadeElsewhere() }
-                held = timer
-            }
         }
         let outcome: Result<HTTPResponse, HTTPClientError>
-        do {
-            switch target {
-            case .http(let baseURL):
-                var post = request(
-                    baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
-                post.headers.append(("Idempotency-Key", key))
-                outcome = try await retry.send(post, from: first, attempted: attempted)
-            case .sandbox(let webAPI):
-                outcome = try await retry.run(
-                    { try await webAPI.post(endpoint, profile: profile) }, from: first, attempted: attempted)
-            }
-        } catch is SharedRetries.MadeElsewhere {
-            return nil
-        } catch {
-            if let held { await shared?.giveUp(held) }
-            throw error
+        switch target {
+        case .http(let baseURL):
+            var post = request(
+                baseURL.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(""))
+            post.headers.append(("Idempotency-Key", key))
+            outcome = try await retry.send(post, from: first, claims: claims, attempted: attempted)
+        case .sandbox(let webAPI):
+            outcome = try await retry.run(
+                { try await webAPI.post(endpoint, profile: profile) }, from: first, claims: claims, attempted: attempted)
         }
-        // Ended before a retry it armed (cancelled while waiting): another gateway may make it.
-        if let held { await shared?.giveUp(held) }
         guard case .success(let answer) = outcome else { return nil }
         if answer.isSuccess { return answer }
         let message = Self.message(in: answer)

@@ -15,18 +15,23 @@ struct JournalBook: Sendable {
     /// Seals the backend's URL in the settings (``JournalSettings/sealedBackendURL``).
     let secrets: SecretHasher
 
-    /// Saves a new entry with its outbox: one document, one transaction.
-    func save(_ entry: JournalEntry, profile: String) async throws {
+    /// Saves a new entry with its outbox: one document, one transaction, which also publishes
+    /// what `publish` publishes (its first try armed, on a shared store).
+    func save(_ entry: JournalEntry, profile: String, publishing publish: DeliveryRetry.Publishing?) async throws {
         try await store.transaction("journal.saveEntry") { documents in
             try documents.put(entry, profile: profile, namespace: Self.entries, key: entry.entryId)
+            try publish?(documents)
         }
     }
 
     /// Saves the entry of a callback whose `Payment_Number` is `number`, unless a callback with
     /// that number was saved before: then that entry comes back and nothing is written. One
-    /// transaction, so two copies of one callback handled at once make one entry.
+    /// transaction, so two copies of one callback handled at once make one entry; a new entry's
+    /// transaction also publishes what `publish` publishes.
     /// - Returns: the entry stored for the number, and whether it is the one just saved.
-    func saveCallback(_ entry: JournalEntry, paymentNumber number: String, profile: String) async throws
+    func saveCallback(
+        _ entry: JournalEntry, paymentNumber number: String, profile: String, publishing publish: DeliveryRetry.Publishing?
+    ) async throws
         -> (entry: JournalEntry, saved: Bool)
     {
         try await store.transaction("journal.saveCallback") { documents in
@@ -38,6 +43,7 @@ struct JournalBook: Sendable {
             }
             try documents.put(entry, profile: profile, namespace: Self.entries, key: entry.entryId)
             try documents.put(HandledCallback(entryId: entry.entryId), profile: profile, namespace: Self.callbacks, key: number)
+            try publish?(documents)
             return (entry, true)
         }
     }

@@ -153,7 +153,10 @@ płatności*). payrpc posts it as Dotpay does, to the payment's `urlc`:
   notification waits (`waiting`) for the next start of the server or
   `sandbox.dotpay.deliverUrlc`. The shop's error answer is recorded (`shopError`, with the HTTP
   status) and waits likewise; without a PIN the notification waits as `noPin` and goes as soon as
-  `sandbox.dotpay.setShopPin` sets one. Every failure is pushed to every connection of the profile
+  `sandbox.dotpay.setShopPin` sets one. On a shared PostgreSQL store each try (the first armed
+  with the notification's write, each retry with the record of the try before it) is made by one
+  live gateway, and by another when that one dies (docs/deploy.md, "Outbox deliveries across
+  instances"). Every failure is pushed to every connection of the profile
   (on every gateway of a shared store, published with the failure's record) as `dotpay.urlcDeliveryFailed {notificationId, paymentId, operationType, url, status,
   httpStatus?, message}` (raised while the profile has no connection, as at start-up, it
   waits for the profile's first), and `sandbox.dotpay.urlcNotifications {paymentId?}` lists each
@@ -436,14 +439,16 @@ network failure is retried three times with backoff (100, 200, 400 ms), then the
 the next start or `journal.sync`; a server error sends `journal.syncFailed` with the server's
 message and the entry waits likewise.
 
-Several gateways on one PostgreSQL store: a retry is armed in the transaction that records the
-failed try before it and published to every gateway; the gateway that began the delivery holds
-it (a claim in the store) and makes it. When that gateway dies while waiting for the retry or
-while making it, another gateway claims the retry once it is due and its gateway is gone (within
-a second), makes it with the same `Idempotency-Key` and the waits after it, and records it, so
-the entry is delivered (or `journal.syncFailed` sent) as on one gateway, once
-(`Tests/EndToEndTests/SharedRetryTests.swift`). A delivery whose gateway dies during its first
-try, before any failure was recorded, waits for the next start or `journal.sync` as before.
+Several gateways on one PostgreSQL store: every try, the first as well as each retry, is owned by
+one live gateway. The first is armed in the transaction that saves the entry, each retry in the
+one that records the failed try before it, `POST /journals/` in the one that records the accepted
+payment; the gateway that armed a try claims it (in the store) and makes it, and announces it made
+with its record. When that gateway dies before a try or while making it, another gateway claims
+the try once it is due (a first try 2 s after it was armed), makes it with the same
+`Idempotency-Key` and the waits after it, and records it, so the entry is delivered (or
+`journal.syncFailed` sent) as on one gateway, once (`Tests/EndToEndTests/SharedDeliveryTests.swift`,
+`SharedRetryTests.swift`). Of gateways started together on waiting entries, one resends them.
+How, and the limits: docs/deploy.md, "Outbox deliveries across instances".
 
 Where it goes: the profile's `journal.configure {backendURL}`, else the server's `serve
 --journal-backend URL`, else the built-in sandbox Web API (below). A server started with

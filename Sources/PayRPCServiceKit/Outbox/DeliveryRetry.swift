@@ -1,3 +1,5 @@
+import PayRPCStore
+
 /// How an outbox POST is tried: once, then again after each wait of `backoff` while no answer
 /// comes (the connection failed or timed out). An answer of any status ends the tries: whether it
 /// is a success is the service's to say (a 2xx, a body of `OK`).
@@ -34,6 +36,42 @@ public struct DeliveryRetry: Sendable {
         -> Result<HTTPResponse, HTTPClientError>
     {
         try await run({ await sendOnce(request) }, from: first, attempted: attempted)
+    }
+
+    /// What the transaction that records a try publishes with it on a shared store (the try made,
+    /// the next one armed; see ``DeliveryClaims``); nil on the embedded store.
+    public typealias Publishing = @Sendable (StoreTransaction) throws -> Void
+
+    /// ``send(_:from:attempted:)`` whose tries are claimed across gateways by `claims` (nil: this
+    /// gateway alone): `attempted` gets, with each outcome, what its recording transaction must
+    /// publish.
+    /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the next try,
+    ///   and what `attempted` throws.
+    public func send(
+        _ request: HTTPRequest, from first: Int = 0, claims: DeliveryClaims?,
+        attempted: (Result<HTTPResponse, HTTPClientError>, Publishing?) async throws -> Void
+    ) async throws -> Result<HTTPResponse, HTTPClientError> {
+        try await run({ await sendOnce(request) }, from: first, claims: claims, attempted: attempted)
+    }
+
+    /// ``run(_:from:attempted:)`` whose tries are claimed across gateways by `claims`, as
+    /// ``send(_:from:claims:attempted:)`` does.
+    /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the next try,
+    ///   and what `attempt` or `attempted` throws.
+    public func run(
+        _ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>, from first: Int = 0,
+        claims: DeliveryClaims?,
+        attempted: (Result<HTTPResponse, HTTPClientError>, Publishing?) async throws -> Void
+    ) async throws -> Result<HTTPResponse, HTTPClientError> {
+        guard let claims else { return try await run(attempt, from: first) { try await attempted($0, nil) } }
+        var index = min(max(0, first), backoff.count)
+        return try await run(attempt, from: first) { outcome in
+            let made = index
+            index += 1
+            let failed = if case .failure = outcome { true } else { false }
+            try await attempted(outcome, claims.afterTry(failed, index: made, backoff: backoff))
+            try await claims.recorded()
+        }
     }
 
     /// One try of `request` with ``client``.

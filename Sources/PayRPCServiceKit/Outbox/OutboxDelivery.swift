@@ -1,11 +1,18 @@
 import Logging
+import PayRPCSync
 
 /// What delivers a service's outbox: the service writes how one item is sent
-/// (``send(_:profile:)``, each step recorded in the item); when and how often comes from here, the
-/// same for every service: one delivery per item at a time (a second trigger joins the running
-/// one), a resend of the waiting items on request and at start-up, and a step that cannot be
-/// recorded stops the delivery and is logged (the item waits for the next try with what was
-/// recorded).
+/// (``send(_:profile:from:claims:)``, each step recorded in the item); when and how often comes
+/// from here, the same for every service: one delivery per item at a time (a second trigger joins
+/// the running one), a resend of the waiting items on request and at start-up, and a step that
+/// cannot be recorded stops the delivery and is logged (the item waits for the next try with what
+/// was recorded).
+///
+/// On a store that several gateways share (``shared``), every try of every delivery is owned by
+/// one live gateway and taken over by a survivor when that one dies (``SharedDeliveries``): a
+/// delivery begun by a write of the item holds the first try that write armed; any other
+/// (a resend, a `sync`) arms its first try in a transaction of its own; the profile's resend at
+/// start-up runs on one gateway at a time; ``takeOver()`` makes the tries of dead gateways.
 public protocol OutboxDelivery: AnyObject, Sendable {
     /// What the outbox holds.
     associatedtype Item: OutboxItem
@@ -15,29 +22,24 @@ public protocol OutboxDelivery: AnyObject, Sendable {
     var runner: DeliveryRunner { get }
     /// Where a delivery that cannot be recorded is reported.
     var logger: Logger { get }
+    /// The tries across gateways, when gateways share the store (nil: this one alone).
+    var shared: SharedDeliveries? { get }
     /// One delivery of the item `key`: its remaining steps, each recorded in the item, and the
-    /// failures told to the profile's connections.
+    /// failures told to the profile's connections. Its first POST begins at its try `first` (a
+    /// try taken over from another gateway); `claims` (shared store only) are passed to
+    /// ``DeliveryRetry`` and publish in the transactions that record the tries.
     /// - Throws: the store's error when a step cannot be recorded.
-    func send(_ key: String, profile: String) async throws
+    func send(_ key: String, profile: String, from first: Int, claims: DeliveryClaims?) async throws
 }
 
 extension OutboxDelivery {
-    /// Starts delivering the item `key` (or joins the delivery already running) and returns its task.
+    /// Starts delivering the item `key` (or joins the delivery already running) and returns its
+    /// task. `armed`: the first try that the transaction which wrote the item armed (shared
+    /// store; ``SharedDeliveries/firstTry(item:profile:)``); without it, a shared store's
+    /// delivery arms its own.
     @discardableResult
-    public func deliver(_ key: String, profile: String) -> Task<Void, Never> {
-        runner.run(Self.runKey(key, profile)) { [self] in await self.sendLogging(key, profile: profile) }
-    }
-
-    /// Starts `send`, a delivery of the item `key` that the service begins its own way (a retry
-    /// resumed where another gateway left it), or joins the delivery already running for the
-    /// item, and returns its task; a step that cannot be recorded is logged as for ``deliver(_:profile:)``.
-    @discardableResult
-    public func deliver(
-        _ key: String, profile: String, by send: @escaping @Sendable () async throws -> Void
-    ) -> Task<Void, Never> {
-        runner.run(Self.runKey(key, profile)) { [self] in
-            do { try await send() } catch { self.logUnrecorded(key, error) }
-        }
+    public func deliver(_ key: String, profile: String, armed: DeliveryTimer? = nil) -> Task<Void, Never> {
+        runner.run(Self.runKey(key, profile)) { [self] in await self.deliverNow(key, profile: profile, armed: armed) }
     }
 
     /// Delivers every item of the profile not delivered yet, oldest first, each in a try that
@@ -49,16 +51,30 @@ extension OutboxDelivery {
         var tried: [Item] = []
         for item in waiting {
             let key = item.outboxKey
-            await runner.runAfterCurrent(Self.runKey(key, profile)) { [self] in await self.sendLogging(key, profile: profile) }
+            await runner.runAfterCurrent(Self.runKey(key, profile)) { [self] in
+                await self.deliverNow(key, profile: profile, armed: nil)
+            }
             if let now = try await outbox.item(key, profile: profile) { tried.append(now) }
         }
         return tried
     }
 
-    /// At start-up: every profile's items not delivered yet.
+    /// At start-up: every profile's items not delivered yet (on a shared store, each profile's
+    /// by one gateway at a time: a gateway that finds another resending them leaves them to it).
     public func resendAll() async {
         do {
-            for profile in try await outbox.profiles() { _ = try await deliverWaiting(profile: profile) }
+            for profile in try await outbox.profiles() {
+                if let shared {
+                    let led = try await shared.leadingResend(profile: profile) { _ = try await deliverWaiting(profile: profile) }
+                    logger.debug(
+                        led
+                            ? "start-up resend of a profile: made here"
+                            : "start-up resend of a profile: another gateway makes it",
+                        metadata: ["outbox": .string(Item.outboxNamespace), "profile": .string(profile)])
+                } else {
+                    _ = try await deliverWaiting(profile: profile)
+                }
+            }
         } catch {
             logger.error(
                 "the outbox waiting at start-up could not be read",
@@ -66,10 +82,56 @@ extension OutboxDelivery {
         }
     }
 
+    /// On a shared store: makes the tries that other gateways armed and left unmade (they died),
+    /// each resuming its item's delivery at that try.
+    public func takeOver() {
+        guard let shared else { return }
+        shared.listen(runner: runner) { [self] timer in
+            let ran = Lock(false)
+            await runner.run(Self.runKey(timer.item, timer.profile)) { [self] in
+                ran.withLock { $0 = true }
+                let claims = DeliveryClaims(shared: shared, item: timer.item, profile: timer.profile, holding: timer)
+                await self.sendLogging(timer.item, profile: timer.profile, from: timer.index, claims: claims)
+            }.value
+            // Joined a delivery of the item already running here: that one goes on with it.
+            if !ran.withLock({ $0 }) { await shared.giveUp(timer) }
+        }
+    }
+
     private static func runKey(_ key: String, _ profile: String) -> String { profile + "\u{0}" + key }
 
-    private func sendLogging(_ key: String, profile: String) async {
-        do { try await send(key, profile: profile) } catch { logUnrecorded(key, error) }
+    /// One delivery of the item: on a shared store under the claim of its first try.
+    private func deliverNow(_ key: String, profile: String, armed: DeliveryTimer?) async {
+        guard let shared else { return await sendLogging(key, profile: profile, from: 0, claims: nil) }
+        var first = armed
+        if first == nil {
+            let timer = shared.timer(item: key, profile: profile, index: 0, after: SharedDeliveries.firstTryGrace)
+            do {
+                try await shared.arm(timer)
+                first = timer
+            } catch {
+                logUnrecorded(key, error)
+                return
+            }
+        }
+        guard let first, await shared.hold(first) else { return }
+        let claims = DeliveryClaims(shared: shared, item: key, profile: profile, holding: first)
+        await sendLogging(key, profile: profile, from: 0, claims: claims)
+    }
+
+    private func sendLogging(_ key: String, profile: String, from first: Int, claims: DeliveryClaims?) async {
+        var finished = false
+        do {
+            try await send(key, profile: profile, from: first, claims: claims)
+            finished = !Task.isCancelled
+        } catch is SharedDeliveries.MadeElsewhere {
+            logger.info(
+                "another gateway took this delivery over",
+                metadata: ["outbox": .string(Item.outboxNamespace), "outbox.key": .string(key)])
+        } catch {
+            logUnrecorded(key, error)
+        }
+        await claims?.end(finished: finished)
     }
 
     private func logUnrecorded(_ key: String, _ error: any Error) {

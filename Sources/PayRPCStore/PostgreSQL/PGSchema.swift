@@ -59,7 +59,13 @@ enum PGSchema {
             );
             CREATE INDEX payrpc_timer_by_due_at ON payrpc_timer (due_at);
             """
-        )
+        ),
+        (
+            // The outboxes' tries across instances are claims in payrpc_idempotency_key with
+            // their timers on the events (the kit's SharedDeliveries): this table was never used.
+            "v2 no timer table",
+            "DROP TABLE payrpc_timer"
+        ),
     ]
 
     /// Applies the migrations not applied yet and returns the identifiers of all applied ones.

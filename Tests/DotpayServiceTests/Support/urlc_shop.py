@@ -9,13 +9,17 @@ sent adds nothing). It checks the signature with its own PIN and answers `OK` (H
 request. Prints its port on the first line of stdout.
 
 Control (JSON bodies): POST /_control {"pin": "..."} sets the PIN; {"fail": N, "mode":
-"drop"|"500"|"notok"} fails the next N notifications (drop the connection, answer HTTP 500, or
-answer 200 with a body other than OK); {"reset": true} forgets the requests. GET /_requests
-answers every recorded request; GET /_wait?accepted=N answers once N notifications were
-accepted (or after 60 s), so a test waits for a delivery made in the background without polling.
+"drop"|"500"|"notok"|"hang"} fails the next N notifications (drop the connection, answer HTTP 500,
+answer 200 with a body other than OK, or hold the request 30 s and drop it); {"failModes": ["drop",
+"hang", ...]} fails the next ones in these modes, one each, in order (before "fail");
+{"reset": true} forgets the requests. GET /_requests answers every recorded request
+(GET /_requests?atLeast=N first waits, up to 60 s, until N have come); GET /_wait?accepted=N
+answers once N notifications were accepted (or after 60 s), so a test waits for a delivery made
+in the background without polling.
 """
 import hashlib
 import threading
+import time
 from urllib.parse import parse_qsl, urlparse
 
 from http_test_server import Handler, serve
@@ -33,7 +37,7 @@ SIGNED_ORDER = [
 ]
 
 changed = threading.Condition()
-state = {"pin": "", "fail": 0, "mode": "drop", "requests": [], "accepted": 0}
+state = {"pin": "", "fail": 0, "failModes": [], "mode": "drop", "requests": [], "accepted": 0}
 
 
 def signature(fields, pin):
@@ -44,7 +48,9 @@ class Shop(Handler):
     def do_GET(self):
         url = urlparse(self.path)
         if url.path == "/_requests":
+            wanted = int(dict(parse_qsl(url.query)).get("atLeast", "0"))
             with changed:
+                changed.wait_for(lambda: len(state["requests"]) >= wanted, timeout=60)
                 return self.answer(200, state["requests"])
         if url.path == "/_wait":
             wanted = int(dict(parse_qsl(url.query)).get("accepted", "1"))
@@ -56,8 +62,8 @@ class Shop(Handler):
     def control(self, command):
         with changed:
             if command.get("reset"):
-                state.update({"fail": 0, "requests": [], "accepted": 0})
-            for key in ("pin", "fail", "mode"):
+                state.update({"fail": 0, "failModes": [], "requests": [], "accepted": 0})
+            for key in ("pin", "fail", "failModes", "mode"):
                 if key in command:
                     state[key] = command[key]
 
@@ -66,20 +72,26 @@ class Shop(Handler):
         fields = dict(pairs)
         with changed:
             valid = signature(fields, state["pin"]) == fields.get("signature")
-            failing = state["fail"] > 0
-            if failing:
-                state["fail"] -= 1
             mode = state["mode"]
+            if state["failModes"]:
+                failing, mode = True, state["failModes"].pop(0)
+            else:
+                failing = state["fail"] > 0
+                if failing:
+                    state["fail"] -= 1
             state["requests"].append({
                 "path": self.path, "key": self.headers.get("Idempotency-Key", ""),
                 "contentType": self.headers.get("Content-Type", ""), "names": [name for name, _ in pairs],
                 "fields": fields, "signatureValid": valid, "failed": failing,
             })
+            changed.notify_all()
         if failing:
             if mode == "500":
                 return self.answer(500, "ERROR", "text/plain")
             if mode == "notok":
                 return self.answer(200, "RECEIVED", "text/plain")
+            if mode == "hang":
+                time.sleep(30)
             return self.drop()
         if not valid:
             return self.answer(400, "BAD SIGNATURE", "text/plain")

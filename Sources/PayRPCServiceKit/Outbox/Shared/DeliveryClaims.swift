@@ -1,0 +1,90 @@
+import PayRPCStore
+import PayRPCSync
+
+/// The claims of one delivery run of an outbox item on a shared store (``SharedDeliveries``): the
+/// try it holds, announced made in the transaction that records its outcome, and the next try it
+/// arms in the same transaction and claims once that is committed.
+///
+/// ``DeliveryRetry`` drives it try by try (``afterTry(_:index:backoff:)``, then ``recorded()``);
+/// a service arms a try of its own (the second POST of a journal entry) with
+/// ``arm(index:after:)`` in the transaction that records the step before it. The kit's
+/// ``OutboxDelivery`` ends the run with ``end()``.
+public final class DeliveryClaims: Sendable {
+    private struct State {
+        /// The try this run holds (claimed), if any.
+        var held: DeliveryTimer?
+        /// Announced made in the last recording transaction: completed by ``recorded()``.
+        var made: DeliveryTimer?
+        /// Armed in the last recording transaction: claimed by ``recorded()``.
+        var armed: DeliveryTimer?
+    }
+
+    /// The outbox's shared deliveries.
+    public let shared: SharedDeliveries
+    let item: String
+    let profile: String
+    private let state: Lock<State>
+
+    /// The claims of a run of `item` that holds `held` (claimed already, or nil).
+    init(shared: SharedDeliveries, item: String, profile: String, holding held: DeliveryTimer?) {
+        self.shared = shared
+        self.item = item
+        self.profile = profile
+        self.state = Lock(State(held: held))
+    }
+
+    /// What the transaction that records the outcome of try `index` publishes: the held try
+    /// made, and after a failure with tries left, the next try armed, `backoff[index]` from now.
+    func afterTry(_ failed: Bool, index: Int, backoff: [Duration]) -> (@Sendable (StoreTransaction) throws -> Void) {
+        let next = failed && index < backoff.count ? backoff[index] : nil
+        return publishing(arming: next.map { (index + 1, $0) })
+    }
+
+    /// What the transaction that records a step publishes to arm try `index` of the item's next
+    /// POST, `wait` from now (claimed by ``recorded()`` once that transaction is committed).
+    public func arm(index: Int, after wait: Duration) -> (@Sendable (StoreTransaction) throws -> Void) {
+        publishing(arming: (index, wait))
+    }
+
+    private func publishing(arming next: (index: Int, wait: Duration)?) -> (@Sendable (StoreTransaction) throws -> Void) {
+        let shared = self.shared
+        let timer = next.map { shared.timer(item: item, profile: profile, index: $0.index, after: $0.wait) }
+        let (made, armed) = state.withLock { state -> (DeliveryTimer?, DeliveryTimer?) in
+            state.made = state.held
+            state.held = nil
+            state.armed = timer
+            return (state.made, state.armed)
+        }
+        return { transaction in
+            if let made { try shared.announceMade(made, in: transaction) }
+            if let armed { try shared.arm(armed, in: transaction) }
+        }
+    }
+
+    /// After the recording transaction committed: completes the try made and claims the try armed.
+    /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the armed try.
+    public func recorded() async throws {
+        let (made, armed) = state.withLock { state -> (DeliveryTimer?, DeliveryTimer?) in
+            defer { (state.made, state.armed) = (nil, nil) }
+            return (state.made, state.armed)
+        }
+        if let made { await shared.complete(made) }
+        guard let armed else { return }
+        guard await shared.hold(armed) else { throw SharedDeliveries.MadeElsewhere() }
+        state.withLock { $0.held = armed }
+    }
+
+    /// The run ends. A try still held is completed when the run `finished` (it found nothing more
+    /// to do for it: the item delivered already, or with nowhere to go), else given up (the run
+    /// stopped before it: cancelled, or a step not recorded), so a gateway waiting for it makes it.
+    /// A try whose recording transaction failed (announced made, but not committed) is given up too.
+    func end(finished: Bool) async {
+        let (held, unrecorded) = state.withLock { state -> (DeliveryTimer?, DeliveryTimer?) in
+            defer { (state.held, state.made, state.armed) = (nil, nil, nil) }
+            return (state.held, state.made)
+        }
+        if let unrecorded { await shared.giveUp(unrecorded) }
+        guard let held else { return }
+        if finished { await shared.complete(held) } else { await shared.giveUp(held) }
+    }
+}
