@@ -35,4 +35,21 @@ enum StringBytes {
         }
         return position
     }
+
+    /// Whether every byte is ASCII (below 0x80).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var high: UInt64 = 0
+        var position = 0
+        while position &+ 8 <= bytes.count {
+            high |= base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            position &+= 8
+        }
+        while position < bytes.count {
+            high |= UInt64(bytes[position])
+            position &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
 }
