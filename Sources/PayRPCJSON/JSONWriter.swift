@@ -130,6 +130,18 @@ public struct JSONWriter: Sendable {
         append(UnsafeRawBufferPointer(start: json.utf8Start, count: json.utf8CodeUnitCount))
     }
 
+    /// Writes static text, bytes and static text that are already JSON, in one append: a response's
+    /// start (`{"jsonrpc":"2.0","id":`, the request's id, `,"result":`).
+    @inlinable
+    public mutating func raw(_ prefix: StaticString, _ middle: UnsafeRawBufferPointer, _ suffix: StaticString) {
+        let prefixCount = prefix.utf8CodeUnitCount, middleCount = middle.count, suffixCount = suffix.utf8CodeUnitCount
+        appendBytes(count: prefixCount + middleCount + suffixCount) { out in
+            out.copyMemory(from: prefix.utf8Start, byteCount: prefixCount)
+            if middleCount > 0 { (out + prefixCount).copyMemory(from: middle.baseAddress!, byteCount: middleCount) }
+            (out + prefixCount + middleCount).copyMemory(from: suffix.utf8Start, byteCount: suffixCount)
+        }
+    }
+
     /// Appends `source`: one capacity check and one copy.
     @inlinable @inline(__always)
     mutating func append(_ source: UnsafeRawBufferPointer) {
