@@ -35,4 +35,28 @@ enum StringBytes {
         }
         return position
     }
+
+    /// Whether every byte is ASCII (below 0x80): the words or'ed together, the last word read again
+    /// where it overlaps the one before (no byte loop for the tail, but for texts under eight bytes).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var high: UInt64 = 0
+        if count >= 8 {
+            var position = 0
+            while position &+ 8 <= count {
+                high |= base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                position &+= 8
+            }
+            high |= base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        } else {
+            var position = 0
+            while position < count {
+                high |= UInt64(base.load(fromByteOffset: position, as: UInt8.self))
+                position &+= 1
+            }
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
 }
