@@ -78,8 +78,8 @@ final class UrlcDelivery: OutboxDelivery {
         let request = HTTPRequest(
             "POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
             headers: [("Idempotency-Key", id)])
-        let outcome = try await retry.send(request, from: first, claims: claims) { outcome, publish in
-            try await outbox.change(id, profile: profile, publishing: publish) { stored in
+        let outcome = try await retry.send(request, from: first, claims: claims) { outcome, recording in
+            try await outbox.change(id, profile: profile, publishing: recording?.publishing()) { stored in
                 stored.attempts += 1
                 if case .failure(let error) = outcome {
                     stored.status = .waiting

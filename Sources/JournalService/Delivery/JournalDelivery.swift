@@ -20,7 +20,8 @@ import PayRPCStore
 /// several gateways share, every try is owned by one live gateway (the kit's
 /// ``SharedDeliveries``): its first try is armed in the transaction that saves the entry, each
 /// retry in the one that records the failed try before it, and the POST to `/journals/` in the
-/// one that records the accepted payment; when the gateway making a try dies, another makes it.
+/// one that records the `/payments/` try that was accepted (with the payment posted, its id and
+/// answer); when the gateway making a try dies, another makes it.
 final class JournalDelivery: OutboxDelivery {
     let journal: JournalBook
     /// The HTTP client and the waits between the retries of a network failure.
@@ -102,30 +103,26 @@ final class JournalDelivery: OutboxDelivery {
         var answered: HTTPResponse?
         if !current.delivery.paymentPosted {
             let entry = current
+            // Accepted: recorded with the try, before anything else, so that it is never posted
+            // again; the POST to /journals/ that follows is armed in that transaction (shared store).
+            let accepted = Acceptance(armsNext: entry.type != .cash) { answer in
+                let body = Self.json(answer)
+                let paymentId = lookup.id(in: body)
+                let keep = paymentId == nil && entry.type != .cash ? body : nil
+                return { delivery in
+                    delivery.paymentPosted = true
+                    delivery.paymentId = paymentId
+                    delivery.paymentAnswer = keep
+                }
+            }
             guard
-                let answer = try await post(
+                let (answer, posted) = try await post(
                     current, .payments, to: target,
                     request: { HTTPRequest("POST", $0, json: Self.paymentBody(entry)) },
-                    key: current.delivery.paymentKey, profile: profile, from: first, claims: claims)
+                    key: current.delivery.paymentKey, profile: profile, from: first, claims: claims, accepted: accepted)
             else { return }
             first = 0
             answered = answer
-            // Accepted: recorded before anything else, so that it is never posted again.
-            let body = Self.json(answer)
-            let paymentId = lookup.id(in: body)
-            let keep = paymentId == nil && current.type != .cash ? body : nil
-            // The POST to /journals/ that follows is armed with this record (shared store).
-            let next = current.type != .cash ? claims?.arm(index: 0, after: SharedDeliveries.firstTryGrace) : nil
-            guard
-                let posted = try await journal.updateDelivery(
-                    entryId, profile: profile, publishing: next,
-                    { delivery in
-                        delivery.paymentPosted = true
-                        delivery.paymentId = paymentId
-                        delivery.paymentAnswer = keep
-                    })
-            else { return }
-            if next != nil { try await claims?.recorded() }
             current = posted
         }
         if current.type != .cash && current.delivery.paymentId == nil {
@@ -189,22 +186,35 @@ final class JournalDelivery: OutboxDelivery {
         return sandboxWebAPI.map { .sandbox($0) }
     }
 
-    /// One POST with its retries from its try `first`: the 2xx answer, or nil when it did not get
-    /// through (the entry's state says why). On a shared store each try's outcome is recorded in
-    /// a transaction that also announces it made and arms the next (`claims`, ``DeliveryClaims``).
+    /// What the transaction that records a POST's accepted (2xx) try writes besides the try (made
+    /// from the answer), and whether it arms the first try of the entry's next POST (shared store).
+    private struct Acceptance {
+        var armsNext: Bool
+        var change: (HTTPResponse) -> @Sendable (inout Delivery) -> Void
+    }
+
+    /// One POST with its retries from its try `first`: the 2xx answer and the entry as recorded
+    /// with it (with `accepted`'s change), or nil when it did not get through (the entry's state
+    /// says why). On a shared store each try's outcome is recorded in a transaction that also
+    /// announces it made and arms the next try (`claims`, ``DeliveryClaims``): a retry, or after
+    /// an accepted try, the next POST's first when `accepted` says so.
     /// - Throws: the store's error when a step cannot be recorded;
     ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
     private func post(
         _ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
-        request: (URL) -> HTTPRequest, key: String, profile: String, from first: Int, claims: DeliveryClaims?
-    ) async throws -> HTTPResponse? {
-        func attempted(_ outcome: Result<HTTPResponse, HTTPClientError>, _ publish: DeliveryRetry.Publishing?) async throws {
-            _ = try await journal.updateDelivery(entry.entryId, profile: profile, publishing: publish) { delivery in
+        request: (URL) -> HTTPRequest, key: String, profile: String, from first: Int, claims: DeliveryClaims?,
+        accepted: Acceptance? = nil
+    ) async throws -> (HTTPResponse, JournalEntry)? {
+        var recorded: JournalEntry?
+        func attempted(_ outcome: Result<HTTPResponse, HTTPClientError>, _ recording: TryRecording?) async throws {
+            let (accept, publish) = Self.recording(outcome, recording, accepted)
+            recorded = try await journal.updateDelivery(entry.entryId, profile: profile, publishing: publish) { delivery in
                 delivery.attempts += 1
                 if case .failure(let error) = outcome {
                     delivery.status = .waiting
                     delivery.lastError = "\(endpoint.rawValue): network error: \(error)"
                 }
+                accept?(&delivery)
             }
         }
         let outcome: Result<HTTPResponse, HTTPClientError>
@@ -219,7 +229,7 @@ final class JournalDelivery: OutboxDelivery {
                 { try await webAPI.post(endpoint, profile: profile) }, from: first, claims: claims, attempted: attempted)
         }
         guard case .success(let answer) = outcome else { return nil }
-        if answer.isSuccess { return answer }
+        if answer.isSuccess { return recorded.map { (answer, $0) } }
         let message = Self.message(in: answer)
         let push = audience.push(
             SyncFailed.self,
@@ -231,6 +241,21 @@ final class JournalDelivery: OutboxDelivery {
         }
         audience.deliver(push)
         return nil
+    }
+
+    /// What recording a try's `outcome` writes besides the try (an accepted answer's change) and
+    /// publishes (shared store: the try made, and the next armed).
+    private static func recording(
+        _ outcome: Result<HTTPResponse, HTTPClientError>, _ recording: TryRecording?, _ accepted: Acceptance?
+    ) -> ((@Sendable (inout Delivery) -> Void)?, DeliveryRetry.Publishing?) {
+        guard case .success(let answer) = outcome, answer.isSuccess, let accepted else {
+            return (nil, recording?.publishing())
+        }
+        let next = (index: 0, wait: SharedDeliveries.firstTryGrace)
+        return (
+            accepted.change(answer),
+            accepted.armsNext ? recording?.publishing(thenArming: next) : recording?.publishing()
+        )
     }
 
     /// The `/payments/` body: the callback's parameters, the entry's id, and for cash its type and amount.

@@ -43,13 +43,13 @@ public struct DeliveryRetry: Sendable {
     public typealias Publishing = @Sendable (StoreTransaction) throws -> Void
 
     /// ``send(_:from:attempted:)`` whose tries are claimed across gateways by `claims` (nil: this
-    /// gateway alone): `attempted` gets, with each outcome, what its recording transaction must
-    /// publish.
+    /// gateway alone): `attempted` gets, with each outcome, what makes the publishing of its
+    /// recording transaction (``TryRecording``; nil without `claims`).
     /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the next try,
     ///   and what `attempted` throws.
     public func send(
         _ request: HTTPRequest, from first: Int = 0, claims: DeliveryClaims?,
-        attempted: (Result<HTTPResponse, HTTPClientError>, Publishing?) async throws -> Void
+        attempted: (Result<HTTPResponse, HTTPClientError>, TryRecording?) async throws -> Void
     ) async throws -> Result<HTTPResponse, HTTPClientError> {
         try await run({ await sendOnce(request) }, from: first, claims: claims, attempted: attempted)
     }
@@ -61,7 +61,7 @@ public struct DeliveryRetry: Sendable {
     public func run(
         _ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>, from first: Int = 0,
         claims: DeliveryClaims?,
-        attempted: (Result<HTTPResponse, HTTPClientError>, Publishing?) async throws -> Void
+        attempted: (Result<HTTPResponse, HTTPClientError>, TryRecording?) async throws -> Void
     ) async throws -> Result<HTTPResponse, HTTPClientError> {
         guard let claims else { return try await run(attempt, from: first) { try await attempted($0, nil) } }
         var index = min(max(0, first), backoff.count)
@@ -69,7 +69,7 @@ public struct DeliveryRetry: Sendable {
             let made = index
             index += 1
             let failed = if case .failure = outcome { true } else { false }
-            try await attempted(outcome, claims.afterTry(failed, index: made, backoff: backoff))
+            try await attempted(outcome, TryRecording(claims: claims, failed: failed, index: made, backoff: backoff))
             try await claims.recorded()
         }
     }

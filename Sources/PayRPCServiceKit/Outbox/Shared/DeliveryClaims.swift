@@ -5,10 +5,11 @@ import PayRPCSync
 /// try it holds, announced made in the transaction that records its outcome, and the next try it
 /// arms in the same transaction and claims once that is committed.
 ///
-/// ``DeliveryRetry`` drives it try by try (``afterTry(_:index:backoff:)``, then ``recorded()``);
-/// a service arms a try of its own (the second POST of a journal entry) with
-/// ``arm(index:after:)`` in the transaction that records the step before it. The kit's
-/// ``OutboxDelivery`` ends the run with ``end()``.
+/// ``DeliveryRetry`` drives it try by try (``afterTry(_:index:backoff:then:)``, asked through the
+/// ``TryRecording`` it hands the service, then ``recorded()``); a service arms the first try of
+/// its next POST (the second POST of a journal entry) with
+/// ``TryRecording/publishing(thenArming:)`` in the transaction that records the answer before it.
+/// The kit's ``OutboxDelivery`` ends the run with ``end()``.
 public final class DeliveryClaims: Sendable {
     private struct State {
         /// The try this run holds (claimed), if any.
@@ -34,16 +35,13 @@ public final class DeliveryClaims: Sendable {
     }
 
     /// What the transaction that records the outcome of try `index` publishes: the held try
-    /// made, and after a failure with tries left, the next try armed, `backoff[index]` from now.
-    func afterTry(_ failed: Bool, index: Int, backoff: [Duration]) -> (@Sendable (StoreTransaction) throws -> Void) {
-        let next = failed && index < backoff.count ? backoff[index] : nil
-        return publishing(arming: next.map { (index + 1, $0) })
-    }
-
-    /// What the transaction that records a step publishes to arm try `index` of the item's next
-    /// POST, `wait` from now (claimed by ``recorded()`` once that transaction is committed).
-    public func arm(index: Int, after wait: Duration) -> (@Sendable (StoreTransaction) throws -> Void) {
-        publishing(arming: (index, wait))
+    /// made, and after a failure with tries left, the next try armed, `backoff[index]` from now;
+    /// else `then` armed (the first try of the item's next POST), if any.
+    func afterTry(
+        _ failed: Bool, index: Int, backoff: [Duration], then: (index: Int, wait: Duration)?
+    ) -> (@Sendable (StoreTransaction) throws -> Void) {
+        let retry = failed && index < backoff.count ? backoff[index] : nil
+        return publishing(arming: retry.map { (index + 1, $0) } ?? then)
     }
 
     private func publishing(arming next: (index: Int, wait: Duration)?) -> (@Sendable (StoreTransaction) throws -> Void) {
