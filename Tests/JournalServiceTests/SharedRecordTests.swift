@@ -66,6 +66,25 @@ struct SharedRecordTests {
         #expect(events[2].claim.hasPrefix("journal.entries:\(id):0:") && events[3].claim == events[2].claim)
         #expect(events[1].transaction == events[2].transaction)
         #expect(Set(events.map(\.transaction)).count == 3)
+        // The accepted /journals/ try ends the delivery in the transaction that announces it made:
+        // the entry's last write is that one.
+        #expect(try await journal.lastWrite(ofEntry: id) == events[3].transaction)
+        #expect(journal.logs.messages(atLeast: .error).isEmpty)
+        try await journal.close()
+    }
+
+    @Test("a cash payment is delivered in the transaction that announces its only POST made")
+    func acceptedCashTryDeliversInOneCommit() async throws {
+        let journal = try await SharedJournal()
+        let client = journal.connect()
+        let entry = try await client.call("journal.pay", ["type": "cash", "amount": "100"])["entry"]
+        let id = try #require(entry?["entryId"]?.stringValue)
+        #expect(entry?["delivery"]?["status"] == "delivered" && entry?["delivery"]?["attempts"] == 1)
+        #expect(try await journal.backend.requests().map { $0["path"] as? String } == ["/payments/"])
+        let events = try await journal.tryEvents()
+        try #require(events.count == 2)
+        #expect(events.map(\.made) == [false, true])
+        #expect(try await journal.lastWrite(ofEntry: id) == events[1].transaction)
         #expect(journal.logs.messages(atLeast: .error).isEmpty)
         try await journal.close()
     }
@@ -122,6 +141,14 @@ private final class SharedJournal: Sendable {
     /// Runs `sql` in the store's database.
     func psql(_ sql: String) async throws {
         try await cluster.psql(sql, database: store.url.database)
+    }
+
+    /// The transaction that last wrote the entry `id`'s document (its row's `xmin`).
+    func lastWrite(ofEntry id: String) async throws -> String {
+        try await cluster.psql(
+            "SELECT xmin::text FROM payrpc_document WHERE namespace = 'journal.entries' AND key = '\(id)'",
+            database: store.url.database
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Every event published on the outbox tries' channel, in order.

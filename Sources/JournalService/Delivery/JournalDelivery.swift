@@ -105,14 +105,18 @@ final class JournalDelivery: OutboxDelivery {
             let entry = current
             // Accepted: recorded with the try, before anything else, so that it is never posted
             // again; the POST to /journals/ that follows is armed in that transaction (shared store).
+            // A cash payment has no /journals/ POST: that record is its delivery's end too.
+            let sandbox = self.sandbox
             let accepted = Acceptance(armsNext: entry.type != .cash) { answer in
                 let body = Self.json(answer)
                 let paymentId = lookup.id(in: body)
                 let keep = paymentId == nil && entry.type != .cash ? body : nil
+                let deliveredAt = entry.type == .cash ? sandbox.now(profile: profile) : nil
                 return { delivery in
                     delivery.paymentPosted = true
                     delivery.paymentId = paymentId
                     delivery.paymentAnswer = keep
+                    if let deliveredAt { delivery.delivered(at: deliveredAt) }
                 }
             }
             guard
@@ -133,19 +137,29 @@ final class JournalDelivery: OutboxDelivery {
         }
         if current.type != .cash && !current.delivery.journalPosted {
             let body = JournalPost(paymentId: current.delivery.paymentId ?? "", entryId: current.entryId)
+            // Accepted: the entry is delivered in the transaction that records the try (a gateway
+            // that dies after it leaves nothing half-done, and one that dies before it leaves the
+            // try to a survivor).
+            let sandbox = self.sandbox
+            let accepted = Acceptance(armsNext: false) { _ in
+                let deliveredAt = sandbox.now(profile: profile)
+                return { delivery in
+                    delivery.journalPosted = true
+                    delivery.delivered(at: deliveredAt)
+                }
+            }
             guard
-                try await post(
+                let (_, posted) = try await post(
                     current, .journals, to: target, request: { HTTPRequest("POST", $0, json: body) },
-                    key: current.delivery.journalKey, profile: profile, from: first, claims: claims) != nil
+                    key: current.delivery.journalKey, profile: profile, from: first, claims: claims, accepted: accepted)
             else { return }
-            try await journal.updateDelivery(entryId, profile: profile) { $0.journalPosted = true }
+            current = posted
         }
+        // An entry recorded between the steps by an earlier version (both POSTs accepted, not yet
+        // marked delivered) ends here.
+        guard current.delivery.status != .delivered else { return }
         let now = sandbox.now(profile: profile)
-        try await journal.updateDelivery(entryId, profile: profile) { delivery in
-            delivery.status = .delivered
-            delivery.lastError = nil
-            delivery.deliveredAt = now
-        }
+        try await journal.updateDelivery(entryId, profile: profile) { $0.delivered(at: now) }
     }
 
     /// A card or account payment accepted without a payment id where the profile looks: the kept
