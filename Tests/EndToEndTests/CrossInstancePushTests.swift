@@ -16,8 +16,11 @@ import Glibc
 @Suite struct CrossInstancePushTests {
     /// Two gateways on one new database, with their addresses; `arguments` are added to each
     /// one's `serve`.
-    static func twoGateways(_ arguments: [String] = []) async throws -> (gateways: [SpawnedServer], addresses: [String]) {
-        let url = try await SharedDatabase.migrated()
+    static func twoGateways(_ arguments: [String] = [], on database: String? = nil) async throws -> (
+        gateways: [SpawnedServer], addresses: [String]
+    ) {
+        let url: String
+        if let database { url = database } else { url = try await SharedDatabase.migrated() }
         var gateways: [SpawnedServer] = []
         var addresses: [String] = []
         for _ in 0..<2 {

@@ -20,12 +20,12 @@ import Glibc
 
     /// Two gateways with a journal backend and a shop whose PIN is set, A's and B's connections
     /// of profile `shop` (the shop's PIN set through A).
-    static func dotpayPair(_ shop: DotpayJourneyTests.Shop, _ arguments: [String] = []) async throws -> (
-        gateways: [SpawnedServer], a: PBBAJourneyTests.Peer, b: PBBAJourneyTests.Peer
-    ) {
+    static func dotpayPair(_ shop: DotpayJourneyTests.Shop, _ arguments: [String] = [], on database: String? = nil)
+        async throws -> (gateways: [SpawnedServer], a: PBBAJourneyTests.Peer, b: PBBAJourneyTests.Peer)
+    {
         let pin = "Pin2026-shared"
         _ = try await shop.backend.exchange("/_control", posting: ["pin": pin])
-        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(arguments)
+        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(arguments, on: database)
         let a = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
         let b = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
         #expect(await a.call("sandbox.dotpay.setShopPin", ["pin": 7])?["error"]?["code"] == -32602)
@@ -166,7 +166,8 @@ import Glibc
     /// each try armed and of each made, and makes none.
     @Test func withBothAliveEachUrlcTryIsMadeOnce() async throws {
         let shop = try await DotpayJourneyTests.Shop()
-        let (gateways, a, _) = try await Self.dotpayPair(shop, ["--log-level", "debug"])
+        let url = try await SharedDatabase.migrated()
+        let (gateways, a, _) = try await Self.dotpayPair(shop, ["--log-level", "debug"], on: url)
         _ = try await shop.backend.exchange("/_control", posting: ["failModes": ["drop", "drop"]])
         _ = try await Self.pay(a, to: shop)
         #expect(try await shop.backend.exchange("/_wait?accepted=1") as? [String: Int] == ["accepted": 1])
@@ -175,6 +176,18 @@ import Glibc
         }
         let all = try await Self.shopRequests(shop, atLeast: 0)
         #expect(all.count == 3 && all.filter { $0["failed"] as? Bool == false }.count == 1, "\(all)")
+        // The shop's OK is recorded with its try: the notification's last write is the transaction
+        // that announced the try made (no gateway can die between the two).
+        let database = try #require(url.split(separator: "/").last.map(String.init))
+        let cluster = try await PostgresTestCluster.shared()
+        let made = try await cluster.psql(
+            "SELECT xmin::text FROM payrpc_event WHERE channel = 'outbox.tries' AND payload::jsonb->>'made' = 'true' "
+                + "ORDER BY seq DESC LIMIT 1", database: database
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        let written = try await cluster.psql(
+            "SELECT xmin::text FROM payrpc_document WHERE namespace = 'dotpay.urlc'", database: database
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!made.isEmpty && written == made, "the notification last written by \(written), the try made by \(made)")
         await CrossInstancePushTests.stop(gateways)
     }
 }

@@ -48,6 +48,12 @@ final class UrlcDelivery: OutboxDelivery {
     /// The tries across gateways (shared store; nil: this gateway alone).
     var shared: SharedDeliveries? { book.deliveries }
 
+    /// Whether a try's outcome is the shop's acceptance: HTTP 200 with `OK`.
+    static func isOK(_ outcome: Result<HTTPResponse, HTTPClientError>) -> Bool {
+        guard case .success(let answer) = outcome else { return false }
+        return answer.status == 200 && answer.text.trimmingCharacters(in: .whitespacesAndNewlines) == "OK"
+    }
+
     /// Starts delivering the notifications (or joins their deliveries); `written`: the book has
     /// just written them (their first tries armed with them, on a shared store).
     func deliver(_ notifications: [UrlcNotification], profile: String, written: Bool = true) {
@@ -78,25 +84,27 @@ final class UrlcDelivery: OutboxDelivery {
         let request = HTTPRequest(
             "POST", url, formFields: try UrlcMessage.form(notification.fields, pin: pin),
             headers: [("Idempotency-Key", id)])
+        // The shop's OK is recorded in the transaction that records its try (and announces it
+        // made): no gateway dies between a made try and the notification delivered.
         let outcome = try await retry.send(request, from: first, claims: claims) { outcome, recording in
+            let deliveredAt = Self.isOK(outcome) ? clock.now(profile: profile) : nil
             try await outbox.change(id, profile: profile, publishing: recording?.publishing()) { stored in
                 stored.attempts += 1
                 if case .failure(let error) = outcome {
                     stored.status = .waiting
                     stored.lastError = "network error: \(error)"
                 }
+                if let deliveredAt {
+                    stored.status = .delivered
+                    stored.httpStatus = 200
+                    stored.lastError = nil
+                    stored.deliveredAt = deliveredAt
+                }
             }
         }
         switch outcome {
-        case .success(let answer)
-        where answer.status == 200 && answer.text.trimmingCharacters(in: .whitespacesAndNewlines) == "OK":
-            let now = clock.now(profile: profile)
-            try await outbox.change(id, profile: profile) { stored in
-                stored.status = .delivered
-                stored.httpStatus = answer.status
-                stored.lastError = nil
-                stored.deliveredAt = now
-            }
+        case .success where Self.isOK(outcome):
+            break
         case .success(let answer):
             try await fail(
                 notification, .shopError, httpStatus: answer.status,
