@@ -58,52 +58,20 @@ private enum ServeArguments {
         "--validate-results": { $0.gateway.validateResults = true },
     ]
 
-    /// The options that take a value, by name.
+    /// The options that may be given more than once: each adds its value to a list.
+    static let lists: [String: WritableKeyPath<ServeCommand, [String]> & Sendable] = [
+        "--tcp": \.tcp, "--unix": \.unix, "--sandbox-data": \.gateway.sandboxData, "--method-timeout": \.methodTimeout,
+    ]
+
+    /// The options whose value is kept as written.
+    static let texts: [String: WritableKeyPath<ServeCommand, String?> & Sendable] = [
+        "--data": \.gateway.data, "--frozen-clock": \.gateway.frozenClock, "--journal-backend": \.gateway.journalBackend,
+        "--store": \.sharedStore.store, "--store-key-file": \.sharedStore.storeKeyFile,
+        "--auth-token-file": \.authTokenFile, "--store-max-bytes": \.storeMaxBytes,
+    ]
+
+    /// The options whose value is converted by its type, as the library converts it.
     static let options: [String: Setter] = [
-        "--tcp": {
-            $0.tcp.append($1)
-            return true
-        },
-        "--unix": {
-            $0.unix.append($1)
-            return true
-        },
-        "--sandbox-data": {
-            $0.gateway.sandboxData.append($1)
-            return true
-        },
-        "--method-timeout": {
-            $0.methodTimeout.append($1)
-            return true
-        },
-        "--data": {
-            $0.gateway.data = $1
-            return true
-        },
-        "--frozen-clock": {
-            $0.gateway.frozenClock = $1
-            return true
-        },
-        "--journal-backend": {
-            $0.gateway.journalBackend = $1
-            return true
-        },
-        "--store": {
-            $0.sharedStore.store = $1
-            return true
-        },
-        "--store-key-file": {
-            $0.sharedStore.storeKeyFile = $1
-            return true
-        },
-        "--auth-token-file": {
-            $0.authTokenFile = $1
-            return true
-        },
-        "--store-max-bytes": {
-            $0.storeMaxBytes = $1
-            return true
-        },
         "--seed": { command, text in converted(text) { command.gateway.seed = $0 } },
         "--store-connections": { command, text in converted(text) { command.sharedStore.storeConnections = $0 } },
         "--max-line-bytes": { command, text in converted(text) { command.maxLineBytes = $0 } },
@@ -116,9 +84,6 @@ private enum ServeArguments {
         "--log-level": { command, text in converted(text) { (level: Logger.Level) in command.logging.logLevel = level } },
         "--log-format": { command, text in converted(text) { (format: LogFormat) in command.logging.logFormat = format } },
     ]
-
-    /// The options that may be given more than once (each adds a value).
-    static let repeatable: Set<String> = ["--tcp", "--unix", "--sandbox-data", "--method-timeout"]
 
     /// `text` converted as the library converts a `Value` argument, then given to `set`.
     static func converted<Value: ExpressibleByArgument>(_ text: String, _ set: (Value) -> Void) -> Bool {
@@ -134,15 +99,22 @@ private enum ServeArguments {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             let (name, inline) = split(argument)
-            guard name.hasPrefix("--"), seen.insert(name).inserted || repeatable.contains(name) else { return false }
+            guard name.hasPrefix("--"), seen.insert(name).inserted || lists[name] != nil else { return false }
             if let flag = flags[name] {
                 guard inline == nil else { return false }
                 flag(&command)
                 continue
             }
-            guard let set = options[name], let value = inline ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-"),
-                set(&command, value)
+            guard lists[name] != nil || texts[name] != nil || options[name] != nil,
+                let value = inline ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-")
             else { return false }
+            if let list = lists[name] {
+                command[keyPath: list].append(value)
+            } else if let text = texts[name] {
+                command[keyPath: text] = value
+            } else if let set = options[name], !set(&command, value) {
+                return false
+            }
         }
         // The library rejects an inverted flag given both ways.
         return !(seen.contains("--sandbox") && seen.contains("--no-sandbox"))

@@ -27,7 +27,6 @@ import Glibc
         var acknowledged: [String: JSONValue] = [:]
         var unavailable = 0
         var reconnections = 0
-        var keysInUse = 0
         var otherErrors: [String] = []
         private var storeIsBack = true
         private var waitingForStore: [CheckedContinuation<Void, Never>] = []
@@ -45,7 +44,6 @@ import Glibc
         }
 
         func reconnected() { reconnections += 1 }
-        func keyInUse() { keysInUse += 1 }
         func failed(_ text: String) { otherErrors.append(text) }
 
         /// A -32009: counted; waits until the store is back when the test stopped it.
@@ -82,10 +80,6 @@ import Glibc
         }
     }
 
-    static func submitLine(_ key: String) -> String {
-        SharedStoreFailureTests.submitLine(key)
-    }
-
     /// One client: `writes` calls through the balancer at `address`, one at a time; a connection
     /// that ends is opened again and the unanswered call sent again with its key; a -32009 is sent
     /// again once the store is back.
@@ -105,7 +99,7 @@ import Glibc
                 connection = try? SocketClient(tcp: address)
                 continue
             }
-            open.sendLine(submitLine(key))
+            open.sendLine(SharedStoreFailureTests.submitLine(key))
             guard let answer = await open.nextMessage(timeout: 60) else {
                 // The gateway behind this connection died (or HAProxy cut it): connect again.
                 open.close()
@@ -120,7 +114,7 @@ import Glibc
             } else if answer["error"]?["code"] == -32005, answer["error"]?["message"] == "Idempotency key in use" {
                 // Sent again after its gateway died, before the store saw it die: its claim is
                 // still the dead gateway's for a moment. Sent again.
-                await ledger.keyInUse()
+                continue
             } else {
                 await ledger.failed("\(key): \(answer.jsonText)")
                 index += 1
@@ -188,7 +182,7 @@ import Glibc
         // Every acknowledged write is there: its key answers the same result through the balancer.
         let reader = try SocketClient(tcp: balancer.plain)
         for (key, result) in await ledger.acknowledged.sorted(by: { $0.key < $1.key }) {
-            reader.sendLine(Self.submitLine(key))
+            reader.sendLine(SharedStoreFailureTests.submitLine(key))
             let replay = await reader.nextMessage(timeout: 60)
             #expect(
                 replay?["result"] == result, "\(key) acknowledged \(result.jsonText), replayed \(replay?.jsonText ?? "nothing")")

@@ -9,11 +9,6 @@ public struct FinishInTask: Error {
     /// Produces the result's JSON (or throws the call's error).
     public let result: @Sendable () async throws -> [UInt8]
 
-    /// - Parameter result: the rest of the call, in a task.
-    public init(_ result: @escaping @Sendable () async throws -> [UInt8]) {
-        self.result = result
-    }
-
     /// The rest of the call producing `Result`, encoded.
     public init<Result: JSONEncodable>(producing result: @escaping @Sendable () async throws -> Result) {
         self.result = {

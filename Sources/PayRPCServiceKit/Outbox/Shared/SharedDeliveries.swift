@@ -77,19 +77,23 @@ public final class SharedDeliveries: Sendable {
     /// The first try of the item's first delivery: its claim key is the item's own (so the
     /// transaction that writes the item and the delivery after its commit name the same claim).
     public func firstTry(item: String, profile: String) -> DeliveryTimer {
-        let (seconds, attoseconds) = Self.firstTryGrace.components
-        return DeliveryTimer(
+        DeliveryTimer(
             origin: origin, outbox: outbox, profile: profile, item: item, index: 0,
-            dueAt: Self.now() + seconds * 1000 + attoseconds / 1_000_000_000_000_000, claim: "\(outbox):\(item):first")
+            dueAt: Self.dueAt(after: Self.firstTryGrace), claim: "\(outbox):\(item):first")
     }
 
     /// A new try of the item: try `index`, `wait` from now, under a claim key of its own.
     public func timer(item: String, profile: String, index: Int, after wait: Duration) -> DeliveryTimer {
-        let (seconds, attoseconds) = wait.components
         let key = "\(outbox):\(item):\(index):\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         return DeliveryTimer(
-            origin: origin, outbox: outbox, profile: profile, item: item, index: index,
-            dueAt: Self.now() + seconds * 1000 + attoseconds / 1_000_000_000_000_000, claim: key)
+            origin: origin, outbox: outbox, profile: profile, item: item, index: index, dueAt: Self.dueAt(after: wait),
+            claim: key)
+    }
+
+    /// `wait` from now, in milliseconds since 1970 (a timer's `dueAt`).
+    private static func dueAt(after wait: Duration) -> Int64 {
+        let (seconds, attoseconds) = wait.components
+        return now() + seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
     /// Publishes `timer` armed in `transaction`.
