@@ -11,7 +11,8 @@ import PayRPCSchema
 /// its delivery went. Written in the same transaction as the status it reports; the signature is
 /// computed when it is sent, from the shop's PIN (never stored in clear).
 public struct UrlcNotification: JSONModel, Equatable {
-    static let namespace = "dotpay.urlc"
+    /// The profile's URLC notifications (key: the notification id).
+    public static let namespace = "dotpay.urlc"
 
     /// The notification's id: the `Idempotency-Key` of every try, the same after a restart.
     public var notificationId: String
