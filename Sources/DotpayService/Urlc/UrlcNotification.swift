@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the
 /// parameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how
