@@ -23,18 +23,11 @@ private enum Everything: RPCMethod, TestDocumented {
     typealias Result = NoResult
 }
 
-/// Declares no trait.
-private enum Look: RPCMethod, TestDocumented {
-    static let name = "traits.look"
-    typealias Params = NoParams
-    typealias Result = NoResult
-}
-
 private struct TraitsService: RPCService {
     func register(on router: inout RouterBuilder) {
         router.registerInline(Wipe.self) { _, _ in NoResult() }
         router.registerInline(Everything.self) { _, _ in NoResult() }
-        router.registerInline(Look.self) { _, _ in NoResult() }
+        router.registerInline(Subtract.self) { params, _ in params.minuend - params.subtrahend }  // declares no trait
     }
 }
 
@@ -59,7 +52,7 @@ private struct TraitsService: RPCService {
 
     @Test("no traits reads false for each flag; every trait reads true for each")
     func eachFlagReadsItsOwnTrait() throws {
-        #expect(try flags("traits.look") == Array(repeating: false, count: 7))
+        #expect(try flags("subtract") == Array(repeating: false, count: 7))
         #expect(try flags("traits.everything") == Array(repeating: true, count: 7))
         #expect(try flags("traits.wipe") == [false, true, true, false, false, false, false])
     }
@@ -74,8 +67,8 @@ private struct TraitsService: RPCService {
         #expect(entries["traits.wipe"]?["x-mutates"] == true)
         #expect(entries["traits.wipe"]?["x-destructive"] == true)
         #expect(entries["traits.wipe"]?["x-sandbox-only"] == nil && entries["traits.wipe"]?["x-ordered"] == nil)
-        #expect(entries["traits.look"]?["x-mutates"] == false)
-        #expect(entries["traits.look"]?["x-destructive"] == nil)
+        #expect(entries["subtract"]?["x-mutates"] == false)
+        #expect(entries["subtract"]?["x-destructive"] == nil)
 
         guard case .array(let tools)? = try MCPToolCatalog(router: router).document["tools"] else {
             Issue.record("no tools")
@@ -83,6 +76,6 @@ private struct TraitsService: RPCService {
         }
         let annotations = Dictionary(uniqueKeysWithValues: tools.map { ($0["name"]!.stringValue!, $0["annotations"]) })
         #expect(annotations["traits_wipe"] == ["readOnlyHint": false, "destructiveHint": true, "idempotentHint": false])
-        #expect(annotations["traits_look"] == ["readOnlyHint": true])
+        #expect(annotations["subtract"] == ["readOnlyHint": true])
     }
 }
