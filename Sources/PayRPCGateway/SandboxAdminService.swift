@@ -36,12 +36,9 @@ public protocol SandboxAdminMethod: RPCMethod {}
 /// forgotten too), so a test starts from the sandbox's initial data. Other profiles are untouched.
 public enum SandboxReset: SandboxAdminMethod {
     public static let name = "sandbox.reset"
-    public static let changesSandboxControls = true
+    public static let traits: MethodTraits = [.mutates, .destructive, .sandboxOnly, .changesSandboxControls]
     public typealias Params = NoParams
     public typealias Result = NoResult
-    public static let mutates = true
-    public static let destructive = true
-    public static let sandboxOnly = true
 }
 
 /// Answers after the given number of milliseconds (sandbox mode only).
@@ -50,9 +47,9 @@ public enum SandboxReset: SandboxAdminMethod {
 /// behaviour at shutdown: the wait runs off the event loop, and cancelling it ends it at once.
 public enum SandboxDelay: SandboxAdminMethod {
     public static let name = "sandbox.delay"
+    public static let traits: MethodTraits = [.sandboxOnly]
     public typealias Params = DelayParams
     public typealias Result = Int
-    public static let sandboxOnly = true
 }
 
 /// How long `sandbox.delay` waits.

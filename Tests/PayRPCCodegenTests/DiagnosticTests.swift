@@ -211,6 +211,15 @@ import Testing
         Case(
             name: "undocumented method", source: "enum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n}\n", line: 2,
             reason: "method `Ping` has no doc comment"),
+        Case(
+            name: "trait declared as a property of its own",
+            source: "/// P.\nenum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n    static let runsInline = true\n}\n",
+            line: 5, reason: "`static let runsInline` is not read: list `.runsInline` in the method's `traits"),
+        Case(
+            name: "traits not an array literal",
+            source:
+                "/// P.\nenum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n    static var traits: MethodTraits { [.runsInline] }\n}\n",
+            line: 5, reason: "`traits` must be an array literal of `MethodTraits` members"),
     ]
 
     @Test(arguments: cases)

@@ -33,9 +33,9 @@ private enum BetaRefund: RPCMethod, TestDocumented {
 
 private enum SandboxAlphaApprove: RPCMethod, TestDocumented {
     static let name = "sandbox.alpha.approve"
+    static let traits: MethodTraits = [.sandboxOnly]
     typealias Params = NoParams
     typealias Result = String
-    static let sandboxOnly = true
 }
 
 private struct TwoServices: RPCService {

@@ -171,17 +171,17 @@ enum GetData: RPCMethod, TestDocumented {
 /// Waits (off the loop) and answers the number of milliseconds it waited.
 enum Sleep: RPCMethod, TestDocumented {
     static let name = "test.sleep"
+    static let traits: MethodTraits = [.mutates]
     typealias Params = SleepParams
     typealias Result = Int
-    static let mutates = true
 }
 
 /// Counts calls: an observable side effect for idempotency tests.
 enum Increment: RPCMethod, TestDocumented {
     static let name = "test.increment"
+    static let traits: MethodTraits = [.mutates]
     typealias Params = SleepParams
     typealias Result = Int
-    static let mutates = true
 }
 
 /// Sends `ticks` notifications during and after the call.
@@ -222,42 +222,42 @@ enum Crash: RPCMethod, TestDocumented {
 /// An ordered step that takes a while.
 enum SlowStep: RPCMethod, TestDocumented {
     static let name = "test.slowStep"
+    static let traits: MethodTraits = [.ordered]
     typealias Params = SleepParams
     typealias Result = Int
-    static let ordered = true
 }
 
 /// An ordered step that answers at once.
 enum QuickStep: RPCMethod, TestDocumented {
     static let name = "test.quickStep"
+    static let traits: MethodTraits = [.ordered]
     typealias Params = NoParams
     typealias Result = Int
-    static let ordered = true
 }
 
 enum SandboxThing: RPCMethod, TestDocumented {
     static let name = "sandbox.test.thing"
+    static let traits: MethodTraits = [.sandboxOnly]
     typealias Params = NoParams
     typealias Result = Int
-    static let sandboxOnly = true
 }
 
 /// Fails with "Store full" (not final for an idempotency key, as the store's own is) on the
 /// service's first call of anything counted, then answers the count.
 enum FullOnce: RPCMethod, TestDocumented {
     static let name = "test.fullOnce"
+    static let traits: MethodTraits = [.mutates]
     typealias Params = NoParams
     typealias Result = Int
-    static let mutates = true
 }
 
 /// Fails on the service's first call of anything counted, with an error that is final for an
 /// idempotency key or not as `final` says; then answers the count.
 enum FailOnce: RPCMethod, TestDocumented {
     static let name = "test.failOnce"
+    static let traits: MethodTraits = [.mutates]
     typealias Params = FailOnceParams
     typealias Result = Int
-    static let mutates = true
 }
 
 /// Whether the first failure is final for an idempotency key.

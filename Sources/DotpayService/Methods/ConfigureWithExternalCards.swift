@@ -9,6 +9,7 @@ import PayRPCSchema
 /// `customerId` (`credit_card_customer_id`). An empty list sets the customer without cards.
 public enum ConfigureWithExternalCards: DotpayMethod {
     public static let name = "dotpay.configureWithExternalCards"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The cards and their customer.
     public struct Params: JSONModel, Equatable {
@@ -23,6 +24,5 @@ public enum ConfigureWithExternalCards: DotpayMethod {
 
     /// The cards now remembered.
     public typealias Result = [OneClickPaymentCard]
-    public static let mutates = true
     public static var notifications: [any RPCNotification.Type] { [DidChangeDefaultOneClickPaymentCard.self] }
 }

@@ -11,6 +11,7 @@ import PayRPCServiceKit
 /// in `paymentInfo.additionalInformation`. Magic amounts as `dotpay.pay`.
 public enum FastPayment: DotpayMethod {
     public static let name = "dotpay.fastPayment"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The payment and the channel.
     public struct Params: JSONModel, Equatable {
@@ -24,7 +25,6 @@ public enum FastPayment: DotpayMethod {
     }
 
     public typealias Result = PaymentSummary
-    public static let mutates = true
     public static let errors = [
         DotpayErrorKind.paymentFailed, .channelNotFound, .channelUnavailable, .currencyNotSupported,
     ].map(\.descriptor)

@@ -8,9 +8,8 @@ import PayRPCServiceKit
 /// go on, `false` aborts it.
 public enum MasterpassDidAuthorizeUser: DotpayMethod {
     public static let name = "dotpay.masterpass.didAuthorizeUser"
+    public static let traits: MethodTraits = [.runsInline, .answersWaitingCall]
     public typealias Params = MasterpassAnswer
     public typealias Result = NoResult
-    public static let runsInline = true
-    public static let answersWaitingCall = true
     public static let errors = [DotpayErrorKind.noAuthorizationPending.descriptor]
 }

@@ -8,9 +8,8 @@ import PayRPCServiceKit
 /// buyer join the wallet and the payment go on, `false` aborts both.
 public enum MasterpassDidCreateAuthorization: DotpayMethod {
     public static let name = "dotpay.masterpass.didCreateAuthorization"
+    public static let traits: MethodTraits = [.runsInline, .answersWaitingCall]
     public typealias Params = MasterpassAnswer
     public typealias Result = NoResult
-    public static let runsInline = true
-    public static let answersWaitingCall = true
     public static let errors = [DotpayErrorKind.noAuthorizationPending.descriptor]
 }

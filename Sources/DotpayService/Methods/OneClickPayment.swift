@@ -11,6 +11,7 @@ import PayRPCServiceKit
 /// `dotpay.pay`.
 public enum OneClickPayment: DotpayMethod {
     public static let name = "dotpay.oneClickPayment"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The payment and the card.
     public struct Params: JSONModel, Equatable {
@@ -23,7 +24,6 @@ public enum OneClickPayment: DotpayMethod {
     }
 
     public typealias Result = PaymentSummary
-    public static let mutates = true
     public static let errors = [
         DotpayErrorKind.paymentFailed, .oneClickDisabled, .noDefaultCard, .cardNotFound, .channelUnavailable,
         .currencyNotSupported,

@@ -29,6 +29,7 @@ import PayRPCServiceKit
 /// its final status is posted there (see `sandbox.dotpay.urlcNotifications`).
 public enum Pay: DotpayMethod {
     public static let name = "dotpay.pay"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The prepared payment and the channel.
     public struct Params: JSONModel, Equatable {
@@ -51,7 +52,6 @@ public enum Pay: DotpayMethod {
     }
 
     public typealias Result = PaymentSummary
-    public static let mutates = true
     public static let errors = [
         DotpayErrorKind.paymentFailed, .channelNotFound, .channelUnavailable, .currencyNotSupported, .cardRefused,
         .oneClickDisabled, .masterpassAuthorizationRefused,

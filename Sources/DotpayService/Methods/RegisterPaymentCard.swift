@@ -12,6 +12,7 @@ import PayRPCServiceKit
 /// The number is kept only masked with a keyed hash; the CVV is checked and forgotten.
 public enum RegisterPaymentCard: DotpayMethod {
     public static let name = "dotpay.registerPaymentCard"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The card.
     public struct Params: JSONModel, Equatable {
@@ -20,7 +21,6 @@ public enum RegisterPaymentCard: DotpayMethod {
     }
 
     public typealias Result = OneClickPaymentCard
-    public static let mutates = true
     public static let errors = [DotpayErrorKind.cardRefused, .oneClickDisabled].map(\.descriptor)
     public static var notifications: [any RPCNotification.Type] {
         [DidRegisterNewCreditCard.self, DidChangeDefaultOneClickPaymentCard.self]

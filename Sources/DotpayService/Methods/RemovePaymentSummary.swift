@@ -6,6 +6,7 @@ import PayRPCServiceKit
 /// Removes one payment from the history (`DPPaymentHistory removePaymentSummary:`).
 public enum RemovePaymentSummary: DotpayMethod {
     public static let name = "dotpay.removePaymentSummary"
+    public static let traits: MethodTraits = [.mutates, .destructive]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -14,7 +15,5 @@ public enum RemovePaymentSummary: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
-    public static let destructive = true
     public static let errors = [DotpayErrorKind.paymentNotFound.descriptor]
 }

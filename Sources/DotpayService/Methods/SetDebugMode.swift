@@ -7,6 +7,7 @@ import PayRPCSchema
 /// In payrpc the mode chooses the sandbox's data set: the test system answers with its own channel catalogue (`testChannels` of the sandbox file), and every payment says which system took it (`system`).
 public enum SetDebugMode: DotpayMethod {
     public static let name = "dotpay.setDebugMode"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -15,5 +16,4 @@ public enum SetDebugMode: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
 }

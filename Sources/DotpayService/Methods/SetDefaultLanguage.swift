@@ -6,6 +6,7 @@ import PayRPCServiceKit
 /// Sets the flow's language for the profile (`DotPay.defaultLanguage`); one of `dotpay.getLanguageList`.
 public enum SetDefaultLanguage: DotpayMethod {
     public static let name = "dotpay.setDefaultLanguage"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -15,6 +16,5 @@ public enum SetDefaultLanguage: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
     public static let errors = [DotpayErrorKind.languageNotSupported.descriptor]
 }

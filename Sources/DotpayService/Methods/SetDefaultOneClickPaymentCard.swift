@@ -6,6 +6,7 @@ import PayRPCServiceKit
 /// Makes a card the default of 1Click payments (`setDefaultOneClickPaymentCardWithId:`); pushes `dotpay.didChangeDefaultOneClickPaymentCard` to every connection of the profile.
 public enum SetDefaultOneClickPaymentCard: DotpayMethod {
     public static let name = "dotpay.setDefaultOneClickPaymentCard"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -16,7 +17,6 @@ public enum SetDefaultOneClickPaymentCard: DotpayMethod {
     }
 
     public typealias Result = OneClickPaymentCard
-    public static let mutates = true
     public static let errors = [DotpayErrorKind.cardNotFound.descriptor]
     public static var notifications: [any RPCNotification.Type] { [DidChangeDefaultOneClickPaymentCard.self] }
 }

@@ -5,6 +5,7 @@ import PayRPCSchema
 /// Turns 1Click payments on or off (`DPOneClickManager.enabled`); on by default. Turning it off keeps the remembered cards.
 public enum SetOneClickEnabled: DotpayMethod {
     public static let name = "dotpay.setOneClickEnabled"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -13,5 +14,4 @@ public enum SetOneClickEnabled: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
 }

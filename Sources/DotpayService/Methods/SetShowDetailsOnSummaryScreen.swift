@@ -5,6 +5,7 @@ import PayRPCSchema
 /// Shows the payment's details (description, status, amount) on the summary screen (`setShowDetailsOnSummaryScreen:`, *szczegóły podsumowania*); off by default.
 public enum SetShowDetailsOnSummaryScreen: DotpayMethod {
     public static let name = "dotpay.setShowDetailsOnSummaryScreen"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -13,5 +14,4 @@ public enum SetShowDetailsOnSummaryScreen: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
 }

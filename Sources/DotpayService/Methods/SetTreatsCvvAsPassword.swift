@@ -5,6 +5,7 @@ import PayRPCSchema
 /// Masks the CVV field as a password (`DPOneClickManager.treatsCvvAsPassword`, *maskowanie pola z CVV*). In payrpc it changes no answer: a CVV is never echoed or stored either way.
 public enum SetTreatsCvvAsPassword: DotpayMethod {
     public static let name = "dotpay.setTreatsCvvAsPassword"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -13,5 +14,4 @@ public enum SetTreatsCvvAsPassword: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
 }

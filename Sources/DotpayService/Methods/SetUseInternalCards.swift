@@ -5,6 +5,7 @@ import PayRPCSchema
 /// Shows or hides the cards remembered in the SDK (`DPOneClickManager.useInternalCards`), leaving only the external ones.
 public enum SetUseInternalCards: DotpayMethod {
     public static let name = "dotpay.setUseInternalCards"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -13,5 +14,4 @@ public enum SetUseInternalCards: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
 }

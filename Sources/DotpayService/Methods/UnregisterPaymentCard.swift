@@ -6,6 +6,7 @@ import PayRPCServiceKit
 /// Deletes a remembered card (`unregisterPaymentCardWithId:withCompletion:`); when it was the default, the next card becomes the default.
 public enum UnregisterPaymentCard: DotpayMethod {
     public static let name = "dotpay.unregisterPaymentCard"
+    public static let traits: MethodTraits = [.mutates, .destructive]
 
     /// The params.
     public struct Params: JSONModel, Equatable {
@@ -16,8 +17,6 @@ public enum UnregisterPaymentCard: DotpayMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
-    public static let destructive = true
     public static let errors = [DotpayErrorKind.cardNotFound.descriptor]
     public static var notifications: [any RPCNotification.Type] { [DidChangeDefaultOneClickPaymentCard.self] }
 }

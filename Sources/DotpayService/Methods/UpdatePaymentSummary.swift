@@ -12,6 +12,7 @@ import PayRPCServiceKit
 /// time completes it too, without a call).
 public enum UpdatePaymentSummary: DotpayMethod {
     public static let name = "dotpay.updatePaymentSummary"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The payment.
     public struct Params: JSONModel, Equatable {
@@ -20,7 +21,6 @@ public enum UpdatePaymentSummary: DotpayMethod {
     }
 
     public typealias Result = PaymentSummary
-    public static let mutates = true
     public static let errors = [DotpayErrorKind.paymentNotFound, .updateFailed].map(\.descriptor)
     public static var notifications: [any RPCNotification.Type] {
         [DidUpdatePaymentSummary.self, DidFailedToUpdatePaymentSummary.self, UrlcDeliveryFailed.self]

@@ -11,6 +11,7 @@ import PayRPCSchema
 /// `--no-sandbox` has none, and entries wait with status `noBackend`.
 public enum Configure: JournalMethod {
     public static let name = "journal.configure"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The settings.
     public struct Params: JSONModel, Equatable {
@@ -29,5 +30,4 @@ public enum Configure: JournalMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
 }

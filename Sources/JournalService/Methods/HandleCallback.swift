@@ -19,6 +19,7 @@ import PayRPCServiceKit
 /// time (nothing tells two of them apart).
 public enum HandleCallback: JournalMethod {
     public static let name = "journal.handleCallback"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The callback URL.
     public struct Params: JSONModel, Equatable {
@@ -29,7 +30,6 @@ public enum HandleCallback: JournalMethod {
     }
 
     public typealias Result = JournalEntry
-    public static let mutates = true
     public static let errors = [JournalErrorKind.invalidURL.descriptor]
     public static var notifications: [any RPCNotification.Type] { [SyncFailed.self] }
 }

@@ -13,6 +13,7 @@ import PayRPCServiceKit
 /// `Consignor_Code`); a wrong or missing one is `Invalid URL` naming it.
 public enum OpenURL: JournalMethod {
     public static let name = "journal.openURL"
+    public static let traits: MethodTraits = [.runsInline]
 
     /// The received URL.
     public struct Params: JSONModel, Equatable {
@@ -31,6 +32,5 @@ public enum OpenURL: JournalMethod {
         public var type: PaymentType
     }
 
-    public static let runsInline = true
     public static let errors = [JournalErrorKind.invalidURL.descriptor]
 }

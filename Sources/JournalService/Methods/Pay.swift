@@ -16,6 +16,7 @@ import PayRPCServiceKit
 /// them. Account payments carry the four account fields and no amount, as the document's URL.
 public enum Pay: JournalMethod {
     public static let name = "journal.pay"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The payment.
     public struct Params: JSONModel, Equatable {
@@ -46,7 +47,6 @@ public enum Pay: JournalMethod {
         public var url: String?
     }
 
-    public static let mutates = true
     public static let errors = [JournalErrorKind.invalidPayment.descriptor]
     public static var notifications: [any RPCNotification.Type] { [SyncFailed.self] }
 }

@@ -10,6 +10,7 @@ import PayRPCServiceKit
 /// `Payment_Number` (from the profile's seeded stream).
 public enum SandboxCompletePayment: JournalMethod {
     public static let name = "sandbox.journal.completePayment"
+    public static let traits: MethodTraits = [.runsInline, .sandboxOnly]
 
     /// The hand-off and the user's decision.
     public struct Params: JSONModel, Equatable {
@@ -27,7 +28,5 @@ public enum SandboxCompletePayment: JournalMethod {
         public var callbackURL: String
     }
 
-    public static let sandboxOnly = true
-    public static let runsInline = true
     public static let errors = [JournalErrorKind.invalidURL.descriptor]
 }

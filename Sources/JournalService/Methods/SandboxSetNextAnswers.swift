@@ -15,6 +15,7 @@ import PayRPCSchema
 /// answers are kept in the store, so they survive a restart (the resend at start-up takes them).
 public enum SandboxSetNextAnswers: JournalMethod {
     public static let name = "sandbox.journal.setNextAnswers"
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The answers.
     public struct Params: JSONModel, Equatable {
@@ -28,7 +29,4 @@ public enum SandboxSetNextAnswers: JournalMethod {
         /// The answers the next POSTs will get, in order.
         public var nextAnswers: [SandboxAnswer]
     }
-
-    public static let sandboxOnly = true
-    public static let mutates = true
 }

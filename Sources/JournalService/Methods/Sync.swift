@@ -8,6 +8,7 @@ import PayRPCSchema
 /// `paymentIdPointer`.
 public enum Sync: JournalMethod {
     public static let name = "journal.sync"
+    public static let traits: MethodTraits = [.mutates]
     public typealias Params = NoParams
 
     /// What happened.
@@ -20,6 +21,5 @@ public enum Sync: JournalMethod {
         public var waiting: Int
     }
 
-    public static let mutates = true
     public static var notifications: [any RPCNotification.Type] { [SyncFailed.self] }
 }

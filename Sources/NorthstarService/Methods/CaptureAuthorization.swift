@@ -16,6 +16,7 @@ import PayRPCServiceKit
 /// refuses captures (`4000000000000341`) is refused here too (`TRANSACTION_REFUSED`).
 public enum CaptureAuthorization: NorthstarMethod {
     public static let name = "northstar.captureAuthorization"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The authorization and what to capture of it.
     public struct Params: JSONModel, Equatable {
@@ -31,7 +32,6 @@ public enum CaptureAuthorization: NorthstarMethod {
     }
 
     public typealias Result = AuthorizationCapture
-    public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.authorizationNotFound, .authorizationExpired, .authorizationAlreadyCaptured,
         .captureAmountExceeded, .transactionRefused, .processorError, .unprocessable, .notConfigured, .backendUnavailable,

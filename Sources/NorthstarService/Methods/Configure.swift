@@ -14,6 +14,7 @@ import PayRPCServiceKit
 /// shares the store; they are never answered or logged.
 public enum Configure: NorthstarMethod {
     public static let name = "northstar.configure"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The configuration.
     public struct Params: JSONModel, Equatable {
@@ -44,6 +45,5 @@ public enum Configure: NorthstarMethod {
         public var accessTokenSet: Bool
     }
 
-    public static let mutates = true
     public static let errors = [NorthstarErrorKind.unprocessable.descriptor]
 }

@@ -18,9 +18,9 @@ import PayRPCServiceKit
 /// or `orderID`, and only that form's violations are reported.
 public enum ExecuteOrder: NorthstarMethod {
     public static let name = "northstar.executeOrder"
+    public static let traits: MethodTraits = [.mutates]
     public typealias Params = ExecuteOrderParams
     public typealias Result = OrderResponse
-    public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.instrumentDeclined, .cardExpired, .payerActionRequired, .transactionRefused, .processorError,
         .orderNotFound, .orderAlreadyCaptured, .orderAlreadyAuthorized, .orderExpired, .unprocessable, .nonceInvalid,

@@ -7,6 +7,7 @@ import PayRPCServiceKit
 /// `APPROVED` with its card, ready for `northstar.executeOrder {orderID}`.
 public enum SandboxCompletePayerAction: NorthstarMethod {
     public static let name = "sandbox.northstar.completePayerAction"
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The order.
     public struct Params: JSONModel, Equatable {
@@ -15,8 +16,6 @@ public enum SandboxCompletePayerAction: NorthstarMethod {
     }
 
     public typealias Result = OrderResponse
-    public static let mutates = true
-    public static let sandboxOnly = true
     public static let errors = [NorthstarErrorKind.orderNotFound, .unprocessable, .backendUnavailable, .notConfigured].map(
         \.descriptor)
 }

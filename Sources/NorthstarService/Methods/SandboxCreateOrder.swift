@@ -10,6 +10,7 @@ import PayRPCServiceKit
 /// clock; its id comes from the profile's seeded stream.
 public enum SandboxCreateOrder: NorthstarMethod {
     public static let name = "sandbox.northstar.createOrder"
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The order.
     public struct Params: JSONModel, Equatable {
@@ -24,7 +25,5 @@ public enum SandboxCreateOrder: NorthstarMethod {
     }
 
     public typealias Result = OrderResponse
-    public static let mutates = true
-    public static let sandboxOnly = true
     public static let errors = [NorthstarErrorKind.unprocessable, .backendUnavailable, .notConfigured].map(\.descriptor)
 }

@@ -6,6 +6,7 @@ import PayRPCServiceKit
 /// Sandbox only: an order as the merchant's server would read it (`GET /v2/checkout/orders/{id}`).
 public enum SandboxGetOrder: NorthstarMethod {
     public static let name = "sandbox.northstar.getOrder"
+    public static let traits: MethodTraits = [.sandboxOnly]
 
     /// The order.
     public struct Params: JSONModel, Equatable {
@@ -14,6 +15,5 @@ public enum SandboxGetOrder: NorthstarMethod {
     }
 
     public typealias Result = OrderResponse
-    public static let sandboxOnly = true
     public static let errors = [NorthstarErrorKind.orderNotFound, .backendUnavailable, .notConfigured].map(\.descriptor)
 }

@@ -7,6 +7,7 @@ import PayRPCServiceKit
 /// an abandoned order); it can no longer be executed (`ORDER_EXPIRED`, "the order was voided").
 public enum SandboxVoidOrder: NorthstarMethod {
     public static let name = "sandbox.northstar.voidOrder"
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The order.
     public struct Params: JSONModel, Equatable {
@@ -15,8 +16,6 @@ public enum SandboxVoidOrder: NorthstarMethod {
     }
 
     public typealias Result = OrderResponse
-    public static let mutates = true
-    public static let sandboxOnly = true
     public static let errors = [NorthstarErrorKind.orderNotFound, .orderAlreadyCaptured, .orderAlreadyAuthorized, .unprocessable]
         .map(\.descriptor)
 }

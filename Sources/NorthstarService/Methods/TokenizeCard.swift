@@ -16,6 +16,7 @@ import PayRPCServiceKit
 /// works once.
 public enum TokenizeCard: NorthstarMethod {
     public static let name = "northstar.tokenizeCard"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The card.
     public struct Params: JSONModel, Equatable {
@@ -33,7 +34,6 @@ public enum TokenizeCard: NorthstarMethod {
         public var expiresAt: Date
     }
 
-    public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.cardExpired, .unprocessable, .notConfigured, .processorError, .backendUnavailable,
     ].map(\.descriptor)

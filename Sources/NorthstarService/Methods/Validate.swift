@@ -11,6 +11,7 @@ import PayRPCServiceKit
 /// payrpc serves it, since without it a merchant cannot check a card before executing.
 public enum Validate: NorthstarMethod {
     public static let name = "northstar.validate"
+    public static let traits: MethodTraits = [.mutates]
 
     /// The order and the card.
     public struct Params: JSONModel, Equatable {
@@ -23,7 +24,6 @@ public enum Validate: NorthstarMethod {
     }
 
     public typealias Result = OrderResponse
-    public static let mutates = true
     public static let errors = [
         NorthstarErrorKind.instrumentDeclined, .cardExpired, .payerActionRequired, .processorError, .orderNotFound,
         .orderAlreadyCaptured, .orderAlreadyAuthorized, .orderExpired, .unprocessable, .nonceInvalid, .notConfigured,

@@ -11,8 +11,7 @@ import PayRPCServiceKit
 /// Only the connection that showed the pop-up can dismiss it: for any other, it is not found.
 public enum DismissPopup: PBBAMethod {
     public static let name = "pbba.dismissPopup"
-    public static let runsInline = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.runsInline, .mutates]
     public typealias Params = PopupReference
     public typealias Result = NoResult
     public static let errors = [PBBAErrorKind.popupNotFound.descriptor]

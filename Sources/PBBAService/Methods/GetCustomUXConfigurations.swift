@@ -12,7 +12,7 @@ import PayRPCSchema
 /// displayed (the Operator has disabled them).
 public enum GetCustomUXConfigurations: PBBAMethod {
     public static let name = "pbba.getCustomUXConfigurations"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline]
     public static let aliases = ["getCustomUXConfigurationsWithWidth"]
 
     /// The method's two parameters.

@@ -19,6 +19,5 @@ public enum GetPaymentStatus: PBBAMethod {
     }
 
     public typealias Result = PaymentStatusInfo
-
     public static let errors = [PBBAErrorKind.paymentRequestNotFound.descriptor]
 }

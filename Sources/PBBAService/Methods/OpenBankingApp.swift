@@ -14,7 +14,7 @@ import PayRPCServiceKit
 /// installed it fails with `noBankAppInstalled` and clears the flag.
 public enum OpenBankingApp: PBBAMethod {
     public static let name = "pbba.openBankingApp"
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates]
 
     /// Table 6 of the document.
     public struct Params: JSONModel, Equatable {
@@ -23,11 +23,9 @@ public enum OpenBankingApp: PBBAMethod {
     }
 
     public typealias Result = BankAppLaunch
-
     public static let errors = [
         PBBAErrorKind.noBankAppInstalled.descriptor,
         PBBAErrorKind.requestExpired.descriptor, PBBAErrorKind.paymentAlreadyFinished.descriptor,
     ]
-
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self] }
 }

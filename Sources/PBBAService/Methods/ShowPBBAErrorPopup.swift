@@ -12,8 +12,7 @@ import PayRPCSchema
 /// `sandbox.pbba.tapTryAgain`, `sandbox.pbba.closePopup`.
 public enum ShowPBBAErrorPopup: PBBAMethod {
     public static let name = "pbba.showPBBAErrorPopup"
-    public static let runsInline = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.runsInline, .mutates]
 
     /// Table 5 of the document (`popupPresenter` and `popupDelegate` are the calling connection).
     public struct Params: JSONModel, Equatable {
@@ -29,6 +28,5 @@ public enum ShowPBBAErrorPopup: PBBAMethod {
     }
 
     public typealias Result = PBBAErrorPopup
-
     public static var notifications: [any RPCNotification.Type] { [PopupDidCloseByUser.self, PopupRetryPaymentRequest.self] }
 }

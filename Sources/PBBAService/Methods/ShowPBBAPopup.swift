@@ -28,7 +28,7 @@ import PayRPCServiceKit
 /// `tapOpenBankingApp` and `tapMoreAbout` the Consumer.
 public enum ShowPBBAPopup: PBBAMethod {
     public static let name = "pbba.showPBBAPopup"
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates]
 
     /// Table 4 of the document (`popupPresenter` and `popupDelegate` are the calling connection).
     public struct Params: JSONModel, Equatable {
@@ -47,12 +47,10 @@ public enum ShowPBBAPopup: PBBAMethod {
     }
 
     public typealias Result = PBBAPopup
-
     public static let errors = [
         PBBAErrorKind.brnMismatch.descriptor,
         PBBAErrorKind.requestExpired.descriptor, PBBAErrorKind.paymentAlreadyFinished.descriptor,
     ]
-
     public static var notifications: [any RPCNotification.Type] {
         [PaymentStatusChanged.self, PopupDidExpire.self, PopupDidCloseByUser.self]
     }

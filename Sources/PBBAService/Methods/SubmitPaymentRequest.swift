@@ -13,7 +13,7 @@ import PayRPCServiceKit
 /// `requestGenerationFailed` (the code generation error pop-up), `99.92` with `networkError`.
 public enum SubmitPaymentRequest: PBBAMethod {
     public static let name = "pbba.submitPaymentRequest"
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates]
 
     /// The payment details.
     public struct Params: JSONModel, Equatable {
@@ -34,7 +34,6 @@ public enum SubmitPaymentRequest: PBBAMethod {
     }
 
     public typealias Result = PaymentRequest
-
     public static let errors = [
         PBBAErrorKind.requestGenerationFailed.descriptor, PBBAErrorKind.networkError.descriptor,
     ]

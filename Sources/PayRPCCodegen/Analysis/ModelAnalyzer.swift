@@ -92,9 +92,9 @@ struct ModelAnalyzer {
                 }
                 handlerLines[handlerName] = method.line
                 access = min(access, effectiveAccess(method))
-                let property = { (wanted: String) in method.properties.first { $0.isStatic && $0.name == wanted } }
-                let runsInline = property("runsInline")?.initializer?.trimmedDescription == "true"
-                let rpcName = property("name")?.initializer?.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                let runsInline = MethodTraitsSyntax.listed(in: method)?.contains("runsInline") == true
+                let rpcName = method.properties.first { $0.isStatic && $0.name == "name" }?.initializer?
+                    .as(StringLiteralExprSyntax.self)?.representedLiteralValue
                 handled.append(
                     HandledMethod(
                         swiftName: method.swiftName, rpcName: rpcName, handlerName: handlerName,
@@ -1081,6 +1081,7 @@ struct ModelAnalyzer {
         for tag in type.doc.misspelledTags {
             error(type.file, tag.line, "unknown tag `- \(tag.value):`; did you mean `- \(tag.name):`?")
         }
+        checkTraits(of: type)
         let access = effectiveAccess(type)
         if access < .internal {
             error(
@@ -1091,6 +1092,24 @@ struct ModelAnalyzer {
         return MethodDescription(
             swiftName: type.swiftName, access: access, summary: type.doc.summary,
             documentation: type.doc.remainder, order: type.order)
+    }
+
+    /// A method's traits are one array literal the generator can read (``MethodTraitsSyntax``),
+    /// and no trait is declared as a property of its own, which nothing would read.
+    private mutating func checkTraits(of type: ScannedType) {
+        for property in type.properties where property.isStatic {
+            if property.name == "traits", MethodTraitsSyntax.listed(in: type) == nil {
+                error(
+                    type.file, property.line,
+                    "`traits` must be an array literal of `MethodTraits` members (`[.runsInline, .mutates]`): the generator reads `.runsInline` from it"
+                )
+            } else if MethodTraitsSyntax.names.contains(property.name) {
+                error(
+                    type.file, property.line,
+                    "`static \(property.isLet ? "let" : "var") \(property.name)` is not read: list `.\(property.name)` in the method's `traits: MethodTraits`"
+                )
+            }
+        }
     }
 }
 

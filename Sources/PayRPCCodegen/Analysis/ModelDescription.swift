@@ -164,7 +164,7 @@ struct HandledMethod {
     var rpcName: String?
     /// The requirement's name: the type's name with its first word lowercased (`executePayment`).
     var handlerName: String
-    /// Whether the method declares `static let runsInline = true`: a synchronous requirement
+    /// Whether the method's `traits` list `.runsInline`: a synchronous requirement
     /// registered to answer on the loop thread; otherwise an `async` one run as a task.
     var runsInline: Bool
 }

@@ -28,8 +28,8 @@
 ///   a missing doc comment is an error.
 /// - A protocol refining `RPCMethod` tagged `- Handlers: TatraHandlers` gets that handler
 ///   protocol: one requirement per conforming method of its module, named after the method type
-///   (`ExecutePayment` → `executePayment(_:_:)`), synchronous when the method declares
-///   `static let runsInline = true` and `async` otherwise, and a `register(on:)` that binds
+///   (`ExecutePayment` → `executePayment(_:_:)`), synchronous when the method's `traits` list
+///   `.runsInline` and `async` otherwise, and a `register(on:)` that binds
 ///   every method to its requirement. A service conforms to it instead of listing
 ///   registrations, so a method without a handler does not compile.
 /// - Doc-comment tags (`- Pattern:`, `- MinLength:`, `- MaxLength:`, `- Minimum:`, `- Maximum:`,

@@ -8,8 +8,7 @@ import PayRPCSchema
 /// tokens, as gRPC's health check is, so a balancer's health check needs no token.
 public enum Health: BuiltinMethod {
     public static let name = "rpc.health"
-    public static let runsInline = true
-    public static let allowedBeforeAuthentication = true
+    public static let traits: MethodTraits = [.runsInline, .allowedBeforeAuthentication]
     public typealias Params = NoParams
     public typealias Result = HealthStatus
 }
@@ -22,10 +21,9 @@ public enum Health: BuiltinMethod {
 /// see each other's state.
 public enum Hello: BuiltinMethod {
     public static let name = "rpc.hello"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline, .allowedBeforeAuthentication]
     public typealias Params = HelloParams
     public typealias Result = HelloResult
-    public static let allowedBeforeAuthentication = true
     public static let errors = [
         RPCErrorDescriptor(code: .unauthenticated, message: "Unauthenticated")
     ]
@@ -38,7 +36,7 @@ public enum Hello: BuiltinMethod {
 /// send (`x-notifications`).
 public enum Discover: BuiltinMethod {
     public static let name = "rpc.discover"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline]
     public typealias Params = NoParams
     public typealias Result = OpenRPCDocument
 }
@@ -48,7 +46,7 @@ public enum Discover: BuiltinMethod {
 /// The cancelled request answers at once with error -32800 (Request cancelled).
 public enum CancelRequest: BuiltinMethod {
     public static let name = "$/cancelRequest"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline]
     public typealias Params = CancelParams
     public typealias Result = NoResult
 }

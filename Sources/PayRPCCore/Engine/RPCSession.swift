@@ -33,7 +33,7 @@ final class RPCSession: GatheringSession {
     /// Input ended, finished, reading paused.
     private(set) var life = SessionLife()
     var authenticated: Bool
-    /// The ordered call (``RPCMethod/ordered``) running as a task, if any.
+    /// The ordered call (``MethodTraits/ordered``) running as a task, if any.
     var orderedRunning: UInt64?
     /// Ordered calls that arrived while another ran, in arrival order.
     var orderedWaiting: [() -> Void] = []

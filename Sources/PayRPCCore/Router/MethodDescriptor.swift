@@ -26,22 +26,10 @@ public final class MethodDescriptor: Sendable {
     public let resultSchema: JSONValue
     /// The domain errors the method can return.
     public let errors: [ErrorDescriptor]
-    /// Whether the method changes state (and so honours idempotency keys).
-    public let mutates: Bool
+    /// How the method behaves, as its declaration says (``RPCMethod/traits``).
+    public let traits: MethodTraits
     /// Names of the notifications the method may cause.
     public let notifications: [String]
-    /// Whether the method is refused outside sandbox mode.
-    public let sandboxOnly: Bool
-    /// Whether the method throws state away (``RPCMethod/destructive``).
-    public let destructive: Bool
-    /// Whether the method may be called before authenticating.
-    public let allowedBeforeAuthentication: Bool
-    /// Whether the method changes the profile's sandbox controls (``RPCMethod/changesSandboxControls``).
-    public let changesSandboxControls: Bool
-    /// Whether the method answers another call that waits for it (``RPCMethod/answersWaitingCall``).
-    public let answersWaitingCall: Bool
-    /// Whether the method's calls on one connection run in arrival order.
-    public let ordered: Bool
     /// Every model definition the params, result and error data refer to (collected the first
     /// time it is read: serving calls never reads it, `rpc.discover` and the validators do).
     public var definitions: SchemaDefinitions { lazyDefinitions.value }
@@ -79,14 +67,8 @@ public final class MethodDescriptor: Sendable {
         self.fieldOrder = M.Params.fieldOrder
         self.resultSchema = M.Result.schemaReference
         self.errors = errors
-        self.mutates = M.mutates
+        self.traits = M.traits
         self.notifications = M.notifications.map { $0.name }
-        self.sandboxOnly = M.sandboxOnly
-        self.destructive = M.destructive
-        self.allowedBeforeAuthentication = M.allowedBeforeAuthentication
-        self.changesSandboxControls = M.changesSandboxControls
-        self.answersWaitingCall = M.answersWaitingCall
-        self.ordered = M.ordered
         self.lazyDefinitions = LazyValue {
             var definitions = SchemaDefinitions()
             M.Params.collectSchemaDefinitions(into: &definitions)
@@ -108,17 +90,28 @@ public final class MethodDescriptor: Sendable {
         self.fieldOrder = other.fieldOrder
         self.resultSchema = other.resultSchema
         self.errors = other.errors
-        self.mutates = other.mutates
+        self.traits = other.traits
         self.notifications = other.notifications
-        self.sandboxOnly = other.sandboxOnly
-        self.destructive = other.destructive
-        self.allowedBeforeAuthentication = other.allowedBeforeAuthentication
-        self.changesSandboxControls = other.changesSandboxControls
-        self.answersWaitingCall = other.answersWaitingCall
-        self.ordered = other.ordered
         self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors
     }
+}
+
+extension MethodDescriptor {
+    /// Whether the method changes state (and so honours idempotency keys).
+    public var mutates: Bool { traits.contains(.mutates) }
+    /// Whether the method is refused outside sandbox mode.
+    public var sandboxOnly: Bool { traits.contains(.sandboxOnly) }
+    /// Whether the method throws state away (``MethodTraits/destructive``).
+    public var destructive: Bool { traits.contains(.destructive) }
+    /// Whether the method may be called before authenticating.
+    public var allowedBeforeAuthentication: Bool { traits.contains(.allowedBeforeAuthentication) }
+    /// Whether the method changes the profile's sandbox controls (``MethodTraits/changesSandboxControls``).
+    public var changesSandboxControls: Bool { traits.contains(.changesSandboxControls) }
+    /// Whether the method answers another call that waits for it (``MethodTraits/answersWaitingCall``).
+    public var answersWaitingCall: Bool { traits.contains(.answersWaitingCall) }
+    /// Whether the method's calls on one connection run in arrival order.
+    public var ordered: Bool { traits.contains(.ordered) }
 }
 
 /// Everything the server publishes about one notification it may send.

@@ -15,10 +15,9 @@ import PayRPCSchema
 /// `sandbox.clock.set` added; call deadlines (`_meta.timeoutMs`) stay on the monotonic clock.
 public enum SandboxClockGet: SandboxControlMethod {
     public static let name = "sandbox.clock.get"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline, .sandboxOnly]
     public typealias Params = NoParams
     public typealias Result = SandboxClockState
-    public static let sandboxOnly = true
 }
 
 /// Moves the caller's profile's sandbox clock forward (sandbox mode only).
@@ -29,11 +28,9 @@ public enum SandboxClockGet: SandboxControlMethod {
 /// `sandbox.reset` returns the profile to real time.
 public enum SandboxClockAdvance: SandboxControlMethod {
     public static let name = "sandbox.clock.advance"
-    public static let changesSandboxControls = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly, .changesSandboxControls]
     public typealias Params = ClockAdvanceParams
     public typealias Result = SandboxClockState
-    public static let mutates = true
-    public static let sandboxOnly = true
 }
 
 /// Moves the caller's profile's sandbox clock to a time (sandbox mode only); never backwards.
@@ -42,11 +39,9 @@ public enum SandboxClockAdvance: SandboxControlMethod {
 /// clock only moves forward, as payment providers' test clocks do, so stored expiries stay sound.
 public enum SandboxClockSet: SandboxControlMethod {
     public static let name = "sandbox.clock.set"
-    public static let changesSandboxControls = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly, .changesSandboxControls]
     public typealias Params = ClockSetParams
     public typealias Result = SandboxClockState
-    public static let mutates = true
-    public static let sandboxOnly = true
 }
 
 /// How far to move the clock.

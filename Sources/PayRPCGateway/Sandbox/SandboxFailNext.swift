@@ -14,16 +14,14 @@ import PayRPCSchema
 /// forgets them. `sandbox.tatra.failNextCall` is the Tatra-shaped spelling of the same mechanism.
 public enum SandboxFailNext: SandboxControlMethod {
     public static let name = "sandbox.failNext"
-    public static let changesSandboxControls = true
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .sandboxOnly, .changesSandboxControls]
+
     /// Tatra's own spelling, kept so that tests written against it still run: its params
     /// (`{method, error}` with `error` one of `general`, `serviceUnavailable`, `network`) are a
     /// subset of these.
     public static let aliases = ["sandbox.tatra.failNextCall"]
     public typealias Params = FailNextParams
     public typealias Result = FailNextResult
-    public static let mutates = true
-    public static let sandboxOnly = true
 }
 
 /// Which calls fail, and how.

@@ -12,6 +12,7 @@ import PayRPCServiceKit
 /// which every PIN is refused, across restarts, until `sandbox.tatra.resetProfile`.
 public enum Authorize: TatraMethod {
     public static let name = "tatra.authorize"
+    public static let traits: MethodTraits = [.mutates, .ordered]
 
     /// The PIN the user entered. Android `AuthData`, iOS the `pincode` argument.
     public struct Params: JSONModel, Equatable {
@@ -22,5 +23,4 @@ public enum Authorize: TatraMethod {
 
     public typealias Result = NoResult
     public static let errors = [TatraErrorType.wrongPin.descriptor] + TatraErrorType.bankCall
-    public static let mutates = true
 }

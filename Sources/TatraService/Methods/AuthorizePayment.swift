@@ -16,6 +16,7 @@ import PayRPCServiceKit
 /// `tatra.resubmitPayment`. A wrong PIN keeps the payment awaiting authorization.
 public enum AuthorizePayment: TatraMethod {
     public static let name = "tatra.authorizePayment"
+    public static let traits: MethodTraits = [.mutates, .ordered]
 
     /// The PIN the user entered. Android `AuthData`, iOS the `pincode` argument.
     public struct Params: JSONModel, Equatable {
@@ -30,5 +31,4 @@ public enum AuthorizePayment: TatraMethod {
         [
             TatraErrorType.wrongPin.descriptor, TatraErrorType.bankTempOOS.descriptor, TatraErrorType.executePayment.descriptor,
         ] + TatraErrorType.bankCall
-    public static let mutates = true
 }

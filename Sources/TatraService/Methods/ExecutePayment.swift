@@ -28,7 +28,7 @@ import PayRPCServiceKit
 ///   accepted here and answered by `tatra.authorizePayment` with `bankTempOOSError`.
 public enum ExecutePayment: TatraMethod {
     public static let name = "tatra.executePayment"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .ordered]
 
     /// The payment the user put together. Android `TransactionRequest`, iOS `TATRARequest`.
     public struct Params: JSONModel, Equatable {
@@ -56,5 +56,4 @@ public enum ExecutePayment: TatraMethod {
             TatraErrorType.amountLimit.descriptor, TatraErrorType.sameRecipient.descriptor,
             TatraErrorType.executePayment.descriptor,
         ] + TatraErrorType.bankCall
-    public static let mutates = true
 }

@@ -12,6 +12,7 @@ import PayRPCServiceKit
 /// `tatra-sandbox.json` (1523.47) minus the payments completed on the profile.
 public enum FetchBalance: TatraMethod {
     public static let name = "tatra.fetchBalance"
+    public static let traits: MethodTraits = [.ordered]
     public static let aliases = ["tatra.getBalance"]
     public typealias Params = NoParams
     public typealias Result = BalanceData

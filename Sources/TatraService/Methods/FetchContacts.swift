@@ -13,6 +13,7 @@ import PayRPCServiceKit
 /// their `data.type`).
 public enum FetchContacts: TatraMethod {
     public static let name = "tatra.fetchContacts"
+    public static let traits: MethodTraits = [.ordered]
     public static let aliases = ["tatra.getContacts"]
     public typealias Params = NoParams
     public typealias Result = [Contact]

@@ -11,6 +11,7 @@ import PayRPCSchema
 /// `networkError` (named `general`, `serviceUnavailable`, `network`: their `data.type`).
 public enum FetchSetupData: TatraMethod {
     public static let name = "tatra.fetchSetupData"
+    public static let traits: MethodTraits = [.ordered]
     public static let aliases = ["tatra.setup"]
     public typealias Params = NoParams
     public typealias Result = SetupData

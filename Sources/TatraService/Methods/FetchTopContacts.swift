@@ -13,6 +13,7 @@ import PayRPCServiceKit
 /// their `data.type`).
 public enum FetchTopContacts: TatraMethod {
     public static let name = "tatra.fetchTopContacts"
+    public static let traits: MethodTraits = [.ordered]
     public static let aliases = ["tatra.getTopContacts"]
     public typealias Params = NoParams
     public typealias Result = [Contact]

@@ -10,8 +10,10 @@ import PayRPCServiceKit
 /// expired. In the sandbox: `iban` of `tatra-sandbox.json` (`SK9711000000002926123456`).
 public enum GetIban: TatraMethod {
     public static let name = "tatra.getIban"
+    public static let traits: MethodTraits = [.ordered]
+    public typealias Params = NoParams
+
     /// The IBAN, electronic format (no spaces).
     public typealias Result = String
-    public typealias Params = NoParams
     public static let errors = [TatraErrorType.authRequired.descriptor] + TatraErrorType.bankCall
 }

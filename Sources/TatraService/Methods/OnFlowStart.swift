@@ -9,8 +9,7 @@ import PayRPCSchema
 /// authorization is forgotten. The Android `Context` is the app's and has no wire form.
 public enum OnFlowStart: TatraMethod {
     public static let name = "tatra.onFlowStart"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .ordered]
     public typealias Params = NoParams
     public typealias Result = NoResult
-    public static let mutates = true
 }

@@ -9,8 +9,7 @@ import PayRPCSchema
 /// running flow it does nothing.
 public enum OnFlowStop: TatraMethod {
     public static let name = "tatra.onFlowStop"
-    public static let runsInline = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .ordered]
     public typealias Params = NoParams
     public typealias Result = NoResult
-    public static let mutates = true
 }

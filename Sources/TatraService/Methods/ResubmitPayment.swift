@@ -13,6 +13,7 @@ import PayRPCServiceKit
 /// unknown or already completed `paymentId` → `generalError` (`NOT_FOUND`).
 public enum ResubmitPayment: TatraMethod {
     public static let name = "tatra.resubmitPayment"
+    public static let traits: MethodTraits = [.mutates, .ordered]
 
     /// The payment to resubmit.
     public struct Params: JSONModel, Equatable {
@@ -25,5 +26,4 @@ public enum ResubmitPayment: TatraMethod {
     /// The text to share with the recipient (the document's `confirmationString`).
     public typealias Result = String
     public static let errors = [TatraErrorType.bankTempOOS.descriptor] + TatraErrorType.bankCall
-    public static let mutates = true
 }

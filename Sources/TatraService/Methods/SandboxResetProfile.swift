@@ -9,9 +9,7 @@ import PayRPCSchema
 /// The only way to unblock an application blocked by wrong PINs.
 public enum SandboxResetProfile: TatraMethod {
     public static let name = "sandbox.tatra.resetProfile"
+    public static let traits: MethodTraits = [.mutates, .destructive, .sandboxOnly, .ordered]
     public typealias Params = NoParams
     public typealias Result = NoResult
-    public static let mutates = true
-    public static let destructive = true
-    public static let sandboxOnly = true
 }

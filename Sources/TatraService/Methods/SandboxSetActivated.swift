@@ -10,6 +10,7 @@ import PayRPCSchema
 /// shipped), and `sandbox.tatra.resetProfile` returns to it.
 public enum SandboxSetActivated: TatraMethod {
     public static let name = "sandbox.tatra.setActivated"
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly, .ordered]
 
     /// The activation to set.
     public struct Params: JSONModel, Equatable {
@@ -18,6 +19,4 @@ public enum SandboxSetActivated: TatraMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
-    public static let sandboxOnly = true
 }

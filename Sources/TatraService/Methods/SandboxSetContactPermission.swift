@@ -10,6 +10,7 @@ import PayRPCSchema
 /// `contactPermissionGranted` of `tatra-sandbox.json` (true as shipped).
 public enum SandboxSetContactPermission: TatraMethod {
     public static let name = "sandbox.tatra.setContactPermission"
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly, .ordered]
 
     /// The permission to set.
     public struct Params: JSONModel, Equatable {
@@ -18,6 +19,4 @@ public enum SandboxSetContactPermission: TatraMethod {
     }
 
     public typealias Result = NoResult
-    public static let mutates = true
-    public static let sandboxOnly = true
 }

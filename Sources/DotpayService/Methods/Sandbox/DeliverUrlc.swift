@@ -9,8 +9,7 @@ import PayRPCSchema
 /// with its notification.
 public enum DeliverUrlc: DotpayMethod {
     public static let name = "sandbox.dotpay.deliverUrlc"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
     public typealias Params = NoParams
 
     /// What was tried.

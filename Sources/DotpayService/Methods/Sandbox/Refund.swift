@@ -12,8 +12,7 @@ import PayRPCServiceKit
 /// URLC notification (`operation_type: refund`, `operation_related_number` the payment's number).
 public enum Refund: DotpayMethod {
     public static let name = "sandbox.dotpay.refund"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The payment and how much.
     public struct Params: JSONModel, Equatable {

@@ -8,8 +8,7 @@ import PayRPCSchema
 /// a PIN (`noPin`) are sent at once.
 public enum SetShopPin: DotpayMethod {
     public static let name = "sandbox.dotpay.setShopPin"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The PIN.
     public struct Params: JSONModel, Equatable {

@@ -6,7 +6,7 @@ import PayRPCSchema
 /// payment's `urlc`, and how its delivery went.
 public enum UrlcNotifications: DotpayMethod {
     public static let name = "sandbox.dotpay.urlcNotifications"
-    public static let sandboxOnly = true
+    public static let traits: MethodTraits = [.sandboxOnly]
 
     /// Which notifications.
     public struct Params: JSONModel, Equatable {

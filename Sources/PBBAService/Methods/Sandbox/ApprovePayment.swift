@@ -11,12 +11,9 @@ import PayRPCSchema
 /// `paymentAlreadyFinished` once approved or declined.
 public enum ApprovePayment: PBBAMethod {
     public static let name = "sandbox.pbba.approvePayment"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
     public typealias Params = PaymentTarget
     public typealias Result = PaymentStatusInfo
-
     public static var errors: [RPCErrorDescriptor] { PBBAErrorKind.bankDecision }
-
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self] }
 }

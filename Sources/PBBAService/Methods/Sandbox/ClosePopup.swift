@@ -9,9 +9,7 @@ import PayRPCServiceKit
 /// Callable from any connection. A payment pop-up's request stays in progress and watched.
 public enum ClosePopup: PBBAMethod {
     public static let name = "sandbox.pbba.closePopup"
-    public static let runsInline = true
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .sandboxOnly]
     public typealias Params = PopupReference
     public typealias Result = NoResult
     public static let errors = [PBBAErrorKind.popupNotFound.descriptor]

@@ -8,12 +8,9 @@ import PayRPCSchema
 /// Callable from any connection. Same errors as `sandbox.pbba.approvePayment`.
 public enum DeclinePayment: PBBAMethod {
     public static let name = "sandbox.pbba.declinePayment"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
     public typealias Params = PaymentTarget
     public typealias Result = PaymentStatusInfo
-
     public static var errors: [RPCErrorDescriptor] { PBBAErrorKind.bankDecision }
-
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self, PopupDidExpire.self] }
 }

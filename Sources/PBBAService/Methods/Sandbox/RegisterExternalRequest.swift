@@ -13,8 +13,7 @@ import PayRPCServiceKit
 /// Pop-ups already showing the token are linked to the request, and their app follows it.
 public enum RegisterExternalRequest: PBBAMethod {
     public static let name = "sandbox.pbba.registerExternalRequest"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The outside request as its backend made it.
     public struct Params: JSONModel, Equatable {
@@ -41,8 +40,6 @@ public enum RegisterExternalRequest: PBBAMethod {
     }
 
     public typealias Result = PaymentStatusInfo
-
     public static let errors = [PBBAErrorKind.secureTokenInUse.descriptor, PBBAErrorKind.brnInUse.descriptor]
-
     public static var notifications: [any RPCNotification.Type] { [PaymentStatusChanged.self] }
 }

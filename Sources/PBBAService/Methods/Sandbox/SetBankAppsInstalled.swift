@@ -9,8 +9,7 @@ import PayRPCSchema
 /// profile has 1.
 public enum SetBankAppsInstalled: PBBAMethod {
     public static let name = "sandbox.pbba.setBankAppsInstalled"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
 
     /// The device's bank apps.
     public struct Params: JSONModel, Equatable {

@@ -9,8 +9,7 @@ import PayRPCServiceKit
 /// Payment pop-ups only: on an error pop-up it fails with `wrongPopupKind`.
 public enum TapGetCode: PBBAMethod {
     public static let name = "sandbox.pbba.tapGetCode"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
     public typealias Params = PopupReference
     public typealias Result = PBBAPopup
     public static let errors = [PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor]

@@ -10,9 +10,7 @@ import PayRPCServiceKit
 /// `pbba.dismissPopup`, and with the pop-up it was opened from.
 public enum TapMoreAbout: PBBAMethod {
     public static let name = "sandbox.pbba.tapMoreAbout"
-    public static let runsInline = true
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .sandboxOnly]
     public typealias Params = PopupReference
     public typealias Result = MoreAboutPopup
     public static let errors = [PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor]

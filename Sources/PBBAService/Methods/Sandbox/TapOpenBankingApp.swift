@@ -12,8 +12,7 @@ import PayRPCServiceKit
 /// app installed any more, fails with `noBankAppInstalled` and the flag is cleared.
 public enum TapOpenBankingApp: PBBAMethod {
     public static let name = "sandbox.pbba.tapOpenBankingApp"
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.mutates, .sandboxOnly]
     public typealias Params = PopupReference
     public typealias Result = BankAppLaunch
     public static let errors = [

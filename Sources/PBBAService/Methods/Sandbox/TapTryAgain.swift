@@ -9,9 +9,7 @@ import PayRPCServiceKit
 /// Error pop-ups only: on a payment pop-up it fails with `wrongPopupKind`.
 public enum TapTryAgain: PBBAMethod {
     public static let name = "sandbox.pbba.tapTryAgain"
-    public static let runsInline = true
-    public static let sandboxOnly = true
-    public static let mutates = true
+    public static let traits: MethodTraits = [.runsInline, .mutates, .sandboxOnly]
     public typealias Params = PopupReference
     public typealias Result = NoResult
     public static let errors = [PBBAErrorKind.popupNotFound.descriptor, PBBAErrorKind.wrongPopupKind.descriptor]

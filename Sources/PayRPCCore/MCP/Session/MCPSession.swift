@@ -26,7 +26,7 @@ final class MCPSession: GatheringSession {
     /// Their tokens by the canonical form of their request ids.
     var tokensByID: [[UInt8]: UInt64] = [:]
     var nextToken: UInt64 = 0
-    /// The ordered call (``RPCMethod/ordered``) running, if any, and those waiting their turn.
+    /// The ordered call (``MethodTraits/ordered``) running, if any, and those waiting their turn.
     var orderedRunning: UInt64?
     var orderedWaiting: [(token: UInt64, start: () -> Void)] = []
     var pushes = MCPPushQueue()
