@@ -92,7 +92,7 @@ extension DotpayService {
         let money: Money
         do {
             guard sandbox.currencies.contains(info.currency) else { throw MoneyProblem.unknownCurrency(info.currency) }
-            money = try Money.checked(amount: info.amount, currencyCode: info.currency)
+            money = try info.money(rule: .asWritten)
         } catch MoneyProblem.tooManyDecimals(_, let currency) {
             throw Self.amountViolation(pointer, currency)
         } catch {

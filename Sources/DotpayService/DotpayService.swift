@@ -70,7 +70,7 @@ public struct DotpayService: DotpayHandlers {
         let shared =
             delivery.serving && connections.acrossGateways
             ? SharedDeliveries(
-                store: store, outbox: UrlcNotification.outboxNamespace, tryTimeout: delivery.timeout, logger: delivery.logger)
+                store: store, outbox: UrlcNotification.namespace, tryTimeout: delivery.timeout, logger: delivery.logger)
             : nil
         let book = DotpayBook(store: store, audience: audience, deliveries: shared)
         let urlc = UrlcDelivery(

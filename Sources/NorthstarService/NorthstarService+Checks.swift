@@ -40,7 +40,7 @@ extension NorthstarService {
                         field: "\(base)/amount/currencyCode", value: amount.currencyCode, issue: "MULTI_CURRENCY_ORDER",
                         description: "every purchase unit of an order must be in one currency (\(first))"))
             }
-            details += problems(inMoney: OrderMoney(currencyCode: amount.currencyCode, value: amount.value), at: "\(base)/amount")
+            details += problems(inMoney: amount, at: "\(base)/amount")
             guard let breakdown = amount.breakdown else { continue }
             let parts: [(String, OrderMoney?, Bool)] = [
                 ("itemTotal", breakdown.itemTotal, false), ("shipping", breakdown.shipping, false),
@@ -73,11 +73,13 @@ extension NorthstarService {
         return details
     }
 
-    /// A money value's problems: unknown currency, too many decimals, not positive.
-    func problems(inMoney money: OrderMoney, at field: String, allowZero: Bool = false) -> [ErrorDetail] {
+    /// A money value's problems: unknown currency, too many decimals (the kit's check, decimals as
+    /// written), not positive.
+    func problems(inMoney money: some CarriesMoney, at field: String, allowZero: Bool = false) -> [ErrorDetail] {
         var details: [ErrorDetail] = []
+        let value = money.moneyAmount
         do {
-            _ = try Money.checked(amount: money.value, currencyCode: money.currencyCode)
+            _ = try money.money(rule: .asWritten)
         } catch .unknownCurrency(let code) {
             return [
                 ErrorDetail(
@@ -87,13 +89,13 @@ extension NorthstarService {
         } catch {
             details.append(
                 ErrorDetail(
-                    field: "\(field)/value", value: money.value.description, issue: "DECIMAL_PRECISION",
+                    field: "\(field)/value", value: value.description, issue: "DECIMAL_PRECISION",
                     description: error.description))
         }
-        if money.value.isNegative || (!allowZero && money.value.isZero) {
+        if value.isNegative || (!allowZero && value.isZero) {
             details.append(
                 ErrorDetail(
-                    field: "\(field)/value", value: money.value.description,
+                    field: "\(field)/value", value: value.description,
                     issue: "CANNOT_BE_ZERO_OR_NEGATIVE", description: "the value must be more than zero"))
         }
         return details

@@ -10,12 +10,12 @@ extension PBBAService {
     /// an ISO 4217 code, and no more decimals than the currency's minor unit (the kit's one check;
     /// trailing zeros are free: `"10.000"` GBP is 1000 pence, `"10.005"` GBP and `"10.5"` JPY are
     /// refused).
-    static func moneyViolations(amount: Amount, currency: CurrencyCode) -> [SchemaViolation] {
-        guard amount > .zero else {
+    static func moneyViolations(_ money: some CarriesMoney) -> [SchemaViolation] {
+        guard money.moneyAmount > .zero else {
             return [.init(pointer: "/amount", keyword: "exclusiveMinimum", message: "amount must be greater than 0")]
         }
         do {
-            _ = try Money.checked(amount: amount, currencyCode: currency, rule: .numeric)
+            _ = try money.money(rule: .numeric)
             return []
         } catch {
             switch error {
@@ -26,7 +26,7 @@ extension PBBAService {
     }
 
     func createPaymentRequest(_ params: SubmitPaymentRequest.Params, _ context: RequestContext) async throws -> PaymentRequest {
-        let violations = Self.moneyViolations(amount: params.amount, currency: params.currency)
+        let violations = Self.moneyViolations(params)
         if !violations.isEmpty { throw RPCError.invalidParams(violations) }
         if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
             throw RPCError.invalidParams([
@@ -116,7 +116,7 @@ extension PBBAService {
     ) async throws -> PaymentStatusInfo {
         var violations: [SchemaViolation] = []
         if let violation = Self.brnViolation(params.brn) { violations.append(violation) }
-        violations += Self.moneyViolations(amount: params.amount, currency: params.currency)
+        violations += Self.moneyViolations(params)
         if let interval = params.retrievalExpiryInterval, !(1...86_400).contains(interval) {
             violations.append(
                 .init(

@@ -20,7 +20,7 @@ import Testing
         #expect(try await outbox.items(profile: "p").isEmpty)
         #expect(try await outbox.profiles().isEmpty)
         try await store.transaction("test") {
-            try $0.put("not an item", profile: "p", namespace: TestItem.outboxNamespace, key: "bad")
+            try $0.put("not an item", profile: "p", namespace: TestItem.namespace, key: "bad")
         }
         await #expect(throws: StoreError.self) { try await outbox.items(profile: "p") }
         let error = await #expect(throws: StoreError.self) { try await outbox.item("bad", profile: "p") }
@@ -72,7 +72,7 @@ import Testing
 
 /// An outbox item with a hand-written codec, as the generated ones are.
 struct TestItem: OutboxItem, Equatable {
-    static let outboxNamespace = "test.outbox"
+    static let namespace = "test.outbox"
     var key: String
     var createdAt: Date
     var delivered: Bool
@@ -150,7 +150,7 @@ extension StateStore {
     /// Writes `items` to the test outbox of `profile` in one transaction.
     func add(_ items: [TestItem], profile: String) async throws {
         try await transaction("test.add") { documents in
-            for item in items { try documents.put(item, profile: profile, namespace: TestItem.outboxNamespace, key: item.key) }
+            for item in items { try documents.put(item, profile: profile, namespace: TestItem.namespace, key: item.key) }
         }
     }
 }

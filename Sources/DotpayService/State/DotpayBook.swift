@@ -332,11 +332,8 @@ struct DotpayBook: Sendable {
     private static func add(
         _ notification: UrlcNotification, profile: String, in documents: StoreTransaction, arming: SharedDeliveries?
     ) throws {
-        guard try !documents.contains(profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)
-        else {
-            return
-        }
-        try documents.put(notification, profile: profile, namespace: UrlcNotification.namespace, key: notification.notificationId)
+        guard try !documents.contains(UrlcNotification.self, profile: profile, key: notification.notificationId) else { return }
+        try documents.put(notification, profile: profile, key: notification.notificationId)
         if let arming {
             try arming.arm(arming.firstTry(item: notification.notificationId, profile: profile), in: documents)
         }
@@ -424,6 +421,3 @@ enum DotpayCards {
         }
     }
 }
-
-extension StoredCard: KeyedDocument {}
-extension StoredPayment: KeyedDocument {}

@@ -1,14 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A remembered card (namespace `dotpay.cards`, key its id): the card as shown, and the keyed
 /// hash of its number when it was registered here (never the number, never the CVV).
-struct StoredCard: JSONModel, Equatable {
+struct StoredCard: JSONModel, KeyedDocument, Equatable {
     static let namespace = "dotpay.cards"
 
     var card: OneClickPaymentCard

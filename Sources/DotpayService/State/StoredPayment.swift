@@ -1,14 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A payment of the history (namespace `dotpay.history`, key its id), with what the sandbox
 /// will answer when its status is read again, and what its URLC notifications need.
-struct StoredPayment: JSONModel, Equatable {
+struct StoredPayment: JSONModel, KeyedDocument, Equatable {
     static let namespace = "dotpay.history"
 
     var summary: PaymentSummary

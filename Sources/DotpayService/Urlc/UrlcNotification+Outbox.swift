@@ -2,8 +2,6 @@ import PayRPCServiceKit
 
 /// The URLC notifications are Dotpay's outbox: delivered once the shop answered `OK`.
 extension UrlcNotification: OutboxItem {
-    /// The profile's URLC notifications (key: the notification id).
-    public static var outboxNamespace: String { namespace }
     /// The notification id.
     public var outboxKey: String { notificationId }
     /// Whether the shop has it.

@@ -1,17 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// One URLC notification in the profile's outbox (namespace `dotpay.urlc`, key its id): the
 /// parameters Dotpay posts to the shop's `urlc` when an operation reaches a final status, and how
 /// its delivery went. Written in the same transaction as the status it reports; the signature is
 /// computed when it is sent, from the shop's PIN (never stored in clear).
 public struct UrlcNotification: JSONModel, Equatable {
-    static let namespace = "dotpay.urlc"
+    /// The profile's URLC notifications (key: the notification id).
+    public static let namespace = "dotpay.urlc"
 
     /// The notification's id: the `Idempotency-Key` of every try, the same after a restart.
     public var notificationId: String

@@ -71,7 +71,7 @@ final class JournalDelivery: OutboxDelivery {
         self.shared =
             configuration.sharedStore
             ? SharedDeliveries(
-                store: journal.store, outbox: JournalEntry.outboxNamespace, tryTimeout: configuration.retry.client.timeout,
+                store: journal.store, outbox: JournalEntry.namespace, tryTimeout: configuration.retry.client.timeout,
                 logger: logger) : nil
     }
 

@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// A saved payment of the journal: the app's Core DB record, with its delivery to the backend.
 public struct JournalEntry: JSONModel, Equatable {

@@ -8,7 +8,7 @@ import PayRPCStore
 /// (`journal.callbacks`, key the `Payment_Number`), the profile's settings (`journal/config`) and
 /// the built-in sandbox Web API's next answers (`journal/sandboxWebAPI`).
 struct JournalBook: Sendable {
-    static let entries = JournalEntry.outboxNamespace
+    static let entries = JournalEntry.namespace
     static let callbacks = "journal.callbacks"
 
     let store: any StateStore

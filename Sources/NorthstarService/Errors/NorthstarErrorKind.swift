@@ -46,63 +46,42 @@ public enum NorthstarErrorKind: String, DeclaredErrorKind {
 
     public static let range = ServiceCodeRange.northstar
 
-    /// Each kind's code, message and canonical status.
-    public var declaration: ServiceErrorDeclaration {
+    /// Each kind's code, message and canonical status, whether it is the call's final answer for
+    /// its idempotency key, and the Orders v2 error it stands for. Not final: `BACKEND_UNAVAILABLE`
+    /// (the Orders v2 API did not answer: it may have acted, and a repeat with the same key sends the
+    /// same `PayPal-Request-Id` to learn what it did) and `CLIENT_NOT_CONFIGURED` (nothing was done:
+    /// once configured, the repeat runs). A processor error from the API's 5xx is not final either
+    /// (``ServiceError/notFinal()``); the sandbox's own is.
+    public var table: (declaration: ServiceErrorDeclaration, answer: OrdersErrorName) {
         switch self {
-        case .instrumentDeclined: ServiceErrorDeclaration(-33300, "Instrument declined", .failedPrecondition)
-        case .cardExpired: ServiceErrorDeclaration(-33301, "Card expired", .failedPrecondition)
-        case .payerActionRequired: ServiceErrorDeclaration(-33302, "Payer action required", .failedPrecondition)
-        case .transactionRefused: ServiceErrorDeclaration(-33303, "Transaction refused", .failedPrecondition)
-        case .processorError: ServiceErrorDeclaration(-33304, "Processor error", .internalError)
-        case .orderNotFound: ServiceErrorDeclaration(-33305, "Order not found", .notFound)
-        case .orderAlreadyCaptured: ServiceErrorDeclaration(-33306, "Order already captured", .failedPrecondition)
-        case .orderExpired: ServiceErrorDeclaration(-33307, "Order expired", .failedPrecondition)
-        case .unprocessable: ServiceErrorDeclaration(-33308, "Unprocessable entity", .invalidArgument)
-        case .nonceInvalid: ServiceErrorDeclaration(-33309, "Nonce invalid", .notFound)
-        case .notConfigured: ServiceErrorDeclaration(-33310, "Client not configured", .unauthenticated)
-        case .backendUnavailable: ServiceErrorDeclaration(-33311, "Backend unavailable", .unavailable)
-        case .orderAlreadyAuthorized: ServiceErrorDeclaration(-33312, "Order already authorized", .failedPrecondition)
-        case .authorizationNotFound: ServiceErrorDeclaration(-33313, "Authorization not found", .notFound)
-        case .authorizationExpired: ServiceErrorDeclaration(-33314, "Authorization expired", .failedPrecondition)
-        case .authorizationAlreadyCaptured: ServiceErrorDeclaration(-33315, "Authorization already captured", .failedPrecondition)
-        case .captureAmountExceeded: ServiceErrorDeclaration(-33316, "Capture amount exceeded", .outOfRange)
+        case .instrumentDeclined: (.init(-33300, "Instrument declined", .failedPrecondition), .unprocessableEntity)
+        case .cardExpired: (.init(-33301, "Card expired", .failedPrecondition), .unprocessableEntity)
+        case .payerActionRequired: (.init(-33302, "Payer action required", .failedPrecondition), .unprocessableEntity)
+        case .transactionRefused: (.init(-33303, "Transaction refused", .failedPrecondition), .unprocessableEntity)
+        case .processorError: (.init(-33304, "Processor error", .internalError), .internalServerError)
+        case .orderNotFound: (.init(-33305, "Order not found", .notFound), .resourceNotFound)
+        case .orderAlreadyCaptured: (.init(-33306, "Order already captured", .failedPrecondition), .unprocessableEntity)
+        case .orderExpired: (.init(-33307, "Order expired", .failedPrecondition), .unprocessableEntity)
+        case .unprocessable: (.init(-33308, "Unprocessable entity", .invalidArgument), .unprocessableEntity)
+        case .nonceInvalid: (.init(-33309, "Nonce invalid", .notFound), .resourceNotFound)
+        case .notConfigured: (.init(-33310, "Client not configured", .unauthenticated, isFinal: false), .authenticationFailure)
+        case .backendUnavailable: (.init(-33311, "Backend unavailable", .unavailable, isFinal: false), .serviceUnavailable)
+        case .orderAlreadyAuthorized: (.init(-33312, "Order already authorized", .failedPrecondition), .unprocessableEntity)
+        case .authorizationNotFound: (.init(-33313, "Authorization not found", .notFound), .resourceNotFound)
+        case .authorizationExpired: (.init(-33314, "Authorization expired", .failedPrecondition), .unprocessableEntity)
+        case .authorizationAlreadyCaptured:
+            (.init(-33315, "Authorization already captured", .failedPrecondition), .unprocessableEntity)
+        case .captureAmountExceeded: (.init(-33316, "Capture amount exceeded", .outOfRange), .unprocessableEntity)
         }
     }
+
+    public var declaration: ServiceErrorDeclaration { table.declaration }
 
     /// The Orders v2 error name.
-    public var name: String {
-        switch self {
-        case .orderNotFound, .nonceInvalid, .authorizationNotFound: "RESOURCE_NOT_FOUND"
-        case .processorError: "INTERNAL_SERVER_ERROR"
-        case .backendUnavailable: "SERVICE_UNAVAILABLE"
-        case .notConfigured: "AUTHENTICATION_FAILURE"
-        default: "UNPROCESSABLE_ENTITY"
-        }
-    }
+    public var name: String { table.answer.name }
 
     /// The HTTP status Orders v2 answers with.
-    public var httpStatus: Int {
-        switch self {
-        case .orderNotFound, .nonceInvalid, .authorizationNotFound: 404
-        case .processorError: 500
-        case .backendUnavailable: 503
-        case .notConfigured: 401
-        default: 422
-        }
-    }
-
-    /// Whether the error is the call's final answer for its idempotency key. Not for
-    /// `BACKEND_UNAVAILABLE` (the Orders v2 API did not answer: it may have acted, and a repeat
-    /// with the same key sends the same `PayPal-Request-Id` to learn what it did) nor for
-    /// `CLIENT_NOT_CONFIGURED` (nothing was done: once configured, the repeat runs). A processor
-    /// error from the API's 5xx is not final either (``ServiceError/notFinal()``); the sandbox's
-    /// own is.
-    public var isFinal: Bool {
-        switch self {
-        case .backendUnavailable, .notConfigured: false
-        default: true
-        }
-    }
+    public var httpStatus: Int { table.answer.httpStatus }
 
     /// The sample `data` `sandbox.failNext` sends when the tester gives none.
     public var sampleData: NorthstarErrorData {

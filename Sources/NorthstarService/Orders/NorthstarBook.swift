@@ -91,7 +91,3 @@ struct NorthstarBook: Sendable {
         }
     }
 }
-
-extension StoredOrder: KeyedDocument {}
-extension StoredAuthorization: KeyedDocument {}
-extension StoredNonce: KeyedDocument {}

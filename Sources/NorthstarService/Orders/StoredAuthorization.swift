@@ -1,15 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// An authorization as the sandbox keeps it (namespace `northstar.authorizations`, key its id):
 /// its order, the amount authorized and captured so far, whether it is closed, when it expires,
 /// and what the sandbox's issuer does with its card.
-struct StoredAuthorization: JSONModel, Equatable {
+struct StoredAuthorization: JSONModel, KeyedDocument, Equatable {
     static let namespace = "northstar.authorizations"
 
     var authorizationID: String

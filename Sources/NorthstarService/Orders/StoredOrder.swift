@@ -1,14 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 /// An order as the sandbox keeps it (namespace `northstar.orders`, key the order id): what the
 /// answer shows, plus the keyed hash of the card that approved it and that card's outcome.
-struct StoredOrder: JSONModel, Equatable {
+struct StoredOrder: JSONModel, KeyedDocument, Equatable {
     static let namespace = "northstar.orders"
 
     var orderID: String

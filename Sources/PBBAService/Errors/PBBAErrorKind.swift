@@ -32,13 +32,15 @@ public enum PBBAErrorKind: String, DeclaredErrorKind {
 
     public static let range = ServiceCodeRange.pbba
 
-    /// Each kind's code, message and canonical status.
+    /// Each kind's code, message, canonical status, and whether the payment request can no longer
+    /// succeed after it (fatal: the app should start a new one).
     public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .paymentRequestNotFound: ServiceErrorDeclaration(-33100, "Payment request not found", .notFound)
-        case .brnNotFound: ServiceErrorDeclaration(-33101, "Code not found", .notFound)
-        case .requestExpired: ServiceErrorDeclaration(-33102, "Request expired", .failedPrecondition)
-        case .paymentAlreadyFinished: ServiceErrorDeclaration(-33103, "Payment already finished", .failedPrecondition)
+        case .paymentRequestNotFound: ServiceErrorDeclaration(-33100, "Payment request not found", .notFound, fatal: true)
+        case .brnNotFound: ServiceErrorDeclaration(-33101, "Code not found", .notFound, fatal: true)
+        case .requestExpired: ServiceErrorDeclaration(-33102, "Request expired", .failedPrecondition, fatal: true)
+        case .paymentAlreadyFinished:
+            ServiceErrorDeclaration(-33103, "Payment already finished", .failedPrecondition, fatal: true)
         case .noBankAppInstalled: ServiceErrorDeclaration(-33104, "No bank app installed", .failedPrecondition)
         case .brnMismatch: ServiceErrorDeclaration(-33105, "Code mismatch", .invalidArgument)
         case .popupNotFound: ServiceErrorDeclaration(-33106, "Popup not found", .notFound)
@@ -47,14 +49,6 @@ public enum PBBAErrorKind: String, DeclaredErrorKind {
         case .networkError: ServiceErrorDeclaration(-33109, "Network error", .unavailable)
         case .secureTokenInUse: ServiceErrorDeclaration(-33110, "Secure token in use", .alreadyExists)
         case .brnInUse: ServiceErrorDeclaration(-33111, "Code in use", .alreadyExists)
-        }
-    }
-
-    /// Whether the payment request can no longer succeed (the app should start a new one).
-    public var fatal: Bool {
-        switch self {
-        case .paymentRequestNotFound, .brnNotFound, .requestExpired, .paymentAlreadyFinished: true
-        default: false
         }
     }
 

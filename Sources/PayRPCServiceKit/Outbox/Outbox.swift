@@ -14,16 +14,16 @@ public struct Outbox<Item: OutboxItem>: Sendable {
     /// The item `key` of the profile, if there is one.
     /// - Throws: ``StoreError``.
     public func item(_ key: String, profile: String) async throws -> Item? {
-        try await store.read(Item.outboxNamespace + ".get") { documents in
-            try documents.get(Item.self, profile: profile, namespace: Item.outboxNamespace, key: key)
+        try await store.read(Item.namespace + ".get") { documents in
+            try documents.get(Item.self, profile: profile, namespace: Item.namespace, key: key)
         }
     }
 
     /// Every item of the profile, oldest first (ties by key).
     /// - Throws: ``StoreError``.
     public func items(profile: String) async throws -> [Item] {
-        try await store.read(Item.outboxNamespace + ".list") { documents in
-            try documents.list(Item.self, profile: profile, namespace: Item.outboxNamespace).map(\.value)
+        try await store.read(Item.namespace + ".list") { documents in
+            try documents.list(Item.self, profile: profile, namespace: Item.namespace).map(\.value)
                 .sorted { ($0.createdAt, $0.outboxKey) < ($1.createdAt, $1.outboxKey) }
         }
     }
@@ -31,7 +31,7 @@ public struct Outbox<Item: OutboxItem>: Sendable {
     /// The profiles with items in the outbox (whose undelivered ones are sent at start-up).
     /// - Throws: ``StoreError``.
     public func profiles() async throws -> [String] {
-        try await store.read(Item.outboxNamespace + ".profiles") { try $0.profiles(withDocumentsIn: Item.outboxNamespace) }
+        try await store.read(Item.namespace + ".profiles") { try $0.profiles(withDocumentsIn: Item.namespace) }
     }
 
     /// Changes the item `key` atomically (a step of its delivery) and publishes `push`, the
@@ -44,8 +44,8 @@ public struct Outbox<Item: OutboxItem>: Sendable {
         publishing publish: (@Sendable (StoreTransaction) throws -> Void)? = nil,
         _ change: @escaping @Sendable (inout Item) -> Void
     ) async throws -> Item? {
-        try await store.transaction(Item.outboxNamespace + ".change") { documents in
-            let item = try documents.change(Item.self, profile: profile, namespace: Item.outboxNamespace, key: key, change)
+        try await store.transaction(Item.namespace + ".change") { documents in
+            let item = try documents.change(Item.self, profile: profile, namespace: Item.namespace, key: key, change)
             guard let item else { return nil }
             if let push { try push.publish(in: documents) }
             try publish?(documents)

@@ -70,7 +70,7 @@ extension OutboxDelivery {
                         led
                             ? "start-up resend of a profile: made here"
                             : "start-up resend of a profile: another gateway makes it",
-                        metadata: ["outbox": .string(Item.outboxNamespace), "profile": .string(profile)])
+                        metadata: ["outbox": .string(Item.namespace), "profile": .string(profile)])
                 } else {
                     _ = try await deliverWaiting(profile: profile)
                 }
@@ -78,7 +78,7 @@ extension OutboxDelivery {
         } catch {
             logger.error(
                 "the outbox waiting at start-up could not be read",
-                metadata: ["outbox": .string(Item.outboxNamespace), "error": .string("\(error)")])
+                metadata: ["outbox": .string(Item.namespace), "error": .string("\(error)")])
         }
     }
 
@@ -127,7 +127,7 @@ extension OutboxDelivery {
         } catch is SharedDeliveries.MadeElsewhere {
             logger.info(
                 "another gateway took this delivery over",
-                metadata: ["outbox": .string(Item.outboxNamespace), "outbox.key": .string(key)])
+                metadata: ["outbox": .string(Item.namespace), "outbox.key": .string(key)])
         } catch {
             logUnrecorded(key, error)
         }
@@ -138,7 +138,7 @@ extension OutboxDelivery {
         logger.error(
             "a delivery step could not be recorded; the item waits for the next try",
             metadata: [
-                "outbox": .string(Item.outboxNamespace), "outbox.key": .string(key), "error": .string("\(error)"),
+                "outbox": .string(Item.namespace), "outbox.key": .string(key), "error": .string("\(error)"),
             ])
     }
 }

@@ -57,20 +57,19 @@ public enum TatraErrorPayload: JSONEncodable, Sendable, Equatable {
 
 extension ServiceError where Kind == TatraErrorType {
     private static func message(
-        _ type: TatraErrorType, title: String, message: String, fatal: Bool,
-        status: TatraErrorStatus?
+        _ type: TatraErrorType, title: String, message: String, status: TatraErrorStatus?
     ) -> TatraError {
         TatraError(
             type,
             data: .message(
                 TatraErrorData(
-                    type: type, status: status ?? type.defaultStatus, fatal: fatal,
+                    type: type, status: status ?? type.defaultStatus, fatal: type.fatal,
                     title: title, message: message)))
     }
 
     /// `generalError(title, message)`: something went wrong. Fatal.
     public static func general(title: String, message: String, status: TatraErrorStatus? = nil) -> TatraError {
-        Self.message(.general, title: title, message: message, fatal: true, status: status)
+        Self.message(.general, title: title, message: message, status: status)
     }
 
     /// `authRequiredError(title, showConditions)`: the user must enter the PIN (`tatra.authorize`).
@@ -82,27 +81,27 @@ extension ServiceError where Kind == TatraErrorType {
 
     /// `executePaymentError(title, message)`: the payment cannot be made as requested.
     public static func executePayment(title: String, message: String, status: TatraErrorStatus? = nil) -> TatraError {
-        Self.message(.executePayment, title: title, message: message, fatal: false, status: status)
+        Self.message(.executePayment, title: title, message: message, status: status)
     }
 
     /// `amountLimitError(title, message)`: the amount is outside the setup's limits.
     public static func amountLimit(title: String, message: String) -> TatraError {
-        Self.message(.amountLimit, title: title, message: message, fatal: false, status: nil)
+        Self.message(.amountLimit, title: title, message: message, status: nil)
     }
 
     /// `sameRecipientError(title, message)`: the recipient is the user.
     public static func sameRecipient(title: String, message: String) -> TatraError {
-        Self.message(.sameRecipient, title: title, message: message, fatal: false, status: nil)
+        Self.message(.sameRecipient, title: title, message: message, status: nil)
     }
 
     /// `serviceUnavaiableError(title, message)`: the bank's service is down. Fatal.
     public static func serviceUnavailable(title: String, message: String) -> TatraError {
-        Self.message(.serviceUnavailable, title: title, message: message, fatal: true, status: nil)
+        Self.message(.serviceUnavailable, title: title, message: message, status: nil)
     }
 
     /// `networkError(title, message)`: the bank could not be reached; retrying may work.
     public static func network(title: String, message: String) -> TatraError {
-        Self.message(.network, title: title, message: message, fatal: false, status: nil)
+        Self.message(.network, title: title, message: message, status: nil)
     }
 
     /// `wrongPinError(title, applicationBlocked)`: the PIN is wrong; fatal once the application is

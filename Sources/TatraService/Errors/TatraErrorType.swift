@@ -37,16 +37,18 @@ extension TatraErrorType: DeclaredErrorKind {
     public static let range = ServiceCodeRange.tatra
 
     /// Each kind's code (tatra's range is -33000 to -33099), message and usual canonical status
-    /// (an instance may be more precise). The message is a short title, unique within tatra, from
+    /// (an instance may be more precise) and whether it is fatal: the document's fatal errors are
+    /// `general` and `serviceUnavailable` (`wrongPin` is fatal once the application is blocked,
+    /// which its `data` says). The message is a short title, unique within tatra, from
     /// which clients derive an exception class name (`Wrong PIN` → `WrongPin`).
     public var declaration: ServiceErrorDeclaration {
         switch self {
-        case .general: ServiceErrorDeclaration(-33000, "General error", .unknown)
+        case .general: ServiceErrorDeclaration(-33000, "General error", .unknown, fatal: true)
         case .authRequired: ServiceErrorDeclaration(-33001, "Authorization required", .unauthenticated)
         case .executePayment: ServiceErrorDeclaration(-33002, "Execute payment error", .invalidArgument)
         case .amountLimit: ServiceErrorDeclaration(-33003, "Amount limit", .outOfRange)
         case .sameRecipient: ServiceErrorDeclaration(-33004, "Same recipient", .invalidArgument)
-        case .serviceUnavailable: ServiceErrorDeclaration(-33005, "Service unavailable", .unavailable)
+        case .serviceUnavailable: ServiceErrorDeclaration(-33005, "Service unavailable", .unavailable, fatal: true)
         case .network: ServiceErrorDeclaration(-33006, "Network error", .unavailable)
         case .wrongPin: ServiceErrorDeclaration(-33007, "Wrong PIN", .unauthenticated)
         case .bankTempOOS: ServiceErrorDeclaration(-33008, "Bank temporarily out of service", .unavailable)
@@ -57,10 +59,6 @@ extension TatraErrorType: DeclaredErrorKind {
     /// The usual status as the `data` of tatra's errors spells it: ``TatraErrorStatus`` has every
     /// status a kind declares (`TatraErrorTests` checks it).
     public var defaultStatus: TatraErrorStatus { TatraErrorStatus(rawValue: status.rawValue) ?? .unknown }
-
-    /// The document's fatal errors: `general` and `serviceUnavailable` (`wrongPin` is fatal once
-    /// the application is blocked, which its `data` says).
-    public var fatal: Bool { self == .general || self == .serviceUnavailable }
 
     /// The schema of the kind's `data`: the factory's parameters.
     public var dataSchema: any JSONSchemaProvider.Type {
