@@ -37,6 +37,16 @@ enum JSONTapeParser {
             count &+= 1
         }
 
+        // A string, number, Boolean or null from `start` to `position` (`value`: a Boolean's truth).
+        @inline(__always)
+        func appendScalar(_ kind: JSONKind, from start: Int, escapes: Bool = false, value: UInt32 = 0) {
+            append(
+                .init(
+                    kind: kind, hasEscapes: escapes, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1),
+                    count: value))
+        }
+
         // Reads a member's name and its colon, leaving `position` at the value (whitespace skipped).
         @inline(__always)
         func readKey() throws(JSONParseError) {
@@ -48,10 +58,7 @@ enum JSONTapeParser {
             let keyStart = position
             let escapes: Bool
             (position, escapes) = try scanString(bytes, from: position)
-            append(
-                .init(
-                    kind: .string, hasEscapes: escapes, start: UInt32(truncatingIfNeeded: keyStart),
-                    end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1), count: 0))
+            appendScalar(.string, from: keyStart, escapes: escapes)
             position = skipWhitespace(base, from: position, to: end)
             guard position < end else { throw JSONParseError(.unexpectedEnd, at: position) }
             guard base.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: ":") else {
@@ -86,11 +93,7 @@ enum JSONTapeParser {
             case UInt8(ascii: "\""):
                 let escapes: Bool
                 (position, escapes) = try scanString(bytes, from: position)
-                append(
-                    .init(
-                        kind: .string, hasEscapes: escapes, start: UInt32(truncatingIfNeeded: start),
-                        end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1),
-                        count: 0))
+                appendScalar(.string, from: start, escapes: escapes)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth &+= 1
                 guard depth <= JSONTape.maximumDepth else { throw JSONParseError(.tooDeep, at: position) }
@@ -114,32 +117,16 @@ enum JSONTapeParser {
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 position = try scanNumber(bytes, from: position)
-                append(
-                    .init(
-                        kind: .number, hasEscapes: false, start: UInt32(truncatingIfNeeded: start),
-                        end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1),
-                        count: 0))
+                appendScalar(.number, from: start)
             case UInt8(ascii: "t"):
                 position = try expectLiteral("true", bytes, at: position)
-                append(
-                    .init(
-                        kind: .bool, hasEscapes: false, start: UInt32(truncatingIfNeeded: start),
-                        end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1),
-                        count: 1))
+                appendScalar(.bool, from: start, value: 1)
             case UInt8(ascii: "f"):
                 position = try expectLiteral("false", bytes, at: position)
-                append(
-                    .init(
-                        kind: .bool, hasEscapes: false, start: UInt32(truncatingIfNeeded: start),
-                        end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1),
-                        count: 0))
+                appendScalar(.bool, from: start)
             case UInt8(ascii: "n"):
                 position = try expectLiteral("null", bytes, at: position)
-                append(
-                    .init(
-                        kind: .null, hasEscapes: false, start: UInt32(truncatingIfNeeded: start),
-                        end: UInt32(truncatingIfNeeded: position), next: UInt32(truncatingIfNeeded: count &+ 1),
-                        count: 0))
+                appendScalar(.null, from: start)
             default:
                 throw JSONParseError(.unexpectedCharacter, at: position)
             }
