@@ -1,11 +1,10 @@
 /// The single-pass parser behind ``JSONTape``: iterative, over the input bytes in place.
 ///
 /// The loop keeps its state in locals (the position, the tape's write index, the innermost open
-/// container and its member count) instead of a parser value read and written through memory by
-/// recursive calls. No explicit stack is needed: while a container is open, its tape entry's
-/// `next` holds the index of the container around it (plus one; 0 for none) and its `count` the
-/// members it had when a child container opened; both are set to their final values when it
-/// closes. The errors are the recursive reader's, at the same offsets: each check is made in the
+/// container, the depth) instead of a parser value read and written through memory by recursive
+/// calls. No explicit stack is needed: while a container is open, its tape entry's `next` holds
+/// the index of the container around it (plus one; 0 for none), set to its final value when it
+/// closes, and its `count` counts the members as they end. The errors are the recursive reader's, at the same offsets: each check is made in the
 /// order that reader made it.
 enum JSONTapeParser {
     /// Parses one JSON text into `entries` (emptied first by the caller).
@@ -19,10 +18,8 @@ enum JSONTapeParser {
         var tape = entries.base
         var count = entries.count
         var capacity = entries.capacity
-        // The innermost open container (-1: none), its member count so far, whether it is an object.
+        // The innermost open container (-1: none); its entry counts its members as they end.
         var parent = -1
-        var members: UInt32 = 0
-        var inObject = false
         var depth = 0
 
         @inline(__always)
@@ -75,13 +72,8 @@ enum JSONTapeParser {
             let outer = Int(closed.pointee.next) &- 1
             closed.pointee.end = UInt32(truncatingIfNeeded: position)
             closed.pointee.next = UInt32(truncatingIfNeeded: count)
-            closed.pointee.count = members
             depth &-= 1
             parent = outer
-            if outer >= 0 {
-                members = tape[outer].count
-                inObject = tape[outer].kind == .object
-            }
         }
 
         values: while true {
@@ -97,15 +89,12 @@ enum JSONTapeParser {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth &+= 1
                 guard depth <= JSONTape.maximumDepth else { throw JSONParseError(.tooDeep, at: position) }
-                if parent >= 0 { tape[parent].count = members }
                 let object = byte == UInt8(ascii: "{")
                 append(
                     .init(
                         kind: object ? .object : .array, hasEscapes: false, start: UInt32(truncatingIfNeeded: start),
                         end: 0, next: UInt32(truncatingIfNeeded: parent &+ 1), count: 0))
                 parent = count &- 1
-                members = 0
-                inObject = object
                 position = skipWhitespace(base, from: position &+ 1, to: end)
                 if position < end, base.load(fromByteOffset: position, as: UInt8.self) == byte &+ 2 {
                     // `}` and `]` are two after `{` and `[`: an empty container, closed below.
@@ -133,7 +122,9 @@ enum JSONTapeParser {
 
             // A value ended: the next member or element, or the end of its container, or of the text.
             while parent >= 0 {
-                members &+= 1
+                let container = tape + parent
+                container.pointee.count &+= 1
+                let inObject = container.pointee.kind == .object
                 position = skipWhitespace(base, from: position, to: end)
                 guard position < end else { throw JSONParseError(.unexpectedEnd, at: position) }
                 let next = base.load(fromByteOffset: position, as: UInt8.self)
