@@ -76,8 +76,7 @@ public final class JSONTape: @unchecked Sendable {
     public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
         entries.removeAll()
         base = buffer
-        var parser = Parser(bytes: buffer)
-        try parser.parseDocument(into: &entries)
+        try JSONTapeParser.parse(buffer, into: &entries)
     }
 
     /// The top-level value. Only meaningful after a successful parse.
@@ -107,7 +106,7 @@ public final class JSONTape: @unchecked Sendable {
 struct EntryBuffer {
     @usableFromInline var base: UnsafeMutablePointer<JSONTape.Entry>
     @usableFromInline var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
@@ -120,14 +119,8 @@ struct EntryBuffer {
         nonmutating set { base[index] = newValue }
     }
 
-    @inline(__always)
-    mutating func append(_ entry: JSONTape.Entry) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: entry)
-        count += 1
-    }
-
-    private mutating func grow() {
+    /// Doubles the capacity, keeping the entries.
+    mutating func grow() {
         let grown = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: capacity * 2)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
@@ -173,255 +166,4 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String { "\(reason.rawValue) at byte \(offset)" }
-}
-
-/// The single-pass recursive-descent parser behind ``JSONTape``.
-struct Parser {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
-    var depth = 0
-
-    init(bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
-    }
-
-    mutating func parseDocument(into entries: inout EntryBuffer) throws(JSONParseError) {
-        guard bytes.count < Int(UInt32.max) else { throw JSONParseError(.tooLarge, at: 0) }
-        skipWhitespace()
-        guard position < bytes.count else { throw JSONParseError(.empty, at: 0) }
-        try parseValue(into: &entries)
-        skipWhitespace()
-        if position < bytes.count { throw JSONParseError(.trailingData, at: position) }
-    }
-
-    @inline(__always)
-    mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
-    }
-
-    mutating func parseValue(into entries: inout EntryBuffer) throws(JSONParseError) {
-        guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
-        let start = position
-        switch bytes[position] {
-        case UInt8(ascii: "{"):
-            try parseObject(into: &entries)
-        case UInt8(ascii: "["):
-            try parseArray(into: &entries)
-        case UInt8(ascii: "\""):
-            let escapes = try scanString()
-            entries.append(
-                .init(
-                    kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(position),
-                    next: UInt32(entries.count + 1), count: 0))
-        case UInt8(ascii: "t"):
-            try expectLiteral("true")
-            entries.append(
-                .init(
-                    kind: .bool, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                    next: UInt32(entries.count + 1), count: 1))
-        case UInt8(ascii: "f"):
-            try expectLiteral("false")
-            entries.append(
-                .init(
-                    kind: .bool, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                    next: UInt32(entries.count + 1), count: 0))
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-            entries.append(
-                .init(
-                    kind: .null, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                    next: UInt32(entries.count + 1), count: 0))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            try scanNumber()
-            entries.append(
-                .init(
-                    kind: .number, hasEscapes: false, start: UInt32(start), end: UInt32(position),
-                    next: UInt32(entries.count + 1), count: 0))
-        default:
-            throw JSONParseError(.unexpectedCharacter, at: position)
-        }
-    }
-
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw JSONParseError(.unexpectedEnd, at: bytes.count) }
-        let pointer = literal.utf8Start
-        for offset in 0..<count where bytes[position + offset] != pointer[offset] {
-            throw JSONParseError(.unexpectedCharacter, at: position + offset)
-        }
-        position += count
-    }
-
-    mutating func parseObject(into entries: inout EntryBuffer) throws(JSONParseError) {
-        depth += 1
-        guard depth <= JSONTape.maximumDepth else { throw JSONParseError(.tooDeep, at: position) }
-        let index = entries.count
-        let start = position
-        entries.append(.init(kind: .object, hasEscapes: false, start: UInt32(start), end: 0, next: 0, count: 0))
-        position += 1
-        skipWhitespace()
-        var count: UInt32 = 0
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
-                guard bytes[position] == UInt8(ascii: "\"") else {
-                    throw JSONParseError(.unexpectedCharacter, at: position)
-                }
-                let keyStart = position
-                let escapes = try scanString()
-                entries.append(
-                    .init(
-                        kind: .string, hasEscapes: escapes, start: UInt32(keyStart),
-                        end: UInt32(position), next: UInt32(entries.count + 1), count: 0))
-                skipWhitespace()
-                guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
-                guard bytes[position] == UInt8(ascii: ":") else {
-                    throw JSONParseError(.unexpectedCharacter, at: position)
-                }
-                position += 1
-                skipWhitespace()
-                try parseValue(into: &entries)
-                count += 1
-                skipWhitespace()
-                guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
-                let byte = bytes[position]
-                position += 1
-                if byte == UInt8(ascii: ",") { continue }
-                if byte == UInt8(ascii: "}") { break }
-                throw JSONParseError(.unexpectedCharacter, at: position - 1)
-            }
-        }
-        entries[index].end = UInt32(position)
-        entries[index].next = UInt32(entries.count)
-        entries[index].count = count
-        depth -= 1
-    }
-
-    mutating func parseArray(into entries: inout EntryBuffer) throws(JSONParseError) {
-        depth += 1
-        guard depth <= JSONTape.maximumDepth else { throw JSONParseError(.tooDeep, at: position) }
-        let index = entries.count
-        let start = position
-        entries.append(.init(kind: .array, hasEscapes: false, start: UInt32(start), end: 0, next: 0, count: 0))
-        position += 1
-        skipWhitespace()
-        var count: UInt32 = 0
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-        } else {
-            while true {
-                skipWhitespace()
-                try parseValue(into: &entries)
-                count += 1
-                skipWhitespace()
-                guard position < bytes.count else { throw JSONParseError(.unexpectedEnd, at: position) }
-                let byte = bytes[position]
-                position += 1
-                if byte == UInt8(ascii: ",") { continue }
-                if byte == UInt8(ascii: "]") { break }
-                throw JSONParseError(.unexpectedCharacter, at: position - 1)
-            }
-        }
-        entries[index].end = UInt32(position)
-        entries[index].next = UInt32(entries.count)
-        entries[index].count = count
-        depth -= 1
-    }
-
-    /// Scans a string starting at its opening quote; leaves `position` after the closing one.
-    /// Returns whether the string contains escapes.
-    mutating func scanString() throws(JSONParseError) -> Bool {
-        position += 1
-        var escapes = false
-        while position < bytes.count {
-            skipPlainASCII()
-            guard position < bytes.count else { break }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return escapes
-            } else if byte == UInt8(ascii: "\\") {
-                escapes = true
-                guard position + 1 < bytes.count else { throw JSONParseError(.unexpectedEnd, at: bytes.count) }
-                switch bytes[position + 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    position += 2
-                case UInt8(ascii: "u"):
-                    guard position + 5 < bytes.count else { throw JSONParseError(.unexpectedEnd, at: bytes.count) }
-                    for offset in 2...5 where hexValue(bytes[position + offset]) == nil {
-                        throw JSONParseError(.invalidEscape, at: position)
-                    }
-                    position += 6
-                default:
-                    throw JSONParseError(.invalidEscape, at: position)
-                }
-            } else if byte < 0x20 {
-                throw JSONParseError(.controlCharacterInString, at: position)
-            } else if byte < 0x80 {
-                position += 1
-            } else {
-                position = try UTF8Validation.skipScalar(bytes, at: position)
-            }
-        }
-        throw JSONParseError(.unexpectedEnd, at: position)
-    }
-
-    /// Skips the bytes that need no closer look (no quote, backslash, control character or
-    /// byte outside ASCII), eight at a time; the byte loop handles the one it stops at.
-    @inline(__always)
-    mutating func skipPlainASCII() {
-        position = StringBytes.firstSpecial(in: bytes, from: position, stopAtNonASCII: true)
-    }
-
-    mutating func scanNumber() throws(JSONParseError) {
-        let start = position
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count else { throw JSONParseError(.invalidNumber, at: start) }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-        } else if isDigit(bytes[position]) {
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        } else {
-            throw JSONParseError(.invalidNumber, at: start)
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw JSONParseError(.invalidNumber, at: start)
-            }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
-            }
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw JSONParseError(.invalidNumber, at: start)
-            }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-    }
-}
-
-@inline(__always)
-func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-@inline(__always)
-func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-    default: return nil
-    }
 }
