@@ -63,6 +63,8 @@ if [[ "$SCENARIO" == startup ]]; then
     # The first start creates the store and the server key; the counted one opens them, as every
     # later start does. Symbols stay mangled (scripts/startup-order reads them).
     health='{"jsonrpc":"2.0","id":1,"method":"rpc.health"}'
+    # The services' resource bundles beside the binary, as an install has them (scripts/install).
+    cp -R .build/release/*.resources "$WORK/"
     echo "$health" | "$WORK/payrpc" serve --stdio --data "$WORK/data" >/dev/null 2>"$WORK/server.log"
     echo "$health" | LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$OUT" \
         "$WORK/payrpc" serve --stdio --data "$WORK/data" >"$WORK/answer.json" 2>>"$WORK/server.log"
