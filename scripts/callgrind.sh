@@ -6,16 +6,17 @@
 # answer into the output buffer, not the kernel's socket work or the loop.
 #
 # Usage: scripts/callgrind.sh [SCENARIO] [REQUESTS]
-#   SCENARIO   a payrpc-bench built-in scenario: health, execute-payment, durable-write (default health)
+#   SCENARIO   a payrpc-bench built-in scenario: health, execute-payment, durable-write (default health);
+#              or startup: one whole start counted (serve --stdio, one rpc.health, exit at end of input)
 #   REQUESTS   how many requests to send (default 10000; 3000 is plenty for execute-payment)
 # Environment: SKIP_BUILD=1 uses the binaries in .build/release; PORT (default 17171);
 #   KEEP=FILE keeps the callgrind output there (read it with callgrind_annotate --inclusive=yes FILE).
-# Prints one line: the scenario, the requests and the instructions per request.
+# Prints one line: the scenario, the requests and the instructions per request (or per start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
 fi
 SCENARIO=${1:-health}
@@ -58,6 +59,20 @@ cc -shared -fPIC -O2 -o "$WORK/sigsuspend.so" "$WORK/sigsuspend.c" -ldl
 # dwarf2 abbrev form code 0x25", then it gives up before the server starts): it runs a copy without
 # it. The symbols it counts by (--toggle-collect) stay; what runs is the same code.
 objcopy --strip-debug .build/release/payrpc "$WORK/payrpc"
+if [[ "$SCENARIO" == startup ]]; then
+    # The first start creates the store and the server key; the counted one opens them, as every
+    # later start does. Symbols stay mangled (scripts/startup-order reads them).
+    health='{"jsonrpc":"2.0","id":1,"method":"rpc.health"}'
+    # The services' resource bundles beside the binary, as an install has them (scripts/install).
+    cp -R .build/release/*.resources "$WORK/"
+    echo "$health" | "$WORK/payrpc" serve --stdio --data "$WORK/data" >/dev/null 2>"$WORK/server.log"
+    echo "$health" | LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$OUT" \
+        "$WORK/payrpc" serve --stdio --data "$WORK/data" >"$WORK/answer.json" 2>>"$WORK/server.log"
+    grep -q '"SERVING"' "$WORK/answer.json" || { echo "scripts/callgrind.sh: no answer at start-up:" >&2; cat "$WORK/server.log" >&2; exit 1; }
+    TOTAL=$(callgrind_annotate "$OUT" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {gsub(",", "", $1); print $1; seen = 1}')
+    echo "startup: 1 start, $TOTAL instructions"
+    exit 0
+fi
 LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
     "$WORK/payrpc" serve --tcp "127.0.0.1:$PORT" --data "$WORK/data" 2>"$WORK/server.log" &
 SERVER_PID=$!

@@ -101,6 +101,24 @@ import Testing
         }
     }
 
+    @Test func aShippedFileIsFoundBesideTheExecutableOrInTheBundleOrNowhere() throws {
+        #expect(SandboxData.shippedFile("absent.json", target: "NoSuchTarget") { Bundle(path: NSTemporaryDirectory())! } == nil)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("kit-sandbox.json"))
+        let found = SandboxData.shippedFile("kit-sandbox.json", target: "NoSuchTarget") { Bundle(path: folder.path)! }
+        #expect(found?.standardizedFileURL.path == folder.appendingPathComponent("kit-sandbox.json").standardizedFileURL.path)
+        #if os(Linux)
+        // The test binary runs from SwiftPM's build folder, where the services' resources are.
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let beside = SandboxData.shippedFile("tatra-sandbox.json", target: "TatraService") { Bundle(path: folder.path)! }
+        #expect(
+            beside?.path == URL(fileURLWithPath: executable).deletingLastPathComponent().path
+                + "/payrpc_TatraService.resources/tatra-sandbox.json")
+        #endif
+    }
+
     @Test func aServiceErrorIsItsKindsCodeAndMessageWithItsDataAsTheCodecWritesIt() {
         let error = ServiceError(SampleKind.missing, data: "gone")
         #expect(error.rpcError == RPCError(-33990, "Missing", encodedData: Array(#""gone""#.utf8)))

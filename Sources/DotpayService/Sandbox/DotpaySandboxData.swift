@@ -39,7 +39,9 @@ public struct DotpaySandboxData: JSONModel, SandboxDataModel, Equatable {
     public static let service = "dotpay"
 
     /// The file shipped with the service.
-    public static var bundledFile: URL? { Bundle.module.url(forResource: "dotpay-sandbox", withExtension: "json") }
+    public static var bundledFile: URL? {
+        SandboxData.shippedFile("dotpay-sandbox.json", target: "DotpayService") { Bundle.module }
+    }
 
     /// The 1Click channel is a channel of both catalogues, the Masterpass channel one of the
     /// production catalogue; no amount is magic twice.

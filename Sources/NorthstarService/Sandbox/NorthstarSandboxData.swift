@@ -25,7 +25,7 @@ public struct NorthstarSandboxData: JSONModel, SandboxDataModel, Equatable {
 
     /// The file shipped with the service.
     public static var bundledFile: URL? {
-        Bundle.module.url(forResource: "northstar-sandbox", withExtension: "json")
+        SandboxData.shippedFile("northstar-sandbox.json", target: "NorthstarService") { Bundle.module }
     }
 
     /// Every test card is a Luhn-valid number of a brand Orders v2 takes, listed once.

@@ -45,7 +45,9 @@ public struct PBBASandbox: JSONModel, SandboxDataModel, Equatable {
     public static let service = "pbba"
 
     /// The file shipped with the service.
-    public static var bundledFile: URL? { Bundle.module.url(forResource: "pbba-sandbox", withExtension: "json") }
+    public static var bundledFile: URL? {
+        SandboxData.shippedFile("pbba-sandbox.json", target: "PBBAService") { Bundle.module }
+    }
 
     /// Counts are in range; no amount is magic twice.
     public func check() throws(SandboxDataProblem) {

@@ -13,7 +13,7 @@ import PayRPCJSON
 public protocol SandboxDataModel: JSONDecodable, Sendable {
     /// The service's name: the `SERVICE` of `--sandbox-data SERVICE=FILE`.
     static var service: String { get }
-    /// The file shipped with the service (`Bundle.module.url(forResource:withExtension:)`).
+    /// The file shipped with the service (``SandboxData/shippedFile(_:target:bundle:)``).
     static var bundledFile: URL? { get }
     /// Checks that go beyond the codec (a test card is Luhn-valid, a channel id exists); throws
     /// the first problem with the JSON Pointer of the value. Default: none.

@@ -1,3 +1,5 @@
+import PayRPCSync
+
 extension SecretHasher {
     /// The prefix of every sealed value, naming its format: `v2:` is AES-256-GCM. A value
     /// without it was sealed by payrpc's first format (HMAC-SHA256 in counter mode, plain hex),
@@ -11,11 +13,12 @@ extension SecretHasher {
     /// 12-byte nonce per message and `context` as the associated data, so a value sealed for one
     /// use does not open for another. Output: ``sealPrefix`` then the hex of
     /// nonce ‖ ciphertext ‖ tag.
-    /// - Throws: ``StoreError`` (`cryptography`) when OpenSSL fails.
+    /// - Throws: ``StoreError`` (`cryptography`) when OpenSSL fails (deriving the key, on the
+    ///   first seal or unseal, included).
     public func seal(_ plaintext: String, context: String) throws(StoreError) -> String {
         let nonce = try SecureRandom.bytes(AES256GCM.nonceSize)
         let box = try AES256GCM.seal(
-            Array(plaintext.utf8), key: sealingKey, nonce: nonce,
+            Array(plaintext.utf8), key: try sealingKey.value.get(), nonce: nonce,
             authenticating: Array(context.utf8))
         return Self.sealPrefix + Hex.encode(nonce + box.ciphertext + box.tag)
     }
@@ -31,7 +34,8 @@ extension SecretHasher {
         let box = AES256GCM.Box(
             ciphertext: Array(bytes[AES256GCM.nonceSize..<(bytes.count - AES256GCM.tagSize)]),
             tag: Array(bytes.suffix(AES256GCM.tagSize)))
-        guard let plaintext = AES256GCM.open(box, key: sealingKey, nonce: nonce, authenticating: Array(context.utf8))
+        guard let key = try? sealingKey.value.get(),
+            let plaintext = AES256GCM.open(box, key: key, nonce: nonce, authenticating: Array(context.utf8))
         else { return nil }
         return String(validating: plaintext, as: UTF8.self)
     }

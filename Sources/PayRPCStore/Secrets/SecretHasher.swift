@@ -1,4 +1,5 @@
 import PayRPCCore
+import PayRPCSync
 
 /// Turns secrets into what the store may keep: keyed hashes for values that must be matched
 /// later (card numbers, tokens), salted, iterated hashes for PINs, and sealed (encrypted and
@@ -22,18 +23,24 @@ public struct SecretHasher: Sendable {
 
     /// The server key: the HMAC key of keyed hashes and PIN peppers.
     let key: [UInt8]
-    /// The AES-256-GCM key of sealed values, derived from the server key (see ``sealPrefix``).
-    let sealingKey: [UInt8]
+    /// The AES-256-GCM key of sealed values, derived from the server key (see ``sealPrefix``) on
+    /// the first seal or unseal: deriving it was OpenSSL's first use, and setting OpenSSL up (its
+    /// configuration, providers and key types) was 12 % of a start's instructions, for a key
+    /// most runs never need.
+    let sealingKey: LazyValue<Result<[UInt8], StoreError>>
 
     /// A hasher keyed with `key`.
-    /// - Throws: ``StoreError``: `secretKey` when the key is not ``keySize`` bytes,
-    ///   `cryptography` when OpenSSL cannot derive the sealing key.
+    /// - Throws: ``StoreError`` (`secretKey`) when the key is not ``keySize`` bytes.
     public init(key: [UInt8]) throws(StoreError) {
         guard key.count == Self.keySize else {
             throw StoreError(.secretKey, "the server key must be \(Self.keySize) bytes, not \(key.count)")
         }
         self.key = key
-        sealingKey = try HKDF.expand(key: key, info: Array(Self.sealingKeyPurpose.utf8), length: AES256GCM.keySize)
+        sealingKey = LazyValue {
+            Result { () throws(StoreError) in
+                try HKDF.expand(key: key, info: Array(Self.sealingKeyPurpose.utf8), length: AES256GCM.keySize)
+            }
+        }
     }
 
     /// A hasher with a fresh random key that is kept nowhere: for tests and throw-away stores.

@@ -65,7 +65,7 @@ public struct TatraSandboxData: SandboxDataModel {
 
     /// The file shipped with the service.
     public static var bundledFile: URL? {
-        Bundle.module.url(forResource: "tatra-sandbox", withExtension: "json")
+        SandboxData.shippedFile("tatra-sandbox.json", target: "TatraService") { Bundle.module }
     }
 
     /// Reads the file's codec, then builds what the service runs on; a value that does not make
