@@ -50,7 +50,7 @@ public final class Gateway: Sendable {
             serving: true)
         self.router = router
         let builder = OpenRPCBuilder(router: router, version: configuration.engine.version)
-        state.publish(methodCount: router.methods.count) { Array(builder.document().jsonText.utf8) }
+        state.publish(methodCount: router.methodCount) { Array(builder.document().jsonText.utf8) }
         let engine = RPCEngine(
             router: router, configuration: configuration.engine,
             idempotency: store, environment: environment, logger: logger)
@@ -137,8 +137,16 @@ public final class Gateway: Sendable {
             metadata: [
                 "store.writes": .stringConvertible(statistics.writes), "store.commits": .stringConvertible(statistics.commits),
                 "store.commitsPerSecond": .string(String(Int(Double(statistics.commits) / seconds))),
-                "uptime.seconds": .string(String(format: "%.1f", seconds)),
+                "uptime.seconds": .string(Self.tenths(seconds)),
             ])
+    }
+
+    /// `seconds` (not negative) with one decimal, rounded, as `String(format: "%.1f")` writes it
+    /// but without the C variadic call: its `CVarArg` casts' conformance lookups were 1.3M
+    /// instructions of every run of a SQLite gateway.
+    static func tenths(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded(.toNearestOrEven))
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Starts draining from any thread.

@@ -42,6 +42,11 @@ public protocol StateStore: IdempotencyStore, Sendable {
     /// one instance reaches the connections of another). Handlers run on the store's thread or the
     /// committing caller's; they must be quick and hand longer work on.
     func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void)
+
+    /// This store as a ``SandboxLockingStore`` when instances share it, else nil (the default).
+    /// Asked rather than cast: a failing `as? any SandboxLockingStore` scans every protocol
+    /// conformance record of the binary (1.5M instructions of every start of a SQLite gateway).
+    var sandboxLocking: (any SandboxLockingStore)? { get }
 }
 
 /// What operators and the gateway do with a store, beyond a service's transactions: export a
@@ -75,6 +80,9 @@ extension StoreAdministration {
 }
 
 extension StateStore {
+    /// Not shared with other instances: no sandbox locks.
+    public var sandboxLocking: (any SandboxLockingStore)? { nil }
+
     /// Calls `handler` with every event published on `channel` as an `Event`
     /// (``StoreTransaction/publish(_:on:)-(Event,_)``), as ``subscribe(_:_:)`` does; a payload
     /// that does not read as one (written by another version of payrpc) is passed over.

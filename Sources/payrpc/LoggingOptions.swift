@@ -6,24 +6,16 @@ struct LoggingOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp("Least severe level logged: trace, debug, info, notice, warning, error, critical.", valueName: "level")
     )
-    var logLevel: Logger.Level = .info
+    var logLevel: Logger.Level = LoggingSettings.defaults.logLevel
 
     @Option(help: ArgumentHelp("Log line format on stderr: text or json.", valueName: "format"))
-    var logFormat: LogFormat = .text
+    var logFormat: LogFormat = LoggingSettings.defaults.logFormat
 
-    /// Bootstraps swift-log once and returns the command's logger.
-    func makeLogger(label: String = "payrpc") -> Logger {
-        let level = logLevel
-        let format = logFormat
-        LoggingSystem.bootstrap { label in
-            var handler = StderrLogHandler(label: label, format: format)
-            handler.logLevel = level
-            return handler
-        }
-        var logger = Logger(label: label)
-        logger.logLevel = level
-        return logger
-    }
+    /// The options as plain values.
+    var settings: LoggingSettings { LoggingSettings(logLevel: logLevel, logFormat: logFormat) }
+
+    /// Bootstraps swift-log once and returns the command's logger (``LoggingSettings/makeLogger(label:)``).
+    func makeLogger(label: String = "payrpc") -> Logger { settings.makeLogger(label: label) }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

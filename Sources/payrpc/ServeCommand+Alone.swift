@@ -3,53 +3,36 @@ import Logging
 
 extension ServeCommand {
     /// `payrpc serve …` read without swift-argument-parser, for the common command lines
-    /// (`serve --stdio --data DIR`, the listeners, the limits, the sandbox's options): the
-    /// library's parse reflects over every command's options (`Mirror`), and the first lookups
-    /// of their types scan every protocol conformance record of the binary, about a sixth of a
-    /// stdio gateway's start-up. Nil for anything else: another command, `--help`, an option or
-    /// value it does not know, an option given twice, what `validate()` rejects; the caller then
-    /// runs the library, so what the user sees for those is the library's own answer.
+    /// (`serve --stdio --data DIR`, the listeners, the limits, the sandbox's options), straight
+    /// into plain ``ServeSettings``: the library's parse reflects over every command's options
+    /// (`Mirror`), and even building a ``ServeCommand`` by hand instantiates its property
+    /// wrappers, whose first type lookups scan every protocol conformance record of the binary.
+    /// Nil for anything else: another command, `--help`, an option or value it does not know,
+    /// an option given twice, what `validate()` rejects; the caller then runs the library, so
+    /// what the user sees for those is the library's own answer.
     ///
     /// Values are converted by their types' own `ExpressibleByArgument`, as the library does. In a
-    /// debug build (every test's) the library parses the same arguments too and the two commands
+    /// debug build (every test's) the library parses the same arguments too and the two settings
     /// must be the same, so a new option or a changed default cannot drift from this path.
-    static func parsedAlone(_ arguments: [String]) -> ServeCommand? {
+    static func parsedAlone(_ arguments: [String]) -> ServeSettings? {
         guard arguments.first == configuration.commandName else { return nil }
-        var command = ServeArguments.defaults()
-        guard ServeArguments.read(arguments.dropFirst(), into: &command) else { return nil }
-        do { try command.validate() } catch { return nil }
+        var settings = ServeSettings()
+        guard ServeArguments.read(arguments.dropFirst(), into: &settings) else { return nil }
+        do { try settings.validate() } catch { return nil }
         #if DEBUG
-        ServeArguments.expectSameAsLibrary(command, Array(arguments.dropFirst()))
+        ServeArguments.expectSameAsLibrary(settings, Array(arguments.dropFirst()))
         #endif
-        return command
+        return settings
     }
 }
 
-/// The options ``ServeCommand/parsedAlone(_:)`` reads, by name: how each one sets the command.
+/// The options ``ServeCommand/parsedAlone(_:)`` reads, by name: how each one sets the settings.
 private enum ServeArguments {
     /// What an option with a value does with it; false when the value does not convert.
-    typealias Setter = @Sendable (inout ServeCommand, String) -> Bool
-
-    /// A `serve` with every option at its default, as the library leaves what is not given.
-    static func defaults() -> ServeCommand {
-        var gateway = GatewayOptions()
-        (gateway.data, gateway.sandbox, gateway.sandboxData, gateway.validateResults) = (nil, true, [], false)
-        (gateway.seed, gateway.frozenClock, gateway.journalBackend) = (nil, nil, nil)
-        var store = SharedStoreOptions()
-        (store.store, store.storeKeyFile, store.storeConnections) = (nil, nil, 8)
-        var logging = LoggingOptions()
-        (logging.logLevel, logging.logFormat) = (.info, .text)
-        var command = ServeCommand()
-        (command.stdio, command.tcp, command.unix, command.mcp, command.ephemeral) = (false, [], [], false, false)
-        (command.gateway, command.sharedStore, command.logging) = (gateway, store, logging)
-        (command.maxLineBytes, command.maxBatch, command.maxInFlight, command.maxConnections) = (1 << 20, 1000, 256, 1024)
-        (command.idleTimeout, command.drainTimeout, command.defaultTimeout) = (900, 10, 0)
-        (command.methodTimeout, command.authTokenFile, command.storeMaxBytes) = ([], nil, nil)
-        return command
-    }
+    typealias Setter = @Sendable (inout ServeSettings, String) -> Bool
 
     /// The flags, by name.
-    static let flags: [String: @Sendable (inout ServeCommand) -> Void] = [
+    static let flags: [String: @Sendable (inout ServeSettings) -> Void] = [
         "--stdio": { $0.stdio = true },
         "--mcp": { $0.mcp = true },
         "--ephemeral": { $0.ephemeral = true },
@@ -58,31 +41,37 @@ private enum ServeArguments {
         "--validate-results": { $0.gateway.validateResults = true },
     ]
 
+    /// What an option kept as written does with its value (closures rather than key paths: a
+    /// start's first key path instantiates its pattern, 0.2M instructions).
+    typealias Store = @Sendable (inout ServeSettings, String) -> Void
+
     /// The options that may be given more than once: each adds its value to a list.
-    static let lists: [String: WritableKeyPath<ServeCommand, [String]> & Sendable] = [
-        "--tcp": \.tcp, "--unix": \.unix, "--sandbox-data": \.gateway.sandboxData, "--method-timeout": \.methodTimeout,
+    static let lists: [String: Store] = [
+        "--tcp": { $0.tcp.append($1) }, "--unix": { $0.unix.append($1) },
+        "--sandbox-data": { $0.gateway.sandboxData.append($1) }, "--method-timeout": { $0.methodTimeout.append($1) },
     ]
 
     /// The options whose value is kept as written.
-    static let texts: [String: WritableKeyPath<ServeCommand, String?> & Sendable] = [
-        "--data": \.gateway.data, "--frozen-clock": \.gateway.frozenClock, "--journal-backend": \.gateway.journalBackend,
-        "--store": \.sharedStore.store, "--store-key-file": \.sharedStore.storeKeyFile,
-        "--auth-token-file": \.authTokenFile, "--store-max-bytes": \.storeMaxBytes,
+    static let texts: [String: Store] = [
+        "--data": { $0.gateway.data = $1 }, "--frozen-clock": { $0.gateway.frozenClock = $1 },
+        "--journal-backend": { $0.gateway.journalBackend = $1 }, "--store": { $0.sharedStore.store = $1 },
+        "--store-key-file": { $0.sharedStore.storeKeyFile = $1 }, "--auth-token-file": { $0.authTokenFile = $1 },
+        "--store-max-bytes": { $0.storeMaxBytes = $1 },
     ]
 
     /// The options whose value is converted by its type, as the library converts it.
     static let options: [String: Setter] = [
-        "--seed": { command, text in converted(text) { command.gateway.seed = $0 } },
-        "--store-connections": { command, text in converted(text) { command.sharedStore.storeConnections = $0 } },
-        "--max-line-bytes": { command, text in converted(text) { command.maxLineBytes = $0 } },
-        "--max-batch": { command, text in converted(text) { command.maxBatch = $0 } },
-        "--max-in-flight": { command, text in converted(text) { command.maxInFlight = $0 } },
-        "--max-connections": { command, text in converted(text) { command.maxConnections = $0 } },
-        "--idle-timeout": { command, text in converted(text) { command.idleTimeout = $0 } },
-        "--drain-timeout": { command, text in converted(text) { command.drainTimeout = $0 } },
-        "--default-timeout": { command, text in converted(text) { command.defaultTimeout = $0 } },
-        "--log-level": { command, text in converted(text) { (level: Logger.Level) in command.logging.logLevel = level } },
-        "--log-format": { command, text in converted(text) { (format: LogFormat) in command.logging.logFormat = format } },
+        "--seed": { settings, text in converted(text) { settings.gateway.seed = $0 } },
+        "--store-connections": { settings, text in converted(text) { settings.sharedStore.storeConnections = $0 } },
+        "--max-line-bytes": { settings, text in converted(text) { settings.maxLineBytes = $0 } },
+        "--max-batch": { settings, text in converted(text) { settings.maxBatch = $0 } },
+        "--max-in-flight": { settings, text in converted(text) { settings.maxInFlight = $0 } },
+        "--max-connections": { settings, text in converted(text) { settings.maxConnections = $0 } },
+        "--idle-timeout": { settings, text in converted(text) { settings.idleTimeout = $0 } },
+        "--drain-timeout": { settings, text in converted(text) { settings.drainTimeout = $0 } },
+        "--default-timeout": { settings, text in converted(text) { settings.defaultTimeout = $0 } },
+        "--log-level": { settings, text in converted(text) { (level: Logger.Level) in settings.logging.logLevel = level } },
+        "--log-format": { settings, text in converted(text) { (format: LogFormat) in settings.logging.logFormat = format } },
     ]
 
     /// `text` converted as the library converts a `Value` argument, then given to `set`.
@@ -92,9 +81,9 @@ private enum ServeArguments {
         return true
     }
 
-    /// Applies `arguments` (`--name value`, `--name=value`, flags) to `command`; false for
+    /// Applies `arguments` (`--name value`, `--name=value`, flags) to `settings`; false for
     /// anything it does not read (the library's parse takes over).
-    static func read(_ arguments: ArraySlice<String>, into command: inout ServeCommand) -> Bool {
+    static func read(_ arguments: ArraySlice<String>, into settings: inout ServeSettings) -> Bool {
         var seen: Set<String> = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -102,17 +91,15 @@ private enum ServeArguments {
             guard name.hasPrefix("--"), seen.insert(name).inserted || lists[name] != nil else { return false }
             if let flag = flags[name] {
                 guard inline == nil else { return false }
-                flag(&command)
+                flag(&settings)
                 continue
             }
             guard lists[name] != nil || texts[name] != nil || options[name] != nil,
                 let value = inline ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-")
             else { return false }
-            if let list = lists[name] {
-                command[keyPath: list].append(value)
-            } else if let text = texts[name] {
-                command[keyPath: text] = value
-            } else if let set = options[name], !set(&command, value) {
+            if let store = lists[name] ?? texts[name] {
+                store(&settings, value)
+            } else if let set = options[name], !set(&settings, value) {
                 return false
             }
         }
@@ -127,14 +114,14 @@ private enum ServeArguments {
     }
 
     #if DEBUG
-    /// Stops the program when the library reads `arguments` into another command than `command`.
-    static func expectSameAsLibrary(_ command: ServeCommand, _ arguments: [String]) {
+    /// Stops the program when the library reads `arguments` into other settings than `settings`.
+    static func expectSameAsLibrary(_ settings: ServeSettings, _ arguments: [String]) {
         guard let library = try? ServeCommand.parse(arguments) else {
             fatalError("serve's fast path read \(arguments), which the library rejects")
         }
         var (ours, theirs) = ("", "")
-        dump(command, to: &ours)
-        dump(library, to: &theirs)
+        dump(settings, to: &ours)
+        dump(library.settings, to: &theirs)
         guard ours == theirs else {
             fatalError("serve's fast path read \(arguments) as\n\(ours)\nand the library as\n\(theirs)")
         }

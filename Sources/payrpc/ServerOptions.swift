@@ -1,10 +1,4 @@
 import ArgumentParser
-import Foundation
-import PayRPCCore
-import PayRPCGateway
-import PayRPCJSON
-import PayRPCStore
-import PayRPCTransport
 
 /// The options that make a gateway: data, sandbox, limits. Shared by `serve`, `schemas`,
 /// `validate` and `data`.
@@ -13,16 +7,16 @@ struct GatewayOptions: ParsableArguments {
     var data: String?
 
     @Flag(inversion: .prefixedNo, help: "Serve the built-in deterministic sandboxes and the sandbox.* helpers.")
-    var sandbox = true
+    var sandbox = GatewaySettings.defaults.sandbox
 
     @Option(
         help: ArgumentHelp(
             "A service's sandbox data file, as SERVICE=FILE (e.g. tatra=./my-tatra.json).",
             valueName: "service=file"))
-    var sandboxData: [String] = []
+    var sandboxData: [String] = GatewaySettings.defaults.sandboxData
 
     @Flag(help: "Validate every result and notification against its schema before sending it.")
-    var validateResults = false
+    var validateResults = GatewaySettings.defaults.validateResults
 
     @Option(
         help: ArgumentHelp(
@@ -42,35 +36,10 @@ struct GatewayOptions: ParsableArguments {
             valueName: "url"))
     var journalBackend: String?
 
-    /// The gateway configuration these options describe.
-    func configuration() throws -> GatewayConfiguration {
-        var configuration = GatewayConfiguration(dataDirectory: DataDirectory.resolve(explicit: data))
-        configuration.engine.sandbox = sandbox
-        configuration.engine.validateResults = validateResults
-        configuration.seed = seed
-        if let frozenClock {
-            guard let instant = RFC3339.parse(frozenClock) else {
-                throw ValidationError("--frozen-clock takes an RFC 3339 time such as 2026-11-25T10:40:00Z, got \(frozenClock)")
-            }
-            configuration.time = .frozen(at: instant)
-        }
-        if let journalBackend {
-            guard let url = URL(string: journalBackend), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
-                throw ValidationError("--journal-backend takes an http(s) URL, got \(journalBackend)")
-            }
-            configuration.journalBackend = url
-        }
-        for entry in sandboxData {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw ValidationError("--sandbox-data takes SERVICE=FILE, got \(entry)")
-            }
-            let url = URL(fileURLWithPath: parts[1])
-            guard FileManager.default.isReadableFile(atPath: url.path) else {
-                throw ValidationError("--sandbox-data: cannot read \(parts[1])")
-            }
-            configuration.sandboxData[parts[0]] = url
-        }
-        return configuration
+    /// The options as plain values.
+    var settings: GatewaySettings {
+        GatewaySettings(
+            data: data, sandbox: sandbox, sandboxData: sandboxData, validateResults: validateResults, seed: seed,
+            frozenClock: frozenClock, journalBackend: journalBackend)
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PayRPCStore
 
 /// The options that name a PostgreSQL store shared by several instances instead of the data
@@ -19,23 +18,15 @@ struct SharedStoreOptions: ParsableArguments {
     var storeKeyFile: String?
 
     @Option(help: ArgumentHelp("How many connections to the shared store each instance keeps.", valueName: "n"))
-    var storeConnections = 8
+    var storeConnections = SharedStoreSettings.defaults.storeConnections
 
-    /// The shared store's options; nil when `--store` is not given.
-    /// - Throws: `ValidationError` for a URL that is not PostgreSQL's, a missing or malformed key.
+    /// The options as plain values.
+    var settings: SharedStoreSettings {
+        SharedStoreSettings(store: store, storeKeyFile: storeKeyFile, storeConnections: storeConnections)
+    }
+
+    /// The shared store's options; nil when `--store` is not given (``SharedStoreSettings/options(applicationName:)``).
     func options(applicationName: String) throws -> PostgresStoreOptions? {
-        guard let store else {
-            guard storeKeyFile == nil else { throw ValidationError("--store-key-file goes with --store postgresql://…") }
-            return nil
-        }
-        guard let url = PostgresURL(store) else {
-            throw ValidationError(
-                "--store takes postgresql://USER@HOST:PORT/DATABASE, got \(PostgresURL.isPostgres(store) ? "a URL without a host or database" : store)"
-            )
-        }
-        guard (1...256).contains(storeConnections) else { throw ValidationError("--store-connections must be between 1 and 256") }
-        let key: [UInt8]
-        do { key = try StoreKey.load(file: storeKeyFile) } catch { throw ValidationError(error.message) }
-        return PostgresStoreOptions(url: url, key: key, connections: storeConnections, applicationName: applicationName)
+        try settings.options(applicationName: applicationName)
     }
 }

@@ -62,6 +62,8 @@ private struct TwoServices: RPCService {
         #expect(router.method(named: "refund")?.name == "beta.refund")
         let aliases = router.methods.first { $0.name == "alpha.pay" }?.aliases
         #expect(aliases == ["alpha.makePayment", "pay", "makePayment"])
+        // Counted by method, not by name: the aliases add none.
+        #expect(router.methodCount == router.methods.count)
 
         let harness = try EngineHarness(services: [TwoServices()])
         let connection = harness.connect()

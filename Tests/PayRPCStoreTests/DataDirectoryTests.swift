@@ -20,6 +20,15 @@ struct DataDirectoryTests {
                 == "/home/tester/.local/share/payrpc")
     }
 
+    @Test("without an environment given, the process's own, read variable by variable")
+    func processEnvironment() {
+        for explicit in [nil, "~/state", "/srv/payrpc"] {
+            #expect(
+                DataDirectory.resolve(explicit: explicit)
+                    == DataDirectory.resolve(explicit: explicit, environment: ProcessInfo.processInfo.environment))
+        }
+    }
+
     @Test("else ~/.local/share/payrpc")
     func home() {
         #expect(

@@ -10,7 +10,10 @@ import PayRPCSync
 /// why params were refused; the others on their first call.
 @usableFromInline
 final class ParamsSchema: Sendable {
-    private let compiled: LazyValue<Result<Compiled, RPCError>>
+    /// Nil when the schema does not compile. Not a `Result<Compiled, RPCError>`: instantiating it
+    /// at start looked `RPCError: Error` up by scanning every protocol conformance record of the
+    /// binary (0.37M instructions).
+    private let compiled: LazyValue<Compiled?>
 
     /// The compiled schema and whether it accepts `{}` (absent params then need no check).
     struct Compiled: Sendable {
@@ -24,11 +27,11 @@ final class ParamsSchema: Sendable {
             do {
                 let schema = try CompiledSchema(
                     Router.documentSchema(descriptor.paramsSchema, definitions: descriptor.definitions))
-                return .success(Compiled(schema: schema, acceptsAbsentParams: schema.isValid(NormalizedParams.emptyObject.root)))
+                return Compiled(schema: schema, acceptsAbsentParams: schema.isValid(NormalizedParams.emptyObject.root))
             } catch {
                 // Every generated schema compiles: the generator compiles them, and a test compiles
                 // every method's (`everyParamsSchemaCompiles`). One that does not is a build defect.
-                return .failure(.internalError)
+                return nil
             }
         }
     }
@@ -36,7 +39,8 @@ final class ParamsSchema: Sendable {
     /// The compiled schema.
     /// - Throws: an internal error when the schema does not compile.
     func schema() throws(RPCError) -> Compiled {
-        try compiled.value.get()
+        guard let compiled = compiled.value else { throw .internalError }
+        return compiled
     }
 
     /// Every violation of the schema by `params` (empty when valid).

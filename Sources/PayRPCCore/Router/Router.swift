@@ -26,6 +26,11 @@ public final class Router: Sendable {
         entries.map(\.descriptor).sorted { $0.name < $1.name }
     }
 
+    /// How many methods there are: ``methods``' count without building and sorting it (the
+    /// sort's first run looked `Int: Comparable` up by scanning every protocol conformance
+    /// record of the binary, at every start).
+    public var methodCount: Int { entries.count }
+
     /// The method named `name` (canonical or alias).
     public func method(named name: String) -> MethodDescriptor? {
         table.lookup(name)?.descriptor

@@ -9,6 +9,9 @@ import PayRPCSync
 /// another key space) never wait for it. An instance that dies releases its locks with its
 /// connections.
 extension PostgresStateStore: SandboxLockingStore {
+    /// Shared with other instances: its own sandbox locks.
+    public var sandboxLocking: (any SandboxLockingStore)? { self }
+
     public func sandboxLease(profile: String) async throws -> any SandboxLease {
         let store = self
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PGSandboxLease, any Error>) in

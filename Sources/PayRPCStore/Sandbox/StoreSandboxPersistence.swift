@@ -10,7 +10,7 @@ public struct StoreSandboxPersistence: SandboxPersistence {
     /// Saves the profiles' sandbox documents in `store`.
     public init(store: any StateStore) {
         self.store = store
-        self.locking = store as? any SandboxLockingStore
+        self.locking = store.sandboxLocking
     }
 
     public func save(_ changes: [SandboxChange]) async throws {

@@ -27,7 +27,24 @@ public struct SecretHasher: Sendable {
     /// the first seal or unseal: deriving it was OpenSSL's first use, and setting OpenSSL up (its
     /// configuration, providers and key types) was 12 % of a start's instructions, for a key
     /// most runs never need.
-    let sealingKey: LazyValue<Result<[UInt8], StoreError>>
+    let sealingKey: LazyValue<SealingKey>
+
+    /// The derived sealing key, or why it could not be derived. Not a `Result`: instantiating
+    /// `Result<_, StoreError>` at start looked `StoreError: Error` up by scanning every protocol
+    /// conformance record of the binary (0.37M instructions).
+    enum SealingKey: Sendable {
+        case derived([UInt8])
+        case failed(StoreError)
+
+        /// The key.
+        /// - Throws: the ``StoreError`` that deriving it threw.
+        func get() throws(StoreError) -> [UInt8] {
+            switch self {
+            case .derived(let key): return key
+            case .failed(let error): throw error
+            }
+        }
+    }
 
     /// A hasher keyed with `key`.
     /// - Throws: ``StoreError`` (`secretKey`) when the key is not ``keySize`` bytes.
@@ -37,8 +54,10 @@ public struct SecretHasher: Sendable {
         }
         self.key = key
         sealingKey = LazyValue {
-            Result { () throws(StoreError) in
-                try HKDF.expand(key: key, info: Array(Self.sealingKeyPurpose.utf8), length: AES256GCM.keySize)
+            do throws(StoreError) {
+                return .derived(try HKDF.expand(key: key, info: Array(Self.sealingKeyPurpose.utf8), length: AES256GCM.keySize))
+            } catch {
+                return .failed(error)
             }
         }
     }

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import PayRPCCore
+import PayRPCGateway
+import PayRPCJSON
+import PayRPCStore
+
+/// The options that make a gateway (data, sandbox, seed, clock) as plain values: what
+/// ``GatewayOptions`` reads and ``ServeSettings`` runs with. Its defaults are the options'.
+struct GatewaySettings: Sendable {
+    /// No option given.
+    static let defaults = GatewaySettings()
+
+    var data: String?
+    var sandbox = true
+    var sandboxData: [String] = []
+    var validateResults = false
+    var seed: UInt64?
+    var frozenClock: String?
+    var journalBackend: String?
+
+    /// The gateway configuration these options describe.
+    /// - Throws: `ValidationError` for a malformed clock, backend URL or sandbox data file.
+    func configuration() throws -> GatewayConfiguration {
+        var configuration = GatewayConfiguration(dataDirectory: DataDirectory.resolve(explicit: data))
+        configuration.engine.sandbox = sandbox
+        configuration.engine.validateResults = validateResults
+        configuration.seed = seed
+        if let frozenClock {
+            guard let instant = RFC3339.parse(frozenClock) else {
+                throw ValidationError("--frozen-clock takes an RFC 3339 time such as 2026-11-25T10:40:00Z, got \(frozenClock)")
+            }
+            configuration.time = .frozen(at: instant)
+        }
+        if let journalBackend {
+            guard let url = URL(string: journalBackend), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
+                throw ValidationError("--journal-backend takes an http(s) URL, got \(journalBackend)")
+            }
+            configuration.journalBackend = url
+        }
+        for entry in sandboxData {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--sandbox-data takes SERVICE=FILE, got \(entry)")
+            }
+            let url = URL(fileURLWithPath: parts[1])
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw ValidationError("--sandbox-data: cannot read \(parts[1])")
+            }
+            configuration.sandboxData[parts[0]] = url
+        }
+        return configuration
+    }
+}
