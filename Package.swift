@@ -217,6 +217,7 @@ let package = Package(
             name: "payrpc",
             dependencies: [
                 "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCStore",
+                "PayRPCServiceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -41,7 +41,7 @@ public struct DotpayService: DotpayHandlers {
     /// How URLC notifications are sent.
     public struct Delivery: Sendable {
         /// How long one POST may take.
-        public var timeout: TimeInterval = 10
+        public var timeout = HTTPClient.defaultTimeout
         /// The waits between the tries of a POST that got no answer.
         public var backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)]
         /// Whether the service serves (false: built only to describe its methods): it then sends
@@ -50,7 +50,7 @@ public struct DotpayService: DotpayHandlers {
         /// Where deliveries that cannot be recorded are reported.
         public var logger = Logger(label: "payrpc.dotpay")
 
-        /// The defaults: 10 s per POST, three retries after 0.1, 0.2 and 0.4 s, serving.
+        /// The defaults: ``HTTPClient/defaultTimeout`` per POST, three retries after 0.1, 0.2 and 0.4 s, serving.
         public init() {}
     }
 

@@ -44,7 +44,7 @@ public struct JournalService: JournalHandlers {
 
         /// The options, each defaulting to what `payrpc serve` uses.
         public init(
-            backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = 10,
+            backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = HTTPClient.defaultTimeout,
             backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
             resendAtStart: Bool = true, sharedStore: Bool = false
         ) {

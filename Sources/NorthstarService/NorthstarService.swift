@@ -32,7 +32,10 @@ public struct NorthstarService: NorthstarHandlers {
     ///   - sandbox: the test cards and lifetimes.
     ///   - secrets: the data directory's keyed hasher (card numbers, nonces, tokens).
     ///   - requestTimeout: how long one call to an Orders v2 API may take.
-    public init(store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher, requestTimeout: TimeInterval = 10) {
+    public init(
+        store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher,
+        requestTimeout: TimeInterval = HTTPClient.defaultTimeout
+    ) {
         self.book = NorthstarBook(store: store)
         self.sandbox = sandbox
         self.testCards = MagicTable(sandbox.testCards, key: \.number)

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTransport
 
@@ -32,6 +33,9 @@ public struct GatewayConfiguration: Sendable {
     /// The journal's Web API for profiles that set none (`--journal-backend`); nil: the built-in
     /// sandbox Web API (sandbox mode), else entries wait.
     public var journalBackend: URL?
+    /// How long one request a service makes to a Web API may take, in seconds (the journal's
+    /// backend, a Dotpay shop's URLC, the Orders v2 API; `--web-api-timeout`).
+    public var webAPITimeout = HTTPClient.defaultTimeout
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

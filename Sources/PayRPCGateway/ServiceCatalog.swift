@@ -33,6 +33,7 @@ enum ServiceCatalog {
     private static func dotpayDelivery(_ context: Context) -> DotpayService.Delivery {
         var delivery = DotpayService.Delivery()
         delivery.serving = context.serving
+        delivery.timeout = context.configuration.webAPITimeout
         delivery.logger = context.logger
         return delivery
     }
@@ -59,7 +60,7 @@ enum ServiceCatalog {
             NorthstarService(
                 store: context.stores.services,
                 sandbox: try SandboxData.load(NorthstarSandboxData.self, from: sandboxData["northstar"]),
-                secrets: context.secrets),
+                secrets: context.secrets, requestTimeout: context.configuration.webAPITimeout),
             DotpayService(
                 store: context.stores.services,
                 sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxData["dotpay"]),
@@ -69,7 +70,8 @@ enum ServiceCatalog {
                 environment: environment,
                 options: .init(
                     backend: context.configuration.journalBackend,
-                    sandboxWebAPI: context.configuration.engine.sandbox, resendAtStart: context.serving,
+                    sandboxWebAPI: context.configuration.engine.sandbox, requestTimeout: context.configuration.webAPITimeout,
+                    resendAtStart: context.serving,
                     sharedStore: context.serving && context.configuration.sharedStore != nil),
                 logger: context.logger),
         ]

@@ -3,6 +3,7 @@ import Foundation
 import PayRPCCore
 import PayRPCGateway
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The options that make a gateway (data, sandbox, seed, clock) as plain values: what
@@ -18,9 +19,11 @@ struct GatewaySettings: Sendable {
     var seed: UInt64?
     var frozenClock: String?
     var journalBackend: String?
+    var webAPITimeout = HTTPClient.defaultTimeout
 
     /// The gateway configuration these options describe.
-    /// - Throws: `ValidationError` for a malformed clock, backend URL or sandbox data file.
+    /// - Throws: `ValidationError` for a malformed clock, backend URL, Web API timeout or sandbox
+    ///   data file.
     func configuration() throws -> GatewayConfiguration {
         var configuration = GatewayConfiguration(dataDirectory: DataDirectory.resolve(explicit: data))
         configuration.engine.sandbox = sandbox
@@ -38,6 +41,10 @@ struct GatewaySettings: Sendable {
             }
             configuration.journalBackend = url
         }
+        guard webAPITimeout > 0, webAPITimeout <= 86_400 else {
+            throw ValidationError("--web-api-timeout takes seconds above 0 and at most 86400 (a day), got \(webAPITimeout)")
+        }
+        configuration.webAPITimeout = webAPITimeout
         for entry in sandboxData {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

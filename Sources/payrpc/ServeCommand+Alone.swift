@@ -70,6 +70,7 @@ private enum ServeArguments {
         "--idle-timeout": { settings, text in converted(text) { settings.idleTimeout = $0 } },
         "--drain-timeout": { settings, text in converted(text) { settings.drainTimeout = $0 } },
         "--default-timeout": { settings, text in converted(text) { settings.defaultTimeout = $0 } },
+        "--web-api-timeout": { settings, text in converted(text) { settings.gateway.webAPITimeout = $0 } },
         "--log-level": { settings, text in converted(text) { (level: Logger.Level) in settings.logging.logLevel = level } },
         "--log-format": { settings, text in converted(text) { (format: LogFormat) in settings.logging.logFormat = format } },
     ]

@@ -36,10 +36,16 @@ struct GatewayOptions: ParsableArguments {
             valueName: "url"))
     var journalBackend: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How long one request a service makes to a Web API may take before it counts as failed (the journal's backend, a Dotpay shop's URLC, the Orders v2 API), in seconds; the built-in sandbox Web API's `hang` lasts as long. Several gateways on one store should use the same value: each waits this long (and a second) for a try another gateway holds.",
+            valueName: "seconds"))
+    var webAPITimeout = GatewaySettings.defaults.webAPITimeout
+
     /// The options as plain values.
     var settings: GatewaySettings {
         GatewaySettings(
             data: data, sandbox: sandbox, sandboxData: sandboxData, validateResults: validateResults, seed: seed,
-            frozenClock: frozenClock, journalBackend: journalBackend)
+            frozenClock: frozenClock, journalBackend: journalBackend, webAPITimeout: webAPITimeout)
     }
 }

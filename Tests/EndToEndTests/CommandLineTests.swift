@@ -90,6 +90,31 @@ import Testing
         #expect(err.contains("--frozen-clock takes an RFC 3339 time such as 2026-11-25T10:40:00Z, got \(time)"))
     }
 
+    @Test(arguments: ["0", "-1", "abc", "nan", "86401"])
+    func aWebAPITimeoutThatIsNotAPositiveNumberOfSecondsIsAUsageError(seconds: String) async throws {
+        let (status, _, err) = try await run(["serve", "--stdio", "--web-api-timeout", seconds], input: "")
+        #expect(status == 64)
+        #expect(err.contains("--web-api-timeout"), "\(err)")
+    }
+
+    @Test func theWebAPITimeoutIsHowLongATryWaitsForAnAnswer() async throws {
+        // The built-in sandbox Web API hangs as long as the timeout: four hangs (the first try
+        // and its three retries) leave the entry waiting, with the timeout in its last error.
+        let hang = #"{"outcome":"hang"}"#
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"sandbox.journal.setNextAnswers","params":{"answers":[\#(hang),\#(hang),\#(hang),\#(hang)]}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"journal.pay","params":{"type":"cash","amount":"100"}}"#,
+        ]
+        let (status, out, _) = try await run(
+            ["serve", "--stdio", "--data", temporaryDataDirectory(), "--web-api-timeout", "0.25"],
+            input: requests.joined(separator: "\n") + "\n")
+        #expect(status == 0)
+        let answers = try out.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        let delivery = answers.last?["result"]?["entry"]?["delivery"]
+        #expect(delivery?["status"] == "waiting" && delivery?["attempts"] == 4, "\(out)")
+        #expect(delivery?["lastError"] == "/payments/: network error: no answer within 0.25 s", "\(out)")
+    }
+
     @Test func aFrozenClockStandsStillUntilATesterAdvancesIt() async throws {
         let requests = [
             #"{"jsonrpc":"2.0","id":1,"method":"sandbox.clock.get"}"#,

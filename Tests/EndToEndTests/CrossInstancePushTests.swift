@@ -15,16 +15,16 @@ import Glibc
 /// history callbacks, heard by the history's observers of the profile on both gateways.
 @Suite struct CrossInstancePushTests {
     /// Two gateways on one new database, with their addresses; `arguments` are added to each
-    /// one's `serve`.
-    static func twoGateways(_ arguments: [String] = [], on database: String? = nil) async throws -> (
-        gateways: [SpawnedServer], addresses: [String]
-    ) {
+    /// one's `serve`, and `firstOnly` to the first one's.
+    static func twoGateways(_ arguments: [String] = [], on database: String? = nil, firstOnly: [String] = []) async throws
+        -> (gateways: [SpawnedServer], addresses: [String])
+    {
         let url: String
         if let database { url = database } else { url = try await SharedDatabase.migrated() }
         var gateways: [SpawnedServer] = []
         var addresses: [String] = []
-        for _ in 0..<2 {
-            let (gateway, address) = try await Self.gateway(url, arguments)
+        for index in 0..<2 {
+            let (gateway, address) = try await Self.gateway(url, arguments + (index == 0 ? firstOnly : []))
             addresses.append(address)
             gateways.append(gateway)
         }

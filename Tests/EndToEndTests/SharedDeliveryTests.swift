@@ -18,14 +18,20 @@ import Glibc
         try await shop.backend.exchange("/_requests?atLeast=\(count)") as? [[String: Any]] ?? []
     }
 
+    /// What a test that SIGKILLs gateway A while one of its Web API tries hangs gives A: a
+    /// timeout far longer than the test, so that the try is still under way when the kill comes,
+    /// however loaded the machine (with the default 10 s, A once timed the try out first and made
+    /// the next one itself). B keeps the default: how long it waits for a try A holds.
+    static let patientGateway = ["--web-api-timeout", "3600"]
+
     /// Two gateways with a journal backend and a shop whose PIN is set, A's and B's connections
-    /// of profile `shop` (the shop's PIN set through A).
-    static func dotpayPair(_ shop: DotpayJourneyTests.Shop, _ arguments: [String] = [], on database: String? = nil)
-        async throws -> (gateways: [SpawnedServer], a: PBBAJourneyTests.Peer, b: PBBAJourneyTests.Peer)
-    {
+    /// of profile `shop` (the shop's PIN set through A); `firstOnly` is added to A's `serve`.
+    static func dotpayPair(
+        _ shop: DotpayJourneyTests.Shop, _ arguments: [String] = [], on database: String? = nil, firstOnly: [String] = []
+    ) async throws -> (gateways: [SpawnedServer], a: PBBAJourneyTests.Peer, b: PBBAJourneyTests.Peer) {
         let pin = "Pin2026-shared"
         _ = try await shop.backend.exchange("/_control", posting: ["pin": pin])
-        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(arguments, on: database)
+        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(arguments, on: database, firstOnly: firstOnly)
         let a = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
         let b = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
         #expect(await a.call("sandbox.dotpay.setShopPin", ["pin": 7])?["error"]?["code"] == -32602)
@@ -53,7 +59,8 @@ import Glibc
     static func journalTryTakenOver(_ failModes: [String]) async throws {
         let backend = try await JournalJourneyTests.Backend()
         try await backend.post("/_control", ["failModes": failModes])
-        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(["--journal-backend", backend.url])
+        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(
+            ["--journal-backend", backend.url], firstOnly: patientGateway)
         let (a, b) = (gateways[0], gateways[1])
         let till = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
         let watcher = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
@@ -135,7 +142,7 @@ import Glibc
     /// idempotency key, and records it.
     static func urlcTryTakenOver(_ failModes: [String]) async throws {
         let shop = try await DotpayJourneyTests.Shop()
-        let (gateways, a, b) = try await Self.dotpayPair(shop)
+        let (gateways, a, b) = try await Self.dotpayPair(shop, firstOnly: patientGateway)
         _ = try await shop.backend.exchange("/_control", posting: ["failModes": failModes])
         _ = try await Self.pay(a, to: shop)
         let tried = try await Self.shopRequests(shop, atLeast: failModes.count)

@@ -29,7 +29,8 @@ import Glibc
     @Test func aServerErrorOfTheRetryTakenOverIsToldOnce() async throws {
         let backend = try await JournalJourneyTests.Backend()
         try await backend.post("/_control", ["failModes": ["drop", "hang", "500"], "message": "maintenance"])
-        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(["--journal-backend", backend.url])
+        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(
+            ["--journal-backend", backend.url], firstOnly: SharedDeliveryTests.patientGateway)
         let (a, b) = (gateways[0], gateways[1])
         let till = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
         let watcher = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")

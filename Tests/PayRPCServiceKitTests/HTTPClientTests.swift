@@ -46,9 +46,11 @@ import Testing
 
     @Test func noAnswerIsTimedOutOrUnreachable() async throws {
         let slow = HTTPClient(timeout: 0.5)
-        await #expect(throws: HTTPClientError.timedOut) {
+        await #expect(throws: HTTPClientError.timedOut(seconds: 0.5)) {
             _ = try await slow.send(HTTPRequest("GET", base.appendingPathComponent("hang")))
         }
+        #expect("\(HTTPClientError.timedOut(seconds: 0.5))" == "no answer within 0.5 s")
+        #expect("\(HTTPClientError.timedOut(seconds: 10))" == "no answer within 10 s")
         let client = HTTPClient(timeout: 10)
         await #expect { _ = try await client.send(HTTPRequest("GET", base.appendingPathComponent("drop"))) } throws: { error in
             if case .unreachable? = error as? HTTPClientError { return true }

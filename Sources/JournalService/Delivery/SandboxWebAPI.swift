@@ -37,7 +37,7 @@ struct SandboxWebAPI: Sendable {
             return .failure(.unreachable("the sandbox Web API dropped the connection"))
         case .hang:
             try? await Task.sleep(for: .seconds(timeout))
-            return .failure(.timedOut)
+            return .failure(.timedOut(seconds: timeout))
         }
     }
 

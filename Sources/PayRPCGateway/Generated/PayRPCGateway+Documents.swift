@@ -149,7 +149,7 @@ płatności*). payrpc posts it as Dotpay does, to the payment's `urlc`:
 - **Retries: the journal's rules.** The notification is written to the profile's outbox in the
   transaction of the status it reports (a crash cannot lose it), with an id made of the operation's
   number and status: the `Idempotency-Key` of every try, the same after a restart. No answer (the
-  connection failed or timed out, 10 s) is tried again after 0.1, 0.2 and 0.4 s; then the
+  connection failed or timed out: 10 s, `serve --web-api-timeout`) is tried again after 0.1, 0.2 and 0.4 s; then the
   notification waits (`waiting`) for the next start of the server or
   `sandbox.dotpay.deliverUrlc`. The shop's error answer is recorded (`shopError`, with the HTTP
   status) and waits likewise; without a PIN the notification waits as `noPin` and goes as soon as
@@ -486,7 +486,7 @@ on a shared store delivers to it and none writes it in clear
   `PAYRPC_LIBCURL` names another library file). When it cannot be loaded (no libcurl4 on the
   machine), each delivery is a network failure whose `lastError` says so, and the entry waits as
   for any network failure (`aLibcurlThatCannotBeLoadedIsANetworkFailureThatSaysWhy`).
-  Requests time out (10 s) and run as tasks, each transfer on a thread of the client's own queue:
+  Requests time out (10 s; `serve --web-api-timeout`) and run as tasks, each transfer on a thread of the client's own queue:
   `rpc.health` and every other method keep answering while the backend hangs (tested). One
   connection per POST: with kept-alive connections that a failing backend drops, libcurl transfers
   were seen to stall.
@@ -515,7 +515,7 @@ after a restart takes the next one.
 | `{"outcome": "accept"}`, optional `httpStatus` 200–299, optional `body` | delivers (the id from `body` when given: `{}` is a 2xx without a payment id) |
 | `{"outcome": "serverError", "httpStatus": 503, "message": "maintenance"}` (defaults 500, `sandbox server error`) | `serverError`, `journal.syncFailed {httpStatus: 503, message: "maintenance"}` |
 | `{"outcome": "networkFailure"}` | a dropped connection: retried three times, then `waiting` |
-| `{"outcome": "hang"}` | nothing until the request times out (10 s): retried likewise; the entry shows `waiting` meanwhile |
+| `{"outcome": "hang"}` | nothing until the request times out (10 s, or `serve --web-api-timeout`): retried likewise; the entry shows `waiting` meanwhile |
 
 A member that does not fit its outcome (an accept with status 500, a hang with a message) is
 -32602 naming it (`/answers/0/httpStatus`). The HTTP path to a real backend is unchanged by any of
@@ -817,7 +817,7 @@ profile call that API instead of the sandbox:
 - Errors keep the API's own body (`name`, `message`, `debug_id`, `details` with their `field`,
   `value`, `location`, `links`) under the codes above, chosen by the first issue (or the status:
   404 → -33305, or -33313 for an authorization, 401/403 → -33310, 5xx → -33304); a request that
-  times out (10 s) or cannot connect is -33311 `Backend unavailable`.
+  times out (10 s; `serve --web-api-timeout`) or cannot connect is -33311 `Backend unavailable`.
 - An order the API answers with `status: PAYER_ACTION_REQUIRED` (a card that asks for 3-D Secure)
   is the -33302 error, as on the sandbox, with the order's id, status and `payer-action` link.
 - The same card rules and purchase-unit checks run first, so both backends refuse bad input the

@@ -18,6 +18,9 @@ import Foundation
 public struct HTTPClient: Sendable {
     /// How long one request may take.
     public let timeout: TimeInterval
+    /// How long one request to a Web API may take unless the gateway is told otherwise
+    /// (`serve --web-api-timeout`).
+    public static let defaultTimeout: TimeInterval = 10
 
     /// The threads transfers block on: concurrent, so a slow backend does not hold up the others.
     private static let transfers = DispatchQueue(label: "payrpc.http-client", attributes: .concurrent)
@@ -71,7 +74,7 @@ public struct HTTPClient: Sendable {
             let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.body_length)) } ?? []
             return .success(HTTPResponse(status: response.status, body: body))
         case PAYRPC_HTTP_TIMED_OUT:
-            return .failure(.timedOut)
+            return .failure(.timedOut(seconds: Double(timeoutMilliseconds) / 1000))
         default:
             let reason = withUnsafeBytes(of: response.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             return .failure(.unreachable(reason))

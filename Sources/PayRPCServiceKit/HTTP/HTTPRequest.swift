@@ -80,15 +80,16 @@ public struct HTTPResponse: Sendable, Equatable {
 public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No answer: the connection failed or dropped.
     case unreachable(String)
-    /// No answer within the client's timeout.
-    case timedOut
+    /// No answer within the client's timeout, in seconds.
+    case timedOut(seconds: TimeInterval)
     /// An answer whose body is not what was expected.
     case undecodable(status: Int, pointer: String, message: String)
 
     public var description: String {
         switch self {
         case .unreachable(let reason): "unreachable: \(reason)"
-        case .timedOut: "timed out"
+        case .timedOut(let seconds):
+            "no answer within \(seconds == seconds.rounded() && seconds < 1e15 ? String(Int64(seconds)) : String(seconds)) s"
         case .undecodable(let status, let pointer, let message):
             "HTTP \(status): the body does not read\(pointer.isEmpty ? "" : " at \(pointer)"): \(message)"
         }
