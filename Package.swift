@@ -4,7 +4,7 @@
 //
 // The targets follow the path of one request (see README "Development"):
 //   CLibUV → PayRPCTransport (the only module that touches libuv)
-//   CLibCrypto (OpenSSL's libcrypto) → PayRPCStore's secrets, and PayRPCCore's constant-time compare
+//   CLibCrypto (OpenSSL's libcrypto, dlopen on first use) → PayRPCStore's secrets, PayRPCCore's compare
 //   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
 //   PayRPCStore (SQLite through GRDB; PostgreSQL through CLibPQ) → services (TatraService, PBBAService, ...)
 //   PayRPCGateway assembles them; `payrpc` is the command.
@@ -86,11 +86,11 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // OpenSSL's libcrypto: the secrets' hashes, MACs, key derivations, AES-GCM and random
+        // bytes. Loaded with dlopen on the first of them (not linked: a start that answers without
+        // one never maps it nor pays its relocations). Builds against <openssl/evp.h> & co.
+        // (libssl-dev); runs with libcrypto.so.3 (libssl3).
+        .target(name: "CLibCrypto"),
         // PostgreSQL's libpq: the shared store (`serve --store postgresql://…`), driven on the
         // store's own threads (docs/deploy.md says why libpq and not postgres-nio). Loaded with
         // dlopen when the store first connects (not linked: a gateway on SQLite never maps it nor

@@ -1,4 +1,4 @@
-import PayRPCCore
+@testable import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCTestSupport
@@ -70,5 +70,19 @@ private struct TwoServices: RPCService {
         #expect(try await connection.call("pay") == "alpha.pay")
         #expect(try await connection.call("makePayment") == "alpha.pay")
         #expect(await #expect(throws: RPCError.self) { try await connection.call("status") }?.code == .methodNotFound)
+    }
+
+    @Test("the bare name of a method's name: one prefix, a tail without dots, ASCII or not")
+    func bareNameOfEachShape() {
+        #expect(BareAliases.bareName(of: "alpha.pay") == "pay")
+        #expect(BareAliases.bareName(of: "alpha.makePayment") == "makePayment")
+        for name in ["pay", ".pay", "alpha.", ".", "", "a.b.c", "a..b"] {
+            #expect(BareAliases.bareName(of: name) == nil, "\(name)")
+        }
+        // Not ASCII: by Characters, as before the bytes' fast path.
+        #expect(BareAliases.bareName(of: "caf\u{E9}.pay") == "pay")
+        #expect(BareAliases.bareName(of: "alpha.p\u{E9}y") == "p\u{E9}y")
+        #expect(BareAliases.bareName(of: "alpha.\u{301}pay") == nil)
+        #expect(BareAliases.bareName(of: "\u{E9}.b.c") == nil)
     }
 }

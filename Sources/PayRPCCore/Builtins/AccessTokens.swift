@@ -41,8 +41,14 @@ public struct AccessTokens: Sendable {
 
     /// Reads a token file's text.
     /// - Throws: ``AccessTokensError`` naming the line: no token at all, a token given twice,
-    ///   an empty profile pattern or a `*` anywhere but at the end of one.
+    ///   an empty profile pattern or a `*` anywhere but at the end of one; or, for the file as a
+    ///   whole, why libcrypto (which hashes the tokens) could not be loaded.
     public init(parsing text: String) throws(AccessTokensError) {
+        var reason = [CChar](repeating: 0, count: 300)
+        guard payrpc_crypto_load(&reason, reason.count) == 1 else {
+            throw AccessTokensError(
+                line: nil, problem: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         var entries: [Entry] = []
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -77,6 +83,8 @@ public struct AccessTokens: Sendable {
         return found
     }
 
+    /// SHA-256 of `token`; libcrypto is loaded (``init(parsing:)`` checked, and a load's outcome
+    /// stays).
     private static func digest(_ token: String) -> [UInt8] {
         var bytes = Array(token.utf8)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))

@@ -24,8 +24,11 @@ public final class MethodDescriptor: Sendable {
     public let fieldOrder: [String]
     /// The result schema.
     public let resultSchema: JSONValue
-    /// The domain errors the method can return.
-    public let errors: [ErrorDescriptor]
+    /// The domain errors the method can return (described the first time they are read: serving
+    /// calls never reads them, `rpc.discover`, the MCP tool list and an injected failure do; a
+    /// start that described them encoded every error kind's sample `data`).
+    public var errors: [ErrorDescriptor] { lazyErrors.value }
+    private let lazyErrors: LazyValue<[ErrorDescriptor]>
     /// How the method behaves, as its declaration says (``RPCMethod/traits``).
     public let traits: MethodTraits
     /// Names of the notifications the method may cause.
@@ -50,13 +53,6 @@ public final class MethodDescriptor: Sendable {
     }
 
     init<M: RPCMethod>(_ method: M.Type) {
-        var errors: [ErrorDescriptor] = []
-        for error in M.errors {
-            errors.append(
-                ErrorDescriptor(
-                    code: error.code.rawValue, message: error.message,
-                    dataSchema: error.data?.schemaReference, sampleData: error.sampleData))
-        }
         let notificationDescriptors = M.notifications.map { $0.descriptor }
         self.declaration = method
         self.name = M.name
@@ -66,7 +62,13 @@ public final class MethodDescriptor: Sendable {
         self.paramsSchema = M.Params.schemaReference
         self.fieldOrder = M.Params.fieldOrder
         self.resultSchema = M.Result.schemaReference
-        self.errors = errors
+        self.lazyErrors = LazyValue {
+            M.errors.map { error in
+                ErrorDescriptor(
+                    code: error.code.rawValue, message: error.message,
+                    dataSchema: error.data?.schemaReference, sampleData: error.sampleData)
+            }
+        }
         self.traits = M.traits
         self.notifications = M.notifications.map { $0.name }
         self.lazyDefinitions = LazyValue {
@@ -89,7 +91,7 @@ public final class MethodDescriptor: Sendable {
         self.paramsSchema = other.paramsSchema
         self.fieldOrder = other.fieldOrder
         self.resultSchema = other.resultSchema
-        self.errors = other.errors
+        self.lazyErrors = other.lazyErrors
         self.traits = other.traits
         self.notifications = other.notifications
         self.lazyDefinitions = other.lazyDefinitions

@@ -37,9 +37,12 @@ struct SystemRandomBuffer: RandomNumberGenerator {
     }
 
     private mutating func refill() {
-        let filled = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) == 1 }
+        let filled =
+            payrpc_crypto_load(nil, 0) == 1
+            && bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) == 1 }
         if !filled {
-            // OpenSSL could not seed its generator: the standard library's reads the kernel directly.
+            // libcrypto could not be loaded or OpenSSL could not seed its generator: the standard
+            // library's reads the kernel directly.
             var system = SystemRandomNumberGenerator()
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: system.next()) }
         }

@@ -12,13 +12,19 @@ public struct MagicTable<Key: Hashable & Comparable & Sendable, Entry: Sendable>
     /// Keys listed more than once (the first entry of each is the one looked up).
     public let duplicateKeys: [Key]
 
-    /// The table of `entries`, each under the key `key` gives it.
+    /// The table of `entries`, each under the key `key` gives it. Inlinable (as the table's
+    /// other initialiser), so each service builds its table specialized for its key: built
+    /// generically, the table's dictionary and range types were made from their mangled names at
+    /// start, each first check of the key's `Hashable` and `Comparable` a scan of the binary's
+    /// conformance records.
+    @inlinable
     public init(_ entries: [Entry], key: (Entry) -> Key) {
         self.init(keyed: entries.map { (key($0), $0) })
     }
 
     /// The table of entries under keys worked out beforehand (when working a key out can fail,
     /// and the sandbox data's check has done it).
+    @inlinable
     public init(keyed: [(key: Key, entry: Entry)]) {
         self.entries = keyed.map(\.entry)
         var byKey: [Key: Entry] = [:]

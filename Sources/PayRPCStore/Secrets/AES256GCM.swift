@@ -92,6 +92,7 @@ public enum AES256GCM {
             throw StoreError(.invalidArgument, "AES-256-GCM here takes \(nonceSize)-byte nonces")
         }
         guard associatedData.count <= Int(Int32.max) else { throw StoreError(.invalidArgument, "associated data over 2 GiB") }
+        try OpenSSLCall.load()
         guard let context = EVP_CIPHER_CTX_new() else { throw OpenSSLCall.failure("EVP_CIPHER_CTX_new") }
         let initialized = key.withUnsafeBufferPointer { key in
             nonce.withUnsafeBufferPointer { nonce in

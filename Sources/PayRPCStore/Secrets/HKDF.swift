@@ -14,6 +14,7 @@ public enum HKDF {
         guard length >= 1, length <= 255 * SHA256.digestSize else {
             throw StoreError(.invalidArgument, "HKDF-SHA256 derives 1 to \(255 * SHA256.digestSize) bytes, not \(length)")
         }
+        try OpenSSLCall.load()
         guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, nil) else {
             throw OpenSSLCall.failure("EVP_PKEY_CTX_new_id(HKDF)")
         }

@@ -10,6 +10,7 @@ public enum HMACSHA256 {
     /// - Throws: ``StoreError`` (`cryptography`) when OpenSSL fails.
     public static func authenticate(_ message: [UInt8], key: [UInt8]) throws(StoreError) -> [UInt8] {
         guard key.count <= Int(Int32.max) else { throw StoreError(.invalidArgument, "an HMAC key of \(key.count) bytes") }
+        try OpenSSLCall.load()
         var mac = [UInt8](repeating: 0, count: macSize)
         var length: UInt32 = 0
         let result = OpenSSLCall.withInput(key) { key, keyLength in

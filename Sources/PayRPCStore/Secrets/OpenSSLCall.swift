@@ -3,6 +3,15 @@ import CLibCrypto
 /// How the secrets helpers check an OpenSSL call: libcrypto reports success as 1 (or a positive
 /// count) and failure as 0 or less, with the reason on its thread's error queue.
 enum OpenSSLCall {
+    /// Nothing once libcrypto is loaded: the first call loads it (`dlopen`, see `CLibCrypto.h`),
+    /// later calls read that outcome. Every helper calls this before its first OpenSSL function.
+    /// - Throws: ``StoreError`` (`cryptography`) saying why libcrypto could not be loaded.
+    static func load() throws(StoreError) {
+        var reason = [CChar](repeating: 0, count: 300)
+        guard payrpc_crypto_load(&reason, reason.count) == 0 else { return }
+        throw StoreError(.cryptography, String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
     /// Nothing when `result` says the call named `operation` succeeded.
     /// - Throws: ``StoreError`` (`cryptography`) with OpenSSL's reason, clearing its error queue.
     static func check(_ result: Int32, _ operation: String) throws(StoreError) {

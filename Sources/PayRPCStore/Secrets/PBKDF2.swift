@@ -18,6 +18,7 @@ public enum PBKDF2 {
         guard password.count <= Int(Int32.max), salt.count <= Int(Int32.max) else {
             throw StoreError(.invalidArgument, "PBKDF2 takes passwords and salts below 2 GiB")
         }
+        try OpenSSLCall.load()
         var derived = [UInt8](repeating: 0, count: keyLength)
         let result = OpenSSLCall.withInput(password) { password, passwordLength in
             OpenSSLCall.withInput(salt) { salt, saltLength in

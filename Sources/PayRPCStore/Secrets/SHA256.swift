@@ -9,6 +9,7 @@ public enum SHA256 {
     /// The digest of `bytes`.
     /// - Throws: ``StoreError`` (`cryptography`) when OpenSSL fails.
     public static func hash(_ bytes: [UInt8]) throws(StoreError) -> [UInt8] {
+        try OpenSSLCall.load()
         var digest = [UInt8](repeating: 0, count: digestSize)
         var length: UInt32 = 0
         let result = OpenSSLCall.withInput(bytes) { input, count in

@@ -15,6 +15,8 @@ final class UVTimer {
     private let onFire: (UVTimer) -> Void
     private unowned let loop: LibUVEventLoop
     private(set) var isClosed = false
+    /// Where the loop keeps this timer among its open ones (-1 once closed); the loop's own.
+    var registryIndex = -1
 
     /// Creates a stopped timer that calls `onFire` (with itself) each time it fires.
     init(loop: LibUVEventLoop, onFire: @escaping (UVTimer) -> Void) {
