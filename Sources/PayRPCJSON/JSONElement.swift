@@ -99,8 +99,12 @@ public struct JSONElement: Sendable {
     ///
     /// Whether they are all ASCII is found here, eight bytes at a time, for the few strings that
     /// are made: the parser noting it for every string and key cost more than it saved.
+    ///
+    /// Up to 15 bytes, the string is made inline from its words (``SmallString``), which is most
+    /// of the strings params carry (names, phone numbers, codes).
     @inline(__always)
     static func validatedString(_ content: UnsafeRawBufferPointer) -> String {
+        if content.count <= SmallString.capacity, SmallString.isAvailable { return SmallString.make(content) }
         // Always true on Linux; `UTF8Span` is in Apple's standard library from the 26 releases on.
         guard #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) else {
             return String(decoding: content, as: UTF8.self)
