@@ -5,6 +5,7 @@
 /// high bit) or, when asked, 0x80 and above. A borrow only flags lanes above one that is flagged
 /// already, so the lowest flagged lane is a real one. The parser uses it to skip plain text inside
 /// strings, the writer to copy text that needs no escaping in one piece.
+@usableFromInline
 enum StringBytes {
     /// The offset of the first byte at or after `start` that is a quote, a backslash, a control
     /// character or (when `stopAtNonASCII`) not ASCII; `bytes.count` when there is none.
@@ -58,5 +59,23 @@ enum StringBytes {
             }
         }
         return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Up to seven bytes as the low bytes of a little-endian word, the rest zero, never reading a
+    /// byte outside them: two overlapping reads for four or more (the bytes they share are the
+    /// same), three single bytes below that.
+    @inlinable @inline(__always)
+    static func partialWord(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
+        if count >= 4 {
+            let low = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            return low | high << (UInt64(truncatingIfNeeded: count &- 4) &* 8)
+        }
+        if count == 0 { return 0 }
+        let first = UInt64(base.load(as: UInt8.self))
+        let middle = UInt64(base.load(fromByteOffset: count >> 1, as: UInt8.self))
+        let last = UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self))
+        return first | middle << (UInt64(truncatingIfNeeded: count >> 1) &* 8)
+            | last << (UInt64(truncatingIfNeeded: count &- 1) &* 8)
     }
 }

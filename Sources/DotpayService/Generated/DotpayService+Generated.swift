@@ -253,6 +253,9 @@ extension ConfigureWithExternalCards.Params {
 }
 
 extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["externalCards", "customerId"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -260,7 +263,9 @@ extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
         var _externalCards: [ExternalPaymentCard]? = nil
         var _customerId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("externalCards" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 13 where name.word(0) == 0x6C616E7265747865 && name.word(8) == 0x7364726143:  // "externalCards"
                 guard memberValue.kind == .array, memberValue.count <= 100 else { return nil }
                 var value1: [ExternalPaymentCard] = []
                 value1.reserveCapacity(memberValue.count)
@@ -269,10 +274,10 @@ extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
                     value1.append(value3)
                 }
                 _externalCards = value1
-            } else if memberName.stringEquals("customerId" as StaticString) {
+            case 10 where name.word(0) == 0x72656D6F74737563 && name.word(8) == 0x6449:  // "customerId"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value4 = try? String(json: memberValue) else { return nil }
                 _customerId = value4
-            } else {
+            default:
                 return nil
             }
         }
@@ -599,6 +604,9 @@ extension FastPayment.Params {
 }
 
 extension FastPayment.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentInfo", "paymentChannelId", "showingDefaultSummary"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -607,16 +615,18 @@ extension FastPayment.Params: CheckedJSONDecodable {
         var _paymentChannelId: Int? = nil
         var _showingDefaultSummary: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentInfo" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
                 guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
                 _paymentInfo = value1
-            } else if memberName.stringEquals("paymentChannelId" as StaticString) {
+            case 16 where name.word(0) == 0x43746E656D796170 && name.word(8) == 0x64496C656E6E6168:  // "paymentChannelId"
                 guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, let value2 = Int(exactly: integer3) else { return nil }
                 _paymentChannelId = value2
-            } else if memberName.stringEquals("showingDefaultSummary" as StaticString) {
+            case 21 where name.word(0) == 0x44676E69776F6873 && name.word(8) == 0x7553746C75616665 && name.word(16) == 0x7972616D6D:  // "showingDefaultSummary"
                 guard let value4 = try? Bool(json: memberValue) else { return nil }
                 _showingDefaultSummary = value4
-            } else {
+            default:
                 return nil
             }
         }
@@ -751,6 +761,9 @@ extension GetChannelList.Params {
 }
 
 extension GetChannelList.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentInfo", "online", "ids", "group"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -760,17 +773,19 @@ extension GetChannelList.Params: CheckedJSONDecodable {
         var _ids: [Int]? = nil
         var _group: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentInfo" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
                 guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
                 _paymentInfo = value1
-            } else if memberName.stringEquals("online" as StaticString) {
+            case 6 where name.word(0) == 0x656E696C6E6F:  // "online"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = try? Bool(json: memberValue) else { return nil }
                     _online = value2
                 }
-            } else if memberName.stringEquals("ids" as StaticString) {
+            case 3 where name.word(0) == 0x736469:  // "ids"
                 if memberValue.isNull {
                     return nil
                 } else {
@@ -783,14 +798,14 @@ extension GetChannelList.Params: CheckedJSONDecodable {
                     }
                     _ids = value3
                 }
-            } else if memberName.stringEquals("group" as StaticString) {
+            case 5 where name.word(0) == 0x70756F7267:  // "group"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value7 = try? String(json: memberValue) else { return nil }
                     _group = value7
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1028,6 +1043,9 @@ extension OneClickPayment.Params {
 }
 
 extension OneClickPayment.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentInfo", "paymentCard"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -1035,17 +1053,19 @@ extension OneClickPayment.Params: CheckedJSONDecodable {
         var _paymentInfo: PaymentInfo? = nil
         var _paymentCard: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentInfo" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
                 guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
                 _paymentInfo = value1
-            } else if memberName.stringEquals("paymentCard" as StaticString) {
+            case 11 where name.word(0) == 0x43746E656D796170 && name.word(8) == 0x647261:  // "paymentCard"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value2 = try? String(json: memberValue) else { return nil }
                     _paymentCard = value2
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1207,6 +1227,9 @@ extension Pay.Params {
 }
 
 extension Pay.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentDetails", "channelId", "useLastChannelSelection", "showSummaryScreen", "cardInfo", "rememberCard", "masterpassAuthorization"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -1219,36 +1242,38 @@ extension Pay.Params: CheckedJSONDecodable {
         var _rememberCard: Bool? = nil
         var _masterpassAuthorization: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentDetails" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 14 where name.word(0) == 0x44746E656D796170 && name.word(8) == 0x736C69617465:  // "paymentDetails"
                 guard let value1 = PaymentDetails(checking: memberValue) else { return nil }
                 _paymentDetails = value1
-            } else if memberName.stringEquals("channelId" as StaticString) {
+            case 9 where name.word(0) == 0x496C656E6E616863 && name.word(8) == 0x64:  // "channelId"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, let value2 = Int(exactly: integer3) else { return nil }
                     _channelId = value2
                 }
-            } else if memberName.stringEquals("useLastChannelSelection" as StaticString) {
+            case 23 where name.word(0) == 0x437473614C657375 && name.word(8) == 0x65536C656E6E6168 && name.word(16) == 0x6E6F697463656C:  // "useLastChannelSelection"
                 guard let value4 = try? Bool(json: memberValue) else { return nil }
                 _useLastChannelSelection = value4
-            } else if memberName.stringEquals("showSummaryScreen" as StaticString) {
+            case 17 where name.word(0) == 0x6D6D7553776F6873 && name.word(8) == 0x6565726353797261 && name.word(16) == 0x6E:  // "showSummaryScreen"
                 guard let value5 = try? Bool(json: memberValue) else { return nil }
                 _showSummaryScreen = value5
-            } else if memberName.stringEquals("cardInfo" as StaticString) {
+            case 8 where name.word(0) == 0x6F666E4964726163:  // "cardInfo"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value6 = PaymentCardInfo(checking: memberValue) else { return nil }
                     _cardInfo = value6
                 }
-            } else if memberName.stringEquals("rememberCard" as StaticString) {
+            case 12 where name.word(0) == 0x7265626D656D6572 && name.word(8) == 0x64726143:  // "rememberCard"
                 guard let value7 = try? Bool(json: memberValue) else { return nil }
                 _rememberCard = value7
-            } else if memberName.stringEquals("masterpassAuthorization" as StaticString) {
+            case 23 where name.word(0) == 0x617072657473616D && name.word(8) == 0x726F687475417373 && name.word(16) == 0x6E6F6974617A69:  // "masterpassAuthorization"
                 guard let value8 = try? Bool(json: memberValue) else { return nil }
                 _masterpassAuthorization = value8
-            } else {
+            default:
                 return nil
             }
         }
@@ -1366,16 +1391,21 @@ extension RegisterPaymentCard.Params {
 }
 
 extension RegisterPaymentCard.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["cardInfo"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _cardInfo: PaymentCardInfo? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("cardInfo" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 8 where name.word(0) == 0x6F666E4964726163:  // "cardInfo"
                 guard let value1 = PaymentCardInfo(checking: memberValue) else { return nil }
                 _cardInfo = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1454,6 +1484,8 @@ extension RemovePaymentSummary.Params {
 }
 
 extension RemovePaymentSummary.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentId"]
     private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1462,10 +1494,12 @@ extension RemovePaymentSummary.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x64:  // "paymentId"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _paymentId = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1656,6 +1690,8 @@ extension Refund.Params {
 }
 
 extension Refund.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentId", "amount"]
     private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1665,17 +1701,19 @@ extension Refund.Params: CheckedJSONDecodable {
         var _paymentId: String? = nil
         var _amount: Amount? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x64:  // "paymentId"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _paymentId = value1
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
                     _amount = value2
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1755,16 +1793,21 @@ extension SetShopPin.Params {
 }
 
 extension SetShopPin.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["pin"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _pin: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("pin" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 3 where name.word(0) == 0x6E6970:  // "pin"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 64), let value1 = try? String(json: memberValue) else { return nil }
                 _pin = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1845,6 +1888,8 @@ extension UrlcNotifications.Params {
 }
 
 extension UrlcNotifications.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentId"]
     private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1853,14 +1898,16 @@ extension UrlcNotifications.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x64:  // "paymentId"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                     _paymentId = value1
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1936,16 +1983,21 @@ extension SetDebugMode.Params {
 }
 
 extension SetDebugMode.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["debugMode"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _debugMode: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("debugMode" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x646F4D6775626564 && name.word(8) == 0x65:  // "debugMode"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _debugMode = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2025,6 +2077,8 @@ extension SetDefaultLanguage.Params {
 }
 
 extension SetDefaultLanguage.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["language"]
     private static let _rule0 = PatternRule("^[a-z]{2}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -2033,10 +2087,12 @@ extension SetDefaultLanguage.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _language: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("language" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 8 where name.word(0) == 0x65676175676E616C:  // "language"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _language = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2115,16 +2171,21 @@ extension SetDefaultOneClickPaymentCard.Params {
 }
 
 extension SetDefaultOneClickPaymentCard.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["creditCardId"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _creditCardId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("creditCardId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x6143746964657263 && name.word(8) == 0x64496472:  // "creditCardId"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value1 = try? String(json: memberValue) else { return nil }
                 _creditCardId = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2201,16 +2262,21 @@ extension SetOneClickEnabled.Params {
 }
 
 extension SetOneClickEnabled.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["enabled"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _enabled: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("enabled" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x64656C62616E65:  // "enabled"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _enabled = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2287,16 +2353,21 @@ extension SetShowDetailsOnSummaryScreen.Params {
 }
 
 extension SetShowDetailsOnSummaryScreen.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["show"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _show: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("show" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 4 where name.word(0) == 0x776F6873:  // "show"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _show = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2373,16 +2444,21 @@ extension SetTreatsCvvAsPassword.Params {
 }
 
 extension SetTreatsCvvAsPassword.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["treatsCvvAsPassword"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _treatsCvvAsPassword: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("treatsCvvAsPassword" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 19 where name.word(0) == 0x7643737461657274 && name.word(8) == 0x7773736150734176 && name.word(16) == 0x64726F:  // "treatsCvvAsPassword"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _treatsCvvAsPassword = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2459,16 +2535,21 @@ extension SetUseInternalCards.Params {
 }
 
 extension SetUseInternalCards.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["useInternalCards"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _useInternalCards: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("useInternalCards" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 16 where name.word(0) == 0x7265746E49657375 && name.word(8) == 0x73647261436C616E:  // "useInternalCards"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _useInternalCards = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2557,16 +2638,21 @@ extension UnregisterPaymentCard.Params {
 }
 
 extension UnregisterPaymentCard.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["creditCardId"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _creditCardId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("creditCardId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x6143746964657263 && name.word(8) == 0x64496472:  // "creditCardId"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value1 = try? String(json: memberValue) else { return nil }
                 _creditCardId = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2645,6 +2731,8 @@ extension UpdatePaymentSummary.Params {
 }
 
 extension UpdatePaymentSummary.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentId"]
     private static let _rule0 = PatternRule("^M[0-9]{4}-[0-9]{4}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -2653,10 +2741,12 @@ extension UpdatePaymentSummary.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x64:  // "paymentId"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _paymentId = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2774,6 +2864,8 @@ extension ExternalPaymentCard {
 }
 
 extension ExternalPaymentCard: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["maskedNumber", "creditCardId", "brandName", "brandCodename", "logoUrlPath"]
     private static let _rule0 = FormatRule("uri")!
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -2786,22 +2878,24 @@ extension ExternalPaymentCard: CheckedJSONDecodable {
         var _brandCodename: String? = nil
         var _logoUrlPath: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("maskedNumber" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x754E64656B73616D && name.word(8) == 0x7265626D:  // "maskedNumber"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 4), SchemaRules.hasLength(memberValue, atMost: 30), let value1 = try? String(json: memberValue) else { return nil }
                 _maskedNumber = value1
-            } else if memberName.stringEquals("creditCardId" as StaticString) {
+            case 12 where name.word(0) == 0x6143746964657263 && name.word(8) == 0x64496472:  // "creditCardId"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value2 = try? String(json: memberValue) else { return nil }
                 _creditCardId = value2
-            } else if memberName.stringEquals("brandName" as StaticString) {
+            case 9 where name.word(0) == 0x6D614E646E617262 && name.word(8) == 0x65:  // "brandName"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 64), let value3 = try? String(json: memberValue) else { return nil }
                 _brandName = value3
-            } else if memberName.stringEquals("brandCodename" as StaticString) {
+            case 13 where name.word(0) == 0x646F43646E617262 && name.word(8) == 0x656D616E65:  // "brandCodename"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 32), let value4 = try? String(json: memberValue) else { return nil }
                 _brandCodename = value4
-            } else if memberName.stringEquals("logoUrlPath" as StaticString) {
+            case 11 where name.word(0) == 0x506C72556F676F6C && name.word(8) == 0x687461:  // "logoUrlPath"
                 guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value5 = try? String(json: memberValue) else { return nil }
                 _logoUrlPath = value5
-            } else {
+            default:
                 return nil
             }
         }
@@ -2904,6 +2998,9 @@ extension MasterpassAnswer {
 }
 
 extension MasterpassAnswer: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["requestId", "successful", "error"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -2912,20 +3009,22 @@ extension MasterpassAnswer: CheckedJSONDecodable {
         var _successful: Bool? = nil
         var _error: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("requestId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x4974736575716572 && name.word(8) == 0x64:  // "requestId"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 64), let value1 = try? String(json: memberValue) else { return nil }
                 _requestId = value1
-            } else if memberName.stringEquals("successful" as StaticString) {
+            case 10 where name.word(0) == 0x6673736563637573 && name.word(8) == 0x6C75:  // "successful"
                 guard let value2 = try? Bool(json: memberValue) else { return nil }
                 _successful = value2
-            } else if memberName.stringEquals("error" as StaticString) {
+            case 5 where name.word(0) == 0x726F727265:  // "error"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 500), let value3 = try? String(json: memberValue) else { return nil }
                     _error = value3
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -3282,6 +3381,8 @@ extension PaymentCardInfo {
 }
 
 extension PaymentCardInfo: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["cardNumber", "expirationMonth", "expirationYear", "cvv", "cardholderName"]
     private static let _rule0 = PatternRule("^[0-9]{12,19}$")
     private static let _rule1 = PatternRule("^[0-9]{3,4}$")
 
@@ -3295,26 +3396,28 @@ extension PaymentCardInfo: CheckedJSONDecodable {
         var _cvv: String? = nil
         var _cardholderName: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("cardNumber" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 10 where name.word(0) == 0x626D754E64726163 && name.word(8) == 0x7265:  // "cardNumber"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _cardNumber = value1
-            } else if memberName.stringEquals("expirationMonth" as StaticString) {
+            case 15 where name.word(0) == 0x6974617269707865 && name.word(8) == 0x68746E6F4D6E6F:  // "expirationMonth"
                 guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, integer3 <= 12, let value2 = Int(exactly: integer3) else { return nil }
                 _expirationMonth = value2
-            } else if memberName.stringEquals("expirationYear" as StaticString) {
+            case 14 where name.word(0) == 0x6974617269707865 && name.word(8) == 0x726165596E6F:  // "expirationYear"
                 guard let integer5 = SchemaRules.plainInteger(memberValue), integer5 >= 2000, integer5 <= 2200, let value4 = Int(exactly: integer5) else { return nil }
                 _expirationYear = value4
-            } else if memberName.stringEquals("cvv" as StaticString) {
+            case 3 where name.word(0) == 0x767663:  // "cvv"
                 guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
                 _cvv = value6
-            } else if memberName.stringEquals("cardholderName" as StaticString) {
+            case 14 where name.word(0) == 0x646C6F6864726163 && name.word(8) == 0x656D614E7265:  // "cardholderName"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 100), let value7 = try? String(json: memberValue) else { return nil }
                     _cardholderName = value7
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -3577,6 +3680,8 @@ extension PaymentDetails {
 }
 
 extension PaymentDetails: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentInfo", "language", "system", "preparedAt"]
     private static let _rule0 = FormatRule("date-time")!
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -3588,19 +3693,21 @@ extension PaymentDetails: CheckedJSONDecodable {
         var _system: String? = nil
         var _preparedAt: Date? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentInfo" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
                 guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
                 _paymentInfo = value1
-            } else if memberName.stringEquals("language" as StaticString) {
+            case 8 where name.word(0) == 0x65676175676E616C:  // "language"
                 guard memberValue.kind == .string, let value2 = try? String(json: memberValue) else { return nil }
                 _language = value2
-            } else if memberName.stringEquals("system" as StaticString) {
+            case 6 where name.word(0) == 0x6D6574737973:  // "system"
                 guard memberValue.kind == .string, let value3 = try? String(json: memberValue) else { return nil }
                 _system = value3
-            } else if memberName.stringEquals("preparedAt" as StaticString) {
+            case 10 where name.word(0) == 0x6465726170657270 && name.word(8) == 0x7441:  // "preparedAt"
                 guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value4 = try? Date(json: memberValue) else { return nil }
                 _preparedAt = value4
-            } else {
+            default:
                 return nil
             }
         }
@@ -3783,6 +3890,8 @@ extension PaymentInfo {
 }
 
 extension PaymentInfo: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["merchantID", "amount", "textDescription", "currency", "senderInformation", "additionalInformation", "control", "urlc"]
     private static let _rule0 = PatternRule("^[0-9]{1,10}$")
     private static let _rule1 = PatternRule("^[A-Z]{3}$")
     private static let _rule2 = FormatRule("uri")!
@@ -3800,26 +3909,28 @@ extension PaymentInfo: CheckedJSONDecodable {
         var _control: String? = nil
         var _urlc: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("merchantID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 10 where name.word(0) == 0x746E61686372656D && name.word(8) == 0x4449:  // "merchantID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _merchantID = value1
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
                 _amount = value2
-            } else if memberName.stringEquals("textDescription" as StaticString) {
+            case 15 where name.word(0) == 0x6373654474786574 && name.word(8) == 0x6E6F6974706972:  // "textDescription"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 255), let value3 = try? String(json: memberValue) else { return nil }
                 _textDescription = value3
-            } else if memberName.stringEquals("currency" as StaticString) {
+            case 8 where name.word(0) == 0x79636E6572727563:  // "currency"
                 guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value4 = try? String(json: memberValue) else { return nil }
                 _currency = value4
-            } else if memberName.stringEquals("senderInformation" as StaticString) {
+            case 17 where name.word(0) == 0x6E497265646E6573 && name.word(8) == 0x6F6974616D726F66 && name.word(16) == 0x6E:  // "senderInformation"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value5 = SenderInformation(checking: memberValue) else { return nil }
                     _senderInformation = value5
                 }
-            } else if memberName.stringEquals("additionalInformation" as StaticString) {
+            case 21 where name.word(0) == 0x6E6F697469646461 && name.word(8) == 0x6D726F666E496C61 && name.word(16) == 0x6E6F697461:  // "additionalInformation"
                 if memberValue.isNull {
                     return nil
                 } else {
@@ -3831,21 +3942,21 @@ extension PaymentInfo: CheckedJSONDecodable {
                     }
                     _additionalInformation = value6
                 }
-            } else if memberName.stringEquals("control" as StaticString) {
+            case 7 where name.word(0) == 0x6C6F72746E6F63:  // "control"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 128), let value10 = try? String(json: memberValue) else { return nil }
                     _control = value10
                 }
-            } else if memberName.stringEquals("urlc" as StaticString) {
+            case 4 where name.word(0) == 0x636C7275:  // "urlc"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule2.accepts(memberValue), let value11 = try? String(json: memberValue) else { return nil }
                     _urlc = value11
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -4694,6 +4805,8 @@ extension SenderInformation {
 }
 
 extension SenderInformation: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["firstname", "lastname", "surname", "email", "phone", "phone_verified", "street", "street_n1", "street_n2", "postcode", "city", "country"]
     private static let _rule0 = FormatRule("email")!
     private static let _rule1 = PatternRule("^(YES|NO)$")
     private static let _rule2 = PatternRule("^[A-Z]{3}$")
@@ -4715,14 +4828,16 @@ extension SenderInformation: CheckedJSONDecodable {
         var _country: String? = nil
         var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("firstname" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x6D616E7473726966 && name.word(8) == 0x65:  // "firstname"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value1 = try? String(json: memberValue) else { return nil }
                     _firstname = value1
                 }
-            } else if memberName.stringEquals("lastname" as StaticString) {
+            case 8 where name.word(0) == 0x656D616E7473616C:  // "lastname"
                 present |= 0x1
                 if memberValue.isNull {
                     return nil
@@ -4730,7 +4845,7 @@ extension SenderInformation: CheckedJSONDecodable {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value2 = try? String(json: memberValue) else { return nil }
                     _lastname = value2
                 }
-            } else if memberName.stringEquals("surname" as StaticString) {
+            case 7 where name.word(0) == 0x656D616E727573:  // "surname"
                 present |= 0x2
                 if memberValue.isNull {
                     return nil
@@ -4738,70 +4853,70 @@ extension SenderInformation: CheckedJSONDecodable {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value3 = try? String(json: memberValue) else { return nil }
                     _lastname = value3
                 }
-            } else if memberName.stringEquals("email" as StaticString) {
+            case 5 where name.word(0) == 0x6C69616D65:  // "email"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 100), Self._rule0.accepts(memberValue), let value4 = try? String(json: memberValue) else { return nil }
                     _email = value4
                 }
-            } else if memberName.stringEquals("phone" as StaticString) {
+            case 5 where name.word(0) == 0x656E6F6870:  // "phone"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 20), let value5 = try? String(json: memberValue) else { return nil }
                     _phone = value5
                 }
-            } else if memberName.stringEquals("phone_verified" as StaticString) {
+            case 14 where name.word(0) == 0x65765F656E6F6870 && name.word(8) == 0x646569666972:  // "phone_verified"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
                     _phoneVerified = value6
                 }
-            } else if memberName.stringEquals("street" as StaticString) {
+            case 6 where name.word(0) == 0x746565727473:  // "street"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 100), let value7 = try? String(json: memberValue) else { return nil }
                     _street = value7
                 }
-            } else if memberName.stringEquals("street_n1" as StaticString) {
+            case 9 where name.word(0) == 0x6E5F746565727473 && name.word(8) == 0x31:  // "street_n1"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 30), let value8 = try? String(json: memberValue) else { return nil }
                     _streetN1 = value8
                 }
-            } else if memberName.stringEquals("street_n2" as StaticString) {
+            case 9 where name.word(0) == 0x6E5F746565727473 && name.word(8) == 0x32:  // "street_n2"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 30), let value9 = try? String(json: memberValue) else { return nil }
                     _streetN2 = value9
                 }
-            } else if memberName.stringEquals("postcode" as StaticString) {
+            case 8 where name.word(0) == 0x65646F6374736F70:  // "postcode"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 20), let value10 = try? String(json: memberValue) else { return nil }
                     _postcode = value10
                 }
-            } else if memberName.stringEquals("city" as StaticString) {
+            case 4 where name.word(0) == 0x79746963:  // "city"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 50), let value11 = try? String(json: memberValue) else { return nil }
                     _city = value11
                 }
-            } else if memberName.stringEquals("country" as StaticString) {
+            case 7 where name.word(0) == 0x7972746E756F63:  // "country"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule2.matches(memberValue), let value12 = try? String(json: memberValue) else { return nil }
                     _country = value12
                 }
-            } else {
+            default:
                 return nil
             }
         }

@@ -359,6 +359,8 @@ extension Configure.Params {
 }
 
 extension Configure.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["backendURL", "paymentIdPointer"]
     private static let _rule0 = FormatRule("uri")!
     private static let _rule1 = PatternRule("^(/([^~/]|~[01])*)*$")
 
@@ -369,21 +371,23 @@ extension Configure.Params: CheckedJSONDecodable {
         var _backendURL: String? = nil
         var _paymentIdPointer: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("backendURL" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 10 where name.word(0) == 0x55646E656B636162 && name.word(8) == 0x4C52:  // "backendURL"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                     _backendURL = value1
                 }
-            } else if memberName.stringEquals("paymentIdPointer" as StaticString) {
+            case 16 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x7265746E696F5064:  // "paymentIdPointer"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 200), Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                     _paymentIdPointer = value2
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -462,6 +466,8 @@ extension Get.Params {
 }
 
 extension Get.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["entryId"]
     private static let _rule0 = PatternRule("^je_[a-z0-9]{16}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -470,10 +476,12 @@ extension Get.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _entryId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("entryId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x64497972746E65:  // "entryId"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _entryId = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -552,16 +560,21 @@ extension HandleCallback.Params {
 }
 
 extension HandleCallback.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["url"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _url: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("url" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 3 where name.word(0) == 0x6C7275:  // "url"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 4096), let value1 = try? String(json: memberValue) else { return nil }
                 _url = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -740,6 +753,9 @@ extension List.Params {
 }
 
 extension List.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["type", "status", "limit", "cursor"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -749,31 +765,33 @@ extension List.Params: CheckedJSONDecodable {
         var _limit: Int? = nil
         var _cursor: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("type" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 4 where name.word(0) == 0x65707974:  // "type"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value1 = PaymentType(checking: memberValue) else { return nil }
                     _type = value1
                 }
-            } else if memberName.stringEquals("status" as StaticString) {
+            case 6 where name.word(0) == 0x737574617473:  // "status"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = DeliveryStatus(checking: memberValue) else { return nil }
                     _status = value2
                 }
-            } else if memberName.stringEquals("limit" as StaticString) {
+            case 5 where name.word(0) == 0x74696D696C:  // "limit"
                 guard let integer4 = SchemaRules.plainInteger(memberValue), integer4 >= 1, integer4 <= 500, let value3 = Int(exactly: integer4) else { return nil }
                 _limit = value3
-            } else if memberName.stringEquals("cursor" as StaticString) {
+            case 6 where name.word(0) == 0x726F73727563:  // "cursor"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value5 = try? String(json: memberValue) else { return nil }
                     _cursor = value5
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -930,16 +948,21 @@ extension OpenURL.Params {
 }
 
 extension OpenURL.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["url"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _url: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("url" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 3 where name.word(0) == 0x6C7275:  // "url"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 4096), let value1 = try? String(json: memberValue) else { return nil }
                 _url = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1175,6 +1198,8 @@ extension Pay.Params {
 }
 
 extension Pay.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["type", "amount", "receiveAgencyCode", "receiveAgencyName", "consignorName", "consignorCode"]
     private static let _rule0 = PatternRule("^[0-9]{1,20}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1188,45 +1213,47 @@ extension Pay.Params: CheckedJSONDecodable {
         var _consignorName: String? = nil
         var _consignorCode: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("type" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 4 where name.word(0) == 0x65707974:  // "type"
                 guard let value1 = PaymentType(checking: memberValue) else { return nil }
                 _type = value1
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
                     _amount = value2
                 }
-            } else if memberName.stringEquals("receiveAgencyCode" as StaticString) {
+            case 17 where name.word(0) == 0x4165766965636572 && name.word(8) == 0x646F4379636E6567 && name.word(16) == 0x65:  // "receiveAgencyCode"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
                     _receiveAgencyCode = value3
                 }
-            } else if memberName.stringEquals("receiveAgencyName" as StaticString) {
+            case 17 where name.word(0) == 0x4165766965636572 && name.word(8) == 0x6D614E79636E6567 && name.word(16) == 0x65:  // "receiveAgencyName"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value4 = try? String(json: memberValue) else { return nil }
                     _receiveAgencyName = value4
                 }
-            } else if memberName.stringEquals("consignorName" as StaticString) {
+            case 13 where name.word(0) == 0x6F6E6769736E6F63 && name.word(8) == 0x656D614E72:  // "consignorName"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value5 = try? String(json: memberValue) else { return nil }
                     _consignorName = value5
                 }
-            } else if memberName.stringEquals("consignorCode" as StaticString) {
+            case 13 where name.word(0) == 0x6F6E6769736E6F63 && name.word(8) == 0x65646F4372:  // "consignorCode"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
                     _consignorCode = value6
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1401,6 +1428,8 @@ extension SandboxCompletePayment.Params {
 }
 
 extension SandboxCompletePayment.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["url", "result"]
     private static let _rule0 = PatternRule("^(approved|declined|cancelled)$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1410,13 +1439,15 @@ extension SandboxCompletePayment.Params: CheckedJSONDecodable {
         var _url: String? = nil
         var _result: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("url" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 3 where name.word(0) == 0x6C7275:  // "url"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 4096), let value1 = try? String(json: memberValue) else { return nil }
                 _url = value1
-            } else if memberName.stringEquals("result" as StaticString) {
+            case 6 where name.word(0) == 0x746C75736572:  // "result"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                 _result = value2
-            } else {
+            default:
                 return nil
             }
         }
@@ -1556,13 +1587,18 @@ extension SandboxSetNextAnswers.Params {
 }
 
 extension SandboxSetNextAnswers.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["answers"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _answers: [SandboxAnswer]? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("answers" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x73726577736E61:  // "answers"
                 guard memberValue.kind == .array, memberValue.count <= 100 else { return nil }
                 var value1: [SandboxAnswer] = []
                 value1.reserveCapacity(memberValue.count)
@@ -1571,7 +1607,7 @@ extension SandboxSetNextAnswers.Params: CheckedJSONDecodable {
                     value1.append(value3)
                 }
                 _answers = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -2293,6 +2329,9 @@ extension SandboxAnswer {
 }
 
 extension SandboxAnswer: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["outcome", "httpStatus", "message", "body"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -2302,29 +2341,31 @@ extension SandboxAnswer: CheckedJSONDecodable {
         var _message: String? = nil
         var _body: JSONValue? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("outcome" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x656D6F6374756F:  // "outcome"
                 guard let value1 = SandboxOutcome(checking: memberValue) else { return nil }
                 _outcome = value1
-            } else if memberName.stringEquals("httpStatus" as StaticString) {
+            case 10 where name.word(0) == 0x7461745370747468 && name.word(8) == 0x7375:  // "httpStatus"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 200, integer3 <= 599, let value2 = Int(exactly: integer3) else { return nil }
                     _httpStatus = value2
                 }
-            } else if memberName.stringEquals("message" as StaticString) {
+            case 7 where name.word(0) == 0x6567617373656D:  // "message"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 1000), let value4 = try? String(json: memberValue) else { return nil }
                     _message = value4
                 }
-            } else if memberName.stringEquals("body" as StaticString) {
+            case 4 where name.word(0) == 0x79646F62:  // "body"
                 if !memberValue.isNull {
                     guard let value5 = try? JSONValue(json: memberValue) else { return nil }
                     _body = value5
                 }
-            } else {
+            default:
                 return nil
             }
         }

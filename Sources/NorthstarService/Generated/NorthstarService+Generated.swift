@@ -2210,6 +2210,8 @@ extension CaptureAuthorization.Params {
 }
 
 extension CaptureAuthorization.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["authorizationID", "amount", "finalCapture", "invoiceId"]
     private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -2221,27 +2223,29 @@ extension CaptureAuthorization.Params: CheckedJSONDecodable {
         var _finalCapture: Bool? = nil
         var _invoiceId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("authorizationID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 15 where name.word(0) == 0x7A69726F68747561 && name.word(8) == 0x44496E6F697461:  // "authorizationID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _authorizationID = value1
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = OrderMoney(checking: memberValue) else { return nil }
                     _amount = value2
                 }
-            } else if memberName.stringEquals("finalCapture" as StaticString) {
+            case 12 where name.word(0) == 0x7061436C616E6966 && name.word(8) == 0x65727574:  // "finalCapture"
                 guard let value3 = try? Bool(json: memberValue) else { return nil }
                 _finalCapture = value3
-            } else if memberName.stringEquals("invoiceId" as StaticString) {
+            case 9 where name.word(0) == 0x496563696F766E69 && name.word(8) == 0x64:  // "invoiceId"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value4 = try? String(json: memberValue) else { return nil }
                     _invoiceId = value4
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -2367,6 +2371,9 @@ extension Configure.Params {
 }
 
 extension Configure.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["clientID", "environment", "accessToken", "clientSecret"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -2376,27 +2383,29 @@ extension Configure.Params: CheckedJSONDecodable {
         var _accessToken: String? = nil
         var _clientSecret: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("clientID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 8 where name.word(0) == 0x4449746E65696C63:  // "clientID"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value1 = try? String(json: memberValue) else { return nil }
                 _clientID = value1
-            } else if memberName.stringEquals("environment" as StaticString) {
+            case 11 where name.word(0) == 0x6D6E6F7269766E65 && name.word(8) == 0x746E65:  // "environment"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 300), let value2 = try? String(json: memberValue) else { return nil }
                 _environment = value2
-            } else if memberName.stringEquals("accessToken" as StaticString) {
+            case 11 where name.word(0) == 0x6F54737365636361 && name.word(8) == 0x6E656B:  // "accessToken"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 4096), let value3 = try? String(json: memberValue) else { return nil }
                     _accessToken = value3
                 }
-            } else if memberName.stringEquals("clientSecret" as StaticString) {
+            case 12 where name.word(0) == 0x6553746E65696C63 && name.word(8) == 0x74657263:  // "clientSecret"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 4096), let value4 = try? String(json: memberValue) else { return nil }
                     _clientSecret = value4
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -2683,6 +2692,8 @@ extension CreateAndExecuteOrder {
 }
 
 extension CreateAndExecuteOrder: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderRequest", "card", "nonce"]
     private static let _rule0 = PatternRule("^tokencc_[a-z0-9]{24}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -2693,24 +2704,26 @@ extension CreateAndExecuteOrder: CheckedJSONDecodable {
         var _card: Card? = nil
         var _nonce: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderRequest" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x716552726564726F && name.word(8) == 0x74736575:  // "orderRequest"
                 guard let value1 = OrderRequest(checking: memberValue) else { return nil }
                 _orderRequest = value1
-            } else if memberName.stringEquals("card" as StaticString) {
+            case 4 where name.word(0) == 0x64726163:  // "card"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = Card(checking: memberValue) else { return nil }
                     _card = value2
                 }
-            } else if memberName.stringEquals("nonce" as StaticString) {
+            case 5 where name.word(0) == 0x65636E6F6E:  // "nonce"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
                     _nonce = value3
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -2816,6 +2829,8 @@ extension ExecuteExistingOrder {
 }
 
 extension ExecuteExistingOrder: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderID", "card", "nonce"]
     private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
     private static let _rule1 = PatternRule("^tokencc_[a-z0-9]{24}$")
 
@@ -2827,24 +2842,26 @@ extension ExecuteExistingOrder: CheckedJSONDecodable {
         var _card: Card? = nil
         var _nonce: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x4449726564726F:  // "orderID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _orderID = value1
-            } else if memberName.stringEquals("card" as StaticString) {
+            case 4 where name.word(0) == 0x64726163:  // "card"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = Card(checking: memberValue) else { return nil }
                     _card = value2
                 }
-            } else if memberName.stringEquals("nonce" as StaticString) {
+            case 5 where name.word(0) == 0x65636E6F6E:  // "nonce"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
                     _nonce = value3
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -2974,6 +2991,8 @@ extension SandboxCompletePayerAction.Params {
 }
 
 extension SandboxCompletePayerAction.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderID"]
     private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -2982,10 +3001,12 @@ extension SandboxCompletePayerAction.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x4449726564726F:  // "orderID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _orderID = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -3111,6 +3132,9 @@ extension SandboxCreateOrder.Params {
 }
 
 extension SandboxCreateOrder.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["intent", "purchaseUnits", "purchaseUnitList"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -3119,10 +3143,12 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
         var _purchaseUnits: [PurchaseUnit]? = nil
         var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("intent" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x746E65746E69:  // "intent"
                 guard let value1 = OrderIntent(checking: memberValue) else { return nil }
                 _intent = value1
-            } else if memberName.stringEquals("purchaseUnits" as StaticString) {
+            case 13 where name.word(0) == 0x6573616863727570 && name.word(8) == 0x7374696E55:  // "purchaseUnits"
                 present |= 0x1
                 guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
                 var value2: [PurchaseUnit] = []
@@ -3132,7 +3158,7 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
                     value2.append(value4)
                 }
                 _purchaseUnits = value2
-            } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
+            case 16 where name.word(0) == 0x6573616863727570 && name.word(8) == 0x7473694C74696E55:  // "purchaseUnitList"
                 present |= 0x2
                 guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
                 var value5: [PurchaseUnit] = []
@@ -3142,7 +3168,7 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
                     value5.append(value7)
                 }
                 _purchaseUnits = value5
-            } else {
+            default:
                 return nil
             }
         }
@@ -3225,6 +3251,8 @@ extension SandboxGetOrder.Params {
 }
 
 extension SandboxGetOrder.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderID"]
     private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -3233,10 +3261,12 @@ extension SandboxGetOrder.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x4449726564726F:  // "orderID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _orderID = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -3315,6 +3345,8 @@ extension SandboxVoidOrder.Params {
 }
 
 extension SandboxVoidOrder.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderID"]
     private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -3323,10 +3355,12 @@ extension SandboxVoidOrder.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x4449726564726F:  // "orderID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _orderID = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -3408,16 +3442,21 @@ extension TokenizeCard.Params {
 }
 
 extension TokenizeCard.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["card"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _card: Card? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("card" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 4 where name.word(0) == 0x64726163:  // "card"
                 guard let value1 = Card(checking: memberValue) else { return nil }
                 _card = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -3618,6 +3657,8 @@ extension Validate.Params {
 }
 
 extension Validate.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderID", "card", "nonce"]
     private static let _rule0 = PatternRule("^[A-Z0-9]{17}$")
     private static let _rule1 = PatternRule("^tokencc_[a-z0-9]{24}$")
 
@@ -3629,24 +3670,26 @@ extension Validate.Params: CheckedJSONDecodable {
         var _card: Card? = nil
         var _nonce: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderID" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x4449726564726F:  // "orderID"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _orderID = value1
-            } else if memberName.stringEquals("card" as StaticString) {
+            case 4 where name.word(0) == 0x64726163:  // "card"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = Card(checking: memberValue) else { return nil }
                     _card = value2
                 }
-            } else if memberName.stringEquals("nonce" as StaticString) {
+            case 5 where name.word(0) == 0x65636E6F6E:  // "nonce"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
                     _nonce = value3
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -3751,6 +3794,8 @@ extension AmountWithBreakdown {
 }
 
 extension AmountWithBreakdown: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["currencyCode", "value", "breakdown"]
     private static let _rule0 = PatternRule("^[A-Z]{3}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -3761,20 +3806,22 @@ extension AmountWithBreakdown: CheckedJSONDecodable {
         var _value: Amount? = nil
         var _breakdown: AmountBreakdown? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("currencyCode" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x79636E6572727563 && name.word(8) == 0x65646F43:  // "currencyCode"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _currencyCode = value1
-            } else if memberName.stringEquals("value" as StaticString) {
+            case 5 where name.word(0) == 0x65756C6176:  // "value"
                 guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
                 _value = value2
-            } else if memberName.stringEquals("breakdown" as StaticString) {
+            case 9 where name.word(0) == 0x776F646B61657262 && name.word(8) == 0x6E:  // "breakdown"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value3 = AmountBreakdown(checking: memberValue) else { return nil }
                     _breakdown = value3
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -3959,6 +4006,9 @@ extension AmountBreakdown {
 }
 
 extension AmountBreakdown: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["itemTotal", "shipping", "handling", "taxTotal", "insurance", "shippingDiscount", "discount"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -3971,56 +4021,58 @@ extension AmountBreakdown: CheckedJSONDecodable {
         var _shippingDiscount: OrderMoney? = nil
         var _discount: OrderMoney? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("itemTotal" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x61746F546D657469 && name.word(8) == 0x6C:  // "itemTotal"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value1 = OrderMoney(checking: memberValue) else { return nil }
                     _itemTotal = value1
                 }
-            } else if memberName.stringEquals("shipping" as StaticString) {
+            case 8 where name.word(0) == 0x676E697070696873:  // "shipping"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value2 = OrderMoney(checking: memberValue) else { return nil }
                     _shipping = value2
                 }
-            } else if memberName.stringEquals("handling" as StaticString) {
+            case 8 where name.word(0) == 0x676E696C646E6168:  // "handling"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value3 = OrderMoney(checking: memberValue) else { return nil }
                     _handling = value3
                 }
-            } else if memberName.stringEquals("taxTotal" as StaticString) {
+            case 8 where name.word(0) == 0x6C61746F54786174:  // "taxTotal"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value4 = OrderMoney(checking: memberValue) else { return nil }
                     _taxTotal = value4
                 }
-            } else if memberName.stringEquals("insurance" as StaticString) {
+            case 9 where name.word(0) == 0x636E617275736E69 && name.word(8) == 0x65:  // "insurance"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value5 = OrderMoney(checking: memberValue) else { return nil }
                     _insurance = value5
                 }
-            } else if memberName.stringEquals("shippingDiscount" as StaticString) {
+            case 16 where name.word(0) == 0x676E697070696873 && name.word(8) == 0x746E756F63736944:  // "shippingDiscount"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value6 = OrderMoney(checking: memberValue) else { return nil }
                     _shippingDiscount = value6
                 }
-            } else if memberName.stringEquals("discount" as StaticString) {
+            case 8 where name.word(0) == 0x746E756F63736964:  // "discount"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value7 = OrderMoney(checking: memberValue) else { return nil }
                     _discount = value7
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -4338,6 +4390,8 @@ extension Card {
 }
 
 extension Card: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["number", "expiry", "securityCode", "cardholderName", "billingAddress"]
     private static let _rule0 = PatternRule("^[0-9]{12,19}$")
     private static let _rule1 = PatternRule("^[0-9]{4}-(0[1-9]|1[0-2])$")
     private static let _rule2 = PatternRule("^[0-9]{3,4}$")
@@ -4352,34 +4406,36 @@ extension Card: CheckedJSONDecodable {
         var _cardholderName: String? = nil
         var _billingAddress: BillingAddress? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("number" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x7265626D756E:  // "number"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _number = value1
-            } else if memberName.stringEquals("expiry" as StaticString) {
+            case 6 where name.word(0) == 0x797269707865:  // "expiry"
                 guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                 _expiry = value2
-            } else if memberName.stringEquals("securityCode" as StaticString) {
+            case 12 where name.word(0) == 0x7974697275636573 && name.word(8) == 0x65646F43:  // "securityCode"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule2.matches(memberValue), let value3 = try? String(json: memberValue) else { return nil }
                     _securityCode = value3
                 }
-            } else if memberName.stringEquals("cardholderName" as StaticString) {
+            case 14 where name.word(0) == 0x646C6F6864726163 && name.word(8) == 0x656D614E7265:  // "cardholderName"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value4 = try? String(json: memberValue) else { return nil }
                     _cardholderName = value4
                 }
-            } else if memberName.stringEquals("billingAddress" as StaticString) {
+            case 14 where name.word(0) == 0x41676E696C6C6962 && name.word(8) == 0x737365726464:  // "billingAddress"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value5 = BillingAddress(checking: memberValue) else { return nil }
                     _billingAddress = value5
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -4528,6 +4584,8 @@ extension BillingAddress {
 }
 
 extension BillingAddress: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["addressLine1", "addressLine2", "adminArea1", "adminArea2", "postalCode", "countryCode"]
     private static let _rule0 = PatternRule("^[A-Z]{2}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -4541,45 +4599,47 @@ extension BillingAddress: CheckedJSONDecodable {
         var _postalCode: String? = nil
         var _countryCode: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("addressLine1" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x4C73736572646461 && name.word(8) == 0x31656E69:  // "addressLine1"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value1 = try? String(json: memberValue) else { return nil }
                     _addressLine1 = value1
                 }
-            } else if memberName.stringEquals("addressLine2" as StaticString) {
+            case 12 where name.word(0) == 0x4C73736572646461 && name.word(8) == 0x32656E69:  // "addressLine2"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value2 = try? String(json: memberValue) else { return nil }
                     _addressLine2 = value2
                 }
-            } else if memberName.stringEquals("adminArea1" as StaticString) {
+            case 10 where name.word(0) == 0x6572416E696D6461 && name.word(8) == 0x3161:  // "adminArea1"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 300), let value3 = try? String(json: memberValue) else { return nil }
                     _adminArea1 = value3
                 }
-            } else if memberName.stringEquals("adminArea2" as StaticString) {
+            case 10 where name.word(0) == 0x6572416E696D6461 && name.word(8) == 0x3261:  // "adminArea2"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 120), let value4 = try? String(json: memberValue) else { return nil }
                     _adminArea2 = value4
                 }
-            } else if memberName.stringEquals("postalCode" as StaticString) {
+            case 10 where name.word(0) == 0x6F436C6174736F70 && name.word(8) == 0x6564:  // "postalCode"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 60), let value5 = try? String(json: memberValue) else { return nil }
                     _postalCode = value5
                 }
-            } else if memberName.stringEquals("countryCode" as StaticString) {
+            case 11 where name.word(0) == 0x437972746E756F63 && name.word(8) == 0x65646F:  // "countryCode"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
                 _countryCode = value6
-            } else {
+            default:
                 return nil
             }
         }
@@ -4897,6 +4957,8 @@ extension OrderMoney {
 }
 
 extension OrderMoney: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["currencyCode", "value"]
     private static let _rule0 = PatternRule("^[A-Z]{3}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -4906,13 +4968,15 @@ extension OrderMoney: CheckedJSONDecodable {
         var _currencyCode: String? = nil
         var _value: Amount? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("currencyCode" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 12 where name.word(0) == 0x79636E6572727563 && name.word(8) == 0x65646F43:  // "currencyCode"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _currencyCode = value1
-            } else if memberName.stringEquals("value" as StaticString) {
+            case 5 where name.word(0) == 0x65756C6176:  // "value"
                 guard memberValue.kind == .string, let value2 = try? Amount(json: memberValue) else { return nil }
                 _value = value2
-            } else {
+            default:
                 return nil
             }
         }
@@ -5089,6 +5153,9 @@ extension OrderRequest {
 }
 
 extension OrderRequest: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["intent", "purchaseUnitList", "purchaseUnits"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -5097,14 +5164,16 @@ extension OrderRequest: CheckedJSONDecodable {
         var _purchaseUnitList: [PurchaseUnit]? = nil
         var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("intent" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x746E65746E69:  // "intent"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value1 = OrderIntent(checking: memberValue) else { return nil }
                     _intent = value1
                 }
-            } else if memberName.stringEquals("purchaseUnitList" as StaticString) {
+            case 16 where name.word(0) == 0x6573616863727570 && name.word(8) == 0x7473694C74696E55:  // "purchaseUnitList"
                 present |= 0x1
                 guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
                 var value2: [PurchaseUnit] = []
@@ -5114,7 +5183,7 @@ extension OrderRequest: CheckedJSONDecodable {
                     value2.append(value4)
                 }
                 _purchaseUnitList = value2
-            } else if memberName.stringEquals("purchaseUnits" as StaticString) {
+            case 13 where name.word(0) == 0x6573616863727570 && name.word(8) == 0x7374696E55:  // "purchaseUnits"
                 present |= 0x2
                 guard memberValue.kind == .array, memberValue.count >= 1, memberValue.count <= 10 else { return nil }
                 var value5: [PurchaseUnit] = []
@@ -5124,7 +5193,7 @@ extension OrderRequest: CheckedJSONDecodable {
                     value5.append(value7)
                 }
                 _purchaseUnitList = value5
-            } else {
+            default:
                 return nil
             }
         }
@@ -5629,6 +5698,9 @@ extension PurchaseUnit {
 }
 
 extension PurchaseUnit: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["referenceId", "amount", "description", "customId", "invoiceId"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -5639,38 +5711,40 @@ extension PurchaseUnit: CheckedJSONDecodable {
         var _customId: String? = nil
         var _invoiceId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("referenceId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x636E657265666572 && name.word(8) == 0x644965:  // "referenceId"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), let value1 = try? String(json: memberValue) else { return nil }
                     _referenceId = value1
                 }
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 guard let value2 = AmountWithBreakdown(checking: memberValue) else { return nil }
                 _amount = value2
-            } else if memberName.stringEquals("description" as StaticString) {
+            case 11 where name.word(0) == 0x7470697263736564 && name.word(8) == 0x6E6F69:  // "description"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value3 = try? String(json: memberValue) else { return nil }
                     _description = value3
                 }
-            } else if memberName.stringEquals("customId" as StaticString) {
+            case 8 where name.word(0) == 0x64496D6F74737563:  // "customId"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value4 = try? String(json: memberValue) else { return nil }
                     _customId = value4
                 }
-            } else if memberName.stringEquals("invoiceId" as StaticString) {
+            case 9 where name.word(0) == 0x496563696F766E69 && name.word(8) == 0x64:  // "invoiceId"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 127), let value5 = try? String(json: memberValue) else { return nil }
                     _invoiceId = value5
                 }
-            } else {
+            default:
                 return nil
             }
         }

@@ -316,6 +316,8 @@ extension GetCustomUXConfigurations.Params {
 }
 
 extension GetCustomUXConfigurations.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["width", "type"]
     private static let _rule0 = NumberRule(keyword: "maximum", bound: "10000")!
     private static let _rule1 = NumberRule(keyword: "exclusiveMinimum", bound: "0")!
 
@@ -326,13 +328,15 @@ extension GetCustomUXConfigurations.Params: CheckedJSONDecodable {
         var _width: Double? = nil
         var _type: CustomUXType? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("width" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 5 where name.word(0) == 0x6874646977:  // "width"
                 guard memberValue.kind == .number, Self._rule0.holds(memberValue), Self._rule1.holds(memberValue), let value1 = try? Double(json: memberValue) else { return nil }
                 _width = value1
-            } else if memberName.stringEquals("type" as StaticString) {
+            case 4 where name.word(0) == 0x65707974:  // "type"
                 guard let value2 = CustomUXType(checking: memberValue) else { return nil }
                 _type = value2
-            } else {
+            default:
                 return nil
             }
         }
@@ -414,6 +418,8 @@ extension GetPaymentStatus.Params {
 }
 
 extension GetPaymentStatus.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["secureToken"]
     private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -422,10 +428,12 @@ extension GetPaymentStatus.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("secureToken" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x6F54657275636573 && name.word(8) == 0x6E656B:  // "secureToken"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _secureToken = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -515,6 +523,8 @@ extension OpenBankingApp.Params {
 }
 
 extension OpenBankingApp.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["secureToken"]
     private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -523,10 +533,12 @@ extension OpenBankingApp.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("secureToken" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x6F54657275636573 && name.word(8) == 0x6E656B:  // "secureToken"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _secureToken = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -788,6 +800,8 @@ extension RegisterExternalRequest.Params {
 }
 
 extension RegisterExternalRequest.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["secureToken", "brn", "amount", "currency", "reference", "retrievalExpiryInterval"]
     private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
     private static let _rule1 = PatternRule("^[A-Za-z0-9]{6}$")
     private static let _rule2 = PatternRule("^[A-Z]{3}$")
@@ -803,29 +817,31 @@ extension RegisterExternalRequest.Params: CheckedJSONDecodable {
         var _reference: String? = nil
         var _retrievalExpiryInterval: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("secureToken" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x6F54657275636573 && name.word(8) == 0x6E656B:  // "secureToken"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _secureToken = value1
-            } else if memberName.stringEquals("brn" as StaticString) {
+            case 3 where name.word(0) == 0x6E7262:  // "brn"
                 guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                 _brn = value2
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 guard memberValue.kind == .string, let value3 = try? Amount(json: memberValue) else { return nil }
                 _amount = value3
-            } else if memberName.stringEquals("currency" as StaticString) {
+            case 8 where name.word(0) == 0x79636E6572727563:  // "currency"
                 guard memberValue.kind == .string, Self._rule2.matches(memberValue), let value4 = try? String(json: memberValue) else { return nil }
                 _currency = value4
-            } else if memberName.stringEquals("reference" as StaticString) {
+            case 9 where name.word(0) == 0x636E657265666572 && name.word(8) == 0x65:  // "reference"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 35), let value5 = try? String(json: memberValue) else { return nil }
                 _reference = value5
-            } else if memberName.stringEquals("retrievalExpiryInterval" as StaticString) {
+            case 23 where name.word(0) == 0x6176656972746572 && name.word(8) == 0x497972697078456C && name.word(16) == 0x6C61767265746E:  // "retrievalExpiryInterval"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer7 = SchemaRules.plainInteger(memberValue), integer7 >= 1, integer7 <= 86400, let value6 = Int(exactly: integer7) else { return nil }
                     _retrievalExpiryInterval = value6
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -913,16 +929,21 @@ extension SetBankAppsInstalled.Params {
 }
 
 extension SetBankAppsInstalled.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["count"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _count: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("count" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 5 where name.word(0) == 0x746E756F63:  // "count"
                 guard let integer2 = SchemaRules.plainInteger(memberValue), integer2 >= 0, integer2 <= 20, let value1 = Int(exactly: integer2) else { return nil }
                 _count = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1067,6 +1088,9 @@ extension ShowPBBAErrorPopup.Params {
 }
 
 extension ShowPBBAErrorPopup.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["errorCode", "errorTitle", "errorMessage"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -1075,20 +1099,22 @@ extension ShowPBBAErrorPopup.Params: CheckedJSONDecodable {
         var _errorTitle: String? = nil
         var _errorMessage: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("errorCode" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x646F43726F727265 && name.word(8) == 0x65:  // "errorCode"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1000), let value1 = try? String(json: memberValue) else { return nil }
                     _errorCode = value1
                 }
-            } else if memberName.stringEquals("errorTitle" as StaticString) {
+            case 10 where name.word(0) == 0x746954726F727265 && name.word(8) == 0x656C:  // "errorTitle"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1000), let value2 = try? String(json: memberValue) else { return nil }
                 _errorTitle = value2
-            } else if memberName.stringEquals("errorMessage" as StaticString) {
+            case 12 where name.word(0) == 0x73654D726F727265 && name.word(8) == 0x65676173:  // "errorMessage"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 10000), let value3 = try? String(json: memberValue) else { return nil }
                 _errorMessage = value3
-            } else {
+            default:
                 return nil
             }
         }
@@ -1198,6 +1224,8 @@ extension ShowPBBAPopup.Params {
 }
 
 extension ShowPBBAPopup.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["secureToken", "brn", "expiryInterval"]
     private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
     private static let _rule1 = PatternRule("^[A-Za-z0-9]{6}$")
 
@@ -1209,16 +1237,18 @@ extension ShowPBBAPopup.Params: CheckedJSONDecodable {
         var _brn: String? = nil
         var _expiryInterval: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("secureToken" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x6F54657275636573 && name.word(8) == 0x6E656B:  // "secureToken"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _secureToken = value1
-            } else if memberName.stringEquals("brn" as StaticString) {
+            case 3 where name.word(0) == 0x6E7262:  // "brn"
                 guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                 _brn = value2
-            } else if memberName.stringEquals("expiryInterval" as StaticString) {
+            case 14 where name.word(0) == 0x6E49797269707865 && name.word(8) == 0x6C6176726574:  // "expiryInterval"
                 guard let integer4 = SchemaRules.plainInteger(memberValue), integer4 >= 1, integer4 <= 86400, let value3 = Int(exactly: integer4) else { return nil }
                 _expiryInterval = value3
-            } else {
+            default:
                 return nil
             }
         }
@@ -1345,6 +1375,8 @@ extension SubmitPaymentRequest.Params {
 }
 
 extension SubmitPaymentRequest.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["amount", "currency", "reference", "retrievalExpiryInterval"]
     private static let _rule0 = PatternRule("^[A-Z]{3}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1356,23 +1388,25 @@ extension SubmitPaymentRequest.Params: CheckedJSONDecodable {
         var _reference: String? = nil
         var _retrievalExpiryInterval: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("amount" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 guard memberValue.kind == .string, let value1 = try? Amount(json: memberValue) else { return nil }
                 _amount = value1
-            } else if memberName.stringEquals("currency" as StaticString) {
+            case 8 where name.word(0) == 0x79636E6572727563:  // "currency"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                 _currency = value2
-            } else if memberName.stringEquals("reference" as StaticString) {
+            case 9 where name.word(0) == 0x636E657265666572 && name.word(8) == 0x65:  // "reference"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 35), let value3 = try? String(json: memberValue) else { return nil }
                 _reference = value3
-            } else if memberName.stringEquals("retrievalExpiryInterval" as StaticString) {
+            case 23 where name.word(0) == 0x6176656972746572 && name.word(8) == 0x497972697078456C && name.word(16) == 0x6C61767265746E:  // "retrievalExpiryInterval"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer5 = SchemaRules.plainInteger(memberValue), integer5 >= 1, integer5 <= 86400, let value4 = Int(exactly: integer5) else { return nil }
                     _retrievalExpiryInterval = value4
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -3029,6 +3063,8 @@ extension PaymentTarget {
 }
 
 extension PaymentTarget: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["secureToken", "brn"]
     private static let _rule0 = PatternRule("^[A-Za-z0-9._~-]+$")
     private static let _rule1 = PatternRule("^[A-Za-z0-9]{6}$")
 
@@ -3039,21 +3075,23 @@ extension PaymentTarget: CheckedJSONDecodable {
         var _secureToken: String? = nil
         var _brn: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("secureToken" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 11 where name.word(0) == 0x6F54657275636573 && name.word(8) == 0x6E656B:  // "secureToken"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 256), Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                     _secureToken = value1
                 }
-            } else if memberName.stringEquals("brn" as StaticString) {
+            case 3 where name.word(0) == 0x6E7262:  // "brn"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value2 = try? String(json: memberValue) else { return nil }
                     _brn = value2
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -3227,6 +3265,8 @@ extension PopupReference {
 }
 
 extension PopupReference: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["popupId"]
     private static let _rule0 = PatternRule("^pp_[0-9a-f]{16}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -3235,10 +3275,12 @@ extension PopupReference: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _popupId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("popupId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x64497075706F70:  // "popupId"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _popupId = value1
-            } else {
+            default:
                 return nil
             }
         }

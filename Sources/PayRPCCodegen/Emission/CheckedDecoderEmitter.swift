@@ -67,8 +67,13 @@ struct CheckedDecoderEmitter {
         }
         guard let body else { return nil }
         var lines = ["extension \(swiftName(model.header.id)): CheckedJSONDecodable {"]
+        if !context.keys.isEmpty {
+            let keys = context.keys.map(staticString).joined(separator: ", ")
+            lines.append("    /// The members' names, for those written with escapes (``MemberName``).")
+            lines.append("    private static let _keys: [StaticString] = [\(keys)]")
+        }
         for rule in context.rules { lines.append("    private static let \(rule.name) = \(rule.expression)") }
-        if !context.rules.isEmpty { lines.append("") }
+        if !context.rules.isEmpty || !context.keys.isEmpty { lines.append("") }
         lines += [
             "    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is",
             "    /// broken or the codec refuses a value (the engine then asks the validator why).",
@@ -102,22 +107,23 @@ struct CheckedDecoderEmitter {
         if model.fields.isEmpty {
             if !model.ignoresOtherMembers { lines.append("        guard json.count == 0 else { return nil }") }
         } else {
+            // A `switch` on the name's length, then its words against the keys' (``MemberName``);
+            // a name written with escapes is looked up among the keys by its text.
+            context.keys = model.fields.flatMap { [$0.key] + $0.aliases.map(\.key) }
             lines.append("        for (memberName, memberValue) in json.objectMembers {")
-            var first = true
+            lines.append("            let name = memberName.memberName(among: Self._keys)")
+            lines.append("            switch name.count {")
             for field in model.fields {
                 let spellings: [(key: String, isOneElement: Bool)] =
                     [(field.key, false)] + field.aliases.map { ($0.key, $0.isOneElement) }
                 for spelling in spellings {
-                    lines.append(
-                        "            \(first ? "if" : "} else if") memberName.stringEquals(\(staticString(spelling.key)) as StaticString) {"
-                    )
-                    first = false
+                    lines.append("            case \(Self.keyCase(spelling.key)):  // \(staticString(spelling.key))")
                     if let bit = bits[spelling.key] { lines.append("                present |= \(Self.bitLiteral(bit))") }
                     guard let read = memberRead(field, oneElement: spelling.isOneElement, &context) else { return nil }
                     lines += read.map { "                " + $0 }
                 }
             }
-            lines += ["            } else {", "                \(unknown)", "            }", "        }"]
+            lines += ["            default:", "                \(unknown)", "            }", "        }"]
         }
         for field in model.fields where !field.aliases.isEmpty {
             let keys = [field.key] + field.aliases.map(\.key)
@@ -175,6 +181,8 @@ struct CheckedDecoderEmitter {
     /// they bind.
     struct Context {
         var rules: [(name: String, expression: String)] = []
+        /// Every spelling of every member, in the order the decoder matches them.
+        var keys: [String] = []
         var counter = 0
 
         mutating func name(_ base: String) -> String {
@@ -421,6 +429,17 @@ struct CheckedDecoderEmitter {
     /// the codec reads it): only the schema of any JSON value does.
     static func acceptsNull(_ schema: SchemaJSON, _ type: FieldType) -> Bool {
         type == .any && keywords(schema)?.isEmpty == true
+    }
+
+    /// The `case` pattern that matches a member named `key`: its length in UTF-8 bytes, and its
+    /// bytes as little-endian words (``MemberName/word(_:)``), eight at a time.
+    static func keyCase(_ key: String) -> String {
+        let bytes = Array(key.utf8)
+        guard !bytes.isEmpty else { return "0" }
+        let words = stride(from: 0, to: bytes.count, by: 8).map {
+            "name.word(\($0)) == 0x" + String(MemberName.word(of: bytes, at: $0), radix: 16, uppercase: true)
+        }
+        return "\(bytes.count) where " + words.joined(separator: " && ")
     }
 
     static func guardLine(_ conditions: [String]) -> String {

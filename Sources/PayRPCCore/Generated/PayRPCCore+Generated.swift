@@ -306,6 +306,8 @@ extension HelloParams {
 }
 
 extension HelloParams: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["client", "protocolVersion", "token", "profile", "seed"]
     private static let _rule0 = PatternRule("^[A-Za-z0-9._-]{1,64}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -318,42 +320,44 @@ extension HelloParams: CheckedJSONDecodable {
         var _profile: String? = nil
         var _seed: Int64? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("client" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x746E65696C63:  // "client"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 200), let value1 = try? String(json: memberValue) else { return nil }
                     _client = value1
                 }
-            } else if memberName.stringEquals("protocolVersion" as StaticString) {
+            case 15 where name.word(0) == 0x6C6F636F746F7270 && name.word(8) == 0x6E6F6973726556:  // "protocolVersion"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 40), let value2 = try? String(json: memberValue) else { return nil }
                     _protocolVersion = value2
                 }
-            } else if memberName.stringEquals("token" as StaticString) {
+            case 5 where name.word(0) == 0x6E656B6F74:  // "token"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1024), let value3 = try? String(json: memberValue) else { return nil }
                     _token = value3
                 }
-            } else if memberName.stringEquals("profile" as StaticString) {
+            case 7 where name.word(0) == 0x656C69666F7270:  // "profile"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value4 = try? String(json: memberValue) else { return nil }
                     _profile = value4
                 }
-            } else if memberName.stringEquals("seed" as StaticString) {
+            case 4 where name.word(0) == 0x64656573:  // "seed"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer6 = SchemaRules.plainInteger(memberValue), integer6 >= 0, integer6 <= 9007199254740991, let value5 = Int64(exactly: integer6) else { return nil }
                     _seed = value5
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -541,16 +545,21 @@ extension CancelParams {
 }
 
 extension CancelParams: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["id"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _id: JSONValue? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("id" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 2 where name.word(0) == 0x6469:  // "id"
                 guard let value1 = try? JSONValue(json: memberValue) else { return nil }
                 _id = value1
-            } else {
+            default:
                 return nil
             }
         }

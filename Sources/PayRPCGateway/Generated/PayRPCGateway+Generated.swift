@@ -101,6 +101,8 @@ extension ClockAdvanceParams {
 }
 
 extension ClockAdvanceParams: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["seconds"]
     private static let _rule0 = NumberRule(keyword: "minimum", bound: "0")!
     private static let _rule1 = NumberRule(keyword: "maximum", bound: "315360000")!
 
@@ -110,10 +112,12 @@ extension ClockAdvanceParams: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _seconds: Double? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("seconds" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x73646E6F636573:  // "seconds"
                 guard memberValue.kind == .number, Self._rule0.holds(memberValue), Self._rule1.holds(memberValue), let value1 = try? Double(json: memberValue) else { return nil }
                 _seconds = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -182,6 +186,8 @@ extension ClockSetParams {
 }
 
 extension ClockSetParams: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["time"]
     private static let _rule0 = FormatRule("date-time")!
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -190,10 +196,12 @@ extension ClockSetParams: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _time: Date? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("time" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 4 where name.word(0) == 0x656D6974:  // "time"
                 guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value1 = try? Date(json: memberValue) else { return nil }
                 _time = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -460,6 +468,9 @@ extension FailNextParams {
 }
 
 extension FailNextParams: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["method", "error", "code", "message", "data", "count"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -471,43 +482,45 @@ extension FailNextParams: CheckedJSONDecodable {
         var _data: JSONValue? = nil
         var _count: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("method" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x646F6874656D:  // "method"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value1 = try? String(json: memberValue) else { return nil }
                 _method = value1
-            } else if memberName.stringEquals("error" as StaticString) {
+            case 5 where name.word(0) == 0x726F727265:  // "error"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 200), let value2 = try? String(json: memberValue) else { return nil }
                     _error = value2
                 }
-            } else if memberName.stringEquals("code" as StaticString) {
+            case 4 where name.word(0) == 0x65646F63:  // "code"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer4 = SchemaRules.plainInteger(memberValue), let value3 = Int(exactly: integer4) else { return nil }
                     _code = value3
                 }
-            } else if memberName.stringEquals("message" as StaticString) {
+            case 7 where name.word(0) == 0x6567617373656D:  // "message"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atMost: 1000), let value5 = try? String(json: memberValue) else { return nil }
                     _message = value5
                 }
-            } else if memberName.stringEquals("data" as StaticString) {
+            case 4 where name.word(0) == 0x61746164:  // "data"
                 if !memberValue.isNull {
                     guard let value6 = try? JSONValue(json: memberValue) else { return nil }
                     _data = value6
                 }
-            } else if memberName.stringEquals("count" as StaticString) {
+            case 5 where name.word(0) == 0x746E756F63:  // "count"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let integer8 = SchemaRules.plainInteger(memberValue), integer8 >= 1, integer8 <= 1000, let value7 = Int(exactly: integer8) else { return nil }
                     _count = value7
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -716,16 +729,21 @@ extension DelayParams {
 }
 
 extension DelayParams: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["ms"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _ms: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("ms" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 2 where name.word(0) == 0x736D:  // "ms"
                 guard let integer2 = SchemaRules.plainInteger(memberValue), integer2 >= 0, integer2 <= 600000, let value1 = Int(exactly: integer2) else { return nil }
                 _ms = value1
-            } else {
+            default:
                 return nil
             }
         }

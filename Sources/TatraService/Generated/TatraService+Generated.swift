@@ -776,6 +776,8 @@ extension Authorize.Params {
 }
 
 extension Authorize.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["pincode"]
     private static let _rule0 = PatternRule("^[0-9]{4,8}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -784,10 +786,12 @@ extension Authorize.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _pincode: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("pincode" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x65646F636E6970:  // "pincode"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _pincode = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -867,6 +871,8 @@ extension AuthorizePayment.Params {
 }
 
 extension AuthorizePayment.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["pincode"]
     private static let _rule0 = PatternRule("^[0-9]{4,8}$")
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -875,10 +881,12 @@ extension AuthorizePayment.Params: CheckedJSONDecodable {
         guard json.kind == .object else { return nil }
         var _pincode: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("pincode" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x65646F636E6970:  // "pincode"
                 guard memberValue.kind == .string, Self._rule0.matches(memberValue), let value1 = try? String(json: memberValue) else { return nil }
                 _pincode = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1028,6 +1036,9 @@ extension ExecutePayment.Params {
 }
 
 extension ExecutePayment.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["amount", "contact", "recepient", "reference", "messageForRecipient"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
@@ -1037,18 +1048,20 @@ extension ExecutePayment.Params: CheckedJSONDecodable {
         var _reference: String? = nil
         var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("amount" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 guard memberValue.kind == .string, let value1 = try? Amount(json: memberValue) else { return nil }
                 _amount = value1
-            } else if memberName.stringEquals("contact" as StaticString) {
+            case 7 where name.word(0) == 0x746361746E6F63:  // "contact"
                 present |= 0x1
                 guard let value2 = Contact(checking: memberValue) else { return nil }
                 _contact = value2
-            } else if memberName.stringEquals("recepient" as StaticString) {
+            case 9 where name.word(0) == 0x6E65697065636572 && name.word(8) == 0x74:  // "recepient"
                 present |= 0x2
                 guard let value3 = Contact(checking: memberValue) else { return nil }
                 _contact = value3
-            } else if memberName.stringEquals("reference" as StaticString) {
+            case 9 where name.word(0) == 0x636E657265666572 && name.word(8) == 0x65:  // "reference"
                 present |= 0x4
                 if memberValue.isNull {
                     return nil
@@ -1056,7 +1069,7 @@ extension ExecutePayment.Params: CheckedJSONDecodable {
                     guard memberValue.kind == .string, let value4 = try? String(json: memberValue) else { return nil }
                     _reference = value4
                 }
-            } else if memberName.stringEquals("messageForRecipient" as StaticString) {
+            case 19 where name.word(0) == 0x466567617373656D && name.word(8) == 0x697069636552726F && name.word(16) == 0x746E65:  // "messageForRecipient"
                 present |= 0x8
                 if memberValue.isNull {
                     return nil
@@ -1064,7 +1077,7 @@ extension ExecutePayment.Params: CheckedJSONDecodable {
                     guard memberValue.kind == .string, let value5 = try? String(json: memberValue) else { return nil }
                     _reference = value5
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1219,16 +1232,21 @@ extension ResubmitPayment.Params {
 }
 
 extension ResubmitPayment.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["paymentId"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("paymentId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x64:  // "paymentId"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value1 = try? String(json: memberValue) else { return nil }
                 _paymentId = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1315,16 +1333,21 @@ extension SandboxSetActivated.Params {
 }
 
 extension SandboxSetActivated.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["activated"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _activated: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("activated" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 9 where name.word(0) == 0x6574617669746361 && name.word(8) == 0x64:  // "activated"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _activated = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1401,16 +1424,21 @@ extension SandboxSetContactPermission.Params {
 }
 
 extension SandboxSetContactPermission.Params: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["granted"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     public init?(checking json: JSONElement) {
         guard json.kind == .object else { return nil }
         var _granted: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("granted" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x6465746E617267:  // "granted"
                 guard let value1 = try? Bool(json: memberValue) else { return nil }
                 _granted = value1
-            } else {
+            default:
                 return nil
             }
         }
@@ -1762,6 +1790,8 @@ extension Contact {
 }
 
 extension Contact: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["fullName", "phones", "phone", "image", "icon"]
     private static let _rule0 = FormatRule("uri")!
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -1773,10 +1803,12 @@ extension Contact: CheckedJSONDecodable {
         var _image: URL? = nil
         var present: UInt64 = 0
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("fullName" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 8 where name.word(0) == 0x656D614E6C6C7566:  // "fullName"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value1 = try? String(json: memberValue) else { return nil }
                 _fullName = value1
-            } else if memberName.stringEquals("phones" as StaticString) {
+            case 6 where name.word(0) == 0x73656E6F6870:  // "phones"
                 present |= 0x1
                 guard memberValue.kind == .array else { return nil }
                 var value2: [String] = []
@@ -1786,11 +1818,11 @@ extension Contact: CheckedJSONDecodable {
                     value2.append(value4)
                 }
                 _phones = value2
-            } else if memberName.stringEquals("phone" as StaticString) {
+            case 5 where name.word(0) == 0x656E6F6870:  // "phone"
                 present |= 0x2
                 guard memberValue.kind == .string, let value5 = try? String(json: memberValue) else { return nil }
                 _phones = [value5]
-            } else if memberName.stringEquals("image" as StaticString) {
+            case 5 where name.word(0) == 0x6567616D69:  // "image"
                 present |= 0x4
                 if memberValue.isNull {
                     return nil
@@ -1798,7 +1830,7 @@ extension Contact: CheckedJSONDecodable {
                     guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value6 = try? URL(json: memberValue) else { return nil }
                     _image = value6
                 }
-            } else if memberName.stringEquals("icon" as StaticString) {
+            case 4 where name.word(0) == 0x6E6F6369:  // "icon"
                 present |= 0x8
                 if memberValue.isNull {
                     return nil
@@ -1806,7 +1838,7 @@ extension Contact: CheckedJSONDecodable {
                     guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value7 = try? URL(json: memberValue) else { return nil }
                     _image = value7
                 }
-            } else {
+            default:
                 return nil
             }
         }

@@ -183,6 +183,8 @@ extension SampleContact {
 }
 
 extension SampleContact: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["fullName", "phones", "image_url", "currency", "added", "labels", "usualAmount", "preferred", "extra"]
     private static let _rule0 = FormatRule("uri")!
     private static let _rule1 = PatternRule("^[A-Z]{3}$")
     private static let _rule2 = FormatRule("date-time")!
@@ -201,10 +203,12 @@ extension SampleContact: CheckedJSONDecodable {
         var _preferred: SampleMethod? = nil
         var _extra: JSONValue? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("fullName" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 8 where name.word(0) == 0x656D614E6C6C7566:  // "fullName"
                 guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), let value1 = try? String(json: memberValue) else { return nil }
                 _fullName = value1
-            } else if memberName.stringEquals("phones" as StaticString) {
+            case 6 where name.word(0) == 0x73656E6F6870:  // "phones"
                 guard memberValue.kind == .array, memberValue.count >= 1 else { return nil }
                 var value2: [String] = []
                 value2.reserveCapacity(memberValue.count)
@@ -213,20 +217,20 @@ extension SampleContact: CheckedJSONDecodable {
                     value2.append(value4)
                 }
                 _phones = value2
-            } else if memberName.stringEquals("image_url" as StaticString) {
+            case 9 where name.word(0) == 0x72755F6567616D69 && name.word(8) == 0x6C:  // "image_url"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value5 = try? URL(json: memberValue) else { return nil }
                     _image = value5
                 }
-            } else if memberName.stringEquals("currency" as StaticString) {
+            case 8 where name.word(0) == 0x79636E6572727563:  // "currency"
                 guard memberValue.kind == .string, Self._rule1.matches(memberValue), let value6 = try? String(json: memberValue) else { return nil }
                 _currency = value6
-            } else if memberName.stringEquals("added" as StaticString) {
+            case 5 where name.word(0) == 0x6465646461:  // "added"
                 guard memberValue.kind == .string, Self._rule2.accepts(memberValue), let value7 = try? Date(json: memberValue) else { return nil }
                 _added = value7
-            } else if memberName.stringEquals("labels" as StaticString) {
+            case 6 where name.word(0) == 0x736C6562616C:  // "labels"
                 if memberValue.isNull {
                     return nil
                 } else {
@@ -238,22 +242,22 @@ extension SampleContact: CheckedJSONDecodable {
                     }
                     _labels = value8
                 }
-            } else if memberName.stringEquals("usualAmount" as StaticString) {
+            case 11 where name.word(0) == 0x6F6D416C61757375 && name.word(8) == 0x746E75:  // "usualAmount"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value12 = try? Amount(json: memberValue) else { return nil }
                     _usualAmount = value12
                 }
-            } else if memberName.stringEquals("preferred" as StaticString) {
+            case 9 where name.word(0) == 0x6572726566657270 && name.word(8) == 0x64:  // "preferred"
                 guard let value13 = SampleMethod(checking: memberValue) else { return nil }
                 _preferred = value13
-            } else if memberName.stringEquals("extra" as StaticString) {
+            case 5 where name.word(0) == 0x6172747865:  // "extra"
                 if !memberValue.isNull {
                     guard let value14 = try? JSONValue(json: memberValue) else { return nil }
                     _extra = value14
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -584,6 +588,8 @@ extension SamplePayment {
 }
 
 extension SamplePayment: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["id", "count", "small", "unsigned", "ratio", "approved", "amount", "payee", "history", "notes", "status", "legacyStatus", "default", "say \"hi\"", "references"]
     private static let _rule0 = NumberRule(keyword: "exclusiveMinimum", bound: "0")!
     private static let _rule1 = PatternRule("^ref-[0-9]{4}$")
 
@@ -607,31 +613,33 @@ extension SamplePayment: CheckedJSONDecodable {
         var _greeting: String? = nil
         var _references: [String]? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("id" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 2 where name.word(0) == 0x6469:  // "id"
                 guard let integer2 = SchemaRules.plainInteger(memberValue), integer2 >= 1, let value1 = Int64(exactly: integer2) else { return nil }
                 _id = value1
-            } else if memberName.stringEquals("count" as StaticString) {
+            case 5 where name.word(0) == 0x746E756F63:  // "count"
                 guard let integer4 = SchemaRules.plainInteger(memberValue), let value3 = Int(exactly: integer4) else { return nil }
                 _count = value3
-            } else if memberName.stringEquals("small" as StaticString) {
+            case 5 where name.word(0) == 0x6C6C616D73:  // "small"
                 guard let integer6 = SchemaRules.plainInteger(memberValue), integer6 >= -2147483648, integer6 <= 2147483647, let value5 = Int32(exactly: integer6) else { return nil }
                 _small = value5
-            } else if memberName.stringEquals("unsigned" as StaticString) {
+            case 8 where name.word(0) == 0x64656E6769736E75:  // "unsigned"
                 guard let integer8 = SchemaRules.plainInteger(memberValue), integer8 >= 0, let value7 = UInt(exactly: integer8) else { return nil }
                 _unsigned = value7
-            } else if memberName.stringEquals("ratio" as StaticString) {
+            case 5 where name.word(0) == 0x6F69746172:  // "ratio"
                 guard memberValue.kind == .number, Self._rule0.holds(memberValue), let value9 = try? Double(json: memberValue) else { return nil }
                 _ratio = value9
-            } else if memberName.stringEquals("approved" as StaticString) {
+            case 8 where name.word(0) == 0x6465766F72707061:  // "approved"
                 guard let value10 = try? Bool(json: memberValue) else { return nil }
                 _approved = value10
-            } else if memberName.stringEquals("amount" as StaticString) {
+            case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 guard memberValue.kind == .string, let value11 = try? Amount(json: memberValue) else { return nil }
                 _amount = value11
-            } else if memberName.stringEquals("payee" as StaticString) {
+            case 5 where name.word(0) == 0x6565796170:  // "payee"
                 guard let value12 = SampleContact(checking: memberValue) else { return nil }
                 _payee = value12
-            } else if memberName.stringEquals("history" as StaticString) {
+            case 7 where name.word(0) == 0x79726F74736968:  // "history"
                 guard memberValue.kind == .array else { return nil }
                 var value13: [SampleContact] = []
                 value13.reserveCapacity(memberValue.count)
@@ -640,7 +648,7 @@ extension SamplePayment: CheckedJSONDecodable {
                     value13.append(value15)
                 }
                 _history = value13
-            } else if memberName.stringEquals("notes" as StaticString) {
+            case 5 where name.word(0) == 0x7365746F6E:  // "notes"
                 if memberValue.isNull {
                     return nil
                 } else {
@@ -659,31 +667,31 @@ extension SamplePayment: CheckedJSONDecodable {
                     }
                     _notes = value16
                 }
-            } else if memberName.stringEquals("status" as StaticString) {
+            case 6 where name.word(0) == 0x737574617473:  // "status"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard let value20 = SamplePayment.Status(checking: memberValue) else { return nil }
                     _status = value20
                 }
-            } else if memberName.stringEquals("legacyStatus" as StaticString) {
+            case 12 where name.word(0) == 0x745379636167656C && name.word(8) == 0x73757461:  // "legacyStatus"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value21 = try? String(json: memberValue) else { return nil }
                     _legacyStatus = value21
                 }
-            } else if memberName.stringEquals("default" as StaticString) {
+            case 7 where name.word(0) == 0x746C7561666564:  // "default"
                 guard let value22 = try? Bool(json: memberValue) else { return nil }
                 _default = value22
-            } else if memberName.stringEquals("say \"hi\"" as StaticString) {
+            case 8 where name.word(0) == 0x2269682220796173:  // "say \"hi\""
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value23 = try? String(json: memberValue) else { return nil }
                     _greeting = value23
                 }
-            } else if memberName.stringEquals("references" as StaticString) {
+            case 10 where name.word(0) == 0x636E657265666572 && name.word(8) == 0x7365:  // "references"
                 if memberValue.isNull {
                     return nil
                 } else {
@@ -696,7 +704,7 @@ extension SamplePayment: CheckedJSONDecodable {
                     }
                     _references = value24
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -797,6 +805,8 @@ extension SamplePayment.Status {
 }
 
 extension SamplePayment.Status: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["code", "at"]
     private static let _rule0 = FormatRule("date-time")!
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
@@ -806,17 +816,19 @@ extension SamplePayment.Status: CheckedJSONDecodable {
         var _code: String? = nil
         var _at: Date? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("code" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 4 where name.word(0) == 0x65646F63:  // "code"
                 guard memberValue.kind == .string, let value1 = try? String(json: memberValue) else { return nil }
                 _code = value1
-            } else if memberName.stringEquals("at" as StaticString) {
+            case 2 where name.word(0) == 0x7461:  // "at"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, Self._rule0.accepts(memberValue), let value2 = try? Date(json: memberValue) else { return nil }
                     _at = value2
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -899,6 +911,9 @@ extension SampleCreateOrder {
 }
 
 extension SampleCreateOrder: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["items", "note"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     init?(checking json: JSONElement) {
@@ -906,7 +921,9 @@ extension SampleCreateOrder: CheckedJSONDecodable {
         var _items: [String]? = nil
         var _note: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("items" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 5 where name.word(0) == 0x736D657469:  // "items"
                 guard memberValue.kind == .array else { return nil }
                 var value1: [String] = []
                 value1.reserveCapacity(memberValue.count)
@@ -915,14 +932,14 @@ extension SampleCreateOrder: CheckedJSONDecodable {
                     value1.append(value3)
                 }
                 _items = value1
-            } else if memberName.stringEquals("note" as StaticString) {
+            case 4 where name.word(0) == 0x65746F6E:  // "note"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value4 = try? String(json: memberValue) else { return nil }
                     _note = value4
                 }
-            } else {
+            default:
                 return nil
             }
         }
@@ -1002,6 +1019,9 @@ extension SampleExistingOrder {
 }
 
 extension SampleExistingOrder: CheckedJSONDecodable {
+    /// The members' names, for those written with escapes (``MemberName``).
+    private static let _keys: [StaticString] = ["orderId", "note"]
+
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
     init?(checking json: JSONElement) {
@@ -1009,17 +1029,19 @@ extension SampleExistingOrder: CheckedJSONDecodable {
         var _orderId: String? = nil
         var _note: String? = nil
         for (memberName, memberValue) in json.objectMembers {
-            if memberName.stringEquals("orderId" as StaticString) {
+            let name = memberName.memberName(among: Self._keys)
+            switch name.count {
+            case 7 where name.word(0) == 0x6449726564726F:  // "orderId"
                 guard memberValue.kind == .string, let value1 = try? String(json: memberValue) else { return nil }
                 _orderId = value1
-            } else if memberName.stringEquals("note" as StaticString) {
+            case 4 where name.word(0) == 0x65746F6E:  // "note"
                 if memberValue.isNull {
                     return nil
                 } else {
                     guard memberValue.kind == .string, let value2 = try? String(json: memberValue) else { return nil }
                     _note = value2
                 }
-            } else {
+            default:
                 return nil
             }
         }
