@@ -285,7 +285,19 @@ struct RequestEnvelope {
     @inline(__always)
     init(_ request: JSONElement) {
         for (name, value) in request.objectMembers {
-            // Inlined comparisons: each rules a name out by its length before reading a byte.
+            // The usual name, without escapes: its length picks the one name it can be, compared
+            // in a load or two (comparing it with each name in turn cost about 60 instructions a
+            // request more, scripts/callgrind.sh).
+            if !name.hasEscapes, let key = name.stringContentBytes {
+                switch key.count {
+                case 7 where Self.equal(key, "jsonrpc"): version = value
+                case 6 where Self.equal(key, "method"): method = value
+                case 6 where Self.equal(key, "params"): params = value
+                case 2 where Self.equal(key, "id"): id = value
+                default: break
+                }
+                continue
+            }
             if name.stringEquals("jsonrpc") {
                 version = value
             } else if name.stringEquals("method") {
@@ -300,6 +312,22 @@ struct RequestEnvelope {
         // call without arguments (Go's jsonrpc2 `conn.Call(ctx, "rpc.health", nil, &r)`) sends it.
         // Any other value that is not structured is refused, as JSON-RPC 2.0 says.
         if params?.kind == .null { params = nil }
+    }
+
+    /// Whether `bytes` spell `text`, when both have the same length of 2 to 8 bytes: two
+    /// overlapping loads from each side (the text's fold into constants where it is inlined).
+    @inline(__always)
+    private static func equal(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        let count = bytes.count
+        let left = bytes.baseAddress!, right = UnsafeRawPointer(text.utf8Start)
+        if count >= 4 {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        return left.loadUnaligned(as: UInt16.self) == right.loadUnaligned(as: UInt16.self)
+            && left.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+                == right.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
     }
 }
 
