@@ -199,11 +199,13 @@ extension RPCSession {
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         let element = params.normalized.element
-        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, params.meta?.traceparent == nil,
+        if entry.answerInline != nil, !waitsItsTurn, !idempotent, params.meta?.traceparent == nil,
             !engine.sandbox.hasArmedFailures, engine.answersInline(entry.descriptor)
         {
+            // Called through the entry (a constant of a class the caller holds), not bound to a
+            // local first: a local copy of the closure cost a retain and a release per call.
             runInline(entry, context: context, id: id, responder: responder) { writer in
-                try answerInline(element, context, &writer)
+                try entry.answerInline?(element, context, &writer)
             }
             return
         }
@@ -233,10 +235,11 @@ extension RPCSession {
         let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
-            // Decoded and answered in one go, straight into the response.
+        if entry.answerInline != nil, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
+            // Decoded and answered in one go, straight into the response (called through the
+            // entry, as in ``runChecked``).
             runInline(entry, context: context, id: id, responder: responder) { writer in
-                try answerInline(params, context, &writer)
+                try entry.answerInline?(params, context, &writer)
             }
             return
         }
