@@ -59,72 +59,116 @@ extension RPCSession {
     /// Runs an inline handler (`produce` writes the result) and writes its answer in place
     /// (nothing for a notification). When the call changed the sandbox's state (a seed, an armed
     /// failure, a draw of a seeded stream), the answer waits until that is saved.
+    ///
+    /// Only the usual answer (a request answered straight into the output) is finished here: what
+    /// a notification, a batch member or a failure needs is done by functions of their own that
+    /// are never inlined, and the method's name is read only there. Inlined, their task and error
+    /// handling gave this function a frame of eight dynamically sized slots set up on every call,
+    /// and the name cost a retain and a release (scripts/callgrind.sh). `produce` is called here
+    /// only: handing it on to another function made the compiler retain what it captures.
     func runInline(
         _ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
         _ produce: (inout JSONWriter) throws -> Void
     ) {
-        let method = entry.descriptor.name
         let changesBefore = engine.sandbox.changes
-        guard let id else {
-            var scratch = JSONWriter(capacity: 0)
-            do { try produce(&scratch) } catch let finish as FinishInTask {
-                self.finish(finish, method: method, id: nil, responder: responder)
-                return
-            } catch  where !(error is EarlyAnswer) {
-                logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
-            } catch {}
-            if case .batch(let collector) = responder { output.collect(nil, into: collector) }
-            if engine.sandbox.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
-            return
-        }
-        switch responder {
-        case .direct:
+        if let id, case .direct = responder {
             let mark = output.writer.bytes.count
             SessionOutput.writeResponsePrefix(id: id, into: &output.writer, then: ",\"result\":")
             let resultStart = output.writer.bytes.count
             do {
                 try produce(&output.writer)
-                if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
-                    output.writer.bytes.removeSubrange(mark...)
-                    answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
-                } else if engine.sandbox.changes != changesBefore {
-                    let outcome = Self.resultMember + output.writer.bytes[resultStart...]
-                    output.writer.bytes.removeSubrange(mark...)
-                    answerAfterSaving(outcome, method: method, id: id, responder: responder)
-                } else {
-                    output.writer.raw("}\n")
-                }
-            } catch let finish as FinishInTask {
-                output.writer.bytes.removeSubrange(mark...)
-                self.finish(finish, method: method, id: id, responder: responder)
             } catch {
                 output.writer.bytes.removeSubrange(mark...)
-                answer(
-                    error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
-                    changesBefore: changesBefore)
+                failed(entry, error, id: id, responder: responder, changesBefore: changesBefore)
+                return
             }
-        case .batch(let collector):
-            var writer = JSONWriter(capacity: 128)
-            do {
-                try produce(&writer)
-                if let problem = checkResult(entry, writer.bytes[...]) {
-                    answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
-                } else if engine.sandbox.changes != changesBefore {
-                    answerAfterSaving(Self.resultMember + writer.bytes, method: method, id: id, responder: responder)
-                } else {
-                    var response = JSONWriter(capacity: writer.bytes.count + 48)
-                    SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
-                    response.raw(writer.bytes)
-                    response.endObject()
-                    output.collect(response.bytes, into: collector)
-                }
-            } catch let finish as FinishInTask {
-                self.finish(finish, method: method, id: id, responder: responder)
-            } catch {
-                answer(
-                    error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
-                    changesBefore: changesBefore)
+            if entry.resultValidator != nil || engine.sandbox.changes != changesBefore {
+                answerWritten(entry, from: mark, resultStart: resultStart, id: id, changesBefore: changesBefore)
+            } else {
+                output.writer.raw("}\n")
             }
+            return
+        }
+        // A notification's result is dropped; a batch member's is written aside and collected.
+        var aside = JSONWriter(capacity: id == nil ? 0 : 128)
+        var thrown: (any Error)?
+        do { try produce(&aside) } catch { thrown = error }
+        answerAside(entry, result: aside.bytes, thrown: thrown, id: id, responder: responder, changesBefore: changesBefore)
+    }
+
+    /// ``runInline(_:context:id:responder:_:)``'s answer once the result is written, when it is
+    /// validated (`--validate-results`) or the call changed the sandbox's state.
+    @inline(never)
+    private func answerWritten(
+        _ entry: MethodEntry, from mark: Int, resultStart: Int, id: UnsafeRawBufferPointer, changesBefore: UInt64
+    ) {
+        let method = entry.descriptor.name
+        if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
+            output.writer.bytes.removeSubrange(mark...)
+            answer(error: problem, method: method, id: id, responder: .direct, changesBefore: changesBefore)
+        } else if engine.sandbox.changes != changesBefore {
+            let outcome = Self.resultMember + output.writer.bytes[resultStart...]
+            output.writer.bytes.removeSubrange(mark...)
+            answerAfterSaving(outcome, method: method, id: id, responder: .direct)
+        } else {
+            output.writer.raw("}\n")
+        }
+    }
+
+    /// An inline handler threw: the rest runs as a task (``FinishInTask``), or its error is the answer.
+    @inline(never)
+    private func failed(
+        _ entry: MethodEntry, _ error: any Error, id: UnsafeRawBufferPointer, responder: Responder,
+        changesBefore: UInt64
+    ) {
+        let method = entry.descriptor.name
+        if let finish = error as? FinishInTask {
+            self.finish(finish, method: method, id: id, responder: responder)
+        } else {
+            answer(
+                error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                changesBefore: changesBefore)
+        }
+    }
+
+    /// ``runInline(_:context:id:responder:_:)``'s answer for a notification (none, unless the
+    /// rest runs as a task) or a batch member (collected), once the handler has written `result`
+    /// aside or thrown.
+    @inline(never)
+    private func answerAside(
+        _ entry: MethodEntry, result: [UInt8], thrown: (any Error)?, id: UnsafeRawBufferPointer?, responder: Responder,
+        changesBefore: UInt64
+    ) {
+        let method = entry.descriptor.name
+        guard let id else {
+            if let finish = thrown as? FinishInTask {
+                self.finish(finish, method: method, id: nil, responder: responder)
+                return
+            }
+            if let error = thrown, !(error is EarlyAnswer) {
+                logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
+            }
+            if case .batch(let collector) = responder { output.collect(nil, into: collector) }
+            if engine.sandbox.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
+            return
+        }
+        guard case .batch(let collector) = responder else { return }
+        if let finish = thrown as? FinishInTask {
+            self.finish(finish, method: method, id: id, responder: responder)
+        } else if let error = thrown {
+            answer(
+                error: engine.wireError(error, method: method, logger: logger), method: method, id: id, responder: responder,
+                changesBefore: changesBefore)
+        } else if let problem = checkResult(entry, result[...]) {
+            answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
+        } else if engine.sandbox.changes != changesBefore {
+            answerAfterSaving(Self.resultMember + result, method: method, id: id, responder: responder)
+        } else {
+            var response = JSONWriter(capacity: result.count + 48)
+            SessionOutput.writeResponsePrefix(id: id, into: &response, then: ",\"result\":")
+            response.raw(result)
+            response.endObject()
+            output.collect(response.bytes, into: collector)
         }
     }
 
@@ -132,6 +176,7 @@ extension RPCSession {
     private static let resultMember = Array("\"result\":".utf8)
 
     /// Answers with `error` now, or once the sandbox's changes are saved when the call made some.
+    @inline(never)
     private func answer(
         error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder,
         changesBefore: UInt64
@@ -145,6 +190,7 @@ extension RPCSession {
 
     /// Runs the rest of an inline call that must wait for the store (``FinishInTask``) as a task,
     /// and answers with its result or error (nothing for a notification).
+    @inline(never)
     private func finish(_ finish: FinishInTask, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
         let engine = self.engine, logger = self.logger
         startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {
@@ -159,6 +205,7 @@ extension RPCSession {
     /// Answers with `outcome` once the sandbox's unsaved changes are durable (or with the store's
     /// error when they cannot be saved): what a call that changed the sandbox's state and ran on
     /// the loop thread answers with. `outcome` nil: a notification, nothing to answer.
+    @inline(never)
     func answerAfterSaving(_ outcome: Outcome?, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
         let sandbox = engine.sandbox, engine = self.engine, logger = self.logger
         startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {

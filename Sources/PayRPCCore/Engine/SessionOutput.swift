@@ -47,6 +47,8 @@ struct SessionOutput {
     }
 
     /// Writes `{"jsonrpc":"2.0","id":ID` and then `member` (`,` or `,"result":`), in one append.
+    /// Always inlined: `member` is then a constant, and its copy a store or two.
+    @inline(__always)
     static func writeResponsePrefix(
         id: UnsafeRawBufferPointer, into writer: inout JSONWriter,
         then member: StaticString = ","
