@@ -43,7 +43,8 @@ struct PaymentTemplate: Sendable, Equatable {
     }
 
     /// The text with every placeholder replaced by its value, without spaces at the end; an absent
-    /// reference or payment id leaves its placeholder empty.
+    /// reference or payment id leaves its placeholder empty. `amount` is the amount's text as
+    /// UTF-8 bytes (``PaymentText/withText(cents:_:)`` writes them on the stack).
     ///
     /// Put together as UTF-8 bytes (``UTF8Text``), measured first and then copied into one buffer:
     /// appending to a `String` costs a few hundred instructions per piece, most of it for keeping
@@ -51,16 +52,17 @@ struct PaymentTemplate: Sendable, Equatable {
     /// are parameters, borrowed from the caller: gathered into a struct first, each was retained
     /// and the struct destroyed again (about 280 instructions a `tatra.executePayment`).
     func fill(
-        amount: String, currency: String, name: String, phone: String, reference: String?, paymentId: String?
+        amount: UnsafeRawBufferPointer, currency: String, name: String, phone: String, reference: String?,
+        paymentId: String?
     ) -> UTF8Text {
-        // Calls `literal` or `value` for each piece in order (an absent reference or payment id
-        // is skipped).
+        // Calls `literal`, `value` or `bytes` for each piece in order (an absent reference or
+        // payment id is skipped).
         @inline(__always)
-        func walk(literal: (UTF8Text) -> Void, value: (String) -> Void) {
+        func walk(literal: (UTF8Text) -> Void, value: (String) -> Void, bytes: (UnsafeRawBufferPointer) -> Void) {
             for piece in pieces {
                 switch piece {
                 case .literal(let index): literal(literals[index])
-                case .placeholder(.amount): value(amount)
+                case .placeholder(.amount): bytes(amount)
                 case .placeholder(.currency): value(currency)
                 case .placeholder(.name): value(name)
                 case .placeholder(.phone): value(phone)
@@ -70,9 +72,9 @@ struct PaymentTemplate: Sendable, Equatable {
             }
         }
         var count = 0
-        walk(literal: { count += $0.count }, value: { count += $0.utf8.count })
+        walk(literal: { count += $0.count }, value: { count += $0.utf8.count }, bytes: { count += $0.count })
         var text = UTF8Text(count: count) { writer in
-            walk(literal: { writer.append($0) }, value: { writer.append($0) })
+            walk(literal: { writer.append($0) }, value: { writer.append($0) }, bytes: { writer.append(utf8: $0) })
         }
         text.trimTrailingSpaces()
         return text
