@@ -87,9 +87,8 @@ extension TatraService {
             }
         }
         return PaymentText.withText(cents: cents) { amount in
-            text(
-                sandbox.confirmationTemplate, amount: amount, name: recipientName, phone: phone,
-                reference: reference, paymentId: nil)
+            sandbox.confirmationTemplate.fill(
+                amount: amount, name: recipientName, phone: phone, reference: reference, paymentId: nil)
         }
     }
 
@@ -153,9 +152,9 @@ extension TatraService {
         case .completed(let paymentId):
             release(pending, flow: flowNumber, keep: false, context)
             return PaymentText.withText(cents: pending.cents) { amount in
-                text(
-                    sandbox.shareTemplate, amount: amount, name: pending.recipientName, phone: pending.phone,
-                    reference: pending.reference, paymentId: paymentId
+                sandbox.shareTemplate.fill(
+                    amount: amount, name: pending.recipientName, phone: pending.phone, reference: pending.reference,
+                    paymentId: paymentId
                 ).description
             }
         }
@@ -190,9 +189,9 @@ extension TatraService {
         case .completed(let payment):
             var amount = PaymentText.amount(payment.amount)
             return amount.withUTF8 { amount in
-                text(
-                    sandbox.shareTemplate, amount: UnsafeRawBufferPointer(amount), name: payment.recipientName,
-                    phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId
+                sandbox.shareTemplate.fill(
+                    amount: UnsafeRawBufferPointer(amount), name: payment.recipientName, phone: payment.phone,
+                    reference: payment.reference, paymentId: payment.paymentId
                 ).description
             }
         }
@@ -214,15 +213,5 @@ extension TatraService {
             state.flow?.authorizing = false
             if !keep { state.flow?.pending = nil }
         }
-    }
-
-    /// A payment text: `template` filled in.
-    private func text(
-        _ template: PaymentTemplate, amount: UnsafeRawBufferPointer, name: String, phone: String, reference: String?,
-        paymentId: String?
-    ) -> UTF8Text {
-        template.fill(
-            amount: amount, currency: sandbox.currency.code, name: name, phone: phone, reference: reference,
-            paymentId: paymentId)
     }
 }

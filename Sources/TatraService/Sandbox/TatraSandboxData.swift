@@ -100,7 +100,9 @@ public struct TatraSandboxData: SandboxDataModel {
             return list
         }
         func template(_ text: String, _ pointer: String) throws(JSONDecodingError) -> PaymentTemplate {
-            do { return try PaymentTemplate(text) } catch { throw problem(pointer, "unknown placeholder {\(error.name)}") }
+            do { return try PaymentTemplate(text, currency: currency.code) } catch {
+                throw problem(pointer, "unknown placeholder {\(error.name)}")
+            }
         }
 
         let raw = file.setup
