@@ -48,7 +48,9 @@ final class CompiledRegex: Sendable {
 
     /// Whether the whole of `text` matches.
     func matchesWhole(_ text: String) -> Bool {
-        if let automaton { return automaton.matchesWhole(text) }
+        // Called through the optional in place: `if let` bound a copy of the reference, retained
+        // and released around the match.
+        if let answer = automaton?.matchesWhole(text) { return answer }
         switch fallback {
         case .simple(let simple): return simple.matchesWhole(text)
         case .icu(let expression): return expression.matchesWhole(text)
