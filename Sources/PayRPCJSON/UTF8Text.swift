@@ -5,7 +5,7 @@
 /// same pieces costs more than the rest of putting them together: `String(decoding:as:)` checks
 /// the UTF-8 again (about 700 instructions for 80 bytes), and the writer then reads it back out to
 /// escape it. The bytes are valid UTF-8 by construction: they only ever come from `String`s and
-/// other texts, whole. Its schema is a plain string's, so a client cannot tell it from a `String`.
+/// other texts, whole, and from bytes a writer's caller vouches for (``Writer/append(utf8:)``). Its schema is a plain string's, so a client cannot tell it from a `String`.
 ///
 /// The bytes live in a `ManagedBuffer` subclass rather than a `[UInt8]`: making an array of a
 /// size known only at run time looks up the array storage's generic metadata on every call, a
@@ -67,6 +67,13 @@ public struct UTF8Text: JSONCodable, @unchecked Sendable, Hashable, CustomString
         @inlinable
         public mutating func append(_ text: UTF8Text) {
             text.withUnsafeBytes { copy($0) }
+        }
+
+        /// Appends `bytes`, which must be valid UTF-8 (a number's ASCII digits written on the
+        /// stack, say): a text's bytes are valid UTF-8 by construction.
+        @inlinable
+        public mutating func append(utf8 bytes: UnsafeRawBufferPointer) {
+            copy(bytes)
         }
 
         @inlinable

@@ -40,10 +40,13 @@ extension TatraService {
             throw TatraError.sameRecipient(title: sandbox.texts.sameRecipient, message: "The recipient is your own phone number.")
         }
         if let reference = params.reference {
-            guard reference.utf16.count <= sandbox.setup.descriptionValidationLength else {
+            // A text has at most as many UTF-16 units as UTF-8 bytes: its byte count, which a
+            // native string knows, answers for most references without counting the units.
+            let limit = sandbox.setup.descriptionValidationLength
+            guard reference.utf8.count <= limit || reference.utf16.count <= limit else {
                 throw TatraError.executePayment(
                     title: sandbox.texts.executePayment,
-                    message: "The reference may have at most \(sandbox.setup.descriptionValidationLength) characters.")
+                    message: "The reference may have at most \(limit) characters.")
             }
             guard sandbox.descriptionRegex.matchesWhole(reference) else {
                 throw TatraError.executePayment(
@@ -83,9 +86,10 @@ extension TatraService {
                     reference: reference, outOfServiceTimes: outOfServiceTimes)
             }
         }
-        return text(
-            sandbox.confirmationTemplate, amount: PaymentText.format(cents: cents), name: recipientName,
-            phone: phone, reference: reference, paymentId: nil)
+        return PaymentText.withText(cents: cents) { amount in
+            sandbox.confirmationTemplate.fill(
+                amount: amount, name: recipientName, phone: phone, reference: reference, paymentId: nil)
+        }
     }
 
     /// `tatra.authorizePayment`: checks the PIN and completes the flow's pending payment (or holds
@@ -147,10 +151,12 @@ extension TatraService {
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
             release(pending, flow: flowNumber, keep: false, context)
-            return text(
-                sandbox.shareTemplate, amount: PaymentText.format(cents: pending.cents), name: pending.recipientName,
-                phone: pending.phone, reference: pending.reference, paymentId: paymentId
-            ).description
+            return PaymentText.withText(cents: pending.cents) { amount in
+                sandbox.shareTemplate.fill(
+                    amount: amount, name: pending.recipientName, phone: pending.phone, reference: pending.reference,
+                    paymentId: paymentId
+                ).description
+            }
         }
     }
 
@@ -181,10 +187,13 @@ extension TatraService {
         case .stillOutOfService:
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let payment):
-            return text(
-                sandbox.shareTemplate, amount: PaymentText.amount(payment.amount), name: payment.recipientName,
-                phone: payment.phone, reference: payment.reference, paymentId: payment.paymentId
-            ).description
+            var amount = PaymentText.amount(payment.amount)
+            return amount.withUTF8 { amount in
+                sandbox.shareTemplate.fill(
+                    amount: UnsafeRawBufferPointer(amount), name: payment.recipientName, phone: payment.phone,
+                    reference: payment.reference, paymentId: payment.paymentId
+                ).description
+            }
         }
     }
 
@@ -204,15 +213,5 @@ extension TatraService {
             state.flow?.authorizing = false
             if !keep { state.flow?.pending = nil }
         }
-    }
-
-    /// A payment text: `template` filled in.
-    private func text(
-        _ template: PaymentTemplate, amount: String, name: String, phone: String, reference: String?,
-        paymentId: String?
-    ) -> UTF8Text {
-        template.fill(
-            amount: amount, currency: sandbox.currency.code, name: name, phone: phone, reference: reference,
-            paymentId: paymentId)
     }
 }

@@ -35,6 +35,25 @@ import Testing
         #expect(text.bytes == Array((pieces.joined() + " (end)").utf8))
     }
 
+    @Test("pieces of every length up to 40 bytes, strings and raw bytes, are copied whole and in order")
+    func piecesOfEveryLength() {
+        // Small strings (up to 15 bytes) and native ones reach the writer differently, and a
+        // piece may be empty: each length is checked, next to the others.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for length in 0...40 {
+            let piece = String(decoding: alphabet[length % 7..<length % 7 + length], as: UTF8.self)
+            let bytes = Array("<\(length)>".utf8)
+            let text = UTF8Text(count: 2 * piece.utf8.count + bytes.count + 2) { writer in
+                writer.append("[")
+                writer.append(piece)
+                bytes.withUnsafeBytes { writer.append(utf8: $0) }
+                writer.append(UTF8Text(piece))
+                writer.append("]")
+            }
+            #expect(text.description == "[" + piece + "<\(length)>" + piece + "]", "length \(length)")
+        }
+    }
+
     @Test("trailing spaces are dropped, and nothing else")
     func trimsTrailingSpaces() {
         var text = UTF8Text("I sent you 5.00 EUR.  ")

@@ -9,41 +9,61 @@ struct PaymentTemplate: Sendable, Equatable {
         case amount, currency, name, phone, reference, paymentId
     }
 
-    /// One piece of the template: literal text (an index into ``literals``) or a placeholder.
-    /// Trivial values, so that walking them on the payment path retains nothing.
-    enum Piece: Sendable, Equatable {
-        case literal(Int)
-        case placeholder(Placeholder)
+    /// A placeholder whose value changes from payment to payment (the currency is the sandbox's,
+    /// spelled into the literal text when the template is split).
+    enum Value: Sendable, Equatable {
+        case amount, name, phone, reference, paymentId
+    }
+
+    /// One piece of the template: literal text (a range of ``literals``, maybe empty), then the
+    /// value of a placeholder, if any. Trivial values, so that walking them on the payment path
+    /// retains nothing.
+    struct Piece: Sendable, Equatable {
+        let literal: Range<Int>
+        let value: Value?
     }
 
     let pieces: [Piece]
-    let literals: [UTF8Text]
+    /// The literal text of every piece, one after the other: copied from one buffer, each piece's
+    /// literal is one `memcpy` (a text per literal cost a lookup and a switch more each).
+    let literals: UTF8Text
 
-    /// Splits `template`.
+    /// Splits `template`, with `currency` in place of `{currency}`.
     /// - Throws: ``UnknownPlaceholder`` naming a `{...}` that is not a ``Placeholder``.
-    init(_ template: String) throws(UnknownPlaceholder) {
+    init(_ template: String, currency: String) throws(UnknownPlaceholder) {
         var pieces: [Piece] = []
-        var literals: [UTF8Text] = []
-        func literal(_ text: Substring) {
-            pieces.append(.literal(literals.count))
-            literals.append(UTF8Text(String(text)))
+        var literals = ""
+        var start = 0
+        func piece(_ value: Value?) {
+            let end = literals.utf8.count
+            pieces.append(Piece(literal: start..<end, value: value))
+            start = end
         }
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             let name = rest[rest.index(after: open)..<close]
             guard let placeholder = Placeholder(rawValue: String(name)) else { throw UnknownPlaceholder(name: String(name)) }
-            if open > rest.startIndex { literal(rest[..<open]) }
-            pieces.append(.placeholder(placeholder))
+            literals += rest[..<open]
+            switch placeholder {
+            case .amount: piece(.amount)
+            case .currency: literals += currency
+            case .name: piece(.name)
+            case .phone: piece(.phone)
+            case .reference: piece(.reference)
+            case .paymentId: piece(.paymentId)
+            }
             rest = rest[rest.index(after: close)...]
         }
-        if !rest.isEmpty { literal(rest) }
+        literals += rest
+        if start < literals.utf8.count { piece(nil) }
         self.pieces = pieces
-        self.literals = literals
+        self.literals = UTF8Text(literals)
     }
 
     /// The text with every placeholder replaced by its value, without spaces at the end; an absent
-    /// reference or payment id leaves its placeholder empty.
+    /// reference or payment id leaves its placeholder empty. `amount` is the amount's text as
+    /// UTF-8 bytes (``PaymentText/withText(cents:_:)`` writes them on the stack).
     ///
     /// Put together as UTF-8 bytes (``UTF8Text``), measured first and then copied into one buffer:
     /// appending to a `String` costs a few hundred instructions per piece, most of it for keeping
@@ -51,28 +71,33 @@ struct PaymentTemplate: Sendable, Equatable {
     /// are parameters, borrowed from the caller: gathered into a struct first, each was retained
     /// and the struct destroyed again (about 280 instructions a `tatra.executePayment`).
     func fill(
-        amount: String, currency: String, name: String, phone: String, reference: String?, paymentId: String?
+        amount: UnsafeRawBufferPointer, name: String, phone: String, reference: String?, paymentId: String?
     ) -> UTF8Text {
-        // Calls `literal` or `value` for each piece in order (an absent reference or payment id
-        // is skipped).
-        @inline(__always)
-        func walk(literal: (UTF8Text) -> Void, value: (String) -> Void) {
-            for piece in pieces {
-                switch piece {
-                case .literal(let index): literal(literals[index])
-                case .placeholder(.amount): value(amount)
-                case .placeholder(.currency): value(currency)
-                case .placeholder(.name): value(name)
-                case .placeholder(.phone): value(phone)
-                case .placeholder(.reference): if let reference { value(reference) }
-                case .placeholder(.paymentId): if let paymentId { value(paymentId) }
-                }
+        var count = literals.count
+        for piece in pieces {
+            switch piece.value {
+            case .amount?: count += amount.count
+            case .name?: count += name.utf8.count
+            case .phone?: count += phone.utf8.count
+            case .reference?: count += reference?.utf8.count ?? 0
+            case .paymentId?: count += paymentId?.utf8.count ?? 0
+            case nil: break
             }
         }
-        var count = 0
-        walk(literal: { count += $0.count }, value: { count += $0.utf8.count })
         var text = UTF8Text(count: count) { writer in
-            walk(literal: { writer.append($0) }, value: { writer.append($0) })
+            literals.withUnsafeBytes { literals in
+                for piece in pieces {
+                    writer.append(utf8: UnsafeRawBufferPointer(rebasing: literals[piece.literal]))
+                    switch piece.value {
+                    case .amount?: writer.append(utf8: amount)
+                    case .name?: writer.append(name)
+                    case .phone?: writer.append(phone)
+                    case .reference?: if let reference { writer.append(reference) }
+                    case .paymentId?: if let paymentId { writer.append(paymentId) }
+                    case nil: break
+                    }
+                }
+            }
         }
         text.trimTrailingSpaces()
         return text

@@ -8,11 +8,18 @@ enum PaymentText {
     /// `cents` as an exact amount with two decimals (`1250` → `12.50`).
     static func amount(cents: Int64) -> Amount { Amount(units: cents, scale: 2) }
 
-    /// `cents` as text with two decimals (`1250` → `12.50`), its digits written into a buffer on
-    /// the stack: a confirmation's amount fits a small string, so there is no array and no heap
-    /// allocation (through `Amount.description` it cost 820 instructions of each
-    /// `tatra.executePayment`).
+    /// `cents` as text with two decimals (`1250` → `12.50`).
     static func format(cents: Int64) -> String {
+        withText(cents: cents) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with `cents` as text with two decimals (`1250` → `12.50`), its ASCII digits
+    /// written into a buffer on the stack: no array and no heap allocation (through
+    /// `Amount.description` it cost 820 instructions of each `tatra.executePayment`), and a
+    /// confirmation takes the bytes straight into its text, without making a `String` of them
+    /// (which checked them as UTF-8 again: 160 instructions).
+    @inline(__always)
+    static func withText<Result>(cents: Int64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         // At most 19 digits, the point and the sign.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
             var magnitude = cents.magnitude
@@ -31,7 +38,7 @@ enum PaymentText {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            return body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start...])))
         }
     }
 

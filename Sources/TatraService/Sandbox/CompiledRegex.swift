@@ -16,12 +16,9 @@ import PayRPCSchema
 /// not compiled by ICU a second time: that compile, the first of a run, set ICU's regular
 /// expression data up and cost a tenth of a stdio gateway's start-up (docs/benchmarks.md).
 final class CompiledRegex: Sendable {
-    /// How a pattern is matched, the fastest way its form allows.
-    private enum Matcher: Sendable {
-        /// The pattern is in the subset and its automaton small (a reference: the payment path
-        /// reads it without copying its tables).
-        case automaton(WholeMatchAutomaton)
-        /// In the subset, its automaton too big.
+    /// How a pattern is matched without an automaton.
+    private enum Fallback: Sendable {
+        /// In the subset (its automaton, if it has one, is faster).
         case simple(SimplePattern)
         /// Outside the subset: ICU.
         case icu(ICUExpression)
@@ -29,24 +26,34 @@ final class CompiledRegex: Sendable {
 
     /// The pattern as written.
     let pattern: String
-    private let matcher: Matcher
+    /// The automaton of a pattern in the subset whose automaton is small: the payment path's case.
+    /// A stored property of its own rather than a case of one enum with the others: switching
+    /// over such an enum copied the case out and destroyed it again through its outlined value
+    /// witnesses (about 100 instructions a match, twice per `tatra.executePayment`).
+    private let automaton: WholeMatchAutomaton?
+    /// How the pattern is matched when it has no automaton.
+    private let fallback: Fallback
 
     /// - Throws: the pattern's compile error (a pattern outside the subset that ICU rejects).
     init(_ pattern: String) throws {
         self.pattern = pattern
         if let simple = SimplePattern(pattern, dialect: .icu) {
-            matcher = WholeMatchAutomaton(simple).map(Matcher.automaton) ?? .simple(simple)
+            automaton = WholeMatchAutomaton(simple)
+            fallback = .simple(simple)
         } else {
-            matcher = .icu(try ICUExpression(pattern))
+            automaton = nil
+            fallback = .icu(try ICUExpression(pattern))
         }
     }
 
     /// Whether the whole of `text` matches.
     func matchesWhole(_ text: String) -> Bool {
-        switch matcher {
-        case .automaton(let automaton): automaton.matchesWhole(text)
-        case .simple(let simple): simple.matchesWhole(text)
-        case .icu(let expression): expression.matchesWhole(text)
+        // Called through the optional in place: `if let` bound a copy of the reference, retained
+        // and released around the match.
+        if let answer = automaton?.matchesWhole(text) { return answer }
+        switch fallback {
+        case .simple(let simple): return simple.matchesWhole(text)
+        case .icu(let expression): return expression.matchesWhole(text)
         }
     }
 }
