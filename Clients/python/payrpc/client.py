@@ -157,8 +157,8 @@ def tls_context(tls: TLSOption) -> Optional[ssl.SSLContext]:
 
 
 def _shutdown(sock: socket.socket, how: int) -> None:
-    # SSLSocket.shutdown drops its TLS state, which the reader thread still uses: shut the TCP
-    # connection underneath (a gateway behind a TLS terminator sees the end of input as on plain TCP).
+    # The TCP connection itself, also under TLS (no close_notify: the reader thread may still be
+    # reading): a gateway behind a TLS terminator sees the end of input as on plain TCP.
     socket.socket.shutdown(sock, how)
 
 
@@ -173,6 +173,100 @@ class _SocketTransport(_Transport):
 
     def write(self, data: bytes) -> None:
         self.sock.sendall(data)
+
+    def close(self, timeout: float) -> None:
+        try:
+            _shutdown(self.sock, socket.SHUT_WR)
+        except OSError:
+            pass
+
+
+class _TLSTransport(_Transport):
+    """TLS over a TCP socket, with OpenSSL's state used by one thread at a time.
+
+    The reader thread reads while callers write: an ``ssl.SSLSocket`` would let its ``SSL_read`` and
+    a caller's ``SSL_write`` run at once on one OpenSSL connection, which OpenSSL does not allow
+    (with TLS 1.3 the reader processes the server's session tickets right after the handshake, just
+    as the first call is written: a write could be lost and the call never answered). Here the TLS
+    state is an ``ssl.SSLObject`` over memory buffers (``ssl.MemoryBIO``), every use of it holds
+    ``_tls_lock``, and the socket itself is read and written outside it. The encrypted bytes leave
+    in the order the TLS state made them: they are taken out and sent under ``_send_lock`` only.
+    """
+
+    def __init__(self, sock: socket.socket, context: ssl.SSLContext, server_hostname: str) -> None:
+        self.sock = sock
+        self._incoming = ssl.MemoryBIO()
+        self._outgoing = ssl.MemoryBIO()
+        self._tls = context.wrap_bio(self._incoming, self._outgoing, server_hostname=server_hostname)
+        self._tls_lock = threading.Lock()
+        self._send_lock = threading.Lock()
+        self._buffer = bytearray()
+        self._eof = False
+        self._handshake()
+
+    def _handshake(self) -> None:
+        # Before the reader thread starts: one thread only. A certificate that is not trusted
+        # raises ssl.SSLCertVerificationError here, as SSLContext.wrap_socket did.
+        while True:
+            try:
+                self._tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                self._send_pending()
+                data = self.sock.recv(65536)
+                if not data:
+                    raise ConnectionError("the server closed the connection during the TLS handshake")
+                self._incoming.write(data)
+        self._send_pending()
+
+    def _send_pending(self) -> None:
+        with self._send_lock:
+            with self._tls_lock:
+                data = self._outgoing.read()
+            if data:
+                self.sock.sendall(data)
+
+    def readline(self) -> bytes:
+        while True:
+            newline = self._buffer.find(b"\n")
+            if newline >= 0:
+                line = bytes(self._buffer[: newline + 1])
+                del self._buffer[: newline + 1]
+                return line
+            if self._eof:
+                line = bytes(self._buffer)
+                self._buffer.clear()
+                return line
+            data = self.sock.recv(65536)
+            with self._tls_lock:
+                if data:
+                    self._incoming.write(data)
+                else:
+                    self._incoming.write_eof()
+                while True:
+                    try:
+                        chunk = self._tls.read(65536)
+                    except ssl.SSLWantReadError:
+                        break
+                    except (ssl.SSLZeroReturnError, ssl.SSLEOFError):
+                        # close_notify, or the connection ended without one (as SSLSocket's
+                        # suppress_ragged_eofs read it): the end of input either way.
+                        self._eof = True
+                        break
+                    if not chunk:
+                        self._eof = True
+                        break
+                    self._buffer += chunk
+                answer_pending = self._outgoing.pending > 0
+            if answer_pending:  # what reading made TLS say back (a key update, an alert)
+                self._send_pending()
+
+    def write(self, data: bytes) -> None:
+        with self._send_lock:
+            with self._tls_lock:
+                self._tls.write(data)
+                encrypted = self._outgoing.read()
+            self.sock.sendall(encrypted)
 
     def close(self, timeout: float) -> None:
         try:
@@ -267,14 +361,17 @@ class Client:
         sock = socket.create_connection((host, port), timeout=connect_timeout)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         context = tls_context(tls)
-        if context is not None:
-            try:
-                sock = context.wrap_socket(sock, server_hostname=server_hostname or host)
-            except BaseException:
-                sock.close()
-                raise
-        sock.settimeout(None)
-        return cls._over_socket(sock, options)._handshake(token, profile)
+        if context is None:
+            sock.settimeout(None)
+            return cls._over_socket(sock, options)._handshake(token, profile)
+        try:
+            transport = _TLSTransport(sock, context, server_hostname or host)  # the handshake within connect_timeout
+            sock.settimeout(None)
+            client = cls(transport, **options)
+        except BaseException:
+            sock.close()
+            raise
+        return client._handshake(token, profile)
 
     @classmethod
     def connect_unix(

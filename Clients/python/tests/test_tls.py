@@ -11,6 +11,7 @@ import ssl
 import subprocess
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterator
 
@@ -129,6 +130,18 @@ def test_the_profile_hello_goes_first_over_tls(balancer: Balancer) -> None:
     ) as client:
         assert client.call("rpc.health") == {"status": "SERVING"}
         assert client.hello(profile="first")["profile"] == "first"
+
+
+def test_calls_from_several_threads_over_tls_are_each_answered(balancer: Balancer) -> None:
+    # The reader thread reads while these threads write: each connection's TLS state is used by one
+    # thread at a time (a write racing the reader's read once left a call unanswered).
+    for _ in range(5):
+        with payrpc.Client.connect_tcp(
+            "127.0.0.1", balancer.port, profile="threads", tls=balancer.certificate, default_timeout=60
+        ) as client:
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                answers = list(pool.map(lambda _: client.call("rpc.health"), range(400)))
+            assert answers == [{"status": "SERVING"}] * 400
 
 
 def test_an_untrusted_certificate_is_refused(balancer: Balancer, tmp_path: Path) -> None:
