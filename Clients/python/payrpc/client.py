@@ -159,14 +159,19 @@ def tls_context(tls: TLSOption) -> Optional[ssl.SSLContext]:
 def _shutdown(sock: socket.socket, how: int) -> None:
     # The TCP connection itself, also under TLS (no close_notify: the reader thread may still be
     # reading): a gateway behind a TLS terminator sees the end of input as on plain TCP.
-    socket.socket.shutdown(sock, how)
+    try:
+        socket.socket.shutdown(sock, how)
+    except OSError:
+        pass
 
 
 class _SocketTransport(_Transport):
+    """A TCP or Unix socket: the server keeps it open after our end of input (``close``), so the
+    client waits for the answers in flight, shuts it both ways and ``release``s it."""
+
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
         self._file = sock.makefile("rb")
-        self._write_lock = threading.Lock()
 
     def readline(self) -> bytes:
         return self._file.readline()
@@ -175,13 +180,15 @@ class _SocketTransport(_Transport):
         self.sock.sendall(data)
 
     def close(self, timeout: float) -> None:
-        try:
-            _shutdown(self.sock, socket.SHUT_WR)
-        except OSError:
-            pass
+        _shutdown(self.sock, socket.SHUT_WR)
+
+    def release(self) -> None:
+        """Once the reader thread has stopped: the socket and what reads it."""
+        self._file.close()
+        self.sock.close()
 
 
-class _TLSTransport(_Transport):
+class _TLSTransport(_SocketTransport):
     """TLS over a TCP socket, with OpenSSL's state used by one thread at a time.
 
     The reader thread reads while callers write: an ``ssl.SSLSocket`` would let its ``SSL_read`` and
@@ -194,7 +201,7 @@ class _TLSTransport(_Transport):
     """
 
     def __init__(self, sock: socket.socket, context: ssl.SSLContext, server_hostname: str) -> None:
-        self.sock = sock
+        self.sock = sock  # read raw: no file over it (``_SocketTransport.__init__`` is not called)
         self._incoming = ssl.MemoryBIO()
         self._outgoing = ssl.MemoryBIO()
         self._tls = context.wrap_bio(self._incoming, self._outgoing, server_hostname=server_hostname)
@@ -268,11 +275,8 @@ class _TLSTransport(_Transport):
                 encrypted = self._outgoing.read()
             self.sock.sendall(encrypted)
 
-    def close(self, timeout: float) -> None:
-        try:
-            _shutdown(self.sock, socket.SHUT_WR)
-        except OSError:
-            pass
+    def release(self) -> None:
+        self.sock.close()
 
 
 class Client:
@@ -543,13 +547,9 @@ class Client:
             self._transport.close(self.close_timeout)
             if waiting:
                 futures_wait(waiting, self.close_timeout)
-            try:
-                _shutdown(self._transport.sock, socket.SHUT_RDWR)
-            except OSError:
-                pass
+            _shutdown(self._transport.sock, socket.SHUT_RDWR)
             self._reader.join(self.close_timeout)
-            self._transport._file.close()
-            self._transport.sock.close()
+            self._transport.release()
         else:
             self._transport.close(self.close_timeout)
             self._reader.join(self.close_timeout)

@@ -142,6 +142,7 @@ def test_calls_from_several_threads_over_tls_are_each_answered(balancer: Balance
             with ThreadPoolExecutor(max_workers=8) as pool:
                 answers = list(pool.map(lambda _: client.call("rpc.health"), range(400)))
             assert answers == [{"status": "SERVING"}] * 400
+        assert client._transport.sock.fileno() == -1  # closed with the client, not left to the collector
 
 
 def test_an_untrusted_certificate_is_refused(balancer: Balancer, tmp_path: Path) -> None:

@@ -44,11 +44,7 @@ public struct AccessTokens: Sendable {
     ///   an empty profile pattern or a `*` anywhere but at the end of one; or, for the file as a
     ///   whole, why libcrypto (which hashes the tokens) could not be loaded.
     public init(parsing text: String) throws(AccessTokensError) {
-        var reason = [CChar](repeating: 0, count: 300)
-        guard payrpc_crypto_load(&reason, reason.count) == 1 else {
-            throw AccessTokensError(
-                line: nil, problem: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        if let failure = LibCrypto.loadFailure { throw AccessTokensError(line: nil, problem: failure) }
         var entries: [Entry] = []
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -10,7 +10,7 @@ public enum ConstantTime {
     public static func equals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         guard !a.isEmpty else { return true }
-        guard payrpc_crypto_load(nil, 0) == 1 else { return false }
+        guard LibCrypto.isLoaded else { return false }
         return a.withUnsafeBytes { a in b.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, a.count) == 0 } }
     }
 }

@@ -38,7 +38,7 @@ struct SystemRandomBuffer: RandomNumberGenerator {
 
     private mutating func refill() {
         let filled =
-            payrpc_crypto_load(nil, 0) == 1
+            LibCrypto.isLoaded
             && bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) == 1 }
         if !filled {
             // libcrypto could not be loaded or OpenSSL could not seed its generator: the standard

@@ -7,9 +7,7 @@ enum OpenSSLCall {
     /// later calls read that outcome. Every helper calls this before its first OpenSSL function.
     /// - Throws: ``StoreError`` (`cryptography`) saying why libcrypto could not be loaded.
     static func load() throws(StoreError) {
-        var reason = [CChar](repeating: 0, count: 300)
-        guard payrpc_crypto_load(&reason, reason.count) == 0 else { return }
-        throw StoreError(.cryptography, String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        if let failure = LibCrypto.loadFailure { throw StoreError(.cryptography, failure) }
     }
 
     /// Nothing when `result` says the call named `operation` succeeded.
