@@ -1,4 +1,5 @@
 import CLibCrypto
+import PayRPCCore
 
 /// How the secrets helpers check an OpenSSL call: libcrypto reports success as 1 (or a positive
 /// count) and failure as 0 or less, with the reason on its thread's error queue.
