@@ -279,7 +279,15 @@ let package = Package(
             exclude: ["Python"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON"], swiftSettings: swiftSettings),
+        // The JSON tape parser as it was before issue 31, the reference that the differential tests
+        // and the json_reader fuzz target compare the shipped one with (not part of any product).
+        .target(
+            name: "PayRPCJSONReference",
+            dependencies: ["PayRPCJSON"],
+            path: "Tests/PayRPCJSONReference",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON", "PayRPCJSONReference"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
@@ -379,7 +387,7 @@ if !codegenDeclared {
 if ProcessInfo.processInfo.environment["PAYRPC_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("framer", ["PayRPCTransport"]),
-        ("json_reader", ["PayRPCJSON"]),
+        ("json_reader", ["PayRPCJSON", "PayRPCJSONReference"]),
         ("json_roundtrip", ["PayRPCJSON"]),
         ("validator", ["PayRPCJSON", "PayRPCSchema"]),
         (

@@ -16,20 +16,23 @@
 /// `@unchecked Sendable`: a tape is filled by one thread and only read once handed over (its buffer is unsafe memory).
 public final class JSONTape: @unchecked Sendable {
     /// One token of the tape.
+    ///
+    /// `package`, not API: the parser's differential tests (Tests/PayRPCJSONReference) compare it
+    /// field for field with a frozen reference parser's.
     @usableFromInline
-    struct Entry {
+    package struct Entry {
         /// The kind of the value.
-        @usableFromInline var kind: JSONKind
+        @usableFromInline package var kind: JSONKind
         /// For strings: whether the text contains a backslash escape.
-        @usableFromInline var hasEscapes: Bool
+        @usableFromInline package var hasEscapes: Bool
         /// Byte offset where the value starts (for strings, the opening quote).
-        @usableFromInline var start: UInt32
+        @usableFromInline package var start: UInt32
         /// Byte offset just past the value's last byte.
-        @usableFromInline var end: UInt32
+        @usableFromInline package var end: UInt32
         /// Index of the tape entry after this value and all of its children.
-        @usableFromInline var next: UInt32
+        @usableFromInline package var next: UInt32
         /// Number of elements (arrays) or members (objects); 0 otherwise.
-        @usableFromInline var count: UInt32
+        @usableFromInline package var count: UInt32
     }
 
     // Read on every element access: no dynamic exclusivity check (a tape is used by one thread at a time).
@@ -95,6 +98,10 @@ public final class JSONTape: @unchecked Sendable {
 
     /// The bytes the tape was parsed from.
     public var bytes: UnsafeRawBufferPointer { base }
+
+    /// The entries of the last successful parse, in tape order: what the parser's differential
+    /// tests and the `json_reader` fuzz target compare with the reference parser's (`package`, not API).
+    package var parsedEntries: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: entries.base, count: entries.count) }
 }
 
 /// A tape's entries: a growable buffer of trivial values that the tape owns and frees.

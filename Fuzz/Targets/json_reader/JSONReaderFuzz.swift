@@ -1,15 +1,23 @@
 import PayRPCFuzzSupport
 import PayRPCJSON
+import PayRPCJSONReference
 
 /// The JSON reader on any bytes: a value or a ``JSONParseError`` with an offset inside the
 /// input, never a crash, a hang or unbounded recursion (nesting deeper than
 /// ``JSONTape/maximumDepth`` is its own error, `tooDeep`). Every accessor of every element of a
-/// parsed value is read, and a reused tape parses the same input to the same value.
+/// parsed value is read, and a reused tape parses the same input to the same value. The parser
+/// makes the same tape, entry for entry, or the same error, kind and offset, as the one it replaced
+/// (`ReferenceJSONTapeParser`, kept in Tests/PayRPCJSONReference).
 @main
 enum JSONReaderFuzz: FuzzTarget {
     static let reused = JSONTape()
 
+    static let differential = JSONTape()
+
     static func fuzz(_ input: UnsafeRawBufferPointer) {
+        if let difference = TapeParserDifferential.mismatch(input, in: differential) {
+            fuzzCheck(false, "the parser differs from the reference: \(difference)")
+        }
         let value: JSONValue
         do {
             let tape = try JSONTape(copying: input)
