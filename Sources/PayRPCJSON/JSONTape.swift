@@ -126,13 +126,18 @@ struct EntryBuffer {
         nonmutating set { base[index] = newValue }
     }
 
-    /// Doubles the capacity, keeping the entries.
-    mutating func grow() {
-        let grown = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: capacity * 2)
+    /// Makes room for at least `minimum` entries (doubling), keeping the entries: the parser
+    /// reserves once for the most entries its input can hold instead of checking at every entry.
+    @inline(never)
+    mutating func reserve(_ minimum: Int) {
+        guard minimum > capacity else { return }
+        var grownCapacity = capacity
+        while grownCapacity < minimum { grownCapacity *= 2 }
+        let grown = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: grownCapacity)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
-        capacity *= 2
+        capacity = grownCapacity
     }
 
     /// Forgets the entries, keeping the memory (entries are trivial: nothing to deinitialize).

@@ -37,6 +37,42 @@ enum StringBytes {
         return position
     }
 
+    /// The offset of the first byte at or after `start` (below `end`) that is a quote, a backslash,
+    /// a control character or not ASCII; `end` when there is none: ``firstSpecial(in:from:stopAtNonASCII:)``
+    /// for the parser's strings, with the flags of a word computed in fewer operations and the last
+    /// bytes of the input (fewer than eight) read as one word too.
+    ///
+    /// A lane is flagged when `byte ^ 0x22` or `byte ^ 0x5C` minus one, or `byte` minus 0x20, or
+    /// `byte` itself has its high bit set: exactly the special bytes, as long as no lane below it
+    /// borrowed, and a lane borrows only if it is flagged itself (so the lowest flagged lane is the
+    /// first special byte). The tail is the input's last eight bytes shifted down so that the bytes
+    /// before `start` fall out; the zero lanes shifted in read as control characters, so the scan
+    /// stops at `end` at the latest. Inputs shorter than eight bytes are read with ``partialWord(_:count:)``.
+    @inline(__always)
+    static func firstSpecialInString(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func flags(_ word: UInt64) -> UInt64 {
+            (((word ^ (ones &* 0x22)) &- ones) | ((word ^ (ones &* 0x5C)) &- ones) | (word &- ones &* 0x20) | word)
+                & 0x8080_8080_8080_8080
+        }
+        var position = start
+        while position &+ 8 <= end {
+            let flagged = flags(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+            if flagged != 0 { return position &+ flagged.trailingZeroBitCount >> 3 }
+            position &+= 8
+        }
+        let remaining = end &- position
+        if remaining <= 0 { return position }
+        let word: UInt64
+        if end >= 8 {
+            let last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
+            word = last >> (UInt64(truncatingIfNeeded: 8 &- remaining) &* 8)
+        } else {
+            word = partialWord(base + position, count: remaining)
+        }
+        return position &+ flags(word).trailingZeroBitCount >> 3
+    }
+
     /// Whether every byte is ASCII (below 0x80): the words or'ed together, the last word read again
     /// where it overlaps the one before (no byte loop for the tail, but for texts under eight bytes).
     @inline(__always)
