@@ -133,7 +133,7 @@ extension RPCSession {
         let normalized: NormalizedParams
         var meta: RequestMeta?
         do {
-            normalized = try NormalizedParams(params, method: entry.descriptor)
+            normalized = try NormalizedParams(params, method: entry.descriptor, absent: absentParams)
             if let metaElement = normalized.meta { meta = try RequestMeta(parsing: metaElement) }
         } catch {
             output.reply(id, responder) { (error) }

@@ -24,6 +24,9 @@ final class RPCSession: GatheringSession {
     /// Cleared when the connection closes, which breaks the cycle through ``shared``.
     private let reference: LoopBound<SessionReference<RPCSession>>
     let tape = JSONTape()
+    /// What absent params read as (``NormalizedParams/emptyObject``), kept here so that a call
+    /// does not read the static (a `swift_once` each time).
+    let absentParams = NormalizedParams.emptyObject.root
     var output = SessionOutput()
     /// The calls running as tasks, by token.
     var inFlight: [UInt64: InFlightCall] = [:]
