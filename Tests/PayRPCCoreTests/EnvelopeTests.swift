@@ -155,7 +155,8 @@ import Testing
         for member in members where member != #"{"jsonrpc":"2.0","method":"rpc.health"}"# {
             singles.append(try await answer(client, member))
         }
-        #expect(try await answer(client, "[" + members.joined(separator: ",") + "]") == "[" + singles.joined(separator: ",") + "]")
+        #expect(
+            try await answer(client, "[" + members.joined(separator: ",") + "]") == "[" + singles.joined(separator: ",") + "]")
     }
 
     static func permutations(of items: [Int]) -> [[Int]] {

@@ -375,4 +375,3 @@ enum RequestID {
     case valid(UnsafeRawBufferPointer?)
     case refused
 }
-

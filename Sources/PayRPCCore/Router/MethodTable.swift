@@ -95,14 +95,17 @@ struct MethodTable<Value: Sendable>: Sendable {
     @inline(__always)
     private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
         guard count >= 8 else {
-            for index in 0..<count where left.load(fromByteOffset: index, as: UInt8.self) != right.load(fromByteOffset: index, as: UInt8.self) {
+            for index in 0..<count
+            where left.load(fromByteOffset: index, as: UInt8.self) != right.load(fromByteOffset: index, as: UInt8.self) {
                 return false
             }
             return true
         }
         var offset = 0
         while offset + 8 < count {
-            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset += 8
         }
