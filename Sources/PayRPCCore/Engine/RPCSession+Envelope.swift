@@ -47,20 +47,80 @@ extension RPCSession {
     /// The steps are inlined into this function: as functions of their own returning the
     /// members, reading the envelope cost rpc.health about 80 instructions per request
     /// (scripts/callgrind.sh).
+    ///
+    /// The method's entry and the plain context are used unretained (the router and the session
+    /// hold them for longer than the call is read), and the params travel as their element with
+    /// the `_meta` kept apart: a retain and a release of each, and copying and destroying a
+    /// struct of params and metadata, cost every call about 120 instructions (scripts/callgrind.sh).
     func handle(_ request: JSONElement, responder: Responder) {
         let envelope = RequestEnvelope(request)
         guard case .valid(let id) = checkID(envelope.id, responder: responder) else { return }
-        guard let entry = resolveMethod(envelope, id: id, responder: responder) else { return }
-        guard let params = checkParams(envelope.params, of: entry, id: id, responder: responder) else { return }
-        // A rewritten params' tape lives in `params.normalized`: kept until the call has been read.
-        defer { withExtendedLifetime(params.normalized) {} }
-        let context = params.meta.map(makeContext) ?? plainContext()
-        if entry.checksParams {
-            runChecked(entry, params: params, context: context, id: id, responder: responder)
+        guard let found = resolveMethod(envelope, id: id, responder: responder) else { return }
+        found._withUnsafeGuaranteedRef { entry in
+            guard admits(entry, id: id, responder: responder) else { return }
+            let normalized: NormalizedParams
+            do throws(RPCError) {
+                normalized = try NormalizedParams(envelope.params, method: entry.descriptor, absent: absentParams)
+            } catch {
+                output.reply(id, responder) { (error) }
+                return
+            }
+            // A rewritten params' tape lives in `normalized`: kept until the call has been read.
+            defer { withExtendedLifetime(normalized) {} }
+            if let metaElement = normalized.meta {
+                handle(
+                    entry, params: normalized.element, meta: metaElement, paramsAbsent: envelope.params == nil, id: id,
+                    responder: responder)
+                return
+            }
+            plainContext()._withUnsafeGuaranteedRef { context in
+                call(
+                    entry, params: normalized.element, meta: nil, paramsAbsent: envelope.params == nil, context: context,
+                    id: id, responder: responder)
+            }
+        }
+    }
+
+    /// A call whose params carry `_meta`: read it, then make the call's own context.
+    @inline(never)
+    private func handle(
+        _ entry: MethodEntry, params: JSONElement, meta metaElement: JSONElement, paramsAbsent: Bool,
+        id: UnsafeRawBufferPointer?, responder: Responder
+    ) {
+        let meta: RequestMeta
+        do throws(RPCError) {
+            meta = try RequestMeta(parsing: metaElement)
+        } catch {
+            output.reply(id, responder) { (error) }
             return
         }
+        call(
+            entry, params: params, meta: meta, paramsAbsent: paramsAbsent, context: makeContext(meta), id: id,
+            responder: responder)
+    }
+
+    /// The params validated (unless the method's decoder checks them), then the call.
+    @inline(__always)
+    private func call(
+        _ entry: MethodEntry, params: JSONElement, meta: RequestMeta?, paramsAbsent: Bool, context: RequestContext,
+        id: UnsafeRawBufferPointer?, responder: Responder
+    ) {
+        if entry.checksParams {
+            runChecked(entry, params: params, meta: meta, context: context, id: id, responder: responder)
+            return
+        }
+        do throws(RPCError) {
+            let schema = try entry.paramsSchema.schema()
+            // Absent params of a method whose schema accepts `{}` need no check.
+            let violations = paramsAbsent && schema.acceptsAbsentParams ? [] : schema.schema.validate(params)
+            guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
+        } catch {
+            output.reply(id, responder) { error }
+            return
+        }
+        logTrace(meta, entry)
         guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
-        run(entry, params: params.normalized.element, context: context, id: id, responder: responder)
+        run(entry, params: params, context: context, id: id, responder: responder)
     }
 
     /// The id's raw bytes, valid while this line is handled (copied only by requests that outlive
@@ -77,10 +137,12 @@ extension RPCSession {
         }
     }
 
-    /// The method the envelope names, when the envelope is well formed and the connection may
-    /// call it; nil after answering why not.
+    /// The method the envelope names, when the envelope is well formed; nil after answering why
+    /// not. Unretained: the router keeps its entries for as long as the engine lives.
     @inline(__always)
-    private func resolveMethod(_ envelope: RequestEnvelope, id: UnsafeRawBufferPointer?, responder: Responder) -> MethodEntry? {
+    private func resolveMethod(
+        _ envelope: RequestEnvelope, id: UnsafeRawBufferPointer?, responder: Responder
+    ) -> Unmanaged<MethodEntry>? {
         guard let version = envelope.version, version.stringEquals("2.0") else {
             output.writeError(.invalidRequest("jsonrpc must be \"2.0\""), id: id, to: responder)
             return nil
@@ -93,15 +155,18 @@ extension RPCSession {
             output.writeError(.invalidRequest("params must be an object or an array"), id: id, to: responder)
             return nil
         }
-        guard
-            let entry = engine.router.entry(named: nameBytes)
-                ?? (methodName.string.flatMap { name in
-                    engine.router.table.lookup(name)
-                })
-        else {
-            output.reply(id, responder) { (.methodNotFound(methodName.string ?? "")) }
-            return nil
+        if let entry = engine.router.entry(named: nameBytes) { return entry }
+        // A name written with escapes: its text looked up.
+        if let entry = methodName.string.flatMap({ name in engine.router.table.lookup(name) }) {
+            return Unmanaged.passUnretained(entry)
         }
+        output.reply(id, responder) { (.methodNotFound(methodName.string ?? "")) }
+        return nil
+    }
+
+    /// Whether the connection may call the method; false after answering why not.
+    @inline(__always)
+    private func admits(_ entry: MethodEntry, id: UnsafeRawBufferPointer?, responder: Responder) -> Bool {
         let descriptor = entry.descriptor
         if !authenticated && !descriptor.allowedBeforeAuthentication {
             output.reply(id, responder) {
@@ -109,7 +174,7 @@ extension RPCSession {
                     .unauthenticated, "Unauthenticated",
                     data: ["detail": .string("call rpc.hello with the server's token first")])
             }
-            return nil
+            return false
         }
         if descriptor.sandboxOnly && !engine.configuration.sandbox {
             output.reply(id, responder) {
@@ -117,40 +182,9 @@ extension RPCSession {
                     .sandboxOnly, "Sandbox only",
                     data: ["detail": .string("\(descriptor.name) exists only in sandbox mode")])
             }
-            return nil
+            return false
         }
-        return entry
-    }
-
-    /// The params ready to decode: positions mapped onto names, `_meta` read and set aside, then
-    /// validated against the method's schema (unless its decoder checks them); nil after answering
-    /// what is wrong.
-    @inline(__always)
-    private func checkParams(
-        _ params: JSONElement?, of entry: MethodEntry, id: UnsafeRawBufferPointer?,
-        responder: Responder
-    ) -> CheckedParams? {
-        let normalized: NormalizedParams
-        var meta: RequestMeta?
-        do {
-            normalized = try NormalizedParams(params, method: entry.descriptor)
-            if let metaElement = normalized.meta { meta = try RequestMeta(parsing: metaElement) }
-        } catch {
-            output.reply(id, responder) { (error) }
-            return nil
-        }
-        if entry.checksParams { return CheckedParams(normalized: normalized, meta: meta) }
-        do throws(RPCError) {
-            let schema = try entry.paramsSchema.schema()
-            // Absent params of a method whose schema accepts `{}` need no check.
-            let violations = params == nil && schema.acceptsAbsentParams ? [] : schema.schema.validate(normalized.element)
-            guard violations.isEmpty else { throw RPCError.invalidParams(violations) }
-        } catch {
-            output.reply(id, responder) { error }
-            return nil
-        }
-        logTrace(meta, entry)
-        return CheckedParams(normalized: normalized, meta: meta)
+        return true
     }
 
     /// `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when
@@ -192,14 +226,13 @@ extension RPCSession {
     /// one inline closure, straight into the response.
     @inline(__always)
     private func runChecked(
-        _ entry: MethodEntry, params: CheckedParams, context: RequestContext,
+        _ entry: MethodEntry, params element: JSONElement, meta: RequestMeta?, context: RequestContext,
         id: UnsafeRawBufferPointer?, responder: Responder
     ) {
         let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        let element = params.normalized.element
-        if entry.answerInline != nil, !waitsItsTurn, !idempotent, params.meta?.traceparent == nil,
+        if entry.answerInline != nil, !waitsItsTurn, !idempotent, meta?.traceparent == nil,
             !engine.sandbox.hasArmedFailures, engine.answersInline(entry.descriptor)
         {
             // Called through the entry (a constant of a class the caller holds), not bound to a
@@ -216,7 +249,7 @@ extension RPCSession {
             output.reply(id, responder) { (error) }
             return
         }
-        logTrace(params.meta, entry)
+        logTrace(meta, entry)
         guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
         if waitsItsTurn {
             waitTurn(entry, prepared, context: context, id: id, responder: responder)
@@ -267,11 +300,14 @@ extension RPCSession {
     }
 
     /// The context of a call without `_meta`: one for every such call of the connection, made
-    /// again when the connection's profile changes.
-    func plainContext() -> RequestContext {
+    /// again when the connection's profile changes. Unretained: the session holds it (released
+    /// when it is replaced, which happens only here, between calls, or when the session goes);
+    /// a call that outlives the line (a task) retains it as it captures it.
+    func plainContext() -> Unmanaged<RequestContext> {
         let generation = shared.profileGeneration.load(ordering: .acquiring)
         if let context = cachedPlainContext, cachedPlainContextGeneration == generation { return context }
-        let context = makeContext(RequestMeta())
+        let context = Unmanaged.passRetained(makeContext(RequestMeta()))
+        cachedPlainContext?.release()
         cachedPlainContext = context
         cachedPlainContextGeneration = generation
         return context
@@ -338,10 +374,4 @@ struct RequestEnvelope {
 enum RequestID {
     case valid(UnsafeRawBufferPointer?)
     case refused
-}
-
-/// A request's params, normalized and validated, and its `_meta`.
-struct CheckedParams {
-    let normalized: NormalizedParams
-    let meta: RequestMeta?
 }

@@ -24,6 +24,9 @@ final class RPCSession: GatheringSession {
     /// Cleared when the connection closes, which breaks the cycle through ``shared``.
     private let reference: LoopBound<SessionReference<RPCSession>>
     let tape = JSONTape()
+    /// What absent params read as (``NormalizedParams/emptyObject``), kept here so that a call
+    /// does not read the static (a `swift_once` each time).
+    let absentParams = NormalizedParams.emptyObject.root
     var output = SessionOutput()
     /// The calls running as tasks, by token.
     var inFlight: [UInt64: InFlightCall] = [:]
@@ -37,8 +40,9 @@ final class RPCSession: GatheringSession {
     var orderedRunning: UInt64?
     /// Ordered calls that arrived while another ran, in arrival order.
     var orderedWaiting: [() -> Void] = []
-    /// The context shared by calls without `_meta`, and the profile generation it was made for.
-    var cachedPlainContext: RequestContext?
+    /// The context shared by calls without `_meta` (held: retained once, released when replaced
+    /// or when the session goes), and the profile generation it was made for.
+    var cachedPlainContext: Unmanaged<RequestContext>?
     var cachedPlainContextGeneration: UInt64 = 0
 
     init(engine: RPCEngine, connection: any RPCConnection) {
@@ -57,6 +61,10 @@ final class RPCSession: GatheringSession {
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
         shared.authenticate = { [unowned self] in authenticated = true }
+    }
+
+    deinit {
+        cachedPlainContext?.release()
     }
 
     var hasWorkInFlight: Bool { !inFlight.isEmpty || !orderedWaiting.isEmpty }

@@ -22,9 +22,14 @@ struct NormalizedParams {
     /// needed only for positional params and errors, and passing them cost two retains per call.
     /// Borrowed: an initializer takes its arguments owned unless told otherwise, which cost the
     /// caller a retain and a release of the descriptor per call (scripts/callgrind.sh).
-    init(_ params: JSONElement?, method descriptor: borrowing MethodDescriptor) throws(RPCError) {
+    ///
+    /// `absent` is what absent params read as: ``emptyObject``'s root, which a session keeps at
+    /// hand (reading the static here cost every call a `swift_once`).
+    init(
+        _ params: JSONElement?, method descriptor: borrowing MethodDescriptor, absent: JSONElement = Self.emptyObject.root
+    ) throws(RPCError) {
         guard let params, params.kind != .null else {
-            self.init(element: Self.emptyObject.root, meta: nil, storage: nil)
+            self.init(element: absent, meta: nil, storage: nil)
             return
         }
         switch params.kind {

@@ -7,16 +7,21 @@ import PayRPCSchema
 public final class Router: Sendable {
     let entries: [MethodEntry]
     let table: MethodTable<MethodEntry>
+    /// The same names for the engine's lookup of every request: unretained (``entries`` holds
+    /// them for as long as the router lives), so that finding a method costs no retain and release.
+    let unretainedTable: MethodTable<Unmanaged<MethodEntry>>
     /// The notifications the server may send, sorted by name.
     public let notifications: [NotificationDescriptor]
     let notificationValidators: [String: CompiledSchema]
 
     init(
-        entries: [MethodEntry], table: MethodTable<MethodEntry>, notifications: [NotificationDescriptor],
+        entries: [MethodEntry], table: MethodTable<MethodEntry>, unretainedTable: MethodTable<Unmanaged<MethodEntry>>,
+        notifications: [NotificationDescriptor],
         notificationValidators: [String: CompiledSchema]
     ) {
         self.entries = entries
         self.table = table
+        self.unretainedTable = unretainedTable
         self.notifications = notifications
         self.notificationValidators = notificationValidators
     }
@@ -36,8 +41,10 @@ public final class Router: Sendable {
         table.lookup(name)?.descriptor
     }
 
-    func entry(named name: UnsafeRawBufferPointer) -> MethodEntry? {
-        table.lookup(name)
+    /// The method named by the bytes `name` (canonical or alias), unretained: valid while the
+    /// router lives.
+    func entry(named name: UnsafeRawBufferPointer) -> Unmanaged<MethodEntry>? {
+        unretainedTable.lookup(name)
     }
 
     /// Every model definition of every method and notification.
