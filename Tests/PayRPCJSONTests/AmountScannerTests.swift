@@ -81,7 +81,9 @@ import Testing
             }
         }
         switch generator.next() % 8 {
-        case 0: characters[Int(generator.next() % UInt64(length))] = ["a", " ", "+", "e", "-", ".", "/", ":"][Int(generator.next() % 8)]
+        case 0:
+            characters[Int(generator.next() % UInt64(length))] =
+                ["a", " ", "+", "e", "-", ".", "/", ":"][Int(generator.next() % 8)]
         case 1: characters[Int(generator.next() % UInt64(length))] = "."
         default: break
         }
