@@ -91,7 +91,9 @@ import Testing
             }
             #expect(joined.isEscapeFree == !needs)
         }
-        let digits = UTF8Text(count: 5) { writer in "12.50".utf8.withContiguousStorageIfAvailable { writer.append(escapeFreeUTF8: UnsafeRawBufferPointer($0)) } }
+        let digits = UTF8Text(count: 5) { writer in
+            "12.50".utf8.withContiguousStorageIfAvailable { writer.append(escapeFreeUTF8: UnsafeRawBufferPointer($0)) }
+        }
         #expect(digits.isEscapeFree && digits.description == "12.50")
         #expect(UTF8Text().isEmpty && UTF8Text().isEscapeFree)
     }

@@ -37,16 +37,21 @@ struct ConfirmationTests {
         JSONValue.object([.init("jsonrpc", "2.0"), .init("id", .int(id)), .init("result", .string(text))]).jsonText
     }
 
-    @Test("names with quotes, backslashes, control characters, non-ASCII and emoji: the general path's bytes, payment after payment on one connection")
+    @Test(
+        "names with quotes, backslashes, control characters, non-ASCII and emoji: the general path's bytes, payment after payment on one connection"
+    )
     func trickyNames() async throws {
         let fixture = try TatraFixture()
         let client = fixture.connect()
         for (index, name) in (Self.names + Self.names.reversed()).enumerated() {
             let line = await execute(client, id: index + 1, name: name)
-            #expect(line == expectedLine(id: index + 1, "Pay 12.50 EUR to \(name) (+421900123456)?"), "name \(name.debugDescription)")
+            #expect(
+                line == expectedLine(id: index + 1, "Pay 12.50 EUR to \(name) (+421900123456)?"), "name \(name.debugDescription)")
         }
         // Amounts of every length of digits keep their text.
-        let amounts = [("0.01", "0.01"), ("0.1", "0.10"), ("1", "1.00"), ("12.5", "12.50"), ("4999.99", "4999.99"), ("5000", "5000.00")]
+        let amounts = [
+            ("0.01", "0.01"), ("0.1", "0.10"), ("1", "1.00"), ("12.5", "12.50"), ("4999.99", "4999.99"), ("5000", "5000.00"),
+        ]
         for (index, (amount, text)) in amounts.enumerated() {
             let line = await execute(client, id: 100 + index, name: "Jana", amount: amount)
             #expect(line == expectedLine(id: 100 + index, "Pay \(text) EUR to Jana (+421900123456)?"))
