@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCCore
 import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCTestSupport
