@@ -217,12 +217,7 @@ public struct JSONWriter: Sendable {
         var index = StringBytes.firstSpecial(in: utf8, from: 0, stopAtNonASCII: false)
         if index == utf8.count {
             // Nothing to escape (the usual string): the quotes and the text in one piece.
-            let count = utf8.count
-            appendBytes(count: count + 2) { out in
-                out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-                if count > 0 { (out + 1).copyMemory(from: utf8.baseAddress!, byteCount: count) }
-                (out + 1 + count).storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-            }
+            string(escapeFreeUTF8: utf8)
             return
         }
         bytes.append(UInt8(ascii: "\""))
@@ -250,6 +245,20 @@ public struct JSONWriter: Sendable {
         }
         if runStart < utf8.count { append(UnsafeRawBufferPointer(rebasing: utf8[runStart...])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes UTF-8 bytes known to need no escaping (no quote, backslash or control character)
+    /// as a JSON string: the quotes and the bytes in one append, without looking at the bytes. For
+    /// text whose maker knows it is escape-free (``UTF8Text/isEscapeFree``); anything else goes
+    /// through ``string(utf8:)``, which looks.
+    @inlinable
+    public mutating func string(escapeFreeUTF8 utf8: UnsafeRawBufferPointer) {
+        let count = utf8.count
+        appendBytes(count: count + 2) { out in
+            out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+            if count > 0 { (out + 1).copyMemory(from: utf8.baseAddress!, byteCount: count) }
+            (out + 1 + count).storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        }
     }
 
     /// Writes a member whose value is encodable.

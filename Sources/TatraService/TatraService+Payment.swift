@@ -79,16 +79,16 @@ extension TatraService {
             }
         }
         let reference = params.reference, recipientName = params.contact.fullName
-        connection.withState { state in
-            state.execute { serial in
+        // The confirmation is written into the connection's buffer, reused from the last payment.
+        return PaymentText.withText(cents: cents) { amount in
+            connection.execute { serial in
                 PendingPayment(
                     serial: serial, cents: cents, recipientName: recipientName, phone: phone,
                     reference: reference, outOfServiceTimes: outOfServiceTimes)
+            } confirmation: { text in
+                sandbox.confirmationTemplate.fill(
+                    into: &text, amount: amount, name: recipientName, phone: phone, reference: reference, paymentId: nil)
             }
-        }
-        return PaymentText.withText(cents: cents) { amount in
-            sandbox.confirmationTemplate.fill(
-                amount: amount, name: recipientName, phone: phone, reference: reference, paymentId: nil)
         }
     }
 

@@ -79,6 +79,92 @@ import Testing
         #expect(Set([trimmed, UTF8Text("paid"), original]).count == 2)
     }
 
+    @Test("whether a text needs escaping is known exactly: from its strings as they are copied, from whole texts")
+    func knowsWhetherItNeedsEscaping() {
+        for sample in Self.samples {
+            let needs = sample.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            #expect(UTF8Text(sample).isEscapeFree == !needs, "\(sample.debugDescription)")
+            let joined = UTF8Text(count: 2 * sample.utf8.count + 3) { writer in
+                writer.append("a b")
+                writer.append(UTF8Text(sample))
+                Array(sample.utf8).withUnsafeBytes { writer.append(utf8: $0) }
+            }
+            #expect(joined.isEscapeFree == !needs)
+        }
+        let digits = UTF8Text(count: 5) { writer in
+            "12.50".utf8.withContiguousStorageIfAvailable { writer.append(escapeFreeUTF8: UnsafeRawBufferPointer($0)) }
+        }
+        #expect(digits.isEscapeFree && digits.description == "12.50")
+        #expect(UTF8Text().isEmpty && UTF8Text().isEscapeFree)
+    }
+
+    /// A deterministic generator (SplitMix64), so that a failure names a case that comes back.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("against the general path: texts of random pieces, made new or rewritten in place, write the bytes their String writes")
+    func randomPiecesAgainstStrings() throws {
+        let alphabet: [String] = [
+            "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\r", "\u{0}", "\u{1f}", "\u{7f}", "ž", "€", "😀", "👩‍👩‍👧", ".",
+        ]
+        var random = Generator(state: 31)
+        var reused = UTF8Text()
+        var kept: [(UTF8Text, String)] = []
+        for round in 0..<2_000 {
+            let pieces = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                String((0..<Int.random(in: 0...30, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined())
+            }
+            let whole = pieces.joined()
+            let count = whole.utf8.count
+            let build = { (writer: inout UTF8Text.Writer) in
+                for (index, piece) in pieces.enumerated() {
+                    switch index % 3 {
+                    case 0: writer.append(piece)
+                    case 1: writer.append(UTF8Text(piece))
+                    default: Array(piece.utf8).withUnsafeBytes { writer.append(utf8: $0) }
+                    }
+                }
+            }
+            let made = UTF8Text(count: count, build)
+            reused.rewrite(count: count, build)
+            var general = JSONWriter()
+            general.string(whole)
+            for text in [made, reused] {
+                #expect(text.description == whole)
+                var written = JSONWriter()
+                text.encode(to: &written)
+                #expect(written.bytes == general.bytes, "round \(round): \(whole.debugDescription)")
+            }
+            if round % 7 == 0 { kept.append((reused, whole)) }
+        }
+        // A rewrite never wrote into a text someone still held.
+        for (text, whole) in kept { #expect(text.description == whole) }
+    }
+
+    @Test("rewriting a text leaves its copies as they were, and reuses storage nobody else holds")
+    func rewriteIsAValueChange() {
+        var text = UTF8Text("first confirmation")
+        let copy = text
+        text.rewrite(count: 6) { $0.append("second") }
+        #expect(copy.description == "first confirmation")
+        #expect(text.description == "second")
+        text.rewrite(count: 5) { $0.append("third") }
+        #expect(text.description == "third")
+        text.rewrite(count: 200) { $0.append(String(repeating: "\"", count: 200)) }
+        #expect(text.count == 200 && !text.isEscapeFree)
+        text.rewrite(count: 4) { $0.append("Jana") }
+        #expect(text.description == "Jana" && text.isEscapeFree)
+        #expect(copy.description == "first confirmation")
+    }
+
     @Test("a value that is not a string is refused")
     func refusesOtherKinds() throws {
         for json in ["12", "null", "[\"a\"]", "{\"a\":1}"] {
