@@ -99,6 +99,9 @@ public final class JSONTape: @unchecked Sendable {
     /// The bytes the tape was parsed from.
     public var bytes: UnsafeRawBufferPointer { base }
 
+    /// How many entries the tape's buffer holds now (what it keeps between parses).
+    package var entryCapacity: Int { entries.capacity }
+
     /// The entries of the last successful parse, in tape order: what the parser's differential
     /// tests and the `json_reader` fuzz target compare with the reference parser's (`package`, not API).
     package var parsedEntries: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: entries.base, count: entries.count) }
@@ -140,8 +143,23 @@ struct EntryBuffer {
         capacity = grownCapacity
     }
 
-    /// Forgets the entries, keeping the memory (entries are trivial: nothing to deinitialize).
-    mutating func removeAll() { count = 0 }
+    /// The most entries a tape keeps between parses (about 1.3 MB); more is given back.
+    static let retainedCapacity = 65_536
+
+    /// Forgets the entries (trivial: nothing to deinitialize), keeping the memory unless it is
+    /// over ``retainedCapacity``: the parser reserves up to about ten bytes of entries per byte of
+    /// input, and a session that once read a large document should not hold that for its lifetime.
+    mutating func removeAll() {
+        count = 0
+        if capacity > Self.retainedCapacity { shrink() }
+    }
+
+    @inline(never)
+    private mutating func shrink() {
+        base.deallocate()
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
 
     func deallocate() { base.deallocate() }
 }
