@@ -90,11 +90,10 @@ enum JSONTapeParser {
                             continue values
                         }
                     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                        // One digit and then no more of a number (`"id":0,`): in line; the rest out of line.
-                        if byte != UInt8(ascii: "-"), position &+ 1 < end,
-                            !continuesNumber(base.load(fromByteOffset: position &+ 1, as: UInt8.self))
-                        {
-                            position &+= 1
+                        // A plain integer (a request's id) by a small scan that cannot fail; a sign,
+                        // a fraction or an exponent by the whole number's scan.
+                        if byte != UInt8(ascii: "-"), case let next = scanInteger(base, from: position, to: end), next >= 0 {
+                            position = next
                         } else {
                             position = try scanNumber(bytes, from: position)
                         }
@@ -333,10 +332,19 @@ enum JSONTapeParser {
         return position &+ length
     }
 
-    /// Whether `byte` can continue a number after a digit (a digit, a decimal point, an exponent).
-    @inline(__always)
-    static func continuesNumber(_ byte: UInt8) -> Bool {
-        isDigit(byte) || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+    /// The offset after the integer starting at `start` (a digit), read as ``scanNumber(_:from:)``
+    /// reads an integer part (a leading zero ends it), or -1 when a decimal point or an exponent
+    /// follows: then the number is scanned whole. Out of line and small, so that the parser's loop
+    /// keeps its registers: in line, the loop made the payment request's parse dearer.
+    @inline(never)
+    static func scanInteger(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        var next = start &+ 1
+        if base.load(fromByteOffset: start, as: UInt8.self) != UInt8(ascii: "0") {
+            while next < end, isDigit(base.load(fromByteOffset: next, as: UInt8.self)) { next &+= 1 }
+        }
+        guard next < end else { return next }
+        let byte = base.load(fromByteOffset: next, as: UInt8.self)
+        return byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") ? -1 : next
     }
 
     /// Scans a number starting at `start` (a minus sign or a digit) and returns the offset after it.
