@@ -58,14 +58,14 @@ import Testing
 
     @Test("generated texts of every length from 0 to 40 agree with the pattern", arguments: 0...40)
     func generated(length: Int) {
-        var generator = SplitMix(seed: UInt64(length) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var generator = SplitMix64(seed: UInt64(length) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         for _ in 0..<150 { Self.check(Self.text(length: length, &generator)) }
     }
 
     /// A text of `length` characters shaped like an amount most of the time: a sign, an integer
     /// part (a leading zero now and then), a point and a fraction at a random place, with a stray
     /// character or a second point sometimes.
-    static func text(length: Int, _ generator: inout SplitMix) -> String {
+    static func text(length: Int, _ generator: inout SplitMix64) -> String {
         guard length > 0 else { return "" }
         var characters: [Character] = []
         if generator.next() % 3 == 0 { characters.append("-") }
@@ -88,18 +88,5 @@ import Testing
         default: break
         }
         return String(characters)
-    }
-
-    /// A small seeded generator, so that a failure repeats.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

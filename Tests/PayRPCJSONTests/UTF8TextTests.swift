@@ -98,24 +98,12 @@ import Testing
         #expect(UTF8Text().isEmpty && UTF8Text().isEscapeFree)
     }
 
-    /// A deterministic generator (SplitMix64), so that a failure names a case that comes back.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("against the general path: texts of random pieces, made new or rewritten in place, write the bytes their String writes")
     func randomPiecesAgainstStrings() throws {
         let alphabet: [String] = [
             "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\r", "\u{0}", "\u{1f}", "\u{7f}", "ž", "€", "😀", "👩‍👩‍👧", ".",
         ]
-        var random = Generator(state: 31)
+        var random = SplitMix64(seed: 31)
         var reused = UTF8Text()
         var kept: [(UTF8Text, String)] = []
         for round in 0..<2_000 {
