@@ -157,9 +157,7 @@ extension RPCSession {
         }
         if let entry = engine.router.entry(named: nameBytes) { return entry }
         // A name written with escapes: its text looked up.
-        if let entry = methodName.string.flatMap({ name in engine.router.table.lookup(name) }) {
-            return Unmanaged.passUnretained(entry)
-        }
+        if let entry = methodName.string.flatMap({ name in engine.router.table.lookup(name) }) { return entry }
         output.reply(id, responder) { (.methodNotFound(methodName.string ?? "")) }
         return nil
     }

@@ -6,22 +6,19 @@ import PayRPCSchema
 /// publishes. Built once by ``RouterBuilder``; read-only afterwards, shared by every connection.
 public final class Router: Sendable {
     let entries: [MethodEntry]
-    let table: MethodTable<MethodEntry>
-    /// The same names for the engine's lookup of every request: unretained (``entries`` holds
-    /// them for as long as the router lives), so that finding a method costs no retain and release.
-    let unretainedTable: MethodTable<Unmanaged<MethodEntry>>
+    /// Every name (canonical and alias) to its entry, unretained (``entries`` holds them for as
+    /// long as the router lives): the engine's lookup of every request costs no retain and release.
+    let table: MethodTable<Unmanaged<MethodEntry>>
     /// The notifications the server may send, sorted by name.
     public let notifications: [NotificationDescriptor]
     let notificationValidators: [String: CompiledSchema]
 
     init(
-        entries: [MethodEntry], table: MethodTable<MethodEntry>, unretainedTable: MethodTable<Unmanaged<MethodEntry>>,
-        notifications: [NotificationDescriptor],
+        entries: [MethodEntry], table: MethodTable<Unmanaged<MethodEntry>>, notifications: [NotificationDescriptor],
         notificationValidators: [String: CompiledSchema]
     ) {
         self.entries = entries
         self.table = table
-        self.unretainedTable = unretainedTable
         self.notifications = notifications
         self.notificationValidators = notificationValidators
     }
@@ -38,13 +35,18 @@ public final class Router: Sendable {
 
     /// The method named `name` (canonical or alias).
     public func method(named name: String) -> MethodDescriptor? {
-        table.lookup(name)?.descriptor
+        entry(named: name)?.descriptor
+    }
+
+    /// The method named `name` (canonical or alias), held.
+    func entry(named name: String) -> MethodEntry? {
+        table.lookup(name)?.takeUnretainedValue()
     }
 
     /// The method named by the bytes `name` (canonical or alias), unretained: valid while the
     /// router lives.
     func entry(named name: UnsafeRawBufferPointer) -> Unmanaged<MethodEntry>? {
-        unretainedTable.lookup(name)
+        table.lookup(name)
     }
 
     /// Every model definition of every method and notification.
@@ -58,7 +60,7 @@ public final class Router: Sendable {
     /// Every violation of a method's params schema by `params` (named or positional; a `_meta`
     /// member is set aside as the engine does); nil when no method has that name.
     public func paramsViolations(method name: String, params: JSONElement?) -> [SchemaViolation]? {
-        guard let entry = table.lookup(name) else { return nil }
+        guard let entry = entry(named: name) else { return nil }
         do {
             let normalized = try NormalizedParams(params, method: entry.descriptor)
             return try entry.paramsSchema.violations(normalized.element)
@@ -70,7 +72,7 @@ public final class Router: Sendable {
     /// Every violation of a method's result schema; nil when no method has that name or the
     /// router was built without result validation.
     public func resultViolations(method name: String, result: JSONElement) -> [SchemaViolation]? {
-        guard let validator = table.lookup(name)?.resultValidator else { return nil }
+        guard let validator = entry(named: name)?.resultValidator else { return nil }
         return validator.validate(result)
     }
 

@@ -243,8 +243,7 @@ public struct RouterBuilder {
             }
         }
         return Router(
-            entries: entries, table: MethodTable(table),
-            unretainedTable: MethodTable(table.map { ($0.0, Unmanaged.passUnretained($0.1)) }),
+            entries: entries, table: MethodTable(table.map { ($0.0, Unmanaged.passUnretained($0.1)) }),
             notifications: notifications.values.sorted { $0.name < $1.name },
             notificationValidators: notificationValidators)
     }
