@@ -41,7 +41,7 @@ enum DecodersFuzz: FuzzTarget {
     }
 
     static func decoder<M: RPCMethod>(_ method: M.Type, _ router: Router) -> Decoder {
-        guard let entry = router.table.lookup(M.name) else { fatalError("\(M.name) is not in the router") }
+        guard let entry = router.entry(named: M.name) else { fatalError("\(M.name) is not in the router") }
         return Decoder(name: M.name) { element in
             let engine = answer { () throws(RPCError) in try entry.prepare(element).canonicalParams() }
             let pair = answer { () throws(RPCError) in
