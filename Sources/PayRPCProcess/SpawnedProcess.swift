@@ -10,12 +10,12 @@ import Glibc
 /// A child process that outlives the call that started it: the one way payrpc's tools and tests
 /// spawn (`payrpc call --spawn`, `payrpc-bench --spawn`, the end-to-end tests' server).
 ///
-/// Spawning, waiting and reaping are swift-subprocess's. Its `run(...) { execution in ... }` is
-/// scoped to a closure, and these callers keep a child across many calls (the bench reads a
-/// server's stdout at full rate from a pinned thread for a whole run; a test talks to one server
-/// throughout), so the closure runs in a task of its own: it reports the process id and returns,
-/// and `run` then waits for the exit and reaps the child (no zombie, even when this object is
-/// dropped first). The pipes are plain descriptors created here and handed to the child, so the
+/// Spawning and reaping are swift-subprocess's. Its `run(...) { execution in ... }` is scoped to a
+/// closure, and these callers keep a child across many calls (the bench reads a server's stdout at
+/// full rate from a pinned thread for a whole run; a test talks to one server throughout), so the
+/// closure runs in a task of its own: it reports the process id, records the exit when it comes
+/// (``ExitWatch``, independent of the cooperative pool) and returns, and `run` then reaps the
+/// child (no zombie, even when this object is dropped first). The pipes are plain descriptors created here and handed to the child, so the
 /// caller reads and writes them with whatever it already uses (`poll(2)`, a `FileHandle`).
 ///
 /// Measured against the hand-written `posix_spawn` it replaces (release build, 300 children of
@@ -195,14 +195,14 @@ extension TerminationStatus {
     }
 }
 
-/// How a child ended, set once by the task that ran it, and everyone waiting for that.
+/// How a child ended, set once, and everyone waiting for that.
 ///
-/// The status is set on ``ChildExecutor``'s queue, which then wakes blocking waiters (the
-/// semaphore, which each waiter signals again for the next) and resumes asynchronous ones
-/// directly; their deadlines are timers on that queue, so a wait costs no task of its own.
-/// swift-subprocess itself finishes a run with an unstructured task on the cooperative pool (its
-/// clean-up handler), so an exit is recorded only once the pool has a free thread: never block
-/// every pool thread in ``SpawnedProcess/stopBlocking(grace:)`` at once.
+/// The status is set by ``ExitWatch`` the moment the child exits (before swift-subprocess reaps
+/// it), which then wakes blocking waiters (the semaphore, which each waiter signals again for the
+/// next) and resumes asynchronous ones directly; their deadlines are timers on ``ChildExecutor``'s
+/// queue, so a wait costs no task of its own. Nothing on the way needs the cooperative pool, so
+/// an exit is seen even while every pool thread is blocked or busy (a
+/// ``SpawnedProcess/stopBlocking(grace:)`` on each, or long synchronous tests beside).
 private final class ExitRecord: Sendable {
     private struct State {
         var status: TerminationStatus?
@@ -216,13 +216,16 @@ private final class ExitRecord: Sendable {
     /// The status, once set.
     var status: TerminationStatus? { state.withLock { $0.status } }
 
-    /// Records how the child ended and wakes every waiter.
+    /// Records how the child ended and wakes every waiter; the first call wins (``ExitWatch`` and
+    /// swift-subprocess's reaping both report the one exit).
     func set(_ value: TerminationStatus) {
-        let waiters = state.withLock { state -> [ResumeOnce<TerminationStatus>] in
+        let waiters = state.withLock { state -> [ResumeOnce<TerminationStatus>]? in
+            guard state.status == nil else { return nil }
             state.status = value
             defer { state.waiters = [] }
             return state.waiters
         }
+        guard let waiters else { return }
         exited.signal()
         for waiter in waiters { waiter.resume(value) }
     }
@@ -333,7 +336,11 @@ private struct Launch: Sendable {
                     output: .fileDescriptor(.init(rawValue: child[1].fd), closeAfterSpawningProcess: child[1].close),
                     error: .fileDescriptor(.init(rawValue: child[2].fd), closeAfterSpawningProcess: child[2].close)
                 ) { execution in
-                    pid.finish(execution.processIdentifier.value)
+                    let processID = execution.processIdentifier.value
+                    pid.finish(processID)
+                    // The child stays a zombie until this closure returns (swift-subprocess reaps
+                    // it after), so the watch cannot lose it to the reaping.
+                    if let status = await ExitWatch.status(of: processID) { record.set(status) }
                 }
                 record.set(result.terminationStatus)
             } catch {
@@ -349,6 +356,38 @@ private struct Launch: Sendable {
                 throw SpawnError(operation: "spawn \(executable)", code: ECHILD)
             }
             return SpawnedProcess(processID: processID, descriptors: descriptors, record: record)
+        }
+    }
+}
+
+/// Waits for a child to exit on a thread of its own, without reaping it: `waitid(2)` with
+/// `WNOWAIT`, on a dispatch queue of its own (which, like ``ChildExecutor``'s, gets a thread of its
+/// own however many others are blocked).
+///
+/// swift-subprocess learns of the exit on its monitor thread but hands it on, and finishes its run,
+/// through an unstructured task on the cooperative pool (`withUncancelledTask`, its clean-up
+/// handler): while the pool's threads are all busy (a blocking stop on each, long synchronous work
+/// beside) the exit would go unrecorded. Its status, read here as swift-subprocess reads it when it
+/// reaps, is recorded at once.
+private enum ExitWatch {
+    /// How `processID` ended, once it has; nil when it cannot be waited for (not this process's
+    /// child any more), in which case swift-subprocess's own report records the exit.
+    static func status(of processID: pid_t) async -> TerminationStatus? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue(label: "payrpc.spawn.exit").async { continuation.resume(returning: peek(processID)) }
+        }
+    }
+
+    private static func peek(_ processID: pid_t) -> TerminationStatus? {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(processID), &info, WEXITED | WNOWAIT) != 0 {
+            guard errno == EINTR else { return nil }
+        }
+        let status = info._sifields._sigchld.si_status
+        switch info.si_code {
+        case Int32(CLD_EXITED): return .exited(status)
+        case Int32(CLD_KILLED), Int32(CLD_DUMPED): return .signaled(status)
+        default: return nil
         }
     }
 }

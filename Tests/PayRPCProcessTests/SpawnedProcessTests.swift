@@ -126,6 +126,30 @@ import Glibc
         #expect(count == starts)
     }
 
+    /// Every thread of the pool blocked in a stop at once, this test's own included: each child's
+    /// exit is still seen at once. (swift-subprocess reports an exit through a task on the pool, so
+    /// before ``SpawnedProcess`` watched exits itself these stops waited out their grace, signalled a
+    /// zombie and gave up.)
+    @Test func blockingStopsFromEveryPoolThreadAtOnceSeeTheirExits() async throws {
+        let count = 2 * ProcessInfo.processInfo.activeProcessorCount
+        var children: [SpawnedProcess] = []
+        for _ in 0..<count { children.append(try await SpawnedProcess.start("/bin/cat", standardOutput: .discard)) }
+        let stopped = DispatchSemaphore(value: 0)
+        let stops = children.map { child in
+            Task { () -> TerminationStatus? in
+                defer { stopped.signal() }
+                return child.stopBlocking(grace: 100)
+            }
+        }
+        // One deadline for all, well inside the first grace: only a seen exit ends a stop in time.
+        let deadline = DispatchTime.now() + 60
+        var finished = 0
+        while finished < count, stopped.wait(timeout: deadline) == .success { finished += 1 }
+        #expect(finished == count)
+        guard finished == count else { return }
+        for stop in stops { #expect(await stop.value == .exited(0)) }
+    }
+
     @Test func aDescriptorOfTheCallersAndAWorkingDirectory() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-process-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
