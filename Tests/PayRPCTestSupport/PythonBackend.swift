@@ -30,7 +30,7 @@ public final class PythonBackend: Sendable {
     /// Asynchronous, and the port is read on a thread of its own: a script takes seconds to start
     /// on a loaded machine (the Orders v2 server loads PayPal's OpenAPI documents), and a test
     /// that held one of the cooperative pool's two threads that long stalled every other test's
-    /// tasks, among them swift-subprocess's record of a child's exit, which needs a pool thread.
+    /// tasks.
     /// - Parameters:
     ///   - arguments: what the script is given after its path.
     ///   - timeout: how long the script may take to print its port.
