@@ -287,7 +287,9 @@ let package = Package(
             path: "Tests/PayRPCJSONReference",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PayRPCJSONTests", dependencies: ["PayRPCJSON", "PayRPCJSONReference"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PayRPCJSONTests", dependencies: ["PayRPCJSON", "PayRPCJSONReference", "PayRPCTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),

@@ -25,16 +25,6 @@ import Testing
         return (negative ? -magnitude : magnitude, parts.count == 2 ? parts[1].count : 0)
     }
 
-    static func check(_ text: String) {
-        let amount = Amount(text)
-        let matches = patternMatches(text)
-        #expect((amount != nil) == matches, "\(text.debugDescription): the pattern says \(matches)")
-        if let amount, matches {
-            let expected = spelled(text)
-            #expect(amount.units == expected.units && amount.scale == expected.scale, "\(text.debugDescription)")
-        }
-    }
-
     @Test("bad input first: empty, signs alone, dots, stray characters, too many digits")
     func badInput() {
         for text in [
@@ -47,19 +37,23 @@ import Testing
     }
 
     @Test("every text of up to six characters over - 0 1 9 . agrees with the pattern")
-    func exhaustiveShortTexts() {
-        let alphabet: [Character] = ["-", "0", "1", "9", "."]
-        var texts = [""]
-        for _ in 1...6 {
-            texts = texts.flatMap { text in alphabet.map { text + String($0) } }
-            for text in texts { Self.check(text) }
+    func exhaustiveShortTexts() async {
+        await compareOffPool { found in
+            let alphabet: [Character] = ["-", "0", "1", "9", "."]
+            var texts = [""]
+            for _ in 1...6 {
+                texts = texts.flatMap { text in alphabet.map { text + String($0) } }
+                for text in texts { found.checkAmount(text) }
+            }
         }
     }
 
     @Test("generated texts of every length from 0 to 40 agree with the pattern", arguments: 0...40)
-    func generated(length: Int) {
-        var generator = SplitMix64(seed: UInt64(length) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
-        for _ in 0..<50 { Self.check(Self.text(length: length, &generator)) }
+    func generated(length: Int) async {
+        await compareOffPool { found in
+            var generator = SplitMix64(seed: UInt64(length) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+            for _ in 0..<50 { found.checkAmount(AmountScannerTests.text(length: length, &generator)) }
+        }
     }
 
     /// A text of `length` characters shaped like an amount most of the time: a sign, an integer
@@ -88,5 +82,23 @@ import Testing
         default: break
         }
         return String(characters)
+    }
+}
+
+extension Findings {
+    /// Checks that the scanner accepts `text` exactly when the pattern matches it, and then reads
+    /// the units and scale it spells; notes any difference.
+    mutating func checkAmount(_ text: String) {
+        let amount = Amount(text)
+        let matches = AmountScannerTests.patternMatches(text)
+        guard (amount != nil) == matches else {
+            return note("\(text.debugDescription): the scanner says \(amount != nil), the pattern \(matches)")
+        }
+        if let amount {
+            let expected = AmountScannerTests.spelled(text)
+            if amount.units != expected.units || amount.scale != expected.scale {
+                note("\(text.debugDescription): read as \(amount.units) scale \(amount.scale)")
+            }
+        }
     }
 }
