@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCJSON
+import PayRPCTestSupport
 import Testing
 
 /// ``Amount/init(utf8:)`` is a scanner written by hand for ``Amount/decimalPattern``: it must
@@ -7,7 +8,7 @@ import Testing
 /// units and scale the text spells. Checked on every text of up to six characters over the
 /// pattern's own alphabet, and on generated texts of every length from 0 to 40 (signs, dots,
 /// leading zeros, digit counts around the 18-digit bound, and stray characters).
-@Suite struct AmountScannerTests {
+@Suite(.onThreadOfItsOwn) struct AmountScannerTests {
     static let regex = try! NSRegularExpression(pattern: Amount.decimalPattern)
 
     static func patternMatches(_ text: String) -> Bool {
@@ -37,8 +38,8 @@ import Testing
     }
 
     @Test("every text of up to six characters over - 0 1 9 . agrees with the pattern")
-    func exhaustiveShortTexts() async {
-        await compareOffPool { found in
+    func exhaustiveShortTexts() {
+        compare { found in
             let alphabet: [Character] = ["-", "0", "1", "9", "."]
             var texts = [""]
             for _ in 1...6 {
@@ -49,8 +50,8 @@ import Testing
     }
 
     @Test("generated texts of every length from 0 to 40 agree with the pattern", arguments: 0...40)
-    func generated(length: Int) async {
-        await compareOffPool { found in
+    func generated(length: Int) {
+        compare { found in
             var generator = SplitMix64(seed: UInt64(length) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
             for _ in 0..<50 { found.checkAmount(AmountScannerTests.text(length: length, &generator)) }
         }

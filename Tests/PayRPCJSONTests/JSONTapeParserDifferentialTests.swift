@@ -1,19 +1,20 @@
 import PayRPCJSON
 import PayRPCJSONReference
+import PayRPCTestSupport
 import Testing
 
 /// The shipped tape parser against the one it replaced (`ReferenceJSONTapeParser`, f568cad): on
 /// every input the same tape, entry for entry, or the same error, kind and offset. Bad input first;
 /// then valid JSON of every shape, every truncation and many mutations of it.
-@Suite struct JSONTapeParserDifferentialTests {
+@Suite(.onThreadOfItsOwn) struct JSONTapeParserDifferentialTests {
     static func printable(_ bytes: [UInt8]) -> String {
         bytes.count <= 200
             ? "\(bytes.map { $0 < 0x20 || $0 >= 0x7F ? "\\x\(String($0, radix: 16))" : String(UnicodeScalar($0)) }.joined())"
             : "\(bytes.count) bytes"
     }
 
-    @Test func everyInputOfOneOrTwoBytes() async {
-        await compareOffPool { found in
+    @Test func everyInputOfOneOrTwoBytes() {
+        compare { found in
             let tape = JSONTape()
             found.check([], reusing: tape)
             for first in 0...255 {
@@ -25,8 +26,8 @@ import Testing
 
     /// Every pair of bytes inside a string, and every lead byte with the continuation bytes around
     /// each edge (overlongs, surrogates, past U+10FFFF, truncated at the closing quote or the end).
-    @Test func badUTF8AndControlCharactersInStrings() async {
-        await compareOffPool { found in
+    @Test func badUTF8AndControlCharactersInStrings() {
+        compare { found in
             let tape = JSONTape()
             for first in 0...255 {
                 for second in 0...255 {
@@ -55,14 +56,14 @@ import Testing
         #""\U1234""#, #""\x""#, #""\'""#, #""\a""#, #""\0""#, #""\ ""#, #""ab\"#, #""abcdefgh\"#, #""abcdefgh\q""#,
         #"{"a\"#, #"{"a\z":1}"#, #"["\uD834\uDD1E", "\uD834"]"#, #""\\\\\\\"\/\b\f\n\r\t""#,
     ])
-    func badAndGoodEscapes(text: String) async {
-        await compareOffPool { found in
+    func badAndGoodEscapes(text: String) {
+        compare { found in
             found.check(Array(text.utf8), reusing: JSONTape())
         }
     }
 
-    @Test func deepNesting() async {
-        await compareOffPool { found in
+    @Test func deepNesting() {
+        compare { found in
             let tape = JSONTape()
             for depth in [1, 2, 63, 64, 65, 511, 512, 513, 600] {
                 for (open, close) in [("[", "]"), ("{\"a\":", "}"), ("[{\"k\":", "}]")] {
@@ -78,8 +79,8 @@ import Testing
         }
     }
 
-    @Test func numbersAtEveryEdge() async {
-        await compareOffPool { found in
+    @Test func numbersAtEveryEdge() {
+        compare { found in
             let tape = JSONTape()
             let parts = [
                 "", "-", "0", "00", "1", "9", "12345678901234567890", ".", ".5", ".0e", "e", "E", "e+", "e-", "e5", "E+9", "x",
@@ -99,8 +100,8 @@ import Testing
         }
     }
 
-    @Test func literalsAndWhitespace() async {
-        await compareOffPool { found in
+    @Test func literalsAndWhitespace() {
+        compare { found in
             let tape = JSONTape()
             let words = ["true", "false", "null", "tru", "fals", "nul", "trUe", "nulll", "t", "f", "n", "truefalse"]
             let spaces = ["", " ", "\t", "\n", "\r", " \r\n\t ", "\u{0B}", "\u{0C}", "\u{A0}"]
@@ -119,8 +120,8 @@ import Testing
 
     /// Random valid documents of every shape, each then cut at every offset and mutated: a byte
     /// replaced by one that matters to the grammar, deleted, or inserted.
-    @Test func generatedDocumentsTruncatedAndMutated() async {
-        await compareOffPool { found in
+    @Test func generatedDocumentsTruncatedAndMutated() {
+        compare { found in
             var random = SplitMix64(seed: 31)
             let tape = JSONTape()
             let interesting: [UInt8] =
@@ -146,8 +147,8 @@ import Testing
     }
 
     /// The requests the benchmarks send, whole and cut at every offset.
-    @Test func benchmarkRequests() async {
-        await compareOffPool { found in
+    @Test func benchmarkRequests() {
+        compare { found in
             let tape = JSONTape()
             let requests = [
                 #"{"jsonrpc":"2.0","id":0,"method":"rpc.health"}"#,
