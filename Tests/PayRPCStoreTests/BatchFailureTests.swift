@@ -9,7 +9,9 @@ import PayRPCTestSupport
 struct BatchFailureTests {
     struct Broken: Error {}
 
-    @Test("a write that loses the whole transaction fails alone; the rest of its batch is run again and commits")
+    @Test(
+        "a write that loses the whole transaction fails alone; the rest of its batch is run again and commits",
+        .onThreadOfItsOwn)
     func lostTransaction() async throws {
         try await withStore { store, _ in
             // Hold the writer so that the next writes queue up into one batch.

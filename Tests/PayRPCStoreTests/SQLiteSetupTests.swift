@@ -119,7 +119,7 @@ struct SQLiteSetupTests {
         }
     }
 
-    @Test("a database locked by another writer fails to open with a clear busy error")
+    @Test("a database locked by another writer fails to open with a clear busy error", .onThreadOfItsOwn)
     func lockedDatabase() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -164,11 +164,12 @@ struct SQLiteSetupTests {
 /// Waits for `semaphore` on a thread of its own (at most 120 s), neither on the cooperative pool
 /// nor on Dispatch's global queue.
 ///
-/// What signals it is usually a store call started with `async let`, which needs a thread of the
-/// cooperative pool to begin. On Linux that pool runs on Dispatch's global queue, whose threads are
-/// as many as the cores: two tests waiting there at once (as `DispatchQueue.global().async` did)
-/// left no thread for the very call they waited for, and both waited out their bound under the
-/// sanitizers. A `Thread` of its own takes nothing from either.
+/// What signals it is a store call begun with `async let` in a test that runs
+/// `.onThreadOfItsOwn`, so that the call begins at once instead of queueing for the cooperative
+/// pool behind the rest of the suite (under CI's sanitizers that queue was longer than 120 s). On
+/// Linux that pool runs on Dispatch's global queue, whose threads are as many as the cores: a test
+/// waiting there would take one of them from the very call it waits for; a `Thread` of its own
+/// takes nothing from either.
 func waitOnThread(_ semaphore: DispatchSemaphore) async -> Bool {
     await EventWait.blocking(timeout: 130) { semaphore.wait(timeout: .now() + 120) == .success } ?? false
 }

@@ -125,7 +125,9 @@ struct StoreFullTests {
         }
     }
 
-    @Test("group commit: in a batch, exactly the writes that do not fit fail; the others commit; the committer goes on")
+    @Test(
+        "group commit: in a batch, exactly the writes that do not fit fail; the others commit; the committer goes on",
+        .onThreadOfItsOwn)
     func batchWithFullWrites() async throws {
         try await withStore({ $0.maximumBytes = Self.limit }) { store, _ in
             try await store.put(profile: "p", namespace: "n", key: "small", value: "0")
