@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Backpressure and pausing", .serialized)
+@Suite("Backpressure and pausing", .serialized, .onThreadOfItsOwn)
 struct BackpressureTests {
     /// A TCP server of ``TestHandler``s with these water marks.
     static func tcpServer(highWaterMark: Int, lowWaterMark: Int) throws

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Closing", .serialized)
+@Suite("Closing", .serialized, .onThreadOfItsOwn)
 struct ClosingTests {
     @Test("A connection the handler finishes while the client is still sending gets its last answer, not a reset")
     func finishWhileClientSends() throws {

@@ -8,7 +8,7 @@ import Glibc
 import Logging
 import PayRPCTestSupport
 
-@Suite("Shutdown", .serialized)
+@Suite("Shutdown", .serialized, .onThreadOfItsOwn)
 struct ShutdownTests {
     @Test("shutdown() answers the requests in flight, closes the connections and returns from run()")
     func gracefulShutdown() throws {

@@ -8,7 +8,7 @@ import Glibc
 import Logging
 import PayRPCTestSupport
 
-@Suite("Signals", .serialized)
+@Suite("Signals", .serialized, .onThreadOfItsOwn)
 struct SignalTests {
     @Test("SIGTERM starts a graceful shutdown")
     func sigterm() throws {

@@ -8,7 +8,7 @@ import Glibc
 import Logging
 import PayRPCTestSupport
 
-@Suite("Live sockets", .serialized)
+@Suite("Live sockets", .serialized, .onThreadOfItsOwn)
 struct SocketTests {
     @Test("TCP IPv4 round trip")
     func tcp4() throws {

@@ -34,7 +34,7 @@ func writeAll(_ fd: Int32, _ text: String) {
     }
 }
 
-@Suite("Stdio", .serialized)
+@Suite("Stdio", .serialized, .onThreadOfItsOwn)
 struct StdioTests {
     @Test("stdin and stdout as pipes: answers flushed, then EOF ends run()")
     func pipes() throws {
@@ -91,7 +91,7 @@ struct StdioTests {
         reader.start()
         #expect(running.waitUntilStopped())
         close(output[1])
-        #expect(readerDone.wait(timeout: .now() + 15) == .success)
+        #expect(readerDone.wait(timeout: .now() + 120) == .success)
         let lines = result.text?.split(separator: "\n") ?? []
         #expect(lines.count == count)
         #expect(lines.last == "{\"id\":\(count - 1)}")

@@ -42,15 +42,16 @@ final class RunningServer: @unchecked Sendable {
         server.loop.execute { running.signal() }
         thread.start()
         if running.wait(timeout: .now() + 60) == .timedOut {
-            print("RunningServer: the loop did not start within 10 s")
+            print("RunningServer: the loop did not start within 60 s")
         }
     }
 
     /// The first bound address.
     var address: String { server.boundAddresses.first ?? "" }
 
-    /// Waits for `run()` to return, at most `timeout` seconds.
-    func waitUntilStopped(timeout: TimeInterval = 15) -> Bool {
+    /// Waits for `run()` to return, at most `timeout` seconds: a bound that only ends a hang, long
+    /// enough for a loaded machine under a sanitizer (a server's whole input may still be queued).
+    func waitUntilStopped(timeout: TimeInterval = 120) -> Bool {
         if lock.withLock({ hasFinished }) { return true }
         guard finished.wait(timeout: .now() + timeout) == .success else { return false }
         lock.withLock { hasFinished = true }
@@ -59,7 +60,7 @@ final class RunningServer: @unchecked Sendable {
 
     /// Shuts the server down and waits for `run()` to return.
     @discardableResult
-    func stop(timeout: TimeInterval = 15) -> Bool {
+    func stop(timeout: TimeInterval = 120) -> Bool {
         server.shutdown()
         return waitUntilStopped(timeout: timeout)
     }
