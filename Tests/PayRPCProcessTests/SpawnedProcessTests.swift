@@ -109,7 +109,8 @@ import Glibc
 
     /// A synchronous caller may be on a thread of the cooperative pool (`payrpc call --spawn`'s
     /// connection is made from synchronous code): with every pool thread blocked in
-    /// `startBlocking` at once, the start still completes (its tasks run off the pool).
+    /// `startBlocking` at once (twice as many starts as threads), the starts still complete (their
+    /// tasks run off the pool).
     @Test func blockingStartsFromEveryPoolThreadAtOnce() async throws {
         let starts = 2 * ProcessInfo.processInfo.activeProcessorCount
         let started = DispatchSemaphore(value: 0)
@@ -120,31 +121,45 @@ import Glibc
                 }
             }
         }
-        // This thread of the pool blocks too; the deadline only ends a hang.
-        var count = 0
-        while count < starts, started.wait(timeout: .now() + 120) == .success { count += 1 }
+        // Waits on a thread of its own: these tasks need the pool's threads to begin, and queued
+        // behind the rest of the suite (every test at once, slowed by a sanitizer) they began more
+        // than 120 s later, while this test, blocking a pool thread, held back one of the two.
+        // The deadline only ends a hang.
+        let count = await EventWait.blocking(timeout: 660) { () -> Int in
+            var count = 0
+            while count < starts, started.wait(timeout: .now() + 600) == .success { count += 1 }
+            return count
+        }
         #expect(count == starts)
     }
 
-    /// Every thread of the pool blocked in a stop at once, this test's own included: each child's
-    /// exit is still seen at once. (swift-subprocess reports an exit through a task on the pool, so
-    /// before ``SpawnedProcess`` watched exits itself these stops waited out their grace, signalled a
-    /// zombie and gave up.)
+    /// Every thread of the pool blocked in a stop at once (twice as many stops as threads): each
+    /// child's exit is still seen at once. (swift-subprocess reports an exit through a task on the
+    /// pool, so before ``SpawnedProcess`` watched exits itself these stops waited out their grace,
+    /// signalled a zombie and gave up.)
     @Test func blockingStopsFromEveryPoolThreadAtOnceSeeTheirExits() async throws {
         let count = 2 * ProcessInfo.processInfo.activeProcessorCount
         var children: [SpawnedProcess] = []
         for _ in 0..<count { children.append(try await SpawnedProcess.start("/bin/cat", standardOutput: .discard)) }
+        let begun = DispatchSemaphore(value: 0)
         let stopped = DispatchSemaphore(value: 0)
         let stops = children.map { child in
             Task { () -> TerminationStatus? in
+                begun.signal()
                 defer { stopped.signal() }
                 return child.stopBlocking(grace: 100)
             }
         }
-        // One deadline for all, well inside the first grace: only a seen exit ends a stop in time.
-        let deadline = DispatchTime.now() + 60
-        var finished = 0
-        while finished < count, stopped.wait(timeout: deadline) == .success { finished += 1 }
+        // Waits on a thread of its own for the stops to begin (queued behind the rest of the suite,
+        // they may begin minutes later; that bound only ends a hang), then gives them one deadline,
+        // well inside the first grace: only a seen exit ends a stop in time.
+        let finished = await EventWait.blocking(timeout: 700) { () -> Int in
+            guard begun.wait(timeout: .now() + 600) == .success else { return 0 }
+            let deadline = DispatchTime.now() + 60
+            var finished = 0
+            while finished < count, stopped.wait(timeout: deadline) == .success { finished += 1 }
+            return finished
+        }
         #expect(finished == count)
         guard finished == count else { return }
         for stop in stops { #expect(await stop.value == .exited(0)) }
