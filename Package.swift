@@ -361,7 +361,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCodegenTests",
-            dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema"],
+            dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(

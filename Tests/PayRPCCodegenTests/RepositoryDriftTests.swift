@@ -1,9 +1,10 @@
 import Foundation
+import PayRPCTestSupport
 import Testing
 @testable import PayRPCCodegen
 
 /// The committed `Sources/*/Generated/` files are exactly what the models generate.
-@Suite struct RepositoryDriftTests {
+@Suite(.longComputation) struct RepositoryDriftTests {
     @Test func committedGeneratedFilesMatchTheModels() throws {
         let root = TestPaths.repositoryRoot
         let plan = try RepositoryGenerator(root: root).plan()

@@ -8,7 +8,7 @@ import Testing
 /// units and scale the text spells. Checked on every text of up to six characters over the
 /// pattern's own alphabet, and on generated texts of every length from 0 to 40 (signs, dots,
 /// leading zeros, digit counts around the 18-digit bound, and stray characters).
-@Suite(.onThreadOfItsOwn) struct AmountScannerTests {
+@Suite(.longComputation) struct AmountScannerTests {
     static let regex = try! NSRegularExpression(pattern: Amount.decimalPattern)
 
     static func patternMatches(_ text: String) -> Bool {

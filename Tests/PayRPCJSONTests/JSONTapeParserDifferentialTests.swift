@@ -6,7 +6,7 @@ import Testing
 /// The shipped tape parser against the one it replaced (`ReferenceJSONTapeParser`, f568cad): on
 /// every input the same tape, entry for entry, or the same error, kind and offset. Bad input first;
 /// then valid JSON of every shape, every truncation and many mutations of it.
-@Suite(.onThreadOfItsOwn) struct JSONTapeParserDifferentialTests {
+@Suite(.longComputation) struct JSONTapeParserDifferentialTests {
     static func printable(_ bytes: [UInt8]) -> String {
         bytes.count <= 200
             ? "\(bytes.map { $0 < 0x20 || $0 >= 0x7F ? "\\x\(String($0, radix: 16))" : String(UnicodeScalar($0)) }.joined())"

@@ -49,6 +49,28 @@ import Testing
         #expect(value == 8)
     }
 
+    /// A gated executor (the lane of `.longComputation`) holds the gate from its first job until it
+    /// stops; the next one runs only then.
+    @Test func longComputationsTakeTheLaneOneAtATime() async {
+        let gate = DispatchSemaphore(value: 1)
+        let first = ThreadTaskExecutor(name: "first", gate: gate)
+        #expect(await Task(executorPreference: first) { await Self.double(1) }.value == 2)
+        let taken = gate.wait(timeout: .now())
+        if taken == .success { gate.signal() }
+        #expect(taken == .timedOut, "the first holds the lane")
+        let second = ThreadTaskExecutor(name: "second", gate: gate)
+        first.stop()
+        #expect(await Task(executorPreference: second) { await Self.double(2) }.value == 4)
+        second.stop()
+        // A semaphore must not end below its first value: what is taken here is given back.
+        let free = await EventWait.blocking(timeout: 70) { () -> Bool in
+            guard gate.wait(timeout: .now() + 60) == .success else { return false }
+            gate.signal()
+            return true
+        }
+        #expect(free == true, "both stopped, the lane is free")
+    }
+
     private static func double(_ value: Int) async -> Int {
         await Task.yield()
         return 2 * value

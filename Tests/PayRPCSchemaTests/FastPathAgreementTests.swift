@@ -8,7 +8,7 @@ import PayRPCCore
 /// `isValid` (the ``ValidityProgram`` walk) gives the answer of the collecting walker
 /// (`validateCollectingOnly`, which never asks `isValid`) on every value tried: the
 /// JSON-Schema-Test-Suite's, and seeded random mutations of `tatra.executePayment` params.
-@Suite("isValid agrees with the collecting walker")
+@Suite("isValid agrees with the collecting walker", .longComputation)
 struct FastPathAgreementTests {
     /// The collecting walker's answer and `isValid`'s for `text` against `schema`, as a mismatch
     /// description (nil when they agree).

@@ -6,7 +6,7 @@ import PayRPCCore
 
 /// ``SimplePattern`` answers as `NSRegularExpression` does, in both dialects, for the patterns it
 /// accepts, and refuses the ones outside its subset.
-@Suite("SimplePattern")
+@Suite("SimplePattern", .longComputation)
 struct SimplePatternTests {
     /// Patterns in the subset in both dialects.
     static let patterns: [String] = [

@@ -12,7 +12,7 @@ struct Findings: Sendable {
 /// Runs a test's comparisons and records what they found (the first 20, and how many in all) as
 /// its issues: for this target's long CPU-bound comparisons (the tape parser against the
 /// reference, the amount scanner against `NSRegularExpression`), whose suites run
-/// `.onThreadOfItsOwn` so that they do not hold the cooperative pool for minutes under CI's
+/// `.longComputation` so that they do not hold the cooperative pool for minutes under CI's
 /// AddressSanitizer. A comparison that broke would otherwise record thousands of issues.
 func compare(_ body: (inout Findings) -> Void) {
     var findings = Findings()

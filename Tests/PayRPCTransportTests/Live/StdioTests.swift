@@ -85,7 +85,7 @@ struct StdioTests {
         let result = ResultHolder()
         let outputRead = output[0]
         let reader = Thread {
-            result.text = readAll(outputRead)
+            result.text = readAll(outputRead, timeoutMilliseconds: 120_000)
             readerDone.signal()
         }
         reader.start()
