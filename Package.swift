@@ -410,7 +410,12 @@ if ProcessInfo.processInfo.environment["PAYRPC_FUZZ"] != nil {
         package.targets.append(
             .executableTarget(
                 name: "fuzz_\(target.name)", dependencies: ["PayRPCFuzzSupport"] + target.dependencies,
-                path: "Fuzz/Targets/\(target.name)", swiftSettings: swiftSettings))
+                path: "Fuzz/Targets/\(target.name)",
+                // An `@main` type in a file not named main.swift; libFuzzer linked into the fuzz
+                // executables only (the rest of the build is instrumented for coverage by Fuzz/run's
+                // flags, not linked with the fuzzer); lld, since gold fails beside its `main`.
+                swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])]))
         package.products.append(.executable(name: "fuzz_\(target.name)", targets: ["fuzz_\(target.name)"]))
     }
 }

@@ -1,15 +1,11 @@
 import Foundation
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCTestSupport
 import Testing
 
 /// `rpc.discover` and `Schemas/`: the same document, valid OpenRPC, every schema valid draft-07.
 @Suite struct DiscoveryTests {
-    /// `PAYRPC_TESTDATA`, else `../shared/testdata` (a git worktree elsewhere names it with the variable).
-    static let testdata =
-        ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
-        ?? SpawnedServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
-
     func discoverDocument() async throws -> JSONValue {
         let server = try await SpawnedServer(["serve", "--stdio", "--validate-results"])
         let response = try #require(await server.request("rpc.discover"))
@@ -78,12 +74,8 @@ import Testing
     }
 
     @Test func discoverIsValidOpenRPC() async throws {
-        guard FileManager.default.fileExists(atPath: Self.testdata.appendingPathComponent("openrpc").path) else {
-            // CI always has ../shared/testdata; a clone without it cannot check against the meta-schema.
-            print("DiscoveryTests: ../shared/testdata/openrpc is absent; OpenRPC meta-schema check not run")
-            return
-        }
-        let metaSchema = try OpenRPCMetaSchema.compile(testdataDirectory: Self.testdata)
+        let metaSchema = try OpenRPCMetaSchema.compile(
+            testdataDirectory: try SharedTestData.directory(containing: "openrpc/openrpc-meta-schema.json"))
         let document = try await discoverDocument()
         let tape = try JSONTape(string: document.jsonText)
         let violations = metaSchema.validate(tape.root)

@@ -6,7 +6,8 @@ import Testing
 /// the comparison `bench/peers/run` makes stays a comparison of the same work: `bench/peers/check.py`
 /// sends each peer and the spawned payrpc the same valid and invalid `tatra.executePayment` calls
 /// (and `rpc.health`) and compares the answers. Node and Go are checked when their toolchains are
-/// installed (`scripts/ensure-deps --with-clients`); the Python peer always.
+/// installed (`scripts/ensure-deps --with-clients`); the Python peer always. Against the shipped
+/// binary (``SpawnedServer/shippedBinary``): the comparison the harness makes is with it.
 @Suite struct PeerHarnessTests {
     /// The peers whose toolchain is on `PATH`.
     static var peers: [String] {
@@ -23,7 +24,7 @@ import Testing
         // A loaded machine builds the Go peer in minutes where it takes a second alone.
         let run = try await ChildRun.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            [python, script.path, "--payrpc", SpawnedServer.binary.path, "--peers", Self.peers.joined(separator: ",")],
+            [python, script.path, "--payrpc", SpawnedServer.shippedBinary.path, "--peers", Self.peers.joined(separator: ",")],
             timeout: 600)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         let lines = run.output.split(separator: "\n")

@@ -29,6 +29,14 @@ final class SpawnedServer: @unchecked Sendable {
         return exe.deletingLastPathComponent().appendingPathComponent("payrpc")
     }
 
+    /// The binary users run, for the tests of what only it can show (its memory bound, the peer
+    /// harness's agreement): `PAYRPC_SHIPPED_BIN` (scripts/test sets it to the release build that
+    /// scripts/install installed), else ``binary``. A sanitized build's allocator and frames are not
+    /// what a user's server has.
+    static var shippedBinary: URL {
+        ProcessInfo.processInfo.environment["PAYRPC_SHIPPED_BIN"].map { URL(fileURLWithPath: $0) } ?? binary
+    }
+
     /// The repository root (for `Schemas/` and `../shared/testdata`).
     static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -37,7 +45,9 @@ final class SpawnedServer: @unchecked Sendable {
     /// Starts `payrpc <arguments>` with `environment` on top of this process's; for `serve`,
     /// `--validate-results` is added, and `--data` (a fresh temporary directory) unless the
     /// arguments say `--data` or `--ephemeral` or the environment sets `XDG_DATA_HOME`.
-    init(_ arguments: [String], dataDirectory: URL? = nil, environment: [String: String?] = [:]) async throws {
+    init(
+        _ arguments: [String], dataDirectory: URL? = nil, environment: [String: String?] = [:], binary: URL = SpawnedServer.binary
+    ) async throws {
         let directory =
             dataDirectory
             ?? FileManager.default.temporaryDirectory
@@ -52,7 +62,7 @@ final class SpawnedServer: @unchecked Sendable {
         // Every result and notification a test sees has been checked against its schema.
         if arguments.first == "serve" && !arguments.contains("--validate-results") { arguments.append("--validate-results") }
         process = try await SpawnedProcess.start(
-            Self.binary.path, arguments: arguments, environment: environment,
+            binary.path, arguments: arguments, environment: environment,
             standardError: .pipe)
         let pipes = process.detachStandardStreams()
         stdin = FileHandle(fileDescriptor: pipes.input, closeOnDealloc: true)

@@ -23,7 +23,7 @@ struct FastPathAgreementTests {
     /// so each schema meets many more values than the suite pairs it with.
     @Test("every JSON-Schema-Test-Suite draft7 schema against every value of its file")
     func jsonSchemaTestSuite() throws {
-        guard let files = try TestData.draft7Files(for: "the agreement test") else { return }
+        let files = try TestData.draft7Files()
         var compared = 0
         var mismatches: [String] = []
         for file in files where JSONSchemaTestSuiteTests.skippedFiles[file] == nil {

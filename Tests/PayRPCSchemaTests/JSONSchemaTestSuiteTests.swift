@@ -19,7 +19,7 @@ struct JSONSchemaTestSuiteTests {
 
     @Test("every case passes, except the listed ones")
     func suite() throws {
-        guard let files = try TestData.draft7Files(for: "the suite") else { return }
+        let files = try TestData.draft7Files()
         #expect(files.count > 30)
         var passed = 0, total = 0
         var unexpected: [String] = []

@@ -1,14 +1,18 @@
 import Foundation
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCTestSupport
 import Testing
 
 /// The OpenRPC meta-schema from `../shared/testdata/openrpc/` compiles and checks documents.
 @Suite("OpenRPC meta-schema")
 struct OpenRPCMetaSchemaTests {
-    static let available =
-        TestData.exists("openrpc/openrpc-meta-schema.json")
-        && TestData.exists("openrpc/json-schema-tools-meta-schema.json")
+    /// The test data folder, once both meta-schema files are found in it (else the test fails,
+    /// saying where it looked).
+    static func testdata() throws -> URL {
+        try SharedTestData.directory(
+            containing: "openrpc/openrpc-meta-schema.json", "openrpc/json-schema-tools-meta-schema.json")
+    }
 
     static let minimalDocument = """
         {"openrpc": "1.2.6", "info": {"title": "payrpc", "version": "0.1.0"},
@@ -17,22 +21,14 @@ struct OpenRPCMetaSchemaTests {
         """
 
     @Test func compilesAndAcceptsAValidDocument() throws {
-        guard Self.available else {
-            print("OpenRPC meta-schema test data not found under \(TestData.directory.path): test not run")
-            return
-        }
-        let schema = try OpenRPCMetaSchema.compile(testdataDirectory: TestData.directory)
+        let schema = try OpenRPCMetaSchema.compile(testdataDirectory: try Self.testdata())
         let tape = try JSONTape(string: Self.minimalDocument)
         #expect(schema.validate(tape.root) == [])
         #expect(schema.isValid(tape.root))
     }
 
     @Test func reportsWhatIsWrongWithADocument() throws {
-        guard Self.available else {
-            print("OpenRPC meta-schema test data not found under \(TestData.directory.path): test not run")
-            return
-        }
-        let schema = try OpenRPCMetaSchema.compile(testdataDirectory: TestData.directory)
+        let schema = try OpenRPCMetaSchema.compile(testdataDirectory: try Self.testdata())
         let tape = try JSONTape(
             string: """
                 {"openrpc": "2.0.0", "info": {"title": "payrpc"}, "methods": [{"params": []}], "extra": 1}
@@ -47,8 +43,7 @@ struct OpenRPCMetaSchemaTests {
     }
 
     @Test func versionPlaceholderIsRelaxedToAny1xy() throws {
-        guard Self.available else { return }
-        let schema = try OpenRPCMetaSchema.compile(testdataDirectory: TestData.directory)
+        let schema = try OpenRPCMetaSchema.compile(testdataDirectory: try Self.testdata())
         for (version, valid) in [
             ("1.0.0", true), ("1.3.2", true), ("1.10.20", true), ("1.2", false), ("2.0.0", false), ("1.2.x", false),
         ] {
@@ -62,7 +57,7 @@ struct OpenRPCMetaSchemaTests {
     }
 
     @Test func metaSchemaFilesAreDraft07Schemas() throws {
-        guard Self.available else { return }
+        _ = try Self.testdata()
         let meta = try #require(CompiledSchema.draft07MetaSchema)
         for file in ["openrpc/openrpc-meta-schema.json", "openrpc/json-schema-tools-meta-schema.json"] {
             #expect(meta.validate(try TestData.json(file)) == [], "\(file)")

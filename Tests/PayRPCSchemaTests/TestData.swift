@@ -1,40 +1,27 @@
 import Foundation
 import PayRPCJSON
+import PayRPCTestSupport
 
-/// Where the shared test data lives: `../shared/testdata` from the repository root.
+/// The shared conformance data (``SharedTestData``) as the schema tests read it.
 enum TestData {
-    /// The repository root, found from this file's path.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `PAYRPC_TESTDATA`, else `../shared/testdata` relative to the repository root (a git
-    /// worktree elsewhere names the folder with the variable).
-    static let directory =
-        ProcessInfo.processInfo.environment["PAYRPC_TESTDATA"].map { URL(fileURLWithPath: $0) }
-        ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent("testdata")
-
-    /// Whether `relativePath` exists under the test data directory.
-    static func exists(_ relativePath: String) -> Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent(relativePath).path)
-    }
+    /// The repository root.
+    static let repositoryRoot = SharedTestData.repositoryRoot
 
     /// The JSON-Schema-Test-Suite's draft-07 folder.
     static let draft7Folder = "JSON-Schema-Test-Suite/draft7"
 
-    /// The names of the suite's draft-07 files, sorted; nil (said on stdout) when the suite is
-    /// not in the test data.
-    static func draft7Files(for test: String) throws -> [String]? {
-        guard exists(draft7Folder) else {
-            print("JSON-Schema-Test-Suite not found at \(directory.path)/\(draft7Folder): \(test) not run")
-            return nil
-        }
-        let url = directory.appendingPathComponent(draft7Folder)
-        return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+    /// The names of the suite's draft-07 files, sorted; throws ``SharedTestData/Missing`` (the
+    /// test fails, saying where it looked) when the suite is not there.
+    static func draft7Files() throws -> [String] {
+        let url = try SharedTestData.url(draft7Folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+        guard !files.isEmpty else { throw SharedTestData.Missing(path: "\(url.path)/*.json") }
+        return files
     }
 
     /// Reads and parses a JSON file under the test data directory.
     static func json(_ relativePath: String) throws -> JSONValue {
-        let data = try Data(contentsOf: directory.appendingPathComponent(relativePath))
+        let data = try Data(contentsOf: try SharedTestData.url(relativePath))
         return try JSONValue(parsing: String(decoding: data, as: UTF8.self))
     }
 
