@@ -300,7 +300,8 @@ let package = Package(
         .testTarget(
             name: "PayRPCTransportTests",
             dependencies: [
-                "PayRPCTransport", "PayRPCCore", "PayRPCTestSupport", "CLibUV", .product(name: "Logging", package: "swift-log"),
+                "PayRPCTransport", "PayRPCCore", "PayRPCTestSupport", "CLibUV", "CPipe",
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Connection/ConnectionStateMachine.transitions.txt"],
             swiftSettings: swiftSettings),

@@ -93,7 +93,9 @@ extension RPCSession {
         var aside = JSONWriter(capacity: id == nil ? 0 : 128)
         var thrown: (any Error)?
         do { try produce(&aside) } catch { thrown = error }
-        answerAside(entry, result: aside.bytes, thrown: thrown, id: id, responder: responder, changesBefore: changesBefore)
+        answerAside(
+            entry, result: aside.bytes, thrown: thrown, to: AnswerAddress(id: id, responder: responder),
+            changesBefore: changesBefore)
     }
 
     /// ``runInline(_:context:id:responder:_:)``'s answer once the result is written, when it is
@@ -136,9 +138,9 @@ extension RPCSession {
     /// aside or thrown.
     @inline(never)
     private func answerAside(
-        _ entry: MethodEntry, result: [UInt8], thrown: (any Error)?, id: UnsafeRawBufferPointer?, responder: Responder,
-        changesBefore: UInt64
+        _ entry: MethodEntry, result: [UInt8], thrown: (any Error)?, to address: AnswerAddress, changesBefore: UInt64
     ) {
+        let id = address.id, responder = address.responder
         let method = entry.descriptor.name
         guard let id else {
             if let finish = thrown as? FinishInTask {
@@ -193,7 +195,7 @@ extension RPCSession {
     @inline(never)
     private func finish(_ finish: FinishInTask, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
         let engine = self.engine, logger = self.logger
-        startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {
+        startWork(method: method, timeout: nil, ordered: false, to: AnswerAddress(id: id, responder: responder)) {
             do {
                 return Self.resultMember + (try await finish.result())
             } catch {
@@ -208,7 +210,7 @@ extension RPCSession {
     @inline(never)
     func answerAfterSaving(_ outcome: Outcome?, method: String, id: UnsafeRawBufferPointer?, responder: Responder) {
         let sandbox = engine.sandbox, engine = self.engine, logger = self.logger
-        startWork(method: method, timeout: nil, ordered: false, id: id, responder: responder) {
+        startWork(method: method, timeout: nil, ordered: false, to: AnswerAddress(id: id, responder: responder)) {
             do {
                 try await sandbox.saveChanges()
                 return outcome ?? []
@@ -231,7 +233,9 @@ extension RPCSession {
     /// Starts `call` as a task on the connection's loop, with its deadline's timer, and tracks it
     /// until it is answered (``complete(token:outcome:)``).
     func startTask(_ call: Call, ordered: Bool, id rawID: UnsafeRawBufferPointer?, responder: Responder) {
-        startWork(method: call.method, timeout: call.timeout, ordered: ordered, id: rawID, responder: responder) {
+        startWork(
+            method: call.method, timeout: call.timeout, ordered: ordered, to: AnswerAddress(id: rawID, responder: responder)
+        ) {
             await call.answer()
         }
     }
@@ -239,9 +243,10 @@ extension RPCSession {
     /// Starts `work` as a task on the connection's loop, with a deadline's timer when `timeout` is
     /// given, and tracks it until it is answered with the outcome it returns.
     func startWork(
-        method: String, timeout: Duration?, ordered: Bool, id rawID: UnsafeRawBufferPointer?,
-        responder: Responder, work: @escaping @Sendable () async -> Outcome
+        method: String, timeout: Duration?, ordered: Bool, to address: AnswerAddress,
+        work: @escaping @Sendable () async -> Outcome
     ) {
+        let rawID = address.id, responder = address.responder
         nextToken += 1
         let token = nextToken
         let loop = connection.loop

@@ -69,14 +69,14 @@ extension RPCSession {
             defer { withExtendedLifetime(normalized) {} }
             if let metaElement = normalized.meta {
                 handle(
-                    entry, params: normalized.element, meta: metaElement, paramsAbsent: envelope.params == nil, id: id,
-                    responder: responder)
+                    entry, params: normalized.element, meta: metaElement, paramsAbsent: envelope.params == nil,
+                    to: AnswerAddress(id: id, responder: responder))
                 return
             }
             plainContext()._withUnsafeGuaranteedRef { context in
                 call(
-                    entry, params: normalized.element, meta: nil, paramsAbsent: envelope.params == nil, context: context,
-                    id: id, responder: responder)
+                    entry, params: normalized.element, paramsAbsent: envelope.params == nil, context: context,
+                    to: AnswerAddress(id: id, responder: responder))
             }
         }
     }
@@ -85,28 +85,27 @@ extension RPCSession {
     @inline(never)
     private func handle(
         _ entry: MethodEntry, params: JSONElement, meta metaElement: JSONElement, paramsAbsent: Bool,
-        id: UnsafeRawBufferPointer?, responder: Responder
+        to address: AnswerAddress
     ) {
         let meta: RequestMeta
         do throws(RPCError) {
             meta = try RequestMeta(parsing: metaElement)
         } catch {
-            output.reply(id, responder) { (error) }
+            output.reply(address.id, address.responder) { (error) }
             return
         }
-        call(
-            entry, params: params, meta: meta, paramsAbsent: paramsAbsent, context: makeContext(meta), id: id,
-            responder: responder)
+        call(entry, params: params, paramsAbsent: paramsAbsent, context: makeContext(meta), to: address)
     }
 
-    /// The params validated (unless the method's decoder checks them), then the call.
+    /// The params validated (unless the method's decoder checks them), then the call. The call's
+    /// `_meta` is its context's (a plain context's is empty).
     @inline(__always)
     private func call(
-        _ entry: MethodEntry, params: JSONElement, meta: RequestMeta?, paramsAbsent: Bool, context: RequestContext,
-        id: UnsafeRawBufferPointer?, responder: Responder
+        _ entry: MethodEntry, params: JSONElement, paramsAbsent: Bool, context: RequestContext, to address: AnswerAddress
     ) {
+        let id = address.id, responder = address.responder
         if entry.checksParams {
-            runChecked(entry, params: params, meta: meta, context: context, id: id, responder: responder)
+            runChecked(entry, params: params, context: context, id: id, responder: responder)
             return
         }
         do throws(RPCError) {
@@ -118,7 +117,7 @@ extension RPCSession {
             output.reply(id, responder) { error }
             return
         }
-        logTrace(meta, entry)
+        logTrace(context.meta, entry)
         guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
         run(entry, params: params, context: context, id: id, responder: responder)
     }
@@ -211,8 +210,8 @@ extension RPCSession {
 
     /// `_meta.traceparent`, logged once a call's params are valid.
     @inline(__always)
-    func logTrace(_ meta: RequestMeta?, _ entry: MethodEntry) {
-        if let trace = meta?.traceparent {
+    func logTrace(_ meta: RequestMeta, _ entry: MethodEntry) {
+        if let trace = meta.traceparent {
             logger.info("call", metadata: ["rpc.method": .string(entry.descriptor.name), "traceparent": .string(trace)])
         }
     }
@@ -224,13 +223,13 @@ extension RPCSession {
     /// one inline closure, straight into the response.
     @inline(__always)
     private func runChecked(
-        _ entry: MethodEntry, params element: JSONElement, meta: RequestMeta?, context: RequestContext,
-        id: UnsafeRawBufferPointer?, responder: Responder
+        _ entry: MethodEntry, params element: JSONElement, context: RequestContext, id: UnsafeRawBufferPointer?,
+        responder: Responder
     ) {
         let descriptor = entry.descriptor
         let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if entry.answerInline != nil, !waitsItsTurn, !idempotent, meta?.traceparent == nil,
+        if entry.answerInline != nil, !waitsItsTurn, !idempotent, context.meta.traceparent == nil,
             !engine.sandbox.hasArmedFailures, engine.answersInline(entry.descriptor)
         {
             // Called through the entry (a constant of a class the caller holds), not bound to a
@@ -247,7 +246,7 @@ extension RPCSession {
             output.reply(id, responder) { (error) }
             return
         }
-        logTrace(meta, entry)
+        logTrace(context.meta, entry)
         guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
         if waitsItsTurn {
             waitTurn(entry, prepared, context: context, id: id, responder: responder)

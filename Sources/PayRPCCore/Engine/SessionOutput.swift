@@ -6,6 +6,14 @@ enum Responder {
     case batch(BatchCollector)
 }
 
+/// Where one request's answer goes, as one value for the functions that pass it on: the raw bytes
+/// of its id (nil for a notification; valid while its line is handled, copied by a call that
+/// outlives it) and its responder.
+struct AnswerAddress {
+    let id: UnsafeRawBufferPointer?
+    let responder: Responder
+}
+
 /// The answers of one batch, gathered until every member has answered.
 final class BatchCollector {
     var pending = 0

@@ -3,6 +3,10 @@ import Foundation
 import Testing
 @testable import PayRPCTransport
 import CLibUV
+// The tests' pipes and socketpairs are close-on-exec from the start: other tests spawn children
+// meanwhile, and a child that inherits an end holds it open (a write that should fail with EPIPE
+// succeeds; an end of file never comes), as the CI run of 2026-12-06 saw.
+import CPipe
 
 #if canImport(Glibc)
 import Glibc
@@ -40,8 +44,8 @@ struct StdioTests {
     func pipes() throws {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
-        #expect(pipe(&input) == 0)
-        #expect(pipe(&output) == 0)
+        #expect(payrpc_pipe_cloexec(&input) == 0)
+        #expect(payrpc_pipe_cloexec(&output) == 0)
         writeAll(input[1], "first\nlater 40 slow\r\n\n   \nlast without newline")
         close(input[1])
         let factory = TestHandlerFactory()
@@ -66,8 +70,8 @@ struct StdioTests {
     func manyLinesThroughPipes() throws {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
-        #expect(pipe(&input) == 0)
-        #expect(pipe(&output) == 0)
+        #expect(payrpc_pipe_cloexec(&input) == 0)
+        #expect(payrpc_pipe_cloexec(&output) == 0)
         let count = 200_000
         let running = try RunningServer(factory: TestHandlerFactory()) { server in
             try server.attachStdio(input: input[0], output: output[1])
@@ -147,7 +151,7 @@ struct StdioTests {
         #expect(terminal >= 0)
         #expect(uv_guess_handle(terminal) == UV_TTY)
         var output: [Int32] = [0, 0]
-        #expect(pipe(&output) == 0)
+        #expect(payrpc_pipe_cloexec(&output) == 0)
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { server in
             try server.attachStdio(input: terminal, output: output[1])
@@ -175,7 +179,7 @@ struct StdioTests {
         let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         #expect(terminal >= 0)
         var input: [Int32] = [0, 0]
-        #expect(pipe(&input) == 0)
+        #expect(payrpc_pipe_cloexec(&input) == 0)
         writeAll(input[1], "to the terminal\n")
         close(input[1])
         let running = try RunningServer(factory: TestHandlerFactory()) { server in
@@ -197,8 +201,8 @@ struct StdioTests {
     func neverRun() throws {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
-        #expect(pipe(&input) == 0)
-        #expect(pipe(&output) == 0)
+        #expect(payrpc_pipe_cloexec(&input) == 0)
+        #expect(payrpc_pipe_cloexec(&output) == 0)
         let factory = TestHandlerFactory()
         do {
             let server = LibUVServer(configuration: .testDefault, handlerFactory: factory, logger: .init(label: "t"))
@@ -218,8 +222,8 @@ struct StdioTests {
     func stdoutClosedByReader() throws {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
-        #expect(pipe(&input) == 0)
-        #expect(pipe(&output) == 0)
+        #expect(payrpc_pipe_cloexec(&input) == 0)
+        #expect(payrpc_pipe_cloexec(&output) == 0)
         close(output[0])
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { server in
@@ -237,7 +241,7 @@ struct StdioTests {
     func devNull() throws {
         let inputFD = open("/dev/null", O_RDONLY)
         var output: [Int32] = [0, 0]
-        #expect(pipe(&output) == 0)
+        #expect(payrpc_pipe_cloexec(&output) == 0)
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { server in
             try server.attachStdio(input: inputFD, output: output[1])
@@ -253,7 +257,7 @@ struct StdioTests {
     @Test("A socketpair as stdio, alongside a TCP listener; shutdown() drains both")
     func socketPairAndListener() throws {
         var pair: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0)
         let factory = TestHandlerFactory()
         let running = try RunningServer(factory: factory) { server in
             try server.attachStdio(input: pair[0], output: pair[0])
