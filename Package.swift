@@ -272,8 +272,8 @@ let package = Package(
         .target(
             name: "PayRPCTestSupport",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCTransport",
-                .product(name: "Logging", package: "swift-log"),
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCServiceKit",
+                "PayRPCTransport", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PayRPCTestSupport",
             exclude: ["Python"],

@@ -17,7 +17,7 @@ import PayRPCStore
 /// to every connection of the profile, on every gateway of the store (history callbacks to its
 /// observers, on every gateway too). Each method's handler
 /// is a requirement of the generated ``DotpayHandlers``.
-public struct DotpayService: DotpayHandlers {
+public struct DotpayService: DotpayHandlers, GatewayService {
     let book: DotpayBook
     let sandbox: DotpaySandboxData
     /// The magic amounts, by amount.
@@ -34,67 +34,69 @@ public struct DotpayService: DotpayHandlers {
     static let callbacksChannel = "dotpay.callbacks"
     /// When each profile's next payment completes, so that a clock move reads the store only then.
     let due: DueCompletions
-    /// The delivery of every profile's undelivered URLC notifications that starting the service
-    /// began (nil unless `resendAtStart`): what a caller awaits instead of polling.
-    public let startupDelivery: Task<Void, Never>?
+    /// The callbacks to every connection of a profile, on every gateway.
+    let audience: ProfileAudience
+    let store: any StateStore
+    let controls: SandboxControls
+    /// Signalled once ``run()`` listens and the URLC notifications left waiting were tried.
+    public let readiness = ServiceReadiness()
 
-    /// How URLC notifications are sent.
-    public struct Delivery: Sendable {
-        /// How long one POST may take.
-        public var timeout = HTTPClient.defaultTimeout
-        /// The waits between the tries of a POST that got no answer.
-        public var backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)]
-        /// Whether the service serves (false: built only to describe its methods): it then sends
-        /// the notifications left waiting and completes payments when a sandbox clock moves.
-        public var serving = true
-        /// Where deliveries that cannot be recorded are reported.
-        public var logger = Logger(label: "payrpc.dotpay")
+    public static let name = "dotpay"
+    /// `dotpay`: -33400…-33499.
+    public static let codeRange = ServiceCodeRange(service: name, first: -33400)
+    public static let takesSandboxData = true
 
-        /// The defaults: ``HTTPClient/defaultTimeout`` per POST, three retries after 0.1, 0.2 and 0.4 s, serving.
-        public init() {}
-    }
-
-    /// - Parameters:
-    ///   - store: where settings, cards, the history and the URLC outbox are kept.
-    ///   - sandbox: languages, currencies, channels and magic values.
-    ///   - secrets: the data directory's keyed hasher (card numbers) and sealer (the shop's PIN).
-    ///   - environment: the profiles' sandbox clocks (deliveries, payments completing later) and
-    ///     the connections the delegate callbacks go to.
-    ///   - delivery: how URLC notifications are sent.
-    public init(
-        store: any StateStore, sandbox: DotpaySandboxData, secrets: SecretHasher, environment: ServiceEnvironment,
-        delivery: Delivery = Delivery()
-    ) {
-        let (controls, connections) = (environment.sandbox, environment.connections)
+    /// Builds the service; it starts nothing (``run()`` does).
+    /// - Parameter context: the store (settings, cards, the history, the URLC outbox); the keyed
+    ///   hasher (card numbers) and sealer (the shop's PIN); the profiles' sandbox clocks
+    ///   (deliveries, payments completing later); the connections the delegate callbacks go to;
+    ///   the sandbox data file, the Web API timeout and retry waits; the logger of deliveries.
+    /// - Throws: ``SandboxDataError`` when the sandbox data file does not read.
+    public init(context: ServiceContext) throws {
+        let (store, connections) = (context.store, context.connections)
         let audience = ProfileAudience(store: store, connections: connections, channel: Self.callbacksChannel)
         let shared =
-            delivery.serving && connections.acrossGateways
+            connections.acrossGateways
             ? SharedDeliveries(
-                store: store, outbox: UrlcNotification.namespace, tryTimeout: delivery.timeout, logger: delivery.logger)
+                store: store, outbox: UrlcNotification.namespace, tryTimeout: context.settings.webAPITimeout,
+                logger: context.logger)
             : nil
         let book = DotpayBook(store: store, audience: audience, deliveries: shared)
-        let urlc = UrlcDelivery(
-            book: book, retry: DeliveryRetry(client: HTTPClient(timeout: delivery.timeout), backoff: delivery.backoff),
-            secrets: secrets, audience: audience, clock: controls, logger: delivery.logger)
+        let sandbox = try context.sandboxData(DotpaySandboxData.self)
+        self.urlc = UrlcDelivery(
+            book: book, retry: DeliveryRetry(client: context.httpClient, backoff: context.settings.retryBackoff),
+            secrets: context.secrets, audience: audience, clock: context.sandbox, logger: context.logger)
         self.book = book
         self.sandbox = sandbox
         self.magic = MagicTable(sandbox.magicAmounts, key: \.amount)
-        self.secrets = secrets
+        self.secrets = context.secrets
         self.connections = connections
         self.observers = HistoryObservers(store: store, connections: connections)
-        self.urlc = urlc
-        let due = DueCompletions()
-        self.due = due
-        if delivery.serving {
-            due.listen(to: store)
-            controls.onClockChange { profile, now in
+        self.due = DueCompletions()
+        self.audience = audience
+        self.store = store
+        self.controls = context.sandbox
+    }
+
+    /// Listens to the other gateways' callbacks and planned completions, completes payments when a
+    /// sandbox clock moves, makes the URLC tries of dead gateways and resends the notifications
+    /// left waiting; on cancellation ends all of it (a delivery at its next wait).
+    public func run() async throws {
+        let (urlc, due, controls) = (urlc, due, controls)
+        try await BackgroundWork.run(readiness: readiness) { work in
+            work.hold(audience.listen())
+            work.hold(observers.audience.listen())
+            work.hold(due.listen(to: store))
+            let observer = controls.onClockChange { profile, now in
                 guard due.mayBeDue(profile: profile, at: now) else { return }
                 urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }
             }
-            urlc.takeOver()
-            startupDelivery = urlc.runner.start { await urlc.resendAll() }
-        } else {
-            startupDelivery = nil
+            work.hold(urlc.takeOver())
+            work.catchUp(urlc.runner.start { await urlc.resendAll() })
+            work.onStop {
+                controls.removeClockObserver(observer)
+                await urlc.runner.stop()
+            }
         }
     }
 

@@ -14,75 +14,50 @@ import PayRPCStore
 /// HTTP client (`URLSession`), retried with stable idempotency keys, and restarts at start-up for
 /// whatever was left waiting. Each method's handler is a requirement of the generated
 /// ``JournalHandlers``.
-public struct JournalService: JournalHandlers {
+public struct JournalService: JournalHandlers, GatewayService {
     let journal: JournalBook
     let delivery: JournalDelivery
     /// The store's event channel of `journal.syncFailed`, by which it reaches the profile's
     /// connections on every gateway.
     static let callbacksChannel = "journal.notices"
-    /// The delivery of every profile's waiting entries that starting the service began (nil with
-    /// `resendAtStart: false`): it ends when each of them was tried; what a caller awaits instead of
-    /// polling the entries.
-    public let startupDelivery: Task<Void, Never>?
+    /// The callbacks (`journal.syncFailed`) to every connection of a profile, on every gateway.
+    let audience: ProfileAudience
+    /// Signalled once ``run()`` listens and every entry left waiting was tried.
+    public let readiness = ServiceReadiness()
 
-    /// How the journal delivers.
-    public struct Options: Sendable {
-        /// The Web API's base URL for every profile that sets none (`serve --journal-backend`).
-        public var backend: URL?
-        /// Whether entries go to the built-in sandbox Web API when no backend URL is configured
-        /// (sandbox mode); without it they wait as `noBackend`.
-        public var sandboxWebAPI: Bool
-        /// How long one POST may take (also how long the sandbox Web API's `hang` lasts).
-        public var requestTimeout: TimeInterval
-        /// The waits between the three retries of a network failure.
-        public var backoff: [Duration]
-        /// Whether to start sending the waiting entries of every profile now.
-        public var resendAtStart: Bool
-        /// Whether other gateways share the store (PostgreSQL): a network retry is then armed
-        /// durably, and this gateway makes the retries of gateways that died before making them.
-        public var sharedStore: Bool
+    public static let name = "journal"
+    /// `journal`: -33200…-33299.
+    public static let codeRange = ServiceCodeRange(service: name, first: -33200)
 
-        /// The options, each defaulting to what `payrpc serve` uses.
-        public init(
-            backend: URL? = nil, sandboxWebAPI: Bool = true, requestTimeout: TimeInterval = HTTPClient.defaultTimeout,
-            backoff: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400)],
-            resendAtStart: Bool = true, sharedStore: Bool = false
-        ) {
-            self.backend = backend
-            self.sandboxWebAPI = sandboxWebAPI
-            self.requestTimeout = requestTimeout
-            self.backoff = backoff
-            self.resendAtStart = resendAtStart
-            self.sharedStore = sharedStore
-        }
+    /// Builds the service; it starts nothing (``run()`` does).
+    /// - Parameter context: the store (entries, outboxes, settings); the sealer of the profiles'
+    ///   backend URLs; the profiles' clocks (entry times) and generators; the connections
+    ///   `journal.syncFailed` goes to; the backend (`--journal-backend`), the sandbox Web API,
+    ///   the Web API timeout and retry waits; the logger of deliveries that cannot be recorded.
+    ///   When gateways share the store, a network retry is armed durably, and this gateway makes
+    ///   the retries of gateways that died before making them.
+    public init(context: ServiceContext) {
+        let settings = context.settings
+        journal = JournalBook(store: context.store, secrets: context.secrets)
+        let configuration = JournalDelivery.Configuration(
+            retry: DeliveryRetry(client: context.httpClient, backoff: settings.retryBackoff),
+            serverBackend: settings.backend?.absoluteString, sandboxWebAPI: settings.sandboxWebAPI,
+            sharedStore: context.connections.acrossGateways)
+        audience = ProfileAudience(store: context.store, connections: context.connections, channel: Self.callbacksChannel)
+        delivery = JournalDelivery(
+            journal: journal, configuration: configuration, audience: audience, sandbox: context.sandbox,
+            logger: context.logger)
     }
 
-    /// - Parameters:
-    ///   - store: where entries, outboxes and settings are kept.
-    ///   - secrets: the store key's sealer: the profiles' backend URLs are kept sealed.
-    ///   - environment: the profiles' clocks (entry times) and generators, and the connections
-    ///     `journal.syncFailed` goes to.
-    ///   - options: the backend, the sandbox Web API, timeouts and retries, the resend at start-up.
-    ///   - logger: where deliveries that cannot be recorded are reported.
-    public init(
-        store: any StateStore, secrets: SecretHasher, environment: ServiceEnvironment, options: Options = Options(),
-        logger: Logger = Logger(label: "payrpc.journal")
-    ) {
-        journal = JournalBook(store: store, secrets: secrets)
-        let configuration = JournalDelivery.Configuration(
-            retry: DeliveryRetry(client: HTTPClient(timeout: options.requestTimeout), backoff: options.backoff),
-            serverBackend: options.backend?.absoluteString, sandboxWebAPI: options.sandboxWebAPI,
-            sharedStore: options.sharedStore)
-        delivery = JournalDelivery(
-            journal: journal, configuration: configuration,
-            audience: ProfileAudience(store: store, connections: environment.connections, channel: Self.callbacksChannel),
-            sandbox: environment.sandbox, logger: logger)
-        delivery.takeOver()
-        if options.resendAtStart {
-            let delivery = delivery
-            startupDelivery = delivery.runner.start { await delivery.resendAll() }
-        } else {
-            startupDelivery = nil
+    /// Listens to the other gateways' callbacks, makes the retries of dead gateways and resends
+    /// every profile's waiting entries; on cancellation ends all of it (a delivery at its next wait).
+    public func run() async throws {
+        let delivery = delivery
+        try await BackgroundWork.run(readiness: readiness) { work in
+            work.hold(audience.listen())
+            work.hold(delivery.takeOver())
+            work.catchUp(delivery.runner.start { await delivery.resendAll() })
+            work.onStop { await delivery.runner.stop() }
         }
     }
 

@@ -17,7 +17,7 @@ import PayRPCStore
 /// captures, nonces, debug ids) comes from its seeded streams. Card numbers, security codes and
 /// access tokens are kept only as keyed hashes. Each method's handler is a requirement of the
 /// generated ``NorthstarHandlers``.
-public struct NorthstarService: NorthstarHandlers {
+public struct NorthstarService: NorthstarHandlers, GatewayService {
     let book: NorthstarBook
     let sandbox: NorthstarSandboxData
     /// The published test cards, by number.
@@ -27,20 +27,23 @@ public struct NorthstarService: NorthstarHandlers {
     /// How long one call to an Orders v2 API may take.
     let requestTimeout: TimeInterval
 
-    /// - Parameters:
-    ///   - store: where orders, nonces and the configuration are kept.
-    ///   - sandbox: the test cards and lifetimes.
-    ///   - secrets: the data directory's keyed hasher (card numbers, nonces, tokens).
-    ///   - requestTimeout: how long one call to an Orders v2 API may take.
-    public init(
-        store: any StateStore, sandbox: NorthstarSandboxData, secrets: SecretHasher,
-        requestTimeout: TimeInterval = HTTPClient.defaultTimeout
-    ) {
-        self.book = NorthstarBook(store: store)
+    public static let name = "northstar"
+    /// `northstar`: -33300…-33399.
+    public static let codeRange = ServiceCodeRange(service: name, first: -33300)
+    public static let takesSandboxData = true
+
+    /// Builds the service (it has no background work).
+    /// - Parameter context: the store (orders, nonces, the configuration); the keyed hasher (card
+    ///   numbers, nonces, tokens); the sandbox data file (test cards, lifetimes); the Web API
+    ///   timeout of every call to an Orders v2 API.
+    /// - Throws: ``SandboxDataError`` when the sandbox data file does not read.
+    public init(context: ServiceContext) throws {
+        let sandbox = try context.sandboxData(NorthstarSandboxData.self)
+        self.book = NorthstarBook(store: context.store)
         self.sandbox = sandbox
         self.testCards = MagicTable(sandbox.testCards, key: \.number)
-        self.secrets = secrets
-        self.requestTimeout = requestTimeout
+        self.secrets = context.secrets
+        self.requestTimeout = context.settings.webAPITimeout
     }
 
     // MARK: Ids

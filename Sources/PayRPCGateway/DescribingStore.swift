@@ -24,7 +24,7 @@ struct DescribingStore: StateStore, StoreAdministration {
         throw Self.refusal
     }
 
-    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {}
+    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription { .none }
 
     func claim(profile: String, key: String, method: String, paramsDigest: String, now: Date) async throws -> IdempotencyClaim {
         throw Self.refusal
@@ -36,4 +36,5 @@ struct DescribingStore: StateStore, StoreAdministration {
     func reset(profile: String) async throws { throw Self.refusal }
     func profiles() async throws -> [String] { throw Self.refusal }
     func readAtStartUp<R>(_ body: (StoreReader) throws -> R) throws -> R { throw Self.refusal }
+    func close() async throws {}
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTransport
 
@@ -19,12 +20,17 @@ public final class Gateway: Sendable {
     public let server: LibUVServer
     /// The tester's controls: clocks, seeds, armed failures.
     public let sandbox: SandboxControls
+    /// Every service, run beside the transport by ``run()``.
+    public let services: ServiceGroup
     let logger: Logger
 
-    /// Opens the store, builds the router with every service and prepares the listeners.
-    /// - Throws: a store error, a router build error (a name clash), or a transport error
-    ///   (an address in use, a live Unix socket).
-    public init(configuration: GatewayConfiguration, logger: Logger) throws {
+    /// Opens the store, builds every service of `catalog` (starting none) and the router, and
+    /// prepares the listeners.
+    /// - Throws: a store error, a catalog or router build error (a name clash, overlapping codes),
+    ///   or a transport error (an address in use, a live Unix socket).
+    public init(
+        configuration: GatewayConfiguration, logger: Logger, catalog: [any GatewayService.Type] = ServiceCatalog.standard
+    ) throws {
         self.logger = logger
         // One real time for the sandbox clocks and the store (idempotency retention, timestamps):
         // the wall clock read now, then the monotonic clock, so a step of the system clock while
@@ -44,10 +50,14 @@ public final class Gateway: Sendable {
         self.sandbox = sandbox
         let environment = ServiceEnvironment(
             sandbox: sandbox, connections: ConnectionDirectory(acrossGateways: configuration.sharedStore != nil))
+        let services = try ServiceCatalog.build(
+            catalog,
+            parts: .init(
+                store: SandboxedStore(store: store, sandbox: sandbox), secrets: secrets, environment: environment, logger: logger),
+            configuration: configuration)
+        self.services = ServiceGroup(services, logger: logger)
         let router = try Self.makeRouter(
-            stores: .init(services: SandboxedStore(store: store, sandbox: sandbox), administration: store),
-            secrets: secrets, configuration: configuration, state: state, environment: environment, logger: logger,
-            serving: true)
+            services: services, administration: store, sandbox: sandbox, configuration: configuration.engine, state: state)
         self.router = router
         let builder = OpenRPCBuilder(router: router, version: configuration.engine.version)
         state.publish(methodCount: router.methodCount) { Array(builder.document().jsonText.utf8) }
@@ -81,53 +91,38 @@ public final class Gateway: Sendable {
         return (store, store.secrets)
     }
 
-    /// The router of a gateway: built-ins plus every service.
-    /// - Parameter serving: false when the router only describes the methods (`payrpc schemas`):
-    ///   the services then start no work of their own.
+    /// The router of a gateway: the built-ins, the sandbox's methods and every service's.
+    /// - Throws: ``ServiceCatalogError`` when two services share a name or codes; a router build
+    ///   error when two methods share a name.
     public static func makeRouter(
-        stores: Stores, secrets: SecretHasher,
-        configuration: GatewayConfiguration, state: ServerState,
-        environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger,
-        serving: Bool
+        services: [any GatewayService], administration: any StoreAdministration, sandbox: SandboxControls,
+        configuration: EngineConfiguration, state: ServerState
     ) throws -> Router {
+        try ServiceCatalog.check(services.map { type(of: $0) }, sandboxData: [:])
         var builder = RouterBuilder()
-        BuiltinService(state: state, configuration: configuration.engine).register(on: &builder)
-        let context = ServiceCatalog.Context(
-            stores: stores, secrets: secrets, sandbox: environment.sandbox,
-            connections: environment.connections, configuration: configuration,
-            logger: logger, serving: serving)
+        BuiltinService(state: state, configuration: configuration).register(on: &builder)
         let reference = RouterReference()
         SandboxControlService(router: reference).register(on: &builder)
-        for service in try ServiceCatalog.services(context) { service.register(on: &builder) }
-        let router = try builder.build(validateResults: configuration.engine.validateResults)
+        SandboxAdminService(store: administration, sandbox: sandbox).register(on: &builder)
+        for service in services { service.register(on: &builder) }
+        let router = try builder.build(validateResults: configuration.validateResults)
         reference.set(router)
         return router
-    }
-
-    /// The stores a router's services are given: what services use (their transactions, which
-    /// save the sandbox's changes too) and what the gateway's own methods administer.
-    public struct Stores: Sendable {
-        /// What services read and write through.
-        public var services: any StateStore
-        /// What `sandbox.reset` resets.
-        public var administration: any StoreAdministration
-
-        /// The two stores.
-        public init(services: any StateStore, administration: any StoreAdministration) {
-            self.services = services
-            self.administration = administration
-        }
     }
 
     /// The addresses actually bound (a port 0 becomes the real port).
     public var boundAddresses: [String] { server.boundAddresses }
 
-    /// Serves until shutdown (a signal, EOF on stdio, or ``shutdown()``) has drained.
+    /// Runs the services and serves until shutdown (a signal, EOF on stdio, or ``shutdown()``)
+    /// has drained (every call read answered); then stops the services (each delivery ends at its
+    /// next wait, its item as recorded) and closes the store, last.
     public func run() throws {
+        services.start()
         for address in server.boundAddresses {
             logger.notice("listening on \(address)", metadata: ["address": .string(address)])
         }
         let started = ContinuousClock.now
+        defer { stopServicesAndStore() }
         try server.run()
         guard let statistics = (store as? SQLiteStateStore)?.statistics else { return }
         let uptime = ContinuousClock.now - started
@@ -139,6 +134,24 @@ public final class Gateway: Sendable {
                 "store.commitsPerSecond": .string(String(Int(Double(statistics.commits) / seconds))),
                 "uptime.seconds": .string(Self.tenths(seconds)),
             ])
+    }
+
+    /// How long the services may take to end their work once the transport has drained: a
+    /// delivery blocked in a request ends when the request does (``GatewayConfiguration/webAPITimeout``).
+    static let servicesStopTimeout: Duration = .seconds(3)
+
+    /// Stops the services, then closes the store (both bounded: the process exits either way).
+    private func stopServicesAndStore() {
+        if !services.stop(waitingAtMost: Self.servicesStopTimeout) {
+            logger.warning("a service's work did not end in time: what it had not recorded waits for the next start")
+        }
+        let closed = DispatchSemaphore(value: 0)
+        let (store, logger) = (store, logger)
+        Task {
+            do { try await store.close() } catch { logger.error("closing the store failed: \(error)") }
+            closed.signal()
+        }
+        if closed.wait(timeout: .now() + 10) == .timedOut { logger.error("the store did not close within 10 s") }
     }
 
     /// `seconds` (not negative) with one decimal, rounded, as `String(format: "%.1f")` writes it

@@ -30,9 +30,9 @@ public struct GatewayConfiguration: Sendable {
     /// The clocks the server reads: the wall clock once at start, the monotonic clock after
     /// (see ``RealTimeClock``); the store's own `now` is replaced by that real time.
     public var time: TimeSource = .system
-    /// The journal's Web API for profiles that set none (`--journal-backend`); nil: the built-in
-    /// sandbox Web API (sandbox mode), else entries wait.
-    public var journalBackend: URL?
+    /// Each service's Web API for profiles that set none, by service name (`--journal-backend`
+    /// sets `journal`'s); none: the built-in sandbox Web API (sandbox mode), else entries wait.
+    public var backends: [String: URL] = [:]
     /// How long one request a service makes to a Web API may take, in seconds (the journal's
     /// backend, a Dotpay shop's URLC, the Orders v2 API; `--web-api-timeout`).
     public var webAPITimeout = HTTPClient.defaultTimeout

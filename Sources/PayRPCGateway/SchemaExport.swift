@@ -19,15 +19,20 @@ public enum SchemaExport {
 
     /// A router with every method, for describing and validating rather than serving.
     ///
-    /// Services are constructed with a store; describing them touches no state, so they get one
-    /// that opens no database and refuses every call (``DescribingStore``), and a key kept nowhere.
+    /// The services of the same catalog `payrpc serve` runs, built and never run; describing them
+    /// touches no state, so they get a store that opens no database and refuses every call
+    /// (``DescribingStore``), and a key kept nowhere.
     public static func describingRouter(configuration: GatewayConfiguration, logger: Logger) throws -> Router {
         var quiet = logger
         quiet.logLevel = .error
+        let environment = ServiceEnvironment()
+        let services = try ServiceCatalog.build(
+            ServiceCatalog.standard,
+            parts: .init(store: DescribingStore(), secrets: SecretHasher.ephemeral(), environment: environment, logger: quiet),
+            configuration: configuration)
         return try Gateway.makeRouter(
-            stores: .init(services: DescribingStore(), administration: DescribingStore()),
-            secrets: SecretHasher.ephemeral(), configuration: configuration,
-            state: ServerState(), logger: quiet, serving: false)
+            services: services, administration: DescribingStore(), sandbox: environment.sandbox,
+            configuration: configuration.engine, state: ServerState())
     }
 
     /// Writes the files under `directory`, removing generated files that no longer exist.

@@ -40,8 +40,9 @@ public protocol StateStore: IdempotencyStore, Sendable {
     /// `channel` (``StoreTransaction/publish(_:on:)``), once each, after the commit: on this process
     /// only for an embedded store, on every instance for a shared one (so a change made through
     /// one instance reaches the connections of another). Handlers run on the store's thread or the
-    /// committing caller's; they must be quick and hand longer work on.
-    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void)
+    /// committing caller's; they must be quick and hand longer work on. Until the subscription
+    /// returned is cancelled.
+    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription
 
     /// This store as a ``SandboxLockingStore`` when instances share it, else nil (the default).
     /// Asked rather than cast: a failing `as? any SandboxLockingStore` scans every protocol
@@ -68,6 +69,11 @@ public protocol StoreAdministration: Sendable {
     /// starts (each profile's sandbox controls), when nothing else runs yet.
     /// - Throws: ``StoreError``, or what `body` throws.
     func readAtStartUp<R>(_ body: (StoreReader) throws -> R) throws -> R
+
+    /// Finishes what was committed and closes the store: the last step of a gateway's shutdown;
+    /// calls after it fail with a ``StoreError`` (closed).
+    /// - Throws: ``StoreError`` when the last writes cannot be finished.
+    func close() async throws
 }
 
 extension StoreAdministration {
@@ -88,7 +94,7 @@ extension StateStore {
     /// that does not read as one (written by another version of payrpc) is passed over.
     public func subscribe<Event: JSONDecodable>(
         _ channel: String, as event: Event.Type, _ handler: @escaping @Sendable (Event) -> Void
-    ) {
+    ) -> StoreSubscription {
         subscribe(channel) { payload in
             guard let event = try? DocumentCoding.decode(Event.self, from: payload, namespace: "event", key: channel)
             else { return }

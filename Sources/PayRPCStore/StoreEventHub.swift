@@ -3,18 +3,18 @@ import PayRPCSync
 /// The subscribers of a store's events in this process, by channel, and what a transaction
 /// published while it ran (kept until it commits, dropped when it runs again or rolls back).
 final class StoreEventHub: Sendable {
-    private let handlers = Lock<[String: [@Sendable (String) -> Void]]>([:])
+    private let subscribers = ChannelSubscribers()
 
-    /// Adds a subscriber of `channel`.
-    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
-        handlers.withLock { $0[channel, default: []].append(handler) }
+    /// Adds a subscriber of `channel` until the subscription is cancelled.
+    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription {
+        subscribers.add(channel, handler)
     }
 
     /// Calls the subscribers of each event's channel, in order.
     func deliver(_ events: [(channel: String, payload: String)]) {
         guard !events.isEmpty else { return }
         for event in events {
-            for handler in handlers.withLock({ $0[event.channel] ?? [] }) { handler(event.payload) }
+            for handler in subscribers.handlers(event.channel) { handler(event.payload) }
         }
     }
 }

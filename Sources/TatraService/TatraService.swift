@@ -5,6 +5,7 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 import PayRPCStore
 
 /// The Tatra banka PayKey flow actions (seed 000) as JSON-RPC methods: flow lifecycle, setup,
@@ -17,16 +18,25 @@ import PayRPCStore
 ///
 /// Every method that conforms to ``TatraMethod`` has its handler here, as a requirement of the
 /// generated ``TatraHandlers`` protocol, which also registers them.
-public struct TatraService: TatraHandlers {
+public struct TatraService: TatraHandlers, GatewayService {
     let book: TatraBook
     let sandbox: TatraSandboxData
 
-    /// Every time rule (the authorization's expiry) reads the profile's sandbox clock
-    /// (`RequestContext.now`).
-    /// - Parameters:
-    ///   - store: where per-profile state is kept.
-    ///   - sandbox: the sandbox's data and rules.
-    public init(store: any StateStore, sandbox: TatraSandboxData) {
+    public static let name = "tatra"
+    /// `tatra`: -33000…-33099.
+    public static let codeRange = ServiceCodeRange(service: name, first: -33000)
+    public static let takesSandboxData = true
+
+    /// Builds the service (it has no background work). Every time rule (the authorization's
+    /// expiry) reads the profile's sandbox clock (`RequestContext.now`).
+    /// - Parameter context: the store (per-profile state) and the sandbox data file.
+    /// - Throws: ``SandboxDataError`` when the sandbox data file does not read.
+    public init(context: ServiceContext) throws {
+        self.init(store: context.store, sandbox: try context.sandboxData(TatraSandboxData.self))
+    }
+
+    /// The service on `store` with `sandbox`'s data and rules (tests with data in memory).
+    init(store: any StateStore, sandbox: TatraSandboxData) {
         self.book = TatraBook(store: store)
         self.sandbox = sandbox
     }

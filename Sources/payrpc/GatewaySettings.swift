@@ -39,7 +39,7 @@ struct GatewaySettings: Sendable {
             guard let url = URL(string: journalBackend), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
                 throw ValidationError("--journal-backend takes an http(s) URL, got \(journalBackend)")
             }
-            configuration.journalBackend = url
+            configuration.backends["journal"] = url
         }
         guard webAPITimeout > 0, webAPITimeout <= 86_400 else {
             throw ValidationError("--web-api-timeout takes seconds above 0 and at most 86400 (a day), got \(webAPITimeout)")

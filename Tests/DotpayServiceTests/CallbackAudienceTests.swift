@@ -22,7 +22,7 @@ struct CallbackAudienceTests {
     /// A fixture's payer and dashboard (profile `shop`; the dashboard never calls Dotpay) and a
     /// stranger (profile `elsewhere`).
     static func audience() async throws -> (payer: TestConnection, dashboard: TestConnection, stranger: TestConnection) {
-        let fixture = try DotpayFixture(seed: 7)
+        let fixture = try await DotpayFixture(seed: 7)
         return (
             try await connect(fixture, profile: "shop"), try await connect(fixture, profile: "shop"),
             try await connect(fixture, profile: "elsewhere")
@@ -82,7 +82,7 @@ struct CallbackAudienceTests {
         "a URLC failure at start-up, with no client, waits for the profile's first connection: another profile's does not take it, the first hears it once"
     )
     func startupFailureWaitsForTheFirstConnection() async throws {
-        let fixture = try DotpayFixture(seed: 7)
+        let fixture = try await DotpayFixture(seed: 7)
         let client = try await Self.connect(fixture, profile: "shop")
         let shop = try await UrlcShop()
         try await shop.control(["pin": UrlcTests.pin])

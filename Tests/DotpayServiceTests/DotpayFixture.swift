@@ -8,16 +8,11 @@ import PayRPCStore
 import PayRPCTestSupport
 import Testing
 
-/// The dotpay service on the real engine (in-memory connections) with a real SQLite store in a
-/// temporary directory, sandbox controls on a fixed start time, and the shipped sandbox data.
+/// The dotpay service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in a
+/// temporary directory, the service run as the gateway runs it), sandbox controls on a fixed start
+/// time, and the shipped sandbox data unless a test gives its own.
 final class DotpayFixture: @unchecked Sendable {
-    let directory: URL
-    private(set) var store: SQLiteStateStore
-    let sandbox: SandboxControls
-    private(set) var harness: EngineHarness
-    /// The service the harness serves (after a restart, the new one).
-    private(set) var service: DotpayService
-    private let sandboxFile: URL?
+    private let fixture: ServiceFixture<DotpayService>
 
     /// The fixture's start: 2026-11-24T12:00:00Z (cards expiring 2026-10 are expired, 2026-11 not).
     static let start = Date(timeIntervalSince1970: 1_795_521_600)
@@ -25,56 +20,30 @@ final class DotpayFixture: @unchecked Sendable {
     /// - Parameters:
     ///   - seed: the sandbox's seed.
     ///   - sandboxFile: a sandbox data file instead of the shipped one (`--sandbox-data dotpay=FILE`).
-    init(seed: UInt64? = nil, sandboxFile: URL? = nil) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("dotpay-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.sandboxFile = sandboxFile
-        store = try Self.openStore(directory)
-        sandbox = SandboxControls(seed: seed, wallClock: { DotpayFixture.start })
-        (harness, service) = try Self.harness(store, sandbox, sandboxFile)
+    init(seed: UInt64? = nil, sandboxFile: URL? = nil) async throws {
+        var settings = ServiceSettings()
+        settings.sandboxData = sandboxFile
+        settings.webAPITimeout = 30  // no test hangs the shop; a loaded machine must not time a slow answer out
+        settings.retryBackoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
+        fixture = try await ServiceFixture(
+            sandbox: SandboxControls(seed: seed, wallClock: { DotpayFixture.start }), settings: settings)
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    var directory: URL { fixture.directory }
+    var store: SQLiteStateStore { fixture.store }
+    var sandbox: SandboxControls { fixture.sandbox }
+    var harness: EngineHarness { fixture.harness }
+    /// The service the harness serves (after a restart, the new one).
+    var service: DotpayService { fixture.service }
 
     /// A new connection.
-    func connect() async throws -> TestConnection { harness.connect(keepingAlive: self) }
+    func connect() async throws -> TestConnection { fixture.connect() }
 
-    /// What a restart of `payrpc serve` does: the store and the service again, with no connection
-    /// until the test makes one; then waits until the resend at start-up has tried every
-    /// notification left waiting.
+    /// What a restart of `payrpc serve` does: the service stopped, the store and the service again,
+    /// with no connection until the test makes one; then waits until the resend at start-up has
+    /// tried every notification left waiting.
     /// - Returns: whether it ended within a minute (a guard against a hang, not a timing assertion).
-    func restartAndResend() async throws -> Bool {
-        try await store.close()
-        store = try Self.openStore(directory)
-        (harness, service) = try Self.harness(store, sandbox, sandboxFile)
-        guard let startup = service.startupDelivery else { return false }
-        return await EventWait.value(timeout: 60) { await startup.value } != nil
-    }
-
-    private static func openStore(_ directory: URL) throws -> SQLiteStateStore {
-        var logger = Logger(label: "dotpay.tests.store")
-        logger.logLevel = .critical
-        return try SQLiteStateStore(directory: directory, logger: logger)
-    }
-
-    private static func harness(
-        _ store: SQLiteStateStore, _ sandbox: SandboxControls, _ sandboxFile: URL?
-    ) throws -> (EngineHarness, DotpayService) {
-        var configuration = EngineConfiguration()
-        configuration.sandbox = true
-        let connections = ConnectionDirectory()
-        var delivery = DotpayService.Delivery()
-        delivery.timeout = 30  // no test hangs the shop; a loaded machine must not time a slow answer out
-        delivery.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
-        delivery.logger.logLevel = .critical
-        let service = DotpayService(
-            store: store, sandbox: try SandboxData.load(DotpaySandboxData.self, from: sandboxFile),
-            secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
-            delivery: delivery)
-        let harness = try EngineHarness(
-            services: [service], configuration: configuration, sandbox: sandbox, connections: connections)
-        return (harness, service)
-    }
+    func restartAndResend() async throws -> Bool { try await fixture.restart() }
 }
 
 /// The document's example payment: 100.00 PLN to merchant 10000.

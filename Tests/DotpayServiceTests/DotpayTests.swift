@@ -85,7 +85,7 @@ struct DotpayTests {
 
     @Test("pay: completed, rejected, still processing, completed later on the sandbox clock, a failed flow")
     func payments() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         func pay(_ amount: String, channel: Int = 73) async throws -> JSONValue {
             let details = try #require(
@@ -155,7 +155,7 @@ struct DotpayTests {
 
     @Test("settings read back, and the lists' completion errors (network, general) injected")
     func settingsAndCompletionErrors() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         #expect(
             try await client.call("dotpay.getSettings") == [
@@ -189,7 +189,7 @@ struct DotpayTests {
         "a card saved during a form payment: the consent, the customer's context, didRegisterNewCreditCard; 1Click is not a form channel"
     )
     func cardSavedInTheForm() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         let other = try await fixture.connect()
         _ = try await other.call("dotpay.paymentCards")
@@ -235,7 +235,7 @@ struct DotpayTests {
 
     @Test("Masterpass: the first payment creates the wallet's authorization, later ones authorize the buyer; false aborts")
     func masterpass() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         let ask: [JSONValue.Member] = [.init("masterpassAuthorization", true)]
         #expect(
@@ -306,7 +306,7 @@ struct DotpayTests {
 
     @Test("1Click: register, default, pay with the default, disable, unregister, notifications to every connection")
     func oneClick() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         let other = try await fixture.connect()
         _ = try await other.call("dotpay.paymentCards")
@@ -377,7 +377,7 @@ struct DotpayTests {
 
     @Test("history: newest first, remove one, observers hear updates and failed updates")
     func history() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         let observer = try await fixture.connect()
         _ = try await observer.call("dotpay.paymentHistory.registerObserver")
@@ -422,7 +422,7 @@ struct DotpayTests {
 
     @Test("card numbers and CVVs never reach the store in clear")
     func noSecrets() async throws {
-        let fixture = try DotpayFixture()
+        let fixture = try await DotpayFixture()
         let client = try await fixture.connect()
         _ = try await client.call(
             "dotpay.registerPaymentCard",

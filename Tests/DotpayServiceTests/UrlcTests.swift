@@ -14,7 +14,7 @@ struct UrlcTests {
 
     /// A fixture, a client, and the shop with the same PIN as the profile.
     static func setUp() async throws -> (DotpayFixture, TestConnection, UrlcShop) {
-        let fixture = try DotpayFixture(seed: 7)
+        let fixture = try await DotpayFixture(seed: 7)
         let client = try await fixture.connect()
         let shop = try await UrlcShop()
         try await shop.control(["pin": pin])
@@ -120,7 +120,7 @@ struct UrlcTests {
 
     @Test("without a PIN the notification waits as noPin and is reported; setting the PIN sends it")
     func noPin() async throws {
-        let fixture = try DotpayFixture(seed: 7)
+        let fixture = try await DotpayFixture(seed: 7)
         let client = try await fixture.connect()
         let shop = try await UrlcShop()
         try await shop.control(["pin": Self.pin])

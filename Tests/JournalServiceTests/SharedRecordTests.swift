@@ -117,15 +117,18 @@ private final class SharedJournal: Sendable {
         store = try factory.open(try await cluster.createDatabase(prefix: "journal_shared"), maximumBytes: nil)
         backend = try await JournalBackend()
         let sandbox = SandboxControls(seed: 5)
-        let connections = ConnectionDirectory()
+        // Across gateways: a network retry is armed durably (the kit's `SharedDeliveries`).
+        let connections = ConnectionDirectory(acrossGateways: true)
         var configuration = EngineConfiguration()
         configuration.sandbox = true
+        var settings = ServiceSettings()
+        settings.backend = backend.baseURL
+        settings.webAPITimeout = 30
+        settings.retryBackoff = [.milliseconds(10)]
         let service = JournalService(
-            store: store, secrets: store.secrets, environment: ServiceEnvironment(sandbox: sandbox, connections: connections),
-            options: JournalService.Options(
-                backend: backend.baseURL, requestTimeout: 30, backoff: [.milliseconds(10)], resendAtStart: false,
-                sharedStore: true),
-            logger: CapturingLogHandler.logger("journal.shared", into: logs))
+            context: ServiceContext(
+                store: store, secrets: store.secrets, sandbox: sandbox, connections: connections, settings: settings,
+                logger: CapturingLogHandler.logger("journal.shared", into: logs)))
         harness = try EngineHarness(services: [service], configuration: configuration, sandbox: sandbox, connections: connections)
     }
 

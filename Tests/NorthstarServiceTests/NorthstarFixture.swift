@@ -7,13 +7,10 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 
-/// The northstar service on the real engine (in-memory connections) with a real SQLite store in a
-/// temporary directory, sandbox controls on a fixed start time, and the shipped sandbox data.
+/// The northstar service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in
+/// a temporary directory), sandbox controls on a fixed start time, and the shipped sandbox data.
 final class NorthstarFixture: @unchecked Sendable {
-    let directory: URL
-    let store: SQLiteStateStore
-    let sandbox: SandboxControls
-    let harness: EngineHarness
+    private let fixture: ServiceFixture<NorthstarService>
 
     /// The fixture's start: 2026-11-24T12:00:00Z (cards expiring 2026-10 are expired, 2026-11 not).
     static let start = Date(timeIntervalSince1970: 1_795_521_600)
@@ -21,37 +18,33 @@ final class NorthstarFixture: @unchecked Sendable {
     /// The Orders v2 test server, when the fixture runs on the HTTP backend.
     let orders: OrdersBackend?
 
+    var directory: URL { fixture.directory }
+    var store: SQLiteStateStore { fixture.store }
+    var sandbox: SandboxControls { fixture.sandbox }
+    var harness: EngineHarness { fixture.harness }
+
     /// - Parameter requestTimeout: how long one request to the test server may take. Long by
     ///   default: the server checks every request against PayPal's OpenAPI documents in Python,
     ///   and with six calls at once on a loaded two-core machine a 2 s limit failed a call that
     ///   was merely slow (-33311). Tests of a hanging server pass a short one.
     init(seed: UInt64? = nil, http: Bool = false, requestTimeout: TimeInterval = 30) async throws {
         orders = http ? try await OrdersBackend() : nil
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("northstar-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var logger = Logger(label: "northstar.tests.store")
-        logger.logLevel = .critical
-        store = try SQLiteStateStore(directory: directory, logger: logger)
-        sandbox = SandboxControls(seed: seed, wallClock: { NorthstarFixture.start })
-        var configuration = EngineConfiguration()
-        configuration.sandbox = true
-        let service = NorthstarService(
-            store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
-            requestTimeout: requestTimeout)
-        harness = try EngineHarness(services: [service], configuration: configuration, idempotency: store, sandbox: sandbox)
+        var settings = ServiceSettings()
+        settings.webAPITimeout = requestTimeout
+        fixture = try await ServiceFixture(
+            sandbox: SandboxControls(seed: seed, wallClock: { NorthstarFixture.start }), settings: settings)
     }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// Another gateway on the same store (its own service and engine, nothing in memory shared
     /// with the first), as a second instance on one PostgreSQL database is.
     func secondGateway() throws -> EngineHarness {
-        var configuration = EngineConfiguration()
-        configuration.sandbox = true
-        let service = NorthstarService(
-            store: store, sandbox: try SandboxData.load(NorthstarSandboxData.self, from: nil), secrets: store.secrets,
-            requestTimeout: 30)
-        return try EngineHarness(services: [service], configuration: configuration, idempotency: store, sandbox: sandbox)
+        var settings = ServiceSettings()
+        settings.webAPITimeout = 30
+        let service = try NorthstarService(
+            context: ServiceContext(store: store, secrets: store.secrets, sandbox: sandbox, settings: settings))
+        return try EngineHarness(
+            services: [service], configuration: ServiceFixture<NorthstarService>.sandboxMode, idempotency: store,
+            sandbox: sandbox)
     }
 
     /// Arms the next call of `method` to fail with the declared error `name`, as `sandbox.failNext`

@@ -12,7 +12,7 @@ extension PBBAServiceTests {
         @Test("A request whose expiry passed while the server was down reads as expired")
         func expiredAcrossRestart() async throws {
             let clock = ManualClock()
-            let first = try PBBATestEnvironment(clock: clock)
+            let first = try await PBBATestEnvironment(clock: clock)
             let app = first.harness.connect()
             let request = try await app.submit(interval: 120)
             let popup = try await app.showPopup(request, expiryInterval: 60)
@@ -21,7 +21,7 @@ extension PBBAServiceTests {
 
             // Still in its period after a restart...
             clock.advance(by: 30)
-            let second = try PBBATestEnvironment(directory: first.directory, clock: clock)
+            let second = try await PBBATestEnvironment(directory: first.directory, clock: clock)
             let status = try await second.harness.connect().call(
                 "pbba.getPaymentStatus",
                 ["secureToken": .string(request.secureToken)])
@@ -30,7 +30,7 @@ extension PBBAServiceTests {
 
             // ...still in it after the pop-up's own 60 seconds (they do not shorten the request's)...
             clock.advance(by: 31)
-            let third = try PBBATestEnvironment(directory: first.directory, clock: clock)
+            let third = try await PBBATestEnvironment(directory: first.directory, clock: clock)
             let later = try await third.harness.connect().call(
                 "pbba.getPaymentStatus",
                 ["secureToken": .string(request.secureToken)])
@@ -51,7 +51,7 @@ extension PBBAServiceTests {
 
         @Test("The remembered flag and a decision survive a restart")
         func flagAndDecisionAcrossRestart() async throws {
-            let first = try PBBATestEnvironment()
+            let first = try await PBBATestEnvironment()
             let app = first.harness.connect()
             let request = try await app.submit()
             let popupId = try #require(try await app.showPopup(request)["popupId"]?.stringValue)

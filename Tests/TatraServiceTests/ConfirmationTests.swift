@@ -42,7 +42,7 @@ struct ConfirmationTests {
         "names with quotes, backslashes, control characters, non-ASCII and emoji: the general path's bytes, payment after payment on one connection"
     )
     func trickyNames() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         for (index, name) in (Self.names + Self.names.reversed()).enumerated() {
             let line = await execute(client, id: index + 1, name: name)
@@ -61,7 +61,7 @@ struct ConfirmationTests {
 
     @Test("the longest reference the setup allows, non-ASCII, in the share text after authorization")
     func longestReference() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         // 140 UTF-16 units, 280 bytes: longer than any buffer's first room.
         let reference = String(repeating: "žŽ", count: 60) + "Invoice 1.,:;/()?!'+-"

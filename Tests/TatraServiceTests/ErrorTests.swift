@@ -27,7 +27,7 @@ struct ErrorTests {
 
     @Test("generalError: magic amount 90.01, failNextCall, unknown payment id")
     func general() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         let error = await client.error("tatra.executePayment", payment("90.01"))
         expectError(error, .general, fatal: true)
@@ -43,7 +43,7 @@ struct ErrorTests {
 
     @Test("authRequiredError: balance and IBAN before authorize and after it expires")
     func authRequired() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         let error = await client.error("tatra.getIban")
         expectError(error, .authRequired, fatal: false)
@@ -61,7 +61,7 @@ struct ErrorTests {
 
     @Test("authorization lasts 300 s of real time whatever the wall clock does: steps of hours neither end nor extend it")
     func authorizationIgnoresWallClockSteps() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("tatra.authorize", ["pincode": "1234"])
         fixture.clock.clocks.jumpWall(by: 3600)
@@ -83,13 +83,13 @@ struct ErrorTests {
             payment("90.04"),
         ])
     func executePayment(_ params: JSONValue) async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         expectError(await client.error("tatra.executePayment", params), .executePayment, fatal: false)
     }
 
     @Test("a reference of exactly the maximum length with diacritics is accepted")
     func referenceAtLimit() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         let reference = "Ďakujem za obed, " + String(repeating: "x", count: 140 - 17)
         #expect(reference.utf16.count == 140)
         #expect(try await client.call("tatra.executePayment", payment("10.00", reference: reference)).stringValue != nil)
@@ -100,7 +100,7 @@ struct ErrorTests {
         "amountLimitError: below the minimum, above the maximum, more than two decimals",
         arguments: ["0.00", "0.009", "5000.01", "-1", "12.505", "999999999999999999"])
     func amountLimit(_ amount: String) async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         let error = await client.error("tatra.executePayment", payment(amount))
         expectError(error, .amountLimit, fatal: false)
         #expect(error?.data?["status"] == "OUT_OF_RANGE")
@@ -108,7 +108,7 @@ struct ErrorTests {
 
     @Test("an amount beyond 18 significant digits is invalid params naming /amount, not a rounded amount")
     func amountBeyondEighteenDigits() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         let error = await client.error("tatra.executePayment", payment("99999999999999999999.99"))
         #expect(error?.code == .invalidParams)
         guard case .array(let violations)? = error?.data?["violations"] else {
@@ -120,20 +120,20 @@ struct ErrorTests {
 
     @Test("the limits themselves are accepted", arguments: ["0.01", "5000.00", "5000"])
     func amountAtLimits(_ amount: String) async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         #expect(try await client.call("tatra.executePayment", payment(amount)).stringValue?.hasPrefix("Pay ") == true)
     }
 
     @Test("an amount given as a JSON number is invalid params, never a float")
     func amountAsNumber() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         let params: JSONValue = ["amount": .number("12.5"), "contact": ["fullName": "Jana", "phones": ["+421900123456"]]]
         #expect(await client.error("tatra.executePayment", params)?.code == .invalidParams)
     }
 
     @Test("sameRecipientError: the owner's own phone")
     func sameRecipient() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         expectError(
             await client.error("tatra.executePayment", payment("10.00", phone: "+421900000001")),
             .sameRecipient, fatal: false)
@@ -141,7 +141,7 @@ struct ErrorTests {
 
     @Test("serviceUnavailableError: magic amount 90.02 and failNextCall")
     func serviceUnavailable() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         expectError(await client.error("tatra.executePayment", payment("90.02")), .serviceUnavailable, fatal: true)
         try fixture.failNext("tatra.getIban", "serviceUnavailable")
@@ -152,7 +152,7 @@ struct ErrorTests {
 
     @Test("networkError: magic amount 90.03 and failNextCall")
     func network() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         expectError(await client.error("tatra.executePayment", payment("90.03")), .network, fatal: false)
         try fixture.failNext("tatra.fetchTopContacts", "network")
@@ -161,7 +161,7 @@ struct ErrorTests {
 
     @Test("wrongPinError: wrong PINs block the application at the limit, even for the right PIN")
     func wrongPin() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         for _ in 1..<fixture.sandbox.wrongPinLimit {
             let error = await client.error("tatra.authorize", ["pincode": "1111"])
@@ -184,7 +184,7 @@ struct ErrorTests {
 
     @Test("a malformed PIN is invalid params and is not counted as a wrong PIN")
     func malformedPin() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         for _ in 0..<5 {
             #expect(await client.error("tatra.authorize", ["pincode": "12ab"])?.code == .invalidParams)
@@ -194,7 +194,7 @@ struct ErrorTests {
 
     @Test("a right PIN resets the wrong-PIN counter")
     func rightPinResetsCounter() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         for _ in 0..<3 {
             for _ in 1..<fixture.sandbox.wrongPinLimit {
@@ -206,7 +206,7 @@ struct ErrorTests {
 
     @Test("the blocked application and the wrong-PIN counter survive a restart, per profile")
     func blockedAcrossRestart() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("rpc.hello", ["profile": "alice"])
         #expect(await client.error("tatra.authorize", ["pincode": "1111"]) != nil)
@@ -227,7 +227,7 @@ struct ErrorTests {
 
     @Test("the authorization is kept per profile across a restart")
     func authorizationAcrossRestart() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         _ = try await fixture.connect().call("tatra.authorize", ["pincode": "1234"])
         try await fixture.restart()
         #expect(try await fixture.connect().call("tatra.getIban") == "SK9711000000002926123456")
@@ -235,7 +235,7 @@ struct ErrorTests {
 
     @Test("bankTempOOSError: magic amount 90.05, then resubmitPayment completes it")
     func bankTempOOS() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         _ = try await client.call("tatra.onFlowStart")
         _ = try await client.call("tatra.executePayment", payment("90.05"))
         let error = await client.error("tatra.authorizePayment", ["pincode": "1234"])
@@ -251,7 +251,7 @@ struct ErrorTests {
 
     @Test("bankTempOOSError twice: magic amount 90.06 is out of service once more on resubmission")
     func bankTempOOSTwice() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("tatra.executePayment", payment("90.06"))
         let paymentId = try #require(await client.error("tatra.authorizePayment", ["pincode": "1234"])?.data?["paymentId"])
@@ -267,7 +267,7 @@ struct ErrorTests {
 
     @Test("missingContactPermissionError: contacts while the permission is withdrawn")
     func missingContactPermission() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         _ = try await client.call("sandbox.tatra.setContactPermission", ["granted": false])
         for method in ["tatra.fetchTopContacts", "tatra.fetchContacts"] {
             let error = await client.error(method)

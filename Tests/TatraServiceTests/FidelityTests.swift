@@ -12,7 +12,7 @@ import PayRPCTestSupport
 struct FidelityTests {
     @Test("Android's TransactionRequest spelling (recepient, messageForRecipient, TTContact.phone) is accepted")
     func androidFieldNames() async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         let android: JSONValue = [
             "amount": "12.50",
             "recepient": ["fullName": "Jana Nováková", "phone": "+421900123456"],
@@ -45,7 +45,7 @@ struct FidelityTests {
             #"{"amount":"1.00","recepient":{"fullName":"J","phone":["+421900123456"]}}"#,
         ])
     func aliasConflicts(_ params: String) async throws {
-        let client = try TatraFixture().connect()
+        let client = try await TatraFixture().connect()
         let error = await client.error("tatra.executePayment", try JSONValue(parsing: params))
         #expect(error?.code == .invalidParams, "\(params)")
     }
@@ -71,7 +71,7 @@ struct FidelityTests {
 
     @Test("sandbox.tatra.setActivated turns isActivated off and on, per profile, until resetProfile")
     func setActivated() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         let other = fixture.connect()
         _ = try await other.call("rpc.hello", ["profile": "other"])
@@ -89,7 +89,7 @@ struct FidelityTests {
 
     @Test("the authorization expires on the profile's sandbox clock: one advance, no sleep")
     func authorizationOnTheSandboxClock() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("tatra.authorize", ["pincode": "1234"])
         #expect(try await client.call("tatra.getIban").stringValue != nil)
@@ -104,7 +104,7 @@ struct FidelityTests {
 
     @Test("an injected failure carries the caller's own title and message, as the bank side may create errors")
     func injectedFailureWithOwnTexts() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         let (name, error) = try fixture.harness.engine.router.injectedError(
             for: FailureRequest(

@@ -9,7 +9,7 @@ import Testing
 struct FlowTests {
     @Test("a payment executed in one flow cannot be authorized in the next one")
     func restartedFlowForgetsPayment() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         client.notify("tatra.onFlowStart")
         _ = try await client.call("tatra.executePayment", benchPayment)
@@ -22,7 +22,7 @@ struct FlowTests {
 
     @Test("stopping the flow (as a notification) forgets its payment")
     func stopForgets() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         #expect(try await client.call("tatra.onFlowStart") == .null)
         _ = try await client.call("tatra.executePayment", benchPayment)
@@ -32,7 +32,7 @@ struct FlowTests {
 
     @Test("a payment executed on one connection cannot be authorized on another")
     func otherConnection() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let first = fixture.connect()
         let second = fixture.connect()
         _ = try await first.call("tatra.onFlowStart")
@@ -44,7 +44,7 @@ struct FlowTests {
 
     @Test("executePayment without onFlowStart starts an implicit flow; authorizing twice pays once")
     func implicitFlow() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("tatra.executePayment", benchPayment)
         #expect(try await client.call("tatra.authorizePayment", ["pincode": "1234"]).stringValue?.contains("TB-000001") == true)
@@ -53,14 +53,14 @@ struct FlowTests {
 
     @Test("authorizePayment with no flow at all is refused")
     func noFlow() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         #expect(await client.error("tatra.authorizePayment", ["pincode": "1234"])?.code.rawValue == -33002)
     }
 
     @Test("a wrong PIN keeps the payment awaiting authorization")
     func wrongPinKeepsPayment() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("tatra.onFlowStart")
         _ = try await client.call("tatra.executePayment", payment("20.00"))
@@ -70,7 +70,7 @@ struct FlowTests {
 
     @Test("two authorizations sent at once pay the payment once")
     func concurrentAuthorizations() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         _ = try await client.call("tatra.executePayment", benchPayment)
         let connection = client.connection

@@ -9,7 +9,7 @@ import Testing
 struct JourneyTests {
     @Test("setup, top contacts, payment, wrong then right PIN, balance after authorization, IBAN")
     func journey() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
 
         #expect(try await client.call("tatra.onFlowStart") == .null)
@@ -63,7 +63,7 @@ struct JourneyTests {
 
     @Test("every alias reaches its method")
     func aliases() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         #expect(try await client.call("onFlowStart") == .null)
         #expect(try await client.call("tatra.setup")["isActivated"] == .bool(true))
@@ -81,7 +81,7 @@ struct JourneyTests {
 
     @Test("rpc.discover lists every tatra method with its aliases and errors")
     func discovery() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         let document = try await client.call("rpc.discover")
         guard case .array(let methods)? = document["methods"] else {
@@ -109,7 +109,7 @@ struct JourneyTests {
 
     @Test("the sandbox.tatra helpers are refused when the server does not run in sandbox mode")
     func helpersNeedSandboxMode() async throws {
-        let fixture = try TatraFixture(sandboxMode: false)
+        let fixture = try await TatraFixture(sandboxMode: false)
         let client = fixture.connect()
         #expect(await client.error("sandbox.tatra.setContactPermission", ["granted": false])?.code == .sandboxOnly)
         #expect(await client.error("sandbox.tatra.setActivated", ["activated": false])?.code == .sandboxOnly)

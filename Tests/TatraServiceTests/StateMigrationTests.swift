@@ -27,7 +27,7 @@ struct StateMigrationTests {
 
     @Test("counters, authorization, permission, paid total and held payments survive")
     func previousDocumentOpens() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let until = fixture.clock.now.addingTimeInterval(120)
         try await fixture.store.put(
             profile: "default", namespace: "tatra", key: "profile",
@@ -51,7 +51,7 @@ struct StateMigrationTests {
 
     @Test("a blocked application stays blocked across the change")
     func blockedFlagSurvives() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let document: JSONValue = [
             "wrongPinAttempts": 3, "blocked": true, "everAuthorized": false, "paymentSequence": 0, "paid": "0",
             "held": [],
@@ -64,7 +64,7 @@ struct StateMigrationTests {
 
     @Test("the stored text is the codec's own bytes, read back without a JSONValue")
     func storedTextIsTheCodecs() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         var state = TatraProfileState()
         state.wrongPinAttempts = 1
         state.paid = Amount("12.50")!

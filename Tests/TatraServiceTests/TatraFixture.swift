@@ -7,27 +7,27 @@ import PayRPCStore
 import PayRPCTestSupport
 @testable import TatraService
 
-/// The tatra service on the real engine (in-memory harness) with the real SQLite store in a
-/// temporary directory, a manual clock, and the sandbox data shipped with the service.
+/// The tatra service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in a
+/// temporary directory), a manual clock, and the sandbox data shipped with the service unless a
+/// test gives its own.
 final class TatraFixture: @unchecked Sendable {
-    let directory: URL
     let clock = ManualClock()
     let sandbox: TatraSandboxData
-    private(set) var store: SQLiteStateStore
-    private(set) var harness: EngineHarness
+    private var fixture: ServiceFixture<TatraService>!
 
-    private let sandboxMode: Bool
+    var directory: URL { fixture.directory }
+    var store: SQLiteStateStore { fixture.store }
+    var harness: EngineHarness { fixture.harness }
 
-    init(sandbox: TatraSandboxData? = nil, sandboxMode: Bool = true) throws {
-        self.sandboxMode = sandboxMode
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tatra-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        self.sandbox = try sandbox ?? SandboxData.load(TatraSandboxData.self, from: nil)
-        store = try Self.openStore(in: directory)
-        harness = try Self.makeHarness(store: store, sandbox: self.sandbox, clock: clock, sandboxMode: sandboxMode)
+    init(sandbox: TatraSandboxData? = nil, sandboxMode: Bool = true) async throws {
+        let data = try sandbox ?? SandboxData.load(TatraSandboxData.self, from: nil)
+        self.sandbox = data
+        var configuration = EngineConfiguration()
+        configuration.sandbox = sandboxMode
+        fixture = try await ServiceFixture(
+            sandbox: SandboxControls(realTime: clock.realTime), configuration: configuration,
+            make: { context in TatraService(store: context.store, sandbox: data) })
     }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// Arms the next call of `method` on `profile` to fail with its declared error `error`: what
     /// `sandbox.failNext` does (its JSON-RPC face is in the gateway, tested end to end).
@@ -36,32 +36,11 @@ final class TatraFixture: @unchecked Sendable {
     }
 
     /// A new connection to the server.
-    func connect() -> TestConnection { harness.connect(keepingAlive: self) }
+    func connect() -> TestConnection { fixture.connect() }
 
     /// Closes the store and the server and opens both again on the same directory: what a
     /// restart of `payrpc serve` does.
-    func restart() async throws {
-        try await store.close()
-        store = try Self.openStore(in: directory)
-        harness = try Self.makeHarness(store: store, sandbox: sandbox, clock: clock, sandboxMode: sandboxMode)
-    }
-
-    private static func makeHarness(
-        store: any StateStore, sandbox: TatraSandboxData,
-        clock: ManualClock, sandboxMode: Bool
-    ) throws -> EngineHarness {
-        var configuration = EngineConfiguration()
-        configuration.sandbox = sandboxMode
-        return try EngineHarness(
-            services: [TatraService(store: store, sandbox: sandbox)],
-            configuration: configuration, sandbox: SandboxControls(realTime: clock.realTime))
-    }
-
-    private static func openStore(in directory: URL) throws -> SQLiteStateStore {
-        var logger = Logger(label: "tatra.tests.store")
-        logger.logLevel = .critical
-        return try SQLiteStateStore(directory: directory, logger: logger)
-    }
+    func restart() async throws { try await fixture.restart() }
 }
 
 /// The bench's executePayment request params (about 250 bytes on the wire).

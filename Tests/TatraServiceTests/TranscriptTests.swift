@@ -74,7 +74,7 @@ struct TranscriptTests {
 
     @Test("the documented session, byte for byte")
     func transcript() async throws {
-        let fixture = try TatraFixture()
+        let fixture = try await TatraFixture()
         let client = fixture.connect()
         let connection = client.connection
         for (request, expected) in Self.exchanges {

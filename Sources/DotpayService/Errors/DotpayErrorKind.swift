@@ -40,7 +40,7 @@ public enum DotpayErrorKind: String, DeclaredErrorKind {
     /// A completion's `NSError` for any other failure (injected with `sandbox.failNext`).
     case generalError
 
-    public static let range = ServiceCodeRange.dotpay
+    public static let range = DotpayService.codeRange
 
     /// Each kind's code, message and canonical status.
     public var declaration: ServiceErrorDeclaration {

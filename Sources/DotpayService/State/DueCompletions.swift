@@ -76,8 +76,8 @@ final class DueCompletions: Sendable {
     }
 
     /// Learns of every payment that completes later stored from now on, through this gateway or
-    /// any other on `store`.
-    func listen(to store: any StateStore) {
+    /// any other on `store`, until the subscription is cancelled.
+    func listen(to store: any StateStore) -> StoreSubscription {
         store.subscribe(Self.channel, as: JSONValue.self) { [self] event in
             guard let profile = event["profile"]?.stringValue, let at = event["at"]?.stringValue.flatMap(Double.init)
             else { return }

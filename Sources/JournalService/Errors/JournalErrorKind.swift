@@ -13,7 +13,7 @@ public enum JournalErrorKind: String, DeclaredErrorKind {
     /// with decimals).
     case invalidPayment
 
-    public static let range = ServiceCodeRange.journal
+    public static let range = JournalService.codeRange
 
     /// Each kind's code, message and canonical status.
     public var declaration: ServiceErrorDeclaration {

@@ -44,7 +44,7 @@ public enum NorthstarErrorKind: String, DeclaredErrorKind {
     /// The capture asks for more than what remains of the authorized amount.
     case captureAmountExceeded = "MAX_CAPTURE_AMOUNT_EXCEEDED"
 
-    public static let range = ServiceCodeRange.northstar
+    public static let range = NorthstarService.codeRange
 
     /// Each kind's code, message and canonical status, whether it is the call's final answer for
     /// its idempotency key, and the Orders v2 error it stands for. Not final: `BACKEND_UNAVAILABLE`

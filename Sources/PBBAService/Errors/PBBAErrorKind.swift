@@ -30,7 +30,7 @@ public enum PBBAErrorKind: String, DeclaredErrorKind {
     /// A request in its retrieval period already has that code (`registerExternalRequest`).
     case brnInUse
 
-    public static let range = ServiceCodeRange.pbba
+    public static let range = PBBAService.codeRange
 
     /// Each kind's code, message, canonical status, and whether the payment request can no longer
     /// succeed after it (fatal: the app should start a new one).

@@ -149,8 +149,8 @@ struct PBBAStateBook: Sendable {
     }
 
     /// Calls `handler` with every decision committed from now on, through this instance or any
-    /// other on the same store, once each.
-    func onDecision(_ handler: @escaping @Sendable (PaymentDecision) -> Void) {
+    /// other instance on the same store, once each, until the subscription returned is cancelled.
+    func onDecision(_ handler: @escaping @Sendable (PaymentDecision) -> Void) -> StoreSubscription {
         store.subscribe(Self.decisionsChannel, as: PaymentDecision.self, handler)
     }
 

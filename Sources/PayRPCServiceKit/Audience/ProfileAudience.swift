@@ -22,10 +22,13 @@ public final class ProfileAudience: Sendable {
     /// The callbacks held in the store (gateways share it, and the audience is every connection of
     /// a profile); nil: held by the directory, or not at all.
     let held: HeldPushes?
+    private let store: any StateStore
+    private let only: (@Sendable (ConnectionSession) -> Bool)?
 
-    /// The audience of a service whose callbacks travel on `channel` of `store`; it listens to
-    /// the other gateways' callbacks from now on. With `only`, a callback another gateway caused
-    /// goes to the profile's connections here that `only` accepts (the observers of something).
+    /// The audience of a service whose callbacks travel on `channel` of `store`; it hears the
+    /// other gateways' callbacks while ``listen()``'s subscription lasts (the service's `run()`).
+    /// With `only`, a callback another gateway caused goes to the profile's connections here that
+    /// `only` accepts (the observers of something).
     public init(
         store: any StateStore, connections: ConnectionDirectory, channel: String,
         only: (@Sendable (ConnectionSession) -> Bool)? = nil
@@ -36,7 +39,16 @@ public final class ProfileAudience: Sendable {
         self.origin = origin
         let held = only == nil && connections.acrossGateways ? HeldPushes(store: store, channel: channel, origin: origin) : nil
         self.held = held
-        store.subscribe(channel, as: JSONValue.self) { event in
+        self.store = store
+        self.only = only
+        if let held { connections.onAdmit { session in held.admitted(session) } }
+    }
+
+    /// Sends the callbacks other gateways publish to this gateway's connections of their profile
+    /// until the subscription is cancelled.
+    public func listen() -> StoreSubscription {
+        let (origin, held, connections, only) = (origin, held, connections, only)
+        return store.subscribe(channel, as: JSONValue.self) { event in
             guard event["origin"]?.stringValue != origin, let profile = event["profile"]?.stringValue,
                 let name = event["method"]?.stringValue, let params = event["params"]?.stringValue
             else { return }
@@ -48,7 +60,6 @@ public final class ProfileAudience: Sendable {
                 session.notify(name: name, params: Array(params.utf8))
             }
         }
-        if let held { connections.onAdmit { session in held.admitted(session) } }
     }
 
     /// The callback `notification` with `payload` for the connections of `profile`, to deliver

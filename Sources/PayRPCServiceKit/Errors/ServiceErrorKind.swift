@@ -14,7 +14,7 @@ import PayRPCSchema
 /// ```swift
 /// public enum DotpayErrorKind: String, DeclaredErrorKind {
 ///     case paymentFailed, channelNotFound
-///     public static let range = ServiceCodeRange.dotpay
+///     public static let range = DotpayService.codeRange
 ///     public var declaration: ServiceErrorDeclaration {
 ///         switch self {
 ///         case .paymentFailed: ServiceErrorDeclaration(-33400, "Payment failed", .unavailable)

@@ -5,11 +5,14 @@ import PayRPCSync
 /// join one task instead of posting twice.
 ///
 /// The runner owns its tasks: each is tracked until it ends, and a caller that must wait for one
-/// (a `sync` method, a test) awaits the task it is given. Tasks run off the event loop.
+/// (a `sync` method, a test) awaits the task it is given. Tasks run off the event loop. The
+/// service that owns the runner ends its tasks with ``stop()`` when it stops.
 public final class DeliveryRunner: Sendable {
     private struct State {
         var running: [String: Task<Void, Never>] = [:]
         var next: UInt64 = 0
+        /// Set by ``stop()``: no task starts after it.
+        var stopped = false
     }
 
     private let state = Lock(State())
@@ -21,6 +24,7 @@ public final class DeliveryRunner: Sendable {
     public func run(_ key: String, _ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         state.withLock { state in
             if let task = state.running[key] { return task }
+            if state.stopped { return Task {} }
             let task = Task { [self] in
                 await work()
                 self.state.withLock { _ = $0.running.removeValue(forKey: key) }
@@ -47,6 +51,17 @@ public final class DeliveryRunner: Sendable {
             return "\u{0}unkeyed-\(state.next)"
         }
         return run(key, work)
+    }
+
+    /// Cancels every task (a delivery ends at its next wait, leaving its item as recorded) and
+    /// waits until each has ended; no task starts after this.
+    public func stop() async {
+        let tasks = state.withLock { state -> [Task<Void, Never>] in
+            state.stopped = true
+            return Array(state.running.values)
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
     }
 
     /// How many tasks are running.

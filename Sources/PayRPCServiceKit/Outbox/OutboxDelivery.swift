@@ -1,4 +1,5 @@
 import Logging
+import PayRPCStore
 import PayRPCSync
 
 /// What delivers a service's outbox: the service writes how one item is sent
@@ -83,10 +84,11 @@ extension OutboxDelivery {
     }
 
     /// On a shared store: makes the tries that other gateways armed and left unmade (they died),
-    /// each resuming its item's delivery at that try.
-    public func takeOver() {
-        guard let shared else { return }
-        shared.listen(runner: runner) { [self] timer in
+    /// each resuming its item's delivery at that try, until the subscription is cancelled (one
+    /// that does nothing on a store this gateway alone uses).
+    public func takeOver() -> StoreSubscription {
+        guard let shared else { return .none }
+        return shared.listen(runner: runner) { [self] timer in
             let ran = Lock(false)
             await runner.run(Self.runKey(timer.item, timer.profile)) { [self] in
                 ran.withLock { $0 = true }

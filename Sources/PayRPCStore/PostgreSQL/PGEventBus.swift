@@ -24,7 +24,6 @@ final class PGEventBus: Sendable {
     static let slack: Int64 = 10_000
 
     private struct State {
-        var handlers: [String: [@Sendable (String) -> Void]] = [:]
         /// The highest sequence delivered, or seen at start (nothing older is delivered).
         var highest: Int64?
         /// The sequences above `highest - slack` that were delivered.
@@ -32,6 +31,7 @@ final class PGEventBus: Sendable {
     }
 
     private let state = Lock(State())
+    private let subscribers = ChannelSubscribers()
     private let listener: PGListener
     private let logger: Logger
 
@@ -41,9 +41,9 @@ final class PGEventBus: Sendable {
         listener.listen(Self.channel) { [weak self] payload in self?.notified(payload) }
     }
 
-    /// Adds a subscriber of `channel`.
-    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
-        state.withLock { $0.handlers[channel, default: []].append(handler) }
+    /// Adds a subscriber of `channel` until the subscription is cancelled.
+    func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription {
+        subscribers.add(channel, handler)
     }
 
     /// After a (re)connection, on the listener's connection: delivers what was published while it
@@ -92,9 +92,9 @@ final class PGEventBus: Sendable {
 
     /// Hands an event to its subscribers unless it was delivered before.
     private func deliver(seq: Int64, channel: String, payload: String) {
-        let handlers = state.withLock { state -> [@Sendable (String) -> Void] in
-            if let highest = state.highest, seq <= highest - Self.slack { return [] }
-            guard state.delivered.insert(seq).inserted else { return [] }
+        let fresh = state.withLock { state -> Bool in
+            if let highest = state.highest, seq <= highest - Self.slack { return false }
+            guard state.delivered.insert(seq).inserted else { return false }
             if seq > (state.highest ?? 0) {
                 state.highest = seq
                 if state.delivered.count > 4 * Int(Self.slack) {
@@ -102,8 +102,9 @@ final class PGEventBus: Sendable {
                     state.delivered = state.delivered.filter { $0 > floor }
                 }
             }
-            return state.handlers[channel] ?? []
+            return true
         }
-        for handler in handlers { handler(payload) }
+        guard fresh else { return }
+        for handler in subscribers.handlers(channel) { handler(payload) }
     }
 }

@@ -233,7 +233,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     // MARK: - Events
 
     /// Subscribes to the events every instance's transactions publish; see ``StateStore/subscribe(_:_:)``.
-    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
+    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription {
         events.subscribe(channel, handler)
     }
 

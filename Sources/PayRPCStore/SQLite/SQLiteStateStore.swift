@@ -194,7 +194,7 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
 
     /// Subscribes to the events this process's transactions publish (an embedded store has no
     /// other instance); see ``StateStore/subscribe(_:_:)``.
-    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
+    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription {
         hub.subscribe(channel, handler)
     }
 

@@ -41,7 +41,7 @@ public struct SandboxedStore: StateStore {
         try await store.read(operation, body)
     }
 
-    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) {
+    public func subscribe(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) -> StoreSubscription {
         store.subscribe(channel, handler)
     }
 

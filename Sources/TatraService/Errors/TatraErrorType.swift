@@ -34,7 +34,7 @@ public enum TatraErrorType: String, JSONModel, CaseIterable {
 }
 
 extension TatraErrorType: DeclaredErrorKind {
-    public static let range = ServiceCodeRange.tatra
+    public static let range = TatraService.codeRange
 
     /// Each kind's code (tatra's range is -33000 to -33099), message and usual canonical status
     /// (an instance may be more precise) and whether it is fatal: the document's fatal errors are

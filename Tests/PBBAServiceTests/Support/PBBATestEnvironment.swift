@@ -2,20 +2,23 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
 @testable import PBBAService
 
-/// A PBBA service on a real SQLite store in a fresh temporary directory, served by the real
-/// engine through the in-memory harness.
+/// A PBBA service on the shared ``ServiceFixture`` (a real SQLite store in a fresh temporary
+/// directory, served by the real engine through the in-memory harness, run as the gateway runs it).
 final class PBBATestEnvironment: @unchecked Sendable {
-    let directory: URL
-    let store: SQLiteStateStore
-    let service: PBBAService
-    let harness: EngineHarness
+    private let fixture: ServiceFixture<PBBAService>
+
+    var directory: URL { fixture.directory }
+    var store: SQLiteStateStore { fixture.store }
+    var service: PBBAService { fixture.service }
+    var harness: EngineHarness { fixture.harness }
     /// The controls the engine serves: the profiles' clocks, seeds and armed failures.
-    let sandbox: SandboxControls
+    var sandbox: SandboxControls { fixture.sandbox }
 
     /// - Parameters:
     ///   - directory: reuse a data directory (a restart); a new temporary one when nil.
@@ -26,26 +29,18 @@ final class PBBATestEnvironment: @unchecked Sendable {
     init(
         directory: URL? = nil, clock: ManualClock? = nil, realTime: RealTimeClock? = nil, seed: UInt64? = nil,
         sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration()
-    ) throws {
-        let directory =
-            directory
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("pbba-tests-\(UUID().uuidString)", isDirectory: true)
-        var logger = Logger(label: "pbba.test")
-        logger.logLevel = .critical
-        self.directory = directory
-        self.store = try SQLiteStateStore(directory: directory, logger: logger)
-        self.service = PBBAService(store: store, sandbox: sandbox, secrets: store.secrets)
-        if let realTime {
-            self.sandbox = SandboxControls(seed: seed, realTime: realTime)
-        } else if let clock {
-            self.sandbox = SandboxControls(seed: seed, wallClock: { clock.now })
-        } else {
-            self.sandbox = SandboxControls(seed: seed)
-        }
-        self.harness = try EngineHarness(
-            services: [service], configuration: configuration, idempotency: store,
-            sandbox: self.sandbox)
+    ) async throws {
+        let controls =
+            if let realTime {
+                SandboxControls(seed: seed, realTime: realTime)
+            } else if let clock {
+                SandboxControls(seed: seed, wallClock: { clock.now })
+            } else {
+                SandboxControls(seed: seed)
+            }
+        fixture = try await ServiceFixture(
+            directory: directory, sandbox: controls, configuration: configuration,
+            make: { context in PBBAService(store: context.store, sandbox: sandbox, secrets: context.secrets) })
     }
 
     /// Runs `body` with a fresh environment and removes it afterwards, also when `body` throws.
@@ -54,7 +49,7 @@ final class PBBATestEnvironment: @unchecked Sendable {
         sandbox: PBBASandbox = .standard, configuration: EngineConfiguration = EngineConfiguration(),
         _ body: (PBBATestEnvironment) async throws -> Void
     ) async throws {
-        let environment = try PBBATestEnvironment(
+        let environment = try await PBBATestEnvironment(
             directory: directory, clock: clock, realTime: realTime, seed: seed,
             sandbox: sandbox, configuration: configuration)
         do {
@@ -66,14 +61,14 @@ final class PBBATestEnvironment: @unchecked Sendable {
         await environment.tearDown()
     }
 
-    /// Closes the store (keeping its files, for a restart).
+    /// Stops the service and closes the store (keeping its files, for a restart).
     func closeStore() async throws {
-        try await store.close()
+        try await fixture.stop()
     }
 
-    /// Closes the store and deletes its directory.
+    /// Stops the service, closes the store and deletes its directory.
     func tearDown() async {
-        try? await store.close()
+        try? await fixture.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -175,8 +175,10 @@ public final class SharedDeliveries: Sendable {
 
     /// Waits for every try another gateway arms in this outbox and makes those left to be made
     /// with `resume` (which delivers the item from the timer's try, holding its claim, and returns
-    /// when the delivery ends); the waits run on `runner`'s tasks.
-    public func listen(runner: DeliveryRunner, resume: @escaping @Sendable (DeliveryTimer) async -> Void) {
+    /// when the delivery ends); the waits run on `runner`'s tasks. Until the subscription is cancelled.
+    public func listen(runner: DeliveryRunner, resume: @escaping @Sendable (DeliveryTimer) async -> Void)
+        -> StoreSubscription
+    {
         store.subscribe(Self.channel, as: DeliveryTimer.self) { [self] timer in
             guard timer.outbox == outbox, timer.origin != origin else { return }
             if timer.made {
