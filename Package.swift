@@ -361,6 +361,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "PayRPCGatewayTests",
+            dependencies: [
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCServiceKit", "PayRPCStore", "PayRPCSync",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "PayRPCCodegenTests",
             dependencies: ["PayRPCCodegen", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
             exclude: ["Fixtures"],
