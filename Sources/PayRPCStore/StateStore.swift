@@ -8,9 +8,10 @@ import PayRPCJSON
 /// The whole of what a service can do with it is ``transaction(_:_:)`` (read and write) and
 /// ``read(_:_:)`` (a consistent read), each handing the body a typed view of the documents
 /// (``StoreTransaction``, ``StoreReader``) that reads and writes the project's generated models.
-/// A change that touches two documents is one transaction. SQLite today (``SQLiteStateStore``),
-/// PostgreSQL later: no service may see GRDB types, and every implementation passes the same
-/// contract suite (`StoreContract` in the test support). Operators' tools (export, reset) are
+/// A change that touches two documents is one transaction. Two implementations: the embedded
+/// SQLite store (``SQLiteStateStore``) and the PostgreSQL store several gateways share
+/// (``PostgresStateStore``); no service sees GRDB or libpq types, and both pass the same contract
+/// suite (`StoreContract` in the test support). Operators' tools (export, reset) are
 /// ``StoreAdministration``, which services are not given.
 ///
 /// A namespace is the name of a service or of one of its collections (`tatra`, `pbba.requests`,

@@ -254,9 +254,16 @@ private struct StopAtExit: Sendable {
             try? FileManager.default.removeItem(at: directory)
             return
         }
+        // A descriptor that becomes readable when the server ends (not this process's child, so no
+        // waitpid): taken before the signal, so its end cannot be missed.
+        let ended = Int32(truncatingIfNeeded: syscall(Int(SYS_pidfd_open), pid, 0))
         kill(pid, SIGQUIT)
         // The directory goes once the server has (it writes into it until it ends): at most 10 s.
-        for _ in 0..<1000 where kill(pid, 0) == 0 { usleep(10_000) }
+        if ended >= 0 {
+            var descriptor = pollfd(fd: ended, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 10_000)
+            close(ended)
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -1,8 +1,11 @@
 /// A JSON value as the generator handles it: tag values parsed from doc comments and the
 /// schemas it builds, rendered as JSON text and as Swift `JSONValue` constructor code.
 ///
-/// The generator does not depend on `PayRPCJSON` (it must build without the gateway), so it
-/// carries this small value type and parser of its own. Numbers keep their text.
+/// The generator links `PayRPCJSON` and `PayRPCSchema` (for the formats and checks it compiles
+/// into decoders), but a schema it builds holds what `JSONValue` cannot: a reference to a
+/// hand-written model's schema, evaluated only when the schema is built
+/// (``runtimeReference(_:)``). So it keeps this small value type and parser of its own. Numbers
+/// keep their text.
 indirect enum SchemaJSON: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -17,7 +17,8 @@ public final class RequestContext: Sendable {
     public let profile: String
     /// Metadata from `params._meta`.
     public let meta: RequestMeta
-    /// A logger carrying `connection.id`, `rpc.method` and `rpc.id`.
+    /// The connection's logger, carrying `connection.id` (the same for every call of the
+    /// connection: a handler that logs names the method itself).
     public let logger: Logger
     /// Whether the server runs with the built-in sandboxes.
     public let isSandbox: Bool
