@@ -272,7 +272,7 @@ let package = Package(
         .target(
             name: "PayRPCTestSupport",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCServiceKit",
+                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCServiceKit",
                 "PayRPCTransport", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PayRPCTestSupport",

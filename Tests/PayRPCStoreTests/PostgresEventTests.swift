@@ -16,7 +16,7 @@ struct PostgresEventTests {
         let b = try factory.openAnother(a)
         let received = Lock<[String]>([])
         let arrived = AsyncStream<String>.makeStream()
-        b.subscribe("pbba.paymentStatusChanged") { payload in
+        let subscription = b.subscribe("pbba.paymentStatusChanged") { payload in
             received.withLock { $0.append(payload) }
             arrived.continuation.yield(payload)
         }
@@ -44,6 +44,7 @@ struct PostgresEventTests {
         }
         #expect(next == "second")
         #expect(received.withLock { $0 } == [#"{"status":"completed"}"#, "second"])
+        subscription.cancel()
         try await factory.discard(b)
         try await factory.discard(a)
     }

@@ -1,3 +1,4 @@
+import CPipe
 import Foundation
 import PayRPCProcess
 import PayRPCSync
@@ -256,7 +257,7 @@ private struct StopAtExit: Sendable {
         }
         // A descriptor that becomes readable when the server ends (not this process's child, so no
         // waitpid): taken before the signal, so its end cannot be missed.
-        let ended = Int32(truncatingIfNeeded: syscall(Int(SYS_pidfd_open), pid, 0))
+        let ended = payrpc_pidfd_open(pid)
         kill(pid, SIGQUIT)
         // The directory goes once the server has (it writes into it until it ends): at most 10 s.
         if ended >= 0 {

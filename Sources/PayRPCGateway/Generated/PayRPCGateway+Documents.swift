@@ -1383,9 +1383,9 @@ outside a flow is refused as above; every other method works with or without a f
 
 ## Sandbox
 
-The gateway builds the service with
-`TatraService(store: store, sandbox: try TatraService.sandboxData(from: sandboxData["tatra"]))`
-(`--sandbox-data tatra=FILE`; nil loads the copy shipped in the bundle). Tatra has no real backend
+The gateway builds the service from its context, `TatraService(context:)`, which reads its sandbox
+data with `context.sandboxData(TatraSandboxData.self)` (`--sandbox-data tatra=FILE`; without it,
+the copy shipped in the bundle). Tatra has no real backend
 in payrpc: the sandbox is its only backend, also under `--no-sandbox` (which only removes the
 `sandbox.tatra.*` helpers).
 

@@ -48,7 +48,39 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             Clause(name: "idempotency keys claim, replay, conflict, per profile") { try await $0.idempotencyKeys() },
             Clause(name: "a full store refuses what does not fit and keeps the rest") { try await $0.storeFull() },
             Clause(name: "acknowledged writes survive a crash; claims in progress do not") { try await $0.crashAndReopen() },
+            Clause(name: "a subscription hears what commits on its channel until it is cancelled") {
+                try await $0.subscriptionsEndWhenCancelled()
+            },
         ]
+    }
+
+    /// Two subscribers of one channel hear a committed event; once the first is cancelled, only the
+    /// second hears the next (awaited: a shared store delivers after its notification arrives).
+    func subscriptionsEndWhenCancelled() async throws {
+        try await withStore { store in
+            let first = AsyncStream<String>.makeStream()
+            let second = AsyncStream<String>.makeStream()
+            let cancelled = store.subscribe("contract.events") { first.continuation.yield($0) }
+            let kept = store.subscribe("contract.events") { second.continuation.yield($0) }
+            try await store.transaction("contract.publish") { try $0.publish("one", on: "contract.events") }
+            /// The next event `stream` hears (nil: none within 30 s, or the stream ended).
+            func next(_ stream: AsyncStream<String>) async -> String? {
+                await EventWait.value(timeout: 30) { () -> String? in
+                    var iterator = stream.makeAsyncIterator()
+                    return await iterator.next()
+                } ?? nil
+            }
+            #expect(await next(first.stream) == "one")
+            #expect(await next(second.stream) == "one")
+            cancelled.cancel()
+            cancelled.cancel()  // a second cancel does nothing
+            try await store.transaction("contract.publish") { try $0.publish("two", on: "contract.events") }
+            #expect(await next(second.stream) == "two")
+            // Delivered to the kept subscriber, so a first one still subscribed would have had it too.
+            first.continuation.finish()
+            #expect(await next(first.stream) == nil)
+            kept.cancel()
+        }
     }
 
     /// Runs `body` on a new store and discards the store afterwards, also when `body` throws.
