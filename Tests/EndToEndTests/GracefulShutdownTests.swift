@@ -56,16 +56,7 @@ import Glibc
         _ = try await shop.backend.exchange("/_control", posting: ["fail": 0])
         let second = try await SpawnedServer(arguments, dataDirectory: data)
         #expect(try await shop.backend.exchange("/_wait?accepted=1") as? [String: Int] == ["accepted": 1])
-        var waiting: JSONValue? = nil
-        for _ in 0..<5 {
-            waiting = await second.request("journal.sync")?["result"]?["waiting"]
-            if waiting == 0 { break }
-        }
-        #expect(waiting == 0)
-        guard case .array(let entries)? = await second.request("journal.list", ["limit": 100])?["result"]?["entries"] else {
-            Issue.record("no list")
-            return
-        }
+        let entries = try #require(await second.syncedJournalEntries())
         // The entries are exactly the calls answered; each cash payment's only POST (/payments/)
         // was accepted once.
         #expect(

@@ -161,16 +161,7 @@ import Glibc
 
         try await backend.post("/_control", ["failEvery": 0])
         let second = try await SpawnedServer(["serve", "--stdio", "--journal-backend", backend.url], dataDirectory: data)
-        var waiting: JSONValue? = nil
-        for _ in 0..<5 {
-            waiting = await second.request("journal.sync")?["result"]?["waiting"]
-            if waiting == 0 { break }
-        }
-        #expect(waiting == 0)
-        guard case .array(let entries)? = await second.request("journal.list", ["limit": 100])?["result"]?["entries"] else {
-            Issue.record("no list")
-            return
-        }
+        let entries = try #require(await second.syncedJournalEntries())
         // Every payment the backend saw belongs to a saved entry; every saved entry is delivered, once.
         #expect(entries.count >= keysSeen.count && !keysSeen.isEmpty)
         #expect(entries.allSatisfy { $0["delivery"]?["status"] == "delivered" })
@@ -182,5 +173,23 @@ import Glibc
         #expect(amounts == Set(entries.compactMap { $0["amount"]?.stringValue }))
         second.closeInput()
         _ = await second.waitForExit()
+    }
+}
+
+extension SpawnedServer {
+    /// `journal.sync` until nothing waits (up to five rounds), then every entry (`journal.list`);
+    /// nil, with the issue recorded, when entries still wait or there is no list.
+    func syncedJournalEntries() async -> [JSONValue]? {
+        var waiting: JSONValue? = nil
+        for _ in 0..<5 {
+            waiting = await request("journal.sync")?["result"]?["waiting"]
+            if waiting == 0 { break }
+        }
+        #expect(waiting == 0)
+        guard case .array(let entries)? = await request("journal.list", ["limit": 100])?["result"]?["entries"] else {
+            Issue.record("no list")
+            return nil
+        }
+        return entries
     }
 }

@@ -35,7 +35,8 @@ public final class BackgroundWork: Sendable {
         state.withLock { $0.stops.append(stop) }
     }
 
-    /// The service is ready once `task` has ended (and every other catch-up given).
+    /// The service is ready once `task` has ended (and every other catch-up given). `task` must
+    /// end when the service stops: one of a `DeliveryRunner` that an ``onStop(_:)`` stops.
     public func catchUp(_ task: Task<Void, Never>) {
         state.withLock { $0.catchUps.append(task) }
     }
@@ -52,13 +53,15 @@ public final class BackgroundWork: Sendable {
             throw error
         }
         let catchUps = work.state.withLock { $0.catchUps }
-        // Not awaited: a catch-up ends when the stops end its runner's tasks.
-        Task {
-            for task in catchUps { await task.value }
-            readiness.signal()
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for task in catchUps { await task.value }
+                readiness.signal()
+            }
+            await ServiceReadiness.untilCancelled()
+            // Ends the catch-up tasks too: each belongs to a runner a stop ends.
+            await work.stop()
         }
-        await ServiceReadiness.untilCancelled()
-        await work.stop()
     }
 
     private func stop() async {
