@@ -118,6 +118,9 @@ public final class Gateway: Sendable {
     /// next wait, its item as recorded) and closes the store, last.
     public func run() throws {
         services.start()
+        if !services.waitStarted(atMost: .seconds(10)) {
+            logger.warning("a service's work had not started after 10 s; serving anyway")
+        }
         for address in server.boundAddresses {
             logger.notice("listening on \(address)", metadata: ["address": .string(address)])
         }

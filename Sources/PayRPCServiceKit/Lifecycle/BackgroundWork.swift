@@ -50,8 +50,10 @@ public final class BackgroundWork: Sendable {
             try await start(work)
         } catch {
             await work.stop()
+            readiness.signalStarted()
             throw error
         }
+        readiness.signalStarted()
         let catchUps = work.state.withLock { $0.catchUps }
         await withDiscardingTaskGroup { group in
             group.addTask {

@@ -42,6 +42,21 @@ public final class ServiceGroup: Sendable {
         }
     }
 
+    /// Waits, at most `timeout`, until every service's work has started (its subscriptions are
+    /// taken: ``ServiceReadiness/signalStarted()``), for a caller that is not a task: the gateway,
+    /// before it serves, so that no event another gateway publishes goes unheard.
+    /// - Returns: whether every service started within `timeout`.
+    public func waitStarted(atMost timeout: Duration) -> Bool {
+        let started = DispatchSemaphore(value: 0)
+        let services = services
+        Task {
+            for service in services { await service.readiness.waitStarted() }
+            started.signal()
+        }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return started.wait(timeout: .now() + seconds) == .success
+    }
+
     /// Returns once every service is ready (``GatewayService/readiness``).
     public func ready() async {
         for service in services { await service.readiness.wait() }

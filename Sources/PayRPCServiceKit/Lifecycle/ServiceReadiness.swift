@@ -6,6 +6,8 @@ public final class ServiceReadiness: Sendable {
     private struct State {
         var ready = false
         var waiting: [CheckedContinuation<Void, Never>] = []
+        var started = false
+        var waitingForStart: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: Lock<State>
@@ -13,19 +15,43 @@ public final class ServiceReadiness: Sendable {
     /// A signal not given yet.
     public init() { state = Lock(State()) }
 
-    private init(ready: Bool) { state = Lock(State(ready: ready)) }
+    private init(ready: Bool) { state = Lock(State(ready: ready, started: ready)) }
 
     /// A signal given already: the readiness of a service with no background work.
     public static let ready = ServiceReadiness(ready: true)
 
-    /// Gives the signal (again: nothing happens).
+    /// Gives the signal (again: nothing happens); it says started too.
     public func signal() {
+        signalStarted()
         let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.ready = true
             defer { state.waiting = [] }
             return state.waiting
         }
         for continuation in waiting { continuation.resume() }
+    }
+
+    /// Says the service's work has started (its subscriptions are taken), before its catch-up ends:
+    /// what the gateway awaits before it serves, so that no event reaches it unheard.
+    public func signalStarted() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.started = true
+            defer { state.waitingForStart = [] }
+            return state.waitingForStart
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns once the service's work has started (``signalStarted()``).
+    public func waitStarted() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.started { return true }
+                state.waitingForStart.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     /// Whether the signal was given.
