@@ -83,7 +83,8 @@ import Testing
                 }
             }
         }
-        // Not ready while its catch-up runs.
+        // Started (subscribed), but not ready while its catch-up runs.
+        await readiness.waitStarted()
         try await store.transaction("publish") { try $0.publish("one", on: "lifecycle.events") }
         #expect(!readiness.isReady)
         release.signal()
