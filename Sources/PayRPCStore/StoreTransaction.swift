@@ -40,6 +40,19 @@ public struct StoreTransaction: StoreReading {
         try documents.publish(payload, on: channel)
     }
 
+    /// Claims the idempotency key `key` for this gateway as the transaction commits, replacing any
+    /// claim of it; nothing is claimed when the transaction rolls back. From the commit on, a
+    /// ``IdempotencyStore/claim(profile:key:method:paramsDigest:now:)`` of the key answers
+    /// `inProgress` until this gateway completes or abandons it (on a shared store: or dies). A
+    /// shared outbox arms a delivery's try and holds it this way, in one transaction, so no other
+    /// gateway can claim it between the commit and a claim made after it (``SharedDeliveries``).
+    /// - Throws: ``StoreError``.
+    public func claim(profile: String, key: String, method: String, paramsDigest: String) throws {
+        try StoreArguments.check(profile: profile, key: key)
+        try StoreArguments.checkName(method, "method", maximum: StoreArguments.maximumKeyLength)
+        try documents.claim(profile: profile, key: key, method: method, paramsDigest: paramsDigest)
+    }
+
     /// Publishes `event` as the JSON its codec writes (see ``publish(_:on:)-(String,_)``); the
     /// subscribers read it back with ``StateStore/subscribe(_:as:_:)``.
     /// - Throws: ``StoreError``.
@@ -178,6 +191,9 @@ public protocol DocumentWriting: DocumentReading {
     /// Publishes an event with the transaction (see ``StoreTransaction/publish(_:on:)``).
     /// - Throws: ``StoreError``.
     func publish(_ payload: String, on channel: String) throws
+    /// Claims an idempotency key with the transaction (see ``StoreTransaction/claim(profile:key:method:paramsDigest:)``).
+    /// - Throws: ``StoreError``.
+    func claim(profile: String, key: String, method: String, paramsDigest: String) throws
 }
 
 /// Converts between stored JSON text and typed models with the hot-path codecs.

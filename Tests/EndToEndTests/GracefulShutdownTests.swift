@@ -9,7 +9,9 @@ import Glibc
 /// SIGTERM through the binary while the journal delivers payments the backend keeps dropping and a
 /// Dotpay URLC notification is retried: the gateway answers every call it had read, exits 0 within
 /// 5 s (its services end their work at the next retry wait), and after a restart every
-/// acknowledged entry and the notification reach their backends exactly once.
+/// acknowledged entry and the notification reach their backends exactly once. The gateway signalled
+/// is the binary users run (``SpawnedServer/shippedBinary``): the 5 s are its promise, and a
+/// sanitized build on a loaded machine took 8.
 @Suite struct GracefulShutdownTests {
     @Test func sigtermDuringDeliveriesAnswersEveryCallReadAndLosesOrDoublesNothing() async throws {
         let backend = try await JournalJourneyTests.Backend()
@@ -20,7 +22,7 @@ import Glibc
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-sigterm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let arguments = ["serve", "--stdio", "--journal-backend", backend.url]
-        let first = try await SpawnedServer(arguments, dataDirectory: data)
+        let first = try await SpawnedServer(arguments, dataDirectory: data, binary: SpawnedServer.shippedBinary)
         _ = await first.request("sandbox.dotpay.setShopPin", ["pin": .string(pin)])
         let payment: JSONValue = [
             "merchantID": "10000", "amount": "80.00", "textDescription": "Bilet", "control": "order-term",

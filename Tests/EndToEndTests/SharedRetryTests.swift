@@ -11,7 +11,7 @@ import Glibc
 /// backend (a real HTTP server that fails the POSTs it is told to and counts every request): a
 /// retry whose gateway was SIGKILLed while making it is made once by the other gateway (delivered,
 /// or its server error told once), and with both alive each retry is made once, by the gateway
-/// that began the delivery.
+/// that began the delivery, even when the other is asked to `journal.sync` meanwhile.
 @Suite(.serialized) struct SharedRetryTests {
     /// Each request the backend saw: its path, its idempotency key, whether it was failed.
     static func requests(_ backend: JournalJourneyTests.Backend, atLeast count: Int) async throws -> [[String: Any]] {
@@ -73,6 +73,33 @@ import Glibc
         }
         let all = try await Self.requests(backend, atLeast: 0)
         #expect(all.count == 3 && all.filter { $0["failed"] as? Bool == false }.count == 1, "\(all)")
+        await CrossInstancePushTests.stop(gateways)
+    }
+
+    /// A `journal.sync` through B while A's first POST of the entry hangs leaves the entry to A,
+    /// whose delivery run B finds claimed: the backend sees A's try and A's retry, nothing from B.
+    @Test func aSyncOnAnotherGatewayLeavesARunningDeliveryToIt() async throws {
+        let backend = try await JournalJourneyTests.Backend()
+        try await backend.post("/_control", ["failModes": ["hang"]])
+        let (gateways, addresses) = try await CrossInstancePushTests.twoGateways(
+            ["--journal-backend", backend.url, "--log-level", "debug"], firstOnly: ["--web-api-timeout", "5"])
+        let b = gateways[1]
+        let till = try await CrossInstancePushTests.peer(addresses[0], profile: "shop")
+        let other = try await CrossInstancePushTests.peer(addresses[1], profile: "shop")
+        till.socket.sendLine(#"{"jsonrpc":"2.0","id":"pay","method":"journal.pay","params":{"type":"cash","amount":"100"}}"#)
+        #expect(try await Self.requests(backend, atLeast: 1).count == 1)
+        let synced = await other.result("journal.sync")
+        #expect(synced?["waiting"] == 1, "\(String(describing: synced))")
+        #expect(await b.waitForLog(containing: "an item another gateway is delivering is left to it"))
+        var answer: JSONValue?
+        while answer == nil, let message = await till.socket.nextMessage(timeout: 30) {
+            if message["id"] == "pay" { answer = message }
+        }
+        #expect(
+            answer?["result"]?["entry"]?["delivery"]?["status"] == "delivered"
+                && answer?["result"]?["entry"]?["delivery"]?["attempts"] == 2, "\(String(describing: answer))")
+        let all = try await Self.requests(backend, atLeast: 0)
+        #expect(all.count == 2 && all.last?["failed"] as? Bool == false, "\(all)")
         await CrossInstancePushTests.stop(gateways)
     }
 }

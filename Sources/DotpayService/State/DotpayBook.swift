@@ -152,7 +152,7 @@ struct DotpayBook: Sendable {
                 try DueCompletions.publish(profile: profile, at: completesAt, in: documents)
             }
             if let notification = payment.notification(of: payment.summary.relatedOperations[0], at: record.now) {
-                try Self.add(notification, profile: profile, in: documents, arming: deliveries)
+                _ = try Self.add(notification, profile: profile, in: documents, arming: deliveries)
             }
             if let lastChannelId = record.lastChannelId {
                 try Self.updateSettings(profile, in: documents) { $0.lastChannelId = lastChannelId }
@@ -240,8 +240,9 @@ struct DotpayBook: Sendable {
             }
             let operation = try payment.refund(amount, number: number, at: now)
             try documents.put(payment, profile: profile, key: id)
-            let notification = payment.notification(of: operation, at: now)
-            if let notification { try Self.add(notification, profile: profile, in: documents, arming: deliveries) }
+            let notification = try payment.notification(of: operation, at: now).flatMap {
+                try Self.add($0, profile: profile, in: documents, arming: deliveries) ? $0 : nil
+            }
             try announce(payment, documents)
             return (payment, notification)
         }
@@ -315,28 +316,31 @@ struct DotpayBook: Sendable {
         return (payment, try saveCompletion(payment, profile: profile, now: now, in: documents, arming: arming))
     }
 
-    /// Saves a payment that has just completed, with the notification of its completion.
+    /// Saves a payment that has just completed, with the notification of its completion (nil when
+    /// there is none, or it was in the outbox already).
     private static func saveCompletion(
         _ payment: StoredPayment, profile: String, now: Date, in documents: StoreTransaction, arming: SharedDeliveries?
     ) throws
         -> UrlcNotification?
     {
         try documents.put(payment, profile: profile, key: payment.summary.paymentId)
-        let notification = payment.notification(of: payment.summary.relatedOperations[0], at: now)
-        if let notification { try add(notification, profile: profile, in: documents, arming: arming) }
-        return notification
+        guard let notification = payment.notification(of: payment.summary.relatedOperations[0], at: now) else { return nil }
+        return try add(notification, profile: profile, in: documents, arming: arming) ? notification : nil
     }
 
-    /// Puts a notification in the outbox, unless one with its id is there already; on a shared
-    /// store its first try is armed with it.
+    /// Puts a notification in the outbox, unless one with its id is there already (false: the
+    /// delivery that wrote it delivers it); on a shared store its delivery run begins with it.
     private static func add(
         _ notification: UrlcNotification, profile: String, in documents: StoreTransaction, arming: SharedDeliveries?
-    ) throws {
-        guard try !documents.contains(UrlcNotification.self, profile: profile, key: notification.notificationId) else { return }
+    ) throws -> Bool {
+        guard try !documents.contains(UrlcNotification.self, profile: profile, key: notification.notificationId) else {
+            return false
+        }
         try documents.put(notification, profile: profile, key: notification.notificationId)
         if let arming {
-            try arming.arm(arming.firstTry(item: notification.notificationId, profile: profile), in: documents)
+            try arming.begin(arming.firstTry(item: notification.notificationId, profile: profile), in: documents)
         }
+        return true
     }
 
     private static func settings(_ profile: String, in documents: some StoreReading) throws -> DotpaySettings {

@@ -65,8 +65,7 @@ final class UrlcDelivery: OutboxDelivery {
 
     /// One delivery: sign, post with retries from the try `first`, each recorded (and, on a
     /// shared store, claimed through `claims`).
-    /// - Throws: the store's error when a step cannot be recorded;
-    ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
+    /// - Throws: the store's error when a step cannot be recorded.
     func send(_ id: String, profile: String, from first: Int, claims: DeliveryClaims?) async throws {
         guard let notification = try await outbox.item(id, profile: profile), !notification.isDelivered else {
             return

@@ -75,11 +75,11 @@ final class JournalDelivery: OutboxDelivery {
                 logger: logger) : nil
     }
 
-    /// What the transaction that saves a new entry publishes: its first try, `first`, armed (nil
-    /// on the embedded store).
+    /// What the transaction that saves a new entry publishes: its delivery run begun with its
+    /// first try, `first` (nil on the embedded store).
     func arming(_ first: DeliveryTimer?) -> DeliveryRetry.Publishing? {
         guard let first, let shared else { return nil }
-        return { transaction in try shared.arm(first, in: transaction) }
+        return { transaction in try shared.begin(first, in: transaction) }
     }
 
     /// The entries.
@@ -87,8 +87,7 @@ final class JournalDelivery: OutboxDelivery {
 
     /// Runs the entry's remaining steps, recording each; the first POST begins at its try `first`
     /// (a try resumed where another gateway left it), its tries claimed by `claims` (shared store).
-    /// - Throws: the store's error when a step cannot be recorded;
-    ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
+    /// - Throws: the store's error when a step cannot be recorded.
     func send(_ entryId: String, profile: String, from first: Int, claims: DeliveryClaims?) async throws {
         var first = first
         guard var current = try await journal.entry(entryId, profile: profile), current.delivery.status != .delivered else {
@@ -212,8 +211,7 @@ final class JournalDelivery: OutboxDelivery {
     /// says why). On a shared store each try's outcome is recorded in a transaction that also
     /// announces it made and arms the next try (`claims`, ``DeliveryClaims``): a retry, or after
     /// an accepted try, the next POST's first when `accepted` says so.
-    /// - Throws: the store's error when a step cannot be recorded;
-    ///   ``SharedDeliveries/MadeElsewhere`` when another gateway took the delivery over.
+    /// - Throws: the store's error when a step cannot be recorded.
     private func post(
         _ entry: JournalEntry, _ endpoint: WebAPIEndpoint, to target: Target,
         request: (URL) -> HTTPRequest, key: String, profile: String, from first: Int, claims: DeliveryClaims?,

@@ -45,8 +45,7 @@ public struct DeliveryRetry: Sendable {
     /// ``send(_:from:attempted:)`` whose tries are claimed across gateways by `claims` (nil: this
     /// gateway alone): `attempted` gets, with each outcome, what makes the publishing of its
     /// recording transaction (``TryRecording``; nil without `claims`).
-    /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the next try,
-    ///   and what `attempted` throws.
+    /// - Throws: what `attempted` throws.
     public func send(
         _ request: HTTPRequest, from first: Int = 0, claims: DeliveryClaims?,
         attempted: (Result<HTTPResponse, HTTPClientError>, TryRecording?) async throws -> Void
@@ -56,8 +55,7 @@ public struct DeliveryRetry: Sendable {
 
     /// ``run(_:from:attempted:)`` whose tries are claimed across gateways by `claims`, as
     /// ``send(_:from:claims:attempted:)`` does.
-    /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the next try,
-    ///   and what `attempt` or `attempted` throws.
+    /// - Throws: what `attempt` or `attempted` throws.
     public func run(
         _ attempt: () async throws -> Result<HTTPResponse, HTTPClientError>, from first: Int = 0,
         claims: DeliveryClaims?,
@@ -70,7 +68,7 @@ public struct DeliveryRetry: Sendable {
             index += 1
             let failed = if case .failure = outcome { true } else { false }
             try await attempted(outcome, TryRecording(claims: claims, failed: failed, index: made, backoff: backoff))
-            try await claims.recorded()
+            await claims.recorded()
         }
     }
 

@@ -11,9 +11,10 @@ import PayRPCSync
 ///
 /// On a store that several gateways share (``shared``), every try of every delivery is owned by
 /// one live gateway and taken over by a survivor when that one dies (``SharedDeliveries``): a
-/// delivery begun by a write of the item holds the first try that write armed; any other
-/// (a resend, a `sync`) arms its first try in a transaction of its own; the profile's resend at
-/// start-up runs on one gateway at a time; ``takeOver()`` makes the tries of dead gateways.
+/// delivery begun by a write of the item holds the run and the first try that write claimed; any
+/// other (a resend, a `sync`) claims the run, leaving the item to a live gateway that runs it,
+/// and arms its first try in a transaction of its own; the profile's resend at start-up runs on
+/// one gateway at a time; ``takeOver()`` makes the tries of dead gateways.
 public protocol OutboxDelivery: AnyObject, Sendable {
     /// What the outbox holds.
     associatedtype Item: OutboxItem
@@ -35,9 +36,9 @@ public protocol OutboxDelivery: AnyObject, Sendable {
 
 extension OutboxDelivery {
     /// Starts delivering the item `key` (or joins the delivery already running) and returns its
-    /// task. `armed`: the first try that the transaction which wrote the item armed (shared
-    /// store; ``SharedDeliveries/firstTry(item:profile:)``); without it, a shared store's
-    /// delivery arms its own.
+    /// task. `armed`: the first try that the transaction which wrote the item armed with its run
+    /// (shared store; ``SharedDeliveries/begin(_:in:)``); without it, a shared store's delivery
+    /// claims the run and arms its own.
     @discardableResult
     public func deliver(_ key: String, profile: String, armed: DeliveryTimer? = nil) -> Task<Void, Never> {
         runner.run(Self.runKey(key, profile)) { [self] in await self.deliverNow(key, profile: profile, armed: armed) }
@@ -92,6 +93,10 @@ extension OutboxDelivery {
             let ran = Lock(false)
             await runner.run(Self.runKey(timer.item, timer.profile)) { [self] in
                 ran.withLock { $0 = true }
+                // A live gateway runs the item (it gave this try up as it stopped a run): its run goes on.
+                guard await shared.beginRun(item: timer.item, profile: timer.profile) else {
+                    return await shared.giveUp(timer)
+                }
                 let claims = DeliveryClaims(shared: shared, item: timer.item, profile: timer.profile, holding: timer)
                 await self.sendLogging(timer.item, profile: timer.profile, from: timer.index, claims: claims)
             }.value
@@ -107,16 +112,17 @@ extension OutboxDelivery {
         guard let shared else { return await sendLogging(key, profile: profile, from: 0, claims: nil) }
         var first = armed
         if first == nil {
+            guard await shared.beginRun(item: key, profile: profile) else { return }
             let timer = shared.timer(item: key, profile: profile, index: 0, after: SharedDeliveries.firstTryGrace)
             do {
                 try await shared.arm(timer)
                 first = timer
             } catch {
                 logUnrecorded(key, error)
-                return
+                return await shared.endRun(item: key, profile: profile)
             }
         }
-        guard let first, await shared.hold(first) else { return }
+        guard let first else { return }
         let claims = DeliveryClaims(shared: shared, item: key, profile: profile, holding: first)
         await sendLogging(key, profile: profile, from: 0, claims: claims)
     }
@@ -126,10 +132,6 @@ extension OutboxDelivery {
         do {
             try await send(key, profile: profile, from: first, claims: claims)
             finished = !Task.isCancelled
-        } catch is SharedDeliveries.MadeElsewhere {
-            logger.info(
-                "another gateway took this delivery over",
-                metadata: ["outbox": .string(Item.namespace), "outbox.key": .string(key)])
         } catch {
             logUnrecorded(key, error)
         }

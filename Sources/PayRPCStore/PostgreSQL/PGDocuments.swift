@@ -35,12 +35,15 @@ final class PGDocuments: DocumentWriting {
     private(set) var profiles: Set<String> = []
     /// Notifications to send at commit (`pg_notify`, delivered only if the commit succeeds).
     private var notifications: [(channel: String, payload: String)] = []
+    /// How the transaction writes a claim (nil: a read, or the store's own claim transaction).
+    private let claims: ClaimWriting?
 
-    init(connection: PGConnection, begin: String, time: Int64, limit: Int64?) {
+    init(connection: PGConnection, begin: String, time: Int64, limit: Int64?, claims: ClaimWriting? = nil) {
         self.connection = connection
         self.begin = begin
         self.time = time
         self.limit = limit
+        self.claims = claims
     }
 
     // MARK: DocumentReading
@@ -89,6 +92,14 @@ final class PGDocuments: DocumentWriting {
             throw StoreError(.invalidArgument, "events are published in a transaction, not a read")
         }
         try write(PGStatements.publishEvent, [channel, payload, String(time)])
+    }
+
+    func claim(profile: String, key: String, method: String, paramsDigest: String) throws {
+        guard let claims, let owner = claims.owner else {
+            throw StoreError(.invalidArgument, "claims are made in a transaction, not a read")
+        }
+        profiles.insert(profile)
+        try write(PGStatements.insertClaim, [profile, key, method, claims.digest(paramsDigest), String(time), owner])
     }
 
     /// Sends `NOTIFY channel, payload` with the commit (nothing when the transaction rolls back).

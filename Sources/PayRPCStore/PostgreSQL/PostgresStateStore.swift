@@ -162,10 +162,15 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
         _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R {
         let now = configuration.now, limit = configuration.maximumBytes, attempts = self.attempts
+        let secrets = self.secrets
+        let claims = ClaimWriting(owner: String(instanceID)) {
+            try secrets.keyedHash($0, context: SQLiteStateStore.paramsContext)
+        }
         try await maintainIfDue()
         return try await pool.run { session in
             try Self.serializable(
-                session, operation: operation, time: Timestamp.milliseconds(now()), limit: limit, attempts: attempts
+                session, operation: operation, time: Timestamp.milliseconds(now()), limit: limit, attempts: attempts,
+                claims: claims
             ) { documents in
                 try body(StoreTransaction(documents))
             }
@@ -254,7 +259,7 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
     /// conflicting until their attempts run out.
     static func serializable<R>(
         _ session: PGSession, operation: String, time: Int64, limit: Int64?, attempts: Int = maximumAttempts,
-        _ body: (PGDocuments) throws -> R
+        claims: ClaimWriting? = nil, _ body: (PGDocuments) throws -> R
     ) throws -> R {
         var reconnected = false
         var attempt = 0
@@ -265,7 +270,8 @@ public final class PostgresStateStore: StateStore, StoreAdministration {
             let locked = !contended.isEmpty
             defer { if locked { PGProfileLocks.unlockAll(connection) } }
             let documents = PGDocuments(
-                connection: connection, begin: "BEGIN ISOLATION LEVEL SERIALIZABLE", time: time, limit: limit)
+                connection: connection, begin: "BEGIN ISOLATION LEVEL SERIALIZABLE", time: time, limit: limit,
+                claims: claims)
             var outcome: R?
             do {
                 if locked { try PGProfileLocks.lock(contended, on: connection) }

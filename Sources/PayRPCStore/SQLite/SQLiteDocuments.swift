@@ -9,6 +9,8 @@ struct SQLiteDocuments: DocumentWriting {
     let time: Int64
     /// Where the events the transaction publishes wait for its commit (nil in a read).
     var events: PublishedEvents? = nil
+    /// How the transaction writes a claim (nil in a read).
+    var claims: ClaimWriting? = nil
 
     func text(profile: String, namespace: String, key: String) throws -> String? {
         try StoreArguments.check(profile: profile, namespace: namespace, key: key)
@@ -43,5 +45,10 @@ struct SQLiteDocuments: DocumentWriting {
     func publish(_ payload: String, on channel: String) throws {
         guard let events else { throw StoreError(.invalidArgument, "events are published in a transaction, not a read") }
         events.append(payload, on: channel)
+    }
+
+    func claim(profile: String, key: String, method: String, paramsDigest: String) throws {
+        guard let claims else { throw StoreError(.invalidArgument, "claims are made in a transaction, not a read") }
+        try StoreSQL.execute(db, StoreSQL.insertClaim, [profile, key, method, claims.digest(paramsDigest), time])
     }
 }

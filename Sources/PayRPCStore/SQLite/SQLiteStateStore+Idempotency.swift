@@ -66,6 +66,12 @@ extension SQLiteStateStore {
         }
     }
 
+    /// How a transaction writes a claim as ``claim(profile:key:method:paramsDigest:now:)`` does.
+    var claimWriting: ClaimWriting {
+        let secrets = self.secrets
+        return ClaimWriting(owner: nil) { try secrets.keyedHash($0, context: Self.paramsContext) }
+    }
+
     /// The associated data of sealed outcomes.
     static let outcomeContext = "idempotency.outcome"
     /// The context of the params' keyed hash.

@@ -182,11 +182,12 @@ public final class SQLiteStateStore: StateStore, StoreAdministration {
     public func transaction<R: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (StoreTransaction) throws -> R
     ) async throws -> R {
-        let now = configuration.now
+        let now = configuration.now, claims = claimWriting
         let events = PublishedEvents()
         let result = try await committer.write(operation) { db in
             events.reset()
-            return try body(StoreTransaction(SQLiteDocuments(db: db, time: Timestamp.milliseconds(now()), events: events)))
+            let documents = SQLiteDocuments(db: db, time: Timestamp.milliseconds(now()), events: events, claims: claims)
+            return try body(StoreTransaction(documents))
         }
         hub.deliver(events.all)
         return result

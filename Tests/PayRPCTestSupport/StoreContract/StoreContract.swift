@@ -46,6 +46,9 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             Clause(name: "reset empties one profile, export shows one") { try await $0.exportAndReset() },
             Clause(name: "bad names are refused with invalidArgument") { try await $0.invalidNames() },
             Clause(name: "idempotency keys claim, replay, conflict, per profile") { try await $0.idempotencyKeys() },
+            Clause(name: "a claim made in a transaction holds from its commit, and not when it rolls back") {
+                try await $0.claimsInTransactions()
+            },
             Clause(name: "a full store refuses what does not fit and keeps the rest") { try await $0.storeFull() },
             Clause(name: "acknowledged writes survive a crash; claims in progress do not") { try await $0.crashAndReopen() },
             Clause(name: "a subscription hears what commits on its channel until it is cancelled") {
@@ -346,6 +349,40 @@ public struct StoreContract<Factory: StateStoreFactory>: Sendable {
             }
             #expect(claims.filter { $0 == .claimed }.count == 1)
             #expect(claims.filter { $0 == .inProgress }.count == 15)
+        }
+    }
+
+    /// A key claimed with a transaction's writes is in progress once it commits (and completes
+    /// and replays as any claim); a claim in a body that throws was never made; a claim in a
+    /// transaction replaces an earlier claim of the key.
+    func claimsInTransactions() async throws {
+        try await withStore { store in
+            try await store.transaction("contract") { documents in
+                try documents.put(ContractCounter(count: 1, label: "item"), profile: "p", namespace: "n", key: "item")
+                try documents.claim(profile: "p", key: "try", method: "m", paramsDigest: "item")
+            }
+            #expect(try await store.claim(profile: "p", key: "try", method: "m", paramsDigest: "item") == .inProgress)
+            try await store.complete(profile: "p", key: "try", outcome: #""result":"made""#)
+            #expect(
+                try await store.claim(profile: "p", key: "try", method: "m", paramsDigest: "item")
+                    == .replay(outcome: #""result":"made""#))
+            #expect(try await store.claim(profile: "p", key: "try", method: "m", paramsDigest: "other") == .conflict)
+            await #expect(throws: ContractRefusal()) {
+                try await store.transaction("contract") { documents in
+                    try documents.claim(profile: "p", key: "rolled back", method: "m", paramsDigest: "d")
+                    throw ContractRefusal()
+                }
+            }
+            #expect(try await store.claim(profile: "p", key: "rolled back", method: "m", paramsDigest: "d") == .claimed)
+            try await store.transaction("contract") { documents in
+                try documents.claim(profile: "p", key: "rolled back", method: "m", paramsDigest: "again")
+            }
+            #expect(try await store.claim(profile: "p", key: "rolled back", method: "m", paramsDigest: "again") == .inProgress)
+            await #expect(throws: StoreError.self) {
+                try await store.transaction("contract") { documents in
+                    try documents.claim(profile: "p", key: "", method: "m", paramsDigest: "d")
+                }
+            }
         }
     }
 

@@ -2,8 +2,8 @@ import PayRPCStore
 import PayRPCSync
 
 /// The claims of one delivery run of an outbox item on a shared store (``SharedDeliveries``): the
-/// try it holds, announced made in the transaction that records its outcome, and the next try it
-/// arms in the same transaction and claims once that is committed.
+/// run's own, the try it holds, announced made in the transaction that records its outcome, and the next try it
+/// arms and claims in the same transaction.
 ///
 /// ``DeliveryRetry`` drives it try by try (``afterTry(_:index:backoff:then:)``, asked through the
 /// ``TryRecording`` it hands the service, then ``recorded()``); a service arms the first try of
@@ -16,7 +16,7 @@ public final class DeliveryClaims: Sendable {
         var held: DeliveryTimer?
         /// Announced made in the last recording transaction: completed by ``recorded()``.
         var made: DeliveryTimer?
-        /// Armed in the last recording transaction: claimed by ``recorded()``.
+        /// Armed (and claimed) in the last recording transaction: held once ``recorded()``.
         var armed: DeliveryTimer?
     }
 
@@ -59,28 +59,27 @@ public final class DeliveryClaims: Sendable {
         }
     }
 
-    /// After the recording transaction committed: completes the try made and claims the try armed.
-    /// - Throws: ``SharedDeliveries/MadeElsewhere`` when another gateway claimed the armed try.
-    public func recorded() async throws {
-        let (made, armed) = state.withLock { state -> (DeliveryTimer?, DeliveryTimer?) in
-            defer { (state.made, state.armed) = (nil, nil) }
-            return (state.made, state.armed)
+    /// After the recording transaction committed: completes the try made; the try armed (claimed
+    /// by that transaction) is the one held now.
+    public func recorded() async {
+        let made = state.withLock { state -> DeliveryTimer? in
+            defer { (state.made, state.armed, state.held) = (nil, nil, state.armed) }
+            return state.made
         }
         if let made { await shared.complete(made) }
-        guard let armed else { return }
-        guard await shared.hold(armed) else { throw SharedDeliveries.MadeElsewhere() }
-        state.withLock { $0.held = armed }
     }
 
-    /// The run ends. A try still held is completed when the run `finished` (it found nothing more
-    /// to do for it: the item delivered already, or with nowhere to go), else given up (the run
-    /// stopped before it: cancelled, or a step not recorded), so a gateway waiting for it makes it.
-    /// A try whose recording transaction failed (announced made, but not committed) is given up too.
+    /// The run ends, its claim first (so a gateway that takes a try given up here can begin a run).
+    /// A try still held is completed when the run `finished` (it found nothing more to do for it:
+    /// the item delivered already, or with nowhere to go), else given up (the run stopped before
+    /// it: cancelled, or a step not recorded), so a gateway waiting for it makes it. A try whose
+    /// recording transaction failed (announced made, but not committed) is given up too.
     func end(finished: Bool) async {
         let (held, unrecorded) = state.withLock { state -> (DeliveryTimer?, DeliveryTimer?) in
             defer { (state.held, state.made, state.armed) = (nil, nil, nil) }
             return (state.held, state.made)
         }
+        await shared.endRun(item: item, profile: profile)
         if let unrecorded { await shared.giveUp(unrecorded) }
         guard let held else { return }
         if finished { await shared.complete(held) } else { await shared.giveUp(held) }

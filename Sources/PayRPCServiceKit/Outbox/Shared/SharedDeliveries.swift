@@ -19,15 +19,23 @@ import PayRPCSync
 /// before it. Who makes a try is decided by a claim of the timer's own key in the store's
 /// idempotency claims (the rows, in `SERIALIZABLE` transactions, that make a client's idempotency
 /// key run once on any gateway): claimed once, owned by a gateway, free again when that gateway
-/// died (its presence lock gone), answered "made" once completed. The gateway that armed a try
-/// claims it at once and holds it until its outcome is recorded; the transaction that records the
-/// outcome also announces the try made, so every other gateway stops waiting for it at once.
+/// died (its presence lock gone), answered "made" once completed. The transaction that arms a try
+/// also claims it for its gateway (``StoreTransaction/claim(profile:key:method:paramsDigest:)``),
+/// so no other gateway can take it between that commit and the try, however slow this one is; it
+/// holds it until its outcome is recorded, and the transaction that records the outcome also
+/// announces the try made, so every other gateway stops waiting for it at once.
+/// A delivery run of an item (its steps, try after try) is also claimed, under the item's run key
+/// (``runKey(_:)``), for as long as it runs: in the transaction that writes the item (``begin(_:in:)``),
+/// or before a run that no write began (a resend at start-up, a `sync`, a try taken over) arms its
+/// first try (``beginRun(item:profile:)``); such a run is not begun while another live gateway
+/// runs the item, so a gateway that starts, or is asked to `sync`, while another delivers an item
+/// never posts it a second time.
 /// Why these claims and not a lease table (the schema's `payrpc_timer`, dropped): they have the
 /// semantics already, on both stores, under the store contract's tests.
 ///
 /// Every other gateway waits for each try on a task of its own, on real time (the backoff of a
 /// real network, not a profile's sandbox clock): a first try ``firstTryGrace`` after it was armed,
-/// a retry when it is due. Then it claims it: claimed (its gateway died, or never claimed it), it
+/// a retry when it is due. Then it claims it: claimed (its gateway died), it
 /// makes it with the same idempotency key and the waits after it, as the item's own delivery
 /// resumed at that try; made, it stops; held by a live gateway, it looks again after
 /// ``patience`` (when a live holder's try must have ended), at most ``maximumLooks`` times. A
@@ -42,18 +50,16 @@ public final class SharedDeliveries: Sendable {
     public static let channel = "outbox.tries"
     /// The "method" of a try's claim (never a client's: no method has this name).
     static let method = "outbox.try"
+    /// The "method" of the claim of an item's delivery run.
+    static let runMethod = "outbox.run"
     /// The "method" of the lease of a profile's resend at start-up.
     static let resendMethod = "outbox.resend"
-    /// How long the other gateways leave a first try to the gateway that wrote the item, before
-    /// they claim it (the time between the commit and that gateway's own claim).
+    /// How long the other gateways leave a first try to the gateway that wrote the item before
+    /// they first look at its claim (the time that gateway's POST takes to begin).
     public static let firstTryGrace: Duration = .seconds(2)
     /// How many times a gateway looks at a try that a live gateway holds before it leaves the
     /// item to the next start or a `sync`.
     static let maximumLooks = 60
-
-    /// Thrown when a try this gateway armed was claimed by another one (this one seemed dead to
-    /// the store for a moment): the other goes on with the item, this one stops.
-    public struct MadeElsewhere: Error {}
 
     let store: any StateStore
     /// The outbox's namespace.
@@ -96,9 +102,55 @@ public final class SharedDeliveries: Sendable {
         return now() + seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
-    /// Publishes `timer` armed in `transaction`.
+    /// Begins the delivery run of `first`'s item in `transaction`, the one that writes the item:
+    /// claims the run and arms `first` (the item's ``firstTry(item:profile:)``) for this gateway,
+    /// which holds both from the commit on.
+    /// - Throws: ``StoreError``.
+    public func begin(_ first: DeliveryTimer, in transaction: StoreTransaction) throws {
+        try transaction.claim(profile: first.profile, key: runKey(first.item), method: Self.runMethod, paramsDigest: first.item)
+        try arm(first, in: transaction)
+    }
+
+    /// The claim key of `item`'s delivery run.
+    func runKey(_ item: String) -> String { "\(outbox):\(item):run" }
+
+    /// Claims a run of `item` that no write of it began: false, and nothing claimed, when another
+    /// live gateway runs it (it makes every try of it) or the claim cannot be made (logged; the
+    /// item waits for the next start or `sync`).
+    func beginRun(item: String, profile: String) async -> Bool {
+        do {
+            let claimed = try await store.claim(
+                profile: profile, key: runKey(item), method: Self.runMethod, paramsDigest: item)
+            if claimed != .claimed {
+                logger.debug(
+                    "an item another gateway is delivering is left to it",
+                    metadata: ["outbox": .string(outbox), "outbox.key": .string(item)])
+            }
+            return claimed == .claimed
+        } catch {
+            logger.warning(
+                "a delivery could not be claimed; the item waits for the next start or sync",
+                metadata: ["outbox": .string(outbox), "outbox.key": .string(item), "error": .string("\(error)")])
+            return false
+        }
+    }
+
+    /// Ends this gateway's run of `item` (another may begin one from now on).
+    func endRun(item: String, profile: String) async {
+        do {
+            try await store.abandon(profile: profile, key: runKey(item))
+        } catch {
+            logger.warning(
+                "a delivery's end could not be recorded; other gateways leave the item to this one until it stops",
+                metadata: ["outbox": .string(outbox), "outbox.key": .string(item), "error": .string("\(error)")])
+        }
+    }
+
+    /// Publishes `timer` armed in `transaction`, and claims it there for this gateway: it holds
+    /// the try from the commit on.
     /// - Throws: ``StoreError``.
     public func arm(_ timer: DeliveryTimer, in transaction: StoreTransaction) throws {
+        try transaction.claim(profile: timer.profile, key: timer.claim, method: Self.method, paramsDigest: timer.item)
         try transaction.publish(timer, on: Self.channel)
     }
 
@@ -116,19 +168,6 @@ public final class SharedDeliveries: Sendable {
     /// - Throws: ``StoreError``.
     func arm(_ timer: DeliveryTimer) async throws {
         try await store.transaction(outbox + ".armTry") { [self] transaction in try arm(timer, in: transaction) }
-    }
-
-    /// Claims `timer` for this gateway: whether it holds it now (a store error is logged: the try
-    /// goes on here, and another gateway may make it too, with the same idempotency key).
-    func hold(_ timer: DeliveryTimer) async -> Bool {
-        do {
-            return try await claim(timer) == .claimed
-        } catch {
-            logger.warning(
-                "a delivery try could not be claimed; it is made here, and perhaps by another gateway too",
-                metadata: ["outbox": .string(outbox), "outbox.key": .string(timer.item), "error": .string("\(error)")])
-            return true
-        }
     }
 
     /// Records that `timer`'s try was made (its outcome is recorded in the item).
