@@ -442,8 +442,9 @@ message and the entry waits likewise.
 Several gateways on one PostgreSQL store: every try, the first as well as each retry, is owned by
 one live gateway. The first is armed in the transaction that saves the entry, each retry in the
 one that records the failed try before it, `POST /journals/` in the one that records the accepted
-payment; the gateway that armed a try claims it (in the store) and makes it, and announces it made
-with its record. When that gateway dies before a try or while making it, another gateway claims
+payment; the transaction that arms a try claims it (in the store) for its gateway, which makes it
+and announces it made with its record. A `journal.sync` through one gateway leaves an entry that
+another live gateway is delivering to that one. When that gateway dies before a try or while making it, another gateway claims
 the try once it is due (a first try 2 s after it was armed), makes it with the same
 `Idempotency-Key` and the waits after it, and records it, so the entry is delivered (or
 `journal.syncFailed` sent) as on one gateway, once (`Tests/EndToEndTests/SharedDeliveryTests.swift`,
