@@ -8,6 +8,7 @@ import JournalService
 import NorthstarService
 import PBBAService
 import TatraService
+import PayRPCSecrets
 
 /// The services a gateway serves, constructed from the configuration: adding a service is one
 /// line here and nothing in the core.

@@ -7,6 +7,8 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// The dotpay service on the real engine (in-memory connections) with a real SQLite store in a
 /// temporary directory, sandbox controls on a fixed start time, and the shipped sandbox data.

@@ -5,6 +5,8 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// The journal service on the real engine with a real SQLite store in a temporary directory and,
 /// when asked, the test backend as a real HTTP server (else the built-in sandbox Web API, or none

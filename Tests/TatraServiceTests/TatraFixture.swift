@@ -6,6 +6,7 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 @testable import TatraService
+import PayRPCSQLite
 
 /// The tatra service on the real engine (in-memory harness) with the real SQLite store in a
 /// temporary directory, a manual clock, and the sandbox data shipped with the service.
