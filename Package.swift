@@ -4,10 +4,13 @@
 //
 // The targets follow the path of one request (see README "Development"):
 //   CLibUV → PayRPCTransport (the only module that touches libuv)
-//   CLibCrypto (OpenSSL's libcrypto, dlopen on first use) → PayRPCStore's secrets, PayRPCCore's compare
-//   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations)
-//   PayRPCStore (SQLite through GRDB; PostgreSQL through CLibPQ) → services (TatraService, PBBAService, ...)
-//   PayRPCGateway assembles them; `payrpc` is the command.
+//   PayRPCJSON → PayRPCSchema → PayRPCCore (JSON-RPC engine, router, method declarations; no libcrypto)
+//   PayRPCStore (the store protocol: no GRDB, no libpq) → PayRPCSecrets (everything on CLibCrypto,
+//     OpenSSL's libcrypto, dlopen on first use) → PayRPCServiceKit → services (TatraService, PBBAService, ...)
+//   PayRPCSQLite (GRDB) and PayRPCPostgres (CLibPQ), the store's backends: only PayRPCGateway, the
+//     command, the bench and the tests import them.
+//   PayRPCGateway assembles them; `payrpc` is the command. docs/architecture.md lists every module
+//   (a test in PayRPCCodegenTests compares that list with the targets here).
 //   PayRPCProcess (swift-subprocess) spawns children for `payrpc call --spawn`, the bench and the tests.
 // `payrpc-codegen` (swift-syntax) is a separate product: nothing in `payrpc` depends on it,
 // so a release build of the gateway never waits for swift-syntax.
@@ -122,8 +125,7 @@ let package = Package(
         .target(
             name: "PayRPCCore",
             dependencies: [
-                "PayRPCSync",
-                "CLibCrypto", "PayRPCJSON", "PayRPCSchema",
+                "PayRPCSync", "PayRPCJSON", "PayRPCSchema",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -137,12 +139,37 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The store protocol every service writes through (no backend: no GRDB, no libpq).
         .target(
             name: "PayRPCStore",
             dependencies: [
-                "PayRPCSync",
-                "CLibCrypto", "CLibPQ", "PayRPCCore", "PayRPCJSON",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Everything that touches libcrypto: the server key, keyed hashes, sealing, constant-time
+        // comparison, the access tokens' digests and the one random source.
+        .target(
+            name: "PayRPCSecrets",
+            dependencies: ["CLibCrypto", "PayRPCSync", "PayRPCCore", "PayRPCStore"],
+            swiftSettings: swiftSettings
+        ),
+        // The embedded backend: SQLite through GRDB, with group commit.
+        .target(
+            name: "PayRPCSQLite",
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The shared backend: PostgreSQL through libpq.
+        .target(
+            name: "PayRPCPostgres",
+            dependencies: [
+                "CLibPQ", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -152,21 +179,23 @@ let package = Package(
         .target(
             name: "PayRPCServiceKit",
             dependencies: [
-                "CCurlLoader", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore",
+                "CCurlLoader", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "TatraService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+            ],
             resources: [.copy("Resources/tatra-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PBBAService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/pbba-sandbox.json")],
@@ -174,14 +203,16 @@ let package = Package(
         ),
         .target(
             name: "NorthstarService",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+            ],
             resources: [.copy("Resources/northstar-sandbox.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DotpayService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/dotpay-sandbox.json")],
@@ -190,7 +221,7 @@ let package = Package(
         .target(
             name: "JournalService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -199,7 +230,8 @@ let package = Package(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCSync",
-                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCServiceKit",
+                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
+                "PayRPCPostgres", "PayRPCServiceKit",
                 "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -217,7 +249,7 @@ let package = Package(
             name: "payrpc",
             dependencies: [
                 "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCStore",
-                "PayRPCServiceKit",
+                "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -272,8 +304,9 @@ let package = Package(
         .target(
             name: "PayRPCTestSupport",
             dependencies: [
-                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCServiceKit",
-                "PayRPCTransport", .product(name: "Logging", package: "swift-log"),
+                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit", "PayRPCTransport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PayRPCTestSupport",
             exclude: ["Python"],
@@ -295,7 +328,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport"],
+            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSecrets", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCTransportTests",
@@ -308,8 +341,9 @@ let package = Package(
         .testTarget(
             name: "PayRPCStoreTests",
             dependencies: [
-                "PayRPCSync", "PayRPCStore", "PayRPCCore", "PayRPCJSON", "PayRPCTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                "PayRPCSync", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres", "PayRPCCore", "PayRPCJSON",
+                "PayRPCTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
             resources: [.copy("Support/pg_commit_cutter.py")],
@@ -317,22 +351,25 @@ let package = Package(
         .testTarget(
             name: "PayRPCServiceKitTests",
             dependencies: [
-                "PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSync",
-                "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
+                "PayRPCServiceKit", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
+                "PayRPCSync", "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/http_echo.py")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TatraServiceTests",
             dependencies: [
-                "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCServiceKit",
+                "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
+                "PayRPCServiceKit",
                 "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NorthstarServiceTests",
             dependencies: [
-                "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
+                "PayRPCServiceKit",
+                "PayRPCTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/orders_backend.py"), .copy("Support/paypal")],
@@ -340,7 +377,8 @@ let package = Package(
         .testTarget(
             name: "DotpayServiceTests",
             dependencies: [
-                "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCServiceKit",
+                "PayRPCTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/urlc_shop.py")],
@@ -348,7 +386,9 @@ let package = Package(
         .testTarget(
             name: "JournalServiceTests",
             dependencies: [
-                "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres",
+                "PayRPCServiceKit",
+                "PayRPCTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Support/journal_backend.py")],
@@ -356,15 +396,16 @@ let package = Package(
         .testTarget(
             name: "PBBAServiceTests",
             dependencies: [
-                "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCServiceKit", "PayRPCTestSupport",
+                "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCServiceKit",
+                "PayRPCTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCGatewayTests",
             dependencies: [
-                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCServiceKit", "PayRPCStore", "PayRPCSync",
-                .product(name: "Logging", package: "swift-log"),
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCServiceKit", "PayRPCStore", "PayRPCSQLite",
+                "PayRPCSync", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -4,7 +4,7 @@
 Drives the same libsqlite3 as payrpc (through Python's sqlite3 module): a fresh database per batch
 size, WAL, synchronous=FULL, a table shaped like payrpc's `document` (primary key (profile,
 namespace, key), WITHOUT ROWID, json_valid check: the statements are read from
-Sources/PayRPCStore/SQLite/StoreSchema.swift and StoreSQL.swift),
+Sources/PayRPCSQLite/StoreSchema.swift and StoreSQL.swift),
 one ~300-byte upsert per row with random keys, at 1, 16 and 64 rows per transaction. Reports rows/s
 and CPU µs per row (this process's CPU time / rows; Python's own per-row cost is in it, a few µs).
 And, measured first, the median latency of one fsync: a 100-byte write appended to a small file +
@@ -37,9 +37,9 @@ def from_store_sources(path, pattern, what):
     return found.group(1)
 
 
-SCHEMA = from_store_sources("Sources/PayRPCStore/SQLite/StoreSchema.swift",
+SCHEMA = from_store_sources("Sources/PayRPCSQLite/StoreSchema.swift",
                             r"(CREATE TABLE document \(.*?\) WITHOUT ROWID)", "the document table")
-UPSERT = from_store_sources("Sources/PayRPCStore/SQLite/StoreSQL.swift",
+UPSERT = from_store_sources("Sources/PayRPCSQLite/StoreSQL.swift",
                             r'static let upsert = """(.*?)"""', "the upsert statement")
 
 

@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 extension DotpayService {
     /// `dotpay.registerPaymentCard`.

@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 extension DotpayService {
     /// `dotpay.getChannelList`: the four variants, and the details for `dotpay.pay`.

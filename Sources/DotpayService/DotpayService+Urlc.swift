@@ -5,6 +5,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 extension DotpayService {
     /// `sandbox.dotpay.setShopPin`: sealed, then the notifications that waited for it are sent.

@@ -5,6 +5,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// The payment journal of seed 002 as JSON-RPC: the `opener://` → `linkPayment://` hand-off, the
 /// Payment Application's callback, the journal, and delivery to the `/payments/` + `/journals/`

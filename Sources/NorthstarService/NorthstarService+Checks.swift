@@ -8,6 +8,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 extension NorthstarService {
     /// Orders v2's checks of purchase units: known currency, its number of decimals, a positive

@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCStore
+import PayRPCSecrets
 
 extension NorthstarService {
     /// `northstar.configure`.

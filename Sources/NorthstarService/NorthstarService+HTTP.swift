@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// The same methods against an Orders v2 API over HTTP (a profile configured with `live` or a base
 /// URL). The checks Orders v2 makes before the issuer (purchase units, card rules) run here first,

@@ -8,6 +8,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 extension NorthstarService {
     /// `northstar.executeOrder`, both forms.

@@ -8,6 +8,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// PayPal's Northstar native card client (seed 003) as JSON-RPC: `executeOrder` in both forms,
 /// `validate` and `tokenizeCard`, on a sandbox that answers like Orders v2.

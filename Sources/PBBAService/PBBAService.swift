@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// The Pay by Bank app (PBBA) merchant library and the merchant-backend half of its journey,
 /// served as JSON-RPC (seed 001; docs/pbba.md).

@@ -5,6 +5,9 @@ import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTransport
+import PayRPCSecrets
+import PayRPCSQLite
+import PayRPCPostgres
 
 /// The assembled server: store, services, router, engine and transport.
 public final class Gateway: Sendable {
@@ -45,7 +48,7 @@ public final class Gateway: Sendable {
         // The profiles' sandbox state lives in the store; the controls cache it.
         let sandbox = SandboxControls(
             seed: configuration.seed, realTime: realTime,
-            persistence: StoreSandboxPersistence(store: store))
+            persistence: StoreSandboxPersistence(store: store), randomBytes: SecureRandom())
         sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
         let environment = ServiceEnvironment(

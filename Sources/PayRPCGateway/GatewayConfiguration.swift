@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTransport
+import PayRPCPostgres
 
 /// Everything `payrpc serve` is told: listeners, limits, data, sandbox.
 public struct GatewayConfiguration: Sendable {

@@ -3,6 +3,7 @@ import Logging
 import PayRPCCore
 import PayRPCStore
 import PayRPCJSON
+import PayRPCSecrets
 
 /// `payrpc schemas`: the files of `Schemas/` from the same declarations the server serves.
 public enum SchemaExport {

@@ -8,6 +8,7 @@ import JournalService
 import NorthstarService
 import PBBAService
 import TatraService
+import PayRPCSecrets
 
 /// The services a gateway serves, as a list of types: `payrpc serve` and `payrpc schemas` build
 /// the same list from it. Adding a service is one line here and its own folder; nothing else

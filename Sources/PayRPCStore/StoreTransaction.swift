@@ -9,7 +9,7 @@ import PayRPCJSON
 /// and into the stored JSON text.
 public struct StoreTransaction: StoreReading {
     /// The store's own access to the documents.
-    let documents: any DocumentWriting
+    package let documents: any DocumentWriting
 
     /// The typed view of `documents` (what a ``StateStore`` implementation hands its bodies).
     public init(_ documents: any DocumentWriting) {
@@ -111,7 +111,7 @@ public struct StoreTransaction: StoreReading {
 /// ``StateStore/read(_:_:)`` reads.
 public struct StoreReader: StoreReading {
     /// The store's own access to the documents.
-    let documents: any DocumentReading
+    package let documents: any DocumentReading
 
     /// The typed view of `documents` (what a ``StateStore`` implementation hands its bodies).
     public init(_ documents: any DocumentReading) {
@@ -197,7 +197,7 @@ public protocol DocumentWriting: DocumentReading {
 }
 
 /// Converts between stored JSON text and typed models with the hot-path codecs.
-enum DocumentCoding {
+package enum DocumentCoding {
     static func get<T: JSONDecodable>(
         _ type: T.Type, _ documents: any DocumentReading, profile: String, namespace: String, key: String
     ) throws -> T? {

@@ -3,6 +3,8 @@ import Foundation
 import PayRPCGateway
 import PayRPCJSON
 import PayRPCStore
+import PayRPCSQLite
+import PayRPCPostgres
 
 /// `payrpc data`: inspect or clear the stored state of a profile.
 struct DataCommand: ParsableCommand {

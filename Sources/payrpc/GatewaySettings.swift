@@ -5,6 +5,7 @@ import PayRPCGateway
 import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSQLite
 
 /// The options that make a gateway (data, sandbox, seed, clock) as plain values: what
 /// ``GatewayOptions`` reads and ``ServeSettings`` runs with. Its defaults are the options'.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PayRPCGateway
+import PayRPCSQLite
 
 /// `payrpc schemas`: writes (or checks) `Schemas/` from the methods this build serves.
 struct SchemasCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import PayRPCPostgres
 
 extension ServeCommand {
     /// `payrpc serve …` read without swift-argument-parser, for the common command lines

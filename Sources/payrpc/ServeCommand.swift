@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayRPCPostgres
 
 /// Signals a parent may have left blocked (a test runner's threads often block SIGTERM, and a
 /// spawned child inherits the mask): without this, SIGTERM would never reach the loop.

@@ -5,6 +5,9 @@ import PayRPCCore
 import PayRPCGateway
 import PayRPCStore
 import PayRPCTransport
+import PayRPCSecrets
+import PayRPCPostgres
+import PayRPCSQLite
 
 /// What `payrpc serve` runs with, as plain values: read from the command line by
 /// ``ServeCommand/parsedAlone(_:)`` without swift-argument-parser, or taken from the library's

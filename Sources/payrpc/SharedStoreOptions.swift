@@ -1,5 +1,7 @@
 import ArgumentParser
 import PayRPCStore
+import PayRPCPostgres
+import PayRPCSQLite
 
 /// The options that name a PostgreSQL store shared by several instances instead of the data
 /// directory's SQLite store: `--store`, `--store-key-file` (or `PAYRPC_STORE_KEY`) and

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PayRPCStore
+import PayRPCPostgres
 
 /// The shared-store options (`--store`, `--store-key-file`, `--store-connections`) as plain
 /// values: what ``SharedStoreOptions`` reads and ``ServeSettings`` runs with. Its defaults are

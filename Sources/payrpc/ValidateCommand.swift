@@ -5,6 +5,7 @@ import PayRPCCore
 import PayRPCGateway
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCSQLite
 
 /// `payrpc validate`: checks JSON-RPC traffic against the methods' schemas, or any JSON against
 /// one schema.

@@ -7,6 +7,8 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// The dotpay service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in a
 /// temporary directory, the service run as the gateway runs it), sandbox controls on a fixed start

@@ -5,6 +5,7 @@ import PayRPCJSON
 import PayRPCServiceKit
 import Testing
 import PayRPCTestSupport
+import PayRPCSQLite
 
 /// The Dotpay SDK's settings, channels, payments, 1Click cards and history on the sandbox.
 @Suite("dotpay")

@@ -5,6 +5,7 @@ import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCTestSupport
 import Testing
+import PayRPCSQLite
 
 /// URLC notifications to a real local shop backend that checks Dotpay's signature with its own
 /// PIN: what is posted, when, with what retries, and how failures show.

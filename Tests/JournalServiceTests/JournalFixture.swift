@@ -6,6 +6,8 @@ import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// The journal service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in a
 /// temporary directory, the service run as the gateway runs it) and, when asked, the test backend

@@ -7,6 +7,9 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import PayRPCPostgres
+import PayRPCSecrets
+import PayRPCSQLite
 
 /// The journal on a store that gateways share (a throw-away PostgreSQL database, the kit's
 /// `SharedDeliveries` on), against the test backend (a real HTTP server): the `/payments/` try

@@ -5,6 +5,7 @@ import PayRPCJSON
 import PayRPCServiceKit
 import Testing
 import PayRPCTestSupport
+import PayRPCSQLite
 
 /// `northstar.executeOrder` in both forms, `validate`, `tokenizeCard`, and the sandbox's cards.
 @Suite("northstar orders")

@@ -6,6 +6,7 @@ import PayRPCServiceKit
 import PayRPCStore
 import Testing
 import PayRPCTestSupport
+import PayRPCSQLite
 
 /// The Orders v2 HTTP backend against the test server, which checks every request against PayPal's
 /// own published OpenAPI documents: the token endpoint's failures, one token for concurrent calls,

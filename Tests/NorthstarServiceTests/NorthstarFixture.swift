@@ -6,6 +6,8 @@ import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// The northstar service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in
 /// a temporary directory), sandbox controls on a fixed start time, and the shipped sandbox data.

@@ -5,6 +5,8 @@ import PayRPCStore
 import PayRPCTestSupport
 import Testing
 @testable import PBBAService
+import PayRPCSecrets
+import PayRPCSQLite
 
 extension PBBAServiceTests {
     /// What survives a restart (a store closed and opened again on the same directory).

@@ -1,5 +1,6 @@
 @testable import PayRPCCore
 import Testing
+@testable import PayRPCSecrets
 
 /// The token file of `--auth-token-file`: bad files first, then what each token opens.
 @Suite struct AccessTokensTests {

@@ -1,5 +1,6 @@
 import PayRPCCore
 import Testing
+import PayRPCSecrets
 
 /// The comparison the auth token and the store's hashes go through.
 struct ConstantTimeTests {

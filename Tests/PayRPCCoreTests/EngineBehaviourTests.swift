@@ -2,6 +2,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCTestSupport
 import Testing
+import PayRPCSecrets
 
 /// The engine beyond the specification's examples: ids, params, metadata, limits, push,
 /// authentication, and what a handler's failure turns into.

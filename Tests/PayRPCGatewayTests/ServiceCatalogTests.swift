@@ -4,6 +4,7 @@ import PayRPCCore
 import PayRPCGateway
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSQLite
 import Testing
 
 /// The catalog of services: `payrpc serve` and `payrpc schemas` build the same list from it; a

@@ -2,6 +2,7 @@ import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
 import Testing
 
 /// The kit's keyed documents on a real SQLite store: read, listed, changed and forgotten by key,

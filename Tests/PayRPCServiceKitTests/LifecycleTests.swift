@@ -3,6 +3,7 @@ import Logging
 import PayRPCCore
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSQLite
 import PayRPCSync
 import PayRPCTestSupport
 import Testing

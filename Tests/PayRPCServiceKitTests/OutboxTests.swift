@@ -5,6 +5,7 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCSync
 import PayRPCTestSupport
+import PayRPCSQLite
 import Testing
 
 /// The kit's outbox on a real SQLite store: items per profile, oldest first, changed one at a

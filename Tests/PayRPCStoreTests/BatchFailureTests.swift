@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCJSON
 @testable import PayRPCStore
+@testable import PayRPCSQLite
 import Testing
 import GRDB
 import PayRPCTestSupport

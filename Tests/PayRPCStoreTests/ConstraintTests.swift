@@ -1,6 +1,7 @@
 import PayRPCJSON
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
 import Testing
 
 @Suite("SQLite's own checks of what is written")

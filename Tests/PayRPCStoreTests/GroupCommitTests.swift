@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCJSON
 import PayRPCStore
+import PayRPCSQLite
 import Testing
 import PayRPCTestSupport
 

@@ -1,9 +1,11 @@
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCPostgres
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import PayRPCSQLite
 
 /// Eight transactions at once on one profile's one document, through two instances of one
 /// PostgreSQL store (four connections each, so all eight run together): after a first conflict a

@@ -2,6 +2,7 @@ import Foundation
 import PayRPCCore
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
 import Testing
 import PayRPCJSON
 

@@ -4,6 +4,8 @@ import PayRPCStore
 import PayRPCSync
 import PayRPCTestSupport
 import Testing
+import PayRPCPostgres
+import PayRPCSQLite
 
 /// A connection that breaks around a transaction's `COMMIT`: the store asks the server what
 /// became of the transaction. Committed (the answer was lost after the commit), the call is a

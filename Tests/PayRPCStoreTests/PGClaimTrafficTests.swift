@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PayRPCStore
+@testable import PayRPCPostgres
 
 /// The rule that keeps abandoning a stale claim of this instance's away from a claim of the same
 /// key that one of its calls is making or running.

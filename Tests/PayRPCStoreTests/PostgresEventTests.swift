@@ -1,7 +1,9 @@
 import PayRPCStore
 import PayRPCSync
 import PayRPCTestSupport
+import PayRPCPostgres
 import Testing
+import PayRPCSQLite
 
 /// Events a transaction publishes on a shared store reach the subscribers of every instance on
 /// the database, once, after the commit, and never when it rolls back (the outbox and `NOTIFY`

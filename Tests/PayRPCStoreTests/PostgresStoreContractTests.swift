@@ -1,5 +1,6 @@
 import PayRPCTestSupport
 import Testing
+import PayRPCSQLite
 
 /// The PostgreSQL store keeps the contract every ``StateStore`` keeps, on a throw-away cluster
 /// the tests start (``PostgresTestCluster``).

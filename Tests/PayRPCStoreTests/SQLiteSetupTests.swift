@@ -3,6 +3,7 @@ import PayRPCJSON
 import PayRPCStore
 import Testing
 import PayRPCTestSupport
+import PayRPCSQLite
 
 @Suite("SQLite setup: durability, WAL, migrations")
 struct SQLiteSetupTests {

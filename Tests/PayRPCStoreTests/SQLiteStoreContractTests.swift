@@ -1,5 +1,6 @@
 import PayRPCTestSupport
 import Testing
+import PayRPCSQLite
 
 /// The SQLite store keeps the contract every ``StateStore`` keeps.
 @Suite("SQLite store: the StateStore contract")

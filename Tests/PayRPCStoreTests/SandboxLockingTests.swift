@@ -1,6 +1,8 @@
 import PayRPCStore
 import PayRPCTestSupport
 import Testing
+import PayRPCPostgres
+import PayRPCSQLite
 
 /// Which stores take the profiles' sandbox locks across instances (``StateStore/sandboxLocking``):
 /// a shared PostgreSQL store does; the embedded SQLite store has no other instance to wait for.

@@ -3,6 +3,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCStore
 import PayRPCTestSupport
+import PayRPCSQLite
 import Testing
 
 /// The sandbox controls' state as documents of the profile: saved with the call's own transaction,

@@ -1,9 +1,11 @@
 import Foundation
 import PayRPCJSON
 import PayRPCStore
+import PayRPCSQLite
 import Testing
 import PayRPCCore
 import PayRPCTestSupport
+import PayRPCSecrets
 
 @Suite("Card masks, keyed hashes, PIN hashes, the server key, and no secret in the files")
 struct SecretHelperTests {
@@ -34,24 +36,6 @@ struct SecretHelperTests {
             try hasher.keyedHash("tok", context: "t")
                 == Hex.encode(try HMACSHA256.authenticate(Array("t\u{0}tok".utf8), key: [UInt8](repeating: 7, count: 32))))
         #expect(throws: StoreError.self) { try SecretHasher(key: [1, 2, 3]) }
-    }
-
-    @Test("PINs hash with a fresh salt each time and verify only the right PIN")
-    func pins() throws {
-        let hasher = try SecretHasher.ephemeral()
-        let first = try hasher.hashPIN("1234", iterations: 1_000)
-        let second = try hasher.hashPIN("1234", iterations: 1_000)
-        #expect(first != second)
-        #expect(first.hasPrefix("pbkdf2-sha256$1000$"))
-        #expect(hasher.verifyPIN("1234", against: first))
-        #expect(hasher.verifyPIN("1234", against: second))
-        #expect(!hasher.verifyPIN("1235", against: first))
-        #expect(try !SecretHasher.ephemeral().verifyPIN("1234", against: first))
-        #expect(!hasher.verifyPIN("1234", against: "garbage"))
-        #expect(!hasher.verifyPIN("1234", against: "pbkdf2-sha256$0$00$00"))
-        let defaultRounds = try hasher.hashPIN("0000")
-        #expect(defaultRounds.hasPrefix("pbkdf2-sha256$\(SecretHasher.defaultPINIterations)$"))
-        #expect(hasher.verifyPIN("0000", against: defaultRounds))
     }
 
     @Test("the server key is generated once, with mode 0600, and reused")
@@ -99,7 +83,7 @@ struct SecretHelperTests {
             try await store.put(profile: "p", namespace: "oneclick.cards", key: "card-1", value: card)
             try await store.put(
                 profile: "p", namespace: "tatra.pin", key: "user",
-                value: ["pinHash": .string(try hasher.hashPIN(pin, iterations: 100))])
+                value: ["pinHash": .string(try hasher.keyedHash(pin, context: "pin"))])
             _ = try await store.claim(profile: "p", key: "idem", method: "oneclick.addCard", paramsDigest: "digest")
             try await store.complete(profile: "p", key: "idem", outcome: #""result":{"card":"411111******1111"}"#)
 

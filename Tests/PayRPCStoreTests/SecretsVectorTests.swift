@@ -1,7 +1,8 @@
 import PayRPCStore
 import Testing
+import PayRPCSecrets
 
-@Suite("SHA-256, HMAC-SHA256, PBKDF2, HKDF and AES-256-GCM (OpenSSL) against the official vectors")
+@Suite("SHA-256, HMAC-SHA256, HKDF and AES-256-GCM (OpenSSL) against the official vectors")
 struct SecretsVectorTests {
     @Test("SHA-256: FIPS 180-2 \"abc\"")
     func sha256ABC() throws {
@@ -78,33 +79,6 @@ struct SecretsVectorTests {
         let mac = Hex.encode(try HMACSHA256.authenticate(testCase.data, key: testCase.key))
         #expect(mac.hasPrefix(testCase.mac))
         #expect(mac.count == 64)
-    }
-
-    @Test("PBKDF2-HMAC-SHA256: RFC 7914 §11, c = 1")
-    func pbkdf2One() throws {
-        let key = try PBKDF2.deriveKey(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, keyLength: 64)
-        #expect(
-            Hex.encode(key) == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
-                + "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
-    }
-
-    @Test("PBKDF2-HMAC-SHA256: RFC 7914 §11, c = 80000")
-    func pbkdf2Many() throws {
-        let key = try PBKDF2.deriveKey(
-            password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80_000, keyLength: 64)
-        #expect(
-            Hex.encode(key) == "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
-                + "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d")
-    }
-
-    @Test("PBKDF2 refuses zero iterations or length")
-    func pbkdf2Parameters() {
-        #expect(throws: StoreError(.invalidArgument, "PBKDF2 needs 1 to 2147483647 iterations, not 0")) {
-            try PBKDF2.deriveKey(password: [1], salt: [2], iterations: 0, keyLength: 32)
-        }
-        #expect(throws: StoreError(.invalidArgument, "PBKDF2 needs a key length of at least 1, not 0")) {
-            try PBKDF2.deriveKey(password: [1], salt: [2], iterations: 1, keyLength: 0)
-        }
     }
 
     @Test("HKDF-SHA256 expand: RFC 5869 test case 1 (from its PRK) and test case 3's empty info")

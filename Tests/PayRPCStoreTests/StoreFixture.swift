@@ -4,6 +4,7 @@ import PayRPCCore
 import PayRPCStore
 import PayRPCTestSupport
 import PayRPCSync
+import PayRPCSQLite
 
 /// A temporary data directory for one test, removed by `remove()`.
 struct TemporaryDirectory {

@@ -4,6 +4,7 @@ import PayRPCJSON
 @testable import PayRPCStore
 import Testing
 import PayRPCTestSupport
+@testable import PayRPCSQLite
 
 /// A store at its size limit (`PRAGMA max_page_count`, what `serve --store-max-bytes` sets): the
 /// same `SQLITE_FULL` a full disk gives, on a real SQLite file.

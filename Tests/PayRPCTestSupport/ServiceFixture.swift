@@ -3,6 +3,8 @@ import Logging
 import PayRPCCore
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// One service on the real engine (in-memory connections) with a real SQLite store in a temporary
 /// directory, run as the gateway runs it (``ServiceGroup``): what the five services' tests are

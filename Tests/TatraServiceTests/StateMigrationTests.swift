@@ -5,6 +5,7 @@ import PayRPCStore
 import PayRPCTestSupport
 import Testing
 @testable import TatraService
+import PayRPCSQLite
 
 /// Tatra's per-profile state is a generated model now; a data directory written by the version
 /// that mapped it by hand must open with every counter and flag intact.

@@ -6,6 +6,7 @@ import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport
 @testable import TatraService
+import PayRPCSQLite
 
 /// The tatra service on the shared ``ServiceFixture`` (the real engine, a real SQLite store in a
 /// temporary directory), a manual clock, and the sandbox data shipped with the service unless a

@@ -3,6 +3,7 @@ import Logging
 import PayRPCCore
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// Posts URLC notifications to the shop, as Dotpay does: the parameters as a form with their
 /// `signature` (``UrlcMessage``), accepted when the shop answers HTTP 200 with `OK`.

@@ -6,6 +6,7 @@ import Foundation
 import PayRPCJSON
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// What a URLC notification says, and how it is signed: Dotpay's *Receiving payment confirmation
 /// (URLC confirmation)* (chapter 3 of its *Technical manual for payments implementation*, Table 3

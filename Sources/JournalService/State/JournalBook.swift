@@ -2,6 +2,7 @@ import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore
+import PayRPCSecrets
 
 /// The journal's state in the store, behind intent-named methods: entries (namespace
 /// `journal.entries`, key the entry id, the outbox inside), the callbacks already handled

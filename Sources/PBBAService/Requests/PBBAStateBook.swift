@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCStore
+import PayRPCSecrets
 
 /// The PBBA service's state in the store, behind intent-named methods.
 ///

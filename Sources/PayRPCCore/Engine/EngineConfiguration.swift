@@ -11,7 +11,7 @@ public struct EngineConfiguration: Sendable {
     public var methodTimeouts: [String: Duration] = [:]
     /// The tokens TCP and Unix connections must present in `rpc.hello`, each with the profiles
     /// it may use (`--auth-token-file`); nil: no token is asked for.
-    public var access: AccessControl?
+    public var access: (any AccessPolicy)?
     /// Whether the built-in sandboxes (and `sandbox.*` methods) are on.
     public var sandbox = true
     /// Whether results and notifications are validated against their schemas (`--validate-results`).

@@ -48,8 +48,8 @@ public final class SandboxControls: Sendable {
     /// How many changes were made so far: a call compares it before and after its handler to know
     /// whether it changed anything itself (another call's change is that call's to save).
     private let changeCount = Atomic<UInt64>(0)
-    /// Unseeded values: one buffer of OpenSSL's random bytes for every profile and stream.
-    let systemRandom = Lock(SystemRandomBuffer())
+    /// Unseeded values: one buffer of the random source's bytes for every profile and stream.
+    let systemRandom: Lock<SystemRandomBuffer>
     /// Real time, under every profile's offset.
     public let realTime: RealTimeClock
     let serverSeed: UInt64?
@@ -81,7 +81,13 @@ public final class SandboxControls: Sendable {
     ///   - realTime: real time, under the profiles' offsets (the system's clocks, anchored now,
     ///     unless a test passes its own).
     ///   - persistence: where each profile's state is kept; nil keeps it in memory only.
-    public init(seed: UInt64? = nil, realTime: RealTimeClock = RealTimeClock(), persistence: (any SandboxPersistence)? = nil) {
+    ///   - randomBytes: where unseeded values come from (a gateway passes OpenSSL's,
+    ///     `SecureRandom`); the kernel's generator when not given.
+    public init(
+        seed: UInt64? = nil, realTime: RealTimeClock = RealTimeClock(), persistence: (any SandboxPersistence)? = nil,
+        randomBytes: any RandomBytesSource = SystemRandomBytes()
+    ) {
+        self.systemRandom = Lock(SystemRandomBuffer(source: randomBytes))
         self.serverSeed = seed
         self.realTime = realTime
         self.persistence = persistence

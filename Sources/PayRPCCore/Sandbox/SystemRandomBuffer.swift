@@ -1,7 +1,5 @@
-import CLibCrypto
-
-/// OpenSSL's generator (`RAND_bytes`: a DRBG in the process, seeded from the kernel) read 4 KiB
-/// at a time, for unseeded sandbox values.
+/// A ``RandomBytesSource`` (a gateway's: OpenSSL's `RAND_bytes`, a DRBG in the process, seeded
+/// from the kernel) read 4 KiB at a time, for unseeded sandbox values.
 ///
 /// Why buffered, and why not `SystemRandomNumberGenerator`: that one makes one `getrandom(2)` per
 /// 64 bits, and a kernel call per character of a token was 10 % of the server's CPU on
@@ -10,8 +8,14 @@ import CLibCrypto
 /// fork check and a lock, so one buffer (``SandboxControls``) serves many tokens. The bytes are
 /// used once each, in order; nothing here derives or stretches them.
 struct SystemRandomBuffer: RandomNumberGenerator {
+    private let source: any RandomBytesSource
     private var bytes = [UInt8](repeating: 0, count: 4096)
     private var used = 4096
+
+    /// A buffer refilled from `source`.
+    init(source: any RandomBytesSource) {
+        self.source = source
+    }
 
     /// The next random byte.
     mutating func nextByte() -> UInt8 {
@@ -37,14 +41,10 @@ struct SystemRandomBuffer: RandomNumberGenerator {
     }
 
     private mutating func refill() {
-        let filled =
-            LibCrypto.isLoaded
-            && bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) == 1 }
-        if !filled {
+        if !source.fill(&bytes) {
             // libcrypto could not be loaded or OpenSSL could not seed its generator: the standard
             // library's reads the kernel directly.
-            var system = SystemRandomNumberGenerator()
-            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: system.next()) }
+            _ = SystemRandomBytes().fill(&bytes)
         }
         used = 0
     }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCStore
+import PayRPCSecrets
 
 /// What the gateway gives every service it builds (``GatewayService/init(context:)``): one value,
 /// the same shape for every service, so adding a service never adds a parameter list.

@@ -7,6 +7,8 @@ import PayRPCStore
 import PayRPCTestSupport
 import Testing
 @testable import PBBAService
+import PayRPCSQLite
+import PayRPCSecrets
 
 /// A PBBA service on the shared ``ServiceFixture`` (a real SQLite store in a fresh temporary
 /// directory, served by the real engine through the in-memory harness, run as the gateway runs it).

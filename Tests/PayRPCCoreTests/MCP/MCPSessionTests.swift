@@ -2,6 +2,7 @@ import PayRPCCore
 import PayRPCJSON
 import PayRPCTestSupport
 import Testing
+import PayRPCSecrets
 
 /// The MCP face over the in-memory transport: the engine's checks, tasks, ordered calls,
 /// cancellation, pushes and logging, as tool results.

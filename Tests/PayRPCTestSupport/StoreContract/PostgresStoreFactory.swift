@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCStore
+import PayRPCPostgres
 
 /// The PostgreSQL store for the ``StoreContract``: each store a new database on the process's
 /// throw-away cluster (``PostgresTestCluster``), under one key.

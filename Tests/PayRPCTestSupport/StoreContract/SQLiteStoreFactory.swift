@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import PayRPCStore
+import PayRPCSecrets
+import PayRPCSQLite
 
 /// The SQLite store in temporary directories, for the ``StoreContract``.
 ///
