@@ -220,7 +220,7 @@ struct IdempotentCall: Sendable {
 }
 
 /// A call running as a task, as its session on the loop thread tracks it until it is answered.
-struct InFlightCall {
+struct InFlightCall: TrackedCall {
     /// The request's id (nil for a notification).
     let id: [UInt8]?
     let method: String

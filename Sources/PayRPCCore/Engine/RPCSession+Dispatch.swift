@@ -36,7 +36,7 @@ extension RPCSession {
         id: UnsafeRawBufferPointer?, responder: Responder
     ) {
         let idCopy = id.map { Array($0) }
-        orderedWaiting.append { [unowned self] in
+        calls.waitTurn(token: nil) { [unowned self] in
             if let idCopy {
                 idCopy.withUnsafeBytes { self.dispatch(entry, prepared, context: context, id: $0, responder: responder) }
             } else {
@@ -48,10 +48,7 @@ extension RPCSession {
 
     /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.
     func runWaitingOrderedCalls() {
-        while orderedRunning == nil, !orderedWaiting.isEmpty, !life.finished {
-            let start = orderedWaiting.removeFirst()
-            start()
-        }
+        while !life.finished, let start = calls.nextTurn() { start() }
     }
 
     // MARK: Inline
@@ -246,41 +243,32 @@ extension RPCSession {
         method: String, timeout: Duration?, ordered: Bool, to address: AnswerAddress,
         work: @escaping @Sendable () async -> Outcome
     ) {
-        let rawID = address.id, responder = address.responder
-        nextToken += 1
-        let token = nextToken
+        let responder = address.responder
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)
-        let task = Task(executorPreference: taskExecutor) {
-            let outcome = await work()
-            if loop.inLoopThread {
-                session.unwrapped.complete(token: token, outcome: outcome)
-            } else {
-                loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
+        let id = address.id.map { Array($0) }
+        let executor = taskExecutor
+        _ = calls.add(id: id, ordered: ordered) { token in
+            let task = Task(executorPreference: executor) {
+                let outcome = await work()
+                if loop.inLoopThread {
+                    session.unwrapped.complete(token: token, outcome: outcome)
+                } else {
+                    loop.execute { session.unwrapped.complete(token: token, outcome: outcome) }
+                }
             }
+            let timer = timeout.map { timeout in loop.schedule(after: timeout) { session.unwrapped.expire(token: token) } }
+            return InFlightCall(id: id, method: method, responder: responder, task: task, timer: timer)
         }
-        let id = rawID.map { Array($0) }
-        var running = InFlightCall(id: id, method: method, responder: responder, task: task, timer: nil)
-        if let timeout {
-            running.timer = loop.schedule(after: timeout) {
-                session.unwrapped.expire(token: token)
-            }
-        }
-        inFlight[token] = running
-        if let id { tokensByID[Self.idKey(id)] = token }
-        if ordered { orderedRunning = token }
         updateReading()
     }
 
     /// A task finished: write its answer, unless the request was cancelled or expired meanwhile.
     func complete(token: UInt64, outcome: Outcome) {
-        guard let call = inFlight.removeValue(forKey: token) else { return }
+        guard let (call, releasesOrder) = calls.remove(token) else { return }
         call.timer?.cancel()
         let outcome = call.cancelled ? Call.cancelled : outcome
-        let releasesOrder = orderedRunning == token
-        if releasesOrder { orderedRunning = nil }
         if let id = call.id {
-            tokensByID.removeValue(forKey: Self.idKey(id))
             id.withUnsafeBytes { output.writeOutcome(outcome, id: $0, to: call.responder) }
         } else if case .batch(let collector) = call.responder {
             output.collect(nil, into: collector)
@@ -296,7 +284,7 @@ extension RPCSession {
 
     /// The call's deadline passed: answer it with Deadline exceeded and cancel its task.
     func expire(token: UInt64) {
-        guard let call = inFlight[token] else { return }
+        guard let call = calls[token] else { return }
         call.task?.cancel()
         complete(token: token, outcome: Call.deadlineExceeded(method: call.method))
     }
@@ -309,19 +297,12 @@ extension RPCSession {
     /// answer there too was an exclusivity violation (debug builds aborted, release builds wrote
     /// the cancelled answer inside the `$/cancelRequest` answer's result).
     func cancel(idKey: [UInt8]) -> Bool {
-        guard let token = tokensByID[idKey], inFlight[token] != nil else { return false }
-        inFlight[token]?.cancelled = true
-        inFlight[token]?.task?.cancel()
+        guard let token = calls.token(idKey: idKey), var call = calls[token] else { return false }
+        call.cancelled = true
+        call.task?.cancel()
+        calls[token] = call
         let session = LoopBound(self, loop: connection.loop)
         connection.loop.execute { session.unwrapped.complete(token: token, outcome: Call.cancelled) }
         return true
-    }
-
-    /// The key under which a request id is found by `$/cancelRequest`: its canonical JSON form.
-    static func idKey(_ raw: [UInt8]) -> [UInt8] {
-        guard let tape = try? JSONTape(copying: raw) else { return raw }
-        var writer = JSONWriter(capacity: raw.count)
-        tape.withRoot { JSONValue($0) }.encode(to: &writer)
-        return writer.bytes
     }
 }

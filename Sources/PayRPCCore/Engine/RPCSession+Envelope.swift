@@ -227,7 +227,7 @@ extension RPCSession {
         responder: Responder
     ) {
         let descriptor = entry.descriptor
-        let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
+        let waitsItsTurn = descriptor.ordered && calls.orderedCallWaits
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         if entry.answerInline != nil, !waitsItsTurn, !idempotent, context.meta.traceparent == nil,
             !engine.sandbox.hasArmedFailures, engine.answersInline(entry.descriptor)
@@ -263,7 +263,7 @@ extension RPCSession {
         responder: Responder
     ) {
         let descriptor = entry.descriptor
-        let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
+        let waitsItsTurn = descriptor.ordered && calls.orderedCallWaits
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         if entry.answerInline != nil, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
             // Decoded and answered in one go, straight into the response (called through the

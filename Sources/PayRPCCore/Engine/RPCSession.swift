@@ -28,18 +28,11 @@ final class RPCSession: GatheringSession {
     /// does not read the static (a `swift_once` each time).
     let absentParams = NormalizedParams.emptyObject.root
     var output = SessionOutput()
-    /// The calls running as tasks, by token.
-    var inFlight: [UInt64: InFlightCall] = [:]
-    /// The running calls' tokens by the canonical form of their ids (``idKey(_:)``).
-    var tokensByID: [[UInt8]: UInt64] = [:]
-    var nextToken: UInt64 = 0
+    /// The calls running as tasks, and the ordered calls waiting their turn.
+    var calls = CallBook<InFlightCall>()
     /// Input ended, finished, reading paused.
     private(set) var life = SessionLife()
     var authenticated: Bool
-    /// The ordered call (``MethodTraits/ordered``) running as a task, if any.
-    var orderedRunning: UInt64?
-    /// Ordered calls that arrived while another ran, in arrival order.
-    var orderedWaiting: [() -> Void] = []
     /// The context shared by calls without `_meta` (held: retained once, released when replaced
     /// or when the session goes), and the profile generation it was made for.
     var cachedPlainContext: Unmanaged<RequestContext>?
@@ -67,7 +60,7 @@ final class RPCSession: GatheringSession {
         cachedPlainContext?.release()
     }
 
-    var hasWorkInFlight: Bool { !inFlight.isEmpty || !orderedWaiting.isEmpty }
+    var hasWorkInFlight: Bool { !calls.isIdle }
 
     // MARK: Input
 
@@ -113,10 +106,7 @@ final class RPCSession: GatheringSession {
 
     func connectionClosed() {
         life.close()
-        for (_, call) in inFlight { call.stop() }
-        inFlight.removeAll()
-        tokensByID.removeAll()
-        orderedWaiting.removeAll()
+        calls.stopAll()
         shared.cancelHandler = nil
         shared.authenticate = nil
         reference.unwrapped.session = nil
@@ -125,7 +115,7 @@ final class RPCSession: GatheringSession {
 
     /// Finishes the connection once its input has ended and every call is answered.
     func finishIfDone() {
-        if life.finishes(idle: inFlight.isEmpty && orderedWaiting.isEmpty) {
+        if life.finishes(idle: calls.isIdle) {
             flush()
             connection.finish()
         }
@@ -133,7 +123,7 @@ final class RPCSession: GatheringSession {
 
     /// Stops reading while too many calls of this connection run or wait, and resumes after.
     func updateReading() {
-        if let pause = life.reading(pending: inFlight.count + orderedWaiting.count, limit: engine.configuration.maxInFlight) {
+        if let pause = life.reading(pending: calls.pendingCount, limit: engine.configuration.maxInFlight) {
             connection.setReadingPaused(pause)
         }
     }

@@ -1,5 +1,5 @@
 /// A tool call its session has not answered yet, as the session tracks it on the loop thread.
-struct MCPPendingCall {
+struct MCPPendingCall: TrackedCall {
     /// What the call waits for.
     enum Kind {
         /// Its task runs.

@@ -15,10 +15,9 @@ extension MCPSession {
     /// Tracks a call until it is answered or cancelled; starts its progress reports.
     @discardableResult
     func track(_ request: MCPToolRequest, kind: MCPPendingCall.Kind, totalMs: Int? = nil) -> UInt64 {
-        nextToken += 1
-        let token = nextToken
-        pending[token] = MCPPendingCall(request: request, kind: kind, started: .now, totalMs: totalMs)
-        tokensByID[RPCSession.idKey(request.id)] = token
+        let token = calls.add(id: request.id) { _ in
+            MCPPendingCall(request: request, kind: kind, started: .now, totalMs: totalMs)
+        }
         if request.progressToken != nil { reportProgress(token: token) }
         updateReading()
         return token
@@ -26,9 +25,7 @@ extension MCPSession {
 
     /// Stops tracking a call that is answered elsewhere (an ordered inline call whose turn came).
     func forget(token: UInt64) {
-        guard let call = pending.removeValue(forKey: token) else { return }
-        call.stop()
-        tokensByID.removeValue(forKey: RPCSession.idKey(call.request.id))
+        calls.remove(token)?.record.stop()
     }
 
     // MARK: Tasks
@@ -39,9 +36,9 @@ extension MCPSession {
         let token = existing ?? track(request, kind: .running, totalMs: timeout.map(Self.milliseconds))
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)
-        pending[token]?.kind = .running
-        pending[token]?.totalMs = timeout.map(Self.milliseconds)
-        pending[token]?.task = Task(executorPreference: taskExecutor) {
+        calls[token]?.kind = .running
+        calls[token]?.totalMs = timeout.map(Self.milliseconds)
+        calls[token]?.task = Task(executorPreference: taskExecutor) {
             let outcome = await call.answer()
             if loop.inLoopThread {
                 session.unwrapped.complete(token: token, outcome: MCPToolOutcome(outcome))
@@ -50,9 +47,9 @@ extension MCPSession {
             }
         }
         if let timeout {
-            pending[token]?.timer = loop.schedule(after: timeout) { session.unwrapped.expire(token: token) }
+            calls[token]?.timer = loop.schedule(after: timeout) { session.unwrapped.expire(token: token) }
         }
-        if ordered { orderedRunning = token }
+        if ordered { calls.runsOrdered(token) }
     }
 
     /// Answers `outcome` once the sandbox state the call changed is saved (a failure to save is
@@ -62,7 +59,7 @@ extension MCPSession {
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)
         let sandbox = engine.sandbox, engine = self.engine, logger = self.logger, method = request.method
-        pending[token]?.task = Task(executorPreference: taskExecutor) {
+        calls[token]?.task = Task(executorPreference: taskExecutor) {
             var answer = outcome
             do {
                 try await sandbox.saveChanges()
@@ -76,35 +73,30 @@ extension MCPSession {
 
     /// Answers a call, unless it was cancelled meanwhile; lets the next ordered call start.
     func complete(token: UInt64, outcome: MCPToolOutcome) {
-        guard let call = pending.removeValue(forKey: token) else { return }
+        guard let (call, releasedOrder) = calls.remove(token) else { return }
         call.stop()
-        tokensByID.removeValue(forKey: RPCSession.idKey(call.request.id))
         writeToolResult(call.request, outcome)
-        settle(releasing: token)
+        settle(releasedOrder: releasedOrder)
     }
 
     /// The call's deadline passed: a tool error (Deadline exceeded), and its task is cancelled.
     func expire(token: UInt64) {
-        guard let call = pending[token] else { return }
+        guard let call = calls[token] else { return }
         call.task?.cancel()
         complete(token: token, outcome: MCPToolOutcome(Call.deadlineExceeded(method: call.request.method)))
     }
 
     /// `notifications/cancelled`: stops the call; nothing is sent for it.
     func cancel(idKey: [UInt8]) {
-        guard let token = tokensByID.removeValue(forKey: idKey), let call = pending.removeValue(forKey: token) else { return }
+        guard let token = calls.token(idKey: idKey), let (call, releasedOrder) = calls.remove(token) else { return }
         call.stop()
-        orderedWaiting.removeAll { $0.token == token }
         logger.debug("MCP call cancelled", metadata: ["rpc.method": .string(call.request.method)])
-        settle(releasing: token)
+        settle(releasedOrder: releasedOrder)
     }
 
     /// After a call leaves: the next ordered calls run, the output goes out, reading resumes.
-    private func settle(releasing token: UInt64) {
-        if orderedRunning == token {
-            orderedRunning = nil
-            runWaitingOrderedCalls()
-        }
+    private func settle(releasedOrder: Bool) {
+        if releasedOrder { runWaitingOrderedCalls() }
         flush()
         updateReading()
         finishIfDone()
@@ -116,20 +108,14 @@ extension MCPSession {
     /// its turn.
     func waitTurn(_ entry: MethodEntry, _ prepared: PreparedCall, context: RequestContext, request: MCPToolRequest) {
         let token = track(request, kind: .waitingTurn)
-        orderedWaiting.append(
-            (
-                token,
-                { [unowned self] in
-                    run(entry, prepared, context: context, request: request, token: token)
-                }
-            ))
+        calls.waitTurn(token: token) { [unowned self] in
+            run(entry, prepared, context: context, request: request, token: token)
+        }
     }
 
     /// Starts the waiting ordered calls, in arrival order, until one of them runs as a task.
     func runWaitingOrderedCalls() {
-        while orderedRunning == nil, !orderedWaiting.isEmpty, !life.finished {
-            orderedWaiting.removeFirst().start()
-        }
+        while !life.finished, let start = calls.nextTurn() { start() }
     }
 
     // MARK: Waiting for pushes
@@ -148,20 +134,20 @@ extension MCPSession {
         }
         let token = track(request, kind: .waitingForPush, totalMs: waitMs)
         let session = LoopBound(self, loop: connection.loop)
-        pending[token]?.timer = connection.loop.schedule(after: .milliseconds(waitMs)) {
+        calls[token]?.timer = connection.loop.schedule(after: .milliseconds(waitMs)) {
             session.unwrapped.answerWait(token: token)
         }
     }
 
     /// Answers a waiting `session_takeNotifications` with what is queued (perhaps nothing).
     func answerWait(token: UInt64) {
-        guard pending[token]?.kind == .waitingForPush else { return }
+        guard calls[token]?.kind == .waitingForPush else { return }
         complete(token: token, outcome: takePushes())
     }
 
     /// The oldest waiting `session_takeNotifications`, if any.
     var firstWaitForPush: UInt64? {
-        pending.filter { $0.value.kind == .waitingForPush }.keys.min()
+        calls.tokens { $0.kind == .waitingForPush }.first
     }
 
     /// At the end of input nothing more will be asked for: every wait answers now.
@@ -180,7 +166,7 @@ extension MCPSession {
     /// Sends `notifications/progress` for a waiting call (the milliseconds it has waited, of its
     /// deadline or wait when known) and schedules the next report.
     func reportProgress(token: UInt64) {
-        guard let call = pending[token], let progressToken = call.request.progressToken else { return }
+        guard let call = calls[token], let progressToken = call.request.progressToken else { return }
         let elapsed = Self.milliseconds(ContinuousClock.now - call.started)
         notify("notifications/progress") { writer in
             writer.beginObject()
@@ -197,7 +183,7 @@ extension MCPSession {
             writer.endObject()
         }
         let session = LoopBound(self, loop: connection.loop)
-        pending[token]?.progressTimer = connection.loop.schedule(after: Self.progressInterval) {
+        calls[token]?.progressTimer = connection.loop.schedule(after: Self.progressInterval) {
             let session = session.unwrapped
             session.reportProgress(token: token)
             session.flush()

@@ -147,7 +147,7 @@ extension MCPSession {
     func notification(_ method: JSONElement, params: JSONElement?) {
         if method.stringEquals("notifications/cancelled") {
             if let requestID = params?.member("requestId"), requestID.kind == .string || requestID.kind == .number {
-                cancel(idKey: RPCSession.idKey(requestID.rawArray))
+                cancel(idKey: CallIDKey.canonical(requestID.rawArray))
             }
         }
         // notifications/initialized, notifications/roots/list_changed, ...: nothing to do.

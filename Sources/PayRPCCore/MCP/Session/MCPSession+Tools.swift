@@ -98,7 +98,7 @@ extension MCPSession {
             return
         }
         let idempotent = descriptor.mutates && meta.idempotencyKey != nil && engine.idempotency != nil
-        let waitsItsTurn = descriptor.ordered && (orderedRunning != nil || !orderedWaiting.isEmpty)
+        let waitsItsTurn = descriptor.ordered && calls.orderedCallWaits
         if let answerInline = entry.answerInline, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
             runInline(entry, request: request) { writer in try answerInline(arguments, context, &writer) }
             return

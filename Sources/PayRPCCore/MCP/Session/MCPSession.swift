@@ -21,14 +21,9 @@ final class MCPSession: GatheringSession {
     let tape = JSONTape()
     var output = SessionOutput()
     var era = MCPEraMachine()
-    /// The tool calls not answered yet (running, waiting for a push, or waiting their turn), by token.
-    var pending: [UInt64: MCPPendingCall] = [:]
-    /// Their tokens by the canonical form of their request ids.
-    var tokensByID: [[UInt8]: UInt64] = [:]
-    var nextToken: UInt64 = 0
-    /// The ordered call (``MethodTraits/ordered``) running, if any, and those waiting their turn.
-    var orderedRunning: UInt64?
-    var orderedWaiting: [(token: UInt64, start: () -> Void)] = []
+    /// The tool calls not answered yet (running, waiting for a push, or waiting their turn), and
+    /// the ordered calls' turns.
+    var calls = CallBook<MCPPendingCall>()
     var pushes = MCPPushQueue()
     /// The level the client opted in to (`logging/setLevel`, or the stateless request's
     /// `_meta` log level); nil: no log messages.
@@ -58,7 +53,7 @@ final class MCPSession: GatheringSession {
             metadata: ["peer": .string(connection.peer), "transport": .string(connection.transport.rawValue)])
     }
 
-    var hasWorkInFlight: Bool { !pending.isEmpty }
+    var hasWorkInFlight: Bool { !calls.isIdle }
 
     // MARK: Input
 
@@ -91,10 +86,7 @@ final class MCPSession: GatheringSession {
 
     func connectionClosed() {
         life.close()
-        for (_, call) in pending { call.stop() }
-        pending.removeAll()
-        tokensByID.removeAll()
-        orderedWaiting.removeAll()
+        calls.stopAll()
         shared.authenticate = nil
         reference.unwrapped.session = nil
         shared.markClosed()
@@ -103,7 +95,7 @@ final class MCPSession: GatheringSession {
 
     /// Finishes the connection once its input has ended and every call is answered.
     func finishIfDone() {
-        if life.finishes(idle: pending.isEmpty) {
+        if life.finishes(idle: calls.isIdle) {
             flush()
             connection.finish()
         }
@@ -111,7 +103,7 @@ final class MCPSession: GatheringSession {
 
     /// Stops reading while too many calls of this connection are pending, and resumes after.
     func updateReading() {
-        if let pause = life.reading(pending: pending.count, limit: engine.configuration.maxInFlight) {
+        if let pause = life.reading(pending: calls.pendingCount, limit: engine.configuration.maxInFlight) {
             connection.setReadingPaused(pause)
         }
     }
