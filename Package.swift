@@ -131,6 +131,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PayRPCMCP",
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PayRPCTransport",
             dependencies: [
                 "PayRPCSync",
@@ -230,8 +238,8 @@ let package = Package(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCSync",
-                "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
-                "PayRPCPostgres", "PayRPCServiceKit",
+                "PayRPCCore", "PayRPCMCP", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
                 "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -328,7 +336,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",
-            dependencies: ["PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSecrets", "PayRPCTestSupport"],
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCMCP", "PayRPCJSON", "PayRPCSchema", "PayRPCSecrets", "PayRPCTestSupport",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCTransportTests",

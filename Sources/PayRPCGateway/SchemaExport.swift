@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCCore
+import PayRPCMCP
 import PayRPCStore
 import PayRPCJSON
 import PayRPCSecrets

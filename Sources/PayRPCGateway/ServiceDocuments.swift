@@ -1,4 +1,5 @@
 import PayRPCCore
+import PayRPCMCP
 
 /// The service guides (`docs/<service>.md`) the MCP face offers as resources, embedded in the
 /// binary when it is built (``EmbeddedDocuments``, written by `payrpc-codegen` from the files

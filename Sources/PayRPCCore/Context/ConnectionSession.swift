@@ -35,7 +35,7 @@ public final class ConnectionSession: @unchecked Sendable {
     /// Set by the engine (loop thread): cancels the running request with that canonical id.
     var cancelHandler: (([UInt8]) -> Bool)?
     /// Set by the engine (loop thread): marks the connection as authenticated.
-    var authenticate: (() -> Void)?
+    package var authenticate: (() -> Void)?
     private let notificationCheck: @Sendable (String, [UInt8]) -> RPCError?
     /// The server's list of connections, told when this one may be served (nil in unit tests).
     private let directory: ConnectionDirectory?
@@ -120,7 +120,7 @@ public final class ConnectionSession: @unchecked Sendable {
         if runNow { handler() }
     }
 
-    func markClosed() {
+    package func markClosed() {
         let handlers = shared.withLock { shared -> [@Sendable () -> Void] in
             shared.open = false
             shared.objects.removeAll()

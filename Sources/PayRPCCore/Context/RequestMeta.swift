@@ -18,7 +18,7 @@ public struct RequestMeta: Sendable, Equatable {
     }
 
     /// Reads `_meta`; a member of the wrong type is an error naming it.
-    init(parsing element: JSONElement) throws(RPCError) {
+    package init(parsing element: JSONElement) throws(RPCError) {
         guard element.kind == .object else {
             throw RPCError.invalidParams([.init(pointer: "/_meta", keyword: "type", message: "_meta must be an object")])
         }

@@ -133,7 +133,7 @@ public struct OpenRPCBuilder: Sendable {
     }
 
     /// Follows a `#/definitions/Name` reference.
-    static func resolve(_ schema: JSONValue, in definitions: SchemaDefinitions) -> JSONValue {
+    package static func resolve(_ schema: JSONValue, in definitions: SchemaDefinitions) -> JSONValue {
         if let ref = schema["$ref"]?.stringValue, ref.hasPrefix("#/definitions/") {
             return definitions.schemas[String(ref.dropFirst("#/definitions/".count))] ?? schema
         }
@@ -145,7 +145,7 @@ public struct OpenRPCBuilder: Sendable {
         rewriteRefs(schema, from: "#/definitions/", to: "#/components/schemas/")
     }
 
-    static func rewriteRefs(_ schema: JSONValue, from: String, to: String) -> JSONValue {
+    package static func rewriteRefs(_ schema: JSONValue, from: String, to: String) -> JSONValue {
         switch schema {
         case .array(let values): return .array(values.map { rewriteRefs($0, from: from, to: to) })
         case .object(let members):

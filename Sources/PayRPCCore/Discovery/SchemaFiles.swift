@@ -56,7 +56,7 @@ public struct SchemaFiles: Sendable {
     }
 
     /// Every definition reachable from `schema` through `#/definitions/` references.
-    static func closure(of schema: JSONValue, in definitions: SchemaDefinitions) -> Set<String> {
+    package static func closure(of schema: JSONValue, in definitions: SchemaDefinitions) -> Set<String> {
         var found: Set<String> = []
         var pending = references(in: schema)
         while let name = pending.popLast() {
@@ -82,7 +82,7 @@ public struct SchemaFiles: Sendable {
     }
 
     /// A method name as a file name (`$/cancelRequest` → `$_cancelRequest`).
-    static func fileName(_ method: String) -> String {
+    package static func fileName(_ method: String) -> String {
         method.replacingSlashes()
     }
 }

@@ -7,8 +7,8 @@ import PayRPCSchema
 /// `--validate-results`, or the error).
 ///
 /// Made on the loop thread by ``RPCSession``; ``answer()`` runs in the call's task.
-struct Call: Sendable {
-    let method: String
+package struct Call: Sendable {
+    package let method: String
     /// Whether the method changes the profile's sandbox controls (``MethodDescriptor/changesSandboxControls``).
     let changesControls: Bool
     /// Whether a call of a seeded profile waits for the profile's sandbox lock: all but the
@@ -27,7 +27,7 @@ struct Call: Sendable {
     ///   - prepared: its decoded params bound to its handler.
     ///   - context: the call's context; its logger is the session's.
     ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
-    init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
+    package init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
         self.method = entry.descriptor.name
         self.changesControls = entry.descriptor.changesSandboxControls
         self.drawsUnderLock = !entry.descriptor.answersWaitingCall
@@ -48,13 +48,13 @@ struct Call: Sendable {
 
     /// How long the call may run before it is answered with Deadline exceeded: the call's
     /// `_meta.timeoutMs`, else the method's configured timeout, else the default (nil: none).
-    var timeout: Duration? {
+    package var timeout: Duration? {
         context.meta.timeoutMs.map({ Duration.milliseconds($0) })
             ?? engine.configuration.methodTimeouts[method] ?? engine.configuration.defaultTimeout
     }
 
     /// The answer of a call whose deadline passed first.
-    static func deadlineExceeded(method: String) -> Outcome {
+    package static func deadlineExceeded(method: String) -> Outcome {
         errorOutcome(RPCError(.deadlineExceeded, "Deadline exceeded", data: ["method": .string(method)]))
     }
 
@@ -75,7 +75,7 @@ struct Call: Sendable {
     /// gateways until what it changed is saved
     /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``); an armed
     /// failure is taken under that lock, so exactly once whichever gateway serves the call.
-    func answer() async -> Outcome {
+    package func answer() async -> Outcome {
         guard context.sandbox.isShared else { return await answerOwned() }
         let sandbox = context.sandbox, profile = context.profile
         let lease: (any SandboxLease)?
@@ -87,7 +87,9 @@ struct Call: Sendable {
         }
         guard let lease else { return await answerOwned() }
         let outcome = await SandboxControls.$lockedProfile.withValue(profile) { () async -> Outcome in
-            guard let failure = sandbox.takeFailure(profile: profile, method: method) else { return await answerOwned() }
+            guard let failure = engine.takeArmedFailureUnderLock(for: method, profile: profile) else {
+                return await answerOwned()
+            }
             do {
                 // Taken in the store before the error is sent: no gateway fires it again.
                 try await sandbox.saveChanges()
@@ -189,7 +191,7 @@ struct Call: Sendable {
 
     /// Under `--validate-results`, the error to send instead of a result that breaks its schema
     /// (logged with every violation); nil when the result is fine or results are not validated.
-    static func resultProblem<Bytes: Collection<UInt8>>(
+    package static func resultProblem<Bytes: Collection<UInt8>>(
         _ validator: CompiledSchema?, _ bytes: Bytes,
         method: String, logger: Logger
     ) -> RPCError? {
@@ -223,7 +225,7 @@ struct IdempotentCall: Sendable {
 struct InFlightCall: TrackedCall {
     /// The request's id (nil for a notification).
     let id: [UInt8]?
-    let method: String
+    package let method: String
     let responder: Responder
     let task: Task<Void, Never>?
     var timer: ScheduledJob?

@@ -3,16 +3,16 @@ import Logging
 /// What each face of the engine (JSON-RPC, MCP) sets up for a new connection: its logger (with
 /// `connection.id`), the ``ConnectionSession`` services reach it through, the executor its calls'
 /// tasks run on, and whether it starts authenticated.
-struct ConnectionSetup {
-    let logger: Logger
-    let shared: ConnectionSession
-    let taskExecutor: LoopTaskExecutor
-    let authenticated: Bool
+package struct ConnectionSetup {
+    package let logger: Logger
+    package let shared: ConnectionSession
+    package let taskExecutor: LoopTaskExecutor
+    package let authenticated: Bool
 
     /// - Parameters:
     ///   - reference: how later notifications reach the session (nil once the connection closed).
     ///   - deliver: frames a notification for the session; on the loop thread.
-    init<Session: AnyObject>(
+    package init<Session: AnyObject>(
         engine: RPCEngine, connection: any RPCConnection, reference: LoopBound<SessionReference<Session>>,
         deliver: @escaping @Sendable (Session, String, [UInt8]) -> Void
     ) {

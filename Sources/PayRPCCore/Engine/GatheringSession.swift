@@ -1,7 +1,7 @@
 /// A connection handler that gathers a read's answers in a ``SessionOutput`` and hands them to
 /// the connection in one write: both faces of a connection (``RPCSession`` for JSON-RPC,
 /// ``MCPSession`` for MCP) are, and share how they flush.
-protocol GatheringSession: RPCConnectionHandler {
+package protocol GatheringSession: RPCConnectionHandler {
     /// The connection the answers go to.
     var connection: any RPCConnection { get }
     /// The answers gathered and not yet handed over.
@@ -10,15 +10,15 @@ protocol GatheringSession: RPCConnectionHandler {
 
 extension GatheringSession {
     /// Hands the gathered lines to the connection.
-    func flush() {
+    package func flush() {
         output.flush(to: connection)
     }
 
-    func receivedAvailableLines() {
+    package func receivedAvailableLines() {
         flush()
     }
 
-    func receivedOversizedLine(limit: Int) {
+    package func receivedOversizedLine(limit: Int) {
         output.writeLineTooLong(limit: limit)
         flush()
     }

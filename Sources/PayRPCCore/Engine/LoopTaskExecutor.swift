@@ -9,12 +9,12 @@
 ///
 /// Handlers must therefore not block: they await (the store, HTTP), and the store reads on the
 /// caller's thread (a short SQLite read) instead of hopping to a reader queue.
-final class LoopTaskExecutor: TaskExecutor {
+package final class LoopTaskExecutor: TaskExecutor {
     private let loop: any EventLoop
 
-    init(loop: any EventLoop) { self.loop = loop }
+    package init(loop: any EventLoop) { self.loop = loop }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         loop.execute { job.runSynchronously(on: executor) }

@@ -8,7 +8,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     public let router: Router
     /// Limits and identity.
     public let configuration: EngineConfiguration
-    let idempotency: (any IdempotencyStore)?
+    package let idempotency: (any IdempotencyStore)?
     /// The tester's controls (clocks, seeds, armed failures), shared with the services.
     public let sandbox: SandboxControls
     /// Every connection that may be served, by profile: what services notify a whole profile through.
@@ -39,7 +39,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// connection up, so the calls after them must find them done): every other call runs as a
     /// task that first reads its profile's sandbox state (``Call/answer()``).
     @inline(__always)
-    func answersInline(_ method: MethodDescriptor) -> Bool {
+    package func answersInline(_ method: MethodDescriptor) -> Bool {
         !sandbox.isShared || method.allowedBeforeAuthentication
     }
 
@@ -50,7 +50,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
 
     /// Maps anything a handler throws to the wire error; unknown errors (and convertible ones
     /// that become an internal error) are logged, not sent.
-    func wireError(_ error: any Error, method: String, logger: Logger) -> RPCError {
+    package func wireError(_ error: any Error, method: String, logger: Logger) -> RPCError {
         if let early = error as? EarlyAnswer { return early.error }
         if let convertible = error as? any RPCErrorConvertible {
             let wire = convertible.rpcError

@@ -184,23 +184,18 @@ extension RPCSession {
         return true
     }
 
-    /// `sandbox.failNext`: an armed failure answers in place of the handler (one atomic read when
-    /// none is). True when it did. On a store other gateways share, the call's task takes it
-    /// (``Call/answer()``).
+    /// `sandbox.failNext`: an armed failure answers in place of the handler
+    /// (``RPCEngine/takeArmedFailure(for:profile:)``). True when it did.
     @inline(__always)
     private func answeredArmedFailure(
         _ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?,
         responder: Responder
     ) -> Bool {
-        guard engine.answersInline(entry.descriptor) else { return false }
-        let method = entry.descriptor.name
-        let changesBefore = engine.sandbox.changes
-        guard let failure = engine.sandbox.takeFailure(profile: context.profile, method: method) else { return false }
-        if engine.sandbox.changes != changesBefore {
-            // Taken in the store too before the error is sent: a restart cannot fire it again.
+        guard let failure = engine.takeArmedFailure(for: entry.descriptor, profile: context.profile) else { return false }
+        if failure.mustBeSaved {
             if id == nil, case .batch(let collector) = responder { output.collect(nil, into: collector) }
             answerAfterSaving(
-                id == nil ? nil : Call.errorOutcome(failure.error), method: method, id: id,
+                id == nil ? nil : Call.errorOutcome(failure.error), method: entry.descriptor.name, id: id,
                 responder: id == nil ? .direct : responder)
         } else {
             output.reply(id, responder) { failure.error }
@@ -230,7 +225,7 @@ extension RPCSession {
         let waitsItsTurn = descriptor.ordered && calls.orderedCallWaits
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
         if entry.answerInline != nil, !waitsItsTurn, !idempotent, context.meta.traceparent == nil,
-            !engine.sandbox.hasArmedFailures, engine.answersInline(entry.descriptor)
+            !engine.anyFailureArmed, engine.answersInline(entry.descriptor)
         {
             // Called through the entry (a constant of a class the caller holds), not bound to a
             // local first: a local copy of the closure cost a retain and a release per call.

@@ -143,6 +143,9 @@ final class RPCSession: GatheringSession {
 /// Not a `weak` reference: an object that is weakly referenced keeps its reference counts in a
 /// side table, and every retain and release of the session (one pair per request line) then took
 /// the slow path (~5 % of `rpc.health`'s CPU in perf).
-final class SessionReference<Session: AnyObject> {
-    var session: Session?
+package final class SessionReference<Session: AnyObject> {
+    package var session: Session?
+
+    /// No session yet (the session sets itself once it is made).
+    package init() {}
 }

@@ -1,7 +1,7 @@
 import PayRPCJSON
 
 /// Where an answer goes: straight to the connection, or into a batch's array.
-enum Responder {
+package enum Responder {
     case direct
     case batch(BatchCollector)
 }
@@ -9,31 +9,34 @@ enum Responder {
 /// Where one request's answer goes, as one value for the functions that pass it on: the raw bytes
 /// of its id (nil for a notification; valid while its line is handled, copied by a call that
 /// outlives it) and its responder.
-struct AnswerAddress {
-    let id: UnsafeRawBufferPointer?
-    let responder: Responder
+package struct AnswerAddress {
+    package let id: UnsafeRawBufferPointer?
+    package let responder: Responder
 }
 
 /// The answers of one batch, gathered until every member has answered.
-final class BatchCollector {
-    var pending = 0
-    var responses: [[UInt8]] = []
+package final class BatchCollector {
+    package var pending = 0
+    package var responses: [[UInt8]] = []
 }
 
 /// What a call answers, the member after the id: `"result":...` or `"error":{...}`.
-typealias Outcome = [UInt8]
+package typealias Outcome = [UInt8]
 
 /// A session's answers, written as response lines into one buffer that the session hands to the
 /// connection (``RPCSession/flush()``); batches' members are gathered until the batch is complete.
 ///
 /// Loop-thread only, like the session that owns it.
-struct SessionOutput {
+package struct SessionOutput {
     /// The response lines not yet handed to the connection. Inline handlers write their results
     /// straight into it.
-    var writer = JSONWriter(capacity: 4096)
+    package var writer = JSONWriter(capacity: 4096)
+
+    /// Nothing gathered yet.
+    package init() {}
 
     /// Hands the gathered lines to `connection` and empties the buffer.
-    mutating func flush(to connection: any RPCConnection) {
+    package mutating func flush(to connection: any RPCConnection) {
         guard !writer.bytes.isEmpty else { return }
         writer.bytes.withUnsafeBytes { connection.write($0) }
         if writer.bytes.capacity > 1 << 20 {
@@ -46,7 +49,7 @@ struct SessionOutput {
     }
 
     /// Writes a notification line: `{"jsonrpc":"2.0","method":NAME,"params":PARAMS}`.
-    mutating func writeNotification(_ name: String, params: [UInt8]) {
+    package mutating func writeNotification(_ name: String, params: [UInt8]) {
         writer.raw("{\"jsonrpc\":\"2.0\",\"method\":")
         writer.string(name)
         writer.raw(",\"params\":")
@@ -57,7 +60,7 @@ struct SessionOutput {
     /// Writes `{"jsonrpc":"2.0","id":ID` and then `member` (`,` or `,"result":`), in one append.
     /// Always inlined: `member` is then a constant, and its copy a store or two.
     @inline(__always)
-    static func writeResponsePrefix(
+    package static func writeResponsePrefix(
         id: UnsafeRawBufferPointer, into writer: inout JSONWriter,
         then member: StaticString = ","
     ) {
@@ -66,7 +69,7 @@ struct SessionOutput {
 
     /// Answers a well-formed request that failed before running (nothing for a notification:
     /// the specification never answers those).
-    mutating func reply(_ id: UnsafeRawBufferPointer?, _ responder: Responder, _ error: () -> RPCError) {
+    package mutating func reply(_ id: UnsafeRawBufferPointer?, _ responder: Responder, _ error: () -> RPCError) {
         guard let id else {
             if case .batch(let collector) = responder { collect(nil, into: collector) }
             return
@@ -75,7 +78,7 @@ struct SessionOutput {
     }
 
     /// Answers with `error`; a nil id is written as `null` (the request's id could not be read).
-    mutating func writeError(_ error: RPCError, id: UnsafeRawBufferPointer?, to responder: Responder) {
+    package mutating func writeError(_ error: RPCError, id: UnsafeRawBufferPointer?, to responder: Responder) {
         var fragment = JSONWriter(capacity: 96)
         fragment.raw("\"error\":")
         error.encode(to: &fragment)
@@ -89,7 +92,7 @@ struct SessionOutput {
     private static let nullID: [UInt8] = Array("null".utf8)
 
     /// Answers a line over the size limit (which the transport discards).
-    mutating func writeLineTooLong(limit: Int) {
+    package mutating func writeLineTooLong(limit: Int) {
         writeError(
             RPCError(
                 .invalidRequest, "Invalid Request: line too long",
@@ -101,7 +104,7 @@ struct SessionOutput {
     }
 
     /// Writes one response: the prefix with `id`, then `outcome`.
-    mutating func writeOutcome(_ outcome: Outcome, id: UnsafeRawBufferPointer, to responder: Responder) {
+    package mutating func writeOutcome(_ outcome: Outcome, id: UnsafeRawBufferPointer, to responder: Responder) {
         switch responder {
         case .direct:
             Self.writeResponsePrefix(id: id, into: &writer)
@@ -118,7 +121,7 @@ struct SessionOutput {
 
     /// Adds one member's answer (nil for a notification) to its batch; writes the batch's array
     /// when the last member is in (nothing at all when every member was a notification).
-    mutating func collect(_ response: [UInt8]?, into collector: BatchCollector) {
+    package mutating func collect(_ response: [UInt8]?, into collector: BatchCollector) {
         if let response { collector.responses.append(response) }
         collector.pending -= 1
         guard collector.pending == 0, !collector.responses.isEmpty else { return }

@@ -7,25 +7,25 @@ import PayRPCSchema
 /// to the handler (``PreparedCall``), so the engine carries a call around without knowing its
 /// types and never casts them back; results are encoded straight into the response. Nothing goes
 /// through an intermediate JSON value.
-final class MethodEntry: Sendable {
-    let descriptor: MethodDescriptor
+package final class MethodEntry: Sendable {
+    package let descriptor: MethodDescriptor
     /// The params schema, compiled when first needed.
-    let paramsSchema: ParamsSchema
+    package let paramsSchema: ParamsSchema
     /// The result schema, compiled when results are validated.
-    let resultValidator: CompiledSchema?
+    package let resultValidator: CompiledSchema?
     /// Whether the params decoder checks the params schema as it reads (``CheckedJSONDecodable``):
     /// then ``prepare`` and ``answerInline`` validate, and the engine does not walk the params
     /// with the validator first.
-    let checksParams: Bool
+    package let checksParams: Bool
     /// Reads the params into `M.Params` (checking them when ``checksParams``, else already
     /// validated) and binds them to the handler.
-    let prepare: @Sendable (JSONElement) throws(RPCError) -> PreparedCall
+    package let prepare: @Sendable (JSONElement) throws(RPCError) -> PreparedCall
     /// For a method that answers inline: decodes the params element into `M.Params` (checking it
     /// when ``checksParams``: refused params are thrown as an ``EarlyAnswer``), calls the handler
     /// and writes the result, in one go (no existential box: the usual path).
-    let answerInline: InlineAnswer?
+    package let answerInline: InlineAnswer?
 
-    init(
+    package init(
         descriptor: MethodDescriptor, paramsSchema: ParamsSchema, resultValidator: CompiledSchema?, checksParams: Bool,
         prepare: @escaping @Sendable (JSONElement) throws(RPCError) -> PreparedCall, answerInline: InlineAnswer?
     ) {
@@ -41,7 +41,7 @@ final class MethodEntry: Sendable {
 /// An inline method's decode–handle–encode: the params element, the call's context and the writer
 /// the result goes into.
 @usableFromInline
-typealias InlineAnswer = @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void
+package typealias InlineAnswer = @Sendable (JSONElement, RequestContext, inout JSONWriter) throws -> Void
 
 /// An answer decided before a handler ran (params that break their schema, found by the checking
 /// decoder inside an inline method's closure): answered as it is, not logged as a handler's
@@ -51,23 +51,23 @@ struct EarlyAnswer: Error {
     @usableFromInline let error: RPCError
 
     @usableFromInline
-    init(_ error: RPCError) { self.error = error }
+    package init(_ error: RPCError) { self.error = error }
 }
 
 /// One call's decoded params bound to its method's handler: what the engine runs later (in a
 /// task, after an earlier ordered call, or through the idempotency store), typed inside, erased
 /// outside.
 @usableFromInline
-struct PreparedCall: Sendable {
+package struct PreparedCall: Sendable {
     /// Runs the handler and returns the result's JSON.
-    let run: @Sendable (RequestContext) async throws -> [UInt8]
+    package let run: @Sendable (RequestContext) async throws -> [UInt8]
     /// For a method that answers inline: runs the handler and writes the result into `writer`.
-    let runInline: (@Sendable (RequestContext, inout JSONWriter) throws -> Void)?
+    package let runInline: (@Sendable (RequestContext, inout JSONWriter) throws -> Void)?
     /// The params in canonical form (what an idempotency key's params are compared by).
-    let canonicalParams: @Sendable () -> [UInt8]
+    package let canonicalParams: @Sendable () -> [UInt8]
 
     @usableFromInline
-    init(
+    package init(
         run: @escaping @Sendable (RequestContext) async throws -> [UInt8],
         runInline: (@Sendable (RequestContext, inout JSONWriter) throws -> Void)?,
         canonicalParams: @escaping @Sendable () -> [UInt8]

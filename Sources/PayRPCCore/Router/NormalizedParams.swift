@@ -6,15 +6,15 @@ import PayRPCSchema
 ///
 /// The common case (named params without `_meta`) uses the request's own bytes; the others are
 /// rewritten into a small tape of their own, which this value keeps alive.
-struct NormalizedParams {
+package struct NormalizedParams {
     /// The params to validate and decode.
-    let element: JSONElement
+    package let element: JSONElement
     /// `params._meta`, when present.
-    let meta: JSONElement?
+    package let meta: JSONElement?
     /// Keeps a rewritten copy alive.
     private let storage: JSONTape?
 
-    static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
+    package static let emptyObject: JSONTape = (try? JSONTape(string: "{}")) ?? JSONTape()
 
     /// - Throws: invalid params when more positions are given than the model has members.
     ///
@@ -25,7 +25,7 @@ struct NormalizedParams {
     ///
     /// `absent` is what absent params read as: ``emptyObject``'s root, which a session keeps at
     /// hand (reading the static here cost every call a `swift_once`).
-    init(
+    package init(
         _ params: JSONElement?, method descriptor: borrowing MethodDescriptor, absent: JSONElement = Self.emptyObject.root
     ) throws(RPCError) {
         guard let params, params.kind != .null else {

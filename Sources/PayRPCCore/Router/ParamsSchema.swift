@@ -9,20 +9,20 @@ import PayRPCSync
 /// params decoder checks the schema as it reads (``CheckedJSONDecodable``) needs it only to say
 /// why params were refused; the others on their first call.
 @usableFromInline
-final class ParamsSchema: Sendable {
+package final class ParamsSchema: Sendable {
     /// Nil when the schema does not compile. Not a `Result<Compiled, RPCError>`: instantiating it
     /// at start looked `RPCError: Error` up by scanning every protocol conformance record of the
     /// binary (0.37M instructions).
     private let compiled: LazyValue<Compiled?>
 
     /// The compiled schema and whether it accepts `{}` (absent params then need no check).
-    struct Compiled: Sendable {
+    package struct Compiled: Sendable {
         let schema: CompiledSchema
         let acceptsAbsentParams: Bool
     }
 
     /// The schema of `descriptor`'s params, with its definitions, compiled on first use.
-    init(_ descriptor: MethodDescriptor) {
+    package init(_ descriptor: MethodDescriptor) {
         compiled = LazyValue {
             do {
                 let schema = try CompiledSchema(
@@ -38,7 +38,7 @@ final class ParamsSchema: Sendable {
 
     /// The compiled schema.
     /// - Throws: an internal error when the schema does not compile.
-    func schema() throws(RPCError) -> Compiled {
+    package func schema() throws(RPCError) -> Compiled {
         guard let compiled = compiled.value else { throw .internalError }
         return compiled
     }
@@ -46,7 +46,7 @@ final class ParamsSchema: Sendable {
     /// Every violation of the schema by `params` (empty when valid).
     /// - Throws: an internal error when the schema does not compile.
     @usableFromInline
-    func violations(_ params: JSONElement) throws(RPCError) -> [SchemaViolation] {
+    package func violations(_ params: JSONElement) throws(RPCError) -> [SchemaViolation] {
         try schema().schema.validate(params)
     }
 }

@@ -5,7 +5,7 @@ import PayRPCSchema
 /// The frozen set of methods a server serves: name or alias → method, plus what `rpc.discover`
 /// publishes. Built once by ``RouterBuilder``; read-only afterwards, shared by every connection.
 public final class Router: Sendable {
-    let entries: [MethodEntry]
+    package let entries: [MethodEntry]
     /// Every name (canonical and alias) to its entry, unretained (``entries`` holds them for as
     /// long as the router lives): the engine's lookup of every request costs no retain and release.
     let table: MethodTable<Unmanaged<MethodEntry>>

@@ -254,4 +254,9 @@ public struct RouterBuildError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public let message: String
     public var description: String { message }
+
+    /// The error `message` says (the MCP face refuses a router it cannot describe with it).
+    package init(message: String) {
+        self.message = message
+    }
 }

@@ -261,11 +261,12 @@ public final class SandboxControls: Sendable {
     }
 
     /// Whether any profile has a failure armed (one atomic read): when none has, no call needs to
-    /// look for one.
-    public var hasArmedFailures: Bool { armedCount.load(ordering: .relaxed) > 0 }
+    /// look for one. Calls read it through ``RPCEngine/anyFailureArmed``.
+    package var hasArmedFailures: Bool { armedCount.load(ordering: .relaxed) > 0 }
 
     /// The failure armed for the profile's next call of `method`, consumed; nil when none is.
-    public func takeFailure(profile: String, method: String) -> InjectedFailure? {
+    /// Calls take it through ``RPCEngine/takeArmedFailure(for:profile:)``, the one reader.
+    package func takeFailure(profile: String, method: String) -> InjectedFailure? {
         guard armedCount.load(ordering: .relaxed) > 0 else { return nil }
         let armed = state.withLock { $0.profiles[profile]?.failures[method]?.isEmpty == false }
         guard armed else { return nil }

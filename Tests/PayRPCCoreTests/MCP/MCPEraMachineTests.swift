@@ -1,4 +1,5 @@
-@testable import PayRPCCore
+import PayRPCCore
+@testable import PayRPCMCP
 import Testing
 import PayRPCJSON
 

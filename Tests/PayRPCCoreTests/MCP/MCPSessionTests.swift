@@ -1,4 +1,5 @@
 import PayRPCCore
+import PayRPCMCP
 import PayRPCJSON
 import PayRPCTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// Pushes: the SDK callbacks the services send to this connection. MCP clients drop

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// One MCP tool: what `tools/list` shows, and what `tools/call` runs.

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// A `tools/call` as the session keeps it until it is answered: where the answer goes and how it

@@ -1,3 +1,4 @@
+import PayRPCCore
 import Logging
 import PayRPCJSON
 

@@ -1,3 +1,4 @@
+import PayRPCCore
 /// The syslog levels of MCP logging (`logging/setLevel`, `notifications/message`), least severe first.
 enum MCPLogLevel: String, CaseIterable, Comparable {
     case debug, info, notice, warning, error, critical, alert, emergency

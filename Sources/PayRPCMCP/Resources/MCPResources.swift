@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// The resources of an MCP server (`resources/list`, `resources/read`): the OpenRPC document

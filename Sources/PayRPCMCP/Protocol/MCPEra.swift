@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// Which era of the protocol a request is answered in.

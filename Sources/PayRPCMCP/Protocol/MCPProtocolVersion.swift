@@ -1,3 +1,4 @@
+import PayRPCCore
 /// The revisions of the Model Context Protocol payrpc speaks, and the reserved `_meta` keys of
 /// the stateless revision.
 enum MCPProtocolVersion {

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// The era of one MCP connection: decided by its first request (`initialize` opens the handshake

@@ -1,3 +1,4 @@
+import PayRPCCore
 /// A method's name as an MCP tool's: `<service>_<method>`, the dots as underscores
 /// (`tatra.executePayment` → `tatra_executePayment`, `sandbox.clock.advance` →
 /// `sandbox_clock_advance`), since hosts such as Claude Desktop, Codex and Copilot CLI accept only

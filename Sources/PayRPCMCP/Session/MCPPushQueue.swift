@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// The pushes (SDK callbacks) of one MCP session, queued until `session_takeNotifications` takes

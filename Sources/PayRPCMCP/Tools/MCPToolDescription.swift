@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// What a tool tells a model and a host about its method, from the method's declaration: the

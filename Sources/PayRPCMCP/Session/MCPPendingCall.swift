@@ -1,3 +1,4 @@
+import PayRPCCore
 /// A tool call its session has not answered yet, as the session tracks it on the loop thread.
 struct MCPPendingCall: TrackedCall {
     /// What the call waits for.

@@ -1,3 +1,4 @@
+import PayRPCCore
 /// A text an MCP server offers as a resource besides the schemas: a service's guide
 /// (`docs/<service>.md`), which the gateway embeds when it is built.
 public struct MCPDocument: Sendable {

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 
 /// Every MCP tool of a server, generated from its router: one per method (the same descriptors

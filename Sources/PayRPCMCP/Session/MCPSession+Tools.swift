@@ -1,3 +1,4 @@
+import PayRPCCore
 import Logging
 import PayRPCJSON
 import PayRPCSchema
@@ -84,13 +85,8 @@ extension MCPSession {
         let context = RequestContext(
             connection: shared, profile: shared.profile, meta: meta, logger: logger,
             isSandbox: engine.configuration.sandbox, sandbox: engine.sandbox)
-        let changesBefore = engine.sandbox.changes
-        // On a store other gateways share, the call's task takes it (``Call/answer()``).
-        if engine.answersInline(descriptor),
-            let failure = engine.sandbox.takeFailure(profile: context.profile, method: descriptor.name)
-        {
-            // Taken in the store too before the error is sent: a restart cannot fire it again.
-            if engine.sandbox.changes != changesBefore {
+        if let failure = engine.takeArmedFailure(for: descriptor, profile: context.profile) {
+            if failure.mustBeSaved {
                 answerAfterSaving(MCPToolOutcome(failure.error), request: request)
             } else {
                 writeToolResult(request, MCPToolOutcome(failure.error))
