@@ -31,7 +31,7 @@ final class RPCSession: GatheringSession {
     /// The calls running as tasks, and the ordered calls waiting their turn.
     var calls = CallBook<InFlightCall>()
     /// Input ended, finished, reading paused.
-    private(set) var life = SessionLife()
+    var life = SessionLife()
     var authenticated: Bool
     /// The context shared by calls without `_meta` (held: retained once, released when replaced
     /// or when the session goes), and the profile generation it was made for.
@@ -111,21 +111,6 @@ final class RPCSession: GatheringSession {
         shared.authenticate = nil
         reference.unwrapped.session = nil
         shared.markClosed()
-    }
-
-    /// Finishes the connection once its input has ended and every call is answered.
-    func finishIfDone() {
-        if life.finishes(idle: calls.isIdle) {
-            flush()
-            connection.finish()
-        }
-    }
-
-    /// Stops reading while too many calls of this connection run or wait, and resumes after.
-    func updateReading() {
-        if let pause = life.reading(pending: calls.pendingCount, limit: engine.configuration.maxInFlight) {
-            connection.setReadingPaused(pause)
-        }
     }
 
     // MARK: Output

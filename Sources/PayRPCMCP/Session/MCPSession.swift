@@ -31,7 +31,7 @@ final class MCPSession: GatheringSession {
     var logLevel: MCPLogLevel?
     var authenticated: Bool
     /// Input ended, finished, reading paused.
-    private(set) var life = SessionLife()
+    var life = SessionLife()
 
     init(server: MCPServer, connection: any RPCConnection) {
         self.server = server
@@ -92,21 +92,6 @@ final class MCPSession: GatheringSession {
         reference.unwrapped.session = nil
         shared.markClosed()
         logger.debug("MCP connection closed")
-    }
-
-    /// Finishes the connection once its input has ended and every call is answered.
-    func finishIfDone() {
-        if life.finishes(idle: calls.isIdle) {
-            flush()
-            connection.finish()
-        }
-    }
-
-    /// Stops reading while too many calls of this connection are pending, and resumes after.
-    func updateReading() {
-        if let pause = life.reading(pending: calls.pendingCount, limit: engine.configuration.maxInFlight) {
-            connection.setReadingPaused(pause)
-        }
     }
 
     // MARK: One message
