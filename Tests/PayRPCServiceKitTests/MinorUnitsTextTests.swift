@@ -5,10 +5,12 @@ import Testing
 /// An amount in minor units printed as decimal text: the same text as `Amount`'s, for every scale,
 /// sign and the ends of `Int64`.
 @Suite struct MinorUnitsTextTests {
-    @Test("cents with two decimals, at least one digit before the point", arguments: [
-        (Int64(0), "0.00"), (5, "0.05"), (10, "0.10"), (100, "1.00"), (1250, "12.50"), (-7, "-0.07"),
-        (-310, "-3.10"), (.max, "92233720368547758.07"), (.min, "-92233720368547758.08"),
-    ])
+    @Test(
+        "cents with two decimals, at least one digit before the point",
+        arguments: [
+            (Int64(0), "0.00"), (5, "0.05"), (10, "0.10"), (100, "1.00"), (1250, "12.50"), (-7, "-0.07"),
+            (-310, "-3.10"), (.max, "92233720368547758.07"), (.min, "-92233720368547758.08"),
+        ])
     func cents(units: Int64, text: String) {
         let printed = MinorUnitsText(units)
         #expect(printed.description == text)
