@@ -73,7 +73,7 @@ public struct JSONElement: Sendable {
     /// The bytes between the quotes of a string, escapes not decoded.
     ///
     /// Made from the tape's offsets directly (the parser checked them): a slice of the input
-    /// rebased was a call of about 37 instructions for every string a codec read.
+    /// rebased was a call for every string a codec read.
     @inlinable @inline(__always)
     public var stringContentBytes: UnsafeRawBufferPointer? {
         let entry = self.entry
@@ -258,7 +258,7 @@ public struct JSONElement: Sendable {
     ///
     /// Walks the entries through one pointer and compares a name's length before anything else:
     /// most names differ from the key in it (the engine asks every request's params for `_meta`,
-    /// which cost about 33 instructions a member through ``stringEquals(_:)-(StaticString)``). A
+    /// which was a call per member through ``stringEquals(_:)-(StaticString)``). A
     /// name of the key's length is compared by its bytes, or by its text when it has escapes.
     public func member(_ key: StaticString) -> JSONElement? {
         // The entries' pointer, not the tape: a strong reference to the tape bound here was

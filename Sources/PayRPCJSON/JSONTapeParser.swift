@@ -163,8 +163,8 @@ enum JSONTapeParser {
     /// after the colon.
     ///
     /// `@_transparent`, not `@inline(__always)`: with the latter the optimizer left this and
-    /// ``scanString(_:from:)`` out of line in the parser (calls, spills: 725 instead of 572
-    /// instructions for `rpc.health`'s request, callgrind), which is what they exist to avoid.
+    /// ``scanString(_:from:)`` out of line in the parser (calls and spills, docs/benchmarks.md),
+    /// which is what they exist to avoid.
     @_transparent
     static func readKey(
         _ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ tape: UnsafeMutablePointer<JSONTape.Entry>,

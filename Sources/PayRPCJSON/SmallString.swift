@@ -5,8 +5,8 @@
 /// 64-bit platforms its two words are the bytes in memory order, then a top byte of `0xE0 | count`
 /// when they are all ASCII and `0xA0 | count` when not (the stable layout of `_StringObject`). The
 /// public ways to make one from bytes the parser has already checked (`String(copying:
-/// UTF8Span)`, which the larger strings still take) spend about 150 instructions a string on
-/// checks, a byte-by-byte copy and an ASCII scan: most of the cost of decoding a phone number or a
+/// UTF8Span)`, which the larger strings still take) spend their time on checks, a
+/// byte-by-byte copy and an ASCII scan: most of the cost of decoding a phone number or a
 /// name (scripts/callgrind.sh execute-payment). Here the words are loaded whole and the string is
 /// their bit pattern. ``isAvailable`` checks once, on the strings the standard library itself
 /// makes, that the layout is the one assumed; where it is not (another platform or runtime), the

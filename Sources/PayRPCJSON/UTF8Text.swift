@@ -3,7 +3,7 @@
 ///
 /// It goes into the response as a JSON string straight from its bytes. A `String` made from the
 /// same pieces costs more than the rest of putting them together: `String(decoding:as:)` checks
-/// the UTF-8 again (about 700 instructions for 80 bytes), and the writer then reads it back out to
+/// the UTF-8 again (docs/benchmarks.md), and the writer then reads it back out to
 /// escape it. The bytes are valid UTF-8 by construction: they only ever come from `String`s and
 /// other texts, whole, and from bytes a writer's caller vouches for (``Writer/append(utf8:)``). Its schema is a plain string's, so a client cannot tell it from a `String`.
 ///
@@ -49,8 +49,8 @@ public struct UTF8Text: JSONCodable, @unchecked Sendable, Hashable, CustomString
     }
 
     /// A text of exactly `count` bytes, written by `build` through a ``Writer``: one allocation,
-    /// and each piece one `memcpy` (`Array.append(contentsOf:)` costs about a hundred instructions
-    /// a piece, more than copying a short piece does). Inlinable, with the writer, so that the
+    /// and each piece one `memcpy` (`Array.append(contentsOf:)` costs more per piece than copying
+    /// a short piece does). Inlinable, with the writer, so that the
     /// pieces are copied where they are named, without a call per piece.
     /// - Precondition: `build` appends exactly `count` bytes.
     @inlinable
@@ -172,8 +172,8 @@ public struct UTF8Text: JSONCodable, @unchecked Sendable, Hashable, CustomString
     /// `StringBytes`' tests eight bytes at a time, without looking for where the first such byte
     /// is: the words' flags or'ed together, the last word read again where it overlaps the one
     /// before, so that a name or phone number of 9 to 15 bytes is two words and no byte loop
-    /// (`StringBytes.firstSpecial`, which finds the position, tests a tail byte by byte: about 100
-    /// instructions for a 13-byte phone number). A borrow flags only lanes above a lane flagged
+    /// (`StringBytes.firstSpecial`, which finds the position, tests a tail byte by byte, most of
+    /// the cost for a phone number). A borrow flags only lanes above a lane flagged
     /// already, so whether any lane is flagged is exact. Fewer than eight bytes are put into a
     /// word of spaces, one by one.
     @usableFromInline

@@ -19,13 +19,13 @@ public struct SecretHasher: Sendable {
     package let key: [UInt8]
     /// The AES-256-GCM key of sealed values, derived from the server key (see ``sealPrefix``) on
     /// the first seal or unseal: deriving it was OpenSSL's first use, and setting OpenSSL up (its
-    /// configuration, providers and key types) was 12 % of a start's instructions, for a key
+    /// configuration, providers and key types) was a large part of a start, for a key
     /// most runs never need.
     package let sealingKey: LazyValue<SealingKey>
 
     /// The derived sealing key, or why it could not be derived. Not a `Result`: instantiating
     /// `Result<_, StoreError>` at start looked `StoreError: Error` up by scanning every protocol
-    /// conformance record of the binary (0.37M instructions).
+    /// conformance record of the binary (docs/benchmarks.md).
     package enum SealingKey: Sendable {
         case derived([UInt8])
         case failed(StoreError)

@@ -8,7 +8,7 @@ public enum DataDirectory {
     ///   - explicit: the `--data` option; `~` at its start means the home directory.
     ///   - environment: the process environment (a parameter so tests can pass their own); nil
     ///     (the default) reads the process's own variables, only those it needs (`getenv`:
-    ///     `ProcessInfo`'s whole environment as a dictionary was 0.4M instructions of a start).
+    ///     `ProcessInfo`'s whole environment as a dictionary was a visible part of a start).
     public static func resolve(explicit: String?, environment: [String: String]? = nil) -> URL {
         func variable(_ name: String) -> String? {
             guard let environment else { return getenv(name).map { String(cString: $0) } }

@@ -47,7 +47,7 @@ public protocol StateStore: IdempotencyStore, Sendable {
 
     /// This store as a ``SandboxLockingStore`` when instances share it, else nil (the default).
     /// Asked rather than cast: a failing `as? any SandboxLockingStore` scans every protocol
-    /// conformance record of the binary (1.5M instructions of every start of a SQLite gateway).
+    /// conformance record of the binary, on every start of a SQLite gateway (docs/benchmarks.md).
     var sandboxLocking: (any SandboxLockingStore)? { get }
 }
 

@@ -5,17 +5,14 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
+import PayRPCServiceKit
 
 extension TatraService {
     /// `tatra.executePayment`: validates the payment against the setup data and the magic amounts,
     /// and keeps it in the current flow (starting one if there is none) until it is authorized.
     /// Touches no store: the pending payment lives on the connection.
     public func executePayment(_ params: ExecutePayment.Params, _ context: RequestContext) throws(TatraError) -> UTF8Text {
-        let connection = TatraConnection.of(context.connection)
-        // The sandbox's parts and the params are read in place, not copied into locals: `setup`
-        // and the contact hold a Foundation `URL`, whose layout is known only at run time, and
-        // each copy and drop of one goes through generic value witnesses. One exact conversion
-        // to cents, then integers only.
+        // One exact conversion to cents, then integers only.
         guard let cents = sandbox.cents(params.amount), cents >= sandbox.minimumCents,
             cents <= sandbox.maximumCents
         else {
@@ -79,15 +76,22 @@ extension TatraService {
             }
         }
         let reference = params.reference, recipientName = params.contact.fullName
-        // The confirmation is written into the connection's buffer, reused from the last payment.
-        return PaymentText.withText(cents: cents) { amount in
-            connection.execute { serial in
+        let amount = MinorUnitsText(cents)
+        // The confirmation is written over the connection's last one.
+        return connectionState(context).withValue { state, confirmation in
+            state.execute { serial in
                 PendingPayment(
                     serial: serial, cents: cents, recipientName: recipientName, phone: phone,
                     reference: reference, outOfServiceTimes: outOfServiceTimes)
-            } confirmation: { text in
-                sandbox.confirmationTemplate.fill(
-                    into: &text, amount: amount, name: recipientName, phone: phone, reference: reference, paymentId: nil)
+            }
+            sandbox.confirmationTemplate.fill(into: &confirmation) { placeholder, text in
+                switch placeholder {
+                case .amount: text.append(amount)
+                case .name: text.append(recipientName)
+                case .phone: text.append(phone)
+                case .reference: text.append(reference)
+                case .paymentId: break
+                }
             }
         }
     }
@@ -151,12 +155,9 @@ extension TatraService {
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let paymentId):
             release(pending, flow: flowNumber, keep: false, context)
-            return PaymentText.withText(cents: pending.cents) { amount in
-                sandbox.shareTemplate.fill(
-                    amount: amount, name: pending.recipientName, phone: pending.phone, reference: pending.reference,
-                    paymentId: paymentId
-                ).description
-            }
+            return shareText(
+                amount: PaymentText.format(cents: pending.cents), name: pending.recipientName, phone: pending.phone,
+                reference: pending.reference, paymentId: paymentId)
         }
     }
 
@@ -187,14 +188,26 @@ extension TatraService {
         case .stillOutOfService:
             throw TatraError.bankTempOOS(paymentId: paymentId)
         case .completed(let payment):
-            var amount = PaymentText.amount(payment.amount)
-            return amount.withUTF8 { amount in
-                sandbox.shareTemplate.fill(
-                    amount: UnsafeRawBufferPointer(amount), name: payment.recipientName, phone: payment.phone,
-                    reference: payment.reference, paymentId: payment.paymentId
-                ).description
-            }
+            return shareText(
+                amount: PaymentText.amount(payment.amount), name: payment.recipientName, phone: payment.phone,
+                reference: payment.reference, paymentId: payment.paymentId)
         }
+    }
+
+    /// The text to share about a completed payment (the sandbox's `paymentShare`), `amount` with
+    /// two decimals.
+    private func shareText(
+        amount: String, name: String, phone: String, reference: String?, paymentId: String
+    ) -> String {
+        sandbox.shareTemplate.filled { placeholder, text in
+            switch placeholder {
+            case .amount: text.append(amount)
+            case .name: text.append(name)
+            case .phone: text.append(phone)
+            case .reference: text.append(reference)
+            case .paymentId: text.append(paymentId)
+            }
+        }.description
     }
 
     /// What `tatra.authorizePayment` found in the flow.

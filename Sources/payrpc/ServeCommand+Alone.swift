@@ -43,7 +43,7 @@ private enum ServeArguments {
     ]
 
     /// What an option kept as written does with its value (closures rather than key paths: a
-    /// start's first key path instantiates its pattern, 0.2M instructions).
+    /// start's first key path instantiates its pattern, a cost every start would pay).
     typealias Store = @Sendable (inout ServeSettings, String) -> Void
 
     /// The options that may be given more than once: each adds its value to a list.

@@ -96,7 +96,7 @@ struct ConfirmationTests {
         var held: [(UTF8Text, String)] = []
         var round = 0
         for template in Self.templates {
-            let split = try PaymentTemplate(template, currency: "EUR")
+            let split = try TextTemplate<PaymentPlaceholder>(template, constants: ["currency": "EUR"])
             for name in Self.values {
                 for reference in Self.values {
                     round += 1
@@ -110,14 +110,17 @@ struct ConfirmationTests {
                     expected = expected.replacingOccurrences(of: "{reference}", with: reference ?? "")
                     expected = expected.replacingOccurrences(of: "{paymentId}", with: paymentId ?? "")
                     while expected.hasSuffix(" ") { expected.removeLast() }
-                    let fresh = PaymentText.withText(cents: cents) { amount in
-                        split.fill(amount: amount, name: name ?? "", phone: phone, reference: reference, paymentId: paymentId)
+                    func values(_ placeholder: PaymentPlaceholder, _ text: inout TemplateOutput) {
+                        switch placeholder {
+                        case .amount: text.append(MinorUnitsText(cents))
+                        case .name: text.append(name ?? "")
+                        case .phone: text.append(phone)
+                        case .reference: text.append(reference)
+                        case .paymentId: text.append(paymentId)
+                        }
                     }
-                    PaymentText.withText(cents: cents) { amount in
-                        split.fill(
-                            into: &reused, amount: amount, name: name ?? "", phone: phone, reference: reference,
-                            paymentId: paymentId)
-                    }
+                    let fresh = split.filled(values)
+                    split.fill(into: &reused, values)
                     for text in [fresh, reused] {
                         #expect(text.description == expected)
                         var general = JSONWriter(), written = JSONWriter()

@@ -45,13 +45,12 @@ extension RPCSession {
     /// decodes, and the armed failure is looked at between the two and the handler.
     ///
     /// The steps are inlined into this function: as functions of their own returning the
-    /// members, reading the envelope cost rpc.health about 80 instructions per request
-    /// (scripts/callgrind.sh).
+    /// members, reading the envelope cost every request more (docs/benchmarks.md).
     ///
     /// The method's entry and the plain context are used unretained (the router and the session
     /// hold them for longer than the call is read), and the params travel as their element with
     /// the `_meta` kept apart: a retain and a release of each, and copying and destroying a
-    /// struct of params and metadata, cost every call about 120 instructions (scripts/callgrind.sh).
+    /// struct of params and metadata, cost every call more (docs/benchmarks.md).
     func handle(_ request: JSONElement, responder: Responder) {
         let envelope = RequestEnvelope(request)
         guard case .valid(let id) = checkID(envelope.id, responder: responder) else { return }
@@ -103,11 +102,11 @@ extension RPCSession {
     private func call(
         _ entry: MethodEntry, params: JSONElement, paramsAbsent: Bool, context: RequestContext, to address: AnswerAddress
     ) {
-        let id = address.id, responder = address.responder
-        if entry.checksParams {
-            runChecked(entry, params: params, context: context, id: id, responder: responder)
+        guard !entry.checksParams else {
+            run(entry, params: params, context: context, to: address)
             return
         }
+        let id = address.id, responder = address.responder
         do throws(RPCError) {
             let schema = try entry.paramsSchema.schema()
             // Absent params of a method whose schema accepts `{}` need no check.
@@ -119,7 +118,7 @@ extension RPCSession {
         }
         logTrace(context.meta, entry)
         guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
-        run(entry, params: params, context: context, id: id, responder: responder)
+        run(entry, params: params, context: context, to: address)
     }
 
     /// The id's raw bytes, valid while this line is handled (copied only by requests that outlive
@@ -211,59 +210,25 @@ extension RPCSession {
         }
     }
 
-    /// Runs a call of a method whose decoder checks its params: decoded and checked in one pass,
-    /// then (once valid) the trace log and the armed failure, then the handler: the order in which
-    /// ``handle(_:responder:)`` checks the others. The usual call (no failure armed anywhere, no
-    /// traceparent, its turn, no idempotency key) is decoded, checked and answered by the method's
-    /// one inline closure, straight into the response.
+    /// Runs a call: answered inline in one go (the usual call: its turn, no idempotency key, and
+    /// for a method whose decoder checks its params also no traceparent and no failure armed
+    /// anywhere), or its params decoded and bound to the handler, then dispatched now or after the
+    /// ordered call running. A method whose decoder checks its params (``MethodEntry/checksParams``)
+    /// is validated as it is decoded, so its trace log and armed failure come once the params are
+    /// valid, here: the order in which ``call(_:params:paramsAbsent:context:to:)`` takes them for
+    /// the others, before this.
     @inline(__always)
-    private func runChecked(
-        _ entry: MethodEntry, params element: JSONElement, context: RequestContext, id: UnsafeRawBufferPointer?,
-        responder: Responder
-    ) {
-        let descriptor = entry.descriptor
+    private func run(_ entry: MethodEntry, params: JSONElement, context: RequestContext, to address: AnswerAddress) {
+        let descriptor = entry.descriptor, checked = entry.checksParams
         let waitsItsTurn = descriptor.ordered && calls.orderedCallWaits
         let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if entry.answerInline != nil, !waitsItsTurn, !idempotent, context.meta.traceparent == nil,
-            !engine.anyFailureArmed, engine.answersInline(entry.descriptor)
+        if entry.answerInline != nil, !waitsItsTurn, !idempotent,
+            !checked || (context.meta.traceparent == nil && !engine.anyFailureArmed),
+            engine.answersInline(descriptor)
         {
             // Called through the entry (a constant of a class the caller holds), not bound to a
             // local first: a local copy of the closure cost a retain and a release per call.
-            runInline(entry, context: context, id: id, responder: responder) { writer in
-                try entry.answerInline?(element, context, &writer)
-            }
-            return
-        }
-        let prepared: PreparedCall
-        do {
-            prepared = try entry.prepare(element)
-        } catch {
-            output.reply(id, responder) { (error) }
-            return
-        }
-        logTrace(context.meta, entry)
-        guard !answeredArmedFailure(entry, context: context, id: id, responder: responder) else { return }
-        if waitsItsTurn {
-            waitTurn(entry, prepared, context: context, id: id, responder: responder)
-        } else {
-            dispatch(entry, prepared, context: context, id: id, responder: responder)
-        }
-    }
-
-    /// Runs a checked call: answered inline in one go (the usual call), or its params decoded and
-    /// bound to the handler, then dispatched now or after the ordered call running.
-    @inline(__always)
-    private func run(
-        _ entry: MethodEntry, params: JSONElement, context: RequestContext, id: UnsafeRawBufferPointer?,
-        responder: Responder
-    ) {
-        let descriptor = entry.descriptor
-        let waitsItsTurn = descriptor.ordered && calls.orderedCallWaits
-        let idempotent = descriptor.mutates && context.meta.idempotencyKey != nil && engine.idempotency != nil
-        if entry.answerInline != nil, !waitsItsTurn, !idempotent, engine.answersInline(entry.descriptor) {
-            // Decoded and answered in one go, straight into the response (called through the
-            // entry, as in ``runChecked``).
-            runInline(entry, context: context, id: id, responder: responder) { writer in
+            runInline(entry, context: context, id: address.id, responder: address.responder) { writer in
                 try entry.answerInline?(params, context, &writer)
             }
             return
@@ -272,13 +237,19 @@ extension RPCSession {
         do {
             prepared = try entry.prepare(params)
         } catch {
-            output.reply(id, responder) { (error) }
+            output.reply(address.id, address.responder) { (error) }
             return
         }
+        if checked {
+            logTrace(context.meta, entry)
+            guard !answeredArmedFailure(entry, context: context, id: address.id, responder: address.responder) else {
+                return
+            }
+        }
         if waitsItsTurn {
-            waitTurn(entry, prepared, context: context, id: id, responder: responder)
+            waitTurn(entry, prepared, context: context, id: address.id, responder: address.responder)
         } else {
-            dispatch(entry, prepared, context: context, id: id, responder: responder)
+            dispatch(entry, prepared, context: context, id: address.id, responder: address.responder)
         }
     }
 
@@ -317,8 +288,7 @@ struct RequestEnvelope {
     init(_ request: JSONElement) {
         for (name, value) in request.objectMembers {
             // The usual name, without escapes: its length picks the one name it can be, compared
-            // in a load or two (comparing it with each name in turn cost about 60 instructions a
-            // request more, scripts/callgrind.sh).
+            // in a load or two (comparing it with each name in turn cost every request more).
             if !name.hasEscapes, let key = name.stringContentBytes {
                 switch key.count {
                 case 7 where Self.equal(key, "jsonrpc"): version = value

@@ -12,7 +12,7 @@ public final class ServerState: Sendable {
 
     private let published = Lock(Published())
     /// Read by every `rpc.health`: an atomic load, where reading it under ``published``'s lock cost
-    /// a lock and an unlock per call (about 20 instructions, scripts/callgrind.sh).
+    /// a lock and an unlock per call.
     private let draining = Atomic<Bool>(false)
 
     public init() {}

@@ -37,8 +37,8 @@ enum BareAliases {
 
     /// `tail` of `service.tail` (one prefix, a tail without dots); nil for any other shape.
     ///
-    /// A name in ASCII (every declared one) is read as bytes: split into `Character`s, the 92
-    /// methods' names cost 0.5M instructions of a start. Any other goes by `Character`s, where a
+    /// A name in ASCII (every declared one) is read as bytes: splitting every declared name into
+    /// `Character`s was a visible part of a start. Any other goes by `Character`s, where a
     /// "." that a combining mark follows is no separator.
     static func bareName(of name: String) -> String? {
         let bytes = name.utf8

@@ -4,13 +4,13 @@
 /// for names over 15 bytes, such as `tatra.executePayment`); this open-addressing table hashes
 /// and compares the bytes in place. Built once at start-up, then read-only.
 ///
-/// Every request pays one lookup, so it is kept short (scripts/callgrind.sh: 162 instructions for
-/// `rpc.health` with an FNV-1a byte loop over `[[UInt8]?]` keys, a retain per probed key and a
-/// `memcmp` call): the name is hashed eight bytes at a time, each slot keeps its name's whole hash
+/// Every request pays one lookup, so it is kept short (an FNV-1a byte loop over `[[UInt8]?]`
+/// keys, a retain per probed key and a `memcmp` call were a large part of `rpc.health`): the
+/// name is hashed eight bytes at a time, each slot keeps its name's whole hash
 /// and length beside where its bytes are in one shared buffer, and a probe compares those before
 /// it compares the bytes (for the slot that is almost surely the name's). The value sits in its
 /// slot, and the bytes are compared eight at a time in place: a second array of values and a
-/// `memcmp` call cost `rpc.health` about 30 instructions a request more (scripts/callgrind.sh).
+/// `memcmp` call cost every request more (docs/benchmarks.md).
 struct MethodTable<Value: Sendable>: Sendable {
     /// One name: its hash, its bytes' place in ``names`` and its value; `count` -1 is an empty slot.
     private struct Slot {

@@ -12,7 +12,7 @@ import PayRPCSync
 package final class ParamsSchema: Sendable {
     /// Nil when the schema does not compile. Not a `Result<Compiled, RPCError>`: instantiating it
     /// at start looked `RPCError: Error` up by scanning every protocol conformance record of the
-    /// binary (0.37M instructions).
+    /// binary (docs/benchmarks.md).
     private let compiled: LazyValue<Compiled?>
 
     /// The compiled schema and whether it accepts `{}` (absent params then need no check).

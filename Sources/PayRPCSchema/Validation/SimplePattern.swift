@@ -172,8 +172,8 @@ public struct SimplePattern: Sendable {
     func matchesWhole(utf8 bytes: UnsafeBufferPointer<UInt8>, from first: Int, state initial: UInt64) -> Bool {
         asciiAtoms.withUnsafeBufferPointer { asciiAtoms in
             // The common automaton (every optional run a single atom) in a loop of its own,
-            // with its constants in registers: a step per byte is then a handful of
-            // instructions, about half of what the general step costs.
+            // with its constants in registers: a step per byte then costs about half of what
+            // the general step costs.
             if optionalRunsAreSingle {
                 let repeating = self.repeating, optional = self.optional
                 var state = initial

@@ -15,9 +15,8 @@
 /// offset of the next state's row (its number times 256), so that a step is a load, an `or` and a
 /// load: no test for a byte outside ASCII (its entry is 0, as the dead state's row is, and only
 /// then is the byte looked at), and no multiplication. Four bytes are read per turn of the loop.
-/// Those steps were about 12 instructions a byte with a row of 128 entries behind a bounds-checked
-/// array and an ASCII test per byte (the two patterns were 523 instructions of a
-/// `tatra.executePayment`, scripts/callgrind.sh).
+/// Those steps cost several times more with a row of 128 entries behind a bounds-checked array
+/// and an ASCII test per byte (docs/benchmarks.md).
 ///
 /// Written here rather than taken from a library: the regular-expression engines at hand
 /// (`NSRegularExpression`, Swift's `Regex`) interpret the pattern per call, costing several times

@@ -6,8 +6,8 @@ extension SandboxData {
     ///
     /// SwiftPM copies a target's resources into `payrpc_<target>.resources` beside the executable;
     /// the file is looked for there first, without `Bundle`: `Bundle.module` (a `Bundle(path:)`,
-    /// which parses its URLs with CoreFoundation) cost every start about 0.75M instructions per
-    /// service. `bundle` is asked only when the file is not there (an executable run from
+    /// which parses its URLs with CoreFoundation) was a large part of every start, once per
+    /// service (docs/benchmarks.md). `bundle` is asked only when the file is not there (an executable run from
     /// elsewhere than the folder SwiftPM built it in). Nil when neither has the file.
     public static func shippedFile(_ name: String, target: String, bundle: () -> Bundle) -> URL? {
         if let directory = executableDirectory {

@@ -49,7 +49,7 @@ final class LibUVEventLoop: EventLoop, @unchecked Sendable {
     private var pendingFlush: [StreamConnection] = []
     /// The open timers, each at its ``UVTimer/registryIndex``: an array, not a dictionary keyed by
     /// `ObjectIdentifier`, whose first use at start looked its `Hashable` conformance up (two
-    /// scans of the binary's conformance records, 0.9M instructions a start).
+    /// scans of the binary's conformance records at every start).
     private var timers: [UVTimer] = []
     private(set) var isClosed = false
     private let handlesInitialized: Bool

@@ -1,17 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PayRPCJSON
 
 /// A payment `tatra.executePayment` accepted and `tatra.authorizePayment` has not yet authorized;
 /// it lives in the flow that executed it and nowhere else.
 ///
-/// Only the parts authorization uses, in types of this module and the standard library: a
-/// `Contact` (whose `URL` is Foundation's) has a layout known only at run time, and every payment copied into and dropped from the flow then went through the generic
-/// value-witness calls (about 900 instructions per `tatra.executePayment`). (A final class costs
-/// more again: allocating one and freeing the one it replaces.)
+/// Only the parts authorization uses, in types of this module and the standard library, rather
+/// than the params' `Contact`: a contact holds a Foundation `URL`, whose layout is known only at
+/// run time, so every copy and drop of a payment holding one would go through generic value
+/// witnesses (docs/benchmarks.md, "Fast paths of the kit").
 struct PendingPayment: Sendable, Equatable {
     /// Which payment of the connection this is (1, 2, ...): tells a payment from the one that
     /// replaced it while it was being authorized.

@@ -10,15 +10,13 @@ struct TatraConnectionState: Sendable, Equatable {
     /// Keeps `make(serial)` as the flow's payment awaiting authorization, replacing any other
     /// (even one being authorized); starts an implicit flow when none runs.
     mutating func execute(_ make: (UInt64) -> PendingPayment) {
-        // Changed in place, without `flow == nil` or `flow?.` (each copied the flow through
-        // generic value witnesses, some 700 instructions per payment).
+        // Changed in place, without `flow == nil` or `flow?.`, which copied the flow through
+        // generic value witnesses (docs/benchmarks.md, "Fast paths of the kit").
         if case .none = flow { _ = startFlow(explicit: false) }
         paymentsExecuted += 1
         var payment = make(paymentsExecuted)
         // The payment it replaces is swapped out and dropped as a `PendingPayment`: assigning over
-        // the optional dropped the old one through `Optional`'s generic value witnesses (the
-        // optimizer had merged that destroy with other optionals', some 350 instructions a
-        // payment).
+        // the optional dropped it through `Optional`'s generic value witnesses.
         if case .some = flow!.pending {
             swap(&flow!.pending!, &payment)
         } else {

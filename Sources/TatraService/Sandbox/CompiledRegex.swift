@@ -29,7 +29,7 @@ final class CompiledRegex: Sendable {
     /// The automaton of a pattern in the subset whose automaton is small: the payment path's case.
     /// A stored property of its own rather than a case of one enum with the others: switching
     /// over such an enum copied the case out and destroyed it again through its outlined value
-    /// witnesses (about 100 instructions a match, twice per `tatra.executePayment`).
+    /// witnesses on every match (docs/benchmarks.md).
     private let automaton: WholeMatchAutomaton?
     /// How the pattern is matched when it has no automaton.
     private let fallback: Fallback

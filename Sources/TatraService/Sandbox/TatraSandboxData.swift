@@ -58,8 +58,8 @@ public struct TatraSandboxData: SandboxDataModel {
     /// The amount limits in cents.
     let minimumCents: Int64
     let maximumCents: Int64
-    let confirmationTemplate: PaymentTemplate
-    let shareTemplate: PaymentTemplate
+    let confirmationTemplate: TextTemplate<PaymentPlaceholder>
+    let shareTemplate: TextTemplate<PaymentPlaceholder>
 
     public static let service = "tatra"
 
@@ -99,8 +99,8 @@ public struct TatraSandboxData: SandboxDataModel {
             }
             return list
         }
-        func template(_ text: String, _ pointer: String) throws(JSONDecodingError) -> PaymentTemplate {
-            do { return try PaymentTemplate(text, currency: currency.code) } catch {
+        func template(_ text: String, _ pointer: String) throws(JSONDecodingError) -> TextTemplate<PaymentPlaceholder> {
+            do { return try TextTemplate(text, constants: ["currency": currency.code]) } catch {
                 throw problem(pointer, "unknown placeholder {\(error.name)}")
             }
         }
@@ -164,7 +164,7 @@ public struct TatraSandboxData: SandboxDataModel {
 
     /// The magic amount of `cents`, if any (two comparisons for most amounts, which are not magic).
     /// Always inlined: called, it took the whole sandbox data as its `self`, and
-    /// `tatra.executePayment` copied all 632 bytes of it onto the stack first (88 instructions).
+    /// `tatra.executePayment` copied all of it onto the stack first (docs/benchmarks.md).
     @inline(__always)
     func magic(cents: Int64) -> MagicAmount? {
         magicAmounts[cents]
