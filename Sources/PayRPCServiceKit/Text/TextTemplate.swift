@@ -31,6 +31,9 @@ public struct TextTemplate<Slot: TemplateSlot>: Sendable, Equatable {
     /// The literal text of every piece, one after the other, so that each piece's literal is one
     /// copy from one buffer.
     @usableFromInline let literals: UTF8Text
+    /// Whether a filled-in text may end in spaces (a placeholder last, or a literal that ends in
+    /// one): only then is the end of each filled-in text looked at for them.
+    @usableFromInline let mayEndInSpaces: Bool
 
     /// Splits `template`; a `{name}` that is a key of `constants` becomes that text. A `{` without
     /// a closing `}` is literal text.
@@ -60,6 +63,7 @@ public struct TextTemplate<Slot: TemplateSlot>: Sendable, Equatable {
         if start < literals.utf8.count { pieces.append(Piece(literal: start..<literals.utf8.count, slot: nil)) }
         self.pieces = pieces
         self.literals = UTF8Text(literals)
+        self.mayEndInSpaces = pieces.last?.slot != nil || literals.utf8.last == UInt8(ascii: " ")
     }
 
     /// The template with each placeholder replaced by what `values` appends for it, without
@@ -69,7 +73,7 @@ public struct TextTemplate<Slot: TemplateSlot>: Sendable, Equatable {
     @inlinable
     public func filled(_ values: (Slot, inout TemplateOutput) -> Void) -> UTF8Text {
         var text = UTF8Text(count: measure(values)) { writer in write(into: &writer, values) }
-        text.trimTrailingSpaces()
+        if mayEndInSpaces { text.trimTrailingSpaces() }
         return text
     }
 
@@ -80,7 +84,7 @@ public struct TextTemplate<Slot: TemplateSlot>: Sendable, Equatable {
     @inlinable
     public func fill(into text: inout UTF8Text, _ values: (Slot, inout TemplateOutput) -> Void) {
         text.rewrite(count: measure(values)) { writer in write(into: &writer, values) }
-        text.trimTrailingSpaces()
+        if mayEndInSpaces { text.trimTrailingSpaces() }
     }
 
     /// How many bytes the filled-in template has (before trailing spaces are dropped).
