@@ -130,6 +130,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The tester's controls: the sandbox clocks, the seeded generators, the armed failures, their
+        // saving, and their JSON-RPC methods (`sandbox.failNext`, `sandbox.clock.*`). The engine
+        // names them only through `SandboxAccess`.
+        .target(
+            name: "PayRPCSandbox",
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PayRPCMCP",
             dependencies: [
@@ -151,7 +162,7 @@ let package = Package(
         .target(
             name: "PayRPCStore",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSandbox",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -160,14 +171,14 @@ let package = Package(
         // comparison, the access tokens' digests and the one random source.
         .target(
             name: "PayRPCSecrets",
-            dependencies: ["CLibCrypto", "PayRPCSync", "PayRPCCore", "PayRPCStore"],
+            dependencies: ["CLibCrypto", "PayRPCSync", "PayRPCCore", "PayRPCSandbox", "PayRPCStore"],
             swiftSettings: swiftSettings
         ),
         // The embedded backend: SQLite through GRDB, with group commit.
         .target(
             name: "PayRPCSQLite",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -177,7 +188,7 @@ let package = Package(
         .target(
             name: "PayRPCPostgres",
             dependencies: [
-                "CLibPQ", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets",
+                "CLibPQ", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -187,7 +198,8 @@ let package = Package(
         .target(
             name: "PayRPCServiceKit",
             dependencies: [
-                "CCurlLoader", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets",
+                "CCurlLoader", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCStore",
+                "PayRPCSecrets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -195,7 +207,8 @@ let package = Package(
         .target(
             name: "TatraService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCServiceKit",
             ],
             resources: [.copy("Resources/tatra-sandbox.json")],
             swiftSettings: swiftSettings
@@ -203,7 +216,8 @@ let package = Package(
         .target(
             name: "PBBAService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCServiceKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/pbba-sandbox.json")],
@@ -212,7 +226,8 @@ let package = Package(
         .target(
             name: "NorthstarService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCServiceKit",
             ],
             resources: [.copy("Resources/northstar-sandbox.json")],
             swiftSettings: swiftSettings
@@ -220,7 +235,8 @@ let package = Package(
         .target(
             name: "DotpayService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCServiceKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/dotpay-sandbox.json")],
@@ -229,7 +245,8 @@ let package = Package(
         .target(
             name: "JournalService",
             dependencies: [
-                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCServiceKit",
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCServiceKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -238,7 +255,8 @@ let package = Package(
             name: "PayRPCGateway",
             dependencies: [
                 "PayRPCSync",
-                "PayRPCCore", "PayRPCMCP", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCStore", "PayRPCSecrets",
+                "PayRPCCore", "PayRPCMCP", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCTransport", "PayRPCStore",
+                "PayRPCSecrets",
                 "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
                 "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
@@ -312,7 +330,7 @@ let package = Package(
         .target(
             name: "PayRPCTestSupport",
             dependencies: [
-                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCStore", "PayRPCSecrets",
+                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
                 "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit", "PayRPCTransport",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -337,6 +355,7 @@ let package = Package(
         .testTarget(
             name: "PayRPCCoreTests",
             dependencies: [
+                "PayRPCSandbox",
                 "PayRPCSync", "PayRPCCore", "PayRPCMCP", "PayRPCJSON", "PayRPCSchema", "PayRPCSecrets", "PayRPCTestSupport",
             ],
             swiftSettings: swiftSettings),
@@ -351,6 +370,7 @@ let package = Package(
         .testTarget(
             name: "PayRPCStoreTests",
             dependencies: [
+                "PayRPCSandbox",
                 "PayRPCSync", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres", "PayRPCCore", "PayRPCJSON",
                 "PayRPCTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -369,6 +389,7 @@ let package = Package(
         .testTarget(
             name: "TatraServiceTests",
             dependencies: [
+                "PayRPCSandbox",
                 "TatraService", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
                 "PayRPCServiceKit",
                 "PayRPCTestSupport", .product(name: "Logging", package: "swift-log"),
@@ -377,6 +398,7 @@ let package = Package(
         .testTarget(
             name: "NorthstarServiceTests",
             dependencies: [
+                "PayRPCSandbox",
                 "NorthstarService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite",
                 "PayRPCServiceKit",
                 "PayRPCTestSupport",
@@ -387,6 +409,7 @@ let package = Package(
         .testTarget(
             name: "DotpayServiceTests",
             dependencies: [
+                "PayRPCSandbox",
                 "DotpayService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCServiceKit",
                 "PayRPCTestSupport",
                 .product(name: "Logging", package: "swift-log"),
@@ -396,6 +419,7 @@ let package = Package(
         .testTarget(
             name: "JournalServiceTests",
             dependencies: [
+                "PayRPCSandbox",
                 "JournalService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres",
                 "PayRPCServiceKit",
                 "PayRPCTestSupport",
@@ -406,6 +430,7 @@ let package = Package(
         .testTarget(
             name: "PBBAServiceTests",
             dependencies: [
+                "PayRPCSandbox",
                 "PBBAService", "PayRPCCore", "PayRPCJSON", "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCServiceKit",
                 "PayRPCTestSupport",
                 .product(name: "Logging", package: "swift-log"),
@@ -414,6 +439,7 @@ let package = Package(
         .testTarget(
             name: "PayRPCGatewayTests",
             dependencies: [
+                "PayRPCSandbox",
                 "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCServiceKit", "PayRPCStore", "PayRPCSQLite",
                 "PayRPCSync", .product(name: "Logging", package: "swift-log"),
             ],
@@ -429,7 +455,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PayRPCSync", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport", "PayRPCProcess"],
+            dependencies: ["PayRPCSandbox", "PayRPCSync", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport", "PayRPCProcess"],
             swiftSettings: swiftSettings),
     ].filter { target in
         if target.type == .test { return declared(target.name) }

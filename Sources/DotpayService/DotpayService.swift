@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCStore

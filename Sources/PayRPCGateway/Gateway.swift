@@ -3,6 +3,7 @@ import Logging
 import PayRPCCore
 import PayRPCMCP
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTransport
@@ -52,12 +53,13 @@ public final class Gateway: Sendable {
             persistence: StoreSandboxPersistence(store: store), randomBytes: SecureRandom())
         sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
-        let environment = ServiceEnvironment(
-            sandbox: sandbox, connections: ConnectionDirectory(acrossGateways: configuration.sharedStore != nil))
+        let connections = ConnectionDirectory(acrossGateways: configuration.sharedStore != nil)
+        let environment = ServiceEnvironment(sandbox: sandbox, connections: connections)
         let services = try ServiceCatalog.build(
             catalog,
             parts: .init(
-                store: SandboxedStore(store: store, sandbox: sandbox), secrets: secrets, environment: environment, logger: logger),
+                store: SandboxedStore(store: store, sandbox: sandbox), secrets: secrets, sandbox: sandbox,
+                connections: connections, logger: logger),
             configuration: configuration)
         self.services = ServiceGroup(services, logger: logger)
         let router = try Self.makeRouter(
@@ -106,7 +108,7 @@ public final class Gateway: Sendable {
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration).register(on: &builder)
         let reference = RouterReference()
-        SandboxControlService(router: reference).register(on: &builder)
+        SandboxControlService(controls: sandbox, router: reference).register(on: &builder)
         SandboxAdminService(store: administration, sandbox: sandbox).register(on: &builder)
         for service in services { service.register(on: &builder) }
         let router = try builder.build(validateResults: configuration.validateResults)

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTransport

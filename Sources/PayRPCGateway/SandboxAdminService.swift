@@ -1,5 +1,6 @@
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCSchema
 import PayRPCStore
 import Logging

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCMCP
+import PayRPCSandbox
 import PayRPCStore
 import PayRPCJSON
 import PayRPCSecrets
@@ -27,13 +28,15 @@ public enum SchemaExport {
     public static func describingRouter(configuration: GatewayConfiguration, logger: Logger) throws -> Router {
         var quiet = logger
         quiet.logLevel = .error
-        let environment = ServiceEnvironment()
+        let sandbox = SandboxControls()
         let services = try ServiceCatalog.build(
             ServiceCatalog.standard,
-            parts: .init(store: DescribingStore(), secrets: SecretHasher.ephemeral(), environment: environment, logger: quiet),
+            parts: .init(
+                store: DescribingStore(), secrets: SecretHasher.ephemeral(), sandbox: sandbox,
+                connections: ConnectionDirectory(), logger: quiet),
             configuration: configuration)
         return try Gateway.makeRouter(
-            services: services, administration: DescribingStore(), sandbox: environment.sandbox,
+            services: services, administration: DescribingStore(), sandbox: sandbox,
             configuration: configuration.engine, state: ServerState())
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCCore
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import DotpayService
@@ -25,16 +26,22 @@ public enum ServiceCatalog {
         public var store: any StateStore
         /// The data directory's keyed hasher (card numbers, tokens, PINs).
         public var secrets: SecretHasher
-        /// The tester's controls and every connection the engine may serve.
-        public var environment: ServiceEnvironment
+        /// The tester's controls.
+        public var sandbox: SandboxControls
+        /// Every connection the engine may serve.
+        public var connections: ConnectionDirectory
         /// Where the services log.
         public var logger: Logger
 
         /// The parts.
-        public init(store: any StateStore, secrets: SecretHasher, environment: ServiceEnvironment, logger: Logger) {
+        public init(
+            store: any StateStore, secrets: SecretHasher, sandbox: SandboxControls, connections: ConnectionDirectory,
+            logger: Logger
+        ) {
             self.store = store
             self.secrets = secrets
-            self.environment = environment
+            self.sandbox = sandbox
+            self.connections = connections
             self.logger = logger
         }
     }
@@ -50,8 +57,8 @@ public enum ServiceCatalog {
         return try types.map { type in
             try type.init(
                 context: ServiceContext(
-                    store: parts.store, secrets: parts.secrets, sandbox: parts.environment.sandbox,
-                    connections: parts.environment.connections, settings: configuration.settings(of: type.name),
+                    store: parts.store, secrets: parts.secrets, sandbox: parts.sandbox,
+                    connections: parts.connections, settings: configuration.settings(of: type.name),
                     logger: parts.logger))
         }
     }

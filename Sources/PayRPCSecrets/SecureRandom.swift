@@ -1,5 +1,6 @@
 import CLibCrypto
 import PayRPCCore
+import PayRPCSandbox
 import PayRPCStore
 
 /// Random bytes from OpenSSL's generator (`RAND_bytes`, a DRBG in the process seeded from the

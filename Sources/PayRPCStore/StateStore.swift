@@ -1,6 +1,7 @@
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 
 /// Where services keep their state: documents scoped by profile, then namespace, then key, read
 /// and written only inside transactions.

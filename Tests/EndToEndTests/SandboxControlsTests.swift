@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCJSON
+import PayRPCSandbox
 import Testing
 
 /// The sandbox controls every service shares, through the spawned binary: the test clock (kept

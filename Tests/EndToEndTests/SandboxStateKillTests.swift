@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCJSON
+import PayRPCSandbox
 import Testing
 #if canImport(Glibc)
 import Glibc

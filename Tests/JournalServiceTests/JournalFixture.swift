@@ -3,6 +3,7 @@ import JournalService
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport

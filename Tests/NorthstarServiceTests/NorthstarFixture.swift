@@ -3,6 +3,7 @@ import Logging
 import NorthstarService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCTestSupport

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCMCP
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCSchema
 import PayRPCTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCGateway
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCSQLite

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCSandbox
 import PayRPCStore
 import PayRPCTestSupport
 import PayRPCSQLite

@@ -1,3 +1,4 @@
+import PayRPCSandbox
 import PayRPCStore
 import PayRPCTestSupport
 import Testing

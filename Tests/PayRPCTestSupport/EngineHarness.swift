@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 
 /// The real engine with the built-ins and the given services, driven without sockets: what the
 /// engine and service tests use. Results and notifications are validated against their schemas.

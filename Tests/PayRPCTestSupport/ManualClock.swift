@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCSandbox
 
 /// The one clock tests move by hand: real time as the server keeps it (a wall clock read once,
 /// then a monotonic one), frozen between ``advance(by:)`` calls so values are exact, with the

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCSandbox
 
 /// A wall clock a test steps back and forth by hours, as `date -s` or an NTP correction would,
 /// over a monotonic clock that only moves forward: the ``TimeSource`` of wall-clock-jump tests,

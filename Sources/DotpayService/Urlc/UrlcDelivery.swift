@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PayRPCCore
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCSecrets

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 
 /// The built-in sandbox Web API: where entries go when no backend URL is configured and the

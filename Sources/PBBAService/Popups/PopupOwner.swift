@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCSandbox
 
 /// The merchant app a pop-up or a followed request belongs to: the connection that showed it
 /// (where its callbacks go), that connection's loop (where its timers run) and the profile whose
@@ -34,7 +35,7 @@ struct ProfileClock: Sendable {
     /// The profile.
     let profile: String
     /// The controls holding its clock.
-    let controls: SandboxControls
+    let controls: any SandboxAccess
 
     /// The profile's sandbox time.
     var now: Date { controls.now(profile: profile) }

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCCore
+import PayRPCSandbox
 import PayRPCSync
 
 /// The process-wide registry of what is on screen and who follows which payment request:

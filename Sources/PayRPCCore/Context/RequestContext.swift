@@ -23,11 +23,11 @@ public final class RequestContext: Sendable {
     /// Whether the server runs with the built-in sandboxes.
     public let isSandbox: Bool
     /// The tester's controls: the profile's clock, seeded generators and armed failures.
-    public let sandbox: SandboxControls
+    public let sandbox: any SandboxAccess
 
     public init(
         connection: ConnectionSession, profile: String, meta: RequestMeta, logger: Logger, isSandbox: Bool,
-        sandbox: SandboxControls
+        sandbox: any SandboxAccess
     ) {
         self.connection = connection
         self.profile = profile
@@ -42,7 +42,9 @@ public final class RequestContext: Sendable {
 
     /// A generator over the profile's stream `stream` (`"pbba.brn"`): seeded values are a
     /// deterministic function of the seed and the order of calls.
-    public func random(_ stream: String) -> SandboxGenerator { sandbox.generator(profile: profile, stream: stream) }
+    public func random(_ stream: String) -> SandboxGenerator {
+        SandboxGenerator(sandbox, profile: profile, stream: stream)
+    }
 
     /// `length` characters from `alphabet`, drawn from the profile's stream `stream`.
     public func randomString(_ stream: String, length: Int, alphabet: String) -> String {

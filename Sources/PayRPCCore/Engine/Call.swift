@@ -73,10 +73,10 @@ package struct Call: Sendable {
     /// On a store other gateways share, every call runs here (none inline): the profile's sandbox
     /// documents are read first, and a call that may change them holds the profile's lock across
     /// gateways until what it changed is saved
-    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``); an armed
+    /// (``SandboxAccess/enter(profile:method:changesControls:drawsUnderLock:)``); an armed
     /// failure is taken under that lock, so exactly once whichever gateway serves the call.
     package func answer() async -> Outcome {
-        guard context.sandbox.isShared else { return await answerOwned() }
+        guard engine.sandboxIsShared else { return await answerOwned() }
         let sandbox = context.sandbox, profile = context.profile
         let lease: (any SandboxLease)?
         do {
@@ -86,7 +86,7 @@ package struct Call: Sendable {
             return Self.errorOutcome(engine.wireError(error, method: method, logger: logger))
         }
         guard let lease else { return await answerOwned() }
-        let outcome = await SandboxControls.$lockedProfile.withValue(profile) { () async -> Outcome in
+        let outcome = await SandboxLock.$profile.withValue(profile) { () async -> Outcome in
             guard let failure = engine.takeArmedFailureUnderLock(for: method, profile: profile) else {
                 return await answerOwned()
             }
@@ -156,9 +156,9 @@ package struct Call: Sendable {
     /// with a store transaction of its own, so the answer never runs ahead of the store. Also
     /// says whether the outcome is final for an idempotency key (``RPCError/isFinal``).
     private func execute() async -> (outcome: Outcome, isFinal: Bool) {
-        let changesBefore = context.sandbox.changes
+        let activity = engine.sandboxActivity, changesBefore = activity.changes
         let answer = await run()
-        guard context.sandbox.changes != changesBefore, context.sandbox.hasUnsavedChanges else { return answer }
+        guard activity.changes != changesBefore, activity.hasUnsavedChanges else { return answer }
         do {
             try await context.sandbox.saveChanges()
         } catch {

@@ -1,5 +1,5 @@
 /// `sandbox.failNext` as both faces and every call's task meet it: the one place that reads the
-/// failures a tester armed (``SandboxControls/arm(profile:method:failure:count:)``) for a call.
+/// failures a tester armed (`sandbox.failNext`, `PayRPCSandbox`) for a call.
 ///
 /// A failure armed for a method answers the profile's next call of it in place of the handler,
 /// once. Where it is taken: on an embedded store, on the loop thread before the call runs (the
@@ -19,7 +19,7 @@ extension RPCEngine {
     /// Whether any profile has a failure armed (one atomic read): when none has, a call skips
     /// ``takeArmedFailure(for:profile:)``, and the usual call is answered in one go.
     @inline(__always)
-    package var anyFailureArmed: Bool { sandbox.hasArmedFailures }
+    package var anyFailureArmed: Bool { sandboxActivity.hasArmedFailures }
 
     /// The failure armed for `profile`'s next call of `method`, taken, when the face answers it
     /// (the method answers inline here, ``answersInline(_:)``); nil when none is armed, or when
@@ -37,8 +37,8 @@ extension RPCEngine {
     }
 
     private func take(_ method: String, profile: String) -> TakenFailure? {
-        let changesBefore = sandbox.changes
-        guard let failure = sandbox.takeFailure(profile: profile, method: method) else { return nil }
-        return TakenFailure(error: failure.error, mustBeSaved: sandbox.changes != changesBefore)
+        let changesBefore = sandboxActivity.changes
+        guard let error = sandbox.takeFailure(profile: profile, method: method) else { return nil }
+        return TakenFailure(error: error, mustBeSaved: sandboxActivity.changes != changesBefore)
     }
 }

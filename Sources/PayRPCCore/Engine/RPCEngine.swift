@@ -10,7 +10,11 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     public let configuration: EngineConfiguration
     package let idempotency: (any IdempotencyStore)?
     /// The tester's controls (clocks, seeds, armed failures), shared with the services.
-    public let sandbox: SandboxControls
+    public let sandbox: any SandboxAccess
+    /// ``sandbox``'s counters, read by every call without a call through the protocol.
+    package let sandboxActivity: SandboxActivity
+    /// Whether ``sandbox`` is shared with other gateways (read by every call).
+    package let sandboxIsShared: Bool
     /// Every connection that may be served, by profile: what services notify a whole profile through.
     public let connections: ConnectionDirectory
     let logger: Logger
@@ -23,12 +27,14 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     ///   - logger: the engine's logger.
     public init(
         router: Router, configuration: EngineConfiguration,
-        idempotency: (any IdempotencyStore)?, environment: ServiceEnvironment = ServiceEnvironment(), logger: Logger
+        idempotency: (any IdempotencyStore)?, environment: ServiceEnvironment, logger: Logger
     ) {
         self.router = router
         self.configuration = configuration
         self.idempotency = idempotency
         self.sandbox = environment.sandbox
+        self.sandboxActivity = environment.sandbox.activity
+        self.sandboxIsShared = environment.sandbox.isShared
         self.connections = environment.connections
         self.logger = logger
     }
@@ -40,7 +46,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     /// task that first reads its profile's sandbox state (``Call/answer()``).
     @inline(__always)
     package func answersInline(_ method: MethodDescriptor) -> Bool {
-        !sandbox.isShared || method.allowedBeforeAuthentication
+        !sandboxIsShared || method.allowedBeforeAuthentication
     }
 
     /// Called by the transport on the loop thread for each new connection.

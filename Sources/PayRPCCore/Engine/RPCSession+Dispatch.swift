@@ -67,7 +67,7 @@ extension RPCSession {
         _ entry: MethodEntry, context: RequestContext, id: UnsafeRawBufferPointer?, responder: Responder,
         _ produce: (inout JSONWriter) throws -> Void
     ) {
-        let changesBefore = engine.sandbox.changes
+        let changesBefore = engine.sandboxActivity.changes
         if let id, case .direct = responder {
             let mark = output.writer.bytes.count
             SessionOutput.writeResponsePrefix(id: id, into: &output.writer, then: ",\"result\":")
@@ -79,7 +79,7 @@ extension RPCSession {
                 failed(entry, error, id: id, responder: responder, changesBefore: changesBefore)
                 return
             }
-            if entry.resultValidator != nil || engine.sandbox.changes != changesBefore {
+            if entry.resultValidator != nil || engine.sandboxActivity.changes != changesBefore {
                 answerWritten(entry, from: mark, resultStart: resultStart, id: id, changesBefore: changesBefore)
             } else {
                 output.writer.raw("}\n")
@@ -105,7 +105,7 @@ extension RPCSession {
         if let problem = checkResult(entry, output.writer.bytes[resultStart...]) {
             output.writer.bytes.removeSubrange(mark...)
             answer(error: problem, method: method, id: id, responder: .direct, changesBefore: changesBefore)
-        } else if engine.sandbox.changes != changesBefore {
+        } else if engine.sandboxActivity.changes != changesBefore {
             let outcome = Self.resultMember + output.writer.bytes[resultStart...]
             output.writer.bytes.removeSubrange(mark...)
             answerAfterSaving(outcome, method: method, id: id, responder: .direct)
@@ -148,7 +148,7 @@ extension RPCSession {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             }
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
-            if engine.sandbox.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
+            if engine.sandboxActivity.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
             return
         }
         guard case .batch(let collector) = responder else { return }
@@ -160,7 +160,7 @@ extension RPCSession {
                 changesBefore: changesBefore)
         } else if let problem = checkResult(entry, result[...]) {
             answer(error: problem, method: method, id: id, responder: responder, changesBefore: changesBefore)
-        } else if engine.sandbox.changes != changesBefore {
+        } else if engine.sandboxActivity.changes != changesBefore {
             answerAfterSaving(Self.resultMember + result, method: method, id: id, responder: responder)
         } else {
             var response = JSONWriter(capacity: result.count + 48)
@@ -180,7 +180,7 @@ extension RPCSession {
         error: RPCError, method: String, id: UnsafeRawBufferPointer, responder: Responder,
         changesBefore: UInt64
     ) {
-        if engine.sandbox.changes != changesBefore {
+        if engine.sandboxActivity.changes != changesBefore {
             answerAfterSaving(Call.errorOutcome(error), method: method, id: id, responder: responder)
         } else {
             output.writeError(error, id: id, to: responder)

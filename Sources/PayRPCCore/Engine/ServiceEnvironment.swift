@@ -3,14 +3,14 @@
 /// through.
 public struct ServiceEnvironment: Sendable {
     /// The tester's controls.
-    public var sandbox: SandboxControls
+    public var sandbox: any SandboxAccess
     /// Every connection that may be served, by profile.
     public var connections: ConnectionDirectory
 
     /// - Parameters:
-    ///   - sandbox: the tester's controls (in memory, unseeded, when not given).
+    ///   - sandbox: the tester's controls (`PayRPCSandbox`'s `SandboxControls`).
     ///   - connections: the directory of connections (an empty one when not given).
-    public init(sandbox: SandboxControls = SandboxControls(), connections: ConnectionDirectory = ConnectionDirectory()) {
+    public init(sandbox: any SandboxAccess, connections: ConnectionDirectory = ConnectionDirectory()) {
         self.sandbox = sandbox
         self.connections = connections
     }

@@ -25,7 +25,7 @@ public struct MethodTraits: OptionSet, Sendable {
     public static let sandboxOnly = MethodTraits(rawValue: 1 << 4)
     /// The method changes the caller's profile's sandbox controls (its clock, its armed failures,
     /// a reset): on a store gateways share, its calls hold the profile's sandbox lock
-    /// (``SandboxControls/enter(profile:method:changesControls:drawsUnderLock:)``).
+    /// (``SandboxAccess/enter(profile:method:changesControls:drawsUnderLock:)``).
     public static let changesSandboxControls = MethodTraits(rawValue: 1 << 5)
     /// The method answers another call that waits for it (the app's answer to a callback a running
     /// call asked, as Dotpay's Masterpass delegates): on a store gateways share, its calls of a

@@ -1,22 +1,16 @@
-import PayRPCSync
 /// A `RandomNumberGenerator` over one of a profile's streams: the seeded stream, or (unseeded)
-/// the system's cryptographic generator.
+/// the system's cryptographic generator (``SandboxAccess/next(profile:stream:)`` decides).
 public struct SandboxGenerator: RandomNumberGenerator {
-    enum Source {
-        case seeded(SandboxControls, profile: String, stream: String)
-        case system(SandboxControls)
+    private let sandbox: any SandboxAccess
+    private let profile: String
+    private let stream: String
+
+    /// The generator of `profile`'s stream `stream` (``RequestContext/random(_:)`` makes them).
+    public init(_ sandbox: any SandboxAccess, profile: String, stream: String) {
+        self.sandbox = sandbox
+        self.profile = profile
+        self.stream = stream
     }
 
-    private var source: Source
-
-    init(_ source: Source) { self.source = source }
-
-    public mutating func next() -> UInt64 {
-        switch source {
-        case .seeded(let controls, let profile, let stream):
-            return controls.next(profile: profile, stream: stream)
-        case .system(let controls):
-            return controls.systemRandom.withLock { $0.next() }
-        }
-    }
+    public mutating func next() -> UInt64 { sandbox.next(profile: profile, stream: stream) }
 }

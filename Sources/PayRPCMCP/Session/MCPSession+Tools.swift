@@ -133,7 +133,7 @@ extension MCPSession {
     /// A handler that changed the profile's sandbox state (its clock, a seeded draw) answers once
     /// that change is saved, as on the JSON-RPC face.
     private func runInline(_ entry: MethodEntry, request: MCPToolRequest, _ produce: (inout JSONWriter) throws -> Void) {
-        let changesBefore = engine.sandbox.changes
+        let changesBefore = engine.sandboxActivity.changes
         var writer = JSONWriter(capacity: 256)
         let outcome: MCPToolOutcome
         do {
@@ -149,7 +149,7 @@ extension MCPSession {
         } catch {
             outcome = MCPToolOutcome(engine.wireError(error, method: entry.descriptor.name, logger: logger))
         }
-        if engine.sandbox.changes != changesBefore {
+        if engine.sandboxActivity.changes != changesBefore {
             answerAfterSaving(outcome, request: request)
         } else {
             writeToolResult(request, outcome)

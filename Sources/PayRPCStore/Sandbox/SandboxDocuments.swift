@@ -1,6 +1,7 @@
 import Logging
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 
 /// A profile's sandbox documents in the store (namespace `sandbox`: `clock`, `generator`,
 /// `failures`): written inside a transaction, read all at once when the server starts.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PayRPCCore
+import PayRPCSandbox
 
 /// The store as services see it in a gateway: every transaction also writes what the call
 /// changed in the sandbox's state and has not saved yet (the positions of the seeded streams it

@@ -1,4 +1,5 @@
 import PayRPCCore
+import PayRPCSandbox
 
 /// The sandbox controls' persistence on a ``StateStore``: each save is one transaction. On a store
 /// other instances share (a ``SandboxLockingStore``), it also reads a profile's documents before

@@ -1,6 +1,7 @@
 import PayRPCCore
 import PayRPCMCP
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCTestSupport
 import Testing
 import PayRPCSecrets

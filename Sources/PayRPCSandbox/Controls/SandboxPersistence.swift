@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 
@@ -37,13 +38,6 @@ extension SandboxPersistence {
     public func load(profile: String) async throws -> StoredSandboxState { StoredSandboxState() }
 
     public func lock(profile: String) async throws -> any SandboxLease { UnsharedSandboxLease() }
-}
-
-/// A profile's sandbox lock, held until ``release()``: while a call holds it, no call on any
-/// gateway sharing the store changes the profile's sandbox documents.
-public protocol SandboxLease: Sendable {
-    /// Lets the next call waiting for the lock have it.
-    func release() async
 }
 
 /// The lease of a store no other gateway shares: nothing to hold.

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCSync
 import Synchronization
 
@@ -62,7 +63,7 @@ extension SandboxControls {
                 profile: profile, method: "rpc.hello", changesControls: changed, drawsUnderLock: false)
         else { return seed(profile: profile) }
         do {
-            try await Self.$lockedProfile.withValue(profile) { try await saveChanges() }
+            try await SandboxLock.$profile.withValue(profile) { try await saveChanges() }
         } catch {
             await exit(lease, profile: profile)
             throw error
@@ -121,8 +122,8 @@ extension SandboxControls {
             state.profiles[profile] = current
             return (current.armedCount - armedBefore, moved)
         }
-        if armedChange > 0 { armedCount.add(armedChange, ordering: .relaxed) }
-        if armedChange < 0 { armedCount.subtract(-armedChange, ordering: .relaxed) }
+        if armedChange > 0 { activity.armedCount.add(armedChange, ordering: .relaxed) }
+        if armedChange < 0 { activity.armedCount.subtract(-armedChange, ordering: .relaxed) }
         if clockMoved { _ = clockChanged(profile) }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSync
 import Synchronization
@@ -39,15 +40,10 @@ import Synchronization
 ///
 /// Safe to use from any thread. The hot path of a call without armed failures or unsaved changes
 /// reads two atomics.
-public final class SandboxControls: Sendable {
+public final class SandboxControls: SandboxAccess {
     let state: Lock<State>
-    /// How many failures are armed in all: lets every call skip the lock while none is.
-    let armedCount = Atomic<Int>(0)
-    /// How many profiles have changes not yet saved: lets every call skip the lock while none has.
-    private let unsavedCount = Atomic<Int>(0)
-    /// How many changes were made so far: a call compares it before and after its handler to know
-    /// whether it changed anything itself (another call's change is that call's to save).
-    private let changeCount = Atomic<UInt64>(0)
+    /// The counts every call reads: failures armed, profiles with unsaved changes, changes made.
+    public let activity = SandboxActivity()
     /// Unseeded values: one buffer of the random source's bytes for every profile and stream.
     let systemRandom: Lock<SystemRandomBuffer>
     /// Real time, under every profile's offset.
@@ -61,10 +57,8 @@ public final class SandboxControls: Sendable {
     public let isShared: Bool
     /// Numbers the reads of stored documents and the saves, so an older read is never taken in.
     let tickets = Atomic<UInt64>(0)
-    /// The profile whose sandbox lock the current task holds (shared stores): only its changes
-    /// are saved by the task's transactions, since another call's are that call's to save under
-    /// its own lock.
-    @TaskLocal public static var lockedProfile: String?
+    /// The profile whose sandbox lock the current task holds (shared stores, ``SandboxLock``).
+    public static var lockedProfile: String? { SandboxLock.profile }
 
     struct State {
         var profiles: [String: ProfileState] = [:]
@@ -112,7 +106,7 @@ public final class SandboxControls: Sendable {
                 state.profiles[profile] = restored
             }
         }
-        armedCount.add(armed, ordering: .relaxed)
+        activity.armedCount.add(armed, ordering: .relaxed)
     }
 
     /// Runs `change` on the profile's state (made when absent) and records which documents changed.
@@ -127,8 +121,8 @@ public final class SandboxControls: Sendable {
             guard profileState.saved != profileState.versions else { return (result, false, false) }
             return (result, profileState.versions != before, state.unsaved.insert(profile).inserted)
         }
-        if changed { changeCount.add(1, ordering: .relaxed) }
-        if becameUnsaved { unsavedCount.add(1, ordering: .relaxed) }
+        if changed { activity.changeCount.add(1, ordering: .relaxed) }
+        if becameUnsaved { activity.unsavedCount.add(1, ordering: .relaxed) }
         return result
     }
 
@@ -181,8 +175,8 @@ public final class SandboxControls: Sendable {
             state.profiles[profile] = nil
             return (count, state.unsaved.remove(profile) != nil)
         }
-        if removed > 0 { armedCount.subtract(removed, ordering: .relaxed) }
-        if wasUnsaved { unsavedCount.subtract(1, ordering: .relaxed) }
+        if removed > 0 { activity.armedCount.subtract(removed, ordering: .relaxed) }
+        if wasUnsaved { activity.unsavedCount.subtract(1, ordering: .relaxed) }
         _ = clockChanged(profile)
     }
 
@@ -257,17 +251,17 @@ public final class SandboxControls: Sendable {
             state.failures[method, default: []].append(ArmedFailure(failure: failure, remaining: count))
             state.versions.failures += 1
         }
-        armedCount.add(count, ordering: .relaxed)
+        activity.armedCount.add(count, ordering: .relaxed)
     }
 
     /// Whether any profile has a failure armed (one atomic read): when none has, no call needs to
-    /// look for one. Calls read it through ``RPCEngine/anyFailureArmed``.
-    package var hasArmedFailures: Bool { armedCount.load(ordering: .relaxed) > 0 }
+    /// look for one. Calls read it through `RPCEngine.anyFailureArmed`.
+    public var hasArmedFailures: Bool { activity.hasArmedFailures }
 
-    /// The failure armed for the profile's next call of `method`, consumed; nil when none is.
-    /// Calls take it through ``RPCEngine/takeArmedFailure(for:profile:)``, the one reader.
-    package func takeFailure(profile: String, method: String) -> InjectedFailure? {
-        guard armedCount.load(ordering: .relaxed) > 0 else { return nil }
+    /// The error of the failure armed for the profile's next call of `method`, consumed; nil when
+    /// none is. Calls take it through `RPCEngine.takeArmedFailure(for:profile:)`, the one reader.
+    public func takeFailure(profile: String, method: String) -> RPCError? {
+        guard activity.armedCount.load(ordering: .relaxed) > 0 else { return nil }
         let armed = state.withLock { $0.profiles[profile]?.failures[method]?.isEmpty == false }
         guard armed else { return nil }
         let taken: InjectedFailure? = change(profile) { state in
@@ -279,8 +273,8 @@ public final class SandboxControls: Sendable {
             state.versions.failures += 1
             return failure
         }
-        if taken != nil { armedCount.subtract(1, ordering: .relaxed) }
-        return taken
+        if taken != nil { activity.armedCount.subtract(1, ordering: .relaxed) }
+        return taken?.error
     }
 
     /// The failures still armed for the profile: method → how many.
@@ -293,11 +287,11 @@ public final class SandboxControls: Sendable {
     // MARK: - Saving
 
     /// Whether some profile's state changed since it was last saved (one atomic read).
-    public var hasUnsavedChanges: Bool { unsavedCount.load(ordering: .relaxed) > 0 }
+    public var hasUnsavedChanges: Bool { activity.hasUnsavedChanges }
 
     /// How many changes that need saving were made so far (one atomic read): equal before and
     /// after a handler when the handler changed nothing.
-    public var changes: UInt64 { changeCount.load(ordering: .relaxed) }
+    public var changes: UInt64 { activity.changes }
 
     /// The documents that changed since they were last saved, as they are now (one
     /// ``SandboxChange`` per profile). Write them, then hand them to ``markSaved(_:)``.
@@ -332,7 +326,7 @@ public final class SandboxControls: Sendable {
                 if profileState.saved == profileState.versions, state.unsaved.remove(change.profile) != nil { saved += 1 }
             }
         }
-        if saved > 0 { unsavedCount.subtract(saved, ordering: .relaxed) }
+        if saved > 0 { activity.unsavedCount.subtract(saved, ordering: .relaxed) }
     }
 
     /// Saves every unsaved change through the persistence, in one transaction (what the engine

@@ -1,3 +1,4 @@
+import PayRPCCore
 /// An error to answer a call with instead of running it (`sandbox.failNext`).
 public struct InjectedFailure: Sendable, Equatable {
     /// The error, exactly as it will be sent.

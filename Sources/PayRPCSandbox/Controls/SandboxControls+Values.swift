@@ -1,11 +1,11 @@
+import PayRPCCore
 import PayRPCSync
 /// The values services draw: strings, bytes and UUIDs from a profile's stream (seeded, or the
 /// system's cryptographic generator).
 extension SandboxControls {
     /// A generator over the profile's stream, for `Int.random(in:using:)` and friends.
     public func generator(profile: String, stream: String) -> SandboxGenerator {
-        if seed(profile: profile) == nil { return SandboxGenerator(.system(self)) }
-        return SandboxGenerator(.seeded(self, profile: profile, stream: stream))
+        SandboxGenerator(self, profile: profile, stream: stream)
     }
 
     /// `length` characters drawn uniformly from `alphabet` (an id, a code, a token).

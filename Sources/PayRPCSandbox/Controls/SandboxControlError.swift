@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 /// A sandbox control was used wrongly (moving the clock backwards); answered as invalid params.
 public struct SandboxControlError: Error, Sendable, Equatable, RPCErrorConvertible {

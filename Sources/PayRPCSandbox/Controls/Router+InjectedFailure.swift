@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 

@@ -6,7 +6,6 @@ import Foundation
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
-import PayRPCStore
 import PayRPCSync
 import Logging
 
@@ -20,9 +19,17 @@ public protocol SandboxControlMethod: RPCMethod {}
 /// What a call changes (a failure armed, the clock moved) is a document of the profile in the store
 /// (`sandbox/failures`, `sandbox/clock`), saved by the engine before the call answers, so a
 /// restart keeps it.
-struct SandboxControlService: SandboxControlHandlers {
+package struct SandboxControlService: SandboxControlHandlers {
+    /// The controls the methods change (the gateway's, shared with the engine and the services).
+    let controls: SandboxControls
     /// The router, known once it is built (failures are checked against its declarations).
     let router: RouterReference
+
+    /// The methods over `controls`, checking failures against the router `router` will hold.
+    package init(controls: SandboxControls, router: RouterReference) {
+        self.controls = controls
+        self.router = router
+    }
 
     /// `sandbox.failNext`.
     func sandboxFailNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
@@ -31,7 +38,7 @@ struct SandboxControlService: SandboxControlHandlers {
             method: params.method, errorName: params.error, code: params.code,
             message: params.message, data: params.data)
         let (method, error) = try router.injectedError(for: request)
-        context.sandbox.arm(
+        controls.arm(
             profile: context.profile, method: method, failure: InjectedFailure(error: error),
             count: params.count ?? 1)
         context.logger.info(
@@ -41,7 +48,7 @@ struct SandboxControlService: SandboxControlHandlers {
             ])
         return FailNextResult(
             method: method, code: error.code.rawValue, message: error.message,
-            armed: context.sandbox.armedFailures(profile: context.profile)[method] ?? 0)
+            armed: controls.armedFailures(profile: context.profile)[method] ?? 0)
     }
 
     /// `sandbox.clock.get`.
@@ -51,31 +58,34 @@ struct SandboxControlService: SandboxControlHandlers {
 
     /// `sandbox.clock.advance`.
     func sandboxClockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
-        try context.sandbox.advance(profile: context.profile, by: params.seconds)
+        try controls.advance(profile: context.profile, by: params.seconds)
         return state(context)
     }
 
     /// `sandbox.clock.set`.
     func sandboxClockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
-        try context.sandbox.set(profile: context.profile, to: params.time)
+        try controls.set(profile: context.profile, to: params.time)
         return state(context)
     }
 
     private func state(_ context: RequestContext) -> SandboxClockState {
         SandboxClockState(
-            time: context.now, realTime: context.sandbox.realTime.now(),
-            offsetSeconds: context.sandbox.offset(profile: context.profile))
+            time: context.now, realTime: controls.realTime.now(),
+            offsetSeconds: controls.offset(profile: context.profile))
     }
 }
 
 /// The router of a gateway, set once it is built: methods registered before the build (such as
 /// `sandbox.failNext`) read the declarations of every other method through it.
-final class RouterReference: Sendable {
+package final class RouterReference: Sendable {
     private let value = Lock<Router?>(nil)
 
     /// The router; nil until ``set(_:)``.
     var router: Router? { value.withLock { $0 } }
 
+    /// A reference to no router yet.
+    package init() {}
+
     /// Publishes the built router.
-    func set(_ router: Router) { value.withLock { $0 = router } }
+    package func set(_ router: Router) { value.withLock { $0 = router } }
 }
