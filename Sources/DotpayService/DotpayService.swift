@@ -94,7 +94,8 @@ public struct DotpayService: DotpayHandlers, GatewayService {
                 urlc.runner.start { await Self.completeDuePayments(profile: profile, now: now, urlc: urlc, due: due) }
             }
             work.hold(urlc.takeOver())
-            work.catchUp(urlc.runner.start { await urlc.resendAll() })
+            let waiting = await urlc.waitingAtStartUp()
+            work.catchUp(urlc.runner.start { await urlc.resendAll(waiting) })
             work.onStop {
                 controls.removeClockObserver(observer)
                 await urlc.runner.stop()

@@ -57,7 +57,8 @@ public struct JournalService: JournalHandlers, GatewayService {
         try await BackgroundWork.run(readiness: readiness) { work in
             work.hold(audience.listen())
             work.hold(delivery.takeOver())
-            work.catchUp(delivery.runner.start { await delivery.resendAll() })
+            let waiting = await delivery.waitingAtStartUp()
+            work.catchUp(delivery.runner.start { await delivery.resendAll(waiting) })
             work.onStop { await delivery.runner.stop() }
         }
     }

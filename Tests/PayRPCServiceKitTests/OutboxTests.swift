@@ -55,7 +55,7 @@ import Testing
         #expect(delivery.runner.runningCount == 0)
     }
 
-    @Test("a step that cannot be recorded is logged and the item waits; at start-up every profile's waiting items go")
+    @Test("a step that cannot be recorded is logged and the item waits; at start-up every profile's items waiting then go, and none written since")
     func failuresAndStartUp() async throws {
         let store = try await SQLiteStoreFactory().makeStore(maximumBytes: nil)
         try await store.add([TestItem("x", at: 1)], profile: "p")
@@ -65,9 +65,14 @@ import Testing
         #expect(delivery.logged.count == 1 && delivery.logged.first?.contains("could not be recorded") == true)
         #expect(try await Outbox<TestItem>(store: store).item("x", profile: "p")?.delivered == false)
         delivery.failing = []
-        await delivery.resendAll()
+        let waiting = await delivery.waitingAtStartUp()
+        #expect(waiting == ["p": ["x"], "q": ["y"]])
+        // Written after the start-up read: its own delivery sends it, not the resend.
+        try await store.add([TestItem("after", at: 2)], profile: "q")
+        await delivery.resendAll(waiting)
         #expect(delivery.sent == ["p/x", "p/x", "q/y"])
-        #expect(try await Outbox<TestItem>(store: store).items(profile: "q").allSatisfy(\.delivered))
+        #expect(try await Outbox<TestItem>(store: store).item("y", profile: "q")?.delivered == true)
+        #expect(try await Outbox<TestItem>(store: store).item("after", profile: "q")?.delivered == false)
     }
 }
 

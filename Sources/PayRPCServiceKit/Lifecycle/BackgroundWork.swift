@@ -9,7 +9,8 @@ import PayRPCSync
 /// public func run() async throws {
 ///     try await BackgroundWork.run(readiness: readiness) { work in
 ///         work.hold(book.onDecision { … })
-///         work.catchUp(delivery.runner.start { await delivery.resendAll() })
+///         let waiting = await delivery.waitingAtStartUp()
+///         work.catchUp(delivery.runner.start { await delivery.resendAll(waiting) })
 ///         work.onStop { await delivery.runner.stop() }
 ///     }
 /// }

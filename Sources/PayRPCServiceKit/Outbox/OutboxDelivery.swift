@@ -44,12 +44,14 @@ extension OutboxDelivery {
         runner.run(Self.runKey(key, profile)) { [self] in await self.deliverNow(key, profile: profile, armed: armed) }
     }
 
-    /// Delivers every item of the profile not delivered yet, oldest first, each in a try that
-    /// starts after this call, and waits for them.
+    /// Delivers every item of the profile not delivered yet (of `keys`, when given), oldest first,
+    /// each in a try that starts after this call, and waits for them.
     /// - Returns: the items tried, as they are now.
     /// - Throws: ``StoreError`` when the outbox cannot be read.
-    public func deliverWaiting(profile: String) async throws -> [Item] {
-        let waiting = try await outbox.items(profile: profile).filter { !$0.isDelivered }
+    public func deliverWaiting(profile: String, among keys: Set<String>? = nil) async throws -> [Item] {
+        let waiting = try await outbox.items(profile: profile).filter { item in
+            !item.isDelivered && keys.map { $0.contains(item.outboxKey) } ?? true
+        }
         var tried: [Item] = []
         for item in waiting {
             let key = item.outboxKey
@@ -61,26 +63,52 @@ extension OutboxDelivery {
         return tried
     }
 
-    /// At start-up: every profile's items not delivered yet (on a shared store, each profile's
-    /// by one gateway at a time: a gateway that finds another resending them leaves them to it).
-    public func resendAll() async {
+    /// The items not delivered when the gateway starts, by profile: what ``resendAll(_:)`` sends.
+    /// Read in the service's ``GatewayService/run()`` before it says it has started, so before the
+    /// gateway serves: an item a call writes after that has a delivery of its own, which the resend
+    /// does not repeat (read later, the resend would send again an entry a call had just left
+    /// waiting). An outbox that cannot be read is logged, and nothing is resent.
+    public func waitingAtStartUp() async -> [String: Set<String>] {
         do {
+            var waiting: [String: Set<String>] = [:]
             for profile in try await outbox.profiles() {
+                let keys = try await outbox.items(profile: profile).filter { !$0.isDelivered }.map(\.outboxKey)
+                if !keys.isEmpty { waiting[profile] = Set(keys) }
+            }
+            return waiting
+        } catch {
+            logger.error(
+                "the outbox waiting at start-up could not be read",
+                metadata: ["outbox": .string(Item.namespace), "error": .string("\(error)")])
+            return [:]
+        }
+    }
+
+    /// At start-up: the items ``waitingAtStartUp()`` found, of those still not delivered (on a
+    /// shared store, each profile's by one gateway at a time: a gateway that finds another
+    /// resending them leaves them to it).
+    public func resendAll(_ waiting: [String: Set<String>]) async {
+        for (profile, keys) in waiting.sorted(by: { $0.key < $1.key }) {
+            do {
                 if let shared {
-                    let led = try await shared.leadingResend(profile: profile) { _ = try await deliverWaiting(profile: profile) }
+                    let led = try await shared.leadingResend(profile: profile) {
+                        _ = try await deliverWaiting(profile: profile, among: keys)
+                    }
                     logger.debug(
                         led
                             ? "start-up resend of a profile: made here"
                             : "start-up resend of a profile: another gateway makes it",
                         metadata: ["outbox": .string(Item.namespace), "profile": .string(profile)])
                 } else {
-                    _ = try await deliverWaiting(profile: profile)
+                    _ = try await deliverWaiting(profile: profile, among: keys)
                 }
+            } catch {
+                logger.error(
+                    "the outbox waiting at start-up could not be read",
+                    metadata: [
+                        "outbox": .string(Item.namespace), "profile": .string(profile), "error": .string("\(error)"),
+                    ])
             }
-        } catch {
-            logger.error(
-                "the outbox waiting at start-up could not be read",
-                metadata: ["outbox": .string(Item.namespace), "error": .string("\(error)")])
         }
     }
 
