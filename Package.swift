@@ -274,8 +274,8 @@ let package = Package(
         .executableTarget(
             name: "payrpc",
             dependencies: [
-                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCStore",
-                "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
+                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCSandbox",
+                "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -350,7 +350,7 @@ let package = Package(
             name: "PayRPCJSONTests", dependencies: ["PayRPCJSON", "PayRPCJSONReference", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCTestSupport"],
+            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCSandbox", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",

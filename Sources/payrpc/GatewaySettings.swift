@@ -3,6 +3,7 @@ import Foundation
 import PayRPCCore
 import PayRPCGateway
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCStore
 import PayRPCSQLite

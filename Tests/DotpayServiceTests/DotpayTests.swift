@@ -2,6 +2,7 @@ import DotpayService
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import Testing
 import PayRPCTestSupport

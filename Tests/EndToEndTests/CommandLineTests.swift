@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCSandbox
 import PayRPCTestSupport
 import PayRPCJSON
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import JournalService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCTestSupport
 import Testing

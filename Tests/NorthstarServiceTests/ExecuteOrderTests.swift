@@ -2,6 +2,7 @@ import Foundation
 import NorthstarService
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import Testing
 import PayRPCTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCTestSupport
 import Testing
 @testable import PBBAService

@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCServiceKit
 import PayRPCTestSupport
 import Testing

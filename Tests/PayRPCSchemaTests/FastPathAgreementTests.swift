@@ -4,6 +4,7 @@ import PayRPCJSON
 import PayRPCTestSupport
 import Testing
 import PayRPCCore
+import PayRPCSandbox
 
 /// `isValid` (the ``ValidityProgram`` walk) gives the answer of the collecting walker
 /// (`validateCollectingOnly`, which never asks `isValid`) on every value tried: the

@@ -3,6 +3,7 @@ import Foundation
 import PayRPCTestSupport
 import Testing
 import PayRPCCore
+import PayRPCSandbox
 
 /// ``SimplePattern`` answers as `NSRegularExpression` does, in both dialects, for the patterns it
 /// accepts, and refuses the ones outside its subset.

@@ -54,7 +54,7 @@ struct SandboxStateTests {
             sandbox.arm(profile: "p", method: "tatra.fetchSetupData", failure: InjectedFailure(error: error), count: 2)
             try await sandbox.saveChanges()
             #expect(!sandbox.hasUnsavedChanges)
-            #expect(sandbox.takeFailure(profile: "p", method: "tatra.fetchSetupData") == InjectedFailure(error: error))
+            #expect(sandbox.takeFailure(profile: "p", method: "tatra.fetchSetupData") == error)
             #expect(sandbox.hasUnsavedChanges)
             try await sandbox.saveChanges()
 
@@ -62,7 +62,7 @@ struct SandboxStateTests {
             restarted.restore(try store.sandboxStatesAtStartUp(logger: quietLogger))
             #expect(restarted.offset(profile: "p") == 90)
             #expect(restarted.armedFailures(profile: "p") == ["tatra.fetchSetupData": 1])
-            #expect(restarted.takeFailure(profile: "p", method: "tatra.fetchSetupData") == InjectedFailure(error: error))
+            #expect(restarted.takeFailure(profile: "p", method: "tatra.fetchSetupData") == error)
             #expect(restarted.takeFailure(profile: "p", method: "tatra.fetchSetupData") == nil)
         }
     }

@@ -15,7 +15,7 @@ struct PopupOwner: Sendable {
     /// The profile of the call that showed the pop-up: its device, its remembered flag, its clock.
     let profile: String
     /// The controls holding that profile's clock.
-    let controls: SandboxControls
+    let controls: any SandboxAccess
 
     /// The owner of what the call `context` shows.
     init(_ context: RequestContext) {
@@ -41,7 +41,7 @@ struct ProfileClock: Sendable {
     var now: Date { controls.now(profile: profile) }
 
     /// Whether a change of `profile`'s clock on `controls` is a change of this clock.
-    func isClock(of profile: String, on controls: SandboxControls) -> Bool {
+    func isClock(of profile: String, on controls: any SandboxAccess) -> Bool {
         self.profile == profile && self.controls === controls
     }
 }

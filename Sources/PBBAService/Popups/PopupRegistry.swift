@@ -237,7 +237,7 @@ final class PopupRegistry: Sendable {
     }
 
     /// The tester moved a profile's clock: what became due fires now, the rest is armed again.
-    private func clockMoved(profile: String, controls: SandboxControls, now: Date) {
+    private func clockMoved(profile: String, controls: any SandboxAccess, now: Date) {
         fireDue(profile: profile, controls: controls, now: now)
         let remaining = state.withLock { state -> [(TimerTarget, any EventLoop, ProfileClock, Date, ScheduledJob?)] in
             var remaining: [(TimerTarget, any EventLoop, ProfileClock, Date, ScheduledJob?)] = []
@@ -269,7 +269,7 @@ final class PopupRegistry: Sendable {
     /// followed requests (`pbba.paymentStatusChanged` expired).
     /// Returns the ids of the pop-ups that expired.
     @discardableResult
-    private func fireDue(profile: String, controls: SandboxControls, now: Date) -> Set<String> {
+    private func fireDue(profile: String, controls: any SandboxAccess, now: Date) -> Set<String> {
         let (popups, watches, onScreen) = state.withLock { state -> ([ScreenPopup], [PaymentWatch], Set<String>) in
             let duePopups = state.popups.values.filter { popup in
                 guard popup.owner.clock.isClock(of: profile, on: controls), popup.outcome == nil,

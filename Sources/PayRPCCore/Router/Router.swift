@@ -107,7 +107,7 @@ public final class Router: Sendable {
     }
 
     /// A schema document: `schema` with `definitions` attached, so its `$ref`s resolve.
-    static func documentSchema(_ schema: JSONValue, definitions: SchemaDefinitions) -> JSONValue {
+    package static func documentSchema(_ schema: JSONValue, definitions: SchemaDefinitions) -> JSONValue {
         let definitionMembers = definitions.schemas.keys.sorted().map {
             JSONValue.Member($0, definitions.schemas[$0]!)
         }

@@ -27,6 +27,13 @@ public protocol SandboxAccess: AnyObject, Sendable {
     func next(profile: String, stream: String) -> UInt64
     /// `length` characters from `alphabet`, drawn from the profile's stream `stream`.
     func string(profile: String, stream: String, length: Int, alphabet: String) -> String
+    /// Calls `observer(profile, now)` after every change of a profile's clock, on the thread that
+    /// changed it (a handler's timers on the profile's clock fire what became due). Returns a token
+    /// for ``removeClockObserver(_:)``.
+    @discardableResult
+    func onClockChange(_ observer: @escaping @Sendable (String, Date) -> Void) -> UInt64
+    /// Stops calling an observer.
+    func removeClockObserver(_ token: UInt64)
 
     /// Seeds the profile's generators (`rpc.hello {seed}`; nil: back to the server's seed).
     func seed(profile: String, _ seed: UInt64?)

@@ -1,3 +1,4 @@
+import PayRPCCore
 /// One profile's sandbox state as ``SandboxControls`` cache it, with the versions of its three
 /// stored documents (what changed, and what is saved).
 struct ProfileState {

@@ -32,7 +32,7 @@ package struct SandboxControlService: SandboxControlHandlers {
     }
 
     /// `sandbox.failNext`.
-    func sandboxFailNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
+    package func sandboxFailNext(_ params: FailNextParams, _ context: RequestContext) throws -> FailNextResult {
         guard let router = router.router else { throw RPCError.internalError }
         let request = FailureRequest(
             method: params.method, errorName: params.error, code: params.code,
@@ -52,18 +52,18 @@ package struct SandboxControlService: SandboxControlHandlers {
     }
 
     /// `sandbox.clock.get`.
-    func sandboxClockGet(_ params: NoParams, _ context: RequestContext) throws -> SandboxClockState {
+    package func sandboxClockGet(_ params: NoParams, _ context: RequestContext) throws -> SandboxClockState {
         state(context)
     }
 
     /// `sandbox.clock.advance`.
-    func sandboxClockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
+    package func sandboxClockAdvance(_ params: ClockAdvanceParams, _ context: RequestContext) async throws -> SandboxClockState {
         try controls.advance(profile: context.profile, by: params.seconds)
         return state(context)
     }
 
     /// `sandbox.clock.set`.
-    func sandboxClockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
+    package func sandboxClockSet(_ params: ClockSetParams, _ context: RequestContext) async throws -> SandboxClockState {
         try controls.set(profile: context.profile, to: params.time)
         return state(context)
     }

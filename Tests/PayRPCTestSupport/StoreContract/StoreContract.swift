@@ -1,5 +1,6 @@
 import PayRPCCore
 import PayRPCJSON
+import PayRPCSandbox
 import PayRPCStore
 import Testing
 
