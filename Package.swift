@@ -330,7 +330,8 @@ let package = Package(
         .target(
             name: "PayRPCTestSupport",
             dependencies: [
-                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCSandbox", "PayRPCStore", "PayRPCSecrets",
+                "CPipe", "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCProcess", "PayRPCSandbox", "PayRPCStore",
+                "PayRPCSecrets",
                 "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit", "PayRPCTransport",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -350,7 +351,8 @@ let package = Package(
             name: "PayRPCJSONTests", dependencies: ["PayRPCJSON", "PayRPCJSONReference", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PayRPCSchemaTests", dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCSandbox", "PayRPCTestSupport"],
+            name: "PayRPCSchemaTests",
+            dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCSandbox", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PayRPCCoreTests",
@@ -455,7 +457,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PayRPCSandbox", "PayRPCSync", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport", "PayRPCProcess"],
+            dependencies: [
+                "PayRPCSandbox", "PayRPCSync", "PayRPCJSON", "PayRPCSchema", "PayRPCTestSupport", "PayRPCTransport",
+                "PayRPCProcess",
+            ],
             swiftSettings: swiftSettings),
     ].filter { target in
         if target.type == .test { return declared(target.name) }

@@ -55,7 +55,9 @@ import Testing
         #expect(delivery.runner.runningCount == 0)
     }
 
-    @Test("a step that cannot be recorded is logged and the item waits; at start-up every profile's items waiting then go, and none written since")
+    @Test(
+        "a step that cannot be recorded is logged and the item waits; at start-up every profile's items waiting then go, and none written since"
+    )
     func failuresAndStartUp() async throws {
         let store = try await SQLiteStoreFactory().makeStore(maximumBytes: nil)
         try await store.add([TestItem("x", at: 1)], profile: "p")

@@ -148,7 +148,9 @@ extension RPCSession {
                 logger.debug("notification failed", metadata: ["rpc.method": .string(method), "error": .string("\(error)")])
             }
             if case .batch(let collector) = responder { output.collect(nil, into: collector) }
-            if engine.sandboxActivity.changes != changesBefore { answerAfterSaving(nil, method: method, id: nil, responder: .direct) }
+            if engine.sandboxActivity.changes != changesBefore {
+                answerAfterSaving(nil, method: method, id: nil, responder: .direct)
+            }
             return
         }
         guard case .batch(let collector) = responder else { return }
