@@ -1,6 +1,7 @@
 import Foundation
 import PayRPCJSON
 import PayRPCServiceKit
+import PayRPCTestSupport
 import Testing
 
 /// A template split once and filled many times: the same text as replacing its placeholders in a
@@ -30,8 +31,7 @@ import Testing
 
     @Test("filled, fresh or into a reused text, equals the String put together and writes the same JSON")
     func againstStrings() throws {
-        var reused = UTF8Text()
-        var held: [(UTF8Text, String)] = []
+        var check = TemplateFillCheck()
         var round = 0
         for template in Self.templates {
             let split = try TextTemplate<Placeholder>(template, constants: ["currency": "EUR"])
@@ -52,22 +52,11 @@ import Testing
                         case .reference: text.append(reference)
                         }
                     }
-                    let fresh = split.filled(values)
-                    split.fill(into: &reused, values)
-                    for text in [fresh, reused] {
-                        #expect(text.description == expected)
-                        var general = JSONWriter(), written = JSONWriter()
-                        general.string(expected)
-                        text.encode(to: &written)
-                        #expect(written.bytes == general.bytes, "\(expected.debugDescription)")
-                        #expect(text.isEscapeFree == !expected.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
-                    }
-                    // Every few rounds a copy is kept: the next fill must not write into its bytes.
-                    if round % 5 == 0 { held.append((reused, expected)) }
+                    check.check(split, expected: expected, values)
                 }
             }
         }
-        for (text, expected) in held { #expect(text.description == expected) }
+        check.checkKeptTexts()
     }
 
     @Test("a reused text keeps its storage when nothing else holds it")
