@@ -164,8 +164,8 @@ public final class Gateway: Sendable {
     }
 
     /// `seconds` (not negative) with one decimal, rounded, as `String(format: "%.1f")` writes it
-    /// but without the C variadic call: its `CVarArg` casts' conformance lookups were 1.3M
-    /// instructions of every run of a SQLite gateway.
+    /// but without the C variadic call, whose `CVarArg` casts looked conformances up at every run of
+    /// a SQLite gateway (docs/benchmarks.md, "A start").
     static func tenths(_ seconds: Double) -> String {
         let tenths = Int((seconds * 10).rounded(.toNearestOrEven))
         return "\(tenths / 10).\(tenths % 10)"

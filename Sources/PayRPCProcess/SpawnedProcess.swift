@@ -140,6 +140,21 @@ public final class SpawnedProcess: Sendable {
         }
     }
 
+    /// Waits until the child has been reaped, so that its id is free for another process: true,
+    /// or false when `timeout` seconds pass first. ``waitForExit(timeout:)`` answers as soon as
+    /// the child exits, which is a moment before it is reaped. The wait holds a thread of the
+    /// global dispatch queue, not one of the cooperative pool.
+    public func waitUntilReaped(timeout: Double) async -> Bool {
+        let reaped = record.reaped
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let done = reaped.wait(timeout: .now() + timeout) == .success
+                if done { reaped.signal() }  // let any other waiter through too
+                continuation.resume(returning: done)
+            }
+        }
+    }
+
     /// Like ``waitForExit(timeout:)`` for synchronous callers: blocks the calling thread.
     public func waitForExitBlocking(timeout: Double) -> TerminationStatus? {
         guard record.exited.wait(timeout: .now() + timeout) == .success else { return nil }
@@ -147,8 +162,9 @@ public final class SpawnedProcess: Sendable {
         return exitStatus
     }
 
-    /// Ends the child and reaps it: closes its stdin and waits up to `grace` seconds for it to exit
-    /// by itself, then SIGTERM and another `grace`, then SIGKILL. Closes every pipe. Idempotent.
+    /// Ends the child: closes its stdin and waits up to `grace` seconds for it to exit by itself,
+    /// then SIGTERM and another `grace`, then SIGKILL. Closes every pipe. Idempotent. The child is
+    /// reaped a moment after it exits (``waitUntilReaped(timeout:)`` waits for that).
     /// Blocks the calling thread; for synchronous callers.
     @discardableResult
     public func stopBlocking(grace: Double) -> TerminationStatus? {
@@ -212,6 +228,9 @@ private final class ExitRecord: Sendable {
     private let state = Lock(State())
     /// Signalled once the status is set.
     let exited = DispatchSemaphore(value: 0)
+    /// Signalled once swift-subprocess has reaped the child (after ``exited``: the status is set
+    /// while the child is still a zombie).
+    let reaped = DispatchSemaphore(value: 0)
 
     /// The status, once set.
     var status: TerminationStatus? { state.withLock { $0.status } }
@@ -328,7 +347,10 @@ private struct Launch: Sendable {
         let pid = PIDHandoff()
         let record = ExitRecord()
         let exit = Task<Void, any Error>(executorPreference: ChildExecutor.shared) {
-            defer { pid.finish(nil) }
+            defer {
+                pid.finish(nil)
+                record.reaped.signal()
+            }
             do {
                 let result = try await Subprocess.run(
                     configuration,

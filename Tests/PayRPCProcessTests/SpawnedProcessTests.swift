@@ -41,6 +41,8 @@ import Glibc
         #expect(await Self.readAll(cat.standardOutput) == "one\ntwo\n")
         #expect(await cat.waitForExit(timeout: 120) == .exited(0))
         #expect(cat.exitStatus == .exited(0))
+        // The exit is reported while the child is still a zombie; the reaping follows.
+        #expect(await cat.waitUntilReaped(timeout: 120))
         #expect(!Self.exists(cat.processID), "reaped, not left a zombie")
     }
 
@@ -64,6 +66,7 @@ import Glibc
         let status = await cat.waitForExit(timeout: 120)
         #expect(status == .signaled(SIGKILL))
         #expect(status?.code == SIGKILL)
+        #expect(await cat.waitUntilReaped(timeout: 120))
         #expect(!Self.exists(cat.processID))
     }
 
