@@ -3,7 +3,7 @@ import PayRPCJSON
 import PayRPCSchema
 import Testing
 
-/// The checked decoders the generator writes for the sample's params models (`init(checking:)`),
+/// The checked decoders the generator writes for the sample's params models (`checking(_:)`),
 /// against the pair they replace: the model's schema, validated, then its codec. A checked
 /// decoder never accepts what the pair refuses, reads what it accepts into the pair's model, and
 /// accepts the valid spellings a client sends (it may leave rarer ones to the validator).
@@ -34,7 +34,7 @@ import Testing
             ? try paymentSchema.get() : try CompiledSchema(Model.standaloneSchema)
         let tape = try JSONTape(string: text)
         return Answers(
-            violations: schema.validate(tape.root), decoded: try? Model(json: tape.root), checked: Model(checking: tape.root))
+            violations: schema.validate(tape.root), decoded: try? Model(json: tape.root), checked: Model.checking(tape.root))
     }
 
     /// Checks the promises on one input; returns whether the decoder accepted it.

@@ -62,7 +62,7 @@ enum DecodersFuzz: FuzzTarget {
 
     /// The checking decoder by itself: nil, or the pair's model.
     static func alone<P: CheckedJSONDecodable>(_ type: P.Type, _ element: JSONElement, _ pair: Answer, _ name: String) {
-        guard let params = P(checking: element) else { return }
+        guard let params = P.checking(element) else { return }
         guard let encodable = params as? any JSONEncodable else { return }
         fuzzCheck(
             pair == .model(RouterBuilder.canonical(encodable)),

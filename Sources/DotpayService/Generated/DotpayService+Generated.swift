@@ -258,7 +258,7 @@ extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _externalCards: [ExternalPaymentCard]? = nil
         var _customerId: String? = nil
@@ -270,7 +270,7 @@ extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
                 var value1: [ExternalPaymentCard] = []
                 value1.reserveCapacity(memberValue.count)
                 for item2 in memberValue.arrayElements {
-                    guard let value3 = ExternalPaymentCard(checking: item2) else { return nil }
+                    guard let value3 = ExternalPaymentCard.checking(item2) else { return nil }
                     value1.append(value3)
                 }
                 _externalCards = value1
@@ -282,8 +282,13 @@ extension ConfigureWithExternalCards.Params: CheckedJSONDecodable {
             }
         }
         guard let _externalCards else { return nil }
-        self.externalCards = _externalCards
         guard let _customerId else { return nil }
+        return Self(checkedValues: _externalCards, _customerId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _externalCards: [ExternalPaymentCard], _ _customerId: String) {
+        self.externalCards = _externalCards
         self.customerId = _customerId
     }
 }
@@ -609,7 +614,7 @@ extension FastPayment.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentInfo: PaymentInfo? = nil
         var _paymentChannelId: Int? = nil
@@ -618,7 +623,7 @@ extension FastPayment.Params: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
-                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                guard let value1 = PaymentInfo.checking(memberValue) else { return nil }
                 _paymentInfo = value1
             case 16 where name.word(0) == 0x43746E656D796170 && name.word(8) == 0x64496C656E6E6168:  // "paymentChannelId"
                 guard let integer3 = SchemaRules.plainInteger(memberValue), integer3 >= 1, let value2 = Int(exactly: integer3) else { return nil }
@@ -631,10 +636,15 @@ extension FastPayment.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentInfo else { return nil }
-        self.paymentInfo = _paymentInfo
         guard let _paymentChannelId else { return nil }
-        self.paymentChannelId = _paymentChannelId
         guard let _showingDefaultSummary else { return nil }
+        return Self(checkedValues: _paymentInfo, _paymentChannelId, _showingDefaultSummary)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentInfo: PaymentInfo, _ _paymentChannelId: Int, _ _showingDefaultSummary: Bool) {
+        self.paymentInfo = _paymentInfo
+        self.paymentChannelId = _paymentChannelId
         self.showingDefaultSummary = _showingDefaultSummary
     }
 }
@@ -766,7 +776,7 @@ extension GetChannelList.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentInfo: PaymentInfo? = nil
         var _online: Bool? = nil
@@ -776,7 +786,7 @@ extension GetChannelList.Params: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
-                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                guard let value1 = PaymentInfo.checking(memberValue) else { return nil }
                 _paymentInfo = value1
             case 6 where name.word(0) == 0x656E696C6E6F:  // "online"
                 if memberValue.isNull {
@@ -810,6 +820,11 @@ extension GetChannelList.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentInfo else { return nil }
+        return Self(checkedValues: _paymentInfo, _online, _ids, _group)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentInfo: PaymentInfo, _ _online: Bool?, _ _ids: [Int]?, _ _group: String?) {
         self.paymentInfo = _paymentInfo
         self.online = _online
         self.ids = _ids
@@ -1048,7 +1063,7 @@ extension OneClickPayment.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentInfo: PaymentInfo? = nil
         var _paymentCard: String? = nil
@@ -1056,7 +1071,7 @@ extension OneClickPayment.Params: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
-                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                guard let value1 = PaymentInfo.checking(memberValue) else { return nil }
                 _paymentInfo = value1
             case 11 where name.word(0) == 0x43746E656D796170 && name.word(8) == 0x647261:  // "paymentCard"
                 if memberValue.isNull {
@@ -1070,6 +1085,11 @@ extension OneClickPayment.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentInfo else { return nil }
+        return Self(checkedValues: _paymentInfo, _paymentCard)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentInfo: PaymentInfo, _ _paymentCard: String?) {
         self.paymentInfo = _paymentInfo
         self.paymentCard = _paymentCard
     }
@@ -1232,7 +1252,7 @@ extension Pay.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentDetails: PaymentDetails? = nil
         var _channelId: Int? = nil
@@ -1245,7 +1265,7 @@ extension Pay.Params: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 14 where name.word(0) == 0x44746E656D796170 && name.word(8) == 0x736C69617465:  // "paymentDetails"
-                guard let value1 = PaymentDetails(checking: memberValue) else { return nil }
+                guard let value1 = PaymentDetails.checking(memberValue) else { return nil }
                 _paymentDetails = value1
             case 9 where name.word(0) == 0x496C656E6E616863 && name.word(8) == 0x64:  // "channelId"
                 if memberValue.isNull {
@@ -1264,7 +1284,7 @@ extension Pay.Params: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value6 = PaymentCardInfo(checking: memberValue) else { return nil }
+                    guard let value6 = PaymentCardInfo.checking(memberValue) else { return nil }
                     _cardInfo = value6
                 }
             case 12 where name.word(0) == 0x7265626D656D6572 && name.word(8) == 0x64726143:  // "rememberCard"
@@ -1278,6 +1298,11 @@ extension Pay.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentDetails else { return nil }
+        return Self(checkedValues: _paymentDetails, _channelId, _useLastChannelSelection, _showSummaryScreen, _cardInfo, _rememberCard, _masterpassAuthorization)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentDetails: PaymentDetails, _ _channelId: Int?, _ _useLastChannelSelection: Bool?, _ _showSummaryScreen: Bool?, _ _cardInfo: PaymentCardInfo?, _ _rememberCard: Bool?, _ _masterpassAuthorization: Bool?) {
         self.paymentDetails = _paymentDetails
         self.channelId = _channelId
         if let _useLastChannelSelection { self.useLastChannelSelection = _useLastChannelSelection }
@@ -1396,20 +1421,25 @@ extension RegisterPaymentCard.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _cardInfo: PaymentCardInfo? = nil
         for (memberName, memberValue) in json.objectMembers {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 8 where name.word(0) == 0x6F666E4964726163:  // "cardInfo"
-                guard let value1 = PaymentCardInfo(checking: memberValue) else { return nil }
+                guard let value1 = PaymentCardInfo.checking(memberValue) else { return nil }
                 _cardInfo = value1
             default:
                 return nil
             }
         }
         guard let _cardInfo else { return nil }
+        return Self(checkedValues: _cardInfo)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _cardInfo: PaymentCardInfo) {
         self.cardInfo = _cardInfo
     }
 }
@@ -1490,7 +1520,7 @@ extension RemovePaymentSummary.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1504,6 +1534,11 @@ extension RemovePaymentSummary.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentId else { return nil }
+        return Self(checkedValues: _paymentId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentId: String) {
         self.paymentId = _paymentId
     }
 }
@@ -1696,7 +1731,7 @@ extension Refund.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         var _amount: Amount? = nil
@@ -1718,6 +1753,11 @@ extension Refund.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentId else { return nil }
+        return Self(checkedValues: _paymentId, _amount)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentId: String, _ _amount: Amount?) {
         self.paymentId = _paymentId
         self.amount = _amount
     }
@@ -1798,7 +1838,7 @@ extension SetShopPin.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _pin: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1812,6 +1852,11 @@ extension SetShopPin.Params: CheckedJSONDecodable {
             }
         }
         guard let _pin else { return nil }
+        return Self(checkedValues: _pin)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _pin: String) {
         self.pin = _pin
     }
 }
@@ -1894,7 +1939,7 @@ extension UrlcNotifications.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1911,6 +1956,11 @@ extension UrlcNotifications.Params: CheckedJSONDecodable {
                 return nil
             }
         }
+        return Self(checkedValues: _paymentId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentId: String?) {
         self.paymentId = _paymentId
     }
 }
@@ -1988,7 +2038,7 @@ extension SetDebugMode.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _debugMode: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2002,6 +2052,11 @@ extension SetDebugMode.Params: CheckedJSONDecodable {
             }
         }
         guard let _debugMode else { return nil }
+        return Self(checkedValues: _debugMode)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _debugMode: Bool) {
         self.debugMode = _debugMode
     }
 }
@@ -2083,7 +2138,7 @@ extension SetDefaultLanguage.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _language: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2097,6 +2152,11 @@ extension SetDefaultLanguage.Params: CheckedJSONDecodable {
             }
         }
         guard let _language else { return nil }
+        return Self(checkedValues: _language)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _language: String) {
         self.language = _language
     }
 }
@@ -2176,7 +2236,7 @@ extension SetDefaultOneClickPaymentCard.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _creditCardId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2190,6 +2250,11 @@ extension SetDefaultOneClickPaymentCard.Params: CheckedJSONDecodable {
             }
         }
         guard let _creditCardId else { return nil }
+        return Self(checkedValues: _creditCardId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _creditCardId: String) {
         self.creditCardId = _creditCardId
     }
 }
@@ -2267,7 +2332,7 @@ extension SetOneClickEnabled.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _enabled: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2281,6 +2346,11 @@ extension SetOneClickEnabled.Params: CheckedJSONDecodable {
             }
         }
         guard let _enabled else { return nil }
+        return Self(checkedValues: _enabled)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _enabled: Bool) {
         self.enabled = _enabled
     }
 }
@@ -2358,7 +2428,7 @@ extension SetShowDetailsOnSummaryScreen.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _show: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2372,6 +2442,11 @@ extension SetShowDetailsOnSummaryScreen.Params: CheckedJSONDecodable {
             }
         }
         guard let _show else { return nil }
+        return Self(checkedValues: _show)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _show: Bool) {
         self.show = _show
     }
 }
@@ -2449,7 +2524,7 @@ extension SetTreatsCvvAsPassword.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _treatsCvvAsPassword: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2463,6 +2538,11 @@ extension SetTreatsCvvAsPassword.Params: CheckedJSONDecodable {
             }
         }
         guard let _treatsCvvAsPassword else { return nil }
+        return Self(checkedValues: _treatsCvvAsPassword)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _treatsCvvAsPassword: Bool) {
         self.treatsCvvAsPassword = _treatsCvvAsPassword
     }
 }
@@ -2540,7 +2620,7 @@ extension SetUseInternalCards.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _useInternalCards: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2554,6 +2634,11 @@ extension SetUseInternalCards.Params: CheckedJSONDecodable {
             }
         }
         guard let _useInternalCards else { return nil }
+        return Self(checkedValues: _useInternalCards)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _useInternalCards: Bool) {
         self.useInternalCards = _useInternalCards
     }
 }
@@ -2643,7 +2728,7 @@ extension UnregisterPaymentCard.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _creditCardId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2657,6 +2742,11 @@ extension UnregisterPaymentCard.Params: CheckedJSONDecodable {
             }
         }
         guard let _creditCardId else { return nil }
+        return Self(checkedValues: _creditCardId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _creditCardId: String) {
         self.creditCardId = _creditCardId
     }
 }
@@ -2737,7 +2827,7 @@ extension UpdatePaymentSummary.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -2751,6 +2841,11 @@ extension UpdatePaymentSummary.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentId else { return nil }
+        return Self(checkedValues: _paymentId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentId: String) {
         self.paymentId = _paymentId
     }
 }
@@ -2870,7 +2965,7 @@ extension ExternalPaymentCard: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _maskedNumber: String? = nil
         var _creditCardId: String? = nil
@@ -2900,14 +2995,19 @@ extension ExternalPaymentCard: CheckedJSONDecodable {
             }
         }
         guard let _maskedNumber else { return nil }
-        self.maskedNumber = _maskedNumber
         guard let _creditCardId else { return nil }
-        self.creditCardId = _creditCardId
         guard let _brandName else { return nil }
-        self.brandName = _brandName
         guard let _brandCodename else { return nil }
-        self.brandCodename = _brandCodename
         guard let _logoUrlPath else { return nil }
+        return Self(checkedValues: _maskedNumber, _creditCardId, _brandName, _brandCodename, _logoUrlPath)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _maskedNumber: String, _ _creditCardId: String, _ _brandName: String, _ _brandCodename: String, _ _logoUrlPath: String) {
+        self.maskedNumber = _maskedNumber
+        self.creditCardId = _creditCardId
+        self.brandName = _brandName
+        self.brandCodename = _brandCodename
         self.logoUrlPath = _logoUrlPath
     }
 }
@@ -3003,7 +3103,7 @@ extension MasterpassAnswer: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _requestId: String? = nil
         var _successful: Bool? = nil
@@ -3029,8 +3129,13 @@ extension MasterpassAnswer: CheckedJSONDecodable {
             }
         }
         guard let _requestId else { return nil }
-        self.requestId = _requestId
         guard let _successful else { return nil }
+        return Self(checkedValues: _requestId, _successful, _error)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _requestId: String, _ _successful: Bool, _ _error: String?) {
+        self.requestId = _requestId
         self.successful = _successful
         self.error = _error
     }
@@ -3388,7 +3493,7 @@ extension PaymentCardInfo: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _cardNumber: String? = nil
         var _expirationMonth: Int? = nil
@@ -3422,12 +3527,17 @@ extension PaymentCardInfo: CheckedJSONDecodable {
             }
         }
         guard let _cardNumber else { return nil }
-        self.cardNumber = _cardNumber
         guard let _expirationMonth else { return nil }
-        self.expirationMonth = _expirationMonth
         guard let _expirationYear else { return nil }
-        self.expirationYear = _expirationYear
         guard let _cvv else { return nil }
+        return Self(checkedValues: _cardNumber, _expirationMonth, _expirationYear, _cvv, _cardholderName)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _cardNumber: String, _ _expirationMonth: Int, _ _expirationYear: Int, _ _cvv: String, _ _cardholderName: String?) {
+        self.cardNumber = _cardNumber
+        self.expirationMonth = _expirationMonth
+        self.expirationYear = _expirationYear
         self.cvv = _cvv
         self.cardholderName = _cardholderName
     }
@@ -3686,7 +3796,7 @@ extension PaymentDetails: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentInfo: PaymentInfo? = nil
         var _language: String? = nil
@@ -3696,7 +3806,7 @@ extension PaymentDetails: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 11 where name.word(0) == 0x49746E656D796170 && name.word(8) == 0x6F666E:  // "paymentInfo"
-                guard let value1 = PaymentInfo(checking: memberValue) else { return nil }
+                guard let value1 = PaymentInfo.checking(memberValue) else { return nil }
                 _paymentInfo = value1
             case 8 where name.word(0) == 0x65676175676E616C:  // "language"
                 guard memberValue.kind == .string, let value2 = try? String(json: memberValue) else { return nil }
@@ -3712,12 +3822,17 @@ extension PaymentDetails: CheckedJSONDecodable {
             }
         }
         guard let _paymentInfo else { return nil }
-        self.paymentInfo = _paymentInfo
         guard let _language else { return nil }
-        self.language = _language
         guard let _system else { return nil }
-        self.system = _system
         guard let _preparedAt else { return nil }
+        return Self(checkedValues: _paymentInfo, _language, _system, _preparedAt)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentInfo: PaymentInfo, _ _language: String, _ _system: String, _ _preparedAt: Date) {
+        self.paymentInfo = _paymentInfo
+        self.language = _language
+        self.system = _system
         self.preparedAt = _preparedAt
     }
 }
@@ -3898,7 +4013,7 @@ extension PaymentInfo: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _merchantID: String? = nil
         var _amount: Amount? = nil
@@ -3927,7 +4042,7 @@ extension PaymentInfo: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value5 = SenderInformation(checking: memberValue) else { return nil }
+                    guard let value5 = SenderInformation.checking(memberValue) else { return nil }
                     _senderInformation = value5
                 }
             case 21 where name.word(0) == 0x6E6F697469646461 && name.word(8) == 0x6D726F666E496C61 && name.word(16) == 0x6E6F697461:  // "additionalInformation"
@@ -3961,10 +4076,15 @@ extension PaymentInfo: CheckedJSONDecodable {
             }
         }
         guard let _merchantID else { return nil }
-        self.merchantID = _merchantID
         guard let _amount else { return nil }
-        self.amount = _amount
         guard let _textDescription else { return nil }
+        return Self(checkedValues: _merchantID, _amount, _textDescription, _currency, _senderInformation, _additionalInformation, _control, _urlc)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _merchantID: String, _ _amount: Amount, _ _textDescription: String, _ _currency: String?, _ _senderInformation: SenderInformation?, _ _additionalInformation: [String: String]?, _ _control: String?, _ _urlc: String?) {
+        self.merchantID = _merchantID
+        self.amount = _amount
         self.textDescription = _textDescription
         if let _currency { self.currency = _currency }
         self.senderInformation = _senderInformation
@@ -4813,7 +4933,7 @@ extension SenderInformation: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _firstname: String? = nil
         var _lastname: String? = nil
@@ -4921,6 +5041,11 @@ extension SenderInformation: CheckedJSONDecodable {
             }
         }
         guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
+        return Self(checkedValues: _firstname, _lastname, _email, _phone, _phoneVerified, _street, _streetN1, _streetN2, _postcode, _city, _country)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _firstname: String?, _ _lastname: String?, _ _email: String?, _ _phone: String?, _ _phoneVerified: String?, _ _street: String?, _ _streetN1: String?, _ _streetN2: String?, _ _postcode: String?, _ _city: String?, _ _country: String?) {
         self.firstname = _firstname
         self.lastname = _lastname
         self.email = _email

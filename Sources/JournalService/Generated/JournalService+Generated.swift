@@ -366,7 +366,7 @@ extension Configure.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _backendURL: String? = nil
         var _paymentIdPointer: String? = nil
@@ -391,6 +391,11 @@ extension Configure.Params: CheckedJSONDecodable {
                 return nil
             }
         }
+        return Self(checkedValues: _backendURL, _paymentIdPointer)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _backendURL: String?, _ _paymentIdPointer: String?) {
         self.backendURL = _backendURL
         self.paymentIdPointer = _paymentIdPointer
     }
@@ -472,7 +477,7 @@ extension Get.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _entryId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -486,6 +491,11 @@ extension Get.Params: CheckedJSONDecodable {
             }
         }
         guard let _entryId else { return nil }
+        return Self(checkedValues: _entryId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _entryId: String) {
         self.entryId = _entryId
     }
 }
@@ -565,7 +575,7 @@ extension HandleCallback.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _url: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -579,6 +589,11 @@ extension HandleCallback.Params: CheckedJSONDecodable {
             }
         }
         guard let _url else { return nil }
+        return Self(checkedValues: _url)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _url: String) {
         self.url = _url
     }
 }
@@ -758,7 +773,7 @@ extension List.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _type: PaymentType? = nil
         var _status: DeliveryStatus? = nil
@@ -771,14 +786,14 @@ extension List.Params: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value1 = PaymentType(checking: memberValue) else { return nil }
+                    guard let value1 = PaymentType.checking(memberValue) else { return nil }
                     _type = value1
                 }
             case 6 where name.word(0) == 0x737574617473:  // "status"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value2 = DeliveryStatus(checking: memberValue) else { return nil }
+                    guard let value2 = DeliveryStatus.checking(memberValue) else { return nil }
                     _status = value2
                 }
             case 5 where name.word(0) == 0x74696D696C:  // "limit"
@@ -795,6 +810,11 @@ extension List.Params: CheckedJSONDecodable {
                 return nil
             }
         }
+        return Self(checkedValues: _type, _status, _limit, _cursor)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _type: PaymentType?, _ _status: DeliveryStatus?, _ _limit: Int?, _ _cursor: String?) {
         self.type = _type
         self.status = _status
         if let _limit { self.limit = _limit }
@@ -953,7 +973,7 @@ extension OpenURL.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _url: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -967,6 +987,11 @@ extension OpenURL.Params: CheckedJSONDecodable {
             }
         }
         guard let _url else { return nil }
+        return Self(checkedValues: _url)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _url: String) {
         self.url = _url
     }
 }
@@ -1204,7 +1229,7 @@ extension Pay.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _type: PaymentType? = nil
         var _amount: Amount? = nil
@@ -1216,7 +1241,7 @@ extension Pay.Params: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 4 where name.word(0) == 0x65707974:  // "type"
-                guard let value1 = PaymentType(checking: memberValue) else { return nil }
+                guard let value1 = PaymentType.checking(memberValue) else { return nil }
                 _type = value1
             case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
                 if memberValue.isNull {
@@ -1258,6 +1283,11 @@ extension Pay.Params: CheckedJSONDecodable {
             }
         }
         guard let _type else { return nil }
+        return Self(checkedValues: _type, _amount, _receiveAgencyCode, _receiveAgencyName, _consignorName, _consignorCode)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _type: PaymentType, _ _amount: Amount?, _ _receiveAgencyCode: String?, _ _receiveAgencyName: String?, _ _consignorName: String?, _ _consignorCode: String?) {
         self.type = _type
         self.amount = _amount
         self.receiveAgencyCode = _receiveAgencyCode
@@ -1434,7 +1464,7 @@ extension SandboxCompletePayment.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _url: String? = nil
         var _result: String? = nil
@@ -1452,6 +1482,11 @@ extension SandboxCompletePayment.Params: CheckedJSONDecodable {
             }
         }
         guard let _url else { return nil }
+        return Self(checkedValues: _url, _result)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _url: String, _ _result: String?) {
         self.url = _url
         if let _result { self.result = _result }
     }
@@ -1592,7 +1627,7 @@ extension SandboxSetNextAnswers.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _answers: [SandboxAnswer]? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1603,7 +1638,7 @@ extension SandboxSetNextAnswers.Params: CheckedJSONDecodable {
                 var value1: [SandboxAnswer] = []
                 value1.reserveCapacity(memberValue.count)
                 for item2 in memberValue.arrayElements {
-                    guard let value3 = SandboxAnswer(checking: item2) else { return nil }
+                    guard let value3 = SandboxAnswer.checking(item2) else { return nil }
                     value1.append(value3)
                 }
                 _answers = value1
@@ -1612,6 +1647,11 @@ extension SandboxSetNextAnswers.Params: CheckedJSONDecodable {
             }
         }
         guard let _answers else { return nil }
+        return Self(checkedValues: _answers)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _answers: [SandboxAnswer]) {
         self.answers = _answers
     }
 }
@@ -2007,9 +2047,8 @@ extension DeliveryStatus {
 extension DeliveryStatus: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
-        guard let value = try? Self(json: json) else { return nil }
-        self = value
+    public static func checking(_ json: JSONElement) -> Self? {
+        try? Self(json: json)
     }
 }
 
@@ -2211,9 +2250,8 @@ extension PaymentType {
 extension PaymentType: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
-        guard let value = try? Self(json: json) else { return nil }
-        self = value
+    public static func checking(_ json: JSONElement) -> Self? {
+        try? Self(json: json)
     }
 }
 
@@ -2334,7 +2372,7 @@ extension SandboxAnswer: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _outcome: SandboxOutcome? = nil
         var _httpStatus: Int? = nil
@@ -2344,7 +2382,7 @@ extension SandboxAnswer: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 7 where name.word(0) == 0x656D6F6374756F:  // "outcome"
-                guard let value1 = SandboxOutcome(checking: memberValue) else { return nil }
+                guard let value1 = SandboxOutcome.checking(memberValue) else { return nil }
                 _outcome = value1
             case 10 where name.word(0) == 0x7461745370747468 && name.word(8) == 0x7375:  // "httpStatus"
                 if memberValue.isNull {
@@ -2370,6 +2408,11 @@ extension SandboxAnswer: CheckedJSONDecodable {
             }
         }
         guard let _outcome else { return nil }
+        return Self(checkedValues: _outcome, _httpStatus, _message, _body)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _outcome: SandboxOutcome, _ _httpStatus: Int?, _ _message: String?, _ _body: JSONValue?) {
         self.outcome = _outcome
         self.httpStatus = _httpStatus
         self.message = _message
@@ -2434,9 +2477,8 @@ extension SandboxOutcome {
 extension SandboxOutcome: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
-        guard let value = try? Self(json: json) else { return nil }
-        self = value
+    public static func checking(_ json: JSONElement) -> Self? {
+        try? Self(json: json)
     }
 }
 

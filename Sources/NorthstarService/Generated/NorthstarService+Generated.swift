@@ -2216,7 +2216,7 @@ extension CaptureAuthorization.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _authorizationID: String? = nil
         var _amount: OrderMoney? = nil
@@ -2232,7 +2232,7 @@ extension CaptureAuthorization.Params: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value2 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value2 = OrderMoney.checking(memberValue) else { return nil }
                     _amount = value2
                 }
             case 12 where name.word(0) == 0x7061436C616E6966 && name.word(8) == 0x65727574:  // "finalCapture"
@@ -2250,6 +2250,11 @@ extension CaptureAuthorization.Params: CheckedJSONDecodable {
             }
         }
         guard let _authorizationID else { return nil }
+        return Self(checkedValues: _authorizationID, _amount, _finalCapture, _invoiceId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _authorizationID: String, _ _amount: OrderMoney?, _ _finalCapture: Bool?, _ _invoiceId: String?) {
         self.authorizationID = _authorizationID
         self.amount = _amount
         if let _finalCapture { self.finalCapture = _finalCapture }
@@ -2376,7 +2381,7 @@ extension Configure.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _clientID: String? = nil
         var _environment: String? = nil
@@ -2410,6 +2415,11 @@ extension Configure.Params: CheckedJSONDecodable {
             }
         }
         guard let _clientID else { return nil }
+        return Self(checkedValues: _clientID, _environment, _accessToken, _clientSecret)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _clientID: String, _ _environment: String?, _ _accessToken: String?, _ _clientSecret: String?) {
         self.clientID = _clientID
         if let _environment { self.environment = _environment }
         self.accessToken = _accessToken
@@ -2568,7 +2578,7 @@ extension ExecuteOrderParams {
 extension ExecuteOrderParams: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var chosen = -1
         for (memberName, _) in json.objectMembers {
@@ -2583,11 +2593,11 @@ extension ExecuteOrderParams: CheckedJSONDecodable {
         }
         switch chosen {
         case 0:
-            guard let payload = CreateAndExecuteOrder(checking: json) else { return nil }
-            self = .create(payload)
+            guard let payload = CreateAndExecuteOrder.checking(json) else { return nil }
+            return .create(payload)
         case 1:
-            guard let payload = ExecuteExistingOrder(checking: json) else { return nil }
-            self = .existing(payload)
+            guard let payload = ExecuteExistingOrder.checking(json) else { return nil }
+            return .existing(payload)
         default:
             return nil
         }
@@ -2698,7 +2708,7 @@ extension CreateAndExecuteOrder: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderRequest: OrderRequest? = nil
         var _card: Card? = nil
@@ -2707,13 +2717,13 @@ extension CreateAndExecuteOrder: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 12 where name.word(0) == 0x716552726564726F && name.word(8) == 0x74736575:  // "orderRequest"
-                guard let value1 = OrderRequest(checking: memberValue) else { return nil }
+                guard let value1 = OrderRequest.checking(memberValue) else { return nil }
                 _orderRequest = value1
             case 4 where name.word(0) == 0x64726163:  // "card"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value2 = Card(checking: memberValue) else { return nil }
+                    guard let value2 = Card.checking(memberValue) else { return nil }
                     _card = value2
                 }
             case 5 where name.word(0) == 0x65636E6F6E:  // "nonce"
@@ -2728,6 +2738,11 @@ extension CreateAndExecuteOrder: CheckedJSONDecodable {
             }
         }
         guard let _orderRequest else { return nil }
+        return Self(checkedValues: _orderRequest, _card, _nonce)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderRequest: OrderRequest, _ _card: Card?, _ _nonce: String?) {
         self.orderRequest = _orderRequest
         self.card = _card
         self.nonce = _nonce
@@ -2836,7 +2851,7 @@ extension ExecuteExistingOrder: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         var _card: Card? = nil
@@ -2851,7 +2866,7 @@ extension ExecuteExistingOrder: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value2 = Card(checking: memberValue) else { return nil }
+                    guard let value2 = Card.checking(memberValue) else { return nil }
                     _card = value2
                 }
             case 5 where name.word(0) == 0x65636E6F6E:  // "nonce"
@@ -2866,6 +2881,11 @@ extension ExecuteExistingOrder: CheckedJSONDecodable {
             }
         }
         guard let _orderID else { return nil }
+        return Self(checkedValues: _orderID, _card, _nonce)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderID: String, _ _card: Card?, _ _nonce: String?) {
         self.orderID = _orderID
         self.card = _card
         self.nonce = _nonce
@@ -2997,7 +3017,7 @@ extension SandboxCompletePayerAction.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -3011,6 +3031,11 @@ extension SandboxCompletePayerAction.Params: CheckedJSONDecodable {
             }
         }
         guard let _orderID else { return nil }
+        return Self(checkedValues: _orderID)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderID: String) {
         self.orderID = _orderID
     }
 }
@@ -3137,7 +3162,7 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _intent: OrderIntent? = nil
         var _purchaseUnits: [PurchaseUnit]? = nil
@@ -3146,7 +3171,7 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 6 where name.word(0) == 0x746E65746E69:  // "intent"
-                guard let value1 = OrderIntent(checking: memberValue) else { return nil }
+                guard let value1 = OrderIntent.checking(memberValue) else { return nil }
                 _intent = value1
             case 13 where name.word(0) == 0x6573616863727570 && name.word(8) == 0x7374696E55:  // "purchaseUnits"
                 present |= 0x1
@@ -3154,7 +3179,7 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
                 var value2: [PurchaseUnit] = []
                 value2.reserveCapacity(memberValue.count)
                 for item3 in memberValue.arrayElements {
-                    guard let value4 = PurchaseUnit(checking: item3) else { return nil }
+                    guard let value4 = PurchaseUnit.checking(item3) else { return nil }
                     value2.append(value4)
                 }
                 _purchaseUnits = value2
@@ -3164,7 +3189,7 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
                 var value5: [PurchaseUnit] = []
                 value5.reserveCapacity(memberValue.count)
                 for item6 in memberValue.arrayElements {
-                    guard let value7 = PurchaseUnit(checking: item6) else { return nil }
+                    guard let value7 = PurchaseUnit.checking(item6) else { return nil }
                     value5.append(value7)
                 }
                 _purchaseUnits = value5
@@ -3175,8 +3200,13 @@ extension SandboxCreateOrder.Params: CheckedJSONDecodable {
         guard present & 0x3 != 0 else { return nil }
         guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
         guard let _intent else { return nil }
-        self.intent = _intent
         guard let _purchaseUnits else { return nil }
+        return Self(checkedValues: _intent, _purchaseUnits)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _intent: OrderIntent, _ _purchaseUnits: [PurchaseUnit]) {
+        self.intent = _intent
         self.purchaseUnits = _purchaseUnits
     }
 }
@@ -3257,7 +3287,7 @@ extension SandboxGetOrder.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -3271,6 +3301,11 @@ extension SandboxGetOrder.Params: CheckedJSONDecodable {
             }
         }
         guard let _orderID else { return nil }
+        return Self(checkedValues: _orderID)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderID: String) {
         self.orderID = _orderID
     }
 }
@@ -3351,7 +3386,7 @@ extension SandboxVoidOrder.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -3365,6 +3400,11 @@ extension SandboxVoidOrder.Params: CheckedJSONDecodable {
             }
         }
         guard let _orderID else { return nil }
+        return Self(checkedValues: _orderID)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderID: String) {
         self.orderID = _orderID
     }
 }
@@ -3447,20 +3487,25 @@ extension TokenizeCard.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _card: Card? = nil
         for (memberName, memberValue) in json.objectMembers {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
             case 4 where name.word(0) == 0x64726163:  // "card"
-                guard let value1 = Card(checking: memberValue) else { return nil }
+                guard let value1 = Card.checking(memberValue) else { return nil }
                 _card = value1
             default:
                 return nil
             }
         }
         guard let _card else { return nil }
+        return Self(checkedValues: _card)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _card: Card) {
         self.card = _card
     }
 }
@@ -3664,7 +3709,7 @@ extension Validate.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderID: String? = nil
         var _card: Card? = nil
@@ -3679,7 +3724,7 @@ extension Validate.Params: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value2 = Card(checking: memberValue) else { return nil }
+                    guard let value2 = Card.checking(memberValue) else { return nil }
                     _card = value2
                 }
             case 5 where name.word(0) == 0x65636E6F6E:  // "nonce"
@@ -3694,6 +3739,11 @@ extension Validate.Params: CheckedJSONDecodable {
             }
         }
         guard let _orderID else { return nil }
+        return Self(checkedValues: _orderID, _card, _nonce)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderID: String, _ _card: Card?, _ _nonce: String?) {
         self.orderID = _orderID
         self.card = _card
         self.nonce = _nonce
@@ -3800,7 +3850,7 @@ extension AmountWithBreakdown: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _currencyCode: String? = nil
         var _value: Amount? = nil
@@ -3818,7 +3868,7 @@ extension AmountWithBreakdown: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value3 = AmountBreakdown(checking: memberValue) else { return nil }
+                    guard let value3 = AmountBreakdown.checking(memberValue) else { return nil }
                     _breakdown = value3
                 }
             default:
@@ -3826,8 +3876,13 @@ extension AmountWithBreakdown: CheckedJSONDecodable {
             }
         }
         guard let _currencyCode else { return nil }
-        self.currencyCode = _currencyCode
         guard let _value else { return nil }
+        return Self(checkedValues: _currencyCode, _value, _breakdown)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _currencyCode: String, _ _value: Amount, _ _breakdown: AmountBreakdown?) {
+        self.currencyCode = _currencyCode
         self.value = _value
         self.breakdown = _breakdown
     }
@@ -4011,7 +4066,7 @@ extension AmountBreakdown: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _itemTotal: OrderMoney? = nil
         var _shipping: OrderMoney? = nil
@@ -4027,55 +4082,60 @@ extension AmountBreakdown: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value1 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value1 = OrderMoney.checking(memberValue) else { return nil }
                     _itemTotal = value1
                 }
             case 8 where name.word(0) == 0x676E697070696873:  // "shipping"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value2 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value2 = OrderMoney.checking(memberValue) else { return nil }
                     _shipping = value2
                 }
             case 8 where name.word(0) == 0x676E696C646E6168:  // "handling"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value3 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value3 = OrderMoney.checking(memberValue) else { return nil }
                     _handling = value3
                 }
             case 8 where name.word(0) == 0x6C61746F54786174:  // "taxTotal"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value4 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value4 = OrderMoney.checking(memberValue) else { return nil }
                     _taxTotal = value4
                 }
             case 9 where name.word(0) == 0x636E617275736E69 && name.word(8) == 0x65:  // "insurance"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value5 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value5 = OrderMoney.checking(memberValue) else { return nil }
                     _insurance = value5
                 }
             case 16 where name.word(0) == 0x676E697070696873 && name.word(8) == 0x746E756F63736944:  // "shippingDiscount"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value6 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value6 = OrderMoney.checking(memberValue) else { return nil }
                     _shippingDiscount = value6
                 }
             case 8 where name.word(0) == 0x746E756F63736964:  // "discount"
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value7 = OrderMoney(checking: memberValue) else { return nil }
+                    guard let value7 = OrderMoney.checking(memberValue) else { return nil }
                     _discount = value7
                 }
             default:
                 return nil
             }
         }
+        return Self(checkedValues: _itemTotal, _shipping, _handling, _taxTotal, _insurance, _shippingDiscount, _discount)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _itemTotal: OrderMoney?, _ _shipping: OrderMoney?, _ _handling: OrderMoney?, _ _taxTotal: OrderMoney?, _ _insurance: OrderMoney?, _ _shippingDiscount: OrderMoney?, _ _discount: OrderMoney?) {
         self.itemTotal = _itemTotal
         self.shipping = _shipping
         self.handling = _handling
@@ -4398,7 +4458,7 @@ extension Card: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _number: String? = nil
         var _expiry: String? = nil
@@ -4432,7 +4492,7 @@ extension Card: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value5 = BillingAddress(checking: memberValue) else { return nil }
+                    guard let value5 = BillingAddress.checking(memberValue) else { return nil }
                     _billingAddress = value5
                 }
             default:
@@ -4440,8 +4500,13 @@ extension Card: CheckedJSONDecodable {
             }
         }
         guard let _number else { return nil }
-        self.number = _number
         guard let _expiry else { return nil }
+        return Self(checkedValues: _number, _expiry, _securityCode, _cardholderName, _billingAddress)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _number: String, _ _expiry: String, _ _securityCode: String?, _ _cardholderName: String?, _ _billingAddress: BillingAddress?) {
+        self.number = _number
         self.expiry = _expiry
         self.securityCode = _securityCode
         self.cardholderName = _cardholderName
@@ -4590,7 +4655,7 @@ extension BillingAddress: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _addressLine1: String? = nil
         var _addressLine2: String? = nil
@@ -4643,12 +4708,17 @@ extension BillingAddress: CheckedJSONDecodable {
                 return nil
             }
         }
+        guard let _countryCode else { return nil }
+        return Self(checkedValues: _addressLine1, _addressLine2, _adminArea1, _adminArea2, _postalCode, _countryCode)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _addressLine1: String?, _ _addressLine2: String?, _ _adminArea1: String?, _ _adminArea2: String?, _ _postalCode: String?, _ _countryCode: String) {
         self.addressLine1 = _addressLine1
         self.addressLine2 = _addressLine2
         self.adminArea1 = _adminArea1
         self.adminArea2 = _adminArea2
         self.postalCode = _postalCode
-        guard let _countryCode else { return nil }
         self.countryCode = _countryCode
     }
 }
@@ -4963,7 +5033,7 @@ extension OrderMoney: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _currencyCode: String? = nil
         var _value: Amount? = nil
@@ -4981,8 +5051,13 @@ extension OrderMoney: CheckedJSONDecodable {
             }
         }
         guard let _currencyCode else { return nil }
-        self.currencyCode = _currencyCode
         guard let _value else { return nil }
+        return Self(checkedValues: _currencyCode, _value)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _currencyCode: String, _ _value: Amount) {
+        self.currencyCode = _currencyCode
         self.value = _value
     }
 }
@@ -5038,9 +5113,8 @@ extension OrderIntent {
 extension OrderIntent: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
-        guard let value = try? Self(json: json) else { return nil }
-        self = value
+    public static func checking(_ json: JSONElement) -> Self? {
+        try? Self(json: json)
     }
 }
 
@@ -5158,7 +5232,7 @@ extension OrderRequest: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _intent: OrderIntent? = nil
         var _purchaseUnitList: [PurchaseUnit]? = nil
@@ -5170,7 +5244,7 @@ extension OrderRequest: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value1 = OrderIntent(checking: memberValue) else { return nil }
+                    guard let value1 = OrderIntent.checking(memberValue) else { return nil }
                     _intent = value1
                 }
             case 16 where name.word(0) == 0x6573616863727570 && name.word(8) == 0x7473694C74696E55:  // "purchaseUnitList"
@@ -5179,7 +5253,7 @@ extension OrderRequest: CheckedJSONDecodable {
                 var value2: [PurchaseUnit] = []
                 value2.reserveCapacity(memberValue.count)
                 for item3 in memberValue.arrayElements {
-                    guard let value4 = PurchaseUnit(checking: item3) else { return nil }
+                    guard let value4 = PurchaseUnit.checking(item3) else { return nil }
                     value2.append(value4)
                 }
                 _purchaseUnitList = value2
@@ -5189,7 +5263,7 @@ extension OrderRequest: CheckedJSONDecodable {
                 var value5: [PurchaseUnit] = []
                 value5.reserveCapacity(memberValue.count)
                 for item6 in memberValue.arrayElements {
-                    guard let value7 = PurchaseUnit(checking: item6) else { return nil }
+                    guard let value7 = PurchaseUnit.checking(item6) else { return nil }
                     value5.append(value7)
                 }
                 _purchaseUnitList = value5
@@ -5199,8 +5273,13 @@ extension OrderRequest: CheckedJSONDecodable {
         }
         guard present & 0x3 != 0 else { return nil }
         guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
-        self.intent = _intent
         guard let _purchaseUnitList else { return nil }
+        return Self(checkedValues: _intent, _purchaseUnitList)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _intent: OrderIntent?, _ _purchaseUnitList: [PurchaseUnit]) {
+        self.intent = _intent
         self.purchaseUnitList = _purchaseUnitList
     }
 }
@@ -5703,7 +5782,7 @@ extension PurchaseUnit: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _referenceId: String? = nil
         var _amount: AmountWithBreakdown? = nil
@@ -5721,7 +5800,7 @@ extension PurchaseUnit: CheckedJSONDecodable {
                     _referenceId = value1
                 }
             case 6 where name.word(0) == 0x746E756F6D61:  // "amount"
-                guard let value2 = AmountWithBreakdown(checking: memberValue) else { return nil }
+                guard let value2 = AmountWithBreakdown.checking(memberValue) else { return nil }
                 _amount = value2
             case 11 where name.word(0) == 0x7470697263736564 && name.word(8) == 0x6E6F69:  // "description"
                 if memberValue.isNull {
@@ -5748,8 +5827,13 @@ extension PurchaseUnit: CheckedJSONDecodable {
                 return nil
             }
         }
-        self.referenceId = _referenceId
         guard let _amount else { return nil }
+        return Self(checkedValues: _referenceId, _amount, _description, _customId, _invoiceId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _referenceId: String?, _ _amount: AmountWithBreakdown, _ _description: String?, _ _customId: String?, _ _invoiceId: String?) {
+        self.referenceId = _referenceId
         self.amount = _amount
         self.description = _description
         self.customId = _customId

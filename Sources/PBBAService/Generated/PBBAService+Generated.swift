@@ -323,7 +323,7 @@ extension GetCustomUXConfigurations.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _width: Double? = nil
         var _type: CustomUXType? = nil
@@ -334,15 +334,20 @@ extension GetCustomUXConfigurations.Params: CheckedJSONDecodable {
                 guard memberValue.kind == .number, Self._rule0.holds(memberValue), Self._rule1.holds(memberValue), let value1 = try? Double(json: memberValue) else { return nil }
                 _width = value1
             case 4 where name.word(0) == 0x65707974:  // "type"
-                guard let value2 = CustomUXType(checking: memberValue) else { return nil }
+                guard let value2 = CustomUXType.checking(memberValue) else { return nil }
                 _type = value2
             default:
                 return nil
             }
         }
         guard let _width else { return nil }
-        self.width = _width
         guard let _type else { return nil }
+        return Self(checkedValues: _width, _type)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _width: Double, _ _type: CustomUXType) {
+        self.width = _width
         self.type = _type
     }
 }
@@ -424,7 +429,7 @@ extension GetPaymentStatus.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -438,6 +443,11 @@ extension GetPaymentStatus.Params: CheckedJSONDecodable {
             }
         }
         guard let _secureToken else { return nil }
+        return Self(checkedValues: _secureToken)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _secureToken: String) {
         self.secureToken = _secureToken
     }
 }
@@ -529,7 +539,7 @@ extension OpenBankingApp.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -543,6 +553,11 @@ extension OpenBankingApp.Params: CheckedJSONDecodable {
             }
         }
         guard let _secureToken else { return nil }
+        return Self(checkedValues: _secureToken)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _secureToken: String) {
         self.secureToken = _secureToken
     }
 }
@@ -808,7 +823,7 @@ extension RegisterExternalRequest.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         var _brn: String? = nil
@@ -846,14 +861,19 @@ extension RegisterExternalRequest.Params: CheckedJSONDecodable {
             }
         }
         guard let _secureToken else { return nil }
-        self.secureToken = _secureToken
         guard let _brn else { return nil }
-        self.brn = _brn
         guard let _amount else { return nil }
-        self.amount = _amount
         guard let _currency else { return nil }
-        self.currency = _currency
         guard let _reference else { return nil }
+        return Self(checkedValues: _secureToken, _brn, _amount, _currency, _reference, _retrievalExpiryInterval)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _secureToken: String, _ _brn: String, _ _amount: Amount, _ _currency: String, _ _reference: String, _ _retrievalExpiryInterval: Int?) {
+        self.secureToken = _secureToken
+        self.brn = _brn
+        self.amount = _amount
+        self.currency = _currency
         self.reference = _reference
         self.retrievalExpiryInterval = _retrievalExpiryInterval
     }
@@ -934,7 +954,7 @@ extension SetBankAppsInstalled.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _count: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -948,6 +968,11 @@ extension SetBankAppsInstalled.Params: CheckedJSONDecodable {
             }
         }
         guard let _count else { return nil }
+        return Self(checkedValues: _count)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _count: Int) {
         self.count = _count
     }
 }
@@ -1093,7 +1118,7 @@ extension ShowPBBAErrorPopup.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _errorCode: String? = nil
         var _errorTitle: String? = nil
@@ -1118,10 +1143,15 @@ extension ShowPBBAErrorPopup.Params: CheckedJSONDecodable {
                 return nil
             }
         }
-        self.errorCode = _errorCode
         guard let _errorTitle else { return nil }
-        self.errorTitle = _errorTitle
         guard let _errorMessage else { return nil }
+        return Self(checkedValues: _errorCode, _errorTitle, _errorMessage)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _errorCode: String?, _ _errorTitle: String, _ _errorMessage: String) {
+        self.errorCode = _errorCode
+        self.errorTitle = _errorTitle
         self.errorMessage = _errorMessage
     }
 }
@@ -1231,7 +1261,7 @@ extension ShowPBBAPopup.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         var _brn: String? = nil
@@ -1253,10 +1283,15 @@ extension ShowPBBAPopup.Params: CheckedJSONDecodable {
             }
         }
         guard let _secureToken else { return nil }
-        self.secureToken = _secureToken
         guard let _brn else { return nil }
-        self.brn = _brn
         guard let _expiryInterval else { return nil }
+        return Self(checkedValues: _secureToken, _brn, _expiryInterval)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _secureToken: String, _ _brn: String, _ _expiryInterval: Int) {
+        self.secureToken = _secureToken
+        self.brn = _brn
         self.expiryInterval = _expiryInterval
     }
 }
@@ -1381,7 +1416,7 @@ extension SubmitPaymentRequest.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _amount: Amount? = nil
         var _currency: String? = nil
@@ -1411,10 +1446,15 @@ extension SubmitPaymentRequest.Params: CheckedJSONDecodable {
             }
         }
         guard let _amount else { return nil }
-        self.amount = _amount
         guard let _currency else { return nil }
-        self.currency = _currency
         guard let _reference else { return nil }
+        return Self(checkedValues: _amount, _currency, _reference, _retrievalExpiryInterval)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _amount: Amount, _ _currency: String, _ _reference: String, _ _retrievalExpiryInterval: Int?) {
+        self.amount = _amount
+        self.currency = _currency
         self.reference = _reference
         self.retrievalExpiryInterval = _retrievalExpiryInterval
     }
@@ -1793,9 +1833,8 @@ extension CustomUXType {
 extension CustomUXType: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
-        guard let value = try? Self(json: json) else { return nil }
-        self = value
+    public static func checking(_ json: JSONElement) -> Self? {
+        try? Self(json: json)
     }
 }
 
@@ -3070,7 +3109,7 @@ extension PaymentTarget: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _secureToken: String? = nil
         var _brn: String? = nil
@@ -3095,6 +3134,11 @@ extension PaymentTarget: CheckedJSONDecodable {
                 return nil
             }
         }
+        return Self(checkedValues: _secureToken, _brn)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _secureToken: String?, _ _brn: String?) {
         self.secureToken = _secureToken
         self.brn = _brn
     }
@@ -3271,7 +3315,7 @@ extension PopupReference: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _popupId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -3285,6 +3329,11 @@ extension PopupReference: CheckedJSONDecodable {
             }
         }
         guard let _popupId else { return nil }
+        return Self(checkedValues: _popupId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _popupId: String) {
         self.popupId = _popupId
     }
 }

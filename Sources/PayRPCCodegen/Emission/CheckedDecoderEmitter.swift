@@ -1,7 +1,7 @@
 import PayRPCJSON
 import PayRPCSchema
 
-/// Writes `init?(checking:)` (``CheckedJSONDecodable``) for the models the engine decodes params
+/// Writes `checking(_:)` (``CheckedJSONDecodable``) for the models the engine decodes params
 /// into: one pass over the value that checks every rule of the model's schema while it reads.
 ///
 /// The checks are compiled from the schemas the analyzer built (a field's `type`, `pattern`,
@@ -61,7 +61,7 @@ struct CheckedDecoderEmitter {
         let body: [String]?
         switch model.header.shape {
         case .object: body = objectBody(model, &context)
-        case .stringEnum: body = ["        guard let value = try? Self(json: json) else { return nil }", "        self = value"]
+        case .stringEnum: body = ["        try? Self(json: json)"]
         case .union: body = unionBody(model)
         case .handWritten: body = nil
         }
@@ -77,10 +77,12 @@ struct CheckedDecoderEmitter {
         lines += [
             "    /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is",
             "    /// broken or the codec refuses a value (the engine then asks the validator why).",
-            "    \(access)init?(checking json: JSONElement) {",
+            "    \(access)static func checking(_ json: JSONElement) -> Self? {",
         ]
         lines += body
-        lines += ["    }", "}"]
+        lines += ["    }"]
+        if case .object = model.header.shape { lines += [""] + checkedInit(model) }
+        lines += ["}"]
         return lines
     }
 
@@ -137,7 +139,38 @@ struct CheckedDecoderEmitter {
                 )
             }
         }
-        lines += SwiftEmitter.assignments(model.fields) { _ in "return nil" }
+        for field in model.fields where field.isRequired {
+            lines.append("        guard let _\(field.name) else { return nil }")
+        }
+        let values = model.fields.map { "_\($0.name)" }
+        lines.append("        return Self(checkedValues: \(values.isEmpty ? "()" : values.joined(separator: ", ")))")
+        return lines
+    }
+
+    /// The initializer ``objectBody(_:_:)`` returns through: `Self?` is made in the caller's
+    /// slot from it, where a failable `init` built the model apart and copied it into the optional
+    /// it returned (through value witnesses, for a model whose layout is known only at run time:
+    /// one holding a Foundation `URL`; docs/benchmarks.md, "Fast paths of the kit"). A field with
+    /// an initial value keeps it when its local is nil.
+    private func checkedInit(_ model: ModelDescription) -> [String] {
+        let parameters = model.fields.enumerated().map { index, field -> String in
+            let type = swiftType(field.type)
+            let spelled = field.isRequired ? type : field.isOptional && field.hasInitialValue ? "\(type)??" : "\(type)?"
+            return (index == 0 ? "checkedValues " : "_ ") + "_\(field.name): \(spelled)"
+        }
+        var lines = [
+            "    /// The model of the values ``checking(_:)`` read.",
+            "    private init(\(parameters.isEmpty ? "checkedValues: ()" : parameters.joined(separator: ", "))) {",
+        ]
+        for field in model.fields {
+            let property = "self.\(SwiftEmitter.identifier(field.name))"
+            if field.hasInitialValue {
+                lines.append("        if let _\(field.name) { \(property) = _\(field.name) }")
+            } else {
+                lines.append("        \(property) = _\(field.name)")
+            }
+        }
+        lines.append("    }")
         return lines
     }
 
@@ -213,7 +246,7 @@ struct CheckedDecoderEmitter {
                 reference == "#/definitions/" + (models[id]?.header.definitionName ?? ""), checked.contains(id)
             else { return nil }
             return ValueCode(
-                lines: ["guard let \(result) = \(swiftName(id))(checking: \(value)) else { return nil }"], result: result)
+                lines: ["guard let \(result) = \(swiftName(id)).checking(\(value)) else { return nil }"], result: result)
         case .any:
             guard keywords.isEmpty else { return nil }
             return ValueCode(lines: ["guard let \(result) = try? JSONValue(json: \(value)) else { return nil }"], result: result)
@@ -397,8 +430,8 @@ struct CheckedDecoderEmitter {
         lines += ["        }", "        switch chosen {"]
         for (index, unionCase) in model.unionCases.enumerated() {
             lines.append("        case \(index):")
-            lines.append("            guard let payload = \(swiftName(unionCase.payload))(checking: json) else { return nil }")
-            lines.append("            self = .\(identifier(unionCase.name))(payload)")
+            lines.append("            guard let payload = \(swiftName(unionCase.payload)).checking(json) else { return nil }")
+            lines.append("            return .\(identifier(unionCase.name))(payload)")
         }
         lines += ["        default:", "            return nil", "        }"]
         return lines

@@ -19,16 +19,17 @@ public final class ConnectionSession: @unchecked Sendable {
     public let loop: any EventLoop
 
     /// What any thread may read and change, under one lock.
-    private struct Shared {
+    @usableFromInline
+    struct Shared {
         /// The per-connection objects by class, searched in order: a connection holds one per
         /// service it used, a handful, and comparing a few identities costs less than hashing one.
-        var objects: [(type: ObjectIdentifier, object: any AnyObject & Sendable)] = []
+        @usableFromInline var objects: [(type: ObjectIdentifier, object: any AnyObject & Sendable)] = []
         var closeHandlers: [@Sendable () -> Void] = []
         var open = true
         var profile = "default"
     }
 
-    private let shared = Lock(Shared())
+    @usableFromInline let shared = Lock(Shared())
     /// Hands a notification (its name and its params' JSON) to the connection's face, which
     /// frames it: a JSON-RPC notification line, or an MCP session's queue.
     private let deliver: @Sendable (String, [UInt8]) -> Void
@@ -99,7 +100,9 @@ public final class ConnectionSession: @unchecked Sendable {
     ///
     /// For a service that keeps its per-connection state as one reference (and locks it itself):
     /// found by the class's identity, with no string hashing, no dynamic cast and nothing written
-    /// back, so reading it on every call is cheap.
+    /// back, so reading it on every call is cheap. Inlinable, so that it is specialized for its
+    /// caller's class (generic, it was called with the class's metadata and cast in the dark).
+    @inlinable
     public func object<T: AnyObject & Sendable>(_ type: T.Type, orMake make: () -> T) -> T {
         shared.withLock { shared in
             let key = ObjectIdentifier(type)

@@ -312,7 +312,7 @@ extension HelloParams: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _client: String? = nil
         var _protocolVersion: String? = nil
@@ -361,6 +361,11 @@ extension HelloParams: CheckedJSONDecodable {
                 return nil
             }
         }
+        return Self(checkedValues: _client, _protocolVersion, _token, _profile, _seed)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _client: String?, _ _protocolVersion: String?, _ _token: String?, _ _profile: String?, _ _seed: Int64?) {
         self.client = _client
         self.protocolVersion = _protocolVersion
         self.token = _token
@@ -550,7 +555,7 @@ extension CancelParams: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _id: JSONValue? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -564,6 +569,11 @@ extension CancelParams: CheckedJSONDecodable {
             }
         }
         guard let _id else { return nil }
+        return Self(checkedValues: _id)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _id: JSONValue) {
         self.id = _id
     }
 }

@@ -92,7 +92,7 @@ public struct RouterBuilder {
             answerInline: { schema in
                 { element, context, writer in
                     let params: M.Params
-                    if let checked = M.Params(checking: element) {
+                    if let checked = M.Params.checking(element) {
                         params = checked
                     } else {
                         do throws(RPCError) { params = try Self.refusedParams(M.self, element, schema) } catch {
@@ -172,7 +172,7 @@ public struct RouterBuilder {
     static func checkedParams<M: RPCMethod>(_ method: M.Type, _ element: JSONElement, _ schema: ParamsSchema)
         throws(RPCError) -> M.Params where M.Params: CheckedJSONDecodable
     {
-        if let params = M.Params(checking: element) { return params }
+        if let params = M.Params.checking(element) { return params }
         return try refusedParams(M.self, element, schema)
     }
 

@@ -111,7 +111,7 @@ extension DelayParams: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _ms: Int? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -125,6 +125,11 @@ extension DelayParams: CheckedJSONDecodable {
             }
         }
         guard let _ms else { return nil }
+        return Self(checkedValues: _ms)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _ms: Int) {
         self.ms = _ms
     }
 }

@@ -422,7 +422,7 @@ extension ClockAdvanceParams: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _seconds: Double? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -436,6 +436,11 @@ extension ClockAdvanceParams: CheckedJSONDecodable {
             }
         }
         guard let _seconds else { return nil }
+        return Self(checkedValues: _seconds)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _seconds: Double) {
         self.seconds = _seconds
     }
 }
@@ -506,7 +511,7 @@ extension ClockSetParams: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _time: Date? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -520,6 +525,11 @@ extension ClockSetParams: CheckedJSONDecodable {
             }
         }
         guard let _time else { return nil }
+        return Self(checkedValues: _time)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _time: Date) {
         self.time = _time
     }
 }
@@ -787,7 +797,7 @@ extension FailNextParams: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _method: String? = nil
         var _error: String? = nil
@@ -839,6 +849,11 @@ extension FailNextParams: CheckedJSONDecodable {
             }
         }
         guard let _method else { return nil }
+        return Self(checkedValues: _method, _error, _code, _message, _data, _count)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _method: String, _ _error: String?, _ _code: Int?, _ _message: String?, _ _data: JSONValue?, _ _count: Int?) {
         self.method = _method
         self.error = _error
         self.code = _code

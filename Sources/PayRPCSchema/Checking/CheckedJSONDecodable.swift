@@ -4,7 +4,7 @@ import PayRPCJSON
 /// the request's bytes, where the engine otherwise walks the params twice (the validator, then
 /// the codec).
 ///
-/// `payrpc-codegen` writes ``init(checking:)`` for every model whose schema it can check as it
+/// `payrpc-codegen` writes ``checking(_:)`` for every model whose schema it can check as it
 /// decodes (types, required members under any of their spellings, `additionalProperties`,
 /// patterns and formats, lengths, ranges, item counts, enums, the amount's digits), and the
 /// engine takes that path for every method whose params conform. Two promises, which the
@@ -19,13 +19,15 @@ import PayRPCJSON
 public protocol CheckedJSONDecodable: JSONDecodable {
     /// The model read from `json`, or nil when `json` breaks a rule of the model's schema or the
     /// codec would refuse it (or the decoder cannot tell cheaply that it does not).
-    init?(checking json: JSONElement)
+    static func checking(_ json: JSONElement) -> Self?
 }
 
 extension NoParams: CheckedJSONDecodable {
     /// `{}` (the engine turns absent params into it; positions were mapped onto names before).
-    public init?(checking json: JSONElement) {
+    /// Inlinable: the methods without params (`rpc.health` among them) check theirs in place.
+    @inlinable
+    public static func checking(_ json: JSONElement) -> NoParams? {
         guard json.kind == .object, json.count == 0 else { return nil }
-        self.init()
+        return NoParams()
     }
 }

@@ -2,7 +2,7 @@ import PayRPCJSON
 
 /// The params of a method that takes none: absent, `{}` or `[]` on the wire.
 public struct NoParams: JSONModel, Equatable {
-    public init() {}
+    @inlinable public init() {}
     public static var fieldOrder: [String] { [] }
     public static var schemaReference: JSONValue { ["type": "object", "additionalProperties": false] }
     public init(json: JSONElement) throws(JSONDecodingError) {

@@ -782,7 +782,7 @@ extension Authorize.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _pincode: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -796,6 +796,11 @@ extension Authorize.Params: CheckedJSONDecodable {
             }
         }
         guard let _pincode else { return nil }
+        return Self(checkedValues: _pincode)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _pincode: String) {
         self.pincode = _pincode
     }
 }
@@ -877,7 +882,7 @@ extension AuthorizePayment.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _pincode: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -891,6 +896,11 @@ extension AuthorizePayment.Params: CheckedJSONDecodable {
             }
         }
         guard let _pincode else { return nil }
+        return Self(checkedValues: _pincode)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _pincode: String) {
         self.pincode = _pincode
     }
 }
@@ -1041,7 +1051,7 @@ extension ExecutePayment.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _amount: Amount? = nil
         var _contact: Contact? = nil
@@ -1055,11 +1065,11 @@ extension ExecutePayment.Params: CheckedJSONDecodable {
                 _amount = value1
             case 7 where name.word(0) == 0x746361746E6F63:  // "contact"
                 present |= 0x1
-                guard let value2 = Contact(checking: memberValue) else { return nil }
+                guard let value2 = Contact.checking(memberValue) else { return nil }
                 _contact = value2
             case 9 where name.word(0) == 0x6E65697065636572 && name.word(8) == 0x74:  // "recepient"
                 present |= 0x2
-                guard let value3 = Contact(checking: memberValue) else { return nil }
+                guard let value3 = Contact.checking(memberValue) else { return nil }
                 _contact = value3
             case 9 where name.word(0) == 0x636E657265666572 && name.word(8) == 0x65:  // "reference"
                 present |= 0x4
@@ -1085,8 +1095,13 @@ extension ExecutePayment.Params: CheckedJSONDecodable {
         guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
         guard present & 0x8 == 0 || present & 0x4 == 0 else { return nil }
         guard let _amount else { return nil }
-        self.amount = _amount
         guard let _contact else { return nil }
+        return Self(checkedValues: _amount, _contact, _reference)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _amount: Amount, _ _contact: Contact, _ _reference: String?) {
+        self.amount = _amount
         self.contact = _contact
         self.reference = _reference
     }
@@ -1237,7 +1252,7 @@ extension ResubmitPayment.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _paymentId: String? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1251,6 +1266,11 @@ extension ResubmitPayment.Params: CheckedJSONDecodable {
             }
         }
         guard let _paymentId else { return nil }
+        return Self(checkedValues: _paymentId)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _paymentId: String) {
         self.paymentId = _paymentId
     }
 }
@@ -1338,7 +1358,7 @@ extension SandboxSetActivated.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _activated: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1352,6 +1372,11 @@ extension SandboxSetActivated.Params: CheckedJSONDecodable {
             }
         }
         guard let _activated else { return nil }
+        return Self(checkedValues: _activated)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _activated: Bool) {
         self.activated = _activated
     }
 }
@@ -1429,7 +1454,7 @@ extension SandboxSetContactPermission.Params: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _granted: Bool? = nil
         for (memberName, memberValue) in json.objectMembers {
@@ -1443,6 +1468,11 @@ extension SandboxSetContactPermission.Params: CheckedJSONDecodable {
             }
         }
         guard let _granted else { return nil }
+        return Self(checkedValues: _granted)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _granted: Bool) {
         self.granted = _granted
     }
 }
@@ -1796,7 +1826,7 @@ extension Contact: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    public init?(checking json: JSONElement) {
+    public static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _fullName: String? = nil
         var _phones: [String]? = nil
@@ -1846,8 +1876,13 @@ extension Contact: CheckedJSONDecodable {
         guard present & 0x2 == 0 || present & 0x1 == 0 else { return nil }
         guard present & 0x8 == 0 || present & 0x4 == 0 else { return nil }
         guard let _fullName else { return nil }
-        self.fullName = _fullName
         guard let _phones else { return nil }
+        return Self(checkedValues: _fullName, _phones, _image)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _fullName: String, _ _phones: [String], _ _image: URL?) {
+        self.fullName = _fullName
         self.phones = _phones
         self.image = _image
     }

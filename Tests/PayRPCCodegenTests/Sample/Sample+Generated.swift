@@ -191,7 +191,7 @@ extension SampleContact: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _fullName: String? = nil
         var _phones: [String]? = nil
@@ -250,7 +250,7 @@ extension SampleContact: CheckedJSONDecodable {
                     _usualAmount = value12
                 }
             case 9 where name.word(0) == 0x6572726566657270 && name.word(8) == 0x64:  // "preferred"
-                guard let value13 = SampleMethod(checking: memberValue) else { return nil }
+                guard let value13 = SampleMethod.checking(memberValue) else { return nil }
                 _preferred = value13
             case 5 where name.word(0) == 0x6172747865:  // "extra"
                 if !memberValue.isNull {
@@ -262,12 +262,17 @@ extension SampleContact: CheckedJSONDecodable {
             }
         }
         guard let _fullName else { return nil }
-        self.fullName = _fullName
         guard let _phones else { return nil }
+        guard let _added else { return nil }
+        return Self(checkedValues: _fullName, _phones, _image, _currency, _added, _labels, _usualAmount, _preferred, _extra)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _fullName: String, _ _phones: [String], _ _image: URL?, _ _currency: String?, _ _added: Date, _ _labels: [String: String]?, _ _usualAmount: Amount?, _ _preferred: SampleMethod?, _ _extra: JSONValue?) {
+        self.fullName = _fullName
         self.phones = _phones
         self.image = _image
         if let _currency { self.currency = _currency }
-        guard let _added else { return nil }
         self.added = _added
         self.labels = _labels
         self.usualAmount = _usualAmount
@@ -330,9 +335,8 @@ extension SampleMethod {
 extension SampleMethod: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
-        guard let value = try? Self(json: json) else { return nil }
-        self = value
+    static func checking(_ json: JSONElement) -> Self? {
+        try? Self(json: json)
     }
 }
 
@@ -595,7 +599,7 @@ extension SamplePayment: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _id: Int64? = nil
         var _count: Int? = nil
@@ -637,14 +641,14 @@ extension SamplePayment: CheckedJSONDecodable {
                 guard memberValue.kind == .string, let value11 = try? Amount(json: memberValue) else { return nil }
                 _amount = value11
             case 5 where name.word(0) == 0x6565796170:  // "payee"
-                guard let value12 = SampleContact(checking: memberValue) else { return nil }
+                guard let value12 = SampleContact.checking(memberValue) else { return nil }
                 _payee = value12
             case 7 where name.word(0) == 0x79726F74736968:  // "history"
                 guard memberValue.kind == .array else { return nil }
                 var value13: [SampleContact] = []
                 value13.reserveCapacity(memberValue.count)
                 for item14 in memberValue.arrayElements {
-                    guard let value15 = SampleContact(checking: item14) else { return nil }
+                    guard let value15 = SampleContact.checking(item14) else { return nil }
                     value13.append(value15)
                 }
                 _history = value13
@@ -671,7 +675,7 @@ extension SamplePayment: CheckedJSONDecodable {
                 if memberValue.isNull {
                     return nil
                 } else {
-                    guard let value20 = SamplePayment.Status(checking: memberValue) else { return nil }
+                    guard let value20 = SamplePayment.Status.checking(memberValue) else { return nil }
                     _status = value20
                 }
             case 12 where name.word(0) == 0x745379636167656C && name.word(8) == 0x73757461:  // "legacyStatus"
@@ -709,20 +713,25 @@ extension SamplePayment: CheckedJSONDecodable {
             }
         }
         guard let _id else { return nil }
-        self.id = _id
         guard let _count else { return nil }
-        self.count = _count
         guard let _small else { return nil }
-        self.small = _small
         guard let _unsigned else { return nil }
-        self.unsigned = _unsigned
         guard let _ratio else { return nil }
-        self.ratio = _ratio
         guard let _approved else { return nil }
-        self.approved = _approved
         guard let _amount else { return nil }
-        self.amount = _amount
         guard let _payee else { return nil }
+        return Self(checkedValues: _id, _count, _small, _unsigned, _ratio, _approved, _amount, _payee, _history, _notes, _status, _legacyStatus, _default, _greeting, _references)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _id: Int64, _ _count: Int, _ _small: Int32, _ _unsigned: UInt, _ _ratio: Double, _ _approved: Bool, _ _amount: Amount, _ _payee: SampleContact, _ _history: [SampleContact]?, _ _notes: [String?]?, _ _status: SamplePayment.Status?, _ _legacyStatus: String?, _ _default: Bool?, _ _greeting: String?, _ _references: [String]?) {
+        self.id = _id
+        self.count = _count
+        self.small = _small
+        self.unsigned = _unsigned
+        self.ratio = _ratio
+        self.approved = _approved
+        self.amount = _amount
         self.payee = _payee
         if let _history { self.history = _history }
         self.notes = _notes
@@ -811,7 +820,7 @@ extension SamplePayment.Status: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _code: String? = nil
         var _at: Date? = nil
@@ -833,6 +842,11 @@ extension SamplePayment.Status: CheckedJSONDecodable {
             }
         }
         guard let _code else { return nil }
+        return Self(checkedValues: _code, _at)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _code: String, _ _at: Date?) {
         self.code = _code
         self.at = _at
     }
@@ -916,7 +930,7 @@ extension SampleCreateOrder: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _items: [String]? = nil
         var _note: String? = nil
@@ -944,6 +958,11 @@ extension SampleCreateOrder: CheckedJSONDecodable {
             }
         }
         guard let _items else { return nil }
+        return Self(checkedValues: _items, _note)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _items: [String], _ _note: String?) {
         self.items = _items
         self.note = _note
     }
@@ -1024,7 +1043,7 @@ extension SampleExistingOrder: CheckedJSONDecodable {
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var _orderId: String? = nil
         var _note: String? = nil
@@ -1046,6 +1065,11 @@ extension SampleExistingOrder: CheckedJSONDecodable {
             }
         }
         guard let _orderId else { return nil }
+        return Self(checkedValues: _orderId, _note)
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues _orderId: String, _ _note: String?) {
         self.orderId = _orderId
         self.note = _note
     }
@@ -1113,7 +1137,7 @@ extension SampleOrderInput {
 extension SampleOrderInput: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         var chosen = -1
         for (memberName, _) in json.objectMembers {
@@ -1128,11 +1152,11 @@ extension SampleOrderInput: CheckedJSONDecodable {
         }
         switch chosen {
         case 0:
-            guard let payload = SampleCreateOrder(checking: json) else { return nil }
-            self = .create(payload)
+            guard let payload = SampleCreateOrder.checking(json) else { return nil }
+            return .create(payload)
         case 1:
-            guard let payload = SampleExistingOrder(checking: json) else { return nil }
-            self = .existing(payload)
+            guard let payload = SampleExistingOrder.checking(json) else { return nil }
+            return .existing(payload)
         default:
             return nil
         }
@@ -1184,9 +1208,14 @@ extension SampleEmpty {
 extension SampleEmpty: CheckedJSONDecodable {
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
-    init?(checking json: JSONElement) {
+    static func checking(_ json: JSONElement) -> Self? {
         guard json.kind == .object else { return nil }
         guard json.count == 0 else { return nil }
+        return Self(checkedValues: ())
+    }
+
+    /// The model of the values ``checking(_:)`` read.
+    private init(checkedValues: ()) {
     }
 }
 

@@ -135,7 +135,7 @@ struct SampleUsesHandWritten: JSONModel, Equatable {
 }
 
 /// A stand-in for PayRPCCore's `RPCMethod`, which this test target does not link: the generator
-/// knows methods by the protocol's name, and writes a checked decoder (`init(checking:)`) for the
+/// knows methods by the protocol's name, and writes a checked decoder (`checking(_:)`) for the
 /// params model of each method and the models it contains.
 protocol RPCMethod {}
 
