@@ -158,6 +158,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The call journal: every call, notification and outgoing HTTP exchange of a profile,
+        // bounded, masked by the schemas' declared secrets, and its `sandbox.calls.*` methods.
+        .target(
+            name: "PayRPCCalls",
+            dependencies: [
+                "PayRPCSync", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The store protocol every service writes through (no backend: no GRDB, no libpq).
         .target(
             name: "PayRPCStore",
@@ -257,7 +267,7 @@ let package = Package(
                 "PayRPCSync",
                 "PayRPCCore", "PayRPCMCP", "PayRPCJSON", "PayRPCSchema", "PayRPCSandbox", "PayRPCTransport", "PayRPCStore",
                 "PayRPCSecrets",
-                "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
+                "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit", "PayRPCCalls",
                 "TatraService", "PBBAService", "NorthstarService", "DotpayService", "JournalService",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -274,7 +284,8 @@ let package = Package(
         .executableTarget(
             name: "payrpc",
             dependencies: [
-                "PayRPCGateway", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess", "PayRPCSandbox",
+                "PayRPCGateway", "PayRPCCalls", "PayRPCCore", "PayRPCJSON", "PayRPCSchema", "PayRPCTransport", "PayRPCProcess",
+                "PayRPCSandbox",
                 "PayRPCStore", "PayRPCSecrets", "PayRPCSQLite", "PayRPCPostgres", "PayRPCServiceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PayRPCCalls
 import PayRPCCore
 import PayRPCMCP
 import PayRPCJSON
@@ -10,6 +11,7 @@ import PayRPCTransport
 import PayRPCSecrets
 import PayRPCSQLite
 import PayRPCPostgres
+import PayRPCSync
 
 /// The assembled server: store, services, router, engine and transport.
 public final class Gateway: Sendable {
@@ -27,6 +29,10 @@ public final class Gateway: Sendable {
     public let sandbox: SandboxControls
     /// Every service, run beside the transport by ``run()``.
     public let services: ServiceGroup
+    /// Every profile's call journal (nil: `--no-call-journal`, or not in sandbox mode).
+    public let calls: CallJournal?
+    /// The journal's background work while the gateway runs.
+    private let callsWork = Lock<Task<Void, Never>?>(nil)
     let logger: Logger
 
     /// Opens the store, builds every service of `catalog` (starting none) and the router, and
@@ -53,7 +59,14 @@ public final class Gateway: Sendable {
             persistence: StoreSandboxPersistence(store: store), randomBytes: SecureRandom())
         sandbox.restore(try store.sandboxStatesAtStartUp(logger: logger))
         self.sandbox = sandbox
-        let connections = ConnectionDirectory(acrossGateways: configuration.sharedStore != nil)
+        let calls =
+            configuration.engine.sandbox
+            ? configuration.calls.map { settings in
+                CallJournal(
+                    settings: settings, sandbox: sandbox, shared: configuration.sharedStore == nil ? nil : store, logger: logger)
+            } : nil
+        self.calls = calls
+        let connections = ConnectionDirectory(acrossGateways: configuration.sharedStore != nil, calls: calls)
         let environment = ServiceEnvironment(sandbox: sandbox, connections: connections)
         let services = try ServiceCatalog.build(
             catalog,
@@ -63,8 +76,10 @@ public final class Gateway: Sendable {
             configuration: configuration)
         self.services = ServiceGroup(services, logger: logger)
         let router = try Self.makeRouter(
-            services: services, administration: store, sandbox: sandbox, configuration: configuration.engine, state: state)
+            services: services, administration: store, sandbox: sandbox, configuration: configuration.engine, state: state,
+            calls: calls)
         self.router = router
+        calls?.attach(router)
         let builder = OpenRPCBuilder(router: router, version: configuration.engine.version)
         state.publish(methodCount: router.methodCount) { Array(builder.document().jsonText.utf8) }
         let engine = RPCEngine(
@@ -102,14 +117,15 @@ public final class Gateway: Sendable {
     ///   error when two methods share a name.
     public static func makeRouter(
         services: [any GatewayService], administration: any StoreAdministration, sandbox: SandboxControls,
-        configuration: EngineConfiguration, state: ServerState
+        configuration: EngineConfiguration, state: ServerState, calls: CallJournal? = nil
     ) throws -> Router {
         try ServiceCatalog.check(services.map { type(of: $0) }, sandboxData: [:])
         var builder = RouterBuilder()
         BuiltinService(state: state, configuration: configuration).register(on: &builder)
         let reference = RouterReference()
         SandboxControlService(controls: sandbox, router: reference).register(on: &builder)
-        SandboxAdminService(store: administration, sandbox: sandbox).register(on: &builder)
+        SandboxAdminService(store: administration, sandbox: sandbox, calls: calls).register(on: &builder)
+        CallJournalService(journal: calls, router: { reference.router }).register(on: &builder)
         for service in services { service.register(on: &builder) }
         let router = try builder.build(validateResults: configuration.validateResults)
         reference.set(router)
@@ -123,6 +139,7 @@ public final class Gateway: Sendable {
     /// has drained (every call read answered); then stops the services (each delivery ends at its
     /// next wait, its item as recorded) and closes the store, last.
     public func run() throws {
+        if let calls { callsWork.withLock { $0 = Task { await calls.run() } } }
         services.start()
         if !services.waitStarted(atMost: .seconds(10)) {
             logger.warning("a service's work had not started after 10 s; serving anyway")
@@ -153,6 +170,18 @@ public final class Gateway: Sendable {
     private func stopServicesAndStore() {
         if !services.stop(waitingAtMost: Self.servicesStopTimeout) {
             logger.warning("a service's work did not end in time: what it had not recorded waits for the next start")
+        }
+        if let work = callsWork.withLock({ $0 }) {
+            // The journal's last flush, before the store closes.
+            work.cancel()
+            let ended = DispatchSemaphore(value: 0)
+            Task {
+                await work.value
+                ended.signal()
+            }
+            if ended.wait(timeout: .now() + 5) == .timedOut {
+                logger.warning("the call journal's last flush did not end within 5 s")
+            }
         }
         let closed = DispatchSemaphore(value: 0)
         let (store, logger) = (store, logger)

@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCCalls
 import PayRPCCore
 import PayRPCSandbox
 import PayRPCServiceKit
@@ -38,6 +39,9 @@ public struct GatewayConfiguration: Sendable {
     /// How long one request a service makes to a Web API may take, in seconds (the journal's
     /// backend, a Dotpay shop's URLC, the Orders v2 API; `--web-api-timeout`).
     public var webAPITimeout = HTTPClient.defaultTimeout
+    /// The call journal's bounds (`--calls-max`, `--calls-body-max`); nil: no journal
+    /// (`--no-call-journal`, or not in sandbox mode).
+    public var calls: CallJournalSettings? = CallJournalSettings()
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

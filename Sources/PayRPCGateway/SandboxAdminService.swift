@@ -1,3 +1,4 @@
+import PayRPCCalls
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSandbox
@@ -9,11 +10,14 @@ import Logging
 struct SandboxAdminService: SandboxAdminHandlers {
     let store: any StoreAdministration
     let sandbox: SandboxControls
+    /// The call journal, emptied with the rest of the profile (nil: none).
+    let calls: CallJournal?
 
-    /// `sandbox.reset`.
+    /// `sandbox.reset`: the profile's documents, sandbox controls and call journal.
     func sandboxReset(_ params: NoParams, _ context: RequestContext) async throws -> NoResult {
         try await store.reset(profile: context.profile)
         sandbox.reset(profile: context.profile)
+        _ = try await calls?.clear(profile: context.profile)
         context.logger.info("sandbox state reset", metadata: ["profile": .string(context.profile)])
         return NoResult()
     }

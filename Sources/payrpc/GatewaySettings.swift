@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayRPCCalls
 import PayRPCCore
 import PayRPCGateway
 import PayRPCJSON
@@ -22,6 +23,9 @@ struct GatewaySettings: Sendable {
     var frozenClock: String?
     var journalBackend: String?
     var webAPITimeout = HTTPClient.defaultTimeout
+    var callJournal = true
+    var callsMax = CallJournalSettings().maxEntries
+    var callsBodyMax = CallJournalSettings().bodyLimit
 
     /// The gateway configuration these options describe.
     /// - Throws: `ValidationError` for a malformed clock, backend URL, Web API timeout or sandbox
@@ -47,6 +51,20 @@ struct GatewaySettings: Sendable {
             throw ValidationError("--web-api-timeout takes seconds above 0 and at most 86400 (a day), got \(webAPITimeout)")
         }
         configuration.webAPITimeout = webAPITimeout
+        guard (1...1_000_000).contains(callsMax) else {
+            throw ValidationError("--calls-max takes a number of entries from 1 to 1000000, got \(callsMax)")
+        }
+        guard (256...16 << 20).contains(callsBodyMax) else {
+            throw ValidationError("--calls-body-max takes bytes from 256 to 16777216 (16 MiB), got \(callsBodyMax)")
+        }
+        if callJournal && sandbox {
+            var calls = CallJournalSettings()
+            calls.maxEntries = callsMax
+            calls.bodyLimit = callsBodyMax
+            configuration.calls = calls
+        } else {
+            configuration.calls = nil
+        }
         for entry in sandboxData {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

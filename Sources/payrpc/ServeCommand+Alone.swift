@@ -40,6 +40,8 @@ private enum ServeArguments {
         "--sandbox": { $0.gateway.sandbox = true },
         "--no-sandbox": { $0.gateway.sandbox = false },
         "--validate-results": { $0.gateway.validateResults = true },
+        "--call-journal": { $0.gateway.callJournal = true },
+        "--no-call-journal": { $0.gateway.callJournal = false },
     ]
 
     /// What an option kept as written does with its value (closures rather than key paths: a
@@ -72,6 +74,8 @@ private enum ServeArguments {
         "--drain-timeout": { settings, text in converted(text) { settings.drainTimeout = $0 } },
         "--default-timeout": { settings, text in converted(text) { settings.defaultTimeout = $0 } },
         "--web-api-timeout": { settings, text in converted(text) { settings.gateway.webAPITimeout = $0 } },
+        "--calls-max": { settings, text in converted(text) { settings.gateway.callsMax = $0 } },
+        "--calls-body-max": { settings, text in converted(text) { settings.gateway.callsBodyMax = $0 } },
         "--log-level": { settings, text in converted(text) { (level: Logger.Level) in settings.logging.logLevel = level } },
         "--log-format": { settings, text in converted(text) { (format: LogFormat) in settings.logging.logFormat = format } },
     ]
@@ -107,6 +111,7 @@ private enum ServeArguments {
         }
         // The library rejects an inverted flag given both ways.
         return !(seen.contains("--sandbox") && seen.contains("--no-sandbox"))
+            && !(seen.contains("--call-journal") && seen.contains("--no-call-journal"))
     }
 
     /// `--name=value` as its name and value; any other argument as itself and nil.

@@ -42,10 +42,30 @@ struct GatewayOptions: ParsableArguments {
             valueName: "seconds"))
     var webAPITimeout = GatewaySettings.defaults.webAPITimeout
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Keep the call journal: every call, notification and outgoing HTTP exchange of each profile, secrets masked, read with sandbox.calls.* and `payrpc calls` (sandbox mode only; docs/calls.md)."
+    )
+    var callJournal = GatewaySettings.defaults.callJournal
+
+    @Option(
+        help: ArgumentHelp(
+            "The entries the call journal keeps per profile; the oldest go first, and are counted as dropped.",
+            valueName: "n"))
+    var callsMax = GatewaySettings.defaults.callsMax
+
+    @Option(
+        help: ArgumentHelp(
+            "The bytes of a request, an answer or an HTTP body the call journal keeps; a bigger one is left out of its entry (marked cut).",
+            valueName: "bytes"))
+    var callsBodyMax = GatewaySettings.defaults.callsBodyMax
+
     /// The options as plain values.
     var settings: GatewaySettings {
         GatewaySettings(
             data: data, sandbox: sandbox, sandboxData: sandboxData, validateResults: validateResults, seed: seed,
-            frozenClock: frozenClock, journalBackend: journalBackend, webAPITimeout: webAPITimeout)
+            frozenClock: frozenClock, journalBackend: journalBackend, webAPITimeout: webAPITimeout,
+            callJournal: callJournal, callsMax: callsMax, callsBodyMax: callsBodyMax)
     }
 }

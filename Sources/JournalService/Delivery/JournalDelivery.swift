@@ -238,8 +238,21 @@ final class JournalDelivery: OutboxDelivery {
             post.headers.append(("Idempotency-Key", key))
             outcome = try await retry.send(post, from: first, claims: claims, attempted: attempted)
         case .sandbox(let webAPI):
+            var tries = min(max(0, first), retry.backoff.count)
+            let recorder = retry.client.recorder
             outcome = try await retry.run(
-                { try await webAPI.post(endpoint, profile: profile) }, from: first, claims: claims, attempted: attempted)
+                {
+                    tries += 1
+                    var standIn = request(
+                        Self.sandboxWebAPI.appendingPathComponent(String(endpoint.rawValue.dropFirst())).appendingPathComponent(
+                            ""))
+                    standIn.headers.append(("Idempotency-Key", key))
+                    standIn.attempt = tries
+                    let started = Date()
+                    let answer = try await webAPI.post(endpoint, profile: profile)
+                    HTTPExchangeJournal.recordStandIn(standIn, answer, started: started, into: recorder)
+                    return answer
+                }, from: first, claims: claims, attempted: attempted)
         }
         guard case .success(let answer) = outcome else { return nil }
         if answer.isSuccess { return recorded.map { (answer, $0) } }
@@ -255,6 +268,9 @@ final class JournalDelivery: OutboxDelivery {
         audience.deliver(push)
         return nil
     }
+
+    /// Where the call journal says a try answered by the built-in sandbox Web API went.
+    static let sandboxWebAPI = URL(string: "sandbox://journal-web-api/")!
 
     /// What recording a try's `outcome` writes besides the try (an accepted answer's change) and
     /// publishes (shared store: the try made, and the next armed).

@@ -41,6 +41,7 @@ public struct BuiltinService: BuiltinHandlers {
         }
         context.connection.authenticate?()
         if let profile = params.profile { context.connection.profile = profile }
+        if let client = params.client { context.connection.client = client }
         context.connection.admit()
         let profile = context.connection.profile
         if let seed = params.seed {

@@ -27,15 +27,20 @@ public final class ConnectionDirectory: Sendable {
     private let admitted = Lock<[@Sendable (ConnectionSession) -> Void]>([])
     /// Whether other gateways share the store, and so the profiles' audience.
     public let acrossGateways: Bool
+    /// The call journal every connection's calls, notifications and outgoing HTTP exchanges are
+    /// recorded in (nil: `--no-call-journal`, or not in sandbox mode).
+    public let calls: (any CallRecorder)?
 
     /// A directory of this gateway's connections, the only gateway of its store.
     public convenience init() {
         self.init(acrossGateways: false)
     }
 
-    /// A directory of this gateway's connections; `acrossGateways`: other gateways share its store.
-    public init(acrossGateways: Bool) {
+    /// A directory of this gateway's connections; `acrossGateways`: other gateways share its store;
+    /// `calls`: the call journal (nil: none).
+    public init(acrossGateways: Bool, calls: (any CallRecorder)? = nil) {
         self.acrossGateways = acrossGateways
+        self.calls = calls
     }
 
     /// Calls `handler` with each connection admitted from now on (when it may be served, and

@@ -27,6 +27,7 @@ public final class ConnectionSession: @unchecked Sendable {
         var closeHandlers: [@Sendable () -> Void] = []
         var open = true
         var profile = "default"
+        var client: String?
     }
 
     @usableFromInline let shared = Lock(Shared())
@@ -68,8 +69,22 @@ public final class ConnectionSession: @unchecked Sendable {
         }
     }
 
-    /// Counts the changes of ``profile``: the engine keeps a context made for one profile
-    /// until this moves.
+    /// The client named in `rpc.hello` (`"checkout-app/2.1"`), for the call journal; nil until one is.
+    public var client: String? {
+        get { shared.withLock { $0.client } }
+        set {
+            shared.withLock { $0.client = newValue }
+            profileGeneration.add(1, ordering: .releasing)
+        }
+    }
+
+    /// ``profile`` and ``client``, read together.
+    public var profileAndClient: (profile: String, client: String?) {
+        shared.withLock { ($0.profile, $0.client) }
+    }
+
+    /// Counts the changes of ``profile`` (and of ``client``): the engine keeps a context made for
+    /// one profile, and the call journal a chunk of one profile and client, until this moves.
     let profileGeneration = Atomic<UInt64>(0)
 
     /// Whether the connection is still open.
@@ -93,6 +108,9 @@ public final class ConnectionSession: @unchecked Sendable {
         guard isOpen else { return false }
         if notificationCheck(name, params) != nil { return false }
         deliver(name, params)
+        if let calls = directory?.calls {
+            calls.pushed(name: name, params: params, to: self, cause: InlineCall.current(on: loop))
+        }
         return true
     }
 

@@ -21,13 +21,20 @@ package struct Call: Sendable {
     let idempotency: IdempotentCall?
     let resultValidator: CompiledSchema?
     let engine: RPCEngine
+    /// Told when the idempotency key replays a stored answer (the call journal records it).
+    package let replayNote: ReplayNote?
 
     /// - Parameters:
     ///   - entry: the method called.
     ///   - prepared: its decoded params bound to its handler.
     ///   - context: the call's context; its logger is the session's.
     ///   - engine: for the idempotency store, the timeouts and the mapping of errors.
-    package init(entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine) {
+    ///   - replayNote: told when an idempotency key replays a stored answer (nil: nobody asks).
+    package init(
+        entry: MethodEntry, prepared: PreparedCall, context: RequestContext, engine: RPCEngine,
+        replayNote: ReplayNote? = nil
+    ) {
+        self.replayNote = replayNote
         self.method = entry.descriptor.name
         self.changesControls = entry.descriptor.changesSandboxControls
         self.drawsUnderLock = !entry.descriptor.answersWaitingCall
@@ -113,6 +120,7 @@ package struct Call: Sendable {
                 now: context.now)
             {
             case .replay(let outcome):
+                replayNote?.noteReplay()
                 return Array(outcome.utf8)
             case .conflict:
                 return Self.errorOutcome(
@@ -231,6 +239,8 @@ struct InFlightCall: TrackedCall {
     var timer: ScheduledJob?
     /// `$/cancelRequest` named it: it is answered with the cancelled error, whatever the task returns.
     var cancelled = false
+    /// What the call journal records when it is answered (nil: no journal, or not journalled).
+    var journalled: JournalledTask?
 
     /// Cancels the task and the deadline's timer.
     func stop() {

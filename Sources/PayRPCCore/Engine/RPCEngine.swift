@@ -17,6 +17,8 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
     package let sandboxIsShared: Bool
     /// Every connection that may be served, by profile: what services notify a whole profile through.
     public let connections: ConnectionDirectory
+    /// The call journal the sessions record into (``ConnectionDirectory/calls``; nil: none).
+    package let calls: (any CallRecorder)?
     let logger: Logger
 
     /// - Parameters:
@@ -36,6 +38,7 @@ public final class RPCEngine: RPCConnectionHandlerFactory, Sendable {
         self.sandboxActivity = environment.sandbox.activity
         self.sandboxIsShared = environment.sandbox.isShared
         self.connections = environment.connections
+        self.calls = environment.connections.calls
         self.logger = logger
     }
 

@@ -23,7 +23,8 @@ extension RPCSession {
             }
             return
         }
-        let call = Call(entry: entry, prepared: prepared, context: context, engine: engine)
+        let replayNote = callLog != nil && idempotencyKey != nil && engine.idempotency != nil ? ReplayNote() : nil
+        let call = Call(entry: entry, prepared: prepared, context: context, engine: engine, replayNote: replayNote)
         startTask(call, ordered: entry.descriptor.ordered, id: id, responder: responder)
     }
 
@@ -36,11 +37,14 @@ extension RPCSession {
         id: UnsafeRawBufferPointer?, responder: Responder
     ) {
         let idCopy = id.map { Array($0) }
+        let journalled = callLog == nil ? nil : takeJournalled()
         calls.waitTurn(token: nil) { [unowned self] in
-            if let idCopy {
-                idCopy.withUnsafeBytes { self.dispatch(entry, prepared, context: context, id: $0, responder: responder) }
-            } else {
-                self.dispatch(entry, prepared, context: context, id: nil, responder: responder)
+            self.recordingTurn(journalled, responder: responder) { session in
+                if let idCopy {
+                    idCopy.withUnsafeBytes { session.dispatch(entry, prepared, context: context, id: $0, responder: responder) }
+                } else {
+                    session.dispatch(entry, prepared, context: context, id: nil, responder: responder)
+                }
             }
         }
         updateReading()
@@ -233,7 +237,8 @@ extension RPCSession {
     /// until it is answered (``complete(token:outcome:)``).
     func startTask(_ call: Call, ordered: Bool, id rawID: UnsafeRawBufferPointer?, responder: Responder) {
         startWork(
-            method: call.method, timeout: call.timeout, ordered: ordered, to: AnswerAddress(id: rawID, responder: responder)
+            method: call.method, timeout: call.timeout, ordered: ordered, to: AnswerAddress(id: rawID, responder: responder),
+            replayNote: call.replayNote
         ) {
             await call.answer()
         }
@@ -242,17 +247,20 @@ extension RPCSession {
     /// Starts `work` as a task on the connection's loop, with a deadline's timer when `timeout` is
     /// given, and tracks it until it is answered with the outcome it returns.
     func startWork(
-        method: String, timeout: Duration?, ordered: Bool, to address: AnswerAddress,
+        method: String, timeout: Duration?, ordered: Bool, to address: AnswerAddress, replayNote: ReplayNote? = nil,
         work: @escaping @Sendable () async -> Outcome
     ) {
+        let journalled = callLog == nil ? nil : takeJournalled(replayNote: replayNote)
         let responder = address.responder
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)
         let id = address.id.map { Array($0) }
         let executor = taskExecutor
+        // What the call's pushes and outgoing HTTP exchanges are recorded under.
+        let scope = callLog == nil ? nil : CallScope(profile: shared.profile, call: journalled.map { CallKey.id($0.key) })
         _ = calls.add(id: id, ordered: ordered) { token in
             let task = Task(executorPreference: executor) {
-                let outcome = await work()
+                let outcome = if let scope { await CallScope.$current.withValue(scope) { await work() } } else { await work() }
                 if loop.inLoopThread {
                     session.unwrapped.complete(token: token, outcome: outcome)
                 } else {
@@ -260,7 +268,7 @@ extension RPCSession {
                 }
             }
             let timer = timeout.map { timeout in loop.schedule(after: timeout) { session.unwrapped.expire(token: token) } }
-            return InFlightCall(id: id, method: method, responder: responder, task: task, timer: timer)
+            return InFlightCall(id: id, method: method, responder: responder, task: task, timer: timer, journalled: journalled)
         }
         updateReading()
     }
@@ -275,6 +283,7 @@ extension RPCSession {
         } else if case .batch(let collector) = call.responder {
             output.collect(nil, into: collector)
         }
+        if let journalled = call.journalled { recordTask(journalled, outcome: call.id == nil ? [] : outcome) }
         flush()
         if releasesOrder {
             runWaitingOrderedCalls()

@@ -51,11 +51,15 @@ extension RPCSession {
     /// hold them for longer than the call is read), and the params travel as their element with
     /// the `_meta` kept apart: a retain and a release of each, and copying and destroying a
     /// struct of params and metadata, cost every call more (docs/benchmarks.md).
-    func handle(_ request: JSONElement, responder: Responder) {
+    ///
+    /// With the call journal on, ``handle(_:responder:)`` wraps this to record the call.
+    @inline(__always)
+    func handleRequest(_ request: JSONElement, responder: Responder) {
         let envelope = RequestEnvelope(request)
         guard case .valid(let id) = checkID(envelope.id, responder: responder) else { return }
         guard let found = resolveMethod(envelope, id: id, responder: responder) else { return }
         found._withUnsafeGuaranteedRef { entry in
+            if !entry.descriptor.journalled { journalled.request = nil }
             guard admits(entry, id: id, responder: responder) else { return }
             let normalized: NormalizedParams
             do throws(RPCError) {

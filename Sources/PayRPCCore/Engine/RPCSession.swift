@@ -37,6 +37,10 @@ final class RPCSession: GatheringSession {
     /// or when the session goes), and the profile generation it was made for.
     var cachedPlainContext: Unmanaged<RequestContext>?
     var cachedPlainContextGeneration: UInt64 = 0
+    /// The calls answered since the last read's end, for the call journal (nil: no journal).
+    var callLog: CallLog?
+    /// The call whose line is being handled, while it is journalled and has not left the line.
+    var journalled = JournalledCall()
 
     init(engine: RPCEngine, connection: any RPCConnection) {
         self.engine = engine
@@ -50,6 +54,7 @@ final class RPCSession: GatheringSession {
         self.logger = setup.logger
         self.shared = setup.shared
         self.authenticated = setup.authenticated
+        self.callLog = engine.calls.map { CallLog(recorder: $0) }
         reference.unwrapped.session = self
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
@@ -85,7 +90,7 @@ final class RPCSession: GatheringSession {
                 error.reason == .invalidUTF8
                 ? RPCError(.parseError, "Parse error: invalid UTF-8", data: ["detail": .string(error.description)])
                 : RPCError.parse(error.description)
-            output.writeError(rpcError, id: nil, to: .direct)
+            journalRefused(line) { $0.output.writeError(rpcError, id: nil, to: .direct) }
             return
         }
         let root = tape.root
@@ -95,7 +100,10 @@ final class RPCSession: GatheringSession {
         case .object:
             handle(root, responder: .direct)
         case .null, .bool, .number, .string:
-            output.writeError(.invalidRequest("a request must be an object or an array of requests"), id: nil, to: .direct)
+            journalRefused(line) {
+                $0.output.writeError(
+                    .invalidRequest("a request must be an object or an array of requests"), id: nil, to: .direct)
+            }
         }
     }
 
@@ -104,7 +112,14 @@ final class RPCSession: GatheringSession {
         finishIfDone()
     }
 
+    /// Hands the read's answers to the connection, and its journalled calls to the journal.
+    func receivedAvailableLines() {
+        flush()
+        callLog?.handOff(shared)
+    }
+
     func connectionClosed() {
+        callLog?.handOff(shared)
         life.close()
         calls.stopAll()
         shared.cancelHandler = nil

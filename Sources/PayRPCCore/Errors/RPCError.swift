@@ -54,6 +54,12 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         /// outcome is unknown (a repeat runs the call again, docs/deploy.md). Retryable: call again
         /// once the server is back.
         public static let storeUnavailable = Code(-32009)
+        /// `sandbox.calls.verify`: the journal does not hold the calls the test expects; `data`
+        /// says how many matched and shows the nearest misses with the pointers that differed.
+        public static let callsVerificationFailed = Code(-32010)
+        /// `sandbox.calls.wait`: the entries waited for did not come within `timeoutMs`; `data`
+        /// as for -32010.
+        public static let callsWaitTimedOut = Code(-32011)
     }
 
     /// The error code.

@@ -37,4 +37,7 @@ public struct MethodTraits: OptionSet, Sendable {
     /// authorized, then the flow stopped) whose client pipelines its calls; other calls still run
     /// concurrently.
     public static let ordered = MethodTraits(rawValue: 1 << 7)
+    /// The method's calls are not recorded in the call journal: the journal's own methods
+    /// (`sandbox.calls.*`), so that reading the journal, or waiting on it, never fills it.
+    public static let unjournalled = MethodTraits(rawValue: 1 << 8)
 }

@@ -114,6 +114,8 @@ extension MethodDescriptor {
     public var answersWaitingCall: Bool { traits.contains(.answersWaitingCall) }
     /// Whether the method's calls on one connection run in arrival order.
     public var ordered: Bool { traits.contains(.ordered) }
+    /// Whether the call journal records the method's calls (``MethodTraits/unjournalled``).
+    public var journalled: Bool { !traits.contains(.unjournalled) }
 }
 
 /// Everything the server publishes about one notification it may send.

@@ -70,6 +70,9 @@ public final class SandboxActivity: Sendable {
     /// handler to know whether it changed anything itself (another call's change is that call's to
     /// save).
     public let changeCount = Atomic<UInt64>(0)
+    /// How many times any profile's sandbox clock changed (moved, reset, read from the store): the
+    /// call journal starts a new chunk of times when it moves.
+    public let clockCount = Atomic<UInt64>(0)
 
     public init() {}
 

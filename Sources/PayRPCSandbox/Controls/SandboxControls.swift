@@ -198,6 +198,7 @@ public final class SandboxControls: SandboxAccess {
     }
 
     func clockChanged(_ profile: String) -> Date {
+        activity.clockCount.add(1, ordering: .relaxed)
         let observers = state.withLock { Array($0.clockObservers.values) }
         let time = now(profile: profile)
         for observer in observers { observer(profile, time) }

@@ -81,7 +81,7 @@ package final class RouterReference: Sendable {
     private let value = Lock<Router?>(nil)
 
     /// The router; nil until ``set(_:)``.
-    var router: Router? { value.withLock { $0 } }
+    package var router: Router? { value.withLock { $0 } }
 
     /// A reference to no router yet.
     package init() {}

@@ -1,6 +1,7 @@
 import CCurlLoader
 import Dispatch
 import Foundation
+import PayRPCCore
 
 /// The one client for every outgoing HTTP call a service makes (the journal's Web API, Orders v2,
 /// a callback): libcurl's easy interface, wrapped once (`CCurlLoader`).
@@ -18,6 +19,8 @@ import Foundation
 public struct HTTPClient: Sendable {
     /// How long one request may take.
     public let timeout: TimeInterval
+    /// The call journal each exchange is recorded in (nil: none).
+    public let recorder: (any CallRecorder)?
     /// How long one request to a Web API may take unless the gateway is told otherwise
     /// (`serve --web-api-timeout`).
     public static let defaultTimeout: TimeInterval = 10
@@ -25,19 +28,26 @@ public struct HTTPClient: Sendable {
     /// The threads transfers block on: concurrent, so a slow backend does not hold up the others.
     private static let transfers = DispatchQueue(label: "payrpc.http-client", attributes: .concurrent)
 
-    /// A client whose requests time out after `timeout` seconds.
-    public init(timeout: TimeInterval) {
+    /// A client whose requests time out after `timeout` seconds, recording its exchanges in
+    /// `recorder` (the call journal; nil: none).
+    public init(timeout: TimeInterval, recorder: (any CallRecorder)? = nil) {
         self.timeout = timeout
+        self.recorder = recorder
     }
 
     /// Sends `request` and returns the answer.
     /// - Throws: ``HTTPClientError`` when no answer came.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let timeoutMilliseconds = max(1, Int(timeout * 1000))
+        let started = Date()
         let outcome: Result<HTTPResponse, HTTPClientError> = await withCheckedContinuation { continuation in
             Self.transfers.async {
                 continuation.resume(returning: Self.perform(request, timeoutMilliseconds: timeoutMilliseconds))
             }
+        }
+        if let recorder {
+            HTTPExchangeJournal.record(
+                request, outcome, started: started, duration: Date().timeIntervalSince(started), into: recorder)
         }
         return try outcome.get()
     }

@@ -15,6 +15,8 @@ public struct HTTPRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body, if any.
     public var body: [UInt8]?
+    /// Which try of the request this is (1: the first), as the call journal records it.
+    public var attempt = 1
 
     /// A request without a body.
     public init(_ method: String, _ url: URL, headers: [(name: String, value: String)] = []) {

@@ -37,7 +37,7 @@ public struct ServiceContext: Sendable {
         self.connections = connections
         self.settings = settings
         self.logger = logger
-        self.httpClient = HTTPClient(timeout: settings.webAPITimeout)
+        self.httpClient = HTTPClient(timeout: settings.webAPITimeout, recorder: connections.calls)
     }
 
     /// The sandbox controls and the connections, as the engine is given them.

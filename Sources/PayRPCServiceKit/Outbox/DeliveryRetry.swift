@@ -35,7 +35,12 @@ public struct DeliveryRetry: Sendable {
     ) async rethrows
         -> Result<HTTPResponse, HTTPClientError>
     {
-        try await run({ await sendOnce(request) }, from: first, attempted: attempted)
+        var tries = min(max(0, first), backoff.count)
+        return try await run(
+            {
+                tries += 1
+                return await sendOnce(request, attempt: tries)
+            }, from: first, attempted: attempted)
     }
 
     /// What the transaction that records a try publishes with it on a shared store (the try made,
@@ -50,7 +55,12 @@ public struct DeliveryRetry: Sendable {
         _ request: HTTPRequest, from first: Int = 0, claims: DeliveryClaims?,
         attempted: (Result<HTTPResponse, HTTPClientError>, TryRecording?) async throws -> Void
     ) async throws -> Result<HTTPResponse, HTTPClientError> {
-        try await run({ await sendOnce(request) }, from: first, claims: claims, attempted: attempted)
+        var tries = min(max(0, first), backoff.count)
+        return try await run(
+            {
+                tries += 1
+                return await sendOnce(request, attempt: tries)
+            }, from: first, claims: claims, attempted: attempted)
     }
 
     /// ``run(_:from:attempted:)`` whose tries are claimed across gateways by `claims`, as
@@ -72,8 +82,10 @@ public struct DeliveryRetry: Sendable {
         }
     }
 
-    /// One try of `request` with ``client``.
-    private func sendOnce(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPClientError> {
+    /// Try `attempt` (from 1) of `request` with ``client``.
+    private func sendOnce(_ request: HTTPRequest, attempt: Int) async -> Result<HTTPResponse, HTTPClientError> {
+        var request = request
+        request.attempt = attempt
         do { return .success(try await client.send(request)) } catch { return .failure(error) }
     }
 

@@ -1,3 +1,4 @@
+import PayRPCCore
 import Logging
 import PayRPCStore
 import PayRPCSync
@@ -157,8 +158,13 @@ extension OutboxDelivery {
 
     private func sendLogging(_ key: String, profile: String, from first: Int, claims: DeliveryClaims?) async {
         var finished = false
+        // The call journal records the delivery's exchanges under its profile, linked to the call
+        // that queued it when it runs on from that call's task.
+        let scope = CallScope(profile: profile, call: CallScope.current?.call, work: "delivery")
         do {
-            try await send(key, profile: profile, from: first, claims: claims)
+            try await CallScope.$current.withValue(scope) {
+                try await send(key, profile: profile, from: first, claims: claims)
+            }
             finished = !Task.isCancelled
         } catch {
             logUnrecorded(key, error)

@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The calls one connection answered, as the engine copied them on the request path: each call's
+/// request object and its answer, byte for byte, with its key and times. Nothing is parsed or
+/// masked here; the journal does that when it is read (docs/calls.md, "Cost").
+///
+/// One profile, one client and one set of clock anchors per chunk: the session starts a new one
+/// when the connection's profile or any sandbox clock changes.
+public final class CallChunk: Sendable {
+    /// The profile whose journal the calls belong to.
+    public let profile: String
+    /// The connection's id and how it is connected.
+    public let connection: UInt64
+    public let transport: TransportKind
+    /// The client named in `rpc.hello`, if any.
+    public let client: String?
+    /// The chunk's anchors: the monotonic time (ns) when it started, and the wall clock's and the
+    /// profile's sandbox clock's times then. A call's times are these plus its offset.
+    let monotonicAnchor: UInt64
+    let wallAnchor: Date
+    let sandboxAnchor: Date
+    /// The records: a ``CallRecordHeader``, then the request's bytes, then the answer's.
+    let bytes: [UInt8]
+
+    init(
+        profile: String, connection: UInt64, transport: TransportKind, client: String?, monotonicAnchor: UInt64,
+        wallAnchor: Date, sandboxAnchor: Date, bytes: [UInt8]
+    ) {
+        self.profile = profile
+        self.connection = connection
+        self.transport = transport
+        self.client = client
+        self.monotonicAnchor = monotonicAnchor
+        self.wallAnchor = wallAnchor
+        self.sandboxAnchor = sandboxAnchor
+        self.bytes = bytes
+    }
+
+    /// Where each record starts, in the order they were answered.
+    public var recordOffsets: [Int] {
+        var offsets: [Int] = []
+        var offset = 0
+        while offset + CallRecordHeader.size <= bytes.count {
+            offsets.append(offset)
+            let header = CallRecordHeader.read(bytes, at: offset)
+            offset += CallRecordHeader.size + Int(header.requestCount) + Int(header.answerCount)
+        }
+        return offsets
+    }
+
+    /// The record at `offset` (one of ``recordOffsets``).
+    public func record(at offset: Int) -> CallRecord {
+        let header = CallRecordHeader.read(bytes, at: offset)
+        let requestStart = offset + CallRecordHeader.size
+        let answerStart = requestStart + Int(header.requestCount)
+        let since = Double(Int64(bitPattern: header.start &- monotonicAnchor)) / 1e9
+        return CallRecord(
+            key: header.key,
+            wallStart: wallAnchor.addingTimeInterval(since),
+            sandboxStart: sandboxAnchor.addingTimeInterval(since + Double(header.sandboxShift) / 1e9),
+            duration: Double(header.duration) / 1e9,
+            request: Array(bytes[requestStart..<answerStart]),
+            answer: Array(bytes[answerStart..<answerStart + Int(header.answerCount)]),
+            flags: CallRecordFlags(rawValue: header.flags))
+    }
+}
+
+/// One call of a ``CallChunk``, read back.
+public struct CallRecord: Sendable {
+    /// The call's key (``CallKey``).
+    public let key: UInt64
+    /// When it arrived, on the wall clock and on the profile's sandbox clock.
+    public let wallStart: Date
+    public let sandboxStart: Date
+    /// How long it took to answer, in seconds.
+    public let duration: Double
+    /// The request object as received (or, over the journal's limit, a stand-in naming its method:
+    /// ``CallRecordFlags/requestCut``).
+    public let request: [UInt8]
+    /// The answer: a whole response object, or its outcome member (``CallRecordFlags/outcomeMember``);
+    /// empty for a notification.
+    public let answer: [UInt8]
+    /// How to read it.
+    public let flags: CallRecordFlags
+}
+
+/// How a ``CallRecord`` reads.
+public struct CallRecordFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The answer is `"result":…` or `"error":…` (a call answered by a task), not a response object.
+    public static let outcomeMember = CallRecordFlags(rawValue: 1 << 0)
+    /// An idempotency key replayed a stored answer.
+    public static let replayed = CallRecordFlags(rawValue: 1 << 1)
+    /// The request was over the journal's limit: ``CallRecord/request`` is a stand-in.
+    public static let requestCut = CallRecordFlags(rawValue: 1 << 2)
+    /// The answer was over the journal's limit and is left out.
+    public static let answerCut = CallRecordFlags(rawValue: 1 << 3)
+    /// The line was refused before a request was read from it (not JSON, not a request object):
+    /// ``CallRecord/request`` is `{"lineBytes":N}`, never the line's bytes.
+    public static let refusedLine = CallRecordFlags(rawValue: 1 << 4)
+}
+
+/// The fixed part of a record in a chunk's bytes.
+struct CallRecordHeader {
+    var key: UInt64
+    /// Monotonic ns when the call arrived.
+    var start: UInt64
+    /// ns it took.
+    var duration: UInt64
+    /// ns the profile's sandbox clock was ahead of the chunk's anchor when the call arrived (a
+    /// call that ran as a task read its clock itself).
+    var sandboxShift: Int64
+    var requestCount: UInt32
+    var answerCount: UInt32
+    var flags: UInt32
+    var unused: UInt32 = 0
+
+    static let size = MemoryLayout<CallRecordHeader>.size
+
+    static func read(_ bytes: [UInt8], at offset: Int) -> CallRecordHeader {
+        bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: CallRecordHeader.self) }
+    }
+}

@@ -1,0 +1,150 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PayRPCJSON
+import Synchronization
+
+/// The call journal's side of a session: each request, and its answer, copied into the session's
+/// ``CallLog`` (handed to the journal once per read). A call answered while its line is handled is
+/// recorded here; one that leaves the line (a task, an ordered call waiting its turn) takes a copy
+/// of its request with it (``takeJournalled()``) and is recorded when it is answered.
+extension RPCSession {
+    /// Handles one request object, recording it and its answer when the journal is on.
+    @inline(__always)
+    func handle(_ request: JSONElement, responder: Responder) {
+        guard callLog != nil else {
+            handleRequest(request, responder: responder)
+            return
+        }
+        let key = callLog!.nextKey(connection: shared.id)
+        recording(key: key, start: CallLog.monotonicNow(), request: request.rawBytes, responder: responder) {
+            $0.handleRequest(request, responder: responder)
+        }
+    }
+
+    /// Runs `body` (which answers the request now, or lets it leave the line) and records the call
+    /// if it was answered meanwhile and is journalled.
+    @inline(__always)
+    func recording(
+        key: UInt64, start: UInt64, request: UnsafeRawBufferPointer, responder: Responder, _ body: (RPCSession) -> Void
+    ) {
+        journalled = JournalledCall(key: key, start: start, request: request)
+        let mark = output.writer.bytes.count
+        var collected = 0
+        if case .batch(let collector) = responder { collected = collector.responses.count }
+        InlineCall.key.store(key, ordering: .relaxed)
+        body(self)
+        InlineCall.key.store(0, ordering: .relaxed)
+        guard journalled.request != nil else { return }
+        journalled.request = nil
+        let end = CallLog.monotonicNow()
+        switch responder {
+        case .direct:
+            guard output.writer.bytes.count >= mark else { return }
+            output.writer.bytes.withUnsafeBytes { written in
+                callLog!.append(
+                    key: key, start: start, end: end, request: request,
+                    answer: UnsafeRawBufferPointer(rebasing: written[mark...]), flags: [], session: shared,
+                    sandbox: engine.sandbox)
+            }
+        case .batch(let collector):
+            let answer = collector.responses.count > collected ? collector.responses[collector.responses.count - 1] : []
+            answer.withUnsafeBytes { answer in
+                callLog!.append(
+                    key: key, start: start, end: end, request: request, answer: answer, flags: [], session: shared,
+                    sandbox: engine.sandbox)
+            }
+        }
+    }
+
+    /// The call whose line is being handled, copied, when it is journalled and leaves the line: a
+    /// task's or a turn's; it is recorded when answered (``recordTask(_:outcome:)``).
+    func takeJournalled(replayNote: ReplayNote? = nil) -> JournalledTask? {
+        guard let request = journalled.request else { return nil }
+        journalled.request = nil
+        return JournalledTask(
+            key: journalled.key, start: journalled.start, request: Array(request),
+            sandboxStart: engine.sandbox.now(profile: shared.profile), replayNote: replayNote)
+    }
+
+    /// An ordered call's turn came: it is handled as a line is, from its copy.
+    func recordingTurn(_ task: JournalledTask?, responder: Responder, _ body: (RPCSession) -> Void) {
+        guard let task else {
+            body(self)
+            return
+        }
+        task.request.withUnsafeBytes { request in
+            recording(key: task.key, start: task.start, request: request, responder: responder, body)
+        }
+    }
+
+    /// Records a call answered by a task with `outcome` (its `"result":…` or `"error":…` member).
+    func recordTask(_ task: JournalledTask, outcome: Outcome) {
+        var flags: CallRecordFlags = [.outcomeMember]
+        if task.replayNote?.replayed.load(ordering: .relaxed) == true { flags.insert(.replayed) }
+        task.request.withUnsafeBytes { request in
+            outcome.withUnsafeBytes { answer in
+                callLog?.append(
+                    key: task.key, start: task.start, end: CallLog.monotonicNow(), request: request, answer: answer,
+                    flags: flags, sandboxStart: task.sandboxStart, session: shared, sandbox: engine.sandbox)
+            }
+        }
+        callLog?.handOff(shared)
+    }
+
+    /// A line refused before any request was read from it (not JSON, not a request): its answer is
+    /// recorded, its bytes are not (they may hold anything; the journal says how many there were).
+    func journalRefused(_ line: UnsafeRawBufferPointer, _ answer: (RPCSession) -> Void) {
+        guard callLog != nil else {
+            answer(self)
+            return
+        }
+        let key = callLog!.nextKey(connection: shared.id)
+        let start = CallLog.monotonicNow()
+        let mark = output.writer.bytes.count
+        answer(self)
+        guard output.writer.bytes.count >= mark else { return }
+        // The stand-in: how long the line was, never what it said.
+        let standIn = Array("{\"lineBytes\":\(line.count)}".utf8)
+        output.writer.bytes.withUnsafeBytes { written in
+            standIn.withUnsafeBytes { request in
+                callLog!.append(
+                    key: key, start: start, end: CallLog.monotonicNow(), request: request,
+                    answer: UnsafeRawBufferPointer(rebasing: written[mark...]), flags: [.refusedLine], session: shared,
+                    sandbox: engine.sandbox)
+            }
+        }
+    }
+}
+
+/// The call being handled on its line, while it is journalled and has not left it.
+struct JournalledCall {
+    var key: UInt64 = 0
+    var start: UInt64 = 0
+    /// The request's bytes (valid while the line is handled); nil once the call left the line, or
+    /// when it is not journalled.
+    var request: UnsafeRawBufferPointer?
+}
+
+/// A journalled call that left its line: what its record needs when it is answered.
+struct JournalledTask: Sendable {
+    let key: UInt64
+    let start: UInt64
+    let request: [UInt8]
+    /// The profile's sandbox time when it left the line.
+    let sandboxStart: Date
+    /// Set when an idempotency key replayed its stored answer.
+    let replayNote: ReplayNote?
+}
+
+/// Set by a ``Call`` whose idempotency key replayed a stored answer, for its journal record.
+package final class ReplayNote: Sendable {
+    let replayed = Atomic<Bool>(false)
+
+    package init() {}
+
+    /// The call replayed a stored answer.
+    func noteReplay() { replayed.store(true, ordering: .relaxed) }
+}
