@@ -6,6 +6,281 @@ import (
 	"time"
 )
 
+// CallCondition is the schema rpc.CallCondition.
+//
+// One condition at a JSON Pointer: give exactly one of `equals`, `pattern`, `present` and `absent`.
+type CallCondition struct {
+	// `true`: there must be no value there.
+	Absent *bool `json:"absent,omitempty"`
+	// The value there must equal this (a masked secret reads as its mask, `"***"`).
+	Equals interface{} `json:"equals,omitempty"`
+	// The value there must be a string containing a match of this regular expression.
+	Pattern *string `json:"pattern,omitempty"`
+	// Where (RFC 6901): `/pin`, `/contact/email`, `/items/0/amount`; `""` is the whole value.
+	Pointer string `json:"pointer"`
+	// `true`: there must be a value there (a PIN given, even masked).
+	Present *bool `json:"present,omitempty"`
+}
+
+// CallCount is the schema rpc.CallCount.
+//
+// How many entries match.
+type CallCount struct {
+	// The number.
+	Count int64 `json:"count"`
+}
+
+// CallDifference is the schema rpc.CallDifference.
+//
+// One place an entry differed from a match.
+type CallDifference struct {
+	// What the entry holds there (absent: nothing).
+	Actual interface{} `json:"actual,omitempty"`
+	// What the match asked for there (`equals "1234"`, `present`, `matches ^Tea`).
+	Expected string `json:"expected"`
+	// Where, in the entry (`/params/pin`, `/method`).
+	Pointer string `json:"pointer"`
+}
+
+// CallEntries is the schema rpc.CallEntries.
+//
+// Entries.
+type CallEntries struct {
+	// Oldest first.
+	Entries []CallEntry `json:"entries"`
+}
+
+// CallEntry is the schema rpc.CallEntry.
+//
+// One entry of a profile's call journal: a call the gateway answered, a notification it sent, or
+// an HTTP exchange it made for the profile. Every field the schemas declare secret is masked.
+type CallEntry struct {
+	// When the call arrived (the notification was sent, the exchange started), on the profile's
+	// sandbox clock.
+	At time.Time `json:"at"`
+	// The name the request used, when it is an alias of `method`.
+	CalledAs *string `json:"calledAs,omitempty"`
+	// The call whose handling sent the notification or made the exchange (its `id`).
+	CausedBy *string `json:"causedBy,omitempty"`
+	// The client the connection named in `rpc.hello`.
+	Client *string `json:"client,omitempty"`
+	// The connection the call came from, or the notification went to.
+	Connection *int64 `json:"connection,omitempty"`
+	// The parts over the journal's size limit, left out: `params`, `result`, `request`.
+	Cut []string `json:"cut,omitempty"`
+	// How long the call took to answer (the exchange to complete), in milliseconds.
+	DurationMs *float64 `json:"durationMs,omitempty"`
+	// A call's error: `{code, message, data}`.
+	Error interface{} `json:"error,omitempty"`
+	// The gateway that recorded the entry (a store gateways share).
+	Gateway *string `json:"gateway,omitempty"`
+	// An HTTP exchange's URL, status, headers and try.
+	HTTP *CallHTTPExchange `json:"http,omitempty"`
+	// Unique in the journal: `"7.12"` is connection 7's twelfth call, `"p.41"` a notification,
+	// `"h.3"` an HTTP exchange; on a store gateways share, each starts with the gateway's mark
+	// (`"g2:7.12"`).
+	ID string `json:"id"`
+	// What the entry records.
+	Kind CallEntryKind `json:"kind"`
+	// A call's method (its canonical name; the name sent when no method has it), a
+	// notification's method, or an HTTP exchange's method (`POST`).
+	Method *string `json:"method,omitempty"`
+	// A call's or a notification's params, by name (also when sent by position); an HTTP
+	// exchange's request body (JSON as JSON, a form as an object of its fields, else a string).
+	// Secrets masked.
+	Params interface{} `json:"params,omitempty"`
+	// Whether an idempotency key replayed the call's stored answer (the handler did not run).
+	Replayed *bool `json:"replayed,omitempty"`
+	// The request's `id` (absent: the call was a notification).
+	RequestID interface{} `json:"requestId,omitempty"`
+	// A call's result, or an HTTP exchange's answer body (as `params` reads a request body).
+	// Secrets masked.
+	Result interface{} `json:"result,omitempty"`
+	// How that connection is connected: `stdio`, `tcp`, `unix`, `memory`.
+	Transport *string `json:"transport,omitempty"`
+	// The same moment on the wall clock.
+	WallAt time.Time `json:"wallAt"`
+	// The background work that made the exchange or sent the notification (`delivery`, `timer`).
+	Work *string `json:"work,omitempty"`
+}
+
+// CallEntryKind is the schema rpc.CallEntryKind.
+//
+// What a journal entry records.
+type CallEntryKind string
+
+// The values of CallEntryKind.
+const (
+	CallEntryKindCall CallEntryKind = "call"
+	CallEntryKindPush CallEntryKind = "push"
+	CallEntryKindHTTP CallEntryKind = "http"
+)
+
+// CallFindParams is the schema rpc.CallFindParams.
+//
+// A match, and how many of its entries to answer.
+type CallFindParams struct {
+	// At most this many, the oldest (default 100).
+	Limit *int64 `json:"limit,omitempty"`
+	// Which entries.
+	Match CallMatch `json:"match"`
+}
+
+// CallHTTPExchange is the schema rpc.CallHTTPExchange.
+//
+// What an HTTP entry adds.
+type CallHTTPExchange struct {
+	// Which try of the request this was (1: the first).
+	Attempt int64 `json:"attempt"`
+	// Why no answer came.
+	Failure *string `json:"failure,omitempty"`
+	// The request's header fields, credentials masked.
+	RequestHeaders map[string]string `json:"requestHeaders"`
+	// The answer's status (absent: no answer came).
+	Status *int64 `json:"status,omitempty"`
+	// Where the request went, without credentials.
+	URL string `json:"url"`
+}
+
+// CallListParams is the schema rpc.CallListParams.
+//
+// Which page of the journal.
+type CallListParams struct {
+	// Where to go on: a page's `next`.
+	Cursor *string `json:"cursor,omitempty"`
+	// Only entries of this kind.
+	Kind *CallEntryKind `json:"kind,omitempty"`
+	// At most this many entries (default 100).
+	Limit *int64 `json:"limit,omitempty"`
+	// Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).
+	Method *string `json:"method,omitempty"`
+	// Only entries at or after this sandbox time.
+	Since *time.Time `json:"since,omitempty"`
+	// Only entries before this sandbox time.
+	Until *time.Time `json:"until,omitempty"`
+}
+
+// CallMatch is the schema rpc.CallMatch.
+//
+// Which journal entries a query or a verification is about: every condition given must hold.
+type CallMatch struct {
+	// Conditions on the whole entry (`/error/code`, `/http/status`, `/result/status`), each at a JSON Pointer.
+	Entry []CallCondition `json:"entry,omitempty"`
+	// Whether the call failed (answered with an error), or succeeded.
+	Failed *bool `json:"failed,omitempty"`
+	// What kind of entry.
+	Kind *CallEntryKind `json:"kind,omitempty"`
+	// The method: for calls and notifications a JSON-RPC method (canonical name or alias; an
+	// alias matches the calls made under either name), for HTTP exchanges `GET`, `POST`, ...
+	Method *string `json:"method,omitempty"`
+	// Conditions on the params (of an HTTP exchange: its request body), each at a JSON Pointer.
+	Params []CallCondition `json:"params,omitempty"`
+	// A regular expression an HTTP exchange's URL must contain a match of.
+	URL *string `json:"url,omitempty"`
+}
+
+// CallMatchParams is the schema rpc.CallMatchParams.
+//
+// A match.
+type CallMatchParams struct {
+	// Which entries.
+	Match CallMatch `json:"match"`
+}
+
+// CallMiss is the schema rpc.CallMiss.
+//
+// An entry that did not match, and where.
+type CallMiss struct {
+	// Every place it differed from the match.
+	Differences []CallDifference `json:"differences"`
+	// The entry's id.
+	Entry string `json:"entry"`
+	// Its method.
+	Method *string `json:"method,omitempty"`
+}
+
+// CallPage is the schema rpc.CallPage.
+//
+// One page of the journal.
+type CallPage struct {
+	// How many entries its bound let go since it was last cleared (oldest first).
+	Dropped int64 `json:"dropped"`
+	// The entries, oldest first.
+	Entries []CallEntry `json:"entries"`
+	// Whether more entries than this page held were there to read.
+	More bool `json:"more"`
+	// The cursor after this page's last entry: pass it as `cursor` for the next page, now or
+	// later (what came since: `payrpc calls --follow` does). Absent when the page is empty and no
+	// cursor was given.
+	Next *string `json:"next,omitempty"`
+	// How many entries the profile's journal holds now.
+	Total int64 `json:"total"`
+}
+
+// CallVerification is the schema rpc.CallVerification.
+//
+// A verification that held.
+type CallVerification struct {
+	// The ids of the entries that matched (for a sequence: one per step).
+	Entries []string `json:"entries"`
+	// How many entries matched (for a sequence: its length).
+	Matched int64 `json:"matched"`
+}
+
+// CallVerificationFailure is the schema rpc.CallVerificationFailure.
+//
+// Why `sandbox.calls.verify` or `sandbox.calls.wait` failed: what was expected, how many
+// entries matched, and the entries that came nearest, each with where it differed.
+type CallVerificationFailure struct {
+	// The entries that matched (at most 20 ids), when there were too many.
+	Entries []string `json:"entries,omitempty"`
+	// What was expected (`exactly 1`, `at least 2`, `step 2 of 3 of the sequence`).
+	Expected string `json:"expected"`
+	// How many entries matched (for a sequence: how many steps were found in order).
+	Matched int64 `json:"matched"`
+	// Up to three entries nearest to the match, nearest first.
+	NearestMisses []CallMiss `json:"nearestMisses"`
+	// For a sequence: the step (from 0) that no entry after the previous step's matched.
+	Step *int64 `json:"step,omitempty"`
+}
+
+// CallVerifyParams is the schema rpc.CallVerifyParams.
+//
+// What a test expects: a match and how many times (`times`, `atLeast`, `atMost`; exactly once
+// when none is given), or a `sequence` of matches in order.
+type CallVerifyParams struct {
+	// At least this many.
+	AtLeast *int64 `json:"atLeast,omitempty"`
+	// At most this many.
+	AtMost *int64 `json:"atMost,omitempty"`
+	// Which entries.
+	Match *CallMatch `json:"match,omitempty"`
+	// Entries matching each of these, in the order they arrived, others allowed between.
+	Sequence []CallMatch `json:"sequence,omitempty"`
+	// Exactly this many.
+	Times *int64 `json:"times,omitempty"`
+}
+
+// CallWaitParams is the schema rpc.CallWaitParams.
+//
+// What to wait for.
+type CallWaitParams struct {
+	// How many must exist (default 1).
+	Count *int64 `json:"count,omitempty"`
+	// Which entries.
+	Match CallMatch `json:"match"`
+	// How long to wait, in milliseconds of real time (default 5000).
+	TimeoutMs *int64 `json:"timeoutMs,omitempty"`
+}
+
+// CallsCleared is the schema rpc.CallsCleared.
+//
+// What a clear removed.
+type CallsCleared struct {
+	// How many entries.
+	Cleared int64 `json:"cleared"`
+}
+
 // CancelParams is the schema rpc.CancelParams.
 //
 // Which request to cancel.

@@ -7,8 +7,63 @@ import (
 
 	"github.com/payrpc/payrpc-go/generated/journal"
 	"github.com/payrpc/payrpc-go/generated/northstar"
+	"github.com/payrpc/payrpc-go/generated/rpc"
 	"github.com/payrpc/payrpc-go/wire"
 )
+
+// CallsCountParams is the params of sandbox.calls.count.
+type CallsCountParams struct {
+	// Which entries.
+	Match rpc.CallMatch `json:"match"`
+}
+
+// CallsFindParams is the params of sandbox.calls.find.
+type CallsFindParams struct {
+	// Which entries.
+	Match rpc.CallMatch `json:"match"`
+	// At most this many, the oldest (default 100).
+	Limit *int64 `json:"limit,omitempty"`
+}
+
+// CallsListParams is the params of sandbox.calls.list.
+type CallsListParams struct {
+	// Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).
+	Method *string `json:"method,omitempty"`
+	// Only entries of this kind.
+	Kind *rpc.CallEntryKind `json:"kind,omitempty"`
+	// Only entries at or after this sandbox time.
+	Since *time.Time `json:"since,omitempty"`
+	// Only entries before this sandbox time.
+	Until *time.Time `json:"until,omitempty"`
+	// At most this many entries (default 100).
+	Limit *int64 `json:"limit,omitempty"`
+	// Where to go on: a page's `next`.
+	Cursor *string `json:"cursor,omitempty"`
+}
+
+// CallsVerifyParams is the params of sandbox.calls.verify.
+type CallsVerifyParams struct {
+	// Which entries.
+	Match *rpc.CallMatch `json:"match,omitempty"`
+	// Exactly this many.
+	Times *int64 `json:"times,omitempty"`
+	// At least this many.
+	AtLeast *int64 `json:"atLeast,omitempty"`
+	// At most this many.
+	AtMost *int64 `json:"atMost,omitempty"`
+	// Entries matching each of these, in the order they arrived, others allowed between.
+	Sequence []rpc.CallMatch `json:"sequence,omitempty"`
+}
+
+// CallsWaitParams is the params of sandbox.calls.wait.
+type CallsWaitParams struct {
+	// Which entries.
+	Match rpc.CallMatch `json:"match"`
+	// How many must exist (default 1).
+	Count *int64 `json:"count,omitempty"`
+	// How long to wait, in milliseconds of real time (default 5000).
+	TimeoutMs *int64 `json:"timeoutMs,omitempty"`
+}
 
 // ClockAdvanceParams is the params of sandbox.clock.advance.
 type ClockAdvanceParams struct {

@@ -19,6 +19,90 @@ type Service struct{ caller wire.Caller }
 // New returns the sandbox methods called through c (a *payrpc.Client).
 func New(c wire.Caller) *Service { return &Service{caller: c} }
 
+// CallsClear calls sandbox.calls.clear: Empties the caller's profile's journal (sandbox mode only); no other profile's is touched.
+//
+// It changes state: pass wire.IdempotencyKey to make a retry safe. Sandbox mode only.
+func (s *Service) CallsClear(ctx context.Context, opts ...wire.CallOption) (*rpc.CallsCleared, error) {
+	result := new(rpc.CallsCleared)
+	if err := s.caller.Call(ctx, "sandbox.calls.clear", nil, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// CallsCount calls sandbox.calls.count: Counts the caller's profile's journal entries that match (sandbox mode only).
+//
+// Sandbox mode only.
+func (s *Service) CallsCount(ctx context.Context, params CallsCountParams, opts ...wire.CallOption) (*rpc.CallCount, error) {
+	result := new(rpc.CallCount)
+	if err := s.caller.Call(ctx, "sandbox.calls.count", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// CallsFind calls sandbox.calls.find: The caller's profile's journal entries that match, oldest first (sandbox mode only).
+//
+// Sandbox mode only.
+func (s *Service) CallsFind(ctx context.Context, params CallsFindParams, opts ...wire.CallOption) (*rpc.CallEntries, error) {
+	result := new(rpc.CallEntries)
+	if err := s.caller.Call(ctx, "sandbox.calls.find", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// CallsList calls sandbox.calls.list: Lists the caller's profile's journal, oldest first, a page at a time (sandbox mode only).
+//
+// Every call the gateway answered for the profile (method as called and as resolved, params and
+// answer with their secrets masked, connection, client, times on the sandbox and the wall clock,
+// duration, whether an idempotency key replayed it), every notification sent to its connections
+// and every HTTP exchange made for it. Entries are in the order they were journalled: a call when
+// it was answered. Follow `next` for the following page; `dropped` counts the entries the
+// journal's bound (`--calls-max`) let go since the last `sandbox.calls.clear`.
+//
+// Sandbox mode only.
+func (s *Service) CallsList(ctx context.Context, params CallsListParams, opts ...wire.CallOption) (*rpc.CallPage, error) {
+	result := new(rpc.CallPage)
+	if err := s.caller.Call(ctx, "sandbox.calls.list", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// CallsVerify calls sandbox.calls.verify: Checks that the app made the calls a test expects (sandbox mode only).
+//
+// With `match`: the matching entries number exactly `times`, at least `atLeast` or at most
+// `atMost` (exactly once when none is given). With `sequence`: an entry matches each in turn, in
+// the order they arrived (others may come between). Otherwise the answer is error -32010 whose
+// message says how many matched and where the nearest miss differed, and whose data lists the
+// three nearest misses with every pointer that differed.
+//
+// Sandbox mode only.
+func (s *Service) CallsVerify(ctx context.Context, params CallsVerifyParams, opts ...wire.CallOption) (*rpc.CallVerification, error) {
+	result := new(rpc.CallVerification)
+	if err := s.caller.Call(ctx, "sandbox.calls.verify", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// CallsWait calls sandbox.calls.wait: Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).
+//
+// Answers as soon as they exist (at once when they do already): a delivery the app's call set off,
+// a notification, a call another connection or gateway makes. After `timeoutMs` without them, the
+// answer is error -32011 with how many matched and the nearest misses. No polling: the journal
+// wakes the wait when an entry of the profile arrives.
+//
+// Sandbox mode only.
+func (s *Service) CallsWait(ctx context.Context, params CallsWaitParams, opts ...wire.CallOption) (*rpc.CallEntries, error) {
+	result := new(rpc.CallEntries)
+	if err := s.caller.Call(ctx, "sandbox.calls.wait", params, result, opts...); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
 // ClockAdvance calls sandbox.clock.advance: Moves the caller's profile's sandbox clock forward (sandbox mode only).
 //
 // What became due fires at once: an expired PBBA pop-up sends `pbba.popupDidExpire`, a Tatra

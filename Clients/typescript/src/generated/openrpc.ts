@@ -4070,6 +4070,619 @@ export const DOCUMENT: unknown = {
         ],
         "type": "object"
       },
+      "rpc.CallCondition": {
+        "additionalProperties": false,
+        "description": "One condition at a JSON Pointer: give exactly one of `equals`, `pattern`, `present` and `absent`.",
+        "properties": {
+          "absent": {
+            "description": "`true`: there must be no value there.",
+            "type": "boolean"
+          },
+          "equals": {
+            "description": "The value there must equal this (a masked secret reads as its mask, `\"***\"`)."
+          },
+          "pattern": {
+            "description": "The value there must be a string containing a match of this regular expression.",
+            "maxLength": 1000,
+            "minLength": 1,
+            "type": "string"
+          },
+          "pointer": {
+            "description": "Where (RFC 6901): `/pin`, `/contact/email`, `/items/0/amount`; `\"\"` is the whole value.",
+            "examples": [
+              "/pin"
+            ],
+            "maxLength": 500,
+            "pattern": "^(/([^~]|~[01])*)*$",
+            "type": "string"
+          },
+          "present": {
+            "description": "`true`: there must be a value there (a PIN given, even masked).",
+            "type": "boolean"
+          }
+        },
+        "required": [
+          "pointer"
+        ],
+        "type": "object"
+      },
+      "rpc.CallCount": {
+        "additionalProperties": false,
+        "description": "How many entries match.",
+        "properties": {
+          "count": {
+            "description": "The number.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "count"
+        ],
+        "type": "object"
+      },
+      "rpc.CallDifference": {
+        "additionalProperties": false,
+        "description": "One place an entry differed from a match.",
+        "properties": {
+          "actual": {
+            "description": "What the entry holds there (absent: nothing)."
+          },
+          "expected": {
+            "description": "What the match asked for there (`equals \"1234\"`, `present`, `matches ^Tea`).",
+            "type": "string"
+          },
+          "pointer": {
+            "description": "Where, in the entry (`/params/pin`, `/method`).",
+            "type": "string"
+          }
+        },
+        "required": [
+          "pointer",
+          "expected"
+        ],
+        "type": "object"
+      },
+      "rpc.CallEntries": {
+        "additionalProperties": false,
+        "description": "Entries.",
+        "properties": {
+          "entries": {
+            "description": "Oldest first.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallEntry"
+            },
+            "type": "array"
+          }
+        },
+        "required": [
+          "entries"
+        ],
+        "type": "object"
+      },
+      "rpc.CallEntry": {
+        "additionalProperties": false,
+        "description": "One entry of a profile's call journal: a call the gateway answered, a notification it sent, or\nan HTTP exchange it made for the profile. Every field the schemas declare secret is masked.",
+        "properties": {
+          "at": {
+            "description": "When the call arrived (the notification was sent, the exchange started), on the profile's\nsandbox clock.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "calledAs": {
+            "description": "The name the request used, when it is an alias of `method`.",
+            "examples": [
+              "authorizePayment"
+            ],
+            "type": "string"
+          },
+          "causedBy": {
+            "description": "The call whose handling sent the notification or made the exchange (its `id`).",
+            "type": "string"
+          },
+          "client": {
+            "description": "The client the connection named in `rpc.hello`.",
+            "type": "string"
+          },
+          "connection": {
+            "description": "The connection the call came from, or the notification went to.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "cut": {
+            "description": "The parts over the journal's size limit, left out: `params`, `result`, `request`.",
+            "items": {
+              "type": "string"
+            },
+            "type": "array"
+          },
+          "durationMs": {
+            "description": "How long the call took to answer (the exchange to complete), in milliseconds.",
+            "type": "number"
+          },
+          "error": {
+            "description": "A call's error: `{code, message, data}`."
+          },
+          "gateway": {
+            "description": "The gateway that recorded the entry (a store gateways share).",
+            "type": "string"
+          },
+          "http": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallHTTPExchange"
+              }
+            ],
+            "description": "An HTTP exchange's URL, status, headers and try."
+          },
+          "id": {
+            "description": "Unique in the journal: `\"7.12\"` is connection 7's twelfth call, `\"p.41\"` a notification,\n`\"h.3\"` an HTTP exchange; on a store gateways share, each starts with the gateway's mark\n(`\"g2:7.12\"`).",
+            "examples": [
+              "7.12"
+            ],
+            "type": "string"
+          },
+          "kind": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallEntryKind"
+              }
+            ],
+            "description": "What the entry records."
+          },
+          "method": {
+            "description": "A call's method (its canonical name; the name sent when no method has it), a\nnotification's method, or an HTTP exchange's method (`POST`).",
+            "examples": [
+              "tatra.authorizePayment"
+            ],
+            "type": "string"
+          },
+          "params": {
+            "description": "A call's or a notification's params, by name (also when sent by position); an HTTP\nexchange's request body (JSON as JSON, a form as an object of its fields, else a string).\nSecrets masked."
+          },
+          "replayed": {
+            "description": "Whether an idempotency key replayed the call's stored answer (the handler did not run).",
+            "type": "boolean"
+          },
+          "requestId": {
+            "description": "The request's `id` (absent: the call was a notification)."
+          },
+          "result": {
+            "description": "A call's result, or an HTTP exchange's answer body (as `params` reads a request body).\nSecrets masked."
+          },
+          "transport": {
+            "description": "How that connection is connected: `stdio`, `tcp`, `unix`, `memory`.",
+            "type": "string"
+          },
+          "wallAt": {
+            "description": "The same moment on the wall clock.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "work": {
+            "description": "The background work that made the exchange or sent the notification (`delivery`, `timer`).",
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "kind",
+          "at",
+          "wallAt"
+        ],
+        "type": "object"
+      },
+      "rpc.CallEntryKind": {
+        "description": "What a journal entry records.",
+        "enum": [
+          "call",
+          "push",
+          "http"
+        ],
+        "type": "string"
+      },
+      "rpc.CallFindParams": {
+        "additionalProperties": false,
+        "description": "A match, and how many of its entries to answer.",
+        "properties": {
+          "limit": {
+            "description": "At most this many, the oldest (default 100).",
+            "maximum": 1000,
+            "minimum": 1,
+            "type": "integer"
+          },
+          "match": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          }
+        },
+        "required": [
+          "match"
+        ],
+        "type": "object"
+      },
+      "rpc.CallHTTPExchange": {
+        "additionalProperties": false,
+        "description": "What an HTTP entry adds.",
+        "properties": {
+          "attempt": {
+            "description": "Which try of the request this was (1: the first).",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "failure": {
+            "description": "Why no answer came.",
+            "type": "string"
+          },
+          "requestHeaders": {
+            "additionalProperties": {
+              "type": "string"
+            },
+            "description": "The request's header fields, credentials masked.",
+            "type": "object"
+          },
+          "status": {
+            "description": "The answer's status (absent: no answer came).",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "url": {
+            "description": "Where the request went, without credentials.",
+            "examples": [
+              "http://127.0.0.1:8080/payments/"
+            ],
+            "type": "string"
+          }
+        },
+        "required": [
+          "url",
+          "requestHeaders",
+          "attempt"
+        ],
+        "type": "object"
+      },
+      "rpc.CallListParams": {
+        "additionalProperties": false,
+        "description": "Which page of the journal.",
+        "properties": {
+          "cursor": {
+            "description": "Where to go on: a page's `next`.",
+            "maxLength": 100,
+            "minLength": 1,
+            "type": "string"
+          },
+          "kind": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallEntryKind"
+              }
+            ],
+            "description": "Only entries of this kind."
+          },
+          "limit": {
+            "description": "At most this many entries (default 100).",
+            "maximum": 1000,
+            "minimum": 1,
+            "type": "integer"
+          },
+          "method": {
+            "description": "Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).",
+            "maxLength": 200,
+            "minLength": 1,
+            "type": "string"
+          },
+          "since": {
+            "description": "Only entries at or after this sandbox time.",
+            "format": "date-time",
+            "type": "string"
+          },
+          "until": {
+            "description": "Only entries before this sandbox time.",
+            "format": "date-time",
+            "type": "string"
+          }
+        },
+        "type": "object"
+      },
+      "rpc.CallMatch": {
+        "additionalProperties": false,
+        "description": "Which journal entries a query or a verification is about: every condition given must hold.",
+        "properties": {
+          "entry": {
+            "description": "Conditions on the whole entry (`/error/code`, `/http/status`, `/result/status`), each at a JSON Pointer.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallCondition"
+            },
+            "maxItems": 50,
+            "type": "array"
+          },
+          "failed": {
+            "description": "Whether the call failed (answered with an error), or succeeded.",
+            "type": "boolean"
+          },
+          "kind": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallEntryKind"
+              }
+            ],
+            "description": "What kind of entry."
+          },
+          "method": {
+            "description": "The method: for calls and notifications a JSON-RPC method (canonical name or alias; an\nalias matches the calls made under either name), for HTTP exchanges `GET`, `POST`, ...",
+            "examples": [
+              "tatra.authorizePayment"
+            ],
+            "maxLength": 200,
+            "minLength": 1,
+            "type": "string"
+          },
+          "params": {
+            "description": "Conditions on the params (of an HTTP exchange: its request body), each at a JSON Pointer.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallCondition"
+            },
+            "maxItems": 50,
+            "type": "array"
+          },
+          "url": {
+            "description": "A regular expression an HTTP exchange's URL must contain a match of.",
+            "examples": [
+              "/payments/"
+            ],
+            "maxLength": 1000,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        "type": "object"
+      },
+      "rpc.CallMatchParams": {
+        "additionalProperties": false,
+        "description": "A match.",
+        "properties": {
+          "match": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          }
+        },
+        "required": [
+          "match"
+        ],
+        "type": "object"
+      },
+      "rpc.CallMiss": {
+        "additionalProperties": false,
+        "description": "An entry that did not match, and where.",
+        "properties": {
+          "differences": {
+            "description": "Every place it differed from the match.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallDifference"
+            },
+            "type": "array"
+          },
+          "entry": {
+            "description": "The entry's id.",
+            "type": "string"
+          },
+          "method": {
+            "description": "Its method.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "entry",
+          "differences"
+        ],
+        "type": "object"
+      },
+      "rpc.CallPage": {
+        "additionalProperties": false,
+        "description": "One page of the journal.",
+        "properties": {
+          "dropped": {
+            "description": "How many entries its bound let go since it was last cleared (oldest first).",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "entries": {
+            "description": "The entries, oldest first.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallEntry"
+            },
+            "type": "array"
+          },
+          "more": {
+            "description": "Whether more entries than this page held were there to read.",
+            "type": "boolean"
+          },
+          "next": {
+            "description": "The cursor after this page's last entry: pass it as `cursor` for the next page, now or\nlater (what came since: `payrpc calls --follow` does). Absent when the page is empty and no\ncursor was given.",
+            "type": "string"
+          },
+          "total": {
+            "description": "How many entries the profile's journal holds now.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "entries",
+          "more",
+          "total",
+          "dropped"
+        ],
+        "type": "object"
+      },
+      "rpc.CallVerification": {
+        "additionalProperties": false,
+        "description": "A verification that held.",
+        "properties": {
+          "entries": {
+            "description": "The ids of the entries that matched (for a sequence: one per step).",
+            "items": {
+              "type": "string"
+            },
+            "type": "array"
+          },
+          "matched": {
+            "description": "How many entries matched (for a sequence: its length).",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "matched",
+          "entries"
+        ],
+        "type": "object"
+      },
+      "rpc.CallVerificationFailure": {
+        "additionalProperties": false,
+        "description": "Why `sandbox.calls.verify` or `sandbox.calls.wait` failed: what was expected, how many\nentries matched, and the entries that came nearest, each with where it differed.",
+        "properties": {
+          "entries": {
+            "description": "The entries that matched (at most 20 ids), when there were too many.",
+            "items": {
+              "type": "string"
+            },
+            "type": "array"
+          },
+          "expected": {
+            "description": "What was expected (`exactly 1`, `at least 2`, `step 2 of 3 of the sequence`).",
+            "type": "string"
+          },
+          "matched": {
+            "description": "How many entries matched (for a sequence: how many steps were found in order).",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          },
+          "nearestMisses": {
+            "description": "Up to three entries nearest to the match, nearest first.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallMiss"
+            },
+            "type": "array"
+          },
+          "step": {
+            "description": "For a sequence: the step (from 0) that no entry after the previous step's matched.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "expected",
+          "matched",
+          "nearestMisses"
+        ],
+        "type": "object"
+      },
+      "rpc.CallVerifyParams": {
+        "additionalProperties": false,
+        "description": "What a test expects: a match and how many times (`times`, `atLeast`, `atMost`; exactly once\nwhen none is given), or a `sequence` of matches in order.",
+        "properties": {
+          "atLeast": {
+            "description": "At least this many.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          },
+          "atMost": {
+            "description": "At most this many.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          },
+          "match": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          },
+          "sequence": {
+            "description": "Entries matching each of these, in the order they arrived, others allowed between.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallMatch"
+            },
+            "maxItems": 50,
+            "minItems": 1,
+            "type": "array"
+          },
+          "times": {
+            "description": "Exactly this many.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        },
+        "type": "object"
+      },
+      "rpc.CallWaitParams": {
+        "additionalProperties": false,
+        "description": "What to wait for.",
+        "properties": {
+          "count": {
+            "description": "How many must exist (default 1).",
+            "maximum": 1000,
+            "minimum": 1,
+            "type": "integer"
+          },
+          "match": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          },
+          "timeoutMs": {
+            "description": "How long to wait, in milliseconds of real time (default 5000).",
+            "maximum": 600000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "match"
+        ],
+        "type": "object"
+      },
+      "rpc.CallsCleared": {
+        "additionalProperties": false,
+        "description": "What a clear removed.",
+        "properties": {
+          "cleared": {
+            "description": "How many entries.",
+            "maximum": 9223372036854776000,
+            "minimum": -9223372036854776000,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "cleared"
+        ],
+        "type": "object"
+      },
       "rpc.CancelParams": {
         "additionalProperties": false,
         "description": "Which request to cancel.",
@@ -7652,6 +8265,331 @@ export const DOCUMENT: unknown = {
       "x-aliases": [],
       "x-mutates": false,
       "x-notifications": []
+    },
+    {
+      "errors": [],
+      "name": "sandbox.calls.clear",
+      "paramStructure": "either",
+      "params": [],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/rpc.CallsCleared"
+        }
+      },
+      "summary": "Empties the caller's profile's journal (sandbox mode only); no other profile's is touched.",
+      "x-aliases": [],
+      "x-destructive": true,
+      "x-mutates": true,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "errors": [],
+      "name": "sandbox.calls.count",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Which entries.",
+          "name": "match",
+          "required": true,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/rpc.CallCount"
+        }
+      },
+      "summary": "Counts the caller's profile's journal entries that match (sandbox mode only).",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "errors": [],
+      "name": "sandbox.calls.find",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Which entries.",
+          "name": "match",
+          "required": true,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          }
+        },
+        {
+          "description": "At most this many, the oldest (default 100).",
+          "name": "limit",
+          "required": false,
+          "schema": {
+            "description": "At most this many, the oldest (default 100).",
+            "maximum": 1000,
+            "minimum": 1,
+            "type": "integer"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/rpc.CallEntries"
+        }
+      },
+      "summary": "The caller's profile's journal entries that match, oldest first (sandbox mode only).",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "Every call the gateway answered for the profile (method as called and as resolved, params and\nanswer with their secrets masked, connection, client, times on the sandbox and the wall clock,\nduration, whether an idempotency key replayed it), every notification sent to its connections\nand every HTTP exchange made for it. Entries are in the order they were journalled: a call when\nit was answered. Follow `next` for the following page; `dropped` counts the entries the\njournal's bound (`--calls-max`) let go since the last `sandbox.calls.clear`.",
+      "errors": [],
+      "name": "sandbox.calls.list",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).",
+          "name": "method",
+          "required": false,
+          "schema": {
+            "description": "Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).",
+            "maxLength": 200,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        {
+          "description": "Only entries of this kind.",
+          "name": "kind",
+          "required": false,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallEntryKind"
+              }
+            ],
+            "description": "Only entries of this kind."
+          }
+        },
+        {
+          "description": "Only entries at or after this sandbox time.",
+          "name": "since",
+          "required": false,
+          "schema": {
+            "description": "Only entries at or after this sandbox time.",
+            "format": "date-time",
+            "type": "string"
+          }
+        },
+        {
+          "description": "Only entries before this sandbox time.",
+          "name": "until",
+          "required": false,
+          "schema": {
+            "description": "Only entries before this sandbox time.",
+            "format": "date-time",
+            "type": "string"
+          }
+        },
+        {
+          "description": "At most this many entries (default 100).",
+          "name": "limit",
+          "required": false,
+          "schema": {
+            "description": "At most this many entries (default 100).",
+            "maximum": 1000,
+            "minimum": 1,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "Where to go on: a page's `next`.",
+          "name": "cursor",
+          "required": false,
+          "schema": {
+            "description": "Where to go on: a page's `next`.",
+            "maxLength": 100,
+            "minLength": 1,
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/rpc.CallPage"
+        }
+      },
+      "summary": "Lists the caller's profile's journal, oldest first, a page at a time (sandbox mode only).",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "With `match`: the matching entries number exactly `times`, at least `atLeast` or at most\n`atMost` (exactly once when none is given). With `sequence`: an entry matches each in turn, in\nthe order they arrived (others may come between). Otherwise the answer is error -32010 whose\nmessage says how many matched and where the nearest miss differed, and whose data lists the\nthree nearest misses with every pointer that differed.",
+      "errors": [
+        {
+          "code": -32010,
+          "data": {
+            "$ref": "#/components/schemas/rpc.CallVerificationFailure"
+          },
+          "message": "Call verification failed"
+        }
+      ],
+      "name": "sandbox.calls.verify",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Which entries.",
+          "name": "match",
+          "required": false,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          }
+        },
+        {
+          "description": "Exactly this many.",
+          "name": "times",
+          "required": false,
+          "schema": {
+            "description": "Exactly this many.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "At least this many.",
+          "name": "atLeast",
+          "required": false,
+          "schema": {
+            "description": "At least this many.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "At most this many.",
+          "name": "atMost",
+          "required": false,
+          "schema": {
+            "description": "At most this many.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "Entries matching each of these, in the order they arrived, others allowed between.",
+          "name": "sequence",
+          "required": false,
+          "schema": {
+            "description": "Entries matching each of these, in the order they arrived, others allowed between.",
+            "items": {
+              "$ref": "#/components/schemas/rpc.CallMatch"
+            },
+            "maxItems": 50,
+            "minItems": 1,
+            "type": "array"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/rpc.CallVerification"
+        }
+      },
+      "summary": "Checks that the app made the calls a test expects (sandbox mode only).",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
+    },
+    {
+      "description": "Answers as soon as they exist (at once when they do already): a delivery the app's call set off,\na notification, a call another connection or gateway makes. After `timeoutMs` without them, the\nanswer is error -32011 with how many matched and the nearest misses. No polling: the journal\nwakes the wait when an entry of the profile arrives.",
+      "errors": [
+        {
+          "code": -32011,
+          "data": {
+            "$ref": "#/components/schemas/rpc.CallVerificationFailure"
+          },
+          "message": "Calls not seen in time"
+        }
+      ],
+      "name": "sandbox.calls.wait",
+      "paramStructure": "either",
+      "params": [
+        {
+          "description": "Which entries.",
+          "name": "match",
+          "required": true,
+          "schema": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/rpc.CallMatch"
+              }
+            ],
+            "description": "Which entries."
+          }
+        },
+        {
+          "description": "How many must exist (default 1).",
+          "name": "count",
+          "required": false,
+          "schema": {
+            "description": "How many must exist (default 1).",
+            "maximum": 1000,
+            "minimum": 1,
+            "type": "integer"
+          }
+        },
+        {
+          "description": "How long to wait, in milliseconds of real time (default 5000).",
+          "name": "timeoutMs",
+          "required": false,
+          "schema": {
+            "description": "How long to wait, in milliseconds of real time (default 5000).",
+            "maximum": 600000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        }
+      ],
+      "result": {
+        "name": "result",
+        "schema": {
+          "$ref": "#/components/schemas/rpc.CallEntries"
+        }
+      },
+      "summary": "Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).",
+      "x-aliases": [],
+      "x-mutates": false,
+      "x-notifications": [],
+      "x-sandbox-only": true
     },
     {
       "description": "What became due fires at once: an expired PBBA pop-up sends `pbba.popupDidExpire`, a Tatra\nauthorization lapses, an idempotency key past its retention is forgotten. A test that needed\n300 real seconds needs one call. The offset is stored with the profile and survives a restart;\n`sandbox.reset` returns the profile to real time.",

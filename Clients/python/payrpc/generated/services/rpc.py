@@ -16,6 +16,707 @@ from payrpc import _runtime as _rt
 
 
 @dataclass
+class CallCondition:
+    """One condition at a JSON Pointer: give exactly one of `equals`, `pattern`, `present` and `absent`.
+
+    Attributes:
+        absent: `true`: there must be no value there.
+        equals: The value there must equal this (a masked secret reads as its mask, `"***"`).
+        pattern: The value there must be a string containing a match of this regular expression.
+        pointer: Where (RFC 6901): `/pin`, `/contact/email`, `/items/0/amount`; `""` is the whole value.
+        present: `true`: there must be a value there (a PIN given, even masked).
+    """
+
+    pointer: str
+    absent: Optional[bool] = None
+    equals: Any = None
+    pattern: Optional[str] = None
+    present: Optional[bool] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallCondition:
+        """Reads a CallCondition from its JSON object."""
+        return cls(
+            absent=data.get("absent"),
+            equals=data.get("equals"),
+            pattern=data.get("pattern"),
+            pointer=data["pointer"],
+            present=data.get("present"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallCondition."""
+        data: Dict[str, Any] = {}
+        if self.absent is not None:
+            data["absent"] = _rt.to_wire(self.absent)
+        if self.equals is not None:
+            data["equals"] = _rt.to_wire(self.equals)
+        if self.pattern is not None:
+            data["pattern"] = _rt.to_wire(self.pattern)
+        data["pointer"] = _rt.to_wire(self.pointer)
+        if self.present is not None:
+            data["present"] = _rt.to_wire(self.present)
+        return data
+
+
+@dataclass
+class CallCount:
+    """How many entries match.
+
+    Attributes:
+        count: The number.
+    """
+
+    count: int
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallCount:
+        """Reads a CallCount from its JSON object."""
+        return cls(
+            count=data["count"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallCount."""
+        data: Dict[str, Any] = {}
+        data["count"] = _rt.to_wire(self.count)
+        return data
+
+
+@dataclass
+class CallDifference:
+    """One place an entry differed from a match.
+
+    Attributes:
+        actual: What the entry holds there (absent: nothing).
+        expected: What the match asked for there (`equals "1234"`, `present`, `matches ^Tea`).
+        pointer: Where, in the entry (`/params/pin`, `/method`).
+    """
+
+    expected: str
+    pointer: str
+    actual: Any = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallDifference:
+        """Reads a CallDifference from its JSON object."""
+        return cls(
+            actual=data.get("actual"),
+            expected=data["expected"],
+            pointer=data["pointer"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallDifference."""
+        data: Dict[str, Any] = {}
+        if self.actual is not None:
+            data["actual"] = _rt.to_wire(self.actual)
+        data["expected"] = _rt.to_wire(self.expected)
+        data["pointer"] = _rt.to_wire(self.pointer)
+        return data
+
+
+@dataclass
+class CallEntries:
+    """Entries.
+
+    Attributes:
+        entries: Oldest first.
+    """
+
+    entries: List[CallEntry]
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallEntries:
+        """Reads a CallEntries from its JSON object."""
+        return cls(
+            entries=[CallEntry.from_json(_v0) for _v0 in data["entries"]],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallEntries."""
+        data: Dict[str, Any] = {}
+        data["entries"] = _rt.to_wire(self.entries)
+        return data
+
+
+@dataclass
+class CallEntry:
+    """One entry of a profile's call journal: a call the gateway answered, a notification it sent, or
+    an HTTP exchange it made for the profile. Every field the schemas declare secret is masked.
+
+    Attributes:
+        at: When the call arrived (the notification was sent, the exchange started), on the profile's sandbox clock.
+        called_as: The name the request used, when it is an alias of `method`.
+        caused_by: The call whose handling sent the notification or made the exchange (its `id`).
+        client: The client the connection named in `rpc.hello`.
+        connection: The connection the call came from, or the notification went to.
+        cut: The parts over the journal's size limit, left out: `params`, `result`, `request`.
+        duration_ms: How long the call took to answer (the exchange to complete), in milliseconds.
+        error: A call's error: `{code, message, data}`.
+        gateway: The gateway that recorded the entry (a store gateways share).
+        http: An HTTP exchange's URL, status, headers and try.
+        id: Unique in the journal: `"7.12"` is connection 7's twelfth call, `"p.41"` a notification, `"h.3"` an HTTP exchange; on a store gateways share, each starts with the gateway's mark (`"g2:7.12"`).
+        kind: What the entry records.
+        method: A call's method (its canonical name; the name sent when no method has it), a notification's method, or an HTTP exchange's method (`POST`).
+        params: A call's or a notification's params, by name (also when sent by position); an HTTP exchange's request body (JSON as JSON, a form as an object of its fields, else a string). Secrets masked.
+        replayed: Whether an idempotency key replayed the call's stored answer (the handler did not run).
+        request_id: The request's `id` (absent: the call was a notification).
+        result: A call's result, or an HTTP exchange's answer body (as `params` reads a request body). Secrets masked.
+        transport: How that connection is connected: `stdio`, `tcp`, `unix`, `memory`.
+        wall_at: The same moment on the wall clock.
+        work: The background work that made the exchange or sent the notification (`delivery`, `timer`).
+    """
+
+    at: datetime
+    id: str
+    kind: CallEntryKind
+    wall_at: datetime
+    called_as: Optional[str] = None
+    caused_by: Optional[str] = None
+    client: Optional[str] = None
+    connection: Optional[int] = None
+    cut: Optional[List[str]] = None
+    duration_ms: Optional[float] = None
+    error: Any = None
+    gateway: Optional[str] = None
+    http: Optional[CallHTTPExchange] = None
+    method: Optional[str] = None
+    params: Any = None
+    replayed: Optional[bool] = None
+    request_id: Any = None
+    result: Any = None
+    transport: Optional[str] = None
+    work: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallEntry:
+        """Reads a CallEntry from its JSON object."""
+        return cls(
+            at=_rt.datetime_from_json(data["at"]),
+            called_as=data.get("calledAs"),
+            caused_by=data.get("causedBy"),
+            client=data.get("client"),
+            connection=data.get("connection"),
+            cut=data.get("cut"),
+            duration_ms=data.get("durationMs"),
+            error=data.get("error"),
+            gateway=data.get("gateway"),
+            http=None if data.get("http") is None else CallHTTPExchange.from_json(data["http"]),
+            id=data["id"],
+            kind=CallEntryKind.from_json(data["kind"]),
+            method=data.get("method"),
+            params=data.get("params"),
+            replayed=data.get("replayed"),
+            request_id=data.get("requestId"),
+            result=data.get("result"),
+            transport=data.get("transport"),
+            wall_at=_rt.datetime_from_json(data["wallAt"]),
+            work=data.get("work"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallEntry."""
+        data: Dict[str, Any] = {}
+        data["at"] = _rt.to_wire(self.at)
+        if self.called_as is not None:
+            data["calledAs"] = _rt.to_wire(self.called_as)
+        if self.caused_by is not None:
+            data["causedBy"] = _rt.to_wire(self.caused_by)
+        if self.client is not None:
+            data["client"] = _rt.to_wire(self.client)
+        if self.connection is not None:
+            data["connection"] = _rt.to_wire(self.connection)
+        if self.cut is not None:
+            data["cut"] = _rt.to_wire(self.cut)
+        if self.duration_ms is not None:
+            data["durationMs"] = _rt.to_wire(self.duration_ms)
+        if self.error is not None:
+            data["error"] = _rt.to_wire(self.error)
+        if self.gateway is not None:
+            data["gateway"] = _rt.to_wire(self.gateway)
+        if self.http is not None:
+            data["http"] = _rt.to_wire(self.http)
+        data["id"] = _rt.to_wire(self.id)
+        data["kind"] = _rt.to_wire(self.kind)
+        if self.method is not None:
+            data["method"] = _rt.to_wire(self.method)
+        if self.params is not None:
+            data["params"] = _rt.to_wire(self.params)
+        if self.replayed is not None:
+            data["replayed"] = _rt.to_wire(self.replayed)
+        if self.request_id is not None:
+            data["requestId"] = _rt.to_wire(self.request_id)
+        if self.result is not None:
+            data["result"] = _rt.to_wire(self.result)
+        if self.transport is not None:
+            data["transport"] = _rt.to_wire(self.transport)
+        data["wallAt"] = _rt.to_wire(self.wall_at)
+        if self.work is not None:
+            data["work"] = _rt.to_wire(self.work)
+        return data
+
+
+class CallEntryKind(str, Enum):
+    """What a journal entry records."""
+
+    CALL = "call"
+    PUSH = "push"
+    HTTP = "http"
+
+    @classmethod
+    def from_json(cls, data: Any) -> CallEntryKind:
+        return cls(data)
+
+    def to_json(self) -> Any:
+        return self.value
+
+
+@dataclass
+class CallFindParams:
+    """A match, and how many of its entries to answer.
+
+    Attributes:
+        limit: At most this many, the oldest (default 100).
+        match: Which entries.
+    """
+
+    match: CallMatch
+    limit: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallFindParams:
+        """Reads a CallFindParams from its JSON object."""
+        return cls(
+            limit=data.get("limit"),
+            match=CallMatch.from_json(data["match"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallFindParams."""
+        data: Dict[str, Any] = {}
+        if self.limit is not None:
+            data["limit"] = _rt.to_wire(self.limit)
+        data["match"] = _rt.to_wire(self.match)
+        return data
+
+
+@dataclass
+class CallHTTPExchange:
+    """What an HTTP entry adds.
+
+    Attributes:
+        attempt: Which try of the request this was (1: the first).
+        failure: Why no answer came.
+        request_headers: The request's header fields, credentials masked.
+        status: The answer's status (absent: no answer came).
+        url: Where the request went, without credentials.
+    """
+
+    attempt: int
+    request_headers: Dict[str, str]
+    url: str
+    failure: Optional[str] = None
+    status: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallHTTPExchange:
+        """Reads a CallHTTPExchange from its JSON object."""
+        return cls(
+            attempt=data["attempt"],
+            failure=data.get("failure"),
+            request_headers=data["requestHeaders"],
+            status=data.get("status"),
+            url=data["url"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallHTTPExchange."""
+        data: Dict[str, Any] = {}
+        data["attempt"] = _rt.to_wire(self.attempt)
+        if self.failure is not None:
+            data["failure"] = _rt.to_wire(self.failure)
+        data["requestHeaders"] = _rt.to_wire(self.request_headers)
+        if self.status is not None:
+            data["status"] = _rt.to_wire(self.status)
+        data["url"] = _rt.to_wire(self.url)
+        return data
+
+
+@dataclass
+class CallListParams:
+    """Which page of the journal.
+
+    Attributes:
+        cursor: Where to go on: a page's `next`.
+        kind: Only entries of this kind.
+        limit: At most this many entries (default 100).
+        method: Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).
+        since: Only entries at or after this sandbox time.
+        until: Only entries before this sandbox time.
+    """
+
+    cursor: Optional[str] = None
+    kind: Optional[CallEntryKind] = None
+    limit: Optional[int] = None
+    method: Optional[str] = None
+    since: Optional[datetime] = None
+    until: Optional[datetime] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallListParams:
+        """Reads a CallListParams from its JSON object."""
+        return cls(
+            cursor=data.get("cursor"),
+            kind=None if data.get("kind") is None else CallEntryKind.from_json(data["kind"]),
+            limit=data.get("limit"),
+            method=data.get("method"),
+            since=None if data.get("since") is None else _rt.datetime_from_json(data["since"]),
+            until=None if data.get("until") is None else _rt.datetime_from_json(data["until"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallListParams."""
+        data: Dict[str, Any] = {}
+        if self.cursor is not None:
+            data["cursor"] = _rt.to_wire(self.cursor)
+        if self.kind is not None:
+            data["kind"] = _rt.to_wire(self.kind)
+        if self.limit is not None:
+            data["limit"] = _rt.to_wire(self.limit)
+        if self.method is not None:
+            data["method"] = _rt.to_wire(self.method)
+        if self.since is not None:
+            data["since"] = _rt.to_wire(self.since)
+        if self.until is not None:
+            data["until"] = _rt.to_wire(self.until)
+        return data
+
+
+@dataclass
+class CallMatch:
+    """Which journal entries a query or a verification is about: every condition given must hold.
+
+    Attributes:
+        entry: Conditions on the whole entry (`/error/code`, `/http/status`, `/result/status`), each at a JSON Pointer.
+        failed: Whether the call failed (answered with an error), or succeeded.
+        kind: What kind of entry.
+        method: The method: for calls and notifications a JSON-RPC method (canonical name or alias; an alias matches the calls made under either name), for HTTP exchanges `GET`, `POST`, ...
+        params: Conditions on the params (of an HTTP exchange: its request body), each at a JSON Pointer.
+        url: A regular expression an HTTP exchange's URL must contain a match of.
+    """
+
+    entry: Optional[List[CallCondition]] = None
+    failed: Optional[bool] = None
+    kind: Optional[CallEntryKind] = None
+    method: Optional[str] = None
+    params: Optional[List[CallCondition]] = None
+    url: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallMatch:
+        """Reads a CallMatch from its JSON object."""
+        return cls(
+            entry=None if data.get("entry") is None else [CallCondition.from_json(_v0) for _v0 in data["entry"]],
+            failed=data.get("failed"),
+            kind=None if data.get("kind") is None else CallEntryKind.from_json(data["kind"]),
+            method=data.get("method"),
+            params=None if data.get("params") is None else [CallCondition.from_json(_v0) for _v0 in data["params"]],
+            url=data.get("url"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallMatch."""
+        data: Dict[str, Any] = {}
+        if self.entry is not None:
+            data["entry"] = _rt.to_wire(self.entry)
+        if self.failed is not None:
+            data["failed"] = _rt.to_wire(self.failed)
+        if self.kind is not None:
+            data["kind"] = _rt.to_wire(self.kind)
+        if self.method is not None:
+            data["method"] = _rt.to_wire(self.method)
+        if self.params is not None:
+            data["params"] = _rt.to_wire(self.params)
+        if self.url is not None:
+            data["url"] = _rt.to_wire(self.url)
+        return data
+
+
+@dataclass
+class CallMatchParams:
+    """A match.
+
+    Attributes:
+        match: Which entries.
+    """
+
+    match: CallMatch
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallMatchParams:
+        """Reads a CallMatchParams from its JSON object."""
+        return cls(
+            match=CallMatch.from_json(data["match"]),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallMatchParams."""
+        data: Dict[str, Any] = {}
+        data["match"] = _rt.to_wire(self.match)
+        return data
+
+
+@dataclass
+class CallMiss:
+    """An entry that did not match, and where.
+
+    Attributes:
+        differences: Every place it differed from the match.
+        entry: The entry's id.
+        method: Its method.
+    """
+
+    differences: List[CallDifference]
+    entry: str
+    method: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallMiss:
+        """Reads a CallMiss from its JSON object."""
+        return cls(
+            differences=[CallDifference.from_json(_v0) for _v0 in data["differences"]],
+            entry=data["entry"],
+            method=data.get("method"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallMiss."""
+        data: Dict[str, Any] = {}
+        data["differences"] = _rt.to_wire(self.differences)
+        data["entry"] = _rt.to_wire(self.entry)
+        if self.method is not None:
+            data["method"] = _rt.to_wire(self.method)
+        return data
+
+
+@dataclass
+class CallPage:
+    """One page of the journal.
+
+    Attributes:
+        dropped: How many entries its bound let go since it was last cleared (oldest first).
+        entries: The entries, oldest first.
+        more: Whether more entries than this page held were there to read.
+        next: The cursor after this page's last entry: pass it as `cursor` for the next page, now or later (what came since: `payrpc calls --follow` does). Absent when the page is empty and no cursor was given.
+        total: How many entries the profile's journal holds now.
+    """
+
+    dropped: int
+    entries: List[CallEntry]
+    more: bool
+    total: int
+    next: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallPage:
+        """Reads a CallPage from its JSON object."""
+        return cls(
+            dropped=data["dropped"],
+            entries=[CallEntry.from_json(_v0) for _v0 in data["entries"]],
+            more=data["more"],
+            next=data.get("next"),
+            total=data["total"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallPage."""
+        data: Dict[str, Any] = {}
+        data["dropped"] = _rt.to_wire(self.dropped)
+        data["entries"] = _rt.to_wire(self.entries)
+        data["more"] = _rt.to_wire(self.more)
+        if self.next is not None:
+            data["next"] = _rt.to_wire(self.next)
+        data["total"] = _rt.to_wire(self.total)
+        return data
+
+
+@dataclass
+class CallVerification:
+    """A verification that held.
+
+    Attributes:
+        entries: The ids of the entries that matched (for a sequence: one per step).
+        matched: How many entries matched (for a sequence: its length).
+    """
+
+    entries: List[str]
+    matched: int
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallVerification:
+        """Reads a CallVerification from its JSON object."""
+        return cls(
+            entries=data["entries"],
+            matched=data["matched"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallVerification."""
+        data: Dict[str, Any] = {}
+        data["entries"] = _rt.to_wire(self.entries)
+        data["matched"] = _rt.to_wire(self.matched)
+        return data
+
+
+@dataclass
+class CallVerificationFailure:
+    """Why `sandbox.calls.verify` or `sandbox.calls.wait` failed: what was expected, how many
+    entries matched, and the entries that came nearest, each with where it differed.
+
+    Attributes:
+        entries: The entries that matched (at most 20 ids), when there were too many.
+        expected: What was expected (`exactly 1`, `at least 2`, `step 2 of 3 of the sequence`).
+        matched: How many entries matched (for a sequence: how many steps were found in order).
+        nearest_misses: Up to three entries nearest to the match, nearest first.
+        step: For a sequence: the step (from 0) that no entry after the previous step's matched.
+    """
+
+    expected: str
+    matched: int
+    nearest_misses: List[CallMiss]
+    entries: Optional[List[str]] = None
+    step: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallVerificationFailure:
+        """Reads a CallVerificationFailure from its JSON object."""
+        return cls(
+            entries=data.get("entries"),
+            expected=data["expected"],
+            matched=data["matched"],
+            nearest_misses=[CallMiss.from_json(_v0) for _v0 in data["nearestMisses"]],
+            step=data.get("step"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallVerificationFailure."""
+        data: Dict[str, Any] = {}
+        if self.entries is not None:
+            data["entries"] = _rt.to_wire(self.entries)
+        data["expected"] = _rt.to_wire(self.expected)
+        data["matched"] = _rt.to_wire(self.matched)
+        data["nearestMisses"] = _rt.to_wire(self.nearest_misses)
+        if self.step is not None:
+            data["step"] = _rt.to_wire(self.step)
+        return data
+
+
+@dataclass
+class CallVerifyParams:
+    """What a test expects: a match and how many times (`times`, `atLeast`, `atMost`; exactly once
+    when none is given), or a `sequence` of matches in order.
+
+    Attributes:
+        at_least: At least this many.
+        at_most: At most this many.
+        match: Which entries.
+        sequence: Entries matching each of these, in the order they arrived, others allowed between.
+        times: Exactly this many.
+    """
+
+    at_least: Optional[int] = None
+    at_most: Optional[int] = None
+    match: Optional[CallMatch] = None
+    sequence: Optional[List[CallMatch]] = None
+    times: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallVerifyParams:
+        """Reads a CallVerifyParams from its JSON object."""
+        return cls(
+            at_least=data.get("atLeast"),
+            at_most=data.get("atMost"),
+            match=None if data.get("match") is None else CallMatch.from_json(data["match"]),
+            sequence=None if data.get("sequence") is None else [CallMatch.from_json(_v0) for _v0 in data["sequence"]],
+            times=data.get("times"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallVerifyParams."""
+        data: Dict[str, Any] = {}
+        if self.at_least is not None:
+            data["atLeast"] = _rt.to_wire(self.at_least)
+        if self.at_most is not None:
+            data["atMost"] = _rt.to_wire(self.at_most)
+        if self.match is not None:
+            data["match"] = _rt.to_wire(self.match)
+        if self.sequence is not None:
+            data["sequence"] = _rt.to_wire(self.sequence)
+        if self.times is not None:
+            data["times"] = _rt.to_wire(self.times)
+        return data
+
+
+@dataclass
+class CallWaitParams:
+    """What to wait for.
+
+    Attributes:
+        count: How many must exist (default 1).
+        match: Which entries.
+        timeout_ms: How long to wait, in milliseconds of real time (default 5000).
+    """
+
+    match: CallMatch
+    count: Optional[int] = None
+    timeout_ms: Optional[int] = None
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallWaitParams:
+        """Reads a CallWaitParams from its JSON object."""
+        return cls(
+            count=data.get("count"),
+            match=CallMatch.from_json(data["match"]),
+            timeout_ms=data.get("timeoutMs"),
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallWaitParams."""
+        data: Dict[str, Any] = {}
+        if self.count is not None:
+            data["count"] = _rt.to_wire(self.count)
+        data["match"] = _rt.to_wire(self.match)
+        if self.timeout_ms is not None:
+            data["timeoutMs"] = _rt.to_wire(self.timeout_ms)
+        return data
+
+
+@dataclass
+class CallsCleared:
+    """What a clear removed.
+
+    Attributes:
+        cleared: How many entries.
+    """
+
+    cleared: int
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> CallsCleared:
+        """Reads a CallsCleared from its JSON object."""
+        return cls(
+            cleared=data["cleared"],
+        )
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON object of this CallsCleared."""
+        data: Dict[str, Any] = {}
+        data["cleared"] = _rt.to_wire(self.cleared)
+        return data
+
+
+@dataclass
 class CancelParams:
     """Which request to cancel.
 

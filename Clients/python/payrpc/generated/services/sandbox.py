@@ -30,6 +30,181 @@ class Proxy:
     def __init__(self, client: Any) -> None:
         self._client = client
 
+    def calls_clear(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.CallsCleared:
+        """Empties the caller's profile's journal (sandbox mode only); no other profile's is touched.
+
+        Calls ``sandbox.calls.clear``.
+        """
+        params: Dict[str, Any] = {}
+        result = self._client.call("sandbox.calls.clear", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.CallsCleared.from_json(result)
+
+    def calls_count(
+        self,
+        match: _rpc.CallMatch,
+        *,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallCount:
+        """Counts the caller's profile's journal entries that match (sandbox mode only).
+
+        Calls ``sandbox.calls.count``.
+
+        Args:
+            match: Which entries.
+        """
+        params: Dict[str, Any] = {
+            "match": _rt.to_wire(match),
+        }
+        result = self._client.call("sandbox.calls.count", params, timeout=timeout)
+        return _rpc.CallCount.from_json(result)
+
+    def calls_find(
+        self,
+        *,
+        match: _rpc.CallMatch,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallEntries:
+        """The caller's profile's journal entries that match, oldest first (sandbox mode only).
+
+        Calls ``sandbox.calls.find``.
+
+        Args:
+            match: Which entries.
+            limit: At most this many, the oldest (default 100).
+        """
+        params: Dict[str, Any] = {
+            "match": _rt.to_wire(match),
+        }
+        if limit is not None:
+            params["limit"] = _rt.to_wire(limit)
+        result = self._client.call("sandbox.calls.find", params, timeout=timeout)
+        return _rpc.CallEntries.from_json(result)
+
+    def calls_list(
+        self,
+        *,
+        method: Optional[str] = None,
+        kind: Optional[_rpc.CallEntryKind] = None,
+        since: Optional[datetime] = None,
+        until: Optional[datetime] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallPage:
+        """Lists the caller's profile's journal, oldest first, a page at a time (sandbox mode only).
+
+        Every call the gateway answered for the profile (method as called and as resolved, params and
+        answer with their secrets masked, connection, client, times on the sandbox and the wall clock,
+        duration, whether an idempotency key replayed it), every notification sent to its connections
+        and every HTTP exchange made for it. Entries are in the order they were journalled: a call when
+        it was answered. Follow `next` for the following page; `dropped` counts the entries the
+        journal's bound (`--calls-max`) let go since the last `sandbox.calls.clear`.
+
+        Calls ``sandbox.calls.list``.
+
+        Args:
+            method: Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).
+            kind: Only entries of this kind.
+            since: Only entries at or after this sandbox time.
+            until: Only entries before this sandbox time.
+            limit: At most this many entries (default 100).
+            cursor: Where to go on: a page's `next`.
+        """
+        params: Dict[str, Any] = {}
+        if method is not None:
+            params["method"] = _rt.to_wire(method)
+        if kind is not None:
+            params["kind"] = _rt.to_wire(kind)
+        if since is not None:
+            params["since"] = _rt.to_wire(since)
+        if until is not None:
+            params["until"] = _rt.to_wire(until)
+        if limit is not None:
+            params["limit"] = _rt.to_wire(limit)
+        if cursor is not None:
+            params["cursor"] = _rt.to_wire(cursor)
+        result = self._client.call("sandbox.calls.list", params, timeout=timeout)
+        return _rpc.CallPage.from_json(result)
+
+    def calls_verify(
+        self,
+        *,
+        match: Optional[_rpc.CallMatch] = None,
+        times: Optional[int] = None,
+        at_least: Optional[int] = None,
+        at_most: Optional[int] = None,
+        sequence: Optional[List[_rpc.CallMatch]] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallVerification:
+        """Checks that the app made the calls a test expects (sandbox mode only).
+
+        With `match`: the matching entries number exactly `times`, at least `atLeast` or at most
+        `atMost` (exactly once when none is given). With `sequence`: an entry matches each in turn, in
+        the order they arrived (others may come between). Otherwise the answer is error -32010 whose
+        message says how many matched and where the nearest miss differed, and whose data lists the
+        three nearest misses with every pointer that differed.
+
+        Calls ``sandbox.calls.verify``.
+
+        Args:
+            match: Which entries.
+            times: Exactly this many.
+            at_least: At least this many.
+            at_most: At most this many.
+            sequence: Entries matching each of these, in the order they arrived, others allowed between.
+        """
+        params: Dict[str, Any] = {}
+        if match is not None:
+            params["match"] = _rt.to_wire(match)
+        if times is not None:
+            params["times"] = _rt.to_wire(times)
+        if at_least is not None:
+            params["atLeast"] = _rt.to_wire(at_least)
+        if at_most is not None:
+            params["atMost"] = _rt.to_wire(at_most)
+        if sequence is not None:
+            params["sequence"] = _rt.to_wire(sequence)
+        result = self._client.call("sandbox.calls.verify", params, timeout=timeout)
+        return _rpc.CallVerification.from_json(result)
+
+    def calls_wait(
+        self,
+        *,
+        match: _rpc.CallMatch,
+        count: Optional[int] = None,
+        timeout_ms: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallEntries:
+        """Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).
+
+        Answers as soon as they exist (at once when they do already): a delivery the app's call set off,
+        a notification, a call another connection or gateway makes. After `timeoutMs` without them, the
+        answer is error -32011 with how many matched and the nearest misses. No polling: the journal
+        wakes the wait when an entry of the profile arrives.
+
+        Calls ``sandbox.calls.wait``.
+
+        Args:
+            match: Which entries.
+            count: How many must exist (default 1).
+            timeout_ms: How long to wait, in milliseconds of real time (default 5000).
+        """
+        params: Dict[str, Any] = {
+            "match": _rt.to_wire(match),
+        }
+        if count is not None:
+            params["count"] = _rt.to_wire(count)
+        if timeout_ms is not None:
+            params["timeoutMs"] = _rt.to_wire(timeout_ms)
+        result = self._client.call("sandbox.calls.wait", params, timeout=timeout)
+        return _rpc.CallEntries.from_json(result)
+
     def clock_advance(
         self,
         seconds: float,
@@ -784,6 +959,181 @@ class AsyncProxy:
 
     def __init__(self, client: Any) -> None:
         self._client = client
+
+    async def calls_clear(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _rpc.CallsCleared:
+        """Empties the caller's profile's journal (sandbox mode only); no other profile's is touched.
+
+        Calls ``sandbox.calls.clear``.
+        """
+        params: Dict[str, Any] = {}
+        result = await self._client.call("sandbox.calls.clear", params, timeout=timeout, idempotency_key=idempotency_key)
+        return _rpc.CallsCleared.from_json(result)
+
+    async def calls_count(
+        self,
+        match: _rpc.CallMatch,
+        *,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallCount:
+        """Counts the caller's profile's journal entries that match (sandbox mode only).
+
+        Calls ``sandbox.calls.count``.
+
+        Args:
+            match: Which entries.
+        """
+        params: Dict[str, Any] = {
+            "match": _rt.to_wire(match),
+        }
+        result = await self._client.call("sandbox.calls.count", params, timeout=timeout)
+        return _rpc.CallCount.from_json(result)
+
+    async def calls_find(
+        self,
+        *,
+        match: _rpc.CallMatch,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallEntries:
+        """The caller's profile's journal entries that match, oldest first (sandbox mode only).
+
+        Calls ``sandbox.calls.find``.
+
+        Args:
+            match: Which entries.
+            limit: At most this many, the oldest (default 100).
+        """
+        params: Dict[str, Any] = {
+            "match": _rt.to_wire(match),
+        }
+        if limit is not None:
+            params["limit"] = _rt.to_wire(limit)
+        result = await self._client.call("sandbox.calls.find", params, timeout=timeout)
+        return _rpc.CallEntries.from_json(result)
+
+    async def calls_list(
+        self,
+        *,
+        method: Optional[str] = None,
+        kind: Optional[_rpc.CallEntryKind] = None,
+        since: Optional[datetime] = None,
+        until: Optional[datetime] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallPage:
+        """Lists the caller's profile's journal, oldest first, a page at a time (sandbox mode only).
+
+        Every call the gateway answered for the profile (method as called and as resolved, params and
+        answer with their secrets masked, connection, client, times on the sandbox and the wall clock,
+        duration, whether an idempotency key replayed it), every notification sent to its connections
+        and every HTTP exchange made for it. Entries are in the order they were journalled: a call when
+        it was answered. Follow `next` for the following page; `dropped` counts the entries the
+        journal's bound (`--calls-max`) let go since the last `sandbox.calls.clear`.
+
+        Calls ``sandbox.calls.list``.
+
+        Args:
+            method: Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).
+            kind: Only entries of this kind.
+            since: Only entries at or after this sandbox time.
+            until: Only entries before this sandbox time.
+            limit: At most this many entries (default 100).
+            cursor: Where to go on: a page's `next`.
+        """
+        params: Dict[str, Any] = {}
+        if method is not None:
+            params["method"] = _rt.to_wire(method)
+        if kind is not None:
+            params["kind"] = _rt.to_wire(kind)
+        if since is not None:
+            params["since"] = _rt.to_wire(since)
+        if until is not None:
+            params["until"] = _rt.to_wire(until)
+        if limit is not None:
+            params["limit"] = _rt.to_wire(limit)
+        if cursor is not None:
+            params["cursor"] = _rt.to_wire(cursor)
+        result = await self._client.call("sandbox.calls.list", params, timeout=timeout)
+        return _rpc.CallPage.from_json(result)
+
+    async def calls_verify(
+        self,
+        *,
+        match: Optional[_rpc.CallMatch] = None,
+        times: Optional[int] = None,
+        at_least: Optional[int] = None,
+        at_most: Optional[int] = None,
+        sequence: Optional[List[_rpc.CallMatch]] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallVerification:
+        """Checks that the app made the calls a test expects (sandbox mode only).
+
+        With `match`: the matching entries number exactly `times`, at least `atLeast` or at most
+        `atMost` (exactly once when none is given). With `sequence`: an entry matches each in turn, in
+        the order they arrived (others may come between). Otherwise the answer is error -32010 whose
+        message says how many matched and where the nearest miss differed, and whose data lists the
+        three nearest misses with every pointer that differed.
+
+        Calls ``sandbox.calls.verify``.
+
+        Args:
+            match: Which entries.
+            times: Exactly this many.
+            at_least: At least this many.
+            at_most: At most this many.
+            sequence: Entries matching each of these, in the order they arrived, others allowed between.
+        """
+        params: Dict[str, Any] = {}
+        if match is not None:
+            params["match"] = _rt.to_wire(match)
+        if times is not None:
+            params["times"] = _rt.to_wire(times)
+        if at_least is not None:
+            params["atLeast"] = _rt.to_wire(at_least)
+        if at_most is not None:
+            params["atMost"] = _rt.to_wire(at_most)
+        if sequence is not None:
+            params["sequence"] = _rt.to_wire(sequence)
+        result = await self._client.call("sandbox.calls.verify", params, timeout=timeout)
+        return _rpc.CallVerification.from_json(result)
+
+    async def calls_wait(
+        self,
+        *,
+        match: _rpc.CallMatch,
+        count: Optional[int] = None,
+        timeout_ms: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> _rpc.CallEntries:
+        """Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).
+
+        Answers as soon as they exist (at once when they do already): a delivery the app's call set off,
+        a notification, a call another connection or gateway makes. After `timeoutMs` without them, the
+        answer is error -32011 with how many matched and the nearest misses. No polling: the journal
+        wakes the wait when an entry of the profile arrives.
+
+        Calls ``sandbox.calls.wait``.
+
+        Args:
+            match: Which entries.
+            count: How many must exist (default 1).
+            timeout_ms: How long to wait, in milliseconds of real time (default 5000).
+        """
+        params: Dict[str, Any] = {
+            "match": _rt.to_wire(match),
+        }
+        if count is not None:
+            params["count"] = _rt.to_wire(count)
+        if timeout_ms is not None:
+            params["timeoutMs"] = _rt.to_wire(timeout_ms)
+        result = await self._client.call("sandbox.calls.wait", params, timeout=timeout)
+        return _rpc.CallEntries.from_json(result)
 
     async def clock_advance(
         self,

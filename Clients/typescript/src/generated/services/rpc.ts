@@ -7,6 +7,258 @@
 
 import type { CallOptions, Caller, DateTime } from "../../types.js";
 
+/** One condition at a JSON Pointer: give exactly one of `equals`, `pattern`, `present` and `absent`. */
+export interface CallCondition {
+  /** `true`: there must be no value there. */
+  absent?: boolean;
+  /** The value there must equal this (a masked secret reads as its mask, `"***"`). */
+  equals?: unknown;
+  /** The value there must be a string containing a match of this regular expression. */
+  pattern?: string;
+  /** Where (RFC 6901): `/pin`, `/contact/email`, `/items/0/amount`; `""` is the whole value. */
+  pointer: string;
+  /** `true`: there must be a value there (a PIN given, even masked). */
+  present?: boolean;
+}
+
+/** How many entries match. */
+export interface CallCount {
+  /** The number. */
+  count: number;
+}
+
+/** One place an entry differed from a match. */
+export interface CallDifference {
+  /** What the entry holds there (absent: nothing). */
+  actual?: unknown;
+  /** What the match asked for there (`equals "1234"`, `present`, `matches ^Tea`). */
+  expected: string;
+  /** Where, in the entry (`/params/pin`, `/method`). */
+  pointer: string;
+}
+
+/** Entries. */
+export interface CallEntries {
+  /** Oldest first. */
+  entries: Array<CallEntry>;
+}
+
+/**
+ * One entry of a profile's call journal: a call the gateway answered, a notification it sent, or
+ * an HTTP exchange it made for the profile. Every field the schemas declare secret is masked.
+ */
+export interface CallEntry {
+  /**
+   * When the call arrived (the notification was sent, the exchange started), on the profile's
+   * sandbox clock.
+   */
+  at: DateTime;
+  /** The name the request used, when it is an alias of `method`. */
+  calledAs?: string;
+  /** The call whose handling sent the notification or made the exchange (its `id`). */
+  causedBy?: string;
+  /** The client the connection named in `rpc.hello`. */
+  client?: string;
+  /** The connection the call came from, or the notification went to. */
+  connection?: number;
+  /** The parts over the journal's size limit, left out: `params`, `result`, `request`. */
+  cut?: Array<string>;
+  /** How long the call took to answer (the exchange to complete), in milliseconds. */
+  durationMs?: number;
+  /** A call's error: `{code, message, data}`. */
+  error?: unknown;
+  /** The gateway that recorded the entry (a store gateways share). */
+  gateway?: string;
+  /** An HTTP exchange's URL, status, headers and try. */
+  http?: CallHTTPExchange;
+  /**
+   * Unique in the journal: `"7.12"` is connection 7's twelfth call, `"p.41"` a notification,
+   * `"h.3"` an HTTP exchange; on a store gateways share, each starts with the gateway's mark
+   * (`"g2:7.12"`).
+   */
+  id: string;
+  /** What the entry records. */
+  kind: CallEntryKind;
+  /**
+   * A call's method (its canonical name; the name sent when no method has it), a
+   * notification's method, or an HTTP exchange's method (`POST`).
+   */
+  method?: string;
+  /**
+   * A call's or a notification's params, by name (also when sent by position); an HTTP
+   * exchange's request body (JSON as JSON, a form as an object of its fields, else a string).
+   * Secrets masked.
+   */
+  params?: unknown;
+  /** Whether an idempotency key replayed the call's stored answer (the handler did not run). */
+  replayed?: boolean;
+  /** The request's `id` (absent: the call was a notification). */
+  requestId?: unknown;
+  /**
+   * A call's result, or an HTTP exchange's answer body (as `params` reads a request body).
+   * Secrets masked.
+   */
+  result?: unknown;
+  /** How that connection is connected: `stdio`, `tcp`, `unix`, `memory`. */
+  transport?: string;
+  /** The same moment on the wall clock. */
+  wallAt: DateTime;
+  /** The background work that made the exchange or sent the notification (`delivery`, `timer`). */
+  work?: string;
+}
+
+/** What a journal entry records. */
+export type CallEntryKind = "call" | "push" | "http";
+
+/** A match, and how many of its entries to answer. */
+export interface CallFindParams {
+  /** At most this many, the oldest (default 100). */
+  limit?: number;
+  /** Which entries. */
+  match: CallMatch;
+}
+
+/** What an HTTP entry adds. */
+export interface CallHTTPExchange {
+  /** Which try of the request this was (1: the first). */
+  attempt: number;
+  /** Why no answer came. */
+  failure?: string;
+  /** The request's header fields, credentials masked. */
+  requestHeaders: { [key: string]: string };
+  /** The answer's status (absent: no answer came). */
+  status?: number;
+  /** Where the request went, without credentials. */
+  url: string;
+}
+
+/** Which page of the journal. */
+export interface CallListParams {
+  /** Where to go on: a page's `next`. */
+  cursor?: string;
+  /** Only entries of this kind. */
+  kind?: CallEntryKind;
+  /** At most this many entries (default 100). */
+  limit?: number;
+  /** Only entries of this method (canonical name or alias; `POST` for HTTP exchanges). */
+  method?: string;
+  /** Only entries at or after this sandbox time. */
+  since?: DateTime;
+  /** Only entries before this sandbox time. */
+  until?: DateTime;
+}
+
+/** Which journal entries a query or a verification is about: every condition given must hold. */
+export interface CallMatch {
+  /** Conditions on the whole entry (`/error/code`, `/http/status`, `/result/status`), each at a JSON Pointer. */
+  entry?: Array<CallCondition>;
+  /** Whether the call failed (answered with an error), or succeeded. */
+  failed?: boolean;
+  /** What kind of entry. */
+  kind?: CallEntryKind;
+  /**
+   * The method: for calls and notifications a JSON-RPC method (canonical name or alias; an
+   * alias matches the calls made under either name), for HTTP exchanges `GET`, `POST`, ...
+   */
+  method?: string;
+  /** Conditions on the params (of an HTTP exchange: its request body), each at a JSON Pointer. */
+  params?: Array<CallCondition>;
+  /** A regular expression an HTTP exchange's URL must contain a match of. */
+  url?: string;
+}
+
+/** A match. */
+export interface CallMatchParams {
+  /** Which entries. */
+  match: CallMatch;
+}
+
+/** An entry that did not match, and where. */
+export interface CallMiss {
+  /** Every place it differed from the match. */
+  differences: Array<CallDifference>;
+  /** The entry's id. */
+  entry: string;
+  /** Its method. */
+  method?: string;
+}
+
+/** One page of the journal. */
+export interface CallPage {
+  /** How many entries its bound let go since it was last cleared (oldest first). */
+  dropped: number;
+  /** The entries, oldest first. */
+  entries: Array<CallEntry>;
+  /** Whether more entries than this page held were there to read. */
+  more: boolean;
+  /**
+   * The cursor after this page's last entry: pass it as `cursor` for the next page, now or
+   * later (what came since: `payrpc calls --follow` does). Absent when the page is empty and no
+   * cursor was given.
+   */
+  next?: string;
+  /** How many entries the profile's journal holds now. */
+  total: number;
+}
+
+/** A verification that held. */
+export interface CallVerification {
+  /** The ids of the entries that matched (for a sequence: one per step). */
+  entries: Array<string>;
+  /** How many entries matched (for a sequence: its length). */
+  matched: number;
+}
+
+/**
+ * Why `sandbox.calls.verify` or `sandbox.calls.wait` failed: what was expected, how many
+ * entries matched, and the entries that came nearest, each with where it differed.
+ */
+export interface CallVerificationFailure {
+  /** The entries that matched (at most 20 ids), when there were too many. */
+  entries?: Array<string>;
+  /** What was expected (`exactly 1`, `at least 2`, `step 2 of 3 of the sequence`). */
+  expected: string;
+  /** How many entries matched (for a sequence: how many steps were found in order). */
+  matched: number;
+  /** Up to three entries nearest to the match, nearest first. */
+  nearestMisses: Array<CallMiss>;
+  /** For a sequence: the step (from 0) that no entry after the previous step's matched. */
+  step?: number;
+}
+
+/**
+ * What a test expects: a match and how many times (`times`, `atLeast`, `atMost`; exactly once
+ * when none is given), or a `sequence` of matches in order.
+ */
+export interface CallVerifyParams {
+  /** At least this many. */
+  atLeast?: number;
+  /** At most this many. */
+  atMost?: number;
+  /** Which entries. */
+  match?: CallMatch;
+  /** Entries matching each of these, in the order they arrived, others allowed between. */
+  sequence?: Array<CallMatch>;
+  /** Exactly this many. */
+  times?: number;
+}
+
+/** What to wait for. */
+export interface CallWaitParams {
+  /** How many must exist (default 1). */
+  count?: number;
+  /** Which entries. */
+  match: CallMatch;
+  /** How long to wait, in milliseconds of real time (default 5000). */
+  timeoutMs?: number;
+}
+
+/** What a clear removed. */
+export interface CallsCleared {
+  /** How many entries. */
+  cleared: number;
+}
+
 /** Which request to cancel. */
 export interface CancelParams {
   /** The id of the request, exactly as it was sent. */

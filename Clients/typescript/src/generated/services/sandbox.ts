@@ -21,6 +21,107 @@ export class SandboxProxy {
   constructor(private readonly caller: Caller) {}
 
   /**
+   * Empties the caller's profile's journal (sandbox mode only); no other profile's is touched.
+   *
+   * Calls `sandbox.calls.clear` (changes state: takes an `idempotencyKey`).
+   *
+   * @param options Timeout, abort signal, idempotency key.
+   */
+  callsClear(options?: MutationOptions): Promise<_rpc.CallsCleared> {
+    return this.caller.call<_rpc.CallsCleared>("sandbox.calls.clear", {}, options);
+  }
+
+  /**
+   * Counts the caller's profile's journal entries that match (sandbox mode only).
+   *
+   * Calls `sandbox.calls.count`.
+   *
+   * @param match Which entries.
+   * @param options Timeout, abort signal.
+   */
+  callsCount(match: _rpc.CallMatch, options?: CallOptions): Promise<_rpc.CallCount> {
+    return this.caller.call<_rpc.CallCount>("sandbox.calls.count", { match }, options);
+  }
+
+  /**
+   * The caller's profile's journal entries that match, oldest first (sandbox mode only).
+   *
+   * Calls `sandbox.calls.find`.
+   *
+   * @param params.match Which entries.
+   * @param params.limit At most this many, the oldest (default 100).
+   * @param options Timeout, abort signal.
+   */
+  callsFind(params: { match: _rpc.CallMatch; limit?: number }, options?: CallOptions): Promise<_rpc.CallEntries> {
+    return this.caller.call<_rpc.CallEntries>("sandbox.calls.find", params, options);
+  }
+
+  /**
+   * Lists the caller's profile's journal, oldest first, a page at a time (sandbox mode only).
+   *
+   * Every call the gateway answered for the profile (method as called and as resolved, params and
+   * answer with their secrets masked, connection, client, times on the sandbox and the wall clock,
+   * duration, whether an idempotency key replayed it), every notification sent to its connections
+   * and every HTTP exchange made for it. Entries are in the order they were journalled: a call when
+   * it was answered. Follow `next` for the following page; `dropped` counts the entries the
+   * journal's bound (`--calls-max`) let go since the last `sandbox.calls.clear`.
+   *
+   * Calls `sandbox.calls.list`.
+   *
+   * @param params.method Only entries of this method (canonical name or alias; `POST` for HTTP exchanges).
+   * @param params.kind Only entries of this kind.
+   * @param params.since Only entries at or after this sandbox time.
+   * @param params.until Only entries before this sandbox time.
+   * @param params.limit At most this many entries (default 100).
+   * @param params.cursor Where to go on: a page's `next`.
+   * @param options Timeout, abort signal.
+   */
+  callsList(params: { method?: string; kind?: _rpc.CallEntryKind; since?: DateTime; until?: DateTime; limit?: number; cursor?: string } = {}, options?: CallOptions): Promise<_rpc.CallPage> {
+    return this.caller.call<_rpc.CallPage>("sandbox.calls.list", params, options);
+  }
+
+  /**
+   * Checks that the app made the calls a test expects (sandbox mode only).
+   *
+   * With `match`: the matching entries number exactly `times`, at least `atLeast` or at most
+   * `atMost` (exactly once when none is given). With `sequence`: an entry matches each in turn, in
+   * the order they arrived (others may come between). Otherwise the answer is error -32010 whose
+   * message says how many matched and where the nearest miss differed, and whose data lists the
+   * three nearest misses with every pointer that differed.
+   *
+   * Calls `sandbox.calls.verify`.
+   *
+   * @param params.match Which entries.
+   * @param params.times Exactly this many.
+   * @param params.atLeast At least this many.
+   * @param params.atMost At most this many.
+   * @param params.sequence Entries matching each of these, in the order they arrived, others allowed between.
+   * @param options Timeout, abort signal.
+   */
+  callsVerify(params: { match?: _rpc.CallMatch; times?: number; atLeast?: number; atMost?: number; sequence?: Array<_rpc.CallMatch> } = {}, options?: CallOptions): Promise<_rpc.CallVerification> {
+    return this.caller.call<_rpc.CallVerification>("sandbox.calls.verify", params, options);
+  }
+
+  /**
+   * Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).
+   *
+   * Answers as soon as they exist (at once when they do already): a delivery the app's call set off,
+   * a notification, a call another connection or gateway makes. After `timeoutMs` without them, the
+   * answer is error -32011 with how many matched and the nearest misses. No polling: the journal
+   * wakes the wait when an entry of the profile arrives.
+   *
+   * Calls `sandbox.calls.wait`.
+   *
+   * @param params.match Which entries.
+   * @param params.count How many must exist (default 1).
+   * @param params.timeoutMs How long to wait, in milliseconds of real time (default 5000).
+   * @param options Timeout, abort signal.
+   */
+  callsWait(params: { match: _rpc.CallMatch; count?: number; timeoutMs?: number }, options?: CallOptions): Promise<_rpc.CallEntries> {
+    return this.caller.call<_rpc.CallEntries>("sandbox.calls.wait", params, options);
+  }
+
+  /**
    * Moves the caller's profile's sandbox clock forward (sandbox mode only).
    *
    * What became due fires at once: an expired PBBA pop-up sends `pbba.popupDidExpire`, a Tatra
