@@ -1048,7 +1048,7 @@ extension CallVerification {
 
 extension CallWaitParams {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["match", "count", "timeoutMs"] }
+    public static var fieldOrder: [String] { ["match", "count", "timeoutMs", "after"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -1063,6 +1063,12 @@ extension CallWaitParams {
         JSONValue.Member("additionalProperties", .bool(false)),
         JSONValue.Member("description", .string("What to wait for.")),
         JSONValue.Member("properties", .object([
+            JSONValue.Member("after", .object([
+                JSONValue.Member("description", .string("Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what\ncame since (`payrpc calls --follow` waits so).")),
+                JSONValue.Member("maxLength", .number("100")),
+                JSONValue.Member("minLength", .number("1")),
+                JSONValue.Member("type", .string("string")),
+            ])),
             JSONValue.Member("count", .object([
                 JSONValue.Member("description", .string("How many must exist (default 1).")),
                 JSONValue.Member("maximum", .number("1000")),
@@ -1100,6 +1106,7 @@ extension CallWaitParams {
         var _match: CallMatch? = nil
         var _count: Int? = nil
         var _timeoutMs: Int? = nil
+        var _after: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("match" as StaticString) {
                 do { _match = try CallMatch(json: memberValue) } catch { throw error.prefixed("match") }
@@ -1111,6 +1118,10 @@ extension CallWaitParams {
                 if !memberValue.isNull {
                     do { _timeoutMs = try Int(json: memberValue) } catch { throw error.prefixed("timeoutMs") }
                 }
+            } else if memberName.stringEquals("after" as StaticString) {
+                if !memberValue.isNull {
+                    do { _after = try String(json: memberValue) } catch { throw error.prefixed("after") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
@@ -1119,6 +1130,7 @@ extension CallWaitParams {
         self.match = _match
         self.count = _count
         self.timeoutMs = _timeoutMs
+        self.after = _after
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -1134,13 +1146,17 @@ extension CallWaitParams {
             writer.key("timeoutMs" as StaticString)
             value.encode(to: &writer)
         }
+        if let value = self.after {
+            writer.key("after" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }
 
 extension CallWaitParams: CheckedJSONDecodable {
     /// The members' names, for those written with escapes (``MemberName``).
-    private static let _keys: [StaticString] = ["match", "count", "timeoutMs"]
+    private static let _keys: [StaticString] = ["match", "count", "timeoutMs", "after"]
 
     /// Reads the model while checking every rule of its schema, in one pass; nil when a rule is
     /// broken or the codec refuses a value (the engine then asks the validator why).
@@ -1149,6 +1165,7 @@ extension CallWaitParams: CheckedJSONDecodable {
         var _match: CallMatch? = nil
         var _count: Int? = nil
         var _timeoutMs: Int? = nil
+        var _after: String? = nil
         for (memberName, memberValue) in json.objectMembers {
             let name = memberName.memberName(among: Self._keys)
             switch name.count {
@@ -1169,19 +1186,27 @@ extension CallWaitParams: CheckedJSONDecodable {
                     guard let integer5 = SchemaRules.plainInteger(memberValue), integer5 >= 0, integer5 <= 600000, let value4 = Int(exactly: integer5) else { return nil }
                     _timeoutMs = value4
                 }
+            case 5 where name.word(0) == 0x7265746661:  // "after"
+                if memberValue.isNull {
+                    return nil
+                } else {
+                    guard memberValue.kind == .string, SchemaRules.hasLength(memberValue, atLeast: 1), SchemaRules.hasLength(memberValue, atMost: 100), let value6 = try? String(json: memberValue) else { return nil }
+                    _after = value6
+                }
             default:
                 return nil
             }
         }
         guard let _match else { return nil }
-        return Self(checkedValues: _match, _count, _timeoutMs)
+        return Self(checkedValues: _match, _count, _timeoutMs, _after)
     }
 
     /// The model of the values ``checking(_:)`` read.
-    private init(checkedValues _match: CallMatch, _ _count: Int?, _ _timeoutMs: Int?) {
+    private init(checkedValues _match: CallMatch, _ _count: Int?, _ _timeoutMs: Int?, _ _after: String?) {
         self.match = _match
         self.count = _count
         self.timeoutMs = _timeoutMs
+        self.after = _after
     }
 }
 

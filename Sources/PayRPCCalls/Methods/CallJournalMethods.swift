@@ -205,6 +205,11 @@ public struct CallWaitParams: JSONModel, Equatable {
     /// - Minimum: 0
     /// - Maximum: 600000
     public var timeoutMs: Int?
+    /// Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what
+    /// came since (`payrpc calls --follow` waits so).
+    /// - MinLength: 1
+    /// - MaxLength: 100
+    public var after: String?
 }
 
 /// What a clear removed.

@@ -96,7 +96,7 @@ public struct CallJournalService: CallJournalHandlers {
         while true {
             let signal = journal.waiters.arm(profile)
             defer { journal.waiters.disarm(signal, profile: profile) }
-            let entries = try await journal.snapshot(profile: profile).entries.map(\.entry)
+            let entries = try await since(params.after, journal.snapshot(profile: profile))
             let outcome = expectation.check(entries)
             if case .held = outcome {
                 return CallEntries(
@@ -109,7 +109,7 @@ public struct CallJournalService: CallJournalHandlers {
                 try Task.checkCancellation()
                 guard case .failed(let failure) = outcome else { continue }
                 // One last look: an entry may have come with the deadline.
-                if case .held = expectation.check(try await journal.snapshot(profile: profile).entries.map(\.entry)) {
+                if case .held = expectation.check(try await since(params.after, journal.snapshot(profile: profile))) {
                     continue
                 }
                 throw RPCError(
@@ -118,6 +118,11 @@ public struct CallJournalService: CallJournalHandlers {
                     data: JSONValue(encoding: failure))
             }
         }
+    }
+
+    /// The entries of `snapshot` after `cursor` (all when nil).
+    private func since(_ cursor: String?, _ snapshot: CallSnapshot) -> [CallEntry] {
+        snapshot.entries.filter { cursor == nil || $0.position > cursor! }.map(\.entry)
     }
 
     /// `sandbox.calls.clear`.

@@ -265,6 +265,9 @@ type CallVerifyParams struct {
 //
 // What to wait for.
 type CallWaitParams struct {
+	// Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what
+	// came since (`payrpc calls --follow` waits so).
+	After *string `json:"after,omitempty"`
 	// How many must exist (default 1).
 	Count *int64 `json:"count,omitempty"`
 	// Which entries.

@@ -63,6 +63,9 @@ type CallsWaitParams struct {
 	Count *int64 `json:"count,omitempty"`
 	// How long to wait, in milliseconds of real time (default 5000).
 	TimeoutMs *int64 `json:"timeoutMs,omitempty"`
+	// Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what
+	// came since (`payrpc calls --follow` waits so).
+	After *string `json:"after,omitempty"`
 }
 
 // ClockAdvanceParams is the params of sandbox.clock.advance.

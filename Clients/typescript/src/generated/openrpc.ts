@@ -4641,6 +4641,12 @@ export const DOCUMENT: unknown = {
         "additionalProperties": false,
         "description": "What to wait for.",
         "properties": {
+          "after": {
+            "description": "Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what\ncame since (`payrpc calls --follow` waits so).",
+            "maxLength": 100,
+            "minLength": 1,
+            "type": "string"
+          },
           "count": {
             "description": "How many must exist (default 1).",
             "maximum": 1000,
@@ -8576,6 +8582,17 @@ export const DOCUMENT: unknown = {
             "maximum": 600000,
             "minimum": 0,
             "type": "integer"
+          }
+        },
+        {
+          "description": "Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what\ncame since (`payrpc calls --follow` waits so).",
+          "name": "after",
+          "required": false,
+          "schema": {
+            "description": "Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what\ncame since (`payrpc calls --follow` waits so).",
+            "maxLength": 100,
+            "minLength": 1,
+            "type": "string"
           }
         }
       ],

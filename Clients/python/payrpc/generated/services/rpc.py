@@ -663,12 +663,14 @@ class CallWaitParams:
     """What to wait for.
 
     Attributes:
+        after: Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what came since (`payrpc calls --follow` waits so).
         count: How many must exist (default 1).
         match: Which entries.
         timeout_ms: How long to wait, in milliseconds of real time (default 5000).
     """
 
     match: CallMatch
+    after: Optional[str] = None
     count: Optional[int] = None
     timeout_ms: Optional[int] = None
 
@@ -676,6 +678,7 @@ class CallWaitParams:
     def from_json(cls, data: Dict[str, Any]) -> CallWaitParams:
         """Reads a CallWaitParams from its JSON object."""
         return cls(
+            after=data.get("after"),
             count=data.get("count"),
             match=CallMatch.from_json(data["match"]),
             timeout_ms=data.get("timeoutMs"),
@@ -684,6 +687,8 @@ class CallWaitParams:
     def to_json(self) -> Dict[str, Any]:
         """The JSON object of this CallWaitParams."""
         data: Dict[str, Any] = {}
+        if self.after is not None:
+            data["after"] = _rt.to_wire(self.after)
         if self.count is not None:
             data["count"] = _rt.to_wire(self.count)
         data["match"] = _rt.to_wire(self.match)

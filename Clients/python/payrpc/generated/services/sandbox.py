@@ -179,6 +179,7 @@ class Proxy:
         match: _rpc.CallMatch,
         count: Optional[int] = None,
         timeout_ms: Optional[int] = None,
+        after: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> _rpc.CallEntries:
         """Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).
@@ -194,6 +195,7 @@ class Proxy:
             match: Which entries.
             count: How many must exist (default 1).
             timeout_ms: How long to wait, in milliseconds of real time (default 5000).
+            after: Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what came since (`payrpc calls --follow` waits so).
         """
         params: Dict[str, Any] = {
             "match": _rt.to_wire(match),
@@ -202,6 +204,8 @@ class Proxy:
             params["count"] = _rt.to_wire(count)
         if timeout_ms is not None:
             params["timeoutMs"] = _rt.to_wire(timeout_ms)
+        if after is not None:
+            params["after"] = _rt.to_wire(after)
         result = self._client.call("sandbox.calls.wait", params, timeout=timeout)
         return _rpc.CallEntries.from_json(result)
 
@@ -1109,6 +1113,7 @@ class AsyncProxy:
         match: _rpc.CallMatch,
         count: Optional[int] = None,
         timeout_ms: Optional[int] = None,
+        after: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> _rpc.CallEntries:
         """Waits until the caller's profile's journal has `count` entries that match (sandbox mode only).
@@ -1124,6 +1129,7 @@ class AsyncProxy:
             match: Which entries.
             count: How many must exist (default 1).
             timeout_ms: How long to wait, in milliseconds of real time (default 5000).
+            after: Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what came since (`payrpc calls --follow` waits so).
         """
         params: Dict[str, Any] = {
             "match": _rt.to_wire(match),
@@ -1132,6 +1138,8 @@ class AsyncProxy:
             params["count"] = _rt.to_wire(count)
         if timeout_ms is not None:
             params["timeoutMs"] = _rt.to_wire(timeout_ms)
+        if after is not None:
+            params["after"] = _rt.to_wire(after)
         result = await self._client.call("sandbox.calls.wait", params, timeout=timeout)
         return _rpc.CallEntries.from_json(result)
 

@@ -245,6 +245,11 @@ export interface CallVerifyParams {
 
 /** What to wait for. */
 export interface CallWaitParams {
+  /**
+   * Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what
+   * came since (`payrpc calls --follow` waits so).
+   */
+  after?: string;
   /** How many must exist (default 1). */
   count?: number;
   /** Which entries. */

@@ -115,9 +115,10 @@ export class SandboxProxy {
    * @param params.match Which entries.
    * @param params.count How many must exist (default 1).
    * @param params.timeoutMs How long to wait, in milliseconds of real time (default 5000).
+   * @param params.after Count only entries after this cursor (a page's `next` from `sandbox.calls.list`): what came since (`payrpc calls --follow` waits so).
    * @param options Timeout, abort signal.
    */
-  callsWait(params: { match: _rpc.CallMatch; count?: number; timeoutMs?: number }, options?: CallOptions): Promise<_rpc.CallEntries> {
+  callsWait(params: { match: _rpc.CallMatch; count?: number; timeoutMs?: number; after?: string }, options?: CallOptions): Promise<_rpc.CallEntries> {
     return this.caller.call<_rpc.CallEntries>("sandbox.calls.wait", params, options);
   }
 
