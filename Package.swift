@@ -362,6 +362,13 @@ let package = Package(
             name: "PayRPCJSONTests", dependencies: ["PayRPCJSON", "PayRPCJSONReference", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "PayRPCCallsTests",
+            dependencies: [
+                "PayRPCCalls", "PayRPCCore", "PayRPCJSON", "PayRPCSandbox", "PayRPCSync", "PayRPCTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "PayRPCSchemaTests",
             dependencies: ["PayRPCSchema", "PayRPCJSON", "PayRPCCore", "PayRPCSandbox", "PayRPCTestSupport"],
             swiftSettings: swiftSettings),

@@ -10,13 +10,15 @@
 #              or startup: one whole start counted (serve --stdio, one rpc.health, exit at end of input)
 #   REQUESTS   how many requests to send (default 10000; 3000 is plenty for execute-payment)
 # Environment: SKIP_BUILD=1 uses the binaries in .build/release; PORT (default 17171);
-#   KEEP=FILE keeps the callgrind output there (read it with callgrind_annotate --inclusive=yes FILE).
+#   KEEP=FILE keeps the callgrind output there (read it with callgrind_annotate --inclusive=yes FILE);
+#   SERVE_ARGS adds options to the server's command line (SERVE_ARGS=--no-call-journal: without the
+#   call journal).
 # Prints one line: the scenario, the requests and the instructions per request (or per start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
 fi
 SCENARIO=${1:-health}
@@ -74,7 +76,7 @@ if [[ "$SCENARIO" == startup ]]; then
     exit 0
 fi
 LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
-    "$WORK/payrpc" serve --tcp "127.0.0.1:$PORT" --data "$WORK/data" 2>"$WORK/server.log" &
+    "$WORK/payrpc" serve --tcp "127.0.0.1:$PORT" --data "$WORK/data" ${SERVE_ARGS:-} 2>"$WORK/server.log" &
 SERVER_PID=$!
 # The bench retries the connection while the server starts under valgrind (slow).
 .build/release/payrpc-bench run --tcp "127.0.0.1:$PORT" --scenario "$SCENARIO" --requests "$REQUESTS" \

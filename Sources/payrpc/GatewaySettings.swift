@@ -61,6 +61,7 @@ struct GatewaySettings: Sendable {
             var calls = CallJournalSettings()
             calls.maxEntries = callsMax
             calls.bodyLimit = callsBodyMax
+            if case .some = frozenClock { calls.frozenAt = RFC3339.parse(frozenClock!) }
             configuration.calls = calls
         } else {
             configuration.calls = nil

@@ -12,15 +12,29 @@ struct CallEntryReader {
     let router: Router?
     /// The gateway's mark on its entries' ids (a store gateways share); nil on one gateway.
     let gateway: String?
+    /// Where real time stands still (``CallJournalSettings/frozenAt``): every entry's wall time,
+    /// and no entry has a duration.
+    let frozenAt: Date?
 
-    /// The entry of `item`.
-    func entry(_ item: CallJournalItem) -> CallEntry {
+    /// The entries of `item`, in order.
+    func entries(_ item: CallJournalItem) -> [CallEntry] {
+        let frozen = frozenAt != nil
+        var entries: [CallEntry]
         switch item {
-        case .call(let chunk, let offset): call(chunk, chunk.record(at: offset))
-        case .push(let push): self.push(push)
-        case .exchange(let exchange, let id, let sandboxStart): self.exchange(exchange, id: id, sandboxStart: sandboxStart)
-        case .entry(let entry): entry
+        case .chunk(let chunk): entries = chunk.recordOffsets.map { call(chunk, chunk.record(at: $0, frozen: frozen)) }
+        case .push(let push): entries = [self.push(push)]
+        case .exchange(let exchange, let id, let sandboxStart):
+            entries = [self.exchange(exchange, id: id, sandboxStart: sandboxStart)]
+        case .entries(let read): return read
         }
+        if let frozenAt {
+            // Real time stands still: only the machine's clocks moved.
+            for index in entries.indices {
+                entries[index].wallAt = frozenAt
+                if entries[index].durationMs != nil { entries[index].durationMs = 0 }
+            }
+        }
+        return entries
     }
 
     private func marked(_ id: String) -> String { gateway.map { "\($0):\(id)" } ?? id }

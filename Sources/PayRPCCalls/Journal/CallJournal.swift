@@ -15,6 +15,9 @@ public struct CallJournalSettings: Sendable, Equatable {
     public var maxEntries = 1000
     /// A request, answer or HTTP body over this many bytes is left out of its entry (`cut`).
     public var bodyLimit = 16 * 1024
+    /// Where real time stands still (`serve --frozen-clock`): entries then carry that wall time and
+    /// no duration, so a seeded transcript that reads the journal repeats byte for byte.
+    public var frozenAt: Date?
 
     /// The defaults.
     public init() {}
@@ -58,14 +61,16 @@ public final class CallJournal: CallRecorder {
     /// The router whose declarations name and mask the entries (set once it is built).
     public func attach(_ router: Router) { self.router.withLock { $0 = router } }
 
-    var reader: CallEntryReader { CallEntryReader(router: router.withLock { $0 }, gateway: mark) }
+    var reader: CallEntryReader {
+        CallEntryReader(router: router.withLock { $0 }, gateway: mark, frozenAt: settings.frozenAt)
+    }
 
     // MARK: CallRecorder
 
     public var bodyLimit: Int { settings.bodyLimit }
 
     public func take(_ chunk: CallChunk) {
-        storage.add(chunk.recordOffsets.map { .call(chunk, offset: $0) }, profile: chunk.profile)
+        storage.add(.chunk(chunk), profile: chunk.profile)
     }
 
     public func pushed(name: String, params: [UInt8], to connection: ConnectionSession, cause: String?) {
@@ -75,13 +80,14 @@ public final class CallJournal: CallRecorder {
             params: params.count > settings.bodyLimit ? Array("{}".utf8) : params, connection: connection.id,
             transport: connection.transport, client: client, cause: cause, work: CallScope.current?.work,
             wallAt: Date(), sandboxAt: sandbox.now(profile: profile))
-        storage.add([.push(push)], profile: profile)
+        storage.add(.push(push), profile: profile)
     }
 
     public func exchanged(_ exchange: HTTPExchangeRecord) {
         let id = "h.\(counter.add(1, ordering: .relaxed).newValue)"
-        let sandboxStart = sandbox.now(profile: exchange.scope.profile).addingTimeInterval(-exchange.duration)
-        storage.add([.exchange(exchange, id: id, sandboxStart: sandboxStart)], profile: exchange.scope.profile)
+        let took = settings.frozenAt == nil ? exchange.duration : 0
+        let sandboxStart = sandbox.now(profile: exchange.scope.profile).addingTimeInterval(-took)
+        storage.add(.exchange(exchange, id: id, sandboxStart: sandboxStart), profile: exchange.scope.profile)
     }
 
     // MARK: Reading

@@ -5,14 +5,24 @@ import Foundation
 #endif
 import PayRPCCore
 
-/// One thing the journal was handed, as it keeps it until it is read: a call still as the engine
-/// copied it (a record of a ``CallChunk``), a notification or an exchange as it was sent, or an
-/// entry already read (masked).
+/// One thing the journal was handed, as it keeps it until it is read: calls still as the engine
+/// copied them (a ``CallChunk``), a notification or an exchange as it was sent, or entries already
+/// read (masked). A word and a tag: what is big is behind a reference, so keeping one costs a
+/// retain.
 enum CallJournalItem: Sendable {
-    case call(CallChunk, offset: Int)
-    case push(PushRecord)
-    case exchange(HTTPExchangeRecord, id: String, sandboxStart: Date)
-    case entry(CallEntry)
+    case chunk(CallChunk)
+    indirect case push(PushRecord)
+    indirect case exchange(HTTPExchangeRecord, id: String, sandboxStart: Date)
+    indirect case entries([CallEntry])
+
+    /// How many entries it holds.
+    var count: Int {
+        switch self {
+        case .chunk(let chunk): chunk.count
+        case .push, .exchange: 1
+        case .entries(let entries): entries.count
+        }
+    }
 }
 
 /// A notification as the journal was handed it.

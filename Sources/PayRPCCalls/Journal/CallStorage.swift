@@ -1,8 +1,9 @@
 /// Where a journal keeps its profiles' entries: in the gateway's memory (``MemoryCallStorage``,
 /// the embedded store) or in a store gateways share (``SharedCallStorage``).
 protocol CallStorage: Sendable {
-    /// Keeps `item` in `profile`'s journal. Called on the thread that did the work; quick.
-    func add(_ items: [CallJournalItem], profile: String)
+    /// Keeps `item` in `profile`'s journal. Called on the thread that did the work (the loop's,
+    /// once per read, for calls); quick.
+    func add(_ item: CallJournalItem, profile: String)
     /// The profile's entries in journal order, each with its position (a cursor after it).
     /// - Throws: a store error (shared storage).
     func snapshot(profile: String, reader: CallEntryReader) async throws -> CallSnapshot

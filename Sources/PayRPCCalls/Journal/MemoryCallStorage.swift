@@ -2,23 +2,33 @@ import PayRPCSync
 
 /// The journal of a gateway that is the only one of its store: each profile's last
 /// ``CallJournalSettings/maxEntries`` entries in the gateway's memory (gone when it stops), kept
-/// as they were handed over and read (parsed, masked) the first time a query needs them.
+/// as they were handed over, a read's calls as one chunk, and read (parsed, masked) the first time
+/// a query needs them.
+///
+/// Keeping a chunk is one append and a retain, whatever its number of calls: the request path
+/// hands one over per read. The bound drops whole items from the front, and part of the oldest
+/// (``Segment/skip``).
 final class MemoryCallStorage: CallStorage {
-    /// One profile's entries: a ring of the newest, each with its position.
-    private struct Ring {
-        var items: [(position: UInt64, item: CallJournalItem)] = []
-        /// Where the oldest is, once the ring is full.
-        var head = 0
-        var nextPosition: UInt64 = 1
-        var dropped = 0
-
-        /// Oldest first.
-        var ordered: [(position: UInt64, item: CallJournalItem)] {
-            head == 0 ? items : Array(items[head...] + items[..<head])
-        }
+    /// An item and where its entries sit in the profile's journal.
+    private struct Segment {
+        /// The position of its first entry.
+        let first: UInt64
+        /// Its first entries the bound let go.
+        var skip = 0
+        var item: CallJournalItem
     }
 
-    private let rings = Lock<[String: Ring]>([:])
+    /// One profile's journal (a class: found once per item, changed in place).
+    private final class Journal {
+        var segments: [Segment] = []
+        /// Where the live segments start.
+        var head = 0
+        var live = 0
+        var nextPosition: UInt64 = 1
+        var dropped = 0
+    }
+
+    private let journals = Lock<[String: Journal]>([:])
     private let maxEntries: Int
     /// Told which profile's journal grew (the waits).
     private let grew: @Sendable (String) -> Void
@@ -28,59 +38,79 @@ final class MemoryCallStorage: CallStorage {
         self.grew = grew
     }
 
-    func add(_ items: [CallJournalItem], profile: String) {
+    func add(_ item: CallJournalItem, profile: String) {
         let maxEntries = maxEntries
-        rings.withLock { rings in
-            var ring = rings.removeValue(forKey: profile) ?? Ring()
-            for item in items {
-                let position = ring.nextPosition
-                ring.nextPosition += 1
-                if ring.items.count < maxEntries {
-                    ring.items.append((position, item))
+        journals.withLock { journals in
+            let journal: Journal
+            if let found = journals[profile] {
+                journal = found
+            } else {
+                journal = Journal()
+                journals[profile] = journal
+            }
+            let count = item.count
+            journal.segments.append(Segment(first: journal.nextPosition, item: item))
+            journal.nextPosition += UInt64(count)
+            journal.live += count
+            while journal.live > maxEntries {
+                let oldest = journal.segments[journal.head]
+                let remaining = oldest.item.count - oldest.skip
+                let excess = journal.live - maxEntries
+                if remaining <= excess {
+                    journal.segments[journal.head].item = .entries([])
+                    journal.head += 1
+                    journal.live -= remaining
+                    journal.dropped += remaining
                 } else {
-                    ring.items[ring.head] = (position, item)
-                    ring.head = (ring.head + 1) % maxEntries
-                    ring.dropped += 1
+                    journal.segments[journal.head].skip += excess
+                    journal.live -= excess
+                    journal.dropped += excess
                 }
             }
-            rings[profile] = ring
+            if journal.head > 64, journal.head * 2 > journal.segments.count {
+                journal.segments.removeFirst(journal.head)
+                journal.head = 0
+            }
         }
         grew(profile)
     }
 
     func snapshot(profile: String, reader: CallEntryReader) async throws -> CallSnapshot {
-        guard let (ordered, dropped) = rings.withLock({ rings in rings[profile].map { ($0.ordered, $0.dropped) } }) else {
-            return CallSnapshot(entries: [], dropped: 0)
-        }
-        var read: [UInt64: CallEntry] = [:]
-        // Cursors compare as text: positions are written with a fixed width.
-        let entries = ordered.map { position, item -> (position: String, entry: CallEntry) in
-            if case .entry(let entry) = item { return (SharedCallStorage.padded(position, 12), entry) }
-            let entry = reader.entry(item)
-            read[position] = entry
-            return (SharedCallStorage.padded(position, 12), entry)
+        guard
+            let (segments, dropped) = journals.withLock({ journals in
+                journals[profile].map { (Array($0.segments[$0.head...]), $0.dropped) }
+            })
+        else { return CallSnapshot(entries: [], dropped: 0) }
+        var entries: [(position: String, entry: CallEntry)] = []
+        var read: [UInt64: [CallEntry]] = [:]
+        for segment in segments {
+            let all = reader.entries(segment.item)
+            if case .entries = segment.item {} else { read[segment.first] = all }
+            for (index, entry) in all.enumerated().dropFirst(segment.skip) {
+                // Cursors compare as text: positions are written with a fixed width.
+                entries.append((SharedCallStorage.padded(segment.first + UInt64(index), 12), entry))
+            }
         }
         // What was read is kept read (parsed and masked once).
         if !read.isEmpty {
-            rings.withLock { rings in
-                guard var ring = rings[profile] else { return }
-                for index in ring.items.indices {
-                    if let entry = read[ring.items[index].position] { ring.items[index].item = .entry(entry) }
+            journals.withLock { journals in
+                guard let journal = journals[profile] else { return }
+                for index in journal.segments.indices.dropFirst(journal.head) {
+                    if let entries = read[journal.segments[index].first] { journal.segments[index].item = .entries(entries) }
                 }
-                rings[profile] = ring
             }
         }
         return CallSnapshot(entries: entries, dropped: dropped)
     }
 
     func clear(profile: String) async throws -> Int {
-        rings.withLock { rings in
-            guard var ring = rings[profile] else { return 0 }
-            let count = ring.items.count
-            ring.items = []
-            ring.head = 0
-            ring.dropped = 0
-            rings[profile] = ring
+        journals.withLock { journals in
+            guard let journal = journals[profile] else { return 0 }
+            let count = journal.live
+            journal.segments = []
+            journal.head = 0
+            journal.live = 0
+            journal.dropped = 0
             return count
         }
     }

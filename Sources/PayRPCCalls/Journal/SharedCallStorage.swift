@@ -39,8 +39,8 @@ final class SharedCallStorage: CallStorage {
         self.grew = grew
     }
 
-    func add(_ items: [CallJournalItem], profile: String) {
-        pending.withLock { pending in for item in items { pending.append((profile, item)) } }
+    func add(_ item: CallJournalItem, profile: String) {
+        pending.withLock { $0.append((profile, item)) }
         wake.fire()
     }
 
@@ -72,7 +72,7 @@ final class SharedCallStorage: CallStorage {
         var order: [String] = []
         for (profile, item) in taken {
             if byProfile[profile] == nil { order.append(profile) }
-            byProfile[profile, default: []].append(reader.entry(item))
+            byProfile[profile, default: []].append(contentsOf: reader.entries(item))
         }
         let wall = UInt64(max(0, Date().timeIntervalSince1970 * 1e9))
         let number = batchNumber.withLock { number in

@@ -25,11 +25,14 @@ public final class CallChunk: Sendable {
     let sandboxAnchor: Date
     /// The records: a ``CallRecordHeader``, then the request's bytes, then the answer's.
     let bytes: [UInt8]
+    /// How many records.
+    public let count: Int
 
     init(
         profile: String, connection: UInt64, transport: TransportKind, client: String?, monotonicAnchor: UInt64,
-        wallAnchor: Date, sandboxAnchor: Date, bytes: [UInt8]
+        wallAnchor: Date, sandboxAnchor: Date, bytes: [UInt8], count: Int
     ) {
+        self.count = count
         self.profile = profile
         self.connection = connection
         self.transport = transport
@@ -52,17 +55,18 @@ public final class CallChunk: Sendable {
         return offsets
     }
 
-    /// The record at `offset` (one of ``recordOffsets``).
-    public func record(at offset: Int) -> CallRecord {
+    /// The record at `offset` (one of ``recordOffsets``); `frozen`: real time stands still
+    /// (`serve --frozen-clock`), so no time passed since the chunk's anchors and no call took any.
+    public func record(at offset: Int, frozen: Bool = false) -> CallRecord {
         let header = CallRecordHeader.read(bytes, at: offset)
         let requestStart = offset + CallRecordHeader.size
         let answerStart = requestStart + Int(header.requestCount)
-        let since = Double(Int64(bitPattern: header.start &- monotonicAnchor)) / 1e9
+        let since = frozen ? 0 : Double(Int64(bitPattern: header.start &- monotonicAnchor)) / 1e9
         return CallRecord(
             key: header.key,
             wallStart: wallAnchor.addingTimeInterval(since),
             sandboxStart: sandboxAnchor.addingTimeInterval(since + Double(header.sandboxShift) / 1e9),
-            duration: Double(header.duration) / 1e9,
+            duration: frozen ? 0 : Double(header.duration) / 1e9,
             request: Array(bytes[requestStart..<answerStart]),
             answer: Array(bytes[answerStart..<answerStart + Int(header.answerCount)]),
             flags: CallRecordFlags(rawValue: header.flags))

@@ -11,12 +11,22 @@ import Glibc
 /// A session's answered calls since it last handed them to the journal: what the request path
 /// writes, a header and two copies of bytes per call into one buffer, handed over as a
 /// ``CallChunk`` once per read (``handOff(_:)``). Loop-thread only, owned by the session.
-package struct CallLog {
+///
+/// Its buffer is written by hand (`memcpy` into memory it grows itself) rather than appended to a
+/// `[UInt8]`: three generic appends cost a call about 300 instructions (scripts/callgrind.sh,
+/// docs/benchmarks.md "The call journal").
+package final class CallLog {
     /// Where chunks go.
     let recorder: any CallRecorder
     /// Requests and answers over this many bytes are cut.
     let bodyLimit: Int
-    private var bytes: [UInt8] = []
+    /// The sandbox's counters (a clock change starts a new chunk) and its clocks.
+    private let activity: SandboxActivity
+    private let sandbox: any SandboxAccess
+    private var buffer: UnsafeMutableRawPointer
+    private var count = 0
+    private var capacity: Int
+    private var records = 0
     private var profileGeneration: UInt64 = .max
     private var clockChanges: UInt64 = 0
     private var monotonicAnchor: UInt64 = 0
@@ -26,15 +36,21 @@ package struct CallLog {
     private var client: String?
     private var nextNumber: UInt64 = 0
 
-    /// A log handing its chunks to `recorder`.
-    package init(recorder: any CallRecorder) {
+    /// A log handing its chunks to `recorder`, reading the sandbox's clocks from `sandbox`.
+    package init(recorder: any CallRecorder, sandbox: any SandboxAccess) {
         self.recorder = recorder
         self.bodyLimit = recorder.bodyLimit
+        self.activity = sandbox.activity
+        self.sandbox = sandbox
+        self.capacity = 4096
+        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 8)
     }
+
+    deinit { buffer.deallocate() }
 
     /// The key of the connection's next call.
     @inline(__always)
-    package mutating func nextKey(connection: UInt64) -> UInt64 {
+    package func nextKey(connection: UInt64) -> UInt64 {
         nextNumber += 1
         return CallKey.make(connection: connection, number: nextNumber)
     }
@@ -42,31 +58,56 @@ package struct CallLog {
     /// Appends one answered call. `sandboxStart`: the sandbox time a task read when it started
     /// (nil: the chunk's anchor gives it).
     @inline(__always)
-    package mutating func append(
-        key: UInt64, start: UInt64, end: UInt64, request: UnsafeRawBufferPointer, answer: UnsafeRawBufferPointer,
-        flags: CallRecordFlags, sandboxStart: Date? = nil, session: ConnectionSession, sandbox: any SandboxAccess
+    package func append(
+        key: UInt64, start: UInt64, request: UnsafeRawBufferPointer, answer: UnsafeRawBufferPointer,
+        flags: CallRecordFlags, session: ConnectionSession, sandboxStart: Date? = nil
     ) {
+        let end = Self.monotonicNow()
         if session.profileGeneration.load(ordering: .acquiring) != profileGeneration
-            || sandbox.activity.clockCount.load(ordering: .relaxed) != clockChanges || bytes.count > 1 << 16
+            || activity.clockCount.load(ordering: .relaxed) != clockChanges || count > 1 << 16
         {
-            restart(session: session, sandbox: sandbox)
+            restart(session)
         }
         if request.count > bodyLimit || answer.count > bodyLimit || sandboxStart != nil {
             appendUnusual(
                 key: key, start: start, end: end, request: request, answer: answer, flags: flags, sandboxStart: sandboxStart)
             return
         }
-        let header = CallRecordHeader(
-            key: key, start: start, duration: end &- start, sandboxShift: 0, requestCount: UInt32(request.count),
-            answerCount: UInt32(answer.count), flags: flags.rawValue)
-        withUnsafeBytes(of: header) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: request)
-        bytes.append(contentsOf: answer)
+        write(
+            CallRecordHeader(
+                key: key, start: start, duration: end &- start, sandboxShift: 0, requestCount: UInt32(request.count),
+                answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
+    }
+
+    /// Copies a header and its two byte ranges to the end of the buffer.
+    @inline(__always)
+    private func write(_ header: CallRecordHeader, _ request: UnsafeRawBufferPointer, _ answer: UnsafeRawBufferPointer) {
+        let needed = CallRecordHeader.size + request.count + answer.count
+        if count + needed > capacity { grow(to: count + needed) }
+        let at = buffer + count
+        at.storeBytes(of: header, as: CallRecordHeader.self)
+        if let base = request.baseAddress { (at + CallRecordHeader.size).copyMemory(from: base, byteCount: request.count) }
+        if let base = answer.baseAddress {
+            (at + CallRecordHeader.size + request.count).copyMemory(from: base, byteCount: answer.count)
+        }
+        count += needed
+        records += 1
+    }
+
+    @inline(never)
+    private func grow(to needed: Int) {
+        var capacity = self.capacity
+        while capacity < needed { capacity *= 2 }
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        grown.copyMemory(from: buffer, byteCount: count)
+        buffer.deallocate()
+        buffer = grown
+        self.capacity = capacity
     }
 
     /// A record whose request or answer is cut, or whose sandbox time was read apart.
     @inline(never)
-    private mutating func appendUnusual(
+    private func appendUnusual(
         key: UInt64, start: UInt64, end: UInt64, request: UnsafeRawBufferPointer, answer: UnsafeRawBufferPointer,
         flags: CallRecordFlags, sandboxStart: Date?
     ) {
@@ -87,36 +128,36 @@ package struct CallLog {
             let since = Double(Int64(bitPattern: start &- monotonicAnchor)) / 1e9
             shift = Int64(((sandboxStart.timeIntervalSince(sandboxAnchor) - since) * 1e9).rounded())
         }
-        let header = CallRecordHeader(
-            key: key, start: start, duration: end &- start, sandboxShift: shift, requestCount: UInt32(request.count),
-            answerCount: UInt32(answer.count), flags: flags.rawValue)
-        withUnsafeBytes(of: header) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: request)
-        bytes.append(contentsOf: answer)
+        write(
+            CallRecordHeader(
+                key: key, start: start, duration: end &- start, sandboxShift: shift, requestCount: UInt32(request.count),
+                answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
     }
 
     /// Hands what is logged to the journal (at the end of each read, and before the log's profile
     /// or clocks change).
-    package mutating func handOff(_ session: ConnectionSession) {
-        guard !bytes.isEmpty else { return }
+    package func handOff(_ session: ConnectionSession) {
+        guard records > 0 else { return }
         recorder.take(
             CallChunk(
                 profile: profile, connection: session.id, transport: session.transport, client: client,
                 monotonicAnchor: monotonicAnchor, wallAnchor: wallAnchor, sandboxAnchor: sandboxAnchor,
-                bytes: Array(bytes)))
-        if bytes.capacity > 1 << 18 {
-            bytes = []
-        } else {
-            bytes.removeAll(keepingCapacity: true)
+                bytes: Array(UnsafeRawBufferPointer(start: buffer, count: count)), count: records))
+        count = 0
+        records = 0
+        if capacity > 1 << 18 {
+            buffer.deallocate()
+            capacity = 4096
+            buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         }
     }
 
     /// Starts a new chunk: the connection's profile or a sandbox clock changed (or the chunk is full).
     @inline(never)
-    private mutating func restart(session: ConnectionSession, sandbox: any SandboxAccess) {
+    private func restart(_ session: ConnectionSession) {
         handOff(session)
         profileGeneration = session.profileGeneration.load(ordering: .acquiring)
-        clockChanges = sandbox.activity.clockCount.load(ordering: .relaxed)
+        clockChanges = activity.clockCount.load(ordering: .relaxed)
         let (profile, client) = session.profileAndClient
         self.profile = profile
         self.client = client

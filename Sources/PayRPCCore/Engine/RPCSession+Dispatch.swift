@@ -236,9 +236,9 @@ extension RPCSession {
     /// Starts `call` as a task on the connection's loop, with its deadline's timer, and tracks it
     /// until it is answered (``complete(token:outcome:)``).
     func startTask(_ call: Call, ordered: Bool, id rawID: UnsafeRawBufferPointer?, responder: Responder) {
+        journalled.replayNote = call.replayNote
         startWork(
-            method: call.method, timeout: call.timeout, ordered: ordered, to: AnswerAddress(id: rawID, responder: responder),
-            replayNote: call.replayNote
+            method: call.method, timeout: call.timeout, ordered: ordered, to: AnswerAddress(id: rawID, responder: responder)
         ) {
             await call.answer()
         }
@@ -247,10 +247,10 @@ extension RPCSession {
     /// Starts `work` as a task on the connection's loop, with a deadline's timer when `timeout` is
     /// given, and tracks it until it is answered with the outcome it returns.
     func startWork(
-        method: String, timeout: Duration?, ordered: Bool, to address: AnswerAddress, replayNote: ReplayNote? = nil,
+        method: String, timeout: Duration?, ordered: Bool, to address: AnswerAddress,
         work: @escaping @Sendable () async -> Outcome
     ) {
-        let journalled = callLog == nil ? nil : takeJournalled(replayNote: replayNote)
+        let journalled = callLog == nil ? nil : takeJournalled()
         let responder = address.responder
         let loop = connection.loop
         let session = LoopBound(self, loop: loop)

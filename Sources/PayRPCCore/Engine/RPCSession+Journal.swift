@@ -14,11 +14,11 @@ extension RPCSession {
     /// Handles one request object, recording it and its answer when the journal is on.
     @inline(__always)
     func handle(_ request: JSONElement, responder: Responder) {
-        guard callLog != nil else {
+        guard let callLog else {
             handleRequest(request, responder: responder)
             return
         }
-        let key = callLog!.nextKey(connection: shared.id)
+        let key = callLog.nextKey(connection: shared.id)
         recording(key: key, start: CallLog.monotonicNow(), request: request.rawBytes, responder: responder) {
             $0.handleRequest(request, responder: responder)
         }
@@ -37,36 +37,32 @@ extension RPCSession {
         InlineCall.key.store(key, ordering: .relaxed)
         body(self)
         InlineCall.key.store(0, ordering: .relaxed)
-        guard journalled.request != nil else { return }
+        guard journalled.request != nil, let callLog else { return }
         journalled.request = nil
-        let end = CallLog.monotonicNow()
         switch responder {
         case .direct:
             guard output.writer.bytes.count >= mark else { return }
             output.writer.bytes.withUnsafeBytes { written in
-                callLog!.append(
-                    key: key, start: start, end: end, request: request,
-                    answer: UnsafeRawBufferPointer(rebasing: written[mark...]), flags: [], session: shared,
-                    sandbox: engine.sandbox)
+                callLog.append(
+                    key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]),
+                    flags: [], session: shared)
             }
         case .batch(let collector):
             let answer = collector.responses.count > collected ? collector.responses[collector.responses.count - 1] : []
             answer.withUnsafeBytes { answer in
-                callLog!.append(
-                    key: key, start: start, end: end, request: request, answer: answer, flags: [], session: shared,
-                    sandbox: engine.sandbox)
+                callLog.append(key: key, start: start, request: request, answer: answer, flags: [], session: shared)
             }
         }
     }
 
     /// The call whose line is being handled, copied, when it is journalled and leaves the line: a
     /// task's or a turn's; it is recorded when answered (``recordTask(_:outcome:)``).
-    func takeJournalled(replayNote: ReplayNote? = nil) -> JournalledTask? {
+    func takeJournalled() -> JournalledTask? {
         guard let request = journalled.request else { return nil }
         journalled.request = nil
         return JournalledTask(
             key: journalled.key, start: journalled.start, request: Array(request),
-            sandboxStart: engine.sandbox.now(profile: shared.profile), replayNote: replayNote)
+            sandboxStart: engine.sandbox.now(profile: shared.profile), replayNote: journalled.replayNote)
     }
 
     /// An ordered call's turn came: it is handled as a line is, from its copy.
@@ -84,24 +80,25 @@ extension RPCSession {
     func recordTask(_ task: JournalledTask, outcome: Outcome) {
         var flags: CallRecordFlags = [.outcomeMember]
         if task.replayNote?.replayed.load(ordering: .relaxed) == true { flags.insert(.replayed) }
+        guard let callLog else { return }
         task.request.withUnsafeBytes { request in
             outcome.withUnsafeBytes { answer in
-                callLog?.append(
-                    key: task.key, start: task.start, end: CallLog.monotonicNow(), request: request, answer: answer,
-                    flags: flags, sandboxStart: task.sandboxStart, session: shared, sandbox: engine.sandbox)
+                callLog.append(
+                    key: task.key, start: task.start, request: request, answer: answer, flags: flags, session: shared,
+                    sandboxStart: task.sandboxStart)
             }
         }
-        callLog?.handOff(shared)
+        callLog.handOff(shared)
     }
 
     /// A line refused before any request was read from it (not JSON, not a request): its answer is
     /// recorded, its bytes are not (they may hold anything; the journal says how many there were).
     func journalRefused(_ line: UnsafeRawBufferPointer, _ answer: (RPCSession) -> Void) {
-        guard callLog != nil else {
+        guard let callLog else {
             answer(self)
             return
         }
-        let key = callLog!.nextKey(connection: shared.id)
+        let key = callLog.nextKey(connection: shared.id)
         let start = CallLog.monotonicNow()
         let mark = output.writer.bytes.count
         answer(self)
@@ -110,10 +107,9 @@ extension RPCSession {
         let standIn = Array("{\"lineBytes\":\(line.count)}".utf8)
         output.writer.bytes.withUnsafeBytes { written in
             standIn.withUnsafeBytes { request in
-                callLog!.append(
-                    key: key, start: start, end: CallLog.monotonicNow(), request: request,
-                    answer: UnsafeRawBufferPointer(rebasing: written[mark...]), flags: [.refusedLine], session: shared,
-                    sandbox: engine.sandbox)
+                callLog.append(
+                    key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]),
+                    flags: [.refusedLine], session: shared)
             }
         }
     }
@@ -126,6 +122,9 @@ struct JournalledCall {
     /// The request's bytes (valid while the line is handled); nil once the call left the line, or
     /// when it is not journalled.
     var request: UnsafeRawBufferPointer?
+    /// Told when the call's idempotency key replays a stored answer (a call that runs as a task
+    /// with a key sets it before it leaves the line).
+    var replayNote: ReplayNote?
 }
 
 /// A journalled call that left its line: what its record needs when it is answered.

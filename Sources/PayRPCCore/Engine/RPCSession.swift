@@ -38,7 +38,7 @@ final class RPCSession: GatheringSession {
     var cachedPlainContext: Unmanaged<RequestContext>?
     var cachedPlainContextGeneration: UInt64 = 0
     /// The calls answered since the last read's end, for the call journal (nil: no journal).
-    var callLog: CallLog?
+    let callLog: CallLog?
     /// The call whose line is being handled, while it is journalled and has not left the line.
     var journalled = JournalledCall()
 
@@ -54,7 +54,7 @@ final class RPCSession: GatheringSession {
         self.logger = setup.logger
         self.shared = setup.shared
         self.authenticated = setup.authenticated
-        self.callLog = engine.calls.map { CallLog(recorder: $0) }
+        self.callLog = engine.calls.map { CallLog(recorder: $0, sandbox: engine.sandbox) }
         reference.unwrapped.session = self
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
