@@ -1797,6 +1797,7 @@ extension SetShopPin.Params {
                 JSONValue.Member("maxLength", .number("64")),
                 JSONValue.Member("minLength", .number("1")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("pin")])),
@@ -3396,6 +3397,7 @@ extension PaymentCardInfo {
                 JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
             JSONValue.Member("cardholderName", .object([
                 JSONValue.Member("description", .string("The name on the card.")),
@@ -3407,6 +3409,7 @@ extension PaymentCardInfo {
                 JSONValue.Member("pattern", .string("^[0-9]{3,4}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("expirationMonth", .object([
                 JSONValue.Member("description", .string("The expiry month, 1 to 12.")),
@@ -5597,7 +5600,10 @@ extension DotpaySandboxData {
             JSONValue.Member("refusedCardNumbers", .object([
                 JSONValue.Member("description", .string("Card numbers registration refuses.")),
                 JSONValue.Member("items", .object([
+                    JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                     JSONValue.Member("type", .string("string")),
+                    JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
+                    JSONValue.Member("x-sensitive", .string("last4")),
                 ])),
                 JSONValue.Member("type", .string("array")),
             ])),
