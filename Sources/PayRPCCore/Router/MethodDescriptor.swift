@@ -39,6 +39,13 @@ public final class MethodDescriptor: Sendable {
     private let lazyDefinitions: LazyValue<SchemaDefinitions>
     /// The notifications the method may cause, described.
     let notificationDescriptors: [NotificationDescriptor]
+    /// The secrets of the params (``SensitiveMask``), for what records a call: found in the
+    /// params schema the first time they are read, once, whichever thread reads first.
+    public var paramsMask: SensitiveMask { lazyParamsMask.value }
+    private let lazyParamsMask: LazyValue<SensitiveMask>
+    /// The secrets of the result, found in the result schema the first time they are read.
+    public var resultMask: SensitiveMask { lazyResultMask.value }
+    private let lazyResultMask: LazyValue<SensitiveMask>
 
     /// One error as published.
     public struct ErrorDescriptor: Sendable {
@@ -79,6 +86,8 @@ public final class MethodDescriptor: Sendable {
             return definitions
         }
         self.notificationDescriptors = notificationDescriptors
+        self.lazyParamsMask = LazyValue { SensitiveMask(describing: M.Params.self) }
+        self.lazyResultMask = LazyValue { SensitiveMask(describing: M.Result.self) }
     }
 
     /// `other` with `aliases` in place of its own (the router adds the derived bare names).
@@ -96,6 +105,8 @@ public final class MethodDescriptor: Sendable {
         self.notifications = other.notifications
         self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors
+        self.lazyParamsMask = other.lazyParamsMask
+        self.lazyResultMask = other.lazyResultMask
     }
 }
 
@@ -135,6 +146,10 @@ public struct NotificationDescriptor: Sendable {
     private let lazyDefinitions: LazyValue<SchemaDefinitions>
     /// Other spellings a client may know the notification by (listed, never sent).
     public let aliases: [String]
+    /// The secrets of the payload (``SensitiveMask``), found in its schema the first time they
+    /// are read.
+    public var paramsMask: SensitiveMask { lazyParamsMask.value }
+    private let lazyParamsMask: LazyValue<SensitiveMask>
 
     init<N: RPCNotification>(_ notification: N.Type) {
         self.declaration = notification
@@ -149,6 +164,7 @@ public struct NotificationDescriptor: Sendable {
             return definitions
         }
         self.aliases = N.aliases
+        self.lazyParamsMask = LazyValue { SensitiveMask(describing: N.Payload.self) }
     }
 }
 
