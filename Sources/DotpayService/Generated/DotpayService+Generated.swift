@@ -2892,10 +2892,11 @@ extension ExternalPaymentCard {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("maskedNumber", .object([
-                JSONValue.Member("description", .string("The masked number.")),
+                JSONValue.Member("description", .string("The masked number. Kept to its last four wherever it is recorded: the app's backend\nsupplies it, and nothing checks that it is masked.")),
                 JSONValue.Member("maxLength", .number("30")),
                 JSONValue.Member("minLength", .number("4")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("maskedNumber"), .string("creditCardId"), .string("brandName"), .string("brandCodename"), .string("logoUrlPath")])),
@@ -3284,8 +3285,9 @@ extension OneClickPaymentCard {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("maskedNumber", .object([
-                JSONValue.Member("description", .string("The masked number (`maskedNumber`), first six and last four digits.")),
+                JSONValue.Member("description", .string("The masked number (`maskedNumber`), first six and last four digits. Kept to its last four\nwherever it is recorded: an external card's comes from the app's backend unchecked.")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("creditCardId"), .string("maskedNumber"), .string("brandName"), .string("brandCodename"), .string("logoUrlPath"), .string("isDefault"), .string("external")])),

@@ -219,10 +219,11 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "maskedNumber": {
-            "description": "The masked number.",
+            "description": "The masked number. Kept to its last four wherever it is recorded: the app's backend\nsupplies it, and nothing checks that it is masked.",
             "maxLength": 30,
             "minLength": 4,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": "last4"
           }
         },
         "required": [
@@ -419,8 +420,9 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "maskedNumber": {
-            "description": "The masked number (`maskedNumber`), first six and last four digits.",
-            "type": "string"
+            "description": "The masked number (`maskedNumber`), first six and last four digits. Kept to its last four\nwherever it is recorded: an external card's comes from the app's backend unchecked.",
+            "type": "string",
+            "x-sensitive": "last4"
           }
         },
         "required": [
