@@ -276,7 +276,9 @@ struct MaskBuilder {
         if merged.style != nil { return .node(index) }
         var node = drafts[index].node
         if merged.mayBeObject {
-            for (name, propertyIDs) in merged.properties { node.properties[name] = step(at: propertyIDs) }
+            // In name order, so that the nodes are numbered alike every time: two masks of one
+            // schema are equal.
+            for name in merged.properties.keys.sorted() { node.properties[name] = step(at: merged.properties[name]!) }
             if !merged.additional.isEmpty { node.undeclared = step(at: merged.additional) }
         }
         if !merged.mayBeArray {
