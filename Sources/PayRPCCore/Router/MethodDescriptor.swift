@@ -41,11 +41,17 @@ public final class MethodDescriptor: Sendable {
     let notificationDescriptors: [NotificationDescriptor]
     /// The secrets of the params (``SensitiveMask``), for what records a call: found in the
     /// params schema the first time they are read, once, whichever thread reads first.
-    public var paramsMask: SensitiveMask { lazyParamsMask.value }
-    private let lazyParamsMask: LazyValue<SensitiveMask>
+    public var paramsMask: SensitiveMask { lazyMasks.value.params }
     /// The secrets of the result, found in the result schema the first time they are read.
-    public var resultMask: SensitiveMask { lazyResultMask.value }
-    private let lazyResultMask: LazyValue<SensitiveMask>
+    public var resultMask: SensitiveMask { lazyMasks.value.result }
+    /// Both masks, made together: one lazy value per method, not two, at every start.
+    private let lazyMasks: LazyValue<CallMasks>
+
+    /// The masks of a method's params and result.
+    struct CallMasks: Sendable {
+        let params: SensitiveMask
+        let result: SensitiveMask
+    }
 
     /// One error as published.
     public struct ErrorDescriptor: Sendable {
@@ -86,8 +92,9 @@ public final class MethodDescriptor: Sendable {
             return definitions
         }
         self.notificationDescriptors = notificationDescriptors
-        self.lazyParamsMask = LazyValue { SensitiveMask(describing: M.Params.self) }
-        self.lazyResultMask = LazyValue { SensitiveMask(describing: M.Result.self) }
+        self.lazyMasks = LazyValue {
+            CallMasks(params: SensitiveMask(describing: M.Params.self), result: SensitiveMask(describing: M.Result.self))
+        }
     }
 
     /// `other` with `aliases` in place of its own (the router adds the derived bare names).
@@ -105,8 +112,7 @@ public final class MethodDescriptor: Sendable {
         self.notifications = other.notifications
         self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors
-        self.lazyParamsMask = other.lazyParamsMask
-        self.lazyResultMask = other.lazyResultMask
+        self.lazyMasks = other.lazyMasks
     }
 }
 
