@@ -153,7 +153,7 @@ extension NorthstarService {
             finalCapture: params.finalCapture)
         let answer = await api.call(
             "POST", "v2/payments/authorizations/\(params.authorizationID)/capture", body: body,
-            requestId: try requestId(context))
+            requestId: try requestId(context), answer: WirePayment.self)
         return try decoded(answer, WirePayment.self, notFound: .authorizationNotFound, context) {
             OrdersMapping.capture($0, of: params.authorizationID, final: params.finalCapture, invoiceId: params.invoiceId)
         }

@@ -220,6 +220,29 @@ import Testing
             source:
                 "/// P.\nenum Ping: RPCMethod {\n    static let name = \"rpc.ping\"\n    static var traits: MethodTraits { [.runsInline] }\n}\n",
             line: 5, reason: "`traits` must be an array literal of `MethodTraits` members"),
+        Case(
+            name: "sensitive with an unknown way to mask",
+            source: "/// T.\nstruct T: JSONModel {\n    /// The PAN.\n    /// - Sensitive: middle\n    var pan: String\n}\n",
+            line: 5,
+            reason:
+                "`- Sensitive: middle` is not a way to mask: write `- Sensitive` (a secret, masked whole) or `- Sensitive: last4`"
+        ),
+        Case(
+            name: "last four of what is not a string",
+            source: "/// T.\nstruct T: JSONModel {\n    /// - Sensitive: last4\n    var pins: [String]\n}\n", line: 4,
+            reason: "`- Sensitive: last4` keeps the last four characters of a string, but `pins` is not one"),
+        Case(
+            name: "misspelled sensitive",
+            source: "/// T.\nstruct T: JSONModel {\n    /// - sensitive: last4\n    var pan: String\n}\n",
+            line: 4, reason: "did you mean `- Sensitive:`"),
+        Case(
+            name: "sensitive on a type", source: "/// T.\n/// - Sensitive\nstruct T: JSONModel {\n    var pin: String\n}\n",
+            line: 3, reason: "`- Sensitive:` does not apply to a type"),
+        Case(
+            name: "named format masked an unknown way",
+            source:
+                "/// A code: four digits.\n/// - Pattern: ^[0-9]{4}$\n/// - Sensitive: first2\n/// - Example: \"1234\"\ntypealias Code = String\n",
+            line: 4, reason: "`- Sensitive: first2` is not a way to mask"),
     ]
 
     @Test(arguments: cases)

@@ -11,4 +11,12 @@ import Testing
         #expect(doc.summary == "Full name. Phones.")
         #expect(doc.remainder == "More.")
     }
+
+    @Test func flagTagsStandAlone() {
+        let doc = DocComment(lines: ["The PIN.", "- Sensitive", "- Deprecated", "- Sensitive: last4", "- Sensitive middle"])
+        #expect(doc.tags.map(\.name) == ["Sensitive", "Deprecated", "Sensitive"])
+        #expect(doc.tags.map(\.value) == ["", "", "last4"])
+        // Not a tag without its colon when something follows the name: prose.
+        #expect(doc.text == "The PIN.\n- Sensitive middle")
+    }
 }

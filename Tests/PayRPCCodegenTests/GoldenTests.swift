@@ -9,6 +9,7 @@ import Testing
     static let fixtureNames = [
         "Primitives", "OptionalsAndDefaults", "Constraints", "NestedReferences", "StringEnum", "Union",
         "DocComments", "MethodDocs", "Aliases", "Handlers", "NamedFormats", "OtherMembers", "CheckedDecoders",
+        "Sensitive",
     ]
 
     @Test(arguments: fixtureNames)

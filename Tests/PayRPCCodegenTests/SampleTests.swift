@@ -222,4 +222,16 @@ import Foundation
         #expect(schema["properties"]?["points"]?["items"] == SampleHandWritten.schemaReference)
         #expect(schema["properties"]?["points"]?["description"] == "Documented, so its schema wraps the run-time one.")
     }
+
+    @Test func secretsDeclaredInTheSourceAreMaskedByTheGeneratedSchema() throws {
+        let mask = SensitiveMask(describing: SampleCardInput.self)
+        let value = try JSONValue(
+            parsing:
+                #"{"number": "4111111111111111", "pin": "1234", "holder": "A. N.", "replaced": [{"number": "5555555555554444", "pin": "0000"}]}"#
+        )
+        #expect(
+            mask.masked(value).jsonText
+                == #"{"number":"****1111","pin":"***","holder":"A. N.","replaced":[{"number":"****4444","pin":"***"}]}"#)
+        #expect(SensitiveMask(describing: SampleCreateOrder.self).isEmpty)
+    }
 }

@@ -1797,6 +1797,7 @@ extension SetShopPin.Params {
                 JSONValue.Member("maxLength", .number("64")),
                 JSONValue.Member("minLength", .number("1")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("pin")])),
@@ -2891,10 +2892,11 @@ extension ExternalPaymentCard {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("maskedNumber", .object([
-                JSONValue.Member("description", .string("The masked number.")),
+                JSONValue.Member("description", .string("The masked number. Kept to its last four wherever it is recorded: the app's backend\nsupplies it, and nothing checks that it is masked.")),
                 JSONValue.Member("maxLength", .number("30")),
                 JSONValue.Member("minLength", .number("4")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("maskedNumber"), .string("creditCardId"), .string("brandName"), .string("brandCodename"), .string("logoUrlPath")])),
@@ -3283,8 +3285,9 @@ extension OneClickPaymentCard {
                 JSONValue.Member("type", .string("string")),
             ])),
             JSONValue.Member("maskedNumber", .object([
-                JSONValue.Member("description", .string("The masked number (`maskedNumber`), first six and last four digits.")),
+                JSONValue.Member("description", .string("The masked number (`maskedNumber`), first six and last four digits. Kept to its last four\nwherever it is recorded: an external card's comes from the app's backend unchecked.")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("creditCardId"), .string("maskedNumber"), .string("brandName"), .string("brandCodename"), .string("logoUrlPath"), .string("isDefault"), .string("external")])),
@@ -3396,6 +3399,7 @@ extension PaymentCardInfo {
                 JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
             JSONValue.Member("cardholderName", .object([
                 JSONValue.Member("description", .string("The name on the card.")),
@@ -3407,6 +3411,7 @@ extension PaymentCardInfo {
                 JSONValue.Member("pattern", .string("^[0-9]{3,4}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("expirationMonth", .object([
                 JSONValue.Member("description", .string("The expiry month, 1 to 12.")),
@@ -5597,7 +5602,10 @@ extension DotpaySandboxData {
             JSONValue.Member("refusedCardNumbers", .object([
                 JSONValue.Member("description", .string("Card numbers registration refuses.")),
                 JSONValue.Member("items", .object([
+                    JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                     JSONValue.Member("type", .string("string")),
+                    JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
+                    JSONValue.Member("x-sensitive", .string("last4")),
                 ])),
                 JSONValue.Member("type", .string("array")),
             ])),

@@ -4,9 +4,11 @@ import PayRPCSchema
 /// A card the app's backend remembers for its user (`DPOneClickExternalPaymentCard`, *dane
 /// karty dostarczane z zewnątrz*, "card data supplied from outside").
 public struct ExternalPaymentCard: JSONModel, Equatable {
-    /// The masked number.
+    /// The masked number. Kept to its last four wherever it is recorded: the app's backend
+    /// supplies it, and nothing checks that it is masked.
     /// - MinLength: 4
     /// - MaxLength: 30
+    /// - Sensitive: last4
     public var maskedNumber: String
     /// The card's id.
     /// - MinLength: 1

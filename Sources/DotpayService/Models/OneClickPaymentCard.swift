@@ -7,7 +7,9 @@ public struct OneClickPaymentCard: JSONModel, Equatable {
     /// The card's id (`creditCardId`).
     /// - MinLength: 1
     public var creditCardId: String
-    /// The masked number (`maskedNumber`), first six and last four digits.
+    /// The masked number (`maskedNumber`), first six and last four digits. Kept to its last four
+    /// wherever it is recorded: an external card's comes from the app's backend unchecked.
+    /// - Sensitive: last4
     public var maskedNumber: String
     /// The name shown to the buyer (`brandName`).
     public var brandName: String

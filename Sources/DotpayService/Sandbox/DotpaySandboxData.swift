@@ -1,4 +1,5 @@
 import Foundation
+import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
 import PayRPCServiceKit
@@ -29,7 +30,7 @@ public struct DotpaySandboxData: JSONModel, SandboxDataModel, Equatable {
     /// - Minimum: 1
     public var completionDelaySeconds: Int
     /// Card numbers registration refuses.
-    public var refusedCardNumbers: [String]
+    public var refusedCardNumbers: [CardNumber]
 
     /// The catalogue of the system the profile uses.
     func catalogue(debugMode: Bool) -> [PaymentChannel] {

@@ -301,9 +301,10 @@ extension Configure.Params {
         JSONValue.Member("description", .string("The settings.")),
         JSONValue.Member("properties", .object([
             JSONValue.Member("backendURL", .object([
-                JSONValue.Member("description", .string("The base URL (`http://127.0.0.1:8080`); null or absent: the server's.")),
+                JSONValue.Member("description", .string("The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may\ncarry credentials (`https://user:secret@host`), so the store keeps it only sealed.")),
                 JSONValue.Member("format", .string("uri")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("paymentIdPointer", .object([
                 JSONValue.Member("description", .string("A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.")),

@@ -15,8 +15,10 @@ public enum Configure: JournalMethod {
 
     /// The settings.
     public struct Params: JSONModel, Equatable {
-        /// The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+        /// The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may
+        /// carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
         /// - Format: uri
+        /// - Sensitive
         public var backendURL: String?
         /// A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""`
         /// is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`

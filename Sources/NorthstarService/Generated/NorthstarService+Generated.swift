@@ -1294,9 +1294,11 @@ extension WireCard {
             ])),
             JSONValue.Member("number", .object([
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
             JSONValue.Member("security_code", .object([
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("type", .string("object")),
@@ -2017,6 +2019,7 @@ extension WireToken {
         JSONValue.Member("properties", .object([
             JSONValue.Member("access_token", .object([
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("error", .object([
                 JSONValue.Member("description", .string("The error code (`invalid_client`).")),
@@ -2295,6 +2298,7 @@ extension Configure.Params {
                 JSONValue.Member("description", .string("An OAuth2 access token, when the merchant's server got one.")),
                 JSONValue.Member("maxLength", .number("4096")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("clientID", .object([
                 JSONValue.Member("description", .string("The merchant's PayPal client id.")),
@@ -2307,6 +2311,7 @@ extension Configure.Params {
                 JSONValue.Member("description", .string("The client secret, for `/v1/oauth2/token` (an HTTP environment only).")),
                 JSONValue.Member("maxLength", .number("4096")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("environment", .object([
                 JSONValue.Member("default", .string("sandbox")),
@@ -2636,6 +2641,7 @@ extension CreateAndExecuteOrder {
                 JSONValue.Member("pattern", .string("^tokencc_[a-z0-9]{24}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("orderRequest", .object([
                 JSONValue.Member("allOf", .array([
@@ -2781,6 +2787,7 @@ extension ExecuteExistingOrder {
                 JSONValue.Member("pattern", .string("^tokencc_[a-z0-9]{24}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("orderID", .object([
                 JSONValue.Member("description", .string("The order's id.")),
@@ -3547,6 +3554,7 @@ extension TokenizeCard.Result {
                 JSONValue.Member("pattern", .string("^tokencc_[a-z0-9]{24}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("nonce"), .string("card"), .string("expiresAt")])),
@@ -3639,6 +3647,7 @@ extension Validate.Params {
                 JSONValue.Member("pattern", .string("^tokencc_[a-z0-9]{24}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("orderID", .object([
                 JSONValue.Member("description", .string("The order's id.")),
@@ -4370,12 +4379,14 @@ extension Card {
                 JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
             JSONValue.Member("securityCode", .object([
                 JSONValue.Member("description", .string("The security code (CVV/CVC): four digits for American Express, three for the others.")),
                 JSONValue.Member("pattern", .string("^[0-9]{3,4}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("number"), .string("expiry")])),
@@ -6544,6 +6555,7 @@ extension TestCard {
                 JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"")),
+                JSONValue.Member("x-sensitive", .string("last4")),
             ])),
             JSONValue.Member("outcome", .object([
                 JSONValue.Member("allOf", .array([

@@ -1,5 +1,6 @@
 import Foundation
 import PayRPCJSON
+import PayRPCSchema
 import PayRPCServiceKit
 import PayRPCSync
 
@@ -55,8 +56,13 @@ final class OrdersAPI: Sendable {
     }
 
     /// Calls `method path` with `body`, with a bearer token; after a 401, fetches a new token
-    /// once and tries again. A failure of the token endpoint is the call's answer.
-    func call(_ method: String, _ path: String, body: (any JSONEncodable)?, requestId: String?) async -> Answer {
+    /// once and tries again. A failure of the token endpoint is the call's answer. `answer` is the
+    /// model of a 2xx body, whose secrets the request's ``HTTPRequest/responseMask`` masks (an
+    /// order's card number).
+    func call(
+        _ method: String, _ path: String, body: (any JSONEncodable)?, requestId: String?,
+        answer: any JSONSchemaProvider.Type = WireOrder.self
+    ) async -> Answer {
         var refused: String?
         while true {
             let bearer: String
@@ -68,8 +74,9 @@ final class OrdersAPI: Sendable {
             var headers = [(name: "Authorization", value: "Bearer \(bearer)")]
             if let requestId { headers.append(("PayPal-Request-Id", requestId)) }
             let request =
-                body.map { HTTPRequest(method, url, json: $0, headers: headers) }
-                ?? HTTPRequest(method, url, headers: [("Content-Type", "application/json")] + headers)
+                (body.map { HTTPRequest(method, url, json: $0, headers: headers) }
+                ?? HTTPRequest(method, url, headers: [("Content-Type", "application/json")] + headers))
+                .expecting(answer)
             let answer = await send(request)
             guard case .failed(401, _) = answer, refused == nil, secret != nil else { return answer }
             refused = bearer
@@ -148,7 +155,8 @@ final class OrdersAPI: Sendable {
         let credentials = Data("\(clientID):\(secret)".utf8).base64EncodedString()
         let request = HTTPRequest(
             "POST", baseURL.appendingPathComponent("v1/oauth2/token"), form: "grant_type=client_credentials",
-            headers: [("Authorization", "Basic \(credentials)")])
+            headers: [("Authorization", "Basic \(credentials)")]
+        ).expecting(WireToken.self)
         let response: HTTPResponse
         do {
             response = try await client.send(request)

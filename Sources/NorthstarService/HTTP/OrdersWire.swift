@@ -122,9 +122,11 @@ struct WirePaymentSource: JSONModel, Equatable {
 /// (last digits, brand, expiry) in an answer.
 /// - OtherMembers: ignored
 struct WireCard: JSONModel, Equatable {
+    /// - Sensitive: last4
     var number: String?
     var expiry: String?
     /// - Key: security_code
+    /// - Sensitive
     var securityCode: String?
     var name: String?
     /// - Key: billing_address
@@ -208,6 +210,7 @@ struct WireErrorDetail: JSONModel, Equatable {
 /// - OtherMembers: ignored
 struct WireToken: JSONModel, Equatable {
     /// - Key: access_token
+    /// - Sensitive
     var accessToken: String?
     /// Seconds the token lives.
     /// - Key: expires_in

@@ -29,9 +29,11 @@ public enum Configure: NorthstarMethod {
         public var environment: String = "sandbox"
         /// An OAuth2 access token, when the merchant's server got one.
         /// - MaxLength: 4096
+        /// - Sensitive
         public var accessToken: String?
         /// The client secret, for `/v1/oauth2/token` (an HTTP environment only).
         /// - MaxLength: 4096
+        /// - Sensitive
         public var clientSecret: String?
     }
 

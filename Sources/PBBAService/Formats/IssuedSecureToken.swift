@@ -2,5 +2,6 @@
 ///
 /// 160 random bits. A secret: the server keeps only a keyed hash of it.
 /// - Pattern: ^[0-9a-f]{40}$
+/// - Sensitive
 /// - Example: "3f786850e387550fdab836ed7e6dc881de23001b"
 public typealias IssuedSecureToken = String

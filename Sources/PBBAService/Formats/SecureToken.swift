@@ -4,5 +4,6 @@
 /// it; `pbba.submitPaymentRequest` issues 40 hex digits (``IssuedSecureToken``).
 /// - Pattern: ^[A-Za-z0-9._~-]+$
 /// - MaxLength: 256
+/// - Sensitive
 /// - Example: "3f786850e387550fdab836ed7e6dc881de23001b"
 public typealias SecureToken = String

@@ -6,6 +6,7 @@ import PayRPCSchema
 /// M-COMM pop-up's "Open banking app" button.
 public struct BankAppLaunch: JSONModel, Equatable {
     /// The URL opened: `zapp://<secureToken>`, the common Pay by Bank app URL scheme.
+    /// - Sensitive
     public var url: URL
     /// Whether iOS shows the App Picker because more than one PBBA-enabled bank app is installed
     /// (section 2.2.1).

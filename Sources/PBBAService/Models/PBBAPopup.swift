@@ -14,6 +14,7 @@ public struct PBBAPopup: JSONModel, Equatable {
     public var kind: PopupKind?
     /// The URL the library opens to invoke the PBBA-enabled bank app: `zapp://<secureToken>`
     /// (only for `openBankingApp`).
+    /// - Sensitive
     public var bankAppURL: URL?
     /// Whether iOS shows the App Picker, because more than one PBBA-enabled bank app is installed
     /// (section 2.2.1).

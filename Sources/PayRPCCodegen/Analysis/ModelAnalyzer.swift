@@ -330,6 +330,12 @@ struct ModelAnalyzer {
                         continue
                     }
                     members.append((Self.keyword(forTag: tag.name), .string(tag.value)))
+                case "Sensitive":
+                    guard let value = sensitiveValue(tag, file: alias.file, string: true) else {
+                        valid = false
+                        continue
+                    }
+                    members.append((Self.keyword(forTag: tag.name), value))
                 default:
                     guard let count = Int(tag.value), count >= 0 else {
                         error(alias.file, tag.line, "`- \(tag.name): \(tag.value)` needs a non-negative integer")
@@ -665,6 +671,12 @@ struct ModelAnalyzer {
         var note = "\(spelling) of `\(field.key)` (the same value); give one of the two."
         if alias.isOneElement, case .array(let element) = field.type {
             base = schema(of: element)
+            // The element is as secret as the array it stands for.
+            if let mark = field.schema.objectMembers?.first(where: { $0.0 == SensitiveStyle.keyword }),
+                let members = base.objectMembers, !members.contains(where: { $0.0 == SensitiveStyle.keyword })
+            {
+                base = .sortedObject(members + [mark])
+            }
             note =
                 "\(spelling) of `\(field.key)` carrying one element of it: `\"\(alias.key)\": x` reads as `\"\(field.key)\": [x]`; give one of the two."
         }
@@ -711,6 +723,7 @@ struct ModelAnalyzer {
         case "MinItems": return "minItems"
         case "MaxItems": return "maxItems"
         case "Format": return "format"
+        case "Sensitive": return SensitiveStyle.keyword
         default: return ""
         }
     }
@@ -748,6 +761,8 @@ struct ModelAnalyzer {
                 return nil
             }
             return .number(String(count))
+        case "Sensitive":
+            return sensitiveValue(tag, file: file, string: isString, property: property.name)
         case "Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum", "MultipleOf":
             guard fits(isNumber, "number") else { return nil }
             guard SchemaJSON.isNumber(tag.value) else {
@@ -756,6 +771,33 @@ struct ModelAnalyzer {
             }
             return .number(tag.value)
         default:
+            return nil
+        }
+    }
+
+    /// The value of `x-sensitive` that `- Sensitive` (a secret, masked whole: `true`) or
+    /// `- Sensitive: last4` (a card number: `"last4"`) declares; nil, reported, for any other value
+    /// or for `last4` on what is not a string.
+    private mutating func sensitiveValue(_ tag: DocComment.Tag, file: String, string: Bool, property: String? = nil)
+        -> SchemaJSON?
+    {
+        switch tag.value {
+        case "":
+            return .bool(true)
+        case "last4":
+            guard string else {
+                error(
+                    file, tag.line,
+                    "`- Sensitive: last4` keeps the last four characters of a string, but `\(property ?? "")` is not one; write `- Sensitive` to mask it whole"
+                )
+                return nil
+            }
+            return .string("last4")
+        default:
+            error(
+                file, tag.line,
+                "`- Sensitive: \(tag.value)` is not a way to mask: write `- Sensitive` (a secret, masked whole) or `- Sensitive: last4` (a card number: all but its last four characters masked)"
+            )
             return nil
         }
     }

@@ -11,6 +11,9 @@ import PayRPCSchema
 /// public typealias OrderID = String
 /// ```
 ///
+/// A format tagged `- Sensitive` (or `- Sensitive: last4`) is a secret wherever it is used: every
+/// field of it gets `x-sensitive` (`CardNumber`, `CardSecurityCode`).
+///
 /// A field of type `OrderID` gets the format's constraints and `x-format`: the summary (its first
 /// paragraph, first letter lowercased, final period dropped) and the example,
 /// `an order ID: 17 capital letters or digits, e.g. "5O190127TN364715T"`. The validator says that
@@ -18,7 +21,7 @@ import PayRPCSchema
 /// (PayRPCJSON) are named formats too, with their words declared on the types.
 struct NamedFormat {
     /// The tags a named format may carry.
-    static let tags: Set<String> = ["Pattern", "MinLength", "MaxLength", "Format", "Example"]
+    static let tags: Set<String> = ["Pattern", "MinLength", "MaxLength", "Format", "Example", "Sensitive"]
 
     /// The typealias's Swift name.
     var swiftName: String

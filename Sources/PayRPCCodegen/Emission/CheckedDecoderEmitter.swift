@@ -23,6 +23,7 @@ struct CheckedDecoderEmitter {
     /// Keywords that say nothing about validity.
     static let annotations: Set<String> = [
         "description", "examples", "default", "deprecated", "title", FormatWords.keyword, "$comment", "readOnly", "writeOnly",
+        SensitiveStyle.keyword,
     ]
 
     /// The models reachable from `roots` (params models) whose rules can all be checked, and the

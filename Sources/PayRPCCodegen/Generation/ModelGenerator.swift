@@ -37,6 +37,11 @@
 ///   `- Format:`, `- Example:` (JSON, repeatable → `examples`), `- Key:`, `- SchemaName:`,
 ///   `- Default:` (JSON), `- Deprecated`) are checked against the field's type and removed from
 ///   the description. A tag that differs from a known one only in case is an error.
+/// - `- Sensitive` marks a secret (a PIN, a token, a security code: `"x-sensitive": true`, masked
+///   whole wherever a value is recorded) and `- Sensitive: last4` a card number or the like
+///   (`"x-sensitive": "last4"`, a string: all but its last four characters masked); any other value is an
+///   error. On a named format it marks every field of the format (`CardNumber`). ``SensitiveMask``
+///   reads the keyword back.
 /// - A `typealias` of `String` whose doc comment carries `- Pattern:`, `- MinLength:`,
 ///   `- MaxLength:`, `- Format:` or `- Example:` is a **named format** (``NamedFormat``): declared
 ///   once, with a summary that names it and one example that must be a value of it; every field of

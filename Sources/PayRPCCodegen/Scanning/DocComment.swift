@@ -4,7 +4,8 @@ import Foundation
 /// A declaration's `///` (or `/** */`) doc comment: its prose and its constraint tags.
 ///
 /// Tags are lines of the form `- Tag: value`, in the way typescript-json-schema reads JSDoc
-/// tags: `- Pattern: ^[A-Z]{3}$`, `- Minimum: 0`, `- Key: image_url`, `- Alias: recepient`. A tag may also close a
+/// tags: `- Pattern: ^[A-Z]{3}$`, `- Minimum: 0`, `- Key: image_url`, `- Alias: recepient`; `- Deprecated` and
+/// `- Sensitive` may stand alone. A tag may also close a
 /// line of prose (`Phone numbers.  - MinItems: 1`). Tags are removed from the prose; other
 /// Swift markup (`- Note:`, `- Returns:`) stays in it.
 struct DocComment: Equatable {
@@ -28,8 +29,11 @@ struct DocComment: Equatable {
     static let knownTags: [String] = [
         "Pattern", "MinLength", "MaxLength", "Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum",
         "MultipleOf", "MinItems", "MaxItems", "Format", "Example", "Key", "SchemaName", "Default", "Deprecated",
-        "Alias", "Handlers", "OtherMembers",
+        "Alias", "Handlers", "OtherMembers", "Sensitive",
     ]
+
+    /// The tags that may stand alone, without a colon and a value (`- Deprecated`, `- Sensitive`).
+    static let flagTags: Set<String> = ["Deprecated", "Sensitive"]
 
     /// The whole prose: paragraphs separated by a blank line, lines within one kept as written
     /// (Markdown reads a single line break as a space).
@@ -117,8 +121,8 @@ struct DocComment: Equatable {
                     tags.append(Tag(name: String(name), value: String(after.dropFirst()).trimmed, line: line))
                     return
                 }
-                if name == "Deprecated", after.allSatisfy(\.isWhitespace) {
-                    tags.append(Tag(name: "Deprecated", value: "", line: line))
+                if DocComment.flagTags.contains(String(name)), after.allSatisfy(\.isWhitespace) {
+                    tags.append(Tag(name: String(name), value: "", line: line))
                     return
                 }
             } else if after.hasPrefix(":"),

@@ -26,6 +26,7 @@ public struct HelloParams: JSONModel, Equatable {
     public var protocolVersion: String?
     /// The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.
     /// - MaxLength: 1024
+    /// - Sensitive
     public var token: String?
     /// The state profile this connection uses (one app user on one device); `default` when absent.
     public var profile: ProfileName?

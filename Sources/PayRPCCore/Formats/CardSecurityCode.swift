@@ -2,5 +2,6 @@
 ///
 /// A secret: checked, never kept.
 /// - Pattern: ^[0-9]{3,4}$
+/// - Sensitive
 /// - Example: "123"
 public typealias CardSecurityCode = String

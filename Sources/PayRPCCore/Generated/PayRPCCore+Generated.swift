@@ -228,6 +228,7 @@ extension HelloParams {
                 JSONValue.Member("description", .string("The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.")),
                 JSONValue.Member("maxLength", .number("1024")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("type", .string("object")),

@@ -39,6 +39,19 @@ public final class MethodDescriptor: Sendable {
     private let lazyDefinitions: LazyValue<SchemaDefinitions>
     /// The notifications the method may cause, described.
     let notificationDescriptors: [NotificationDescriptor]
+    /// The secrets of the params (``SensitiveMask``), for what records a call: found in the
+    /// params schema the first time they are read, once, whichever thread reads first.
+    public var paramsMask: SensitiveMask { lazyMasks.value.params }
+    /// The secrets of the result, found in the result schema the first time they are read.
+    public var resultMask: SensitiveMask { lazyMasks.value.result }
+    /// Both masks, made together: one lazy value per method, not two, at every start.
+    private let lazyMasks: LazyValue<CallMasks>
+
+    /// The masks of a method's params and result.
+    struct CallMasks: Sendable {
+        let params: SensitiveMask
+        let result: SensitiveMask
+    }
 
     /// One error as published.
     public struct ErrorDescriptor: Sendable {
@@ -79,6 +92,9 @@ public final class MethodDescriptor: Sendable {
             return definitions
         }
         self.notificationDescriptors = notificationDescriptors
+        self.lazyMasks = LazyValue {
+            CallMasks(params: SensitiveMask(describing: M.Params.self), result: SensitiveMask(describing: M.Result.self))
+        }
     }
 
     /// `other` with `aliases` in place of its own (the router adds the derived bare names).
@@ -96,6 +112,7 @@ public final class MethodDescriptor: Sendable {
         self.notifications = other.notifications
         self.lazyDefinitions = other.lazyDefinitions
         self.notificationDescriptors = other.notificationDescriptors
+        self.lazyMasks = other.lazyMasks
     }
 }
 
@@ -137,6 +154,10 @@ public struct NotificationDescriptor: Sendable {
     private let lazyDefinitions: LazyValue<SchemaDefinitions>
     /// Other spellings a client may know the notification by (listed, never sent).
     public let aliases: [String]
+    /// The secrets of the payload (``SensitiveMask``), found in its schema the first time they
+    /// are read.
+    public var paramsMask: SensitiveMask { lazyParamsMask.value }
+    private let lazyParamsMask: LazyValue<SensitiveMask>
 
     init<N: RPCNotification>(_ notification: N.Type) {
         self.declaration = notification
@@ -151,6 +172,7 @@ public struct NotificationDescriptor: Sendable {
             return definitions
         }
         self.aliases = N.aliases
+        self.lazyParamsMask = LazyValue { SensitiveMask(describing: N.Payload.self) }
     }
 }
 

@@ -12,6 +12,8 @@ public final class Router: Sendable {
     /// The notifications the server may send, sorted by name.
     public let notifications: [NotificationDescriptor]
     let notificationValidators: [String: CompiledSchema]
+    /// The notifications by name.
+    private let notificationsByName: [String: NotificationDescriptor]
 
     init(
         entries: [MethodEntry], table: MethodTable<Unmanaged<MethodEntry>>, notifications: [NotificationDescriptor],
@@ -21,6 +23,7 @@ public final class Router: Sendable {
         self.table = table
         self.notifications = notifications
         self.notificationValidators = notificationValidators
+        self.notificationsByName = Dictionary(notifications.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The methods, sorted by canonical name.
@@ -36,6 +39,19 @@ public final class Router: Sendable {
     /// The method named `name` (canonical or alias).
     public func method(named name: String) -> MethodDescriptor? {
         entry(named: name)?.descriptor
+    }
+
+    /// The notification named `name` (as it is sent), described; nil when the server sends none
+    /// of that name.
+    public func notification(named name: String) -> NotificationDescriptor? {
+        notificationsByName[name]
+    }
+
+    /// The secrets of the payload of the notification named `name`, for what records it: its
+    /// declared mask, or the name rule (``SensitiveMask/byName``) for a notification the router
+    /// does not describe, whose payload no schema declares.
+    public func notificationMask(named name: String) -> SensitiveMask {
+        notificationsByName[name]?.paramsMask ?? .byName
     }
 
     /// The method named `name` (canonical or alias), held.

@@ -16,21 +16,19 @@ public enum HTTPExchangeJournal {
     ) {
         guard let scope = CallScope.current else { return }
         let limit = recorder.bodyLimit
-        let requestBody = request.body.map {
-            HTTPExchangeMasking.maskedBody($0, contentType: request.contentType, mask: request.bodyMask)
-        }
+        let requestBody = request.maskedBody
         var status: Int?, responseBody: [UInt8]?, failure: String?
         switch outcome {
         case .success(let response):
             status = response.status
-            responseBody = HTTPExchangeMasking.maskedBody(response.body, contentType: nil, mask: request.responseMask)
+            responseBody = request.maskedResponseBody(response)
         case .failure(let error):
             failure = error.description
         }
         recorder.exchanged(
             HTTPExchangeRecord(
                 scope: scope, method: request.method, url: withoutCredentials(request.url),
-                requestHeaders: HTTPExchangeMasking.maskedHeaders(request.headers),
+                requestHeaders: request.headersMasked,
                 requestBody: requestBody.map { Array($0.prefix(limit)) }, status: status,
                 responseBody: responseBody.map { Array($0.prefix(limit)) }, failure: failure, attempt: request.attempt,
                 started: started, duration: duration, requestBodyBytes: requestBody?.count ?? 0,
@@ -55,12 +53,5 @@ public enum HTTPExchangeJournal {
         components.user = nil
         components.password = nil
         return components.string ?? url.absoluteString
-    }
-}
-
-extension HTTPRequest {
-    /// The request's `Content-Type`, if it has one.
-    var contentType: String? {
-        headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
     }
 }

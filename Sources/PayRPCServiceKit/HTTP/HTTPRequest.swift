@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PayRPCJSON
+import PayRPCSchema
 
 /// One outgoing HTTP request: method, URL, headers and body bytes.
 public struct HTTPRequest: Sendable {
@@ -17,6 +18,12 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]?
     /// Which try of the request this is (1: the first), as the call journal records it.
     public var attempt = 1
+    /// The secrets of ``body``, for what records the exchange (``maskedBody``): those its model
+    /// declares when it was made from one (``init(_:_:json:headers:)``), else the name rule.
+    public var bodyMask: SensitiveMask = .byName
+    /// The secrets of the answer's body (``maskedResponseBody(_:)``): the name rule unless the
+    /// answer's model is declared with ``expecting(_:)``.
+    public var responseMask: SensitiveMask = .byName
 
     /// A request without a body.
     public init(_ method: String, _ url: URL, headers: [(name: String, value: String)] = []) {
@@ -27,6 +34,9 @@ public struct HTTPRequest: Sendable {
     }
 
     /// A request whose body is `model` as its codec writes it, with `Content-Type: application/json`.
+    ///
+    /// The body's secrets are those the model's schema declares (``bodyMask``), when the model
+    /// provides one (every generated model does); the name rule otherwise.
     public init(_ method: String, _ url: URL, json model: some JSONEncodable, headers: [(name: String, value: String)] = []) {
         var writer = JSONWriter(capacity: 256)
         model.encode(to: &writer)
@@ -34,6 +44,15 @@ public struct HTTPRequest: Sendable {
         self.url = url
         self.headers = [("Content-Type", "application/json")] + headers
         self.body = writer.bytes
+        self.bodyMask = HTTPModelMasks.mask(of: type(of: model))
+    }
+
+    /// This request, with the model of its answer declared: the answer's body is masked by the
+    /// secrets that model declares (``responseMask``; the OAuth2 token answer's `access_token`).
+    public func expecting(_ answer: any JSONSchemaProvider.Type) -> HTTPRequest {
+        var request = self
+        request.responseMask = HTTPModelMasks.mask(of: answer)
+        return request
     }
 
     /// A request whose body is `form`, `application/x-www-form-urlencoded` (an OAuth2 token request).

@@ -740,6 +740,7 @@ extension Authorize.Params {
                 JSONValue.Member("pattern", .string("^[0-9]{4,8}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a PIN: 4 to 8 digits, e.g. \"1234\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("pincode")])),
@@ -840,6 +841,7 @@ extension AuthorizePayment.Params {
                 JSONValue.Member("pattern", .string("^[0-9]{4,8}$")),
                 JSONValue.Member("type", .string("string")),
                 JSONValue.Member("x-format", .string("a PIN: 4 to 8 digits, e.g. \"1234\"")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
         ])),
         JSONValue.Member("required", .array([.string("pincode")])),
@@ -2325,6 +2327,7 @@ extension TatraSandboxFile {
             JSONValue.Member("pin", .object([
                 JSONValue.Member("description", .string("The PIN.")),
                 JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
             ])),
             JSONValue.Member("setup", .object([
                 JSONValue.Member("allOf", .array([

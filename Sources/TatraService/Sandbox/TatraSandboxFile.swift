@@ -26,6 +26,7 @@ struct TatraSandboxFile: JSONModel {
     /// What `tatra.fetchContacts` answers.
     var contacts: [Contact]
     /// The PIN.
+    /// - Sensitive
     var pin: String
     /// How many wrong PINs in a row block the application.
     var wrongPinLimit: Int

@@ -852,6 +852,107 @@ extension SamplePayment.Status: CheckedJSONDecodable {
     }
 }
 
+// MARK: - SampleCardInput (Tests/PayRPCCodegenTests/Sample/Sample.swift)
+
+extension SampleCardInput {
+    /// The JSON member names of the stored properties, in declaration order.
+    static var fieldOrder: [String] { ["number", "pin", "holder", "replaced"] }
+
+    /// A reference to this model's definition.
+    static var schemaReference: JSONValue {
+        .object([JSONValue.Member("$ref", .string("#/definitions/sample.SampleCardInput"))])
+    }
+
+    /// The name of this model's definition under `#/definitions/`.
+    static var schemaDefinitionName: String { "sample.SampleCardInput" }
+
+    /// This model's schema (JSON Schema draft-07), as its definition holds it.
+    static let schemaDefinition: JSONValue = .object([
+        JSONValue.Member("additionalProperties", .bool(false)),
+        JSONValue.Member("description", .string("A card and its PIN: secrets declared by format and by tag, masked by ``SensitiveMask``.")),
+        JSONValue.Member("properties", .object([
+            JSONValue.Member("holder", .object([
+                JSONValue.Member("type", .string("string")),
+            ])),
+            JSONValue.Member("number", .object([
+                JSONValue.Member("pattern", .string("^[0-9]{12,19}$")),
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-format", .string("a card number: 12 to 19 digits, e.g. \"4111111111111111\"")),
+                JSONValue.Member("x-sensitive", .string("last4")),
+            ])),
+            JSONValue.Member("pin", .object([
+                JSONValue.Member("type", .string("string")),
+                JSONValue.Member("x-sensitive", .bool(true)),
+            ])),
+            JSONValue.Member("replaced", .object([
+                JSONValue.Member("description", .string("The cards it replaces.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("$ref", .string("#/definitions/sample.SampleCardInput")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
+        ])),
+        JSONValue.Member("required", .array([.string("number"), .string("pin")])),
+        JSONValue.Member("type", .string("object")),
+    ])
+
+    /// Adds this model's definition and, the first time, those of the models it refers to.
+    static func collectSchemaDefinitions(into definitions: inout SchemaDefinitions) {
+        guard definitions.insert(schemaDefinitionName, schema: schemaDefinition) else { return }
+        SampleCardInput.collectSchemaDefinitions(into: &definitions)
+    }
+
+    /// Reads the model from a JSON object, in one pass over its members.
+    init(json: JSONElement) throws(JSONDecodingError) {
+        guard json.kind == .object else { throw .expected("an object", found: json) }
+        var _number: String? = nil
+        var _pin: String? = nil
+        var _holder: String? = nil
+        var _replaced: [SampleCardInput]? = nil
+        for (memberName, memberValue) in json.objectMembers {
+            if memberName.stringEquals("number" as StaticString) {
+                do { _number = try String(json: memberValue) } catch { throw error.prefixed("number") }
+            } else if memberName.stringEquals("pin" as StaticString) {
+                do { _pin = try String(json: memberValue) } catch { throw error.prefixed("pin") }
+            } else if memberName.stringEquals("holder" as StaticString) {
+                if !memberValue.isNull {
+                    do { _holder = try String(json: memberValue) } catch { throw error.prefixed("holder") }
+                }
+            } else if memberName.stringEquals("replaced" as StaticString) {
+                if !memberValue.isNull {
+                    do { _replaced = try [SampleCardInput](json: memberValue) } catch { throw error.prefixed("replaced") }
+                }
+            } else {
+                throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
+            }
+        }
+        guard let _number else { throw .missing("number") }
+        self.number = _number
+        guard let _pin else { throw .missing("pin") }
+        self.pin = _pin
+        self.holder = _holder
+        self.replaced = _replaced
+    }
+
+    /// Writes the model as a JSON object; nil optionals are left out.
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("number" as StaticString)
+        self.number.encode(to: &writer)
+        writer.key("pin" as StaticString)
+        self.pin.encode(to: &writer)
+        if let value = self.holder {
+            writer.key("holder" as StaticString)
+            value.encode(to: &writer)
+        }
+        if let value = self.replaced {
+            writer.key("replaced" as StaticString)
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
 // MARK: - SampleCreateOrder (Tests/PayRPCCodegenTests/Sample/Sample.swift)
 
 extension SampleCreateOrder {

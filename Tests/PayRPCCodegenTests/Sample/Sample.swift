@@ -79,6 +79,22 @@ struct SamplePayment: JSONModel, Equatable {
     }
 }
 
+/// A card number: 12 to 19 digits.
+/// - Pattern: ^[0-9]{12,19}$
+/// - Sensitive: last4
+/// - Example: "4111111111111111"
+typealias SampleCardNumber = String
+
+/// A card and its PIN: secrets declared by format and by tag, masked by ``SensitiveMask``.
+struct SampleCardInput: JSONModel, Equatable {
+    var number: SampleCardNumber
+    /// - Sensitive
+    var pin: String
+    var holder: String?
+    /// The cards it replaces.
+    var replaced: [SampleCardInput]?
+}
+
 /// Create an order.
 struct SampleCreateOrder: JSONModel, Equatable {
     var items: [String]

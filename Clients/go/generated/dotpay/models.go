@@ -106,7 +106,8 @@ type ExternalPaymentCard struct {
 	CreditCardID string `json:"creditCardId"`
 	// The card's logo.
 	LogoURLPath string `json:"logoUrlPath"`
-	// The masked number.
+	// The masked number. Kept to its last four wherever it is recorded: the app's backend
+	// supplies it, and nothing checks that it is masked.
 	MaskedNumber string `json:"maskedNumber"`
 }
 
@@ -193,7 +194,8 @@ type OneClickPaymentCard struct {
 	IsDefault bool `json:"isDefault"`
 	// The card's logo (`logoUrlPath`).
 	LogoURLPath string `json:"logoUrlPath"`
-	// The masked number (`maskedNumber`), first six and last four digits.
+	// The masked number (`maskedNumber`), first six and last four digits. Kept to its last four
+	// wherever it is recorded: an external card's comes from the app's backend unchecked.
 	MaskedNumber string `json:"maskedNumber"`
 }
 

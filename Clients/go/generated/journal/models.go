@@ -12,7 +12,8 @@ import (
 //
 // The settings.
 type ConfigureParams struct {
-	// The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+	// The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may
+	// carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
 	BackendURL *string `json:"backendURL,omitempty"`
 	// A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""`
 	// is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`

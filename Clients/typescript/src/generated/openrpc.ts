@@ -219,10 +219,11 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "maskedNumber": {
-            "description": "The masked number.",
+            "description": "The masked number. Kept to its last four wherever it is recorded: the app's backend\nsupplies it, and nothing checks that it is masked.",
             "maxLength": 30,
             "minLength": 4,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": "last4"
           }
         },
         "required": [
@@ -419,8 +420,9 @@ export const DOCUMENT: unknown = {
             "type": "string"
           },
           "maskedNumber": {
-            "description": "The masked number (`maskedNumber`), first six and last four digits.",
-            "type": "string"
+            "description": "The masked number (`maskedNumber`), first six and last four digits. Kept to its last four\nwherever it is recorded: an external card's comes from the app's backend unchecked.",
+            "type": "string",
+            "x-sensitive": "last4"
           }
         },
         "required": [
@@ -546,7 +548,8 @@ export const DOCUMENT: unknown = {
             "description": "The card number, digits only.",
             "pattern": "^[0-9]{12,19}$",
             "type": "string",
-            "x-format": "a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\""
+            "x-format": "a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"",
+            "x-sensitive": "last4"
           },
           "cardholderName": {
             "description": "The name on the card.",
@@ -557,7 +560,8 @@ export const DOCUMENT: unknown = {
             "description": "The security code.",
             "pattern": "^[0-9]{3,4}$",
             "type": "string",
-            "x-format": "a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\""
+            "x-format": "a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\"",
+            "x-sensitive": true
           },
           "expirationMonth": {
             "description": "The expiry month, 1 to 12.",
@@ -1140,7 +1144,8 @@ export const DOCUMENT: unknown = {
             "description": "The shop's PIN.",
             "maxLength": 64,
             "minLength": 1,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -1410,9 +1415,10 @@ export const DOCUMENT: unknown = {
         "description": "The settings.",
         "properties": {
           "backendURL": {
-            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
+            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may\ncarry credentials (`https://user:secret@host`), so the store keeps it only sealed.",
             "format": "uri",
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           },
           "paymentIdPointer": {
             "description": "A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `\"\"`\nis the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId`\nthat holds a non-empty string or a number. A card or account payment whose answer has\nnone there ends `paymentIdMissing` (never posted again); the next `journal.sync` or\nstart reads its kept answer with the pointer set then.",
@@ -2263,13 +2269,15 @@ export const DOCUMENT: unknown = {
             ],
             "pattern": "^[0-9]{12,19}$",
             "type": "string",
-            "x-format": "a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\""
+            "x-format": "a card number: 12 to 19 digits, without spaces, e.g. \"4111111111111111\"",
+            "x-sensitive": "last4"
           },
           "securityCode": {
             "description": "The security code (CVV/CVC): four digits for American Express, three for the others.",
             "pattern": "^[0-9]{3,4}$",
             "type": "string",
-            "x-format": "a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\""
+            "x-format": "a security code: 3 or 4 digits (CVV, CVC; four for American Express), e.g. \"123\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -2326,7 +2334,8 @@ export const DOCUMENT: unknown = {
           "accessToken": {
             "description": "An OAuth2 access token, when the merchant's server got one.",
             "maxLength": 4096,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           },
           "clientID": {
             "description": "The merchant's PayPal client id.",
@@ -2340,7 +2349,8 @@ export const DOCUMENT: unknown = {
           "clientSecret": {
             "description": "The client secret, for `/v1/oauth2/token` (an HTTP environment only).",
             "maxLength": 4096,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           },
           "environment": {
             "default": "sandbox",
@@ -2395,7 +2405,8 @@ export const DOCUMENT: unknown = {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
             "type": "string",
-            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"",
+            "x-sensitive": true
           },
           "orderRequest": {
             "allOf": [
@@ -2461,7 +2472,8 @@ export const DOCUMENT: unknown = {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
             "type": "string",
-            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"",
+            "x-sensitive": true
           },
           "orderID": {
             "description": "The order's id.",
@@ -2993,7 +3005,8 @@ export const DOCUMENT: unknown = {
             "description": "The nonce, a secret to hand to the merchant's server.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
             "type": "string",
-            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -3019,7 +3032,8 @@ export const DOCUMENT: unknown = {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
             "type": "string",
-            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"",
+            "x-sensitive": true
           },
           "orderID": {
             "description": "The order's id.",
@@ -3048,7 +3062,8 @@ export const DOCUMENT: unknown = {
           "url": {
             "description": "The URL opened: `zapp://<secureToken>`, the common Pay by Bank app URL scheme.",
             "format": "uri",
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -3190,7 +3205,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -3371,7 +3387,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -3523,7 +3540,8 @@ export const DOCUMENT: unknown = {
           "bankAppURL": {
             "description": "The URL the library opens to invoke the PBBA-enabled bank app: `zapp://<secureToken>`\n(only for `openBankingApp`).",
             "format": "uri",
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           },
           "buttons": {
             "description": "The button labels on the pop-up, in order (\"Open banking app\", \"Get code\" on M-COMM).",
@@ -3625,7 +3643,8 @@ export const DOCUMENT: unknown = {
             "description": "The unique token that identifies the payment request (Table 4 `secureToken`): 160 random\nbits, hex. A secret: the server keeps only a keyed hash of it.",
             "pattern": "^[0-9a-f]{40}$",
             "type": "string",
-            "x-format": "a secure token as payrpc issues it: 40 lowercase hex digits, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token as payrpc issues it: 40 lowercase hex digits, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -3750,7 +3769,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         "type": "object"
@@ -3921,7 +3941,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -3999,7 +4020,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -4883,7 +4905,8 @@ export const DOCUMENT: unknown = {
           "token": {
             "description": "The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.",
             "maxLength": 1024,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         },
         "type": "object"
@@ -5046,7 +5069,8 @@ export const DOCUMENT: unknown = {
             ],
             "pattern": "^[0-9]{4,8}$",
             "type": "string",
-            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -5065,7 +5089,8 @@ export const DOCUMENT: unknown = {
             ],
             "pattern": "^[0-9]{4,8}$",
             "type": "string",
-            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\"",
+            "x-sensitive": true
           }
         },
         "required": [
@@ -6819,13 +6844,14 @@ export const DOCUMENT: unknown = {
       "paramStructure": "either",
       "params": [
         {
-          "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
+          "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may\ncarry credentials (`https://user:secret@host`), so the store keeps it only sealed.",
           "name": "backendURL",
           "required": false,
           "schema": {
-            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's.",
+            "description": "The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may\ncarry credentials (`https://user:secret@host`), so the store keeps it only sealed.",
             "format": "uri",
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         },
         {
@@ -7343,7 +7369,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "An OAuth2 access token, when the merchant's server got one.",
             "maxLength": 4096,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         },
         {
@@ -7353,7 +7380,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The client secret, for `/v1/oauth2/token` (an HTTP environment only).",
             "maxLength": 4096,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         }
       ],
@@ -7487,7 +7515,8 @@ export const DOCUMENT: unknown = {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
             "type": "string",
-            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"",
+            "x-sensitive": true
           }
         },
         {
@@ -7720,7 +7749,8 @@ export const DOCUMENT: unknown = {
             "description": "A nonce from `northstar.tokenizeCard`, in place of `card`.",
             "pattern": "^tokencc_[a-z0-9]{24}$",
             "type": "string",
-            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\""
+            "x-format": "a card nonce: \"tokencc_\" and 24 lowercase letters or digits, e.g. \"tokencc_bh4k7m2q9x3z8p5w6n1r0tyc\"",
+            "x-sensitive": true
           }
         }
       ],
@@ -7844,7 +7874,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         }
       ],
@@ -7917,7 +7948,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         }
       ],
@@ -8026,7 +8058,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         {
@@ -8235,7 +8268,8 @@ export const DOCUMENT: unknown = {
           "schema": {
             "description": "The server's token (`--auth-token-file`); required on TCP and Unix connections when the server has one.",
             "maxLength": 1024,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         },
         {
@@ -8819,7 +8853,8 @@ export const DOCUMENT: unknown = {
             "description": "The shop's PIN.",
             "maxLength": 64,
             "minLength": 1,
-            "type": "string"
+            "type": "string",
+            "x-sensitive": true
           }
         }
       ],
@@ -9340,7 +9375,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         {
@@ -9461,7 +9497,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         {
@@ -9521,7 +9558,8 @@ export const DOCUMENT: unknown = {
             "maxLength": 256,
             "pattern": "^[A-Za-z0-9._~-]+$",
             "type": "string",
-            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\""
+            "x-format": "a secure token: up to 256 letters, digits, dots, underscores, tildes or hyphens, e.g. \"3f786850e387550fdab836ed7e6dc881de23001b\"",
+            "x-sensitive": true
           }
         },
         {
@@ -9965,7 +10003,8 @@ export const DOCUMENT: unknown = {
             ],
             "pattern": "^[0-9]{4,8}$",
             "type": "string",
-            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\"",
+            "x-sensitive": true
           }
         }
       ],
@@ -10043,7 +10082,8 @@ export const DOCUMENT: unknown = {
             ],
             "pattern": "^[0-9]{4,8}$",
             "type": "string",
-            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\""
+            "x-format": "a PIN: 4 to 8 digits, e.g. \"1234\"",
+            "x-sensitive": true
           }
         }
       ],

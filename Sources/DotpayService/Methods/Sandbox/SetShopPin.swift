@@ -15,6 +15,7 @@ public enum SetShopPin: DotpayMethod {
         /// The shop's PIN.
         /// - MinLength: 1
         /// - MaxLength: 64
+        /// - Sensitive
         public var pin: String
     }
 

@@ -263,7 +263,7 @@ class ExternalPaymentCard:
         brand_name: The name shown to the buyer.
         credit_card_id: The card's id.
         logo_url_path: The card's logo.
-        masked_number: The masked number.
+        masked_number: The masked number. Kept to its last four wherever it is recorded: the app's backend supplies it, and nothing checks that it is masked.
     """
 
     brand_codename: str
@@ -476,7 +476,7 @@ class OneClickPaymentCard:
         external: Whether the app's backend provided it (`configureWithExternalCards`) or it was registered in the context of an external customer id.
         is_default: Whether it is the default card of 1Click payments.
         logo_url_path: The card's logo (`logoUrlPath`).
-        masked_number: The masked number (`maskedNumber`), first six and last four digits.
+        masked_number: The masked number (`maskedNumber`), first six and last four digits. Kept to its last four wherever it is recorded: an external card's comes from the app's backend unchecked.
     """
 
     brand_codename: str

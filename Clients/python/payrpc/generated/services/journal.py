@@ -20,7 +20,7 @@ class ConfigureParams:
     """The settings.
 
     Attributes:
-        backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+        backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
         payment_id_pointer: A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
     """
 
@@ -779,7 +779,7 @@ class Proxy:
         Calls ``journal.configure``.
 
         Args:
-            backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+            backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
             payment_id_pointer: A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
         """
         params: Dict[str, Any] = {}
@@ -996,7 +996,7 @@ class AsyncProxy:
         Calls ``journal.configure``.
 
         Args:
-            backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+            backend_url: The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
             payment_id_pointer: A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
         """
         params: Dict[str, Any] = {}

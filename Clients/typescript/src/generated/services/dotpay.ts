@@ -93,7 +93,10 @@ export interface ExternalPaymentCard {
   creditCardId: string;
   /** The card's logo. */
   logoUrlPath: string;
-  /** The masked number. */
+  /**
+   * The masked number. Kept to its last four wherever it is recorded: the app's backend
+   * supplies it, and nothing checks that it is masked.
+   */
   maskedNumber: string;
 }
 
@@ -174,7 +177,10 @@ export interface OneClickPaymentCard {
   isDefault: boolean;
   /** The card's logo (`logoUrlPath`). */
   logoUrlPath: string;
-  /** The masked number (`maskedNumber`), first six and last four digits. */
+  /**
+   * The masked number (`maskedNumber`), first six and last four digits. Kept to its last four
+   * wherever it is recorded: an external card's comes from the app's backend unchecked.
+   */
   maskedNumber: string;
 }
 

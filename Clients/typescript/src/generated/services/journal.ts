@@ -11,7 +11,10 @@ export * from "../errors/journal.js";
 
 /** The settings. */
 export interface ConfigureParams {
-  /** The base URL (`http://127.0.0.1:8080`); null or absent: the server's. */
+  /**
+   * The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may
+   * carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
+   */
   backendURL?: string;
   /**
    * A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""`
@@ -290,7 +293,7 @@ export class JournalProxy {
    *
    * Calls `journal.configure` (changes state: takes an `idempotencyKey`).
    *
-   * @param params.backendURL The base URL (`http://127.0.0.1:8080`); null or absent: the server's.
+   * @param params.backendURL The base URL (`http://127.0.0.1:8080`); null or absent: the server's. A secret: it may carry credentials (`https://user:secret@host`), so the store keeps it only sealed.
    * @param params.paymentIdPointer A JSON Pointer to the payment id in the `/payments/` answer (`/data/payment/id`; `""` is the whole body). Null or absent: the first of `/id`, `/payment_id`, `/paymentId` that holds a non-empty string or a number. A card or account payment whose answer has none there ends `paymentIdMissing` (never posted again); the next `journal.sync` or start reads its kept answer with the pointer set then.
    * @param options Timeout, abort signal, idempotency key.
    */
