@@ -26,6 +26,7 @@ struct CallEntryReader {
         case .exchange(let exchange, let id, let sandboxStart):
             entries = [self.exchange(exchange, id: id, sandboxStart: sandboxStart)]
         case .entries(let read): return read
+        case .dropped: return []
         }
         if let frozenAt {
             // Real time stands still: only the machine's clocks moved.

@@ -14,6 +14,8 @@ enum CallJournalItem: Sendable {
     indirect case push(PushRecord)
     indirect case exchange(HTTPExchangeRecord, id: String, sandboxStart: Date)
     indirect case entries([CallEntry])
+    /// What the bound let go (kept as a tag: an empty `entries` would allocate its box).
+    case dropped
 
     /// How many entries it holds.
     var count: Int {
@@ -21,6 +23,7 @@ enum CallJournalItem: Sendable {
         case .chunk(let chunk): chunk.count
         case .push, .exchange: 1
         case .entries(let entries): entries.count
+        case .dropped: 0
         }
     }
 }

@@ -18,6 +18,26 @@ final class MemoryCallStorage: CallStorage {
         var item: CallJournalItem
     }
 
+    /// Every profile's journal, and the last one found (a read's chunks come from one profile
+    /// after another of the same: comparing its name costs less than hashing it).
+    private struct Journals {
+        var byProfile: [String: Journal] = [:]
+        var last: (profile: String, journal: Journal)?
+
+        mutating func journal(_ profile: String) -> Journal {
+            if let last, last.profile == profile { return last.journal }
+            let journal: Journal
+            if let found = byProfile[profile] {
+                journal = found
+            } else {
+                journal = Journal()
+                byProfile[profile] = journal
+            }
+            last = (profile, journal)
+            return journal
+        }
+    }
+
     /// One profile's journal (a class: found once per item, changed in place).
     private final class Journal {
         var segments: [Segment] = []
@@ -28,7 +48,7 @@ final class MemoryCallStorage: CallStorage {
         var dropped = 0
     }
 
-    private let journals = Lock<[String: Journal]>([:])
+    private let journals = Lock<Journals>(Journals())
     private let maxEntries: Int
     /// Told which profile's journal grew (the waits).
     private let grew: @Sendable (String) -> Void
@@ -41,13 +61,7 @@ final class MemoryCallStorage: CallStorage {
     func add(_ item: CallJournalItem, profile: String) {
         let maxEntries = maxEntries
         journals.withLock { journals in
-            let journal: Journal
-            if let found = journals[profile] {
-                journal = found
-            } else {
-                journal = Journal()
-                journals[profile] = journal
-            }
+            let journal = journals.journal(profile)
             let count = item.count
             journal.segments.append(Segment(first: journal.nextPosition, item: item))
             journal.nextPosition += UInt64(count)
@@ -57,7 +71,7 @@ final class MemoryCallStorage: CallStorage {
                 let remaining = oldest.item.count - oldest.skip
                 let excess = journal.live - maxEntries
                 if remaining <= excess {
-                    journal.segments[journal.head].item = .entries([])
+                    journal.segments[journal.head].item = .dropped
                     journal.head += 1
                     journal.live -= remaining
                     journal.dropped += remaining
@@ -78,14 +92,14 @@ final class MemoryCallStorage: CallStorage {
     func snapshot(profile: String, reader: CallEntryReader) async throws -> CallSnapshot {
         guard
             let (segments, dropped) = journals.withLock({ journals in
-                journals[profile].map { (Array($0.segments[$0.head...]), $0.dropped) }
+                journals.byProfile[profile].map { (Array($0.segments[$0.head...]), $0.dropped) }
             })
         else { return CallSnapshot(entries: [], dropped: 0) }
         var entries: [(position: String, entry: CallEntry)] = []
         var read: [UInt64: [CallEntry]] = [:]
         for segment in segments {
             let all = reader.entries(segment.item)
-            if case .entries = segment.item {} else { read[segment.first] = all }
+            if case .chunk = segment.item { read[segment.first] = all }
             for (index, entry) in all.enumerated().dropFirst(segment.skip) {
                 // Cursors compare as text: positions are written with a fixed width.
                 entries.append((SharedCallStorage.padded(segment.first + UInt64(index), 12), entry))
@@ -94,7 +108,7 @@ final class MemoryCallStorage: CallStorage {
         // What was read is kept read (parsed and masked once).
         if !read.isEmpty {
             journals.withLock { journals in
-                guard let journal = journals[profile] else { return }
+                guard let journal = journals.byProfile[profile] else { return }
                 for index in journal.segments.indices.dropFirst(journal.head) {
                     if let entries = read[journal.segments[index].first] { journal.segments[index].item = .entries(entries) }
                 }
@@ -105,7 +119,7 @@ final class MemoryCallStorage: CallStorage {
 
     func clear(profile: String) async throws -> Int {
         journals.withLock { journals in
-            guard let journal = journals[profile] else { return 0 }
+            guard let journal = journals.byProfile[profile] else { return 0 }
             let count = journal.live
             journal.segments = []
             journal.head = 0

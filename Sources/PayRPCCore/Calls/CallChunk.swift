@@ -65,7 +65,8 @@ public final class CallChunk: Sendable {
         return CallRecord(
             key: header.key,
             wallStart: wallAnchor.addingTimeInterval(since),
-            sandboxStart: sandboxAnchor.addingTimeInterval(since + Double(header.sandboxShift) / 1e9),
+            sandboxStart: CallRecordFlags(rawValue: header.flags).contains(.ownSandboxTime)
+                ? Date(timeIntervalSince1970: header.sandboxTime) : sandboxAnchor.addingTimeInterval(since),
             duration: frozen ? 0 : Double(header.duration) / 1e9,
             request: Array(bytes[requestStart..<answerStart]),
             answer: Array(bytes[answerStart..<answerStart + Int(header.answerCount)]),
@@ -108,6 +109,9 @@ public struct CallRecordFlags: OptionSet, Sendable {
     /// The line was refused before a request was read from it (not JSON, not a request object):
     /// ``CallRecord/request`` is `{"lineBytes":N}`, never the line's bytes.
     public static let refusedLine = CallRecordFlags(rawValue: 1 << 4)
+    /// The record carries its own sandbox time (a call that ran as a task read its clock when it
+    /// left its line), not one reckoned from the chunk's anchor.
+    public static let ownSandboxTime = CallRecordFlags(rawValue: 1 << 5)
 }
 
 /// The fixed part of a record in a chunk's bytes.
@@ -117,9 +121,9 @@ struct CallRecordHeader {
     var start: UInt64
     /// ns it took.
     var duration: UInt64
-    /// ns the profile's sandbox clock was ahead of the chunk's anchor when the call arrived (a
-    /// call that ran as a task read its clock itself).
-    var sandboxShift: Int64
+    /// The profile's sandbox time when the call arrived, in seconds since 1970, when it read its
+    /// clock itself (a call that ran as a task: ``CallRecordFlags/ownSandboxTime``); else 0.
+    var sandboxTime: Double
     var requestCount: UInt32
     var answerCount: UInt32
     var flags: UInt32

@@ -75,7 +75,7 @@ package final class CallLog {
         }
         write(
             CallRecordHeader(
-                key: key, start: start, duration: end &- start, sandboxShift: 0, requestCount: UInt32(request.count),
+                key: key, start: start, duration: end &- start, sandboxTime: 0, requestCount: UInt32(request.count),
                 answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
     }
 
@@ -123,14 +123,15 @@ package final class CallLog {
             answer = UnsafeRawBufferPointer(rebasing: answer.prefix(min(bodyLimit, 256)))
             flags.insert(.answerCut)
         }
-        var shift: Int64 = 0
+        var sandboxTime = 0.0
         if let sandboxStart {
-            let since = Double(Int64(bitPattern: start &- monotonicAnchor)) / 1e9
-            shift = Int64(((sandboxStart.timeIntervalSince(sandboxAnchor) - since) * 1e9).rounded())
+            // Its own time, whatever the clock did since the chunk's anchor (a year, or a thousand).
+            sandboxTime = sandboxStart.timeIntervalSince1970
+            flags.insert(.ownSandboxTime)
         }
         write(
             CallRecordHeader(
-                key: key, start: start, duration: end &- start, sandboxShift: shift, requestCount: UInt32(request.count),
+                key: key, start: start, duration: end &- start, sandboxTime: sandboxTime, requestCount: UInt32(request.count),
                 answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
     }
 
@@ -142,7 +143,10 @@ package final class CallLog {
             CallChunk(
                 profile: profile, connection: session.id, transport: session.transport, client: client,
                 monotonicAnchor: monotonicAnchor, wallAnchor: wallAnchor, sandboxAnchor: sandboxAnchor,
-                bytes: Array(UnsafeRawBufferPointer(start: buffer, count: count)), count: records))
+                bytes: [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+                    bytes.baseAddress!.initialize(from: buffer.assumingMemoryBound(to: UInt8.self), count: count)
+                    initialized = count
+                }, count: records))
         count = 0
         records = 0
         if capacity > 1 << 18 {
