@@ -37,6 +37,10 @@ var (
 	ErrInvalidResult       = wire.ErrInvalidResult
 	ErrStoreFull           = wire.ErrStoreFull
 	ErrStoreUnavailable    = wire.ErrStoreUnavailable
+	// ErrCallVerificationFailed and ErrCallsNotSeen match the journal's assertions
+	// (*CallVerificationError, *CallsNotSeenError) by code.
+	ErrCallVerificationFailed = wire.ErrCallVerificationFailed
+	ErrCallsNotSeen           = wire.ErrCallsNotSeen
 	// ErrClosed is wrapped by the error of every call the end of the connection interrupted.
 	ErrClosed = wire.ErrClosed
 )

@@ -189,7 +189,7 @@ func (c *Client) finish(method string, r response, result interface{}) error {
 		return fmt.Errorf("payrpc: %s: %w", method, r.closed)
 	}
 	if r.err != nil {
-		return generated.DecodeError(r.err)
+		return decodeError(r.err)
 	}
 	if c.schemas != nil {
 		if err := c.schemas.validateResult(method, r.result); err != nil {

@@ -16,3 +16,9 @@ func PendingCalls(c *Client) int {
 
 // StateArguments is stateArguments, for the tests.
 var StateArguments = stateArguments
+
+// DescribeCallFailure is describeCallFailure, for the tests.
+var DescribeCallFailure = describeCallFailure
+
+// DecodeError is decodeError, for the tests.
+var DecodeError = decodeError

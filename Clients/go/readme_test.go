@@ -16,13 +16,31 @@ var readmeBlocks = regexp.MustCompile("(?s)```go\n(.*?)```\n(?:[^`]|`[^`]|``[^`]
 // readmeExample returns the README's first example and the output the README shows for it.
 func readmeExample(t *testing.T) (code, output string) {
 	t.Helper()
+	return readmeSectionExample(t, "")
+}
+
+// readmeSectionExample returns the first example of the README's "## section" (of the whole
+// README when section is "") and the output the README shows for it.
+func readmeSectionExample(t *testing.T, section string) (code, output string) {
+	t.Helper()
 	raw, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	match := readmeBlocks.FindStringSubmatch(string(raw))
+	text := string(raw)
+	if section != "" {
+		start := strings.Index(text, "\n## "+section+"\n")
+		if start < 0 {
+			t.Fatalf("README.md has no section %q", section)
+		}
+		text = text[start:]
+		if end := strings.Index(text[1:], "\n## "); end >= 0 {
+			text = text[:end+1]
+		}
+	}
+	match := readmeBlocks.FindStringSubmatch(text)
 	if match == nil {
-		t.Fatal("README.md has no ```go example followed by a ```text block of its output")
+		t.Fatalf("README.md %q has no ```go example followed by a ```text block of its output", section)
 	}
 	return match[1], match[2]
 }
@@ -103,5 +121,19 @@ func TestReadmeExamplePrintsWhatTheReadmeShowsEveryTime(t *testing.T) {
 	}
 	if left := leftovers(t, root); len(left) > 0 {
 		t.Errorf("the runs left %v behind", left)
+	}
+}
+
+// The call journal's example prints the failure message the README shows.
+func TestReadmeCallJournalExamplePrintsTheFailureTheReadmeShows(t *testing.T) {
+	code, output := readmeSectionExample(t, "The call journal in tests")
+	dir := ".readme-calls-example" // inside the module, so it builds against this client; git-ignored
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	program := buildExample(t, dir, code, os.Environ())
+	if got := runExample(t, program, t.TempDir()); got != output {
+		t.Errorf("the example printed\n%s\nthe README shows\n%s", got, output)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/payrpc/payrpc-go/generated/journal"
 	"github.com/payrpc/payrpc-go/generated/northstar"
 	"github.com/payrpc/payrpc-go/generated/pbba"
+	"github.com/payrpc/payrpc-go/generated/rpc"
 	"github.com/payrpc/payrpc-go/generated/sandbox"
 	"github.com/payrpc/payrpc-go/generated/tatra"
 	"github.com/payrpc/payrpc-go/wire"
@@ -114,6 +115,22 @@ func runScenario(t *testing.T, client *payrpc.Client) {
 		t.Fatalf("getIban after failNext: want NetworkError, got %v", err)
 	}
 	must("onFlowStop", s.Tatra.OnFlowStop(ctx))
+
+	// the call journal (client.Calls() has its own tests)
+	flowStop := rpc.CallMatch{Method: payrpc.Ptr("tatra.onFlowStop")}
+	_, err = s.Sandbox.CallsList(ctx, sandbox.CallsListParams{Method: flowStop.Method, Limit: payrpc.Ptr[int64](5)})
+	must("calls.list", err)
+	_, err = s.Sandbox.CallsCount(ctx, sandbox.CallsCountParams{Match: flowStop})
+	must("calls.count", err)
+	_, err = s.Sandbox.CallsFind(ctx, sandbox.CallsFindParams{Match: flowStop, Limit: payrpc.Ptr[int64](1)})
+	must("calls.find", err)
+	_, err = s.Sandbox.CallsVerify(ctx, sandbox.CallsVerifyParams{Match: &flowStop, Times: payrpc.Ptr[int64](1)})
+	must("calls.verify", err)
+	_, err = s.Sandbox.CallsWait(ctx, sandbox.CallsWaitParams{Match: flowStop, TimeoutMs: payrpc.Ptr[int64](1000)})
+	must("calls.wait", err)
+	_, err = s.Sandbox.CallsClear(ctx)
+	must("calls.clear", err)
+
 	must("setContactPermission", s.Sandbox.TatraSetContactPermission(ctx, sandbox.TatraSetContactPermissionParams{Granted: true}))
 	must("setActivated", s.Sandbox.TatraSetActivated(ctx, sandbox.TatraSetActivatedParams{Activated: true}))
 	must("resetProfile", s.Sandbox.TatraResetProfile(ctx))

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The codes of the gateway's own errors (the JSON-RPC ones and payrpc's -32001 to -32009).
+// The codes of the gateway's own errors (the JSON-RPC ones and payrpc's -32001 to -32011).
 // Domain errors of the services have codes from -33000 down.
 const (
 	CodeParseError          = -32700
@@ -26,6 +26,10 @@ const (
 	CodeInvalidResult       = -32007
 	CodeStoreFull           = -32008
 	CodeStoreUnavailable    = -32009
+	// CodeCallVerificationFailed: sandbox.calls.verify found the call journal not as expected.
+	CodeCallVerificationFailed = -32010
+	// CodeCallsNotSeen: sandbox.calls.wait ran out of time before the entries it waited for came.
+	CodeCallsNotSeen = -32011
 	// FirstDomainCode is the highest code of a service's own error; every domain code is at or below it.
 	FirstDomainCode = -33000
 )
@@ -51,6 +55,10 @@ var (
 	// The call was not done, or, when the database went away during its commit, its outcome is
 	// unknown (docs/deploy.md). It is retryable: call again once the database is back.
 	ErrStoreUnavailable = &RPCError{Code: CodeStoreUnavailable, Message: "Store unavailable"}
+	// ErrCallVerificationFailed: sandbox.calls.verify found the journal not as expected.
+	ErrCallVerificationFailed = &RPCError{Code: CodeCallVerificationFailed, Message: "Call verification failed"}
+	// ErrCallsNotSeen: sandbox.calls.wait ran out of time.
+	ErrCallsNotSeen = &RPCError{Code: CodeCallsNotSeen, Message: "Calls not seen in time"}
 )
 
 // ErrClosed is wrapped by every error of a call that could not finish because the connection

@@ -7,7 +7,8 @@
 
 :class:`Client` is synchronous (a reader thread), :class:`AsyncClient` is asyncio; both open
 with ``spawn`` (a child ``payrpc serve --stdio``), ``connect_tcp`` or ``connect_unix``, and
-expose the generated service proxies as attributes (``client.tatra.fetch_setup_data()``).
+expose the generated service proxies as attributes (``client.tatra.fetch_setup_data()``)
+and the sandbox's call journal as ``client.calls`` (:mod:`payrpc.calls`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from ._core import Notification, Request
 from .aio import AsyncClient, AsyncNotificationStream
 from .client import Client, NotificationStream
 from .errors import (
+    CallsNotSeenError,
+    CallVerificationError,
     Cancelled,
     ConnectionClosed,
     DeadlineExceeded,
@@ -46,6 +49,8 @@ __version__ = "0.1.0"
 __all__ = [
     "AsyncClient",
     "AsyncNotificationStream",
+    "CallsNotSeenError",
+    "CallVerificationError",
     "Cancelled",
     "Client",
     "ConnectionClosed",

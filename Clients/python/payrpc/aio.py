@@ -14,6 +14,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set,
 from . import _process
 from ._core import CLIENT_NAME, PROTOCOL_VERSION, BatchItem, Core, Notification, encode
 from ._services import service_proxy
+from .calls import AsyncCallJournal
 from .client import TLSOption, tls_context
 from .errors import ConnectionClosed, Timeout, ValidationError
 from .schema import SchemaSet
@@ -283,6 +284,14 @@ class AsyncClient:
             stream._offer(_END)
         self._streams.add(stream)
         return stream
+
+    # The call journal ------------------------------------------------------------------------
+
+    @property
+    def calls(self) -> AsyncCallJournal:
+        """The profile's call journal (sandbox mode only), with coroutines:
+        ``await client.calls.verify(method=...)``; see :mod:`payrpc.calls`."""
+        return AsyncCallJournal(self)
 
     # Closing -------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 from . import _process
 from ._core import CLIENT_NAME, PROTOCOL_VERSION, BatchItem, Core, Notification, encode
 from ._services import service_proxy
+from .calls import CallJournal
 from .errors import ConnectionClosed, PayRpcError, Timeout, ValidationError
 from .schema import SchemaSet
 
@@ -514,6 +515,14 @@ class Client:
                 stream._offer(_END)
             self._streams.add(stream)
         return stream
+
+    # The call journal ------------------------------------------------------------------------
+
+    @property
+    def calls(self) -> CallJournal:
+        """The profile's call journal (sandbox mode only): ``client.calls.verify(method=...)``,
+        ``count``, ``find``, ``wait``, ``list``, ``clear``; see :mod:`payrpc.calls`."""
+        return CallJournal(self)
 
     # Closing -------------------------------------------------------------------------------
 

@@ -10,11 +10,16 @@ Every error a call can raise derives from :class:`PayRpcError`:
   deadline error, :class:`DeadlineExceeded`, is a ``Timeout`` too).
 * :class:`ValidationError` — params, a result or a notification broke its schema.
 * :class:`ConnectionClosed` — the server went away while the call was in flight.
+
+Two gateway errors are also :class:`AssertionError`, so that a test runner reports them as failed
+assertions: :class:`CallVerificationError` (``sandbox.calls.verify`` found the journal not as the
+test expected) and :class:`CallsNotSeenError` (``sandbox.calls.wait`` ran out of time).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from typing import Any, Dict, List, Optional, Type
 
 
@@ -194,6 +199,88 @@ class StoreUnavailable(RpcError):
         return isinstance(self.data, dict) and self.data.get("retryable") is True
 
 
+class _CallJournalFailure(RpcError, AssertionError):
+    """What :class:`CallVerificationError` and :class:`CallsNotSeenError` share: the server's
+    ``data`` (``rpc.CallVerificationFailure``) read as the generated model, and a message that
+    holds the server's and, under it, every nearest miss with each pointer where it differed,
+    what was expected there and what was found."""
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(code, message, data)
+        self.args = (describe_call_failure(message, data),)
+
+    @property
+    def failure(self) -> Any:
+        """``data`` as ``payrpc.generated.services.rpc.CallVerificationFailure`` (the raw data
+        when it does not read as one)."""
+        from ._runtime import lenient
+        from .generated.services import rpc
+
+        return lenient(rpc.CallVerificationFailure.from_json, self.data)
+
+    @property
+    def nearest_misses(self) -> List[Any]:
+        """Up to three entries that came nearest, nearest first (``rpc.CallMiss``)."""
+        failure = self.failure
+        return list(getattr(failure, "nearest_misses", None) or [])
+
+
+class CallVerificationError(_CallJournalFailure):
+    """-32010: ``sandbox.calls.verify`` found the journal not as expected (an ``AssertionError``
+    too). ``str(error)`` is the server's message, then each nearest miss and where it differed."""
+
+    code_value = -32010
+
+
+class CallsNotSeenError(_CallJournalFailure):
+    """-32011: ``sandbox.calls.wait`` ran out of time before the calls it waited for arrived (an
+    ``AssertionError`` too). ``str(error)`` is the server's message, then each nearest miss."""
+
+    code_value = -32011
+
+
+#: How much of a value found in an entry a failure message shows.
+_ACTUAL_LIMIT = 200
+
+
+def describe_call_failure(message: str, data: Any) -> str:
+    """The text of a journal assertion: the server's message, the ids of the entries that
+    matched (when it lists them) and each nearest miss, one line per pointer where it differed:
+
+    .. code-block:: text
+
+        Call verification failed: expected exactly 1 ... found 0; the nearest miss, 1.3 ...
+        nearest misses:
+          1.3 (tatra.executePayment)
+            /params/amount: expected equals "10.00", found "12.50"
+            /params/reference: expected present, found nothing
+
+    ``data`` is read leniently (anything that is not the documented shape is left out).
+    """
+    lines = [message]
+    fields = data if isinstance(data, dict) else {}
+    matched = fields.get("entries")
+    if isinstance(matched, list) and matched:
+        lines.append("matched entries: " + ", ".join(str(entry) for entry in matched))
+    misses = [miss for miss in fields.get("nearestMisses") or [] if isinstance(miss, dict)]
+    if misses:
+        lines.append("nearest misses:")
+    for miss in misses:
+        method = miss.get("method")
+        lines.append(f"  {miss.get('entry')}" + (f" ({method})" if method else ""))
+        for difference in miss.get("differences") or []:
+            if not isinstance(difference, dict):
+                continue
+            found = _shown(difference["actual"]) if "actual" in difference else "nothing"
+            lines.append(f"    {difference.get('pointer')}: expected {difference.get('expected')}, found {found}")
+    return "\n".join(lines)
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= _ACTUAL_LIMIT else text[: _ACTUAL_LIMIT - 1] + "…"
+
+
 class DomainError(RpcError):
     """A service's own error: ``data`` carries ``type``, ``status`` (a gRPC status name) and fields."""
 
@@ -225,6 +312,8 @@ GATEWAY_ERRORS: Dict[int, Type[RpcError]] = {
         InvalidResult,
         StoreFull,
         StoreUnavailable,
+        CallVerificationError,
+        CallsNotSeenError,
     )
 }
 
@@ -285,6 +374,9 @@ __all__ = [
     "InvalidResult",
     "StoreFull",
     "StoreUnavailable",
+    "CallVerificationError",
+    "CallsNotSeenError",
+    "describe_call_failure",
     "DomainError",
     "GATEWAY_ERRORS",
     "error_class",

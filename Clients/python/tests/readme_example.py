@@ -1,4 +1,4 @@
-"""The README's first example and the output it shows, for the tests that replay it."""
+"""The README's examples and the output each shows, for the tests that replay them."""
 
 from __future__ import annotations
 
@@ -11,11 +11,17 @@ from typing import Dict, Tuple
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-def example() -> Tuple[str, str]:
-    """The first ```python block of the README and the ```text block right after it."""
+def example(section: str = "") -> Tuple[str, str]:
+    """The first ```python block of the README (or of its ``## section``) and the ```text block
+    right after it."""
     text = README.read_text(encoding="utf-8")
+    if section:
+        start = text.find(f"\n## {section}\n")
+        assert start >= 0, f"README.md has no section '## {section}'"
+        end = text.find("\n## ", start + 1)
+        text = text[start : end if end >= 0 else len(text)]
     match = re.search(r"```python\n(.*?)```\n(?:(?!```).)*?```text\n(.*?)```", text, re.DOTALL)
-    assert match, "README.md has no ```python example followed by a ```text block of its output"
+    assert match, f"README.md{' ' + section if section else ''} has no ```python example followed by a ```text block of its output"
     return match.group(1), match.group(2)
 
 

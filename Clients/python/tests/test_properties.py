@@ -55,6 +55,11 @@ MAX_MESSAGE_LENGTH = 200
 BOUNDS = {
     # Waits `ms` before answering (up to ten minutes by its schema).
     "sandbox.delay": lambda schema: _with(schema, ["properties", "ms", "maximum"], 20),
+    # Waits up to `timeoutMs` (ten minutes by its schema, five seconds when it is left out) for
+    # entries that random params never match: always given, and short.
+    "sandbox.calls.wait": lambda schema: _with(
+        _with(schema, ["properties", "timeoutMs", "maximum"], 20), ["required"], [*schema.get("required", []), "timeoutMs"]
+    ),
 }
 
 

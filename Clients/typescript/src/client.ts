@@ -1,6 +1,7 @@
 /** The client: one connection to a payrpc server, many calls in flight, notifications as events and streams. */
 
 import { EventEmitter } from "node:events";
+import { CallJournal } from "./calls.js";
 import { ConnectionClosed, PayRpcError, Timeout, ValidationError } from "./errors.js";
 import { DOCUMENT } from "./generated/openrpc.js";
 import { createServices, type NotificationMap, type Services } from "./generated/services/index.js";
@@ -104,6 +105,12 @@ export interface Client extends Services {}
 export class Client extends EventEmitter {
   /** The timeout of every call that sets none, in milliseconds. */
   defaultTimeoutMs: number | undefined;
+  /**
+   * The profile's call journal (sandbox mode only): `client.calls.verify({ method, params, times })`,
+   * `count`, `find`, `wait`, `list`, `clear`; failures reject with `CallVerificationError` and
+   * `CallsNotSeenError`, `AssertionError`s of `node:assert`.
+   */
+  readonly calls: CallJournal;
   private readonly schemas: SchemaSet | undefined;
   private readonly pending = new Map<number, Group>();
   private readonly streams = new Set<NotificationStream<unknown>>();
@@ -122,6 +129,7 @@ export class Client extends EventEmitter {
     this.closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
     this.trace = options.trace;
     Object.assign(this, createServices(this));
+    this.calls = new CallJournal(this.sandbox);
     if (transport instanceof ProcessTransport) {
       transport.forwardLog((line) => this.safeEmit("stderr", line));
       void transport.exited.then((exit) => (this.exit = exit));

@@ -2,9 +2,11 @@
  * payrpc for TypeScript: `Client.spawn()` or `Client.connect({tcp} | {unix})`, then call the
  * typed proxies (`client.tatra.executePayment(...)`) generated from `Schemas/openrpc.json`.
  * Each service is also a namespace of its models and error classes (`tatra.Contact`,
- * `tatra.WrongPinError`).
+ * `tatra.WrongPinError`). `client.calls` checks the sandbox's call journal from a test.
  */
 
+export { CallJournal, CallVerificationError, CallsNotSeenError, Condition, absent, callMatch, conditions, describeCallFailure, equals, pattern, present } from "./calls.js";
+export type { CallExpectation, CallFind, CallListing, CallQuery, CallTimes, CallWait, Conditions } from "./calls.js";
 export { Client } from "./client.js";
 export type { BatchRequest, ClientOptions, ConnectOptions, HelloParams, SpawnOptions } from "./client.js";
 export * from "./errors.js";

@@ -1,5 +1,6 @@
-// The README's first example, extracted, compiled with tsc and run three times against the real
-// binary: every run prints exactly the output the README shows, and leaves nothing behind.
+// The README's examples, extracted, compiled with tsc and run against the real binary: the first,
+// three times, prints exactly the output the README shows every time and leaves nothing behind;
+// the call journal's prints the failure message the README shows.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -23,4 +24,14 @@ test("the README example prints what the README shows, every time", () => {
   // Every spawned server was ephemeral: nothing in the default data directory, and each
   // removed its temporary directory when it exited.
   assert.deepEqual(leftovers(root), []);
+});
+
+test("the call journal example prints the failure the README shows", () => {
+  const { code, output } = readmeExample("The call journal in tests");
+  const dir = path.join(CLIENT_DIR, "dist", "readme-calls-example");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const script = compileExample(dir, code);
+  const root = tempDir();
+  assert.equal(runExample(script, exampleEnvironment(root), root), output);
 });

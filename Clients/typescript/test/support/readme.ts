@@ -1,4 +1,4 @@
-/** The README's first example and the output it shows, for the tests that compile and run it. */
+/** The README's examples and the output each shows, for the tests that compile and run them. */
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -6,11 +6,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { CLIENT_DIR, payrpcBin } from "./server.js";
 
-/** The first ```ts block of the README and the ```text block right after it (its output). */
-export function readmeExample(): { code: string; output: string } {
-  const readme = fs.readFileSync(path.join(CLIENT_DIR, "README.md"), "utf8");
+/** The first ```ts block of the README (or of its `## section`) and the ```text block right after it (its output). */
+export function readmeExample(section?: string): { code: string; output: string } {
+  let readme = fs.readFileSync(path.join(CLIENT_DIR, "README.md"), "utf8");
+  if (section !== undefined) {
+    const start = readme.indexOf(`\n## ${section}\n`);
+    assert.ok(start >= 0, `README.md has a section "## ${section}"`);
+    const end = readme.indexOf("\n## ", start + 1);
+    readme = readme.slice(start, end < 0 ? undefined : end);
+  }
   const match = /```ts\n([\s\S]*?)```\n(?:(?!```)[\s\S])*?```text\n([\s\S]*?)```/.exec(readme);
-  assert.ok(match?.[1] && match[2], "README.md has a ```ts example followed by a ```text block of its output");
+  assert.ok(match?.[1] && match[2], `README.md${section ? ` (${section})` : ""} has a \`\`\`ts example followed by a \`\`\`text block of its output`);
   return { code: match[1], output: match[2] };
 }
 
