@@ -90,6 +90,7 @@ struct CallsCommand: ParsableCommand {
             var feed = CallJournalFeed(session: session, method: method, kind: kind, timeout: timeout)
             try print(&feed)
         } catch GatewayFailure.interrupted {
+            session.cancelPending()
             return
         } catch is StandardOutputClosed {
             throw ExitCode(1)

@@ -10,6 +10,8 @@ final class GatewaySession {
     /// A descriptor that ends every wait when it becomes readable (``StopSignals``), or nil.
     private let interrupt: Int32?
     private var lastID = 0
+    /// The id of the request whose answer a wait was interrupted before (``cancelPending()``).
+    private var pending: JSONValue?
 
     /// A session over `connection`; a wait for an answer ends early when `interrupt` becomes readable.
     init(connection: LineConnection, interrupt: Int32?) {
@@ -32,11 +34,14 @@ final class GatewaySession {
             throw .closed
         }
         let deadline = Date().addingTimeInterval(seconds)
+        pending = nil
         while true {
             switch connection.nextLine(deadline: deadline, interrupt: interrupt) {
             case .end: throw .closed
             case .timedOut: throw .noAnswer(method: method, seconds: seconds)
-            case .interrupted: throw .interrupted
+            case .interrupted:
+                pending = id
+                throw .interrupted
             case .line(let line):
                 // A line that is not JSON, or not the answer to this request, is skipped.
                 guard let tape = try? JSONTape(string: line) else { continue }
@@ -53,6 +58,20 @@ final class GatewaySession {
                 if let answer { return answer }
             }
         }
+    }
+
+    /// Cancels the request a wait for its answer was interrupted before (`$/cancelRequest`, a
+    /// notification), so that the gateway does not keep it running, and its connection open, after
+    /// this end has gone (a `sandbox.calls.wait` would run on to its timeout). Nothing when none is.
+    func cancelPending() {
+        guard let pending else { return }
+        self.pending = nil
+        var params = CancelParams.decoded(from: #"{"id":null}"#)
+        params.id = pending
+        let notification = JSONValue.object([
+            .init("jsonrpc", "2.0"), .init("method", .string(CancelRequest.name)), .init("params", JSONValue(encoding: params)),
+        ])
+        try? connection.send(notification.jsonText)
     }
 
     /// The error object of an answer as the one wire error type (a member missing or of another
