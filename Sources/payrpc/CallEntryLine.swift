@@ -27,6 +27,20 @@ enum CallEntryLine {
         return fields.joined(separator: "  ")
     }
 
+    /// The line for an entry as the gateway sent it: read as a ``CallEntry`` (a `null` result or
+    /// request id kept, which the model's codec reads as absent), else ``unreadable(_:reason:)``.
+    static func text(_ element: JSONElement) -> String {
+        var entry: CallEntry
+        do {
+            entry = try CallEntry(json: element)
+        } catch {
+            return unreadable(JSONValue(element), reason: "\(error)")
+        }
+        if element.member("result")?.isNull == true { entry.result = .null }
+        if element.member("requestId")?.isNull == true { entry.requestId = .null }
+        return text(entry)
+    }
+
     /// The line for an entry this build cannot read as a ``CallEntry`` (a newer gateway's): its
     /// JSON, cut to one line, after why.
     static func unreadable(_ json: JSONValue, reason: String) -> String {

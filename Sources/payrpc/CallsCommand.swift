@@ -50,7 +50,9 @@ struct CallsCommand: ParsableCommand {
             valueName: "name"))
     var method: String?
 
-    @Option(help: ArgumentHelp("Only entries of this kind.", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp(
+            "Only entries of this kind: \(CallEntryKind.allValueStrings.joined(separator: ", ")).", valueName: "kind"))
     var kind: CallEntryKind?
 
     @Option(help: ArgumentHelp("Stop after this many entries (also with --follow).", valueName: "n"))
@@ -126,7 +128,7 @@ struct CallsCommand: ParsableCommand {
         guard !entries.isEmpty else { return }
         var text = ""
         for entry in entries {
-            text += json ? entry.rawText : Self.line(entry)
+            text += json ? entry.rawText : CallEntryLine.text(entry)
             text += "\n"
         }
         var bytes = Array(text.utf8)[...]
@@ -135,15 +137,6 @@ struct CallsCommand: ParsableCommand {
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw StandardOutputClosed() }
             bytes = bytes.dropFirst(written)
-        }
-    }
-
-    /// The readable line of an entry (``CallEntryLine``).
-    private static func line(_ element: JSONElement) -> String {
-        do {
-            return CallEntryLine.text(try CallEntry(json: element))
-        } catch {
-            return CallEntryLine.unreadable(JSONValue(element), reason: "\(error)")
         }
     }
 }

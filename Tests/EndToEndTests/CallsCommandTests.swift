@@ -71,12 +71,13 @@ import Glibc
         )
         guard case .array(let answers) = batch else { throw SocketClientError("not a batch answer: \(batch)") }
         #expect(answers.count == 2)
+        #expect(try await call(client, #"{"jsonrpc":"2.0","id":6,"method":"tatra.onFlowStart"}"#)["result"] == .null)
 
         let readable = try await calls(["--tcp", address])
         #expect(readable.status == 0, "\(readable.errors)")
         #expect(readable.errors.isEmpty)
         let lines = steady(readable.output)
-        try #require(lines.count == 6, "\(readable.output)")
+        try #require(lines.count == 7, "\(readable.output)")
         #expect(lines[0].hasPrefix(#"T  1.1  call  rpc.hello  {"client":"shop"}  -> ok {"server":"payrpc","#), "\(lines[0])")
         #expect(lines[0].hasSuffix("  D ms  tcp#1 shop"), "\(lines[0])")
         #expect(
@@ -86,6 +87,7 @@ import Glibc
                 #"T  1.4  call  rpc.health  -> ok {"status":"SERVING"}  D ms  tcp#1 shop"#,
                 #"T  1.5  call  rpc.health  -> no answer (a notification)  D ms  tcp#1 shop"#,
                 #"T  1.6  call  no.such.method  -> error -32601 Method not found {"method":"no.such.method"}  D ms  tcp#1 shop"#,
+                #"T  1.7  call  tatra.onFlowStart  -> ok null  D ms  tcp#1 shop"#,
             ], "\(readable.output)")
         #expect(readable.output.split(separator: "\n").allSatisfy { $0.hasPrefix("10:40:") }, "the frozen clock's time, UTC")
 
@@ -93,7 +95,7 @@ import Glibc
         let json = try await calls(["--tcp", address, "--json"])
         #expect(json.status == 0, "\(json.errors)")
         let sent = try await journalAsSent(client)
-        #expect(sent.count == 6)
+        #expect(sent.count == 7)
         #expect(json.output == sent.map { $0 + "\n" }.joined())
         #expect(json.output.contains(#""params":{"amount":"12.50","contact":{"fullName":"Jana Nováková""#))
         client.close()
