@@ -76,6 +76,9 @@ struct CallsCommand: ParsableCommand {
 
     func run() throws {
         let hello = try GatewayHello.params(tokenFile: tokenFile, profile: profile)
+        // A write to a gateway that has gone (or to a stdout whose reader has) fails with EPIPE and
+        // is reported, instead of SIGPIPE ending the command without a word.
+        signal(SIGPIPE, SIG_IGN)
         // Installed before connecting: a signal from now on ends the command cleanly.
         let interrupt = follow ? StopSignals.install() : nil
         let connection: LineConnection
@@ -90,7 +93,7 @@ struct CallsCommand: ParsableCommand {
         do {
             if let hello { _ = try session.call(Hello.name, hello, within: timeout) }
             var feed = CallJournalFeed(session: session, method: method, kind: kind, timeout: timeout)
-            try print(&feed)
+            try printEntries(of: &feed)
         } catch GatewayFailure.interrupted {
             session.cancelPending()
             return
@@ -105,7 +108,7 @@ struct CallsCommand: ParsableCommand {
     /// Prints every entry `feed` has and, with `--follow`, every one it gets after, until
     /// `--limit` entries are printed.
     /// - Throws: ``GatewayFailure``, or ``StandardOutputClosed``.
-    private func print(_ feed: inout CallJournalFeed) throws {
+    private func printEntries(of feed: inout CallJournalFeed) throws {
         var printed = 0
         repeat {
             // Every page there is now: follow `next` until a page says there is no more.
