@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayRPCCore
 import PayRPCJSON
 import PayRPCTransport
 
@@ -73,22 +74,11 @@ struct CallCommand: ParsableCommand {
 
     func run() throws {
         var lines: [String] = []
-        var hello: [JSONValue.Member] = []
-        if let tokenFile {
-            guard
-                let token = try? String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(
-                    in: .whitespacesAndNewlines)
-            else {
-                throw ValidationError("cannot read \(tokenFile)")
-            }
-            hello.append(.init("token", .string(token)))
-        }
-        if let profile { hello.append(.init("profile", .string(profile))) }
-        if !hello.isEmpty {
+        if let hello = try GatewayHello.params(tokenFile: tokenFile, profile: profile) {
             lines.append(
                 JSONValue.object([
-                    .init("jsonrpc", "2.0"), .init("id", "hello"), .init("method", "rpc.hello"),
-                    .init("params", .object(hello)),
+                    .init("jsonrpc", "2.0"), .init("id", "hello"), .init("method", .string(Hello.name)),
+                    .init("params", hello),
                 ]).jsonText)
         }
         var request: [JSONValue.Member] = [.init("jsonrpc", "2.0"), .init("id", "call"), .init("method", .string(method))]

@@ -6,13 +6,15 @@ import PayRPCTransport
 import Glibc
 #endif
 
-/// A blocking newline-delimited connection for `payrpc call`: a TCP or Unix socket, or the
-/// pipes of a spawned `payrpc serve --stdio`.
+/// A blocking newline-delimited connection for `payrpc call` and `payrpc calls`: a TCP or Unix
+/// socket, or the pipes of a spawned `payrpc serve --stdio`.
 final class LineConnection {
     private let readFD: Int32
     private let writeFD: Int32
     private let process: SpawnedProcess?
     private var buffer: [UInt8] = []
+    /// How much of `buffer` holds no newline (a long line arriving in many reads is scanned once).
+    private var scanned = 0
 
     private init(readFD: Int32, writeFD: Int32, process: SpawnedProcess?) {
         self.readFD = readFD
@@ -22,9 +24,7 @@ final class LineConnection {
 
     /// Connects to `host:port` (`[::1]:7070` for IPv6).
     static func tcp(_ address: String) throws -> LineConnection {
-        guard let endpoint = try? Endpoint.parse(address), case .tcp(let host, let port) = endpoint else {
-            throw ValidationError("--tcp takes HOST:PORT ([IPv6]:PORT), got \(address)")
-        }
+        let (host, port) = try tcpAddress(address)
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var result: UnsafeMutablePointer<addrinfo>?
@@ -42,6 +42,15 @@ final class LineConnection {
             info = current.pointee.ai_next
         }
         throw ConnectFailure(address: address, code: errno)
+    }
+
+    /// The host and port of `address` (`host:port`, `[::1]:7070`).
+    /// - Throws: `ValidationError` when it is not one (what a command's `validate()` reports).
+    static func tcpAddress(_ address: String) throws -> (host: String, port: Int) {
+        guard let endpoint = try? Endpoint.parse(address), case .tcp(let host, let port) = endpoint else {
+            throw ValidationError("--tcp takes HOST:PORT ([IPv6]:PORT), got \(address)")
+        }
+        return (host, Int(port))
     }
 
     /// Connects to a Unix socket.
@@ -104,20 +113,48 @@ final class LineConnection {
 
     /// The next line, or nil at EOF or when the deadline passes.
     func readLine(deadline: Date) throws -> String? {
+        if case .line(let line) = nextLine(deadline: deadline, interrupt: nil) { return line }
+        return nil
+    }
+
+    /// What waiting for a line gave: the line, the end of the stream (EOF or a read error), the
+    /// deadline, or the interrupting descriptor becoming readable.
+    enum LineRead: Equatable {
+        case line(String)
+        case end
+        case timedOut
+        case interrupted
+    }
+
+    /// Waits for the next line until `deadline` (nil: no deadline), or until `interrupt` (a
+    /// descriptor such as ``StopSignals``'s, never read here) becomes readable: one `poll(2)` on
+    /// both, no periodic wake-ups.
+    func nextLine(deadline: Date?, interrupt: Int32?) -> LineRead {
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
                 buffer.removeSubrange(...newline)
-                return line
+                scanned = 0
+                return .line(line)
             }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { return nil }
-            var poller = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 1000)))
+            scanned = buffer.count
+            var timeout: Int32 = -1
+            if let deadline {
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else { return .timedOut }
+                timeout = Int32(min((remaining * 1000).rounded(.up), Double(Int32.max)))
+            }
+            var pollers = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
+            if let interrupt { pollers.append(pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&pollers, nfds_t(pollers.count), timeout)
+            if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }
+            if pollers.count > 1 && pollers[1].revents != 0 { return .interrupted }
+            guard pollers[0].revents != 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress!, $0.count) }
-            guard count > 0 else { return nil }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .end }
             buffer.append(contentsOf: chunk[..<count])
         }
     }

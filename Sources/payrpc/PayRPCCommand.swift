@@ -15,7 +15,9 @@ struct PayRPCCommand: AsyncParsableCommand {
             and the `rpc.discover` method.
             """,
         version: PayRPCVersionString.value,
-        subcommands: [ServeCommand.self, CallCommand.self, SchemasCommand.self, ValidateCommand.self, DataCommand.self]
+        subcommands: [
+            ServeCommand.self, CallCommand.self, CallsCommand.self, SchemasCommand.self, ValidateCommand.self, DataCommand.self,
+        ]
     )
 
     /// Runs `payrpc serve …` parsed as `serve`'s options alone (``ServeCommand/parsedAlone(_:)``),

@@ -23,7 +23,9 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("payrpc-cli-\(UUID().uuidString)").path
     }
 
-    @Test(arguments: [[], ["serve"], ["call"], ["schemas"], ["validate"], ["data"], ["data", "export"], ["data", "reset"]])
+    @Test(arguments: [
+        [], ["serve"], ["call"], ["calls"], ["schemas"], ["validate"], ["data"], ["data", "export"], ["data", "reset"],
+    ])
     func everyCommandHasHelp(command: [String]) async throws {
         let (status, out, _) = try await run(command + ["--help"])
         #expect(status == 0)
