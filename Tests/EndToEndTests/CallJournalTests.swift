@@ -90,8 +90,9 @@ import Testing
             await server.request("sandbox.calls.find", ["match": ["method": "dotpay.registerPaymentCard"]], id: "f0")?[
                 "result"]?.value(at: "/entries/0/id"))
         let pushes = try #require(
-            await server.request("sandbox.calls.find", ["match": ["method": "dotpay.didRegisterNewCreditCard", "kind": "push"]], id: "f2")?[
-                "result"]?["entries"])
+            await server.request(
+                "sandbox.calls.find", ["match": ["method": "dotpay.didRegisterNewCreditCard", "kind": "push"]], id: "f2")?[
+                    "result"]?["entries"])
         #expect(pushes.value(at: "/0/causedBy") == registering)
         #expect(pushes.value(at: "/1/causedBy") == registering)
         #expect(pushes.value(at: "/0/connection") != pushes.value(at: "/1/connection"))
@@ -109,11 +110,35 @@ import Testing
         #expect(authorize.value(at: "/0/calledAs") == "authorizePayment")
         #expect(authorize.value(at: "/0/params/pincode")?.stringValue?.contains("0000") == false)
 
+        // Nor in what `payrpc calls --json` prints.
+        let printed = try await ChildRun.run(
+            SpawnedServer.binary, ["calls", "--tcp", address, "--json", "--timeout", "600"], timeout: 700)
+        #expect(printed.status == 0, "\(printed.errors)")
+        #expect(printed.output.contains("tatra.authorizePayment"))
+        for secret in ["\"1234\"", "\"0000\"", Self.card, "\"987\""] {
+            #expect(!printed.output.contains(secret), "\(secret) in payrpc calls --json")
+        }
+
         server.closeInput()
         #expect(await server.waitForExit() == 0)
         for secret in ["1234\"", Self.card, "\"987\""] {
             #expect(!server.logText.contains(secret), "\(secret) in the log")
         }
+    }
+
+    /// A sandbox clock set a thousand years ahead between a chunk's anchor and a call that runs as
+    /// a task: the call is journalled at its own time (this once trapped on an overflow).
+    @Test func aClockFarAheadIsJournalledAtItsTime() async throws {
+        let server = try await SpawnedServer(["serve", "--stdio", "--ephemeral"])
+        #expect(await server.request("rpc.health", id: "h")?["result"] != nil)
+        #expect(await server.request("sandbox.clock.set", ["time": "3068-01-01T00:00:00Z"], id: "c")?["result"] != nil)
+        #expect(await server.request("sandbox.delay", ["ms": 1], id: "d")?["result"] == 1)
+        let found = await server.request("sandbox.calls.find", ["match": ["method": "sandbox.delay"]], id: "f")
+        #expect(
+            found?.value(at: "/result/entries/0/at")?.stringValue?.hasPrefix("3068-01-01T00:00:0") == true,
+            "\(String(describing: found))")
+        server.closeInput()
+        #expect(await server.waitForExit() == 0)
     }
 
     /// A bad match is invalid params naming the pointer: an unknown method, a malformed pointer, a

@@ -54,8 +54,12 @@ import Glibc
         #expect(waited.value(at: "/result/entries/0/method") == "tatra.fetchSetupData")
         #expect(waited.value(at: "/result/entries/0/gateway") != nil)
 
-        // B's own call and A's are one journal, read through either gateway.
+        // B's own call and A's are one journal, read through either gateway: B's entry is on A
+        // within B's flush interval and a commit (the wait's bound, 2 s, is what the test holds it to).
         _ = try Self.call(onB, "tatra.fetchSetupData", id: "b1")
+        let both = try Self.call(
+            onA, "sandbox.calls.wait", ["match": ["method": "tatra.fetchSetupData"], "count": 2, "timeoutMs": 2000])
+        #expect(both.value(at: "/result/entries/1") != nil, "\(both)")
         let verified = try Self.call(onA, "sandbox.calls.verify", ["match": ["method": "tatra.fetchSetupData"], "times": 2])
         #expect(verified["result"]?["matched"] == 2, "\(verified)")
         let listed = try Self.call(onB, "sandbox.calls.list", ["method": "tatra.fetchSetupData"])
@@ -68,7 +72,8 @@ import Glibc
         #expect(refused["error"]?["code"] == -32001)
         #expect(try Self.call(other, "sandbox.calls.list")["error"]?["code"] == -32001)
         _ = try Self.call(other, "rpc.hello", ["token": "team-b-2d81aa", "profile": "bob"])
-        #expect(try Self.call(other, "sandbox.calls.count", ["match": ["method": "tatra.fetchSetupData"]])["result"]?["count"] == 0)
+        #expect(
+            try Self.call(other, "sandbox.calls.count", ["match": ["method": "tatra.fetchSetupData"]])["result"]?["count"] == 0)
         _ = try Self.call(other, "sandbox.calls.clear")
         #expect(
             try Self.call(onA, "sandbox.calls.count", ["match": ["method": "tatra.fetchSetupData"]])["result"]?["count"] == 2)

@@ -1921,7 +1921,7 @@ extension CallBatchReference {
 
 extension CallBatch {
     /// The JSON member names of the stored properties, in declaration order.
-    public static var fieldOrder: [String] { ["entries"] }
+    public static var fieldOrder: [String] { ["entries", "arrivals"] }
 
     /// A reference to this model's definition.
     public static var schemaReference: JSONValue {
@@ -1936,6 +1936,14 @@ extension CallBatch {
         JSONValue.Member("additionalProperties", .bool(false)),
         JSONValue.Member("description", .string("The entries one gateway flushed in one transaction (`calls/b…`), masked.")),
         JSONValue.Member("properties", .object([
+            JSONValue.Member("arrivals", .object([
+                JSONValue.Member("description", .string("When each entry really arrived (the wall clock, even under `--frozen-clock`): what orders\nentries whose sandbox times are equal.")),
+                JSONValue.Member("items", .object([
+                    JSONValue.Member("format", .string("date-time")),
+                    JSONValue.Member("type", .string("string")),
+                ])),
+                JSONValue.Member("type", .string("array")),
+            ])),
             JSONValue.Member("entries", .object([
                 JSONValue.Member("description", .string("Oldest first.")),
                 JSONValue.Member("items", .object([
@@ -1958,15 +1966,21 @@ extension CallBatch {
     public init(json: JSONElement) throws(JSONDecodingError) {
         guard json.kind == .object else { throw .expected("an object", found: json) }
         var _entries: [CallEntry]? = nil
+        var _arrivals: [Date]? = nil
         for (memberName, memberValue) in json.objectMembers {
             if memberName.stringEquals("entries" as StaticString) {
                 do { _entries = try [CallEntry](json: memberValue) } catch { throw error.prefixed("entries") }
+            } else if memberName.stringEquals("arrivals" as StaticString) {
+                if !memberValue.isNull {
+                    do { _arrivals = try [Date](json: memberValue) } catch { throw error.prefixed("arrivals") }
+                }
             } else {
                 throw JSONDecodingError("unknown member").prefixed(memberName.string ?? "")
             }
         }
         guard let _entries else { throw .missing("entries") }
         self.entries = _entries
+        self.arrivals = _arrivals
     }
 
     /// Writes the model as a JSON object; nil optionals are left out.
@@ -1974,6 +1988,10 @@ extension CallBatch {
         writer.beginObject()
         writer.key("entries" as StaticString)
         self.entries.encode(to: &writer)
+        if let value = self.arrivals {
+            writer.key("arrivals" as StaticString)
+            value.encode(to: &writer)
+        }
         writer.endObject()
     }
 }

@@ -16,23 +16,29 @@ struct CallEntryReader {
     /// and no entry has a duration.
     let frozenAt: Date?
 
-    /// The entries of `item`, in order.
-    func entries(_ item: CallJournalItem) -> [CallEntry] {
+    /// The entries of `item`, in order, each with when it really arrived.
+    func entries(_ item: CallJournalItem) -> [ArrivedEntry] {
         let frozen = frozenAt != nil
-        var entries: [CallEntry]
+        var entries: [ArrivedEntry]
         switch item {
-        case .chunk(let chunk): entries = chunk.recordOffsets.map { call(chunk, chunk.record(at: $0, frozen: frozen)) }
-        case .push(let push): entries = [self.push(push)]
+        case .chunk(let chunk):
+            entries = chunk.recordOffsets.map { offset in
+                ArrivedEntry(
+                    entry: call(chunk, chunk.record(at: offset, frozen: frozen)), arrival: chunk.record(at: offset).wallStart)
+            }
+        case .push(let push): entries = [ArrivedEntry(entry: self.push(push), arrival: push.wallAt)]
         case .exchange(let exchange, let id, let sandboxStart):
-            entries = [self.exchange(exchange, id: id, sandboxStart: sandboxStart)]
+            entries = [
+                ArrivedEntry(entry: self.exchange(exchange, id: id, sandboxStart: sandboxStart), arrival: exchange.started)
+            ]
         case .entries(let read): return read
         case .dropped: return []
         }
         if let frozenAt {
             // Real time stands still: only the machine's clocks moved.
             for index in entries.indices {
-                entries[index].wallAt = frozenAt
-                if entries[index].durationMs != nil { entries[index].durationMs = 0 }
+                entries[index].entry.wallAt = frozenAt
+                if entries[index].entry.durationMs != nil { entries[index].entry.durationMs = 0 }
             }
         }
         return entries

@@ -35,7 +35,11 @@ public final class CallJournal: CallRecorder {
     public let settings: CallJournalSettings
     private let storage: any CallStorage
     private let sandbox: any SandboxAccess
-    let waiters = CallWaiters()
+    /// Who wants the connections' logs handed over at every read's end (the waits; a shared journal).
+    public let demand = CallDemand()
+    let waiters: CallWaiters
+    /// Every open connection's log, asked for what it holds before a query is answered.
+    private let logs = Lock<[ObjectIdentifier: CallLog]>([:])
     private let router = Lock<Router?>(nil)
     private let counter = Atomic<UInt64>(0)
     /// This gateway's mark on its entries' ids (a store gateways share); nil on one gateway.
@@ -46,12 +50,15 @@ public final class CallJournal: CallRecorder {
     public init(settings: CallJournalSettings, sandbox: any SandboxAccess, shared: (any StateStore)?, logger: Logger) {
         self.settings = settings
         self.sandbox = sandbox
-        let waiters = waiters
+        let waiters = CallWaiters(demand: demand)
+        self.waiters = waiters
         if let shared {
             let mark = "g" + String(UInt64.random(in: 0...UInt64.max) % 1_679_616, radix: 36)
             self.mark = mark
             self.storage = SharedCallStorage(
                 store: shared, maxEntries: settings.maxEntries, mark: mark, logger: logger, grew: { waiters.grew($0) })
+            // The flushes run on a timer: every read's calls are handed over at once.
+            demand.add()
         } else {
             self.mark = nil
             self.storage = MemoryCallStorage(maxEntries: settings.maxEntries, grew: { waiters.grew($0) })
@@ -83,6 +90,30 @@ public final class CallJournal: CallRecorder {
         storage.add(.push(push), profile: profile)
     }
 
+    public func attach(_ log: CallLog) {
+        logs.withLock { $0[ObjectIdentifier(log)] = log }
+    }
+
+    public func detach(_ log: CallLog) {
+        logs.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(log)) }
+    }
+
+    /// Asks every open connection's log for what it holds, each on its loop, and returns once
+    /// they have handed it over: what a query reads then includes every call answered before it.
+    func collectLogs() async {
+        let open = logs.withLock { Array($0.values) }
+        var byLoop: [ObjectIdentifier: (loop: any EventLoop, logs: [CallLog])] = [:]
+        for log in open { byLoop[ObjectIdentifier(log.loop), default: (log.loop, [])].logs.append(log) }
+        for (_, group) in byLoop {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                group.loop.execute {
+                    for log in group.logs { log.handOffIfOpen() }
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
     public func exchanged(_ exchange: HTTPExchangeRecord) {
         let id = "h.\(counter.add(1, ordering: .relaxed).newValue)"
         let took = settings.frozenAt == nil ? exchange.duration : 0
@@ -95,13 +126,15 @@ public final class CallJournal: CallRecorder {
     /// The profile's entries, oldest first, with their positions.
     /// - Throws: a store error (shared journal).
     func snapshot(profile: String) async throws -> CallSnapshot {
-        try await storage.snapshot(profile: profile, reader: reader)
+        await collectLogs()
+        return try await storage.snapshot(profile: profile, reader: reader)
     }
 
     /// Empties the profile's journal (also `sandbox.reset`'s); returns how many entries it held.
     /// - Throws: a store error (shared journal).
     public func clear(profile: String) async throws -> Int {
-        try await storage.clear(profile: profile)
+        await collectLogs()
+        return try await storage.clear(profile: profile)
     }
 
     /// The background work: a shared journal's flushes and its subscription to the other

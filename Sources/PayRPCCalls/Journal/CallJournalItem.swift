@@ -13,7 +13,7 @@ enum CallJournalItem: Sendable {
     case chunk(CallChunk)
     indirect case push(PushRecord)
     indirect case exchange(HTTPExchangeRecord, id: String, sandboxStart: Date)
-    indirect case entries([CallEntry])
+    indirect case entries([ArrivedEntry])
     /// What the bound let go (kept as a tag: an empty `entries` would allocate its box).
     case dropped
 

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Where a journal keeps its profiles' entries: in the gateway's memory (``MemoryCallStorage``,
 /// the embedded store) or in a store gateways share (``SharedCallStorage``).
 protocol CallStorage: Sendable {
@@ -14,10 +20,30 @@ protocol CallStorage: Sendable {
     func run(reader: @escaping @Sendable () -> CallEntryReader) async
 }
 
+/// An entry and when it really arrived (the wall clock, even under `--frozen-clock`): what orders
+/// entries whose sandbox times are equal.
+struct ArrivedEntry: Sendable {
+    var entry: CallEntry
+    var arrival: Date
+}
+
 /// A profile's journal as read at one moment.
 struct CallSnapshot: Sendable {
-    /// The entries, oldest first, each with the position that follows it.
-    var entries: [(position: String, entry: CallEntry)]
+    /// The entries in the order they were journalled (a connection's calls are handed over a
+    /// batch at a time), each with its position: a cursor after it.
+    var entries: [(position: String, arrived: ArrivedEntry)]
     /// How many entries the bound let go since the journal was last cleared.
     var dropped: Int
+
+    /// The entries in the order they arrived.
+    var inArrivalOrder: [CallEntry] { Self.arrivalOrder(entries.map(\.arrived)) }
+
+    /// `entries` in the order they arrived: by the sandbox time they arrived at (the clock only
+    /// moves forward), then the real time, then as given.
+    static func arrivalOrder(_ entries: [ArrivedEntry]) -> [CallEntry] {
+        entries.enumerated().sorted { left, right in
+            (left.element.entry.at, left.element.arrival, left.offset)
+                < (right.element.entry.at, right.element.arrival, right.offset)
+        }.map(\.element.entry)
+    }
 }

@@ -1,3 +1,4 @@
+import PayRPCCore
 import PayRPCSync
 import Synchronization
 
@@ -6,6 +7,13 @@ import Synchronization
 /// the journal, so an entry that arrives in between still wakes it.
 final class CallWaiters: Sendable {
     private let armed = Atomic<Int>(0)
+    /// Told of each wait armed and disarmed: while one is, every log hands its calls over at the
+    /// end of each read, so the wait wakes as they come.
+    private let demand: CallDemand
+
+    init(demand: CallDemand) {
+        self.demand = demand
+    }
     private let signals = Lock<[String: [ObjectIdentifier: CallSignal]]>([:])
 
     /// A signal fired at the next growth of `profile`'s journal; ``disarm(_:profile:)`` it after.
@@ -13,6 +21,7 @@ final class CallWaiters: Sendable {
         let signal = CallSignal()
         signals.withLock { $0[profile, default: [:]][ObjectIdentifier(signal)] = signal }
         armed.add(1, ordering: .relaxed)
+        demand.add()
         return signal
     }
 
@@ -23,7 +32,10 @@ final class CallWaiters: Sendable {
             if signals[profile]?.isEmpty == true { signals[profile] = nil }
             return removed
         }
-        if removed { armed.subtract(1, ordering: .relaxed) }
+        if removed {
+            armed.subtract(1, ordering: .relaxed)
+            demand.remove()
+        }
     }
 
     /// `profile`'s journal grew: fires its signals. One load when nothing waits (the request path).

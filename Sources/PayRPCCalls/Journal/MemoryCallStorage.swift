@@ -95,8 +95,8 @@ final class MemoryCallStorage: CallStorage {
                 journals.byProfile[profile].map { (Array($0.segments[$0.head...]), $0.dropped) }
             })
         else { return CallSnapshot(entries: [], dropped: 0) }
-        var entries: [(position: String, entry: CallEntry)] = []
-        var read: [UInt64: [CallEntry]] = [:]
+        var entries: [(position: String, arrived: ArrivedEntry)] = []
+        var read: [UInt64: [ArrivedEntry]] = [:]
         for segment in segments {
             let all = reader.entries(segment.item)
             if case .chunk = segment.item { read[segment.first] = all }

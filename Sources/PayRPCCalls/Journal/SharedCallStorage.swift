@@ -68,7 +68,7 @@ final class SharedCallStorage: CallStorage {
             return pending
         }
         guard !taken.isEmpty else { return }
-        var byProfile: [String: [CallEntry]] = [:]
+        var byProfile: [String: [ArrivedEntry]] = [:]
         var order: [String] = []
         for (profile, item) in taken {
             if byProfile[profile] == nil { order.append(profile) }
@@ -96,12 +96,14 @@ final class SharedCallStorage: CallStorage {
     }
 
     private static func append(
-        _ entries: [CallEntry], key: String, profile: String, maxEntries: Int, in transaction: StoreTransaction
+        _ arrived: [ArrivedEntry], key: String, profile: String, maxEntries: Int, in transaction: StoreTransaction
     ) throws {
+        let entries = arrived.map(\.entry)
         var index =
             try transaction.get(CallJournalIndex.self, profile: profile, namespace: namespace, key: indexKey)
             ?? CallJournalIndex(batches: [], dropped: 0)
-        try transaction.put(CallBatch(entries: entries), profile: profile, namespace: namespace, key: key)
+        try transaction.put(
+            CallBatch(entries: entries, arrivals: arrived.map(\.arrival)), profile: profile, namespace: namespace, key: key)
         index.batches.append(CallBatchReference(key: key, count: entries.count))
         var excess = index.batches.reduce(0) { $0 + $1.count } - maxEntries
         while excess > 0, let oldest = index.batches.first {
@@ -114,7 +116,12 @@ final class SharedCallStorage: CallStorage {
                 var batch =
                     try transaction.get(CallBatch.self, profile: profile, namespace: namespace, key: oldest.key)
                     ?? CallBatch(entries: [])
-                batch.entries.removeFirst(min(excess, batch.entries.count))
+                let cut = min(excess, batch.entries.count)
+                batch.entries.removeFirst(cut)
+                if var arrivals = batch.arrivals, arrivals.count >= cut {
+                    arrivals.removeFirst(cut)
+                    batch.arrivals = arrivals
+                }
                 try transaction.put(batch, profile: profile, namespace: namespace, key: oldest.key)
                 index.batches[0].count = batch.entries.count
                 index.dropped += excess
@@ -131,14 +138,16 @@ final class SharedCallStorage: CallStorage {
                 let index = try documents.get(
                     CallJournalIndex.self, profile: profile, namespace: Self.namespace, key: Self.indexKey)
             else { return CallSnapshot(entries: [], dropped: 0) }
-            var entries: [(position: String, entry: CallEntry)] = []
+            var entries: [(position: String, arrived: ArrivedEntry)] = []
             for reference in index.batches {
                 guard
                     let batch = try documents.get(
                         CallBatch.self, profile: profile, namespace: Self.namespace, key: reference.key)
                 else { continue }
                 for (offset, entry) in batch.entries.enumerated() {
-                    entries.append((reference.key + "." + Self.padded(UInt64(offset), 6), entry))
+                    let arrival = batch.arrivals.flatMap { offset < $0.count ? $0[offset] : nil } ?? entry.wallAt
+                    entries.append(
+                        (reference.key + "." + Self.padded(UInt64(offset), 6), ArrivedEntry(entry: entry, arrival: arrival)))
                 }
             }
             return CallSnapshot(entries: entries, dropped: index.dropped)

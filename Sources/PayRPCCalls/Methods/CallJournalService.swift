@@ -40,10 +40,11 @@ public struct CallJournalService: CallJournalHandlers {
             CallMatch(method: params.method, kind: params.kind), at: "", router: router())
         let snapshot = try await journal.snapshot(profile: context.profile)
         let limit = params.limit ?? 100
-        var page: [CallEntry] = []
+        var page: [ArrivedEntry] = []
         var next = params.cursor
         var more = false
-        for (position, entry) in snapshot.entries {
+        for (position, arrived) in snapshot.entries {
+            let entry = arrived.entry
             if let cursor = params.cursor, position <= cursor { continue }
             if let since = params.since, entry.at < since { continue }
             if let until = params.until, entry.at >= until { continue }
@@ -52,23 +53,27 @@ public struct CallJournalService: CallJournalHandlers {
                 more = true
                 break
             }
-            page.append(entry)
+            page.append(arrived)
             next = position
         }
-        return CallPage(entries: page, next: next, more: more, total: snapshot.entries.count, dropped: snapshot.dropped)
+        // Pages follow the journal's order (so a cursor never skips an entry); each page is in the
+        // order its entries arrived.
+        return CallPage(
+            entries: CallSnapshot.arrivalOrder(page), next: next, more: more, total: snapshot.entries.count,
+            dropped: snapshot.dropped)
     }
 
     /// `sandbox.calls.count`.
     public func sandboxCallsCount(_ params: CallMatchParams, _ context: RequestContext) async throws -> CallCount {
         let matcher = try CallMatcher(params.match, at: "/match", router: router())
-        let entries = try await journal.snapshot(profile: context.profile).entries.map(\.entry)
+        let entries = try await journal.snapshot(profile: context.profile).inArrivalOrder
         return CallCount(count: entries.count { matcher.matches($0, JSONValue(encoding: $0)) })
     }
 
     /// `sandbox.calls.find`.
     public func sandboxCallsFind(_ params: CallFindParams, _ context: RequestContext) async throws -> CallEntries {
         let matcher = try CallMatcher(params.match, at: "/match", router: router())
-        let entries = try await journal.snapshot(profile: context.profile).entries.map(\.entry)
+        let entries = try await journal.snapshot(profile: context.profile).inArrivalOrder
         return CallEntries(
             entries: Array(entries.filter { matcher.matches($0, JSONValue(encoding: $0)) }.prefix(params.limit ?? 100)))
     }
@@ -76,7 +81,7 @@ public struct CallJournalService: CallJournalHandlers {
     /// `sandbox.calls.verify`.
     public func sandboxCallsVerify(_ params: CallVerifyParams, _ context: RequestContext) async throws -> CallVerification {
         let expectation = try CallExpectation(params, router: router())
-        let entries = try await journal.snapshot(profile: context.profile).entries.map(\.entry)
+        let entries = try await journal.snapshot(profile: context.profile).inArrivalOrder
         switch expectation.check(entries) {
         case .held(let ids): return CallVerification(matched: ids.count, entries: ids)
         case .failed(let failure):
@@ -122,7 +127,7 @@ public struct CallJournalService: CallJournalHandlers {
 
     /// The entries of `snapshot` after `cursor` (all when nil).
     private func since(_ cursor: String?, _ snapshot: CallSnapshot) -> [CallEntry] {
-        snapshot.entries.filter { cursor == nil || $0.position > cursor! }.map(\.entry)
+        CallSnapshot.arrivalOrder(snapshot.entries.filter { cursor == nil || $0.position > cursor! }.map(\.arrived))
     }
 
     /// `sandbox.calls.clear`.

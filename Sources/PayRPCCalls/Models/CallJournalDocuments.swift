@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PayRPCCore
 import PayRPCJSON
 import PayRPCSchema
@@ -26,6 +31,9 @@ public struct CallBatchReference: JSONModel, Equatable {
 public struct CallBatch: JSONModel, Equatable {
     /// Oldest first.
     public var entries: [CallEntry]
+    /// When each entry really arrived (the wall clock, even under `--frozen-clock`): what orders
+    /// entries whose sandbox times are equal.
+    public var arrivals: [Date]?
 }
 
 /// The event a flush publishes (channel `calls`): the profile whose journal grew or was cleared.

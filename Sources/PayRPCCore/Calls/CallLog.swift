@@ -8,16 +8,27 @@ import Synchronization
 import Glibc
 #endif
 
-/// A session's answered calls since it last handed them to the journal: what the request path
+/// A connection's answered calls since it last handed them to the journal: what the request path
 /// writes, a header and two copies of bytes per call into one buffer, handed over as a
-/// ``CallChunk`` once per read (``handOff(_:)``). Loop-thread only, owned by the session.
+/// ``CallChunk`` when it fills (64 calls or 32 KiB), at the end of a read while someone waits on the
+/// journal (``CallDemand``), when the journal asks before a query (``handOffIfOpen()``), and when
+/// the connection closes. Loop-thread only, owned by the session.
 ///
 /// Its buffer is written by hand (`memcpy` into memory it grows itself) rather than appended to a
 /// `[UInt8]`: three generic appends cost a call about 300 instructions (scripts/callgrind.sh,
 /// docs/benchmarks.md "The call journal").
-package final class CallLog {
+///
+/// `@unchecked Sendable`: it is used on its loop only; the journal reaches it from elsewhere only
+/// through ``loop`` (``handOffIfOpen()`` in a job it runs there).
+public final class CallLog: @unchecked Sendable {
     /// Where chunks go.
     let recorder: any CallRecorder
+    /// The connection the calls came from.
+    let session: ConnectionSession
+    /// The loop the log is used on (the journal asks it there).
+    public let loop: any EventLoop
+    private let demand: CallDemand
+    private var closed = false
     /// Requests and answers over this many bytes are cut.
     let bodyLimit: Int
     /// The sandbox's counters (a clock change starts a new chunk) and its clocks.
@@ -36,14 +47,19 @@ package final class CallLog {
     private var client: String?
     private var nextNumber: UInt64 = 0
 
-    /// A log handing its chunks to `recorder`, reading the sandbox's clocks from `sandbox`.
-    package init(recorder: any CallRecorder, sandbox: any SandboxAccess) {
+    /// The log of `session`'s calls, handing its chunks to `recorder`, reading the sandbox's clocks
+    /// from `sandbox`; attached to the recorder.
+    package init(recorder: any CallRecorder, session: ConnectionSession, sandbox: any SandboxAccess) {
         self.recorder = recorder
+        self.session = session
+        self.loop = session.loop
+        self.demand = recorder.demand
         self.bodyLimit = recorder.bodyLimit
         self.activity = sandbox.activity
         self.sandbox = sandbox
         self.capacity = 4096
         self.buffer = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 8)
+        recorder.attach(self)
     }
 
     deinit { buffer.deallocate() }
@@ -60,13 +76,13 @@ package final class CallLog {
     @inline(__always)
     package func append(
         key: UInt64, start: UInt64, request: UnsafeRawBufferPointer, answer: UnsafeRawBufferPointer,
-        flags: CallRecordFlags, session: ConnectionSession, sandboxStart: Date? = nil
+        flags: CallRecordFlags, sandboxStart: Date? = nil
     ) {
         let end = Self.monotonicNow()
         if session.profileGeneration.load(ordering: .acquiring) != profileGeneration
             || activity.clockCount.load(ordering: .relaxed) != clockChanges || count > 1 << 16
         {
-            restart(session)
+            restart()
         }
         if request.count > bodyLimit || answer.count > bodyLimit || sandboxStart != nil {
             appendUnusual(
@@ -135,9 +151,29 @@ package final class CallLog {
                 answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
     }
 
-    /// Hands what is logged to the journal (at the end of each read, and before the log's profile
-    /// or clocks change).
-    package func handOff(_ session: ConnectionSession) {
+    /// Hands over what is logged when the log is full, or someone wants it now (``CallDemand``):
+    /// at the end of a read, and after a task's call.
+    @inline(__always)
+    package func handOffIfDue() {
+        if records >= 64 || count >= 1 << 15 || (records > 0 && demand.isWanted) { handOff() }
+    }
+
+    /// Hands over what is logged, unless the connection closed (the journal, before it answers a
+    /// query; on the log's loop).
+    public func handOffIfOpen() {
+        if !closed { handOff() }
+    }
+
+    /// The connection closed: what is logged is handed over, and the log leaves the journal.
+    package func close() {
+        guard !closed else { return }
+        handOff()
+        closed = true
+        recorder.detach(self)
+    }
+
+    /// Hands what is logged to the journal.
+    package func handOff() {
         guard records > 0 else { return }
         recorder.take(
             CallChunk(
@@ -158,8 +194,8 @@ package final class CallLog {
 
     /// Starts a new chunk: the connection's profile or a sandbox clock changed (or the chunk is full).
     @inline(never)
-    private func restart(_ session: ConnectionSession) {
-        handOff(session)
+    private func restart() {
+        handOff()
         profileGeneration = session.profileGeneration.load(ordering: .acquiring)
         clockChanges = activity.clockCount.load(ordering: .relaxed)
         let (profile, client) = session.profileAndClient

@@ -22,6 +22,31 @@ public protocol CallRecorder: AnyObject, Sendable {
     func exchanged(_ exchange: HTTPExchangeRecord)
     /// Whether an HTTP body over this many bytes is cut when recorded.
     var bodyLimit: Int { get }
+    /// Whether each log should hand its calls over at the end of every read (someone waits on the
+    /// journal, or a shared journal flushes on a timer), rather than when it fills.
+    var demand: CallDemand { get }
+    /// A connection's log, from when it is made (on its loop) until ``detach(_:)``: the journal asks
+    /// it for what it holds before it answers a query (``CallLog/handOffIfOpen()``, on its loop).
+    func attach(_ log: CallLog)
+    /// The log's connection closed (it handed over what it held).
+    func detach(_ log: CallLog)
+}
+
+/// How many want the connections' logs handed over at the end of every read: the waits in
+/// progress, and a journal that flushes to a shared store. One relaxed load per read.
+public final class CallDemand: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// No demand.
+    public init() {}
+
+    /// One more wants it.
+    public func add() { count.add(1, ordering: .relaxed) }
+    /// One fewer wants it.
+    public func remove() { count.subtract(1, ordering: .relaxed) }
+    /// Whether anyone wants it.
+    @inline(__always)
+    public var isWanted: Bool { count.load(ordering: .relaxed) > 0 }
 }
 
 /// What the gateway is doing and for whom, as the task doing it carries it: what the journal

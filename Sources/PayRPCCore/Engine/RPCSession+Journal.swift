@@ -43,7 +43,7 @@ extension RPCSession {
         output.writer.bytes.withUnsafeBytes { written in
             callLog.append(
                 key: key, start: start, request: bytes,
-                answer: UnsafeRawBufferPointer(rebasing: written[mark..<count]), flags: [], session: shared)
+                answer: UnsafeRawBufferPointer(rebasing: written[mark..<count]), flags: [])
         }
     }
 
@@ -76,12 +76,12 @@ extension RPCSession {
             output.writer.bytes.withUnsafeBytes { written in
                 callLog.append(
                     key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]),
-                    flags: [], session: shared)
+                    flags: [])
             }
         case .batch(let collector):
             let answer = collector.responses.count > collected ? collector.responses[collector.responses.count - 1] : []
             answer.withUnsafeBytes { answer in
-                callLog.append(key: key, start: start, request: request, answer: answer, flags: [], session: shared)
+                callLog.append(key: key, start: start, request: request, answer: answer, flags: [])
             }
         }
     }
@@ -115,11 +115,11 @@ extension RPCSession {
         task.request.withUnsafeBytes { request in
             outcome.withUnsafeBytes { answer in
                 callLog.append(
-                    key: task.key, start: task.start, request: request, answer: answer, flags: flags, session: shared,
+                    key: task.key, start: task.start, request: request, answer: answer, flags: flags,
                     sandboxStart: task.sandboxStart)
             }
         }
-        callLog.handOff(shared)
+        callLog.handOffIfDue()
     }
 
     /// A line refused before any request was read from it (not JSON, not a request): its answer is
@@ -140,7 +140,7 @@ extension RPCSession {
             standIn.withUnsafeBytes { request in
                 callLog.append(
                     key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]),
-                    flags: [.refusedLine], session: shared)
+                    flags: [.refusedLine])
             }
         }
     }

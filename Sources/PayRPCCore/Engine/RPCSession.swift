@@ -54,7 +54,7 @@ final class RPCSession: GatheringSession {
         self.logger = setup.logger
         self.shared = setup.shared
         self.authenticated = setup.authenticated
-        self.callLog = engine.calls.map { CallLog(recorder: $0, sandbox: engine.sandbox) }
+        self.callLog = engine.calls.map { CallLog(recorder: $0, session: setup.shared, sandbox: engine.sandbox) }
         reference.unwrapped.session = self
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
@@ -112,14 +112,15 @@ final class RPCSession: GatheringSession {
         finishIfDone()
     }
 
-    /// Hands the read's answers to the connection, and its journalled calls to the journal.
+    /// Hands the read's answers to the connection, and its journalled calls to the journal when
+    /// they are due (``CallLog/handOffIfDue()``).
     func receivedAvailableLines() {
         flush()
-        callLog?.handOff(shared)
+        callLog?.handOffIfDue()
     }
 
     func connectionClosed() {
-        callLog?.handOff(shared)
+        callLog?.close()
         life.close()
         calls.stopAll()
         shared.cancelHandler = nil
