@@ -75,7 +75,7 @@ if [[ "$SCENARIO" == startup ]]; then
     echo "startup: 1 start, $TOTAL instructions"
     exit 0
 fi
-LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
+LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind ${CALLGRIND_ARGS:-} --callgrind-out-file="$OUT" --toggle-collect='*StreamConnectionC7receive*' \
     "$WORK/payrpc" serve --tcp "127.0.0.1:$PORT" --data "$WORK/data" ${SERVE_ARGS:-} 2>"$WORK/server.log" &
 SERVER_PID=$!
 # The bench retries the connection while the server starts under valgrind (slow).

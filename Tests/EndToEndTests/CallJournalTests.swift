@@ -126,6 +126,29 @@ import Testing
         }
     }
 
+    /// A repeat with the same idempotency key is journalled as a replay, with the stored answer.
+    @Test func aReplayedAnswerIsMarked() async throws {
+        let server = try await SpawnedServer(["serve", "--stdio", "--ephemeral"])
+        let params: JSONValue = [
+            "amount": "4.00", "currency": "GBP", "reference": "replayed", "_meta": ["idempotencyKey": "order-7"],
+        ]
+        let first = await server.request("pbba.submitPaymentRequest", params, id: "a")?["result"]
+        #expect(first != nil)
+        #expect(await server.request("pbba.submitPaymentRequest", params, id: "b")?["result"] == first)
+        let found = try #require(
+            await server.request("sandbox.calls.find", ["match": ["method": "pbba.submitPaymentRequest"]], id: "f")?["result"]?[
+                "entries"])
+        #expect(found.value(at: "/0/replayed") == nil)
+        #expect(found.value(at: "/1/replayed") == true)
+        // The stored answer, as the first call's (its secure token masked in both).
+        #expect(found.value(at: "/1/result/brn") == first?["brn"])
+        #expect(found.value(at: "/1/result") == found.value(at: "/0/result"))
+        #expect(found.value(at: "/1/result/secureToken") == "***")
+        #expect(found.value(at: "/1/params/_meta/idempotencyKey") == "order-7")
+        server.closeInput()
+        #expect(await server.waitForExit() == 0)
+    }
+
     /// A sandbox clock set a thousand years ahead between a chunk's anchor and a call that runs as
     /// a task: the call is journalled at its own time (this once trapped on an overflow).
     @Test func aClockFarAheadIsJournalledAtItsTime() async throws {

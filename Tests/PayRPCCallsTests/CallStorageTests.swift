@@ -64,3 +64,4 @@ import Testing
         #expect(!demand.isWanted)
     }
 }
+

@@ -37,6 +37,8 @@ public final class CallJournal: CallRecorder {
     private let sandbox: any SandboxAccess
     /// Who wants the connections' logs handed over at every read's end (the waits; a shared journal).
     public let demand = CallDemand()
+    /// Where connections mark the call they answer inline.
+    public let inlineCall = InlineCall()
     let waiters: CallWaiters
     /// Every open connection's log, asked for what it holds before a query is answered.
     private let logs = Lock<[ObjectIdentifier: CallLog]>([:])

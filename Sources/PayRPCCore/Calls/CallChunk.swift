@@ -10,7 +10,8 @@ import Foundation
 ///
 /// One profile, one client and one set of clock anchors per chunk: the session starts a new one
 /// when the connection's profile or any sandbox clock changes.
-public final class CallChunk: Sendable {
+/// `@unchecked Sendable`: its bytes are written before it is made and only read after.
+public final class CallChunk: @unchecked Sendable {
     /// The profile whose journal the calls belong to.
     public let profile: String
     /// The connection's id and how it is connected.
@@ -23,16 +24,21 @@ public final class CallChunk: Sendable {
     let monotonicAnchor: UInt64
     let wallAnchor: Date
     let sandboxAnchor: Date
-    /// The records: a ``CallRecordHeader``, then the request's bytes, then the answer's.
-    let bytes: [UInt8]
+    /// The records: a ``CallRecordHeader``, then the request's bytes, then the answer's. The log's
+    /// own buffer, handed over (copying it cost more than allocating the log a new one).
+    private let storage: UnsafeMutableRawPointer
+    private let byteCount: Int
     /// How many records.
     public let count: Int
 
+    /// The records in `storage` (`byteCount` bytes, now the chunk's: it frees them).
     init(
         profile: String, connection: UInt64, transport: TransportKind, client: String?, monotonicAnchor: UInt64,
-        wallAnchor: Date, sandboxAnchor: Date, bytes: [UInt8], count: Int
+        wallAnchor: Date, sandboxAnchor: Date, storage: UnsafeMutableRawPointer, byteCount: Int, count: Int
     ) {
         self.count = count
+        self.storage = storage
+        self.byteCount = byteCount
         self.profile = profile
         self.connection = connection
         self.transport = transport
@@ -40,8 +46,11 @@ public final class CallChunk: Sendable {
         self.monotonicAnchor = monotonicAnchor
         self.wallAnchor = wallAnchor
         self.sandboxAnchor = sandboxAnchor
-        self.bytes = bytes
     }
+
+    deinit { storage.deallocate() }
+
+    private var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: byteCount) }
 
     /// Where each record starts, in the order they were answered.
     public var recordOffsets: [Int] {
@@ -130,8 +139,11 @@ struct CallRecordHeader {
     var unused: UInt32 = 0
 
     static let size = MemoryLayout<CallRecordHeader>.size
+    /// Where ``duration`` is (written after the rest: a call answered inline ends when the next
+    /// starts). A constant: `MemoryLayout.offset(of:)` reads a key path at run time.
+    static let durationOffset = 16
 
-    static func read(_ bytes: [UInt8], at offset: Int) -> CallRecordHeader {
-        bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: CallRecordHeader.self) }
+    static func read(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> CallRecordHeader {
+        bytes.loadUnaligned(fromByteOffset: offset, as: CallRecordHeader.self)
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 
 /// A connection's answered calls since it last handed them to the journal: what the request path
 /// writes, a header and two copies of bytes per call into one buffer, handed over as a
-/// ``CallChunk`` when it fills (64 calls or 32 KiB), at the end of a read while someone waits on the
+/// ``CallChunk`` when it fills (128 calls or 32 KiB), at the end of a read while someone waits on the
 /// journal (``CallDemand``), when the journal asks before a query (``handOffIfOpen()``), and when
 /// the connection closes. Loop-thread only, owned by the session.
 ///
@@ -28,6 +28,8 @@ public final class CallLog: @unchecked Sendable {
     /// The loop the log is used on (the journal asks it there).
     public let loop: any EventLoop
     private let demand: CallDemand
+    /// Where the call being answered inline is marked (``InlineCall``).
+    package let inlineCall: InlineCall
     private var closed = false
     /// Requests and answers over this many bytes are cut.
     let bodyLimit: Int
@@ -38,6 +40,10 @@ public final class CallLog: @unchecked Sendable {
     private var count = 0
     private var capacity: Int
     private var records = 0
+    /// Where the record whose duration waits for its end starts (-1: none).
+    private var pending = -1
+    /// That record's start.
+    private var pendingStart: UInt64 = 0
     private var profileGeneration: UInt64 = .max
     private var clockChanges: UInt64 = 0
     private var monotonicAnchor: UInt64 = 0
@@ -54,11 +60,13 @@ public final class CallLog: @unchecked Sendable {
         self.session = session
         self.loop = session.loop
         self.demand = recorder.demand
+        self.inlineCall = recorder.inlineCall
         self.bodyLimit = recorder.bodyLimit
         self.activity = sandbox.activity
         self.sandbox = sandbox
-        self.capacity = 4096
-        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 8)
+        self.capacity = 1 << 15
+        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 15, alignment: 8)
+        assert(MemoryLayout<CallRecordHeader>.offset(of: \.duration) == CallRecordHeader.durationOffset)
         recorder.attach(self)
     }
 
@@ -79,6 +87,7 @@ public final class CallLog: @unchecked Sendable {
         flags: CallRecordFlags, sandboxStart: Date? = nil
     ) {
         let end = Self.monotonicNow()
+        if pending >= 0 { closePending(at: end) }
         if session.profileGeneration.load(ordering: .acquiring) != profileGeneration
             || activity.clockCount.load(ordering: .relaxed) != clockChanges || count > 1 << 16
         {
@@ -93,6 +102,62 @@ public final class CallLog: @unchecked Sendable {
             CallRecordHeader(
                 key: key, start: start, duration: end &- start, sandboxTime: 0, requestCount: UInt32(request.count),
                 answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
+    }
+
+    /// Appends a call answered inline straight into the output: its answer is `output[mark...]`.
+    /// Its duration is taken when the log's next record starts or the read ends
+    /// (``closePending(at:)``): one clock reading per call, not two.
+    @inline(__always)
+    package func appendAnswered(
+        key: UInt64, start: UInt64, request: UnsafeRawBufferPointer, output: inout [UInt8], from mark: Int
+    ) {
+        if session.profileGeneration.load(ordering: .acquiring) != profileGeneration
+            || activity.clockCount.load(ordering: .relaxed) != clockChanges || count > 1 << 16
+        {
+            restart()
+        }
+        let answerCount = output.count &- mark
+        if request.count > bodyLimit || answerCount > bodyLimit {
+            output.withUnsafeBytes { written in
+                append(
+                    key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]),
+                    flags: [])
+            }
+            return
+        }
+        if pending >= 0 { closePending(at: start) }
+        let needed = CallRecordHeader.size &+ request.count &+ answerCount
+        if count &+ needed > capacity { grow(to: count &+ needed) }
+        let at = buffer + count
+        at.storeBytes(
+            of: CallRecordHeader(
+                key: key, start: start, duration: 0, sandboxTime: 0, requestCount: UInt32(truncatingIfNeeded: request.count),
+                answerCount: UInt32(truncatingIfNeeded: answerCount), flags: 0), as: CallRecordHeader.self)
+        (at + CallRecordHeader.size).copyMemory(from: request.baseAddress!, byteCount: request.count)
+        output.withUnsafeBytes { written in
+            (at + (CallRecordHeader.size &+ request.count)).copyMemory(from: written.baseAddress! + mark, byteCount: answerCount)
+        }
+        pending = count
+        pendingStart = start
+        count &+= needed
+        records &+= 1
+    }
+
+    /// Gives the record whose duration waits (``appendAnswered(key:start:request:output:from:)``)
+    /// its end.
+    @inline(__always)
+    package func closePending(at end: UInt64) {
+        guard pending >= 0 else { return }
+        (buffer + pending).storeBytes(of: end &- pendingStart, toByteOffset: CallRecordHeader.durationOffset, as: UInt64.self)
+        pending = -1
+    }
+
+    /// The read's lines are answered: the last inline call's duration ends now, and the log is
+    /// handed over when it is due.
+    @inline(__always)
+    package func endRead() {
+        if pending >= 0 { closePending(at: Self.monotonicNow()) }
+        handOffIfDue()
     }
 
     /// Copies a header and its two byte ranges to the end of the buffer.
@@ -155,7 +220,7 @@ public final class CallLog: @unchecked Sendable {
     /// at the end of a read, and after a task's call.
     @inline(__always)
     package func handOffIfDue() {
-        if records >= 64 || count >= 1 << 15 || (records > 0 && demand.isWanted) { handOff() }
+        if records >= 128 || count >= 1 << 15 || (records > 0 && demand.isWanted) { handOff() }
     }
 
     /// Hands over what is logged, unless the connection closed (the journal, before it answers a
@@ -174,22 +239,18 @@ public final class CallLog: @unchecked Sendable {
 
     /// Hands what is logged to the journal.
     package func handOff() {
+        if pending >= 0 { closePending(at: Self.monotonicNow()) }
         guard records > 0 else { return }
+        let handed = buffer
+        capacity = 1 << 15
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         recorder.take(
             CallChunk(
                 profile: profile, connection: session.id, transport: session.transport, client: client,
-                monotonicAnchor: monotonicAnchor, wallAnchor: wallAnchor, sandboxAnchor: sandboxAnchor,
-                bytes: [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
-                    bytes.baseAddress!.initialize(from: buffer.assumingMemoryBound(to: UInt8.self), count: count)
-                    initialized = count
-                }, count: records))
+                monotonicAnchor: monotonicAnchor, wallAnchor: wallAnchor, sandboxAnchor: sandboxAnchor, storage: handed,
+                byteCount: count, count: records))
         count = 0
         records = 0
-        if capacity > 1 << 18 {
-            buffer.deallocate()
-            capacity = 4096
-            buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        }
     }
 
     /// Starts a new chunk: the connection's profile or a sandbox clock changed (or the chunk is full).
@@ -211,6 +272,6 @@ public final class CallLog: @unchecked Sendable {
     package static func monotonicNow() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: time.tv_nsec)
     }
 }

@@ -22,6 +22,8 @@ public protocol CallRecorder: AnyObject, Sendable {
     func exchanged(_ exchange: HTTPExchangeRecord)
     /// Whether an HTTP body over this many bytes is cut when recorded.
     var bodyLimit: Int { get }
+    /// Where a connection marks the call it answers inline (what links its notifications to it).
+    var inlineCall: InlineCall { get }
     /// Whether each log should hand its calls over at the end of every read (someone waits on the
     /// journal, or a shared journal flushes on a timer), rather than when it fills.
     var demand: CallDemand { get }
@@ -77,13 +79,17 @@ public struct CallScope: Sendable, Equatable {
 
 /// The call the loop thread is answering inline right now, as a key (``CallKey``): what a
 /// notification sent from an inline handler is linked to. One relaxed store before the handler
-/// and one after; read only on the loop thread (``current(on:)``).
-public enum InlineCall {
+/// and one after; read only on the loop thread (``current(on:)``). The journal's (a global cost a
+/// lazy initializer's check at every call).
+public final class InlineCall: Sendable {
     /// The key of the call being answered inline (0: none).
-    package static let key = Atomic<UInt64>(0)
+    package let key = Atomic<UInt64>(0)
+
+    /// None yet.
+    public init() {}
 
     /// The journal id of the call the current task or the loop thread's inline handler serves.
-    public static func current(on loop: any EventLoop) -> String? {
+    public func current(on loop: any EventLoop) -> String? {
         if let scope = CallScope.current { return scope.call }
         guard loop.inLoopThread else { return nil }
         let key = key.load(ordering: .relaxed)

@@ -109,7 +109,7 @@ public final class ConnectionSession: @unchecked Sendable {
         if notificationCheck(name, params) != nil { return false }
         deliver(name, params)
         if let calls = directory?.calls {
-            calls.pushed(name: name, params: params, to: self, cause: InlineCall.current(on: loop))
+            calls.pushed(name: name, params: params, to: self, cause: calls.inlineCall.current(on: loop))
         }
         return true
     }

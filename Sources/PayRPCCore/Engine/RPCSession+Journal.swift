@@ -18,38 +18,36 @@ extension RPCSession {
     /// releases of what it captured (scripts/callgrind.sh).
     @inline(__always)
     func handle(_ request: JSONElement, responder: Responder) {
-        guard let callLog else {
+        guard let reference = callLogReference else {
             handleRequest(request, responder: responder)
             return
         }
         guard case .direct = responder else {
-            handleBatchMember(request, responder: responder, log: callLog)
+            handleBatchMember(request, responder: responder)
             return
         }
-        let key = callLog.nextKey(connection: shared.id)
-        let start = CallLog.monotonicNow()
-        let bytes = request.rawBytes
-        journalled.key = key
-        journalled.start = start
-        journalled.request = bytes
-        let mark = output.writer.bytes.count
-        InlineCall.key.store(key, ordering: .relaxed)
-        handleRequest(request, responder: responder)
-        InlineCall.key.store(0, ordering: .relaxed)
-        guard journalled.request != nil else { return }
-        journalled.request = nil
-        let count = output.writer.bytes.count
-        guard count >= mark else { return }
-        output.writer.bytes.withUnsafeBytes { written in
-            callLog.append(
-                key: key, start: start, request: bytes,
-                answer: UnsafeRawBufferPointer(rebasing: written[mark..<count]), flags: [])
+        reference._withUnsafeGuaranteedRef { callLog in
+            let key = callLog.nextKey(connection: shared.id)
+            let start = CallLog.monotonicNow()
+            let bytes = request.rawBytes
+            journalled.key = key
+            journalled.start = start
+            journalled.request = bytes
+            let mark = output.writer.bytes.count
+            callLog.inlineCall.key.store(key, ordering: .relaxed)
+            handleRequest(request, responder: responder)
+            callLog.inlineCall.key.store(0, ordering: .relaxed)
+            guard journalled.request != nil else { return }
+            journalled.request = nil
+            guard output.writer.bytes.count >= mark else { return }
+            callLog.appendAnswered(key: key, start: start, request: bytes, output: &output.writer.bytes, from: mark)
         }
     }
 
     /// ``handle(_:responder:)`` for a member of a batch.
     @inline(never)
-    private func handleBatchMember(_ request: JSONElement, responder: Responder, log: CallLog) {
+    private func handleBatchMember(_ request: JSONElement, responder: Responder) {
+        guard let log = callLog else { return }
         let key = log.nextKey(connection: shared.id)
         recording(key: key, start: CallLog.monotonicNow(), request: request.rawBytes, responder: responder) {
             $0.handleRequest(request, responder: responder)
@@ -65,9 +63,9 @@ extension RPCSession {
         let mark = output.writer.bytes.count
         var collected = 0
         if case .batch(let collector) = responder { collected = collector.responses.count }
-        InlineCall.key.store(key, ordering: .relaxed)
+        callLog?.inlineCall.key.store(key, ordering: .relaxed)
         body(self)
-        InlineCall.key.store(0, ordering: .relaxed)
+        callLog?.inlineCall.key.store(0, ordering: .relaxed)
         guard journalled.request != nil, let callLog else { return }
         journalled.request = nil
         switch responder {

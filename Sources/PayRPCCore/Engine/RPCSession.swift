@@ -39,6 +39,8 @@ final class RPCSession: GatheringSession {
     var cachedPlainContextGeneration: UInt64 = 0
     /// The calls answered since the last read's end, for the call journal (nil: no journal).
     let callLog: CallLog?
+    /// ``callLog``, unretained, for the request path (the session holds it as long as it lives).
+    let callLogReference: Unmanaged<CallLog>?
     /// The call whose line is being handled, while it is journalled and has not left the line.
     var journalled = JournalledCall()
 
@@ -54,7 +56,9 @@ final class RPCSession: GatheringSession {
         self.logger = setup.logger
         self.shared = setup.shared
         self.authenticated = setup.authenticated
-        self.callLog = engine.calls.map { CallLog(recorder: $0, session: setup.shared, sandbox: engine.sandbox) }
+        let callLog = engine.calls.map { CallLog(recorder: $0, session: setup.shared, sandbox: engine.sandbox) }
+        self.callLog = callLog
+        self.callLogReference = callLog.map { Unmanaged.passUnretained($0) }
         reference.unwrapped.session = self
         // Unowned, and dropped when the connection closes: the session is alive until then.
         shared.cancelHandler = { [unowned self] id in cancel(idKey: id) }
@@ -116,7 +120,7 @@ final class RPCSession: GatheringSession {
     /// they are due (``CallLog/handOffIfDue()``).
     func receivedAvailableLines() {
         flush()
-        callLog?.handOffIfDue()
+        callLog?.endRead()
     }
 
     func connectionClosed() {
