@@ -12,6 +12,7 @@
 #   SKIP_BUILD=1            use the binaries already built
 #   ONLY=REGEX              run only the scenarios whose label matches (the durable rows are matched as
 #                           "durable: LABEL", so ONLY=durable runs them and SQLite's reference alone)
+#   PAYRPC_SERVE_ARGS=...   more options for every payrpc serve (--no-call-journal: without the journal)
 # Exit code: 0 when every run was clean, 1 when any run reported errors or failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +44,7 @@ mkdir -p "$DATA"
 RESULTS=${RESULTS_DIR:-$WORK/results}
 mkdir -p "$RESULTS"
 SERVER_PID=""
-SERVE_EXTRA=()
+SERVE_EXTRA=(${PAYRPC_SERVE_ARGS:-})
 FAILED=0
 RUN=0
 
@@ -168,7 +169,7 @@ durable() {
     echo "== $label [payrpc]" >&2
     SERVER_LOG="$WORK/durable-$RUN.log"
     SERVE_DATA="$WORK/durable-data-$RUN"
-    SERVE_EXTRA=("$@")
+    SERVE_EXTRA=("$@" ${PAYRPC_SERVE_ARGS:-})
     if start_server payrpc tcp; then
         "$BENCH" run "${ADDR[@]}" --server-pid "$SERVER_PID" --label "$label" --json --scenario "$scenario" "${LOAD[@]}" \
             --client-cpu "$CLIENT_CPU" --connections "$connections" --depth "$depth" >"$out" 2>>"$WORK/server.log" || status=$?
@@ -218,7 +219,7 @@ PY
     fi
     cat "$SERVER_LOG" >>"$WORK/server.log"
     unset SERVER_LOG SERVE_DATA
-    SERVE_EXTRA=()
+    SERVE_EXTRA=(${PAYRPC_SERVE_ARGS:-})
 }
 durable "durable-write tcp 16×16" durable-write 16 16
 durable "durable-write tcp 1×64" durable-write 1 64
