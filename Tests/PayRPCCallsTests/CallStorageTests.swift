@@ -64,4 +64,3 @@ import Testing
         #expect(!demand.isWanted)
     }
 }
-

@@ -1020,7 +1020,7 @@ same calls give the same tokens, codes and ids, and the frozen clock gives the s
 
 ```
 bank > {"jsonrpc":"2.0","id":1,"method":"rpc.hello","params":{"client":"bank app","profile":"other-device"}}
-bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":92,"profile":"other-device","seed":7}}
+bank < {"jsonrpc":"2.0","id":1,"result":{"server":"payrpc","version":"0.1.0","protocolVersion":"2026-11","methods":98,"profile":"other-device","seed":7}}
 ```
 
 M-COMM, first time: the pop-up; the Consumer taps "Open banking app" (the flag is remembered); the
