@@ -20,7 +20,7 @@ import Testing
         // A second connection waits for the journal's POST before anything is sent.
         let waiter = try SocketClient(tcp: address, timeout: 30)
         try waiter.send(
-            #"{"jsonrpc":"2.0","id":"w","method":"sandbox.calls.wait","params":{"match":{"kind":"http","url":"/journals/$"},"timeoutMs":20000}}"#
+            #"{"jsonrpc":"2.0","id":"w","method":"sandbox.calls.wait","params":{"match":{"kind":"http","url":"/journals/$"},"timeoutMs":120000}}"#
                 + "\n")
         let none = await server.request("sandbox.calls.count", ["match": ["kind": "http"]])
         #expect(none?["result"]?["count"] == 0)

@@ -75,7 +75,7 @@ import Testing
         let (harness, _) = try Self.harness()
         let tester = harness.connect(), app = harness.connect()
         tester.send(
-            #"{"jsonrpc":"2.0","id":"w","method":"sandbox.calls.wait","params":{"match":{"method":"rpc.health"},"count":2,"timeoutMs":20000}}"#
+            #"{"jsonrpc":"2.0","id":"w","method":"sandbox.calls.wait","params":{"match":{"method":"rpc.health"},"count":2,"timeoutMs":120000}}"#
         )
         _ = try await app.call("rpc.health")
         _ = try await app.call("rpc.health")
