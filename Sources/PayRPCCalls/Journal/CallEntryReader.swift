@@ -23,8 +23,8 @@ struct CallEntryReader {
         switch item {
         case .chunk(let chunk):
             entries = chunk.recordOffsets.map { offset in
-                ArrivedEntry(
-                    entry: call(chunk, chunk.record(at: offset, frozen: frozen)), arrival: chunk.record(at: offset).wallStart)
+                let record = chunk.record(at: offset, frozen: frozen)
+                return ArrivedEntry(entry: call(chunk, record), arrival: record.arrival)
             }
         case .push(let push): entries = [ArrivedEntry(entry: self.push(push), arrival: push.wallAt)]
         case .exchange(let exchange, let id, let sandboxStart):

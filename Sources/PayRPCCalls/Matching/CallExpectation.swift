@@ -100,7 +100,7 @@ struct CallExpectation {
         var matched: [String] = []
         var misses: [(distance: Int, index: Int, miss: CallMiss)] = []
         for (index, entry) in entries.enumerated() {
-            let differences = matcher.differences(entry, JSONValue(encoding: entry))
+            let differences = matcher.differences(entry)
             if differences.isEmpty {
                 matched.append(entry.id)
             } else {
@@ -129,7 +129,7 @@ struct CallExpectation {
             var hit: Int?
             for index in from..<ordered.count {
                 let entry = ordered[index]
-                let differences = matcher.differences(entry, JSONValue(encoding: entry))
+                let differences = matcher.differences(entry)
                 if differences.isEmpty {
                     hit = index
                     break

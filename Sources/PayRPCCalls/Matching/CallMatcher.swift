@@ -103,13 +103,14 @@ struct CallMatcher {
     // MARK: Matching
 
     /// Whether `entry` matches.
-    func matches(_ entry: CallEntry, _ json: @autoclosure () -> JSONValue) -> Bool {
-        differences(entry, json()).isEmpty
+    func matches(_ entry: CallEntry) -> Bool {
+        differences(entry).isEmpty
     }
 
     /// Where `entry` differs from the match (empty: it matches), each as the pointer into the
-    /// entry, what the match expected, and what the entry holds there.
-    func differences(_ entry: CallEntry, _ json: JSONValue) -> [CallDifference] {
+    /// entry, what the match expected, and what the entry holds there. The entry is encoded as JSON
+    /// only when a condition reads the whole entry, once.
+    func differences(_ entry: CallEntry) -> [CallDifference] {
         var found: [CallDifference] = []
         if let kind, entry.kind != kind {
             found.append(CallDifference(pointer: "/kind", expected: kind.rawValue, actual: .string(entry.kind.rawValue)))
@@ -132,8 +133,15 @@ struct CallMatcher {
                 CallDifference(
                     pointer: "/error", expected: failed ? "an error" : "no error", actual: entry.error))
         }
+        var encoded: JSONValue?
         for condition in conditions {
-            let root = condition.inParams ? (entry.params ?? .null) : json
+            let root: JSONValue
+            if condition.inParams {
+                root = entry.params ?? .null
+            } else {
+                if encoded == nil { encoded = JSONValue(encoding: entry) }
+                root = encoded!
+            }
             let value = entry.params == nil && condition.inParams ? nil : root.value(at: condition.pointer)
             let pointer = condition.inParams ? "/params" + condition.pointer : condition.pointer
             switch condition.test {

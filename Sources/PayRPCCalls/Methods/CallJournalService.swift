@@ -48,7 +48,7 @@ public struct CallJournalService: CallJournalHandlers {
             if let cursor = params.cursor, position <= cursor { continue }
             if let since = params.since, entry.at < since { continue }
             if let until = params.until, entry.at >= until { continue }
-            guard filter.differences(entry, .null).isEmpty else { continue }
+            guard filter.differences(entry).isEmpty else { continue }
             guard page.count < limit else {
                 more = true
                 break
@@ -67,7 +67,7 @@ public struct CallJournalService: CallJournalHandlers {
     public func sandboxCallsCount(_ params: CallMatchParams, _ context: RequestContext) async throws -> CallCount {
         let matcher = try CallMatcher(params.match, at: "/match", router: router())
         let entries = try await journal.snapshot(profile: context.profile).inArrivalOrder
-        return CallCount(count: entries.count { matcher.matches($0, JSONValue(encoding: $0)) })
+        return CallCount(count: entries.count { matcher.matches($0) })
     }
 
     /// `sandbox.calls.find`.
@@ -75,7 +75,7 @@ public struct CallJournalService: CallJournalHandlers {
         let matcher = try CallMatcher(params.match, at: "/match", router: router())
         let entries = try await journal.snapshot(profile: context.profile).inArrivalOrder
         return CallEntries(
-            entries: Array(entries.filter { matcher.matches($0, JSONValue(encoding: $0)) }.prefix(params.limit ?? 100)))
+            entries: Array(entries.filter { matcher.matches($0) }.prefix(params.limit ?? 100)))
     }
 
     /// `sandbox.calls.verify`.
@@ -105,7 +105,7 @@ public struct CallJournalService: CallJournalHandlers {
             let outcome = expectation.check(entries)
             if case .held = outcome {
                 return CallEntries(
-                    entries: Array(entries.filter { matcher.matches($0, JSONValue(encoding: $0)) }.prefix(count)))
+                    entries: Array(entries.filter { matcher.matches($0) }.prefix(count)))
             }
             let remaining = deadline - ContinuousClock.now
             try Task.checkCancellation()

@@ -70,12 +70,14 @@ public final class CallChunk: @unchecked Sendable {
         let header = CallRecordHeader.read(bytes, at: offset)
         let requestStart = offset + CallRecordHeader.size
         let answerStart = requestStart + Int(header.requestCount)
-        let since = frozen ? 0 : Double(Int64(bitPattern: header.start &- monotonicAnchor)) / 1e9
+        let elapsed = Double(Int64(bitPattern: header.start &- monotonicAnchor)) / 1e9
+        let since = frozen ? 0 : elapsed
         return CallRecord(
             key: header.key,
             wallStart: wallAnchor.addingTimeInterval(since),
             sandboxStart: CallRecordFlags(rawValue: header.flags).contains(.ownSandboxTime)
                 ? Date(timeIntervalSince1970: header.sandboxTime) : sandboxAnchor.addingTimeInterval(since),
+            arrival: wallAnchor.addingTimeInterval(elapsed),
             duration: frozen ? 0 : Double(header.duration) / 1e9,
             request: Array(bytes[requestStart..<answerStart]),
             answer: Array(bytes[answerStart..<answerStart + Int(header.answerCount)]),
@@ -90,6 +92,9 @@ public struct CallRecord: Sendable {
     /// When it arrived, on the wall clock and on the profile's sandbox clock.
     public let wallStart: Date
     public let sandboxStart: Date
+    /// When it really arrived, on the wall clock (even under `--frozen-clock`): what orders calls
+    /// whose sandbox times are equal.
+    public let arrival: Date
     /// How long it took to answer, in seconds.
     public let duration: Double
     /// The request object as received (or, over the journal's limit, a stand-in naming its method:
