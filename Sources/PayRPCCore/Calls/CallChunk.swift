@@ -72,16 +72,28 @@ public final class CallChunk: @unchecked Sendable {
         let answerStart = requestStart + Int(header.requestCount)
         let elapsed = Double(Int64(bitPattern: header.start &- monotonicAnchor)) / 1e9
         let since = frozen ? 0 : elapsed
+        var flags = CallRecordFlags(rawValue: header.flags)
+        var duration = header.duration
+        if flags.contains(.endsAtNext) {
+            // Answered inline and followed by another call answered inline: it ended when that
+            // one started (the log writes no end for it, ``CallLog/appendAnswered(start:request:output:from:)``).
+            flags.remove(.endsAtNext)
+            let next = answerStart + Int(header.answerCount)
+            if next + CallRecordHeader.size <= bytes.count {
+                duration = CallRecordHeader.read(bytes, at: next).start &- header.start
+            }
+        }
         return CallRecord(
-            key: header.key,
+            // A key as the log wrote it, or its number alone (a call answered inline).
+            key: CallKey.make(connection: connection, number: header.key),
             wallStart: wallAnchor.addingTimeInterval(since),
             sandboxStart: CallRecordFlags(rawValue: header.flags).contains(.ownSandboxTime)
                 ? Date(timeIntervalSince1970: header.sandboxTime) : sandboxAnchor.addingTimeInterval(since),
             arrival: wallAnchor.addingTimeInterval(elapsed),
-            duration: frozen ? 0 : Double(header.duration) / 1e9,
+            duration: frozen ? 0 : Double(duration) / 1e9,
             request: Array(bytes[requestStart..<answerStart]),
             answer: Array(bytes[answerStart..<answerStart + Int(header.answerCount)]),
-            flags: CallRecordFlags(rawValue: header.flags))
+            flags: flags)
     }
 }
 
@@ -126,10 +138,14 @@ public struct CallRecordFlags: OptionSet, Sendable {
     /// The record carries its own sandbox time (a call that ran as a task read its clock when it
     /// left its line), not one reckoned from the chunk's anchor.
     public static let ownSandboxTime = CallRecordFlags(rawValue: 1 << 5)
+    /// In a chunk's bytes only (never in a ``CallRecord``): the call ends when the next record
+    /// starts; its duration is reckoned when it is read.
+    static let endsAtNext = CallRecordFlags(rawValue: 1 << 6)
 }
 
 /// The fixed part of a record in a chunk's bytes.
 struct CallRecordHeader {
+    /// The call's key (``CallKey``), or its number alone: the chunk's connection is the rest.
     var key: UInt64
     /// Monotonic ns when the call arrived.
     var start: UInt64

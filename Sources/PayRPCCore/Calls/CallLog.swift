@@ -40,10 +40,9 @@ public final class CallLog: @unchecked Sendable {
     private var count = 0
     private var capacity: Int
     private var records = 0
-    /// Where the record whose duration waits for its end starts (-1: none).
+    /// Where the last record starts when it is a call answered inline whose end is not written
+    /// yet (-1: none).
     private var pending = -1
-    /// That record's start.
-    private var pendingStart: UInt64 = 0
     private var profileGeneration: UInt64 = .max
     private var clockChanges: UInt64 = 0
     private var monotonicAnchor: UInt64 = 0
@@ -52,6 +51,8 @@ public final class CallLog: @unchecked Sendable {
     private var profile = ""
     private var client: String?
     private var nextNumber: UInt64 = 0
+    /// The connection's part of its calls' keys (``CallKey``).
+    private let keyBase: UInt64
 
     /// The log of `session`'s calls, handing its chunks to `recorder`, reading the sandbox's clocks
     /// from `sandbox`; attached to the recorder.
@@ -66,18 +67,32 @@ public final class CallLog: @unchecked Sendable {
         self.sandbox = sandbox
         self.capacity = 1 << 15
         self.buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 15, alignment: 8)
+        self.keyBase = CallKey.make(connection: session.id, number: 0)
         assert(MemoryLayout<CallRecordHeader>.offset(of: \.duration) == CallRecordHeader.durationOffset)
+        // appendAnswered stores the header's fields at these offsets.
+        assert(
+            [\CallRecordHeader.key, \.start].map { MemoryLayout<CallRecordHeader>.offset(of: $0) } == [0, 8]
+                && MemoryLayout<CallRecordHeader>.offset(of: \.sandboxTime) == 24
+                && [\CallRecordHeader.requestCount, \.answerCount, \.flags, \.unused].map {
+                    MemoryLayout<CallRecordHeader>.offset(of: $0)
+                } == [32, 36, 40, 44] && CallRecordHeader.size == 48)
         recorder.attach(self)
     }
 
     deinit { buffer.deallocate() }
 
-    /// The key of the connection's next call.
+    /// The key of the connection's next call, taken.
     @inline(__always)
-    package func nextKey(connection: UInt64) -> UInt64 {
-        nextNumber += 1
-        return CallKey.make(connection: connection, number: nextNumber)
+    package func nextKey() -> UInt64 {
+        nextNumber &+= 1
+        return keyBase | (nextNumber & CallKey.numberMask)
     }
+
+    /// The key ``nextKey()`` gives next, not taken: the mark of a call answered inline, whose key
+    /// is taken when it is recorded (or when it leaves the line). Unmasked: a connection would
+    /// need 2^40 calls to reach the connection's bits.
+    @inline(__always)
+    package var upcomingKey: UInt64 { keyBase | (nextNumber &+ 1) }
 
     /// Appends one answered call. `sandboxStart`: the sandbox time a task read when it started
     /// (nil: the chunk's anchor gives it).
@@ -104,51 +119,75 @@ public final class CallLog: @unchecked Sendable {
                 answerCount: UInt32(answer.count), flags: flags.rawValue), request, answer)
     }
 
-    /// Appends a call answered inline straight into the output: its answer is `output[mark...]`.
-    /// Its duration is taken when the log's next record starts or the read ends
+    /// Appends a call answered inline straight into the output, under the next key: its answer is
+    /// `output[mark...]`. Its duration is taken when the log's next record starts or the read ends
     /// (``closePending(at:)``): one clock reading per call, not two.
+    ///
+    /// The usual record's fields are stored one by one into the buffer (a header built on the stack
+    /// and copied cost more), and everything unusual — a body over the limit, a new chunk due, an
+    /// answer the output no longer holds — is one test that leads out of line
+    /// (``appendAnsweredUnusually(start:request:output:from:)``).
     @inline(__always)
-    package func appendAnswered(
-        key: UInt64, start: UInt64, request: UnsafeRawBufferPointer, output: inout [UInt8], from mark: Int
-    ) {
-        if session.profileGeneration.load(ordering: .acquiring) != profileGeneration
-            || activity.clockCount.load(ordering: .relaxed) != clockChanges || count > 1 << 16
-        {
-            restart()
-        }
+    package func appendAnswered(start: UInt64, request: UnsafeRawBufferPointer, output: inout [UInt8], from mark: Int) {
         let answerCount = output.count &- mark
-        if request.count > bodyLimit || answerCount > bodyLimit {
-            output.withUnsafeBytes { written in
-                append(
-                    key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]),
-                    flags: [])
-            }
+        // No test of the chunk's size: one read's calls are bounded (the read, and the output's
+        // high-water mark), and the end of the read hands a full log over (``endRead()``).
+        if answerCount < 0 || request.count > bodyLimit || answerCount > bodyLimit
+            || session.profileGeneration.load(ordering: .acquiring) != profileGeneration
+            || activity.clockCount.load(ordering: .relaxed) != clockChanges
+        {
+            appendAnsweredUnusually(start: start, request: request, output: &output, from: mark)
             return
         }
-        if pending >= 0 { closePending(at: start) }
+        // The previous inline call, if any, is not closed here: it ends when this one starts, and
+        // its record says so (``CallRecordFlags/endsAtNext``).
         let needed = CallRecordHeader.size &+ request.count &+ answerCount
         if count &+ needed > capacity { grow(to: count &+ needed) }
         let at = buffer + count
+        // The key's number only: a chunk's calls are its connection's (``CallChunk/record(at:frozen:)``).
+        nextNumber &+= 1
+        at.storeBytes(of: nextNumber, toByteOffset: 0, as: UInt64.self)
+        at.storeBytes(of: start, toByteOffset: 8, as: UInt64.self)
+        at.storeBytes(of: 0, toByteOffset: 24, as: UInt64.self)
         at.storeBytes(
-            of: CallRecordHeader(
-                key: key, start: start, duration: 0, sandboxTime: 0, requestCount: UInt32(truncatingIfNeeded: request.count),
-                answerCount: UInt32(truncatingIfNeeded: answerCount), flags: 0), as: CallRecordHeader.self)
-        (at + CallRecordHeader.size).copyMemory(from: request.baseAddress!, byteCount: request.count)
+            of: UInt64(truncatingIfNeeded: request.count) | UInt64(truncatingIfNeeded: answerCount) << 32, toByteOffset: 32,
+            as: UInt64.self)
+        at.storeBytes(of: UInt64(CallRecordFlags.endsAtNext.rawValue), toByteOffset: 40, as: UInt64.self)
+        (at + CallRecordHeader.size).copyMemory(from: request.baseAddress.unsafelyUnwrapped, byteCount: request.count)
         output.withUnsafeBytes { written in
-            (at + (CallRecordHeader.size &+ request.count)).copyMemory(from: written.baseAddress! + mark, byteCount: answerCount)
+            (at + (CallRecordHeader.size &+ request.count)).copyMemory(
+                from: written.baseAddress.unsafelyUnwrapped + mark, byteCount: answerCount)
         }
         pending = count
-        pendingStart = start
         count &+= needed
         records &+= 1
     }
 
-    /// Gives the record whose duration waits (``appendAnswered(key:start:request:output:from:)``)
+    /// ``appendAnswered(start:request:output:from:)`` for a call out of the usual: a new chunk
+    /// starts first when one is due, and a body over the limit is cut (``append(key:start:request:answer:flags:sandboxStart:)``).
+    @inline(never)
+    private func appendAnsweredUnusually(start: UInt64, request: UnsafeRawBufferPointer, output: inout [UInt8], from mark: Int) {
+        guard output.count >= mark else {
+            // The output was handed over while the call ran: its answer is not there to copy.
+            _ = nextKey()
+            return
+        }
+        let key = nextKey()
+        output.withUnsafeBytes { written in
+            append(
+                key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]), flags: [])
+        }
+    }
+
+    /// Gives the record whose duration waits (``appendAnswered(start:request:output:from:)``)
     /// its end.
     @inline(__always)
     package func closePending(at end: UInt64) {
         guard pending >= 0 else { return }
-        (buffer + pending).storeBytes(of: end &- pendingStart, toByteOffset: CallRecordHeader.durationOffset, as: UInt64.self)
+        let record = buffer + pending
+        let start = record.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        record.storeBytes(of: end &- start, toByteOffset: CallRecordHeader.durationOffset, as: UInt64.self)
+        record.storeBytes(of: 0, toByteOffset: 40, as: UInt32.self)
         pending = -1
     }
 

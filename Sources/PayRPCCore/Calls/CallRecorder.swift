@@ -103,8 +103,11 @@ public enum CallKey {
     /// The key of call `number` of connection `connection`.
     @inline(__always)
     public static func make(connection: UInt64, number: UInt64) -> UInt64 {
-        (connection << 40) | (number & ((1 << 40) - 1))
+        (connection << 40) | (number & numberMask)
     }
+
+    /// The bits of a key that hold the call's number.
+    public static let numberMask: UInt64 = (1 << 40) - 1
 
     /// The journal id of the call with `key`.
     public static func id(_ key: UInt64) -> String {

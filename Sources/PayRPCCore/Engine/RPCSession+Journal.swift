@@ -11,44 +11,48 @@ import Synchronization
 /// recorded here; one that leaves the line (a task, an ordered call waiting its turn) takes a copy
 /// of its request with it (``takeJournalled()``) and is recorded when it is answered.
 extension RPCSession {
-    /// Handles one request object, recording it and its answer when the journal is on.
+    /// Handles the request object a line holds, recording it and its answer when the journal is
+    /// on: the line's bytes are the request's.
     ///
     /// Written out rather than through ``recording(key:start:request:responder:_:)``: the closure's
     /// context cost the usual call (a request answered straight into the output) retains and
-    /// releases of what it captured (scripts/callgrind.sh).
+    /// releases of what it captured (scripts/callgrind.sh). The call's key is taken when it is
+    /// recorded, or when it leaves the line (``takeJournalled()``); its handler is marked with the
+    /// key it will have (``CallLog/upcomingKey``).
     @inline(__always)
-    func handle(_ request: JSONElement, responder: Responder) {
+    func handleLine(_ request: JSONElement, line: UnsafeRawBufferPointer) {
         guard let reference = callLogReference else {
-            handleRequest(request, responder: responder)
-            return
-        }
-        guard case .direct = responder else {
-            handleBatchMember(request, responder: responder)
+            handleRequest(request, responder: .direct)
             return
         }
         reference._withUnsafeGuaranteedRef { callLog in
-            let key = callLog.nextKey(connection: shared.id)
             let start = CallLog.monotonicNow()
-            let bytes = request.rawBytes
-            journalled.key = key
             journalled.start = start
-            journalled.request = bytes
+            journalled.request = line
             let mark = output.writer.bytes.count
-            callLog.inlineCall.key.store(key, ordering: .relaxed)
-            handleRequest(request, responder: responder)
+            callLog.inlineCall.key.store(callLog.upcomingKey, ordering: .relaxed)
+            handleRequest(request, responder: .direct)
             callLog.inlineCall.key.store(0, ordering: .relaxed)
             guard journalled.request != nil else { return }
             journalled.request = nil
-            guard output.writer.bytes.count >= mark else { return }
-            callLog.appendAnswered(key: key, start: start, request: bytes, output: &output.writer.bytes, from: mark)
+            callLog.appendAnswered(start: start, request: line, output: &output.writer.bytes, from: mark)
         }
+    }
+
+    /// Handles a member of a batch, recording it when the journal is on.
+    func handle(_ request: JSONElement, responder: Responder) {
+        guard callLog != nil else {
+            handleRequest(request, responder: responder)
+            return
+        }
+        handleBatchMember(request, responder: responder)
     }
 
     /// ``handle(_:responder:)`` for a member of a batch.
     @inline(never)
     private func handleBatchMember(_ request: JSONElement, responder: Responder) {
         guard let log = callLog else { return }
-        let key = log.nextKey(connection: shared.id)
+        let key = log.nextKey()
         recording(key: key, start: CallLog.monotonicNow(), request: request.rawBytes, responder: responder) {
             $0.handleRequest(request, responder: responder)
         }
@@ -60,6 +64,8 @@ extension RPCSession {
         key: UInt64, start: UInt64, request: UnsafeRawBufferPointer, responder: Responder, _ body: (RPCSession) -> Void
     ) {
         journalled = JournalledCall(key: key, start: start, request: request)
+        // Key 0 again for the next line (``handleLine(_:line:)`` leaves it as it finds it).
+        defer { journalled.key = 0 }
         let mark = output.writer.bytes.count
         var collected = 0
         if case .batch(let collector) = responder { collected = collector.responses.count }
@@ -87,10 +93,10 @@ extension RPCSession {
     /// The call whose line is being handled, copied, when it is journalled and leaves the line: a
     /// task's or a turn's; it is recorded when answered (``recordTask(_:outcome:)``).
     func takeJournalled() -> JournalledTask? {
-        guard let request = journalled.request else { return nil }
+        guard let request = journalled.request, let callLog else { return nil }
         journalled.request = nil
         return JournalledTask(
-            key: journalled.key, start: journalled.start, request: Array(request),
+            key: journalled.key != 0 ? journalled.key : callLog.nextKey(), start: journalled.start, request: Array(request),
             sandboxStart: engine.sandbox.now(profile: shared.profile), replayNote: journalled.replayNote)
     }
 
@@ -127,7 +133,7 @@ extension RPCSession {
             answer(self)
             return
         }
-        let key = callLog.nextKey(connection: shared.id)
+        let key = callLog.nextKey()
         let start = CallLog.monotonicNow()
         let mark = output.writer.bytes.count
         answer(self)

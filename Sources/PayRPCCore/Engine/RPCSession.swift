@@ -102,7 +102,7 @@ final class RPCSession: GatheringSession {
         case .array:
             handleBatch(root)
         case .object:
-            handle(root, responder: .direct)
+            handleLine(root, line: line)
         case .null, .bool, .number, .string:
             journalRefused(line) {
                 $0.output.writeError(
