@@ -160,9 +160,24 @@ struct CallRecordHeader {
     var unused: UInt32 = 0
 
     static let size = MemoryLayout<CallRecordHeader>.size
-    /// Where ``duration`` is (written after the rest: a call answered inline ends when the next
-    /// starts). A constant: `MemoryLayout.offset(of:)` reads a key path at run time.
-    static let durationOffset = 16
+    /// Where the fields are, for the log that stores them one by one
+    /// (``CallLog/appendAnswered(start:request:output:from:)``). Constants:
+    /// `MemoryLayout.offset(of:)` reads a key path at run time; ``layoutHolds`` checks them.
+    static let keyOffset = 0, startOffset = 8, durationOffset = 16, sandboxTimeOffset = 24
+    /// `requestCount` and `answerCount`, stored as one `UInt64`; then `flags` and `unused`, as one.
+    static let countsOffset = 32, flagsOffset = 40
+
+    /// Whether the offsets above are the struct's.
+    static var layoutHolds: Bool {
+        let layout = MemoryLayout<CallRecordHeader>.self
+        return [\CallRecordHeader.key, \.start, \.duration, \.sandboxTime, \.requestCount, \.answerCount, \.flags, \.unused]
+            .map { layout.offset(of: $0) }
+            == [
+                keyOffset, startOffset, durationOffset, sandboxTimeOffset, countsOffset, countsOffset + 4, flagsOffset,
+                flagsOffset + 4,
+            ]
+            && size == 48
+    }
 
     static func read(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> CallRecordHeader {
         bytes.loadUnaligned(fromByteOffset: offset, as: CallRecordHeader.self)

@@ -68,14 +68,7 @@ public final class CallLog: @unchecked Sendable {
         self.capacity = 1 << 15
         self.buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 15, alignment: 8)
         self.keyBase = CallKey.make(connection: session.id, number: 0)
-        assert(MemoryLayout<CallRecordHeader>.offset(of: \.duration) == CallRecordHeader.durationOffset)
-        // appendAnswered stores the header's fields at these offsets.
-        assert(
-            [\CallRecordHeader.key, \.start].map { MemoryLayout<CallRecordHeader>.offset(of: $0) } == [0, 8]
-                && MemoryLayout<CallRecordHeader>.offset(of: \.sandboxTime) == 24
-                && [\CallRecordHeader.requestCount, \.answerCount, \.flags, \.unused].map {
-                    MemoryLayout<CallRecordHeader>.offset(of: $0)
-                } == [32, 36, 40, 44] && CallRecordHeader.size == 48)
+        assert(CallRecordHeader.layoutHolds)
         recorder.attach(self)
     }
 
@@ -120,7 +113,8 @@ public final class CallLog: @unchecked Sendable {
     }
 
     /// Appends a call answered inline straight into the output, under the next key: its answer is
-    /// `output[mark...]`. Its duration is taken when the log's next record starts or the read ends
+    /// `output[mark...]`. It ends when the next call answered inline starts (its record says so,
+    /// ``CallRecordFlags/endsAtNext``), or when another record is added or the read ends
     /// (``closePending(at:)``): one clock reading per call, not two.
     ///
     /// The usual record's fields are stored one by one into the buffer (a header built on the stack
@@ -146,13 +140,14 @@ public final class CallLog: @unchecked Sendable {
         let at = buffer + count
         // The key's number only: a chunk's calls are its connection's (``CallChunk/record(at:frozen:)``).
         nextNumber &+= 1
-        at.storeBytes(of: nextNumber, toByteOffset: 0, as: UInt64.self)
-        at.storeBytes(of: start, toByteOffset: 8, as: UInt64.self)
-        at.storeBytes(of: 0, toByteOffset: 24, as: UInt64.self)
+        at.storeBytes(of: nextNumber, toByteOffset: CallRecordHeader.keyOffset, as: UInt64.self)
+        at.storeBytes(of: start, toByteOffset: CallRecordHeader.startOffset, as: UInt64.self)
+        at.storeBytes(of: 0, toByteOffset: CallRecordHeader.sandboxTimeOffset, as: UInt64.self)
         at.storeBytes(
-            of: UInt64(truncatingIfNeeded: request.count) | UInt64(truncatingIfNeeded: answerCount) << 32, toByteOffset: 32,
-            as: UInt64.self)
-        at.storeBytes(of: UInt64(CallRecordFlags.endsAtNext.rawValue), toByteOffset: 40, as: UInt64.self)
+            of: UInt64(truncatingIfNeeded: request.count) | UInt64(truncatingIfNeeded: answerCount) << 32,
+            toByteOffset: CallRecordHeader.countsOffset, as: UInt64.self)
+        at.storeBytes(
+            of: UInt64(CallRecordFlags.endsAtNext.rawValue), toByteOffset: CallRecordHeader.flagsOffset, as: UInt64.self)
         (at + CallRecordHeader.size).copyMemory(from: request.baseAddress.unsafelyUnwrapped, byteCount: request.count)
         output.withUnsafeBytes { written in
             (at + (CallRecordHeader.size &+ request.count)).copyMemory(
@@ -167,12 +162,9 @@ public final class CallLog: @unchecked Sendable {
     /// starts first when one is due, and a body over the limit is cut (``append(key:start:request:answer:flags:sandboxStart:)``).
     @inline(never)
     private func appendAnsweredUnusually(start: UInt64, request: UnsafeRawBufferPointer, output: inout [UInt8], from mark: Int) {
-        guard output.count >= mark else {
-            // The output was handed over while the call ran: its answer is not there to copy.
-            _ = nextKey()
-            return
-        }
         let key = nextKey()
+        // The output was handed over while the call ran: its answer is not there to copy.
+        guard output.count >= mark else { return }
         output.withUnsafeBytes { written in
             append(
                 key: key, start: start, request: request, answer: UnsafeRawBufferPointer(rebasing: written[mark...]), flags: [])
@@ -185,9 +177,9 @@ public final class CallLog: @unchecked Sendable {
     package func closePending(at end: UInt64) {
         guard pending >= 0 else { return }
         let record = buffer + pending
-        let start = record.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let start = record.loadUnaligned(fromByteOffset: CallRecordHeader.startOffset, as: UInt64.self)
         record.storeBytes(of: end &- start, toByteOffset: CallRecordHeader.durationOffset, as: UInt64.self)
-        record.storeBytes(of: 0, toByteOffset: 40, as: UInt32.self)
+        record.storeBytes(of: 0, toByteOffset: CallRecordHeader.flagsOffset, as: UInt32.self)
         pending = -1
     }
 

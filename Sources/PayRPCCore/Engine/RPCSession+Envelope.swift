@@ -28,7 +28,7 @@ extension RPCSession {
         collector.pending = batch.count
         for member in batch.arrayElements {
             if member.kind == .object {
-                handle(member, responder: .batch(collector))
+                handleBatchMember(member, responder: .batch(collector))
             } else {
                 output.writeError(.invalidRequest("a batch member must be a request object"), id: nil, to: .batch(collector))
             }
@@ -52,7 +52,8 @@ extension RPCSession {
     /// the `_meta` kept apart: a retain and a release of each, and copying and destroying a
     /// struct of params and metadata, cost every call more (docs/benchmarks.md).
     ///
-    /// With the call journal on, ``handle(_:responder:)`` wraps this to record the call.
+    /// With the call journal on, ``handleLine(_:line:)`` and ``handleBatchMember(_:responder:)`` wrap
+    /// this to record the call.
     @inline(__always)
     func handleRequest(_ request: JSONElement, responder: Responder) {
         let envelope = RequestEnvelope(request)

@@ -40,18 +40,11 @@ extension RPCSession {
     }
 
     /// Handles a member of a batch, recording it when the journal is on.
-    func handle(_ request: JSONElement, responder: Responder) {
-        guard callLog != nil else {
+    func handleBatchMember(_ request: JSONElement, responder: Responder) {
+        guard let log = callLog else {
             handleRequest(request, responder: responder)
             return
         }
-        handleBatchMember(request, responder: responder)
-    }
-
-    /// ``handle(_:responder:)`` for a member of a batch.
-    @inline(never)
-    private func handleBatchMember(_ request: JSONElement, responder: Responder) {
-        guard let log = callLog else { return }
         let key = log.nextKey()
         recording(key: key, start: CallLog.monotonicNow(), request: request.rawBytes, responder: responder) {
             $0.handleRequest(request, responder: responder)
